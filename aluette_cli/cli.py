@@ -1,0 +1,389 @@
+"""The ``aluette`` command line: arguments in, exit status out.
+
+Commands only wire the pipeline to a writer and choose the exit status
+(CLI_CONTRACT.md): 0 when everything read is valid, 1 when a rule or the
+syntax is broken, 2 for usage errors, unreadable files and unknown rules.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+import click
+from tabulate import tabulate
+
+from .cards import CARD_NICKNAMES, card_name
+from .findings import Kind
+from .generate import POLICIES, random_games
+from .pipeline import CheckedGame, RuleChoice, check_source
+from .rules import RulesetError, load_ruleset, parse_options, preset_names
+from .writers.aln import write_game
+from .writers.report import game_dict, game_text
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+@dataclass
+class Status:
+    """The worst thing seen so far, which decides the exit status."""
+
+    code: int = EXIT_OK
+
+    def raise_to(self, code: int) -> None:
+        self.code = max(self.code, code)
+
+    def account(self, checked: CheckedGame) -> None:
+        for finding in checked.outcome.findings:
+            if finding.kind is Kind.CONFIG:
+                self.raise_to(EXIT_USAGE)
+            elif finding.severity == "error":
+                self.raise_to(EXIT_INVALID)
+
+
+def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
+    """Check ``--rules``/``--options`` up front: a typo there is a usage error."""
+    chosen = frozenset() if options is None else parse_options(options)
+    try:
+        ruleset = load_ruleset(rules or "classic", Path.cwd())
+        if options is not None:
+            ruleset.with_options(chosen)
+    except RulesetError as exc:
+        raise click.BadParameter(str(exc), param_hint="--rules/--options") from None
+    return RuleChoice(rules, None if options is None else chosen)
+
+
+def _open(file: str) -> contextlib.AbstractContextManager[BinaryIO]:
+    if file == "-":
+        return contextlib.nullcontext(sys.stdin.buffer)
+    return open(file, "rb")
+
+
+def _display(file: str) -> str:
+    return "<stdin>" if file == "-" else file
+
+
+def each_game(
+    files: tuple[str, ...], choice: RuleChoice, status: Status
+) -> Iterator[tuple[str, CheckedGame]]:
+    """Every game of every file, checked; unreadable files are reported and skipped."""
+    for file in files:
+        base = None if file == "-" else Path(file).parent
+        try:
+            with _open(file) as stream:
+                for checked in check_source(stream, choice, base):
+                    status.account(checked)
+                    yield _display(file), checked
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            click.echo(f"aluette: cannot read {file}: {reason}", err=True)
+            status.raise_to(EXIT_USAGE)
+
+
+rules_option = click.option(
+    "--rules",
+    "rules",
+    metavar="NAME|FILE.toml",
+    help="Ruleset to apply, overriding the records' Rules tag.",
+)
+options_option = click.option(
+    "--options",
+    "options",
+    metavar="LIST",
+    help="Comma-separated optional rules, overriding the records' Options tag.",
+)
+format_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output for people (text) or for programs (json).",
+)
+files_argument = click.argument("files", nargs=-1, required=True, metavar="FILE...")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="aluette")
+def cli() -> None:
+    """Read, check and explain recorded games of Aluette (ALN notation).
+
+    \b
+    Examples:
+      aluette report samples/classic-game.aln
+      aluette validate games/*.aln
+      aluette rules
+    """
+
+
+@cli.command()
+@files_argument
+@format_option
+@rules_option
+@options_option
+def validate(files: tuple[str, ...], fmt: str, rules: str | None, options: str | None) -> None:
+    """Check records and print one line per problem found.
+
+    Each line reads FILE:LINE:COL: CODE message (deal, trick), in the order
+    of the text; every code is explained in docs/violations.md.  Exit status
+    0: all valid; 1: violations or syntax errors; 2: unreadable file or
+    unknown rules.  Use - to read standard input.
+
+    \b
+    Examples:
+      aluette validate club-2026.aln
+      aluette validate --format json *.aln > findings.json
+    """
+    status = Status()
+    choice = _rule_choice(rules, options)
+    games = deals = errors = warnings = 0
+    first = True
+    if fmt == "json":
+        click.echo("[", nl=False)
+    for file, checked in each_game(files, choice, status):
+        games += 1
+        deals += len(checked.game.deals)
+        for finding in checked.outcome.findings:
+            if finding.severity == "error":
+                errors += 1
+            else:
+                warnings += 1
+            if fmt == "json":
+                click.echo(("\n" if first else ",\n") + json.dumps(finding.as_dict(file)), nl=False)
+                first = False
+            else:
+                click.echo(finding.format_line(file))
+    if fmt == "json":
+        click.echo("\n]" if not first else "]")
+    click.echo(
+        f"{games} game{'s' if games != 1 else ''}, {deals} deal{'s' if deals != 1 else ''}:"
+        f" {errors} error{'s' if errors != 1 else ''},"
+        f" {warnings} warning{'s' if warnings != 1 else ''}",
+        err=True,
+    )
+    sys.exit(status.code)
+
+
+@cli.command()
+@files_argument
+@format_option
+@rules_option
+@options_option
+def report(files: tuple[str, ...], fmt: str, rules: str | None, options: str | None) -> None:
+    """Replay games and explain them: every trick, tie-break, point and score.
+
+    The text report shows, for each deal, each trick's cards by seat, who won
+    it or why it was pourri, the trick counts, how a tie for the most tricks
+    was broken, and the point; then the game's score and any violations.
+    --format json gives the same as one JSON object (docs/cli.md).
+
+    \b
+    Examples:
+      aluette report samples/classic-game.aln
+      aluette report --format json match.aln | jq '.games[0].score'
+    """
+    status = Status()
+    choice = _rule_choice(rules, options)
+    if fmt == "json":
+        click.echo('{"games": [', nl=False)
+        first = True
+        for file, checked in each_game(files, choice, status):
+            click.echo(("\n" if first else ",\n") + json.dumps(game_dict(checked, file)), nl=False)
+            first = False
+        click.echo("\n]}" if not first else "]}")
+    else:
+        first = True
+        for file, checked in each_game(files, choice, status):
+            if not first:
+                click.echo("\n" + "=" * 72 + "\n")
+            click.echo(game_text(checked, file), nl=False)
+            first = False
+    sys.exit(status.code)
+
+
+@cli.command(name="rules")
+@rules_option
+@options_option
+@format_option
+def rules_command(rules: str | None, options: str | None, fmt: str) -> None:
+    """Show the card ranking and the settings of a ruleset.
+
+    \b
+    Examples:
+      aluette rules
+      aluette rules --rules classic --options mordienne
+      aluette rules --rules my-house.toml
+    """
+    choice = _rule_choice(rules, options)
+    ruleset = load_ruleset(rules or "classic", Path.cwd()).with_options(
+        choice.options or frozenset()
+    )
+    settings = {
+        "name": ruleset.name,
+        "description": ruleset.description,
+        "tie": ruleset.tie,
+        "deal_scoring": ruleset.deal_scoring,
+        "game_length": ruleset.game_length,
+        "game_target": ruleset.game_target,
+        "chant_seats": list(ruleset.chant_seats),
+        "known_options": sorted(ruleset.known_options),
+        "options": sorted(ruleset.options),
+        "ranking": [list(group) for group in ruleset.ranking],
+    }
+    if fmt == "json":
+        click.echo(json.dumps(settings, indent=2))
+        return
+    rows = []
+    for i, group in enumerate(ruleset.ranking, 1):
+        names = sorted({CARD_NICKNAMES.get(c, "") for c in group} - {""})
+        words = card_name(group[0]).split(" (")[0] if len(group) == 1 else _group_words(group)
+        rows.append([i, " ".join(group), words, ", ".join(names)])
+    click.echo(f"Ruleset {ruleset.name}: {ruleset.description}")
+    click.echo("")
+    click.echo(tabulate(rows, headers=["#", "cards", "what", "name"], tablefmt="simple"))
+    click.echo("")
+    click.echo(
+        "Cards on one row are equal: a tie for the top "
+        + ("spoils the trick (pourri)." if ruleset.tie == "spoil" else "cancels out.")
+    )
+    click.echo(
+        f"Deal scoring: {ruleset.deal_scoring}; game: {ruleset.game_target}"
+        f" scoring {ruleset.game_length}."
+    )
+    click.echo(f"Chant: the stock goes to the {' and the '.join(ruleset.chant_seats)}.")
+    click.echo(
+        "Optional rules: "
+        + (", ".join(sorted(ruleset.known_options)) or "none")
+        + "; on: "
+        + (", ".join(sorted(ruleset.options)) or "none")
+        + "."
+    )
+    click.echo("Presets: " + ", ".join(preset_names()) + ".")
+
+
+def _group_words(group: tuple[str, ...]) -> str:
+    ranks = {c[0] for c in group}
+    if len(ranks) == 1:
+        word = card_name(group[0]).split(" of ")[0]
+        if len(group) == 4:
+            return f"the four {word}s".replace("sixs", "sixes")
+        suits = " and ".join(card_name(c).split(" of ")[1].split(" (")[0] for c in group)
+        return f"{word} of {suits}"
+    return ", ".join(card_name(c) for c in group)
+
+
+@cli.command()
+@click.option(
+    "--games",
+    "count",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="How many games to write.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Random seed: the same seed gives the same games.",
+)
+@rules_option
+@options_option
+@click.option(
+    "--style",
+    type=click.Choice(["seats", "cards", "sheet"]),
+    default="seats",
+    show_default=True,
+    help="Trick lines with seats, cards only, or a winners: score sheet.",
+)
+@click.option(
+    "--policy",
+    type=click.Choice(POLICIES),
+    default="uniform",
+    show_default=True,
+    help="How cards are chosen; 'ties' makes pourri tricks and tie-breaks common.",
+)
+@click.option(
+    "--hands/--no-hands", default=True, show_default=True, help="Write the hands and the stock."
+)
+@click.option(
+    "--claims/--no-claims",
+    default=True,
+    show_default=True,
+    help="Write trick claims, point lines and the Result tag.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write to this file instead of standard output.",
+)
+def generate(
+    count: int,
+    seed: int,
+    rules: str | None,
+    options: str | None,
+    style: str,
+    policy: str,
+    hands: bool,
+    claims: bool,
+    output: str | None,
+) -> None:
+    """Write random legal games, for practice, tests and benchmarks.
+
+    \b
+    Examples:
+      aluette generate --games 3 --seed 7
+      aluette generate --games 1000 --policy ties -o corpus.aln
+    """
+    choice = _rule_choice(rules, options)
+    ruleset = load_ruleset(rules or "classic", Path.cwd()).with_options(
+        choice.options or frozenset()
+    )
+    with click.open_file(output or "-", "w", encoding="utf-8") as out:
+        for i, game in enumerate(
+            random_games(
+                count,
+                ruleset,
+                seed,
+                hands=hands,
+                claims=claims,
+                style="cards" if style == "cards" else "seats",
+                policy=policy,
+                sheet=style == "sheet",
+            )
+        ):
+            if i:
+                out.write("\n")
+            out.write(write_game(game))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: no traceback ever reaches the user, not even on a closed pipe."""
+    try:
+        cli.main(args=argv, prog_name="aluette", standalone_mode=True)
+    except BrokenPipeError:
+        _silence_stdout()
+        sys.exit(EXIT_OK)
+    except KeyboardInterrupt:
+        _silence_stdout()
+        sys.exit(130)
+    except Exception as exc:  # a bug of ours: say so in one line, not a traceback
+        click.echo(f"aluette: internal error: {type(exc).__name__}: {exc}", err=True)
+        click.echo("aluette: please report this with the input that caused it", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def _silence_stdout() -> None:
+    # Python flushes stdout again at exit; point it at /dev/null so that
+    # flush cannot raise a second BrokenPipeError.
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())

@@ -1,0 +1,821 @@
+"""The engine: replays a game under a ruleset and checks everything it claims.
+
+It takes model objects and a :class:`~aluette_cli.rules.Ruleset` and returns
+outcomes and findings.  It never reads files, prints, or formats a report:
+the sentences in findings are the only text it makes, because a finding is
+only useful with the reason attached.
+
+The replay is incremental (:class:`GameReplay` takes one deal at a time) so
+that a game of any length is checked in constant memory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from . import findings as F
+from .cards import (
+    HAND_SIZE,
+    SEATS,
+    STOCK_SIZE,
+    TEAMS,
+    TRICKS_PER_DEAL,
+    card_name,
+    left_of,
+    other_team,
+    seats_from,
+    team_of,
+)
+from .findings import Finding
+from .model import BrokenDeal, Deal, Game, Pos, Tag, Trick
+from .rules import Ruleset, chant_seat
+
+# --------------------------------------------------------------------------
+# Outcomes
+
+
+@dataclass(slots=True)
+class TrickOutcome:
+    number: int
+    leader: str | None
+    #: (seat, card) in play order; the seat is the record's, or the turn order's
+    plays: list[tuple[str | None, str]]
+    winner: str | None
+    pourri: bool
+    #: the cards that share the top rank (one card unless the trick is pourri)
+    top: list[str]
+
+
+@dataclass(slots=True)
+class TieBreak:
+    tied: list[str]
+    total: int
+    reached_at: dict[str, int]
+    winner: str
+
+
+@dataclass(slots=True)
+class PointOutcome:
+    team: str
+    points: int
+    mordienne: bool = False
+    #: why the points went where they did when it is not the plain rule
+    reason: str | None = None
+
+
+@dataclass(slots=True)
+class DealOutcome:
+    number: int | None
+    dealer: str | None
+    pos: Pos
+    tricks: list[TrickOutcome] = field(default_factory=list)
+    #: True when the tricks come from a ``winners:`` score sheet
+    from_sheet: bool = False
+    counts: dict[str, int] | None = None
+    #: the order in which each trick was won (seat or None), when complete
+    sequence: list[str | None] | None = None
+    deal_winner: str | None = None
+    tie_break: TieBreak | None = None
+    point: PointOutcome | None = None
+    #: None when the record does not say enough to know
+    void: bool | None = None
+    broken: bool = False
+
+    @property
+    def known(self) -> bool:
+        """Whether the record tells if this deal scored and for whom."""
+        return self.void is not None
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    index: int
+    ruleset: Ruleset | None
+    deals: list[DealOutcome]
+    score: dict[str, int]
+    complete: bool
+    winner: str | None
+    findings: list[Finding]
+
+
+# --------------------------------------------------------------------------
+# Pure rules: trick winner and deal winner
+
+
+def trick_result(
+    plays: Iterable[tuple[str | None, str]], ruleset: Ruleset
+) -> tuple[str | None, bool, list[str]]:
+    """(winner, pourri, top cards) of a trick under the ruleset's tie policy."""
+    strength = ruleset.strength
+    best = -1
+    top: list[tuple[str | None, str]] = []
+    for seat, card in plays:
+        s = strength[card]
+        if s > best:
+            best, top = s, [(seat, card)]
+        elif s == best:
+            top.append((seat, card))
+    cards = [card for _, card in top]
+    if len(top) == 1:
+        return top[0][0], False, cards
+    return None, True, cards
+
+
+def deal_result(
+    sequence: list[str | None], ruleset: Ruleset
+) -> tuple[dict[str, int], str | None, TieBreak | None, PointOutcome | None]:
+    """Counts, deal winner, tie-break and point from the winners of the tricks.
+
+    The most tricks wins; on a tie, the player who reached the final total
+    first (RULES.md §4).  All tricks pourri: void, no point.
+    """
+    counts = dict.fromkeys(SEATS, 0)
+    reached: dict[tuple[str, int], int] = {}
+    for number, seat in enumerate(sequence, 1):
+        if seat is not None:
+            counts[seat] += 1
+            reached[(seat, counts[seat])] = number
+    best = max(counts.values())
+    if best == 0:
+        return counts, None, None, None
+    tied = [s for s in SEATS if counts[s] == best]
+    winner = min(tied, key=lambda s: reached[(s, best)])
+    tie_break = None
+    if len(tied) > 1:
+        tie_break = TieBreak(tied, best, {s: reached[(s, best)] for s in tied}, winner)
+    mordienne = "mordienne" in ruleset.options and is_mordienne(sequence, winner)
+    point = PointOutcome(team_of(winner), 2 if mordienne else 1, mordienne)
+    return counts, winner, tie_break, point
+
+
+def is_mordienne(sequence: list[str | None], seat: str) -> bool:
+    """A comeback: ``seat`` won nothing before a final unbroken run of won tricks.
+
+    The run ends with the last trick and starts after the first one (RULES.md
+    §6 and its convention); a pourri trick breaks it.
+    """
+    start = len(sequence)
+    while start > 0 and sequence[start - 1] == seat:
+        start -= 1
+    if start == len(sequence) or start == 0:
+        return False
+    return seat not in sequence[:start]
+
+
+_RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d+)\s*-\s*(\d+)\s*$")
+_DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
+_ACES = re.compile(r"^aces-(\d)$")
+_NAMED_SIGNALS = {
+    "monsieur": "3d",
+    "madame": "3c",
+    "borgne": "2d",
+    "vache": "2c",
+    "grand-neuf": "9c",
+    "petit-neuf": "9d",
+    "deux-de-chene": "2b",
+    "deux-d-ecrit": "2e",
+}
+
+
+def _seat_list(seats: Iterable[str]) -> str:
+    seats = list(seats)
+    return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _card(card: str) -> str:
+    return f"{card} ({card_name(card)})"
+
+
+# --------------------------------------------------------------------------
+# The replay
+
+
+class GameReplay:
+    """Replays one game deal by deal, keeping only what the next deal needs."""
+
+    def __init__(self, index: int, tags: list[Tag], ruleset: Ruleset) -> None:
+        self.index = index
+        self.tags = tags
+        self.ruleset = ruleset
+        self.findings: list[Finding] = []
+        self.deals: list[DealOutcome] = []
+        self.score = dict.fromkeys(TEAMS, 0)
+        self.scoring = 0  # deals known to have scored
+        self.unknown = 0  # deals whose outcome the record does not tell
+        self.last_number: int | None = None
+        self.seen_deal = False
+        self.expected_dealers: set[str] | None = None
+        self.over_at: int | None = None  # the deal number that ended the game
+        self._check_tags()
+
+    # -- findings -----------------------------------------------------
+    def flag(
+        self, code: str, message: str, pos: Pos, deal: int | None = None, trick: int | None = None
+    ) -> None:
+        self.findings.append(Finding(code, message, pos.line, pos.column, self.index, deal, trick))
+
+    def _check_tags(self) -> None:
+        seen: dict[str, Tag] = {}
+        for tag in self.tags:
+            if tag.name in seen:
+                first = seen[tag.name].pos
+                self.flag(
+                    F.TAG_REPEATED,
+                    f"tag {tag.name} given again (first at line {first.line}); the first is used",
+                    tag.pos,
+                )
+            else:
+                seen[tag.name] = tag
+            if tag.name == "Date" and tag is seen[tag.name] and not _DATE.match(tag.value):
+                self.flag(
+                    F.DATE_FORMAT,
+                    f"Date {tag.value!r} is not YYYY.MM.DD (use ? for unknown parts)",
+                    tag.pos,
+                )
+
+    # -- one deal -----------------------------------------------------
+    def add(self, deal: Deal | BrokenDeal) -> DealOutcome:
+        outcome = self._sequence(deal)
+        if isinstance(deal, Deal):
+            self._replay(deal, outcome)
+        else:
+            outcome.broken = True
+        self._advance(outcome)
+        self.deals.append(outcome)
+        return outcome
+
+    def _sequence(self, deal: Deal | BrokenDeal) -> DealOutcome:
+        """Deal number, dealer and game length: the deal's place in the game."""
+        number, dealer = deal.number, deal.dealer
+        outcome = DealOutcome(number, dealer, deal.pos)
+        if number is not None:
+            expected = (
+                1
+                if not self.seen_deal
+                else (self.last_number + 1 if self.last_number is not None else None)
+            )
+            if expected is not None and number != expected:
+                after = (
+                    "the first deal of a game is deal 1"
+                    if not self.seen_deal
+                    else f"deal {self.last_number} came before it; deals count up by one"
+                )
+                self.flag(
+                    F.DEAL_NUMBER,
+                    f"deal {number} should be deal {expected}: {after}",
+                    deal.pos,
+                    number,
+                )
+        if (
+            dealer is not None
+            and self.expected_dealers is not None
+            and dealer not in self.expected_dealers
+        ):
+            self.flag(F.WRONG_DEALER, self._dealer_message(dealer), deal.pos, number)
+        if self.over_at is not None and isinstance(deal, Deal):
+            self.flag(
+                F.DEAL_AFTER_END,
+                f"the game was over after deal {self.over_at}"
+                f" ({self.ruleset.game_target} scoring deals); this deal is one too many",
+                deal.pos,
+                number,
+            )
+        self.seen_deal = True
+        self.last_number = number
+        return outcome
+
+    def _dealer_message(self, dealer: str) -> str:
+        prev = self.deals[-1]
+        expected = sorted(self.expected_dealers or (), key=SEATS.index)
+        if prev.void:
+            why = f"deal {prev.number} was void, so its dealer {prev.dealer} deals again"
+        elif prev.known:
+            why = f"{prev.dealer} dealt deal {prev.number} and the deal passes to the left"
+        else:
+            why = (
+                f"deal {prev.number}'s outcome is not recorded, so {prev.dealer} or the"
+                " player on the left deals next"
+            )
+        return f"{dealer} deals, but {' or '.join(expected)} should: {why}"
+
+    def _advance(self, outcome: DealOutcome) -> None:
+        dealer = outcome.dealer
+        if outcome.void is None:
+            self.unknown += 1
+            self.expected_dealers = {dealer, left_of(dealer)} if dealer else None
+        elif outcome.void:
+            self.expected_dealers = {dealer} if dealer else None
+        else:
+            self.expected_dealers = {left_of(dealer)} if dealer else None
+            if outcome.point is not None:
+                self.score[outcome.point.team] += outcome.point.points
+            self.scoring += 1
+            if self.scoring == self.ruleset.game_target and self.over_at is None:
+                self.over_at = outcome.number
+
+    def _replay(self, deal: Deal, outcome: DealOutcome) -> None:
+        n = deal.number
+        hands = self._check_deck(deal)
+        hands = self._apply_chants(deal, hands)
+        self._check_option_lines(deal)
+        if deal.tricks:
+            outcome.tricks = self._play(deal, hands)
+            if deal.winners is not None:
+                self.flag(
+                    F.PLAY_AND_SHEET,
+                    "a deal has trick lines or a winners: sheet, not both;"
+                    " the trick lines are used",
+                    deal.winners.pos,
+                    n,
+                )
+            if len(deal.tricks) == TRICKS_PER_DEAL:
+                outcome.sequence = [t.winner for t in outcome.tricks]
+        elif deal.winners is not None:
+            outcome.from_sheet = True
+            entries = deal.winners.entries
+            for i, seat in enumerate(entries, 1):
+                outcome.tricks.append(TrickOutcome(i, None, [], seat, seat is None, []))
+            if len(entries) != TRICKS_PER_DEAL:
+                self.flag(
+                    F.SHEET_SIZE,
+                    f"the winners: sheet has {_plural(len(entries), 'entry')}".replace(
+                        "entrys", "entries"
+                    )
+                    + f"; a deal has {TRICKS_PER_DEAL} tricks",
+                    deal.winners.pos,
+                    n,
+                )
+            else:
+                outcome.sequence = list(entries)
+        self._score(deal, outcome)
+        self._check_signals(deal, hands)
+
+    # -- the deck -----------------------------------------------------
+    def _check_deck(self, deal: Deal) -> dict[str, set[str]]:
+        """Check the dealt cards; return each known hand as a set."""
+        n = deal.number
+        where: dict[str, str] = {}
+        hands: dict[str, set[str]] = {}
+        for extra in deal.extra_hands:
+            self.flag(
+                F.HAND_REPEATED,
+                f"{extra.seat}'s hand is given a second time; the first is used",
+                extra.pos,
+                n,
+            )
+        parts: list[tuple[str, list[str], Pos, int]] = [
+            (f"{h.seat}'s hand", h.cards, h.pos, HAND_SIZE) for h in deal.hands.values()
+        ]
+        if deal.stock is not None:
+            parts.append(("the stock", deal.stock.cards, deal.stock.pos, STOCK_SIZE))
+        for label, cards, pos, size in parts:
+            if len(cards) != size:
+                code = F.STOCK_SIZE if label == "the stock" else F.HAND_SIZE
+                self.flag(
+                    code,
+                    f"{label} has {_plural(len(cards), 'card')};"
+                    f" the deal gives {'each player ' if code == F.HAND_SIZE else ''}"
+                    f"{size}",
+                    pos,
+                    n,
+                )
+            for card in cards:
+                if card in where:
+                    other = where[card]
+                    place = f"twice in {label}" if other == label else f"in {other} and in {label}"
+                    self.flag(
+                        F.CARD_TWICE_DEALT,
+                        f"card {card} is dealt {place}; the deck has one of each card",
+                        pos,
+                        n,
+                    )
+                else:
+                    where[card] = label
+        for seat, hand in deal.hands.items():
+            hands[seat] = set(hand.cards)
+        return hands
+
+    def _apply_chants(self, deal: Deal, hands: dict[str, set[str]]) -> dict[str, set[str]]:
+        n = deal.number
+        if not deal.chants:
+            return hands
+        if "chanter" not in self.ruleset.options:
+            for chant in deal.chants:
+                self.flag(
+                    F.OPTION_OFF,
+                    "a chant line needs the chanter option (Options tag or --options)",
+                    chant.pos,
+                    n,
+                )
+            return hands
+        allowed = [chant_seat(role, deal.dealer) for role in self.ruleset.chant_seats]
+        stock = set(deal.stock.cards) if deal.stock is not None else None
+        taken: set[str] = set()
+        dealt = set().union(*hands.values()) if hands else set()
+        chanted: set[str] = set()
+        for chant in deal.chants:
+            seat = chant.seat
+            problems = []
+            if seat not in allowed:
+                problems.append(
+                    f"only {_seat_list(allowed)} take the stock when {deal.dealer} deals"
+                )
+            elif seat in chanted:
+                problems.append(f"{seat} chants twice")
+            chanted.add(seat)
+            if len(chant.takes) != 6:
+                problems.append(f"{seat} takes {len(chant.takes)} cards, not 6")
+            if len(chant.discards) != 6:
+                problems.append(f"{seat} discards {len(chant.discards)} cards, not 6")
+            for card in chant.takes:
+                if card in dealt:
+                    problems.append(f"{card} is in a player's hand, not in the stock")
+                elif stock is not None and card not in stock:
+                    problems.append(f"{card} is not in the stock")
+                elif card in taken:
+                    problems.append(f"{card} is taken twice")
+                taken.add(card)
+            if seat in hands:
+                pool = hands[seat] | set(chant.takes)
+                bad = [c for c in chant.discards if c not in pool]
+                if bad:
+                    problems.append(f"{_seat_list(bad)} discarded but not held by {seat}")
+                hands[seat] = pool - set(chant.discards)
+            for problem in problems:
+                self.flag(F.CHANT_WRONG, f"chant: {problem}", chant.pos, n)
+        return hands
+
+    def _check_option_lines(self, deal: Deal) -> None:
+        for announce in deal.announces:
+            self.flag(
+                F.OPTION_OFF,
+                f"announce {announce.team} double belongs to the team-five rules,"
+                f" not to {self.ruleset.name!r}",
+                announce.pos,
+                deal.number,
+            )
+        if "mordienne" not in self.ruleset.options:
+            for concede in deal.concessions:
+                self.flag(
+                    F.OPTION_OFF,
+                    "a concession needs the mordienne option",
+                    concede.pos,
+                    deal.number,
+                )
+        if "signals" not in self.ruleset.options:
+            for signal in deal.signals:
+                self.flag(
+                    F.OPTION_OFF, "signal lines need the signals option", signal.pos, deal.number
+                )
+
+    def _check_signals(self, deal: Deal, hands: dict[str, set[str]]) -> None:
+        """A signal is allowed; one the signaller's hand does not bear out is a warning."""
+        if "signals" not in self.ruleset.options or not deal.signals:
+            return
+        for signal in deal.signals:
+            if signal.seat not in hands:
+                continue
+            held = set(hands[signal.seat])
+            for trick in deal.tricks[: signal.before]:
+                for play in trick.plays:
+                    held.discard(play.card)
+            honest: bool | None = None
+            if signal.what in _NAMED_SIGNALS:
+                honest = _NAMED_SIGNALS[signal.what] in held
+                fact = f"{signal.seat} does not hold {_card(_NAMED_SIGNALS[signal.what])}"
+            elif m := _ACES.match(signal.what):
+                aces = sum(1 for c in held if c[0] == "1")
+                honest = aces == int(m.group(1))
+                fact = f"{signal.seat} holds {_plural(aces, 'ace')}"
+            if honest is False:
+                self.flag(
+                    F.SIGNAL_FALSE,
+                    f"signal {signal.what} by {signal.seat} is not borne out:"
+                    f" {fact} at that moment",
+                    signal.pos,
+                    deal.number,
+                )
+
+    # -- play ---------------------------------------------------------
+    def _play(self, deal: Deal, hands: dict[str, set[str]]) -> list[TrickOutcome]:
+        n = deal.number
+        owner = {card: seat for seat, cards in hands.items() for card in cards}
+        current = {seat: set(cards) for seat, cards in hands.items()}
+        played: dict[str, int] = {}
+        leader = left_of(deal.dealer)
+        why_leader = f"{leader} is on the dealer's left"
+        results: list[TrickOutcome] = []
+        for i, trick in enumerate(deal.tricks, 1):
+            if i > TRICKS_PER_DEAL:
+                self.flag(
+                    F.TRICK_COUNT,
+                    f"trick {trick.number} is one too many: a deal has {TRICKS_PER_DEAL} tricks",
+                    trick.pos,
+                    n,
+                    trick.number,
+                )
+            if trick.number != i:
+                self.flag(
+                    F.TRICK_NUMBER,
+                    f"trick {trick.number} should be trick {i}",
+                    trick.pos,
+                    n,
+                    trick.number,
+                )
+            order = seats_from(leader)
+            plays = self._seat_plays(trick, order, leader, why_leader, n, i)
+            self._check_cards(plays, trick, owner, current, played, n, i)
+            winner, pourri, top = trick_result(plays, self.ruleset)
+            results.append(TrickOutcome(i, leader, plays, winner, pourri, top))
+            self._check_claim(trick, winner, pourri, top, plays, n, i)
+            if winner is not None:
+                why_leader = f"{winner} won trick {i}"
+                leader = winner
+            elif pourri:
+                why_leader = f"trick {i} was pourri, so its leader {leader} leads again"
+        conceded = any(c.accepted for c in deal.concessions) and "mordienne" in self.ruleset.options
+        if len(deal.tricks) < TRICKS_PER_DEAL and not conceded:
+            self.flag(
+                F.TRICK_COUNT,
+                f"the deal has {_plural(len(deal.tricks), 'trick')};"
+                f" all {TRICKS_PER_DEAL} are played",
+                deal.pos,
+                n,
+            )
+        return results
+
+    def _seat_plays(
+        self, trick: Trick, order: tuple[str, ...], leader: str, why: str, n: int, i: int
+    ) -> list[tuple[str | None, str]]:
+        plays: list[tuple[str | None, str]] = []
+        wrong = None
+        for j, play in enumerate(trick.plays):
+            turn = order[j] if j < 4 else None
+            seat = play.seat if play.seat is not None else turn
+            if play.seat is not None and play.seat != turn and wrong is None:
+                wrong = (j, play)
+            plays.append((seat, play.card))
+        if wrong is not None:
+            j, play = wrong
+            if j == 0:
+                message = f"{play.seat} leads trick {i}, but {leader} should: {why}"
+            elif j >= 4:
+                message = f"{play.seat} plays a fifth card to trick {i}"
+            else:
+                message = (
+                    f"{play.seat} plays when it is {order[j]}'s turn:"
+                    f" {leader} led and play goes clockwise"
+                )
+            self.flag(F.OUT_OF_TURN, message, play.pos, n, i)
+        if len(trick.plays) != 4:
+            self.flag(
+                F.TRICK_SIZE,
+                f"trick {i} has {_plural(len(trick.plays), 'card')};"
+                " each of the four players plays one",
+                trick.pos,
+                n,
+                i,
+            )
+        return plays
+
+    def _check_cards(
+        self,
+        plays: list[tuple[str | None, str]],
+        trick: Trick,
+        owner: dict[str, str],
+        current: dict[str, set[str]],
+        played: dict[str, int],
+        n: int,
+        i: int,
+    ) -> None:
+        for (seat, card), play in zip(plays, trick.plays, strict=True):
+            if card in played:
+                self.flag(
+                    F.PLAYED_TWICE,
+                    f"card {card} was already played in trick {played[card]}",
+                    play.pos,
+                    n,
+                    i,
+                )
+                continue
+            played[card] = i
+            if seat is None:
+                continue
+            holder = owner.get(card)
+            if seat in current and card not in current[seat]:
+                dealt = f"; it was dealt to {holder}" if holder else ""
+                self.flag(
+                    F.NOT_IN_HAND,
+                    f"card {card} played by {seat} is not in {seat}'s hand{dealt}",
+                    play.pos,
+                    n,
+                    i,
+                )
+            elif holder is not None and holder != seat:
+                self.flag(
+                    F.NOT_IN_HAND,
+                    f"card {card} played by {seat} is not in {seat}'s hand;"
+                    f" it was dealt to {holder}",
+                    play.pos,
+                    n,
+                    i,
+                )
+            if seat in current:
+                current[seat].discard(card)
+
+    def _check_claim(
+        self,
+        trick: Trick,
+        winner: str | None,
+        pourri: bool,
+        top: list[str],
+        plays: list[tuple[str | None, str]],
+        n: int,
+        i: int,
+    ) -> None:
+        claim = trick.claim
+        if claim is None or (winner is None and not pourri):
+            return
+        if pourri:
+            truth = f"it is pourri: {_seat_list(top)} tie for the top"
+        else:
+            truth = f"{winner}'s {_card(top[0])} is the highest card"
+        if claim.seat is None and not pourri:
+            self.flag(F.TRICK_CLAIM, f"trick {i} is claimed pourri, but {truth}", claim.pos, n, i)
+        elif claim.seat is not None and claim.seat != winner:
+            self.flag(
+                F.TRICK_CLAIM,
+                f"trick {i} is claimed for {claim.seat}, but {truth}",
+                claim.pos,
+                n,
+                i,
+            )
+
+    # -- scoring ------------------------------------------------------
+    def _score(self, deal: Deal, outcome: DealOutcome) -> None:
+        n = deal.number
+        concession = deal.concessions[0] if deal.concessions else None
+        if concession is not None and "mordienne" in self.ruleset.options:
+            self._score_concession(deal, outcome, concession)
+        elif outcome.sequence is not None:
+            counts, winner, tie_break, point = deal_result(outcome.sequence, self.ruleset)
+            outcome.counts, outcome.deal_winner = counts, winner
+            outcome.tie_break, outcome.point = tie_break, point
+            outcome.void = point is None
+        claim = deal.point
+        if claim is None:
+            return
+        if outcome.void is None:
+            # Nothing to check the claim against: the claim is the outcome.
+            if claim.side is None:
+                outcome.void = True
+            else:
+                team = claim.side if claim.side in TEAMS else team_of(claim.side)
+                outcome.void = False
+                outcome.point = PointOutcome(team, claim.points or 1)
+                outcome.deal_winner = claim.side if claim.side in SEATS else None
+            return
+        claimed_points = claim.points or 1
+        if outcome.void:
+            if claim.side is not None:
+                self.flag(
+                    F.POINT_CLAIM,
+                    f"point claimed for {claim.side}, but all {TRICKS_PER_DEAL} tricks"
+                    " are pourri: the deal is void and scores nothing",
+                    claim.pos,
+                    n,
+                )
+            return
+        point = outcome.point
+        assert point is not None
+        winner = outcome.deal_winner
+        who = (
+            f"{winner} wins the deal for {point.team}" if winner else f"{point.team} take the deal"
+        )
+        if outcome.counts and winner:
+            who += f" with {_plural(outcome.counts[winner], 'trick')}"
+        if claim.side is None:
+            self.flag(F.POINT_CLAIM, f"point none claims a void deal, but {who}", claim.pos, n)
+        elif (
+            claim.side != point.team
+            and claim.side != winner
+            and (claim.side in TEAMS or winner is not None)
+        ):
+            self.flag(F.POINT_CLAIM, f"point claimed for {claim.side}, but {who}", claim.pos, n)
+        elif claimed_points != point.points:
+            because = point.reason or (
+                "a mordienne scores 2" if point.mordienne else "a deal scores 1"
+            )
+            self.flag(
+                F.POINT_CLAIM,
+                f"point claims {claimed_points} for {point.team}, but the deal is worth"
+                f" {point.points}: {because}",
+                claim.pos,
+                n,
+            )
+
+    def _score_concession(self, deal: Deal, outcome: DealOutcome, concession) -> None:
+        """Mordienne surrender (RULES.md §7): accepted, 1 to the opponents;
+        refused, the opponents must make mordienne: 2 to them or 2 to the conceders."""
+        opponents = other_team(concession.team)
+        if concession.accepted:
+            outcome.void = False
+            outcome.point = PointOutcome(
+                opponents, 1, False, f"{concession.team} conceded and {opponents} accepted"
+            )
+            return
+        if outcome.sequence is None:
+            return
+        counts, winner, tie_break, _ = deal_result(outcome.sequence, self.ruleset)
+        outcome.counts, outcome.deal_winner, outcome.tie_break = counts, winner, tie_break
+        outcome.void = False
+        made = (
+            winner is not None
+            and team_of(winner) == opponents
+            and is_mordienne(outcome.sequence, winner)
+        )
+        if made:
+            outcome.point = PointOutcome(
+                opponents, 2, True, f"{opponents} refused the concession and made mordienne"
+            )
+        else:
+            outcome.point = PointOutcome(
+                concession.team,
+                2,
+                False,
+                f"{opponents} refused {concession.team}'s concession and did not make mordienne",
+            )
+
+    # -- the end ------------------------------------------------------
+    def finish(self) -> GameOutcome:
+        target = self.ruleset.game_target
+        complete = self.scoring >= target
+        winner = None
+        if complete:
+            ns, ew = self.score["NS"], self.score["EW"]
+            winner = "NS" if ns > ew else "EW" if ew > ns else "draw"
+        result = next((t for t in self.tags if t.name == "Result"), None)
+        if result is not None and result.value.strip() != "*":
+            self._check_result(result, complete, winner)
+        self.findings.sort(key=Finding.sort_key)
+        return GameOutcome(
+            self.index, self.ruleset, self.deals, dict(self.score), complete, winner, self.findings
+        )
+
+    def _check_result(self, tag: Tag, complete: bool, winner: str | None) -> None:
+        m = _RESULT.match(tag.value)
+        if m is None:
+            self.flag(
+                F.RESULT_FORMAT,
+                f"Result {tag.value!r} is not understood: write 'NS 3-2', 'EW 4-1',"
+                " 'draw 3-3' or '*'",
+                tag.pos,
+            )
+            return
+        side, a, b = m.group(1), int(m.group(2)), int(m.group(3))
+        if (side == "draw") != (a == b) or a < b:
+            self.flag(
+                F.RESULT_FORMAT,
+                f"Result {tag.value!r} does not add up: name the winning team and its"
+                " score first, or 'draw' with equal scores",
+                tag.pos,
+            )
+            return
+        target = self.ruleset.game_target
+        if not complete:
+            if self.scoring + self.unknown < target:
+                self.flag(
+                    F.GAME_UNFINISHED,
+                    f"Result claims a finished game, but the record has only"
+                    f" {_plural(self.scoring + self.unknown, 'scoring deal')} of {target};"
+                    ' write [Result "*"] for an unfinished game',
+                    tag.pos,
+                )
+            return
+        if self.unknown:
+            return
+        claimed = {"NS": a, "EW": b} if side in ("NS", "draw") else {"EW": a, "NS": b}
+        if claimed != self.score:
+            ns, ew = self.score["NS"], self.score["EW"]
+            told = f"{winner} win" if winner != "draw" else "it is a draw"
+            self.flag(
+                F.RESULT_CLAIM,
+                f"Result says {tag.value.strip()}, but the deals score NS {ns}, EW {ew}: {told}",
+                tag.pos,
+            )
+
+
+def replay_game(game: Game, ruleset: Ruleset) -> GameOutcome:
+    """Replay a whole game held in memory; reading errors come first in its findings."""
+    replay = GameReplay(game.index, game.tags, ruleset)
+    for deal in game.deals:
+        replay.add(deal)
+    outcome = replay.finish()
+    outcome.findings = sorted([*game.errors, *outcome.findings], key=Finding.sort_key)
+    return outcome

@@ -1,0 +1,146 @@
+"""Random legal games: practice records, test corpora and benchmark input.
+
+A game is dealt from a shuffled deck and played by a policy that picks any
+card from the hand (every card is always legal in Aluette).  The ``ties``
+policy prefers cards equal to the current top card, so pourri tricks, void
+deals and tie-breaks are frequent: the rare paths of the rules get exercised.
+The same seed always gives the same games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from, team_of
+from .engine import deal_result, trick_result
+from .model import Deal, Game, Hand, Play, PointClaim, Pos, Stock, Tag, Trick, TrickClaim, Winners
+from .rules import Ruleset
+
+POLICIES = ("uniform", "ties")
+_NOWHERE = Pos(0, 0)
+
+
+def _choose(
+    hand: list[str],
+    table: list[tuple[str | None, str]],
+    policy: str,
+    ruleset: Ruleset,
+    rng: random.Random,
+) -> str:
+    if policy == "ties" and table and rng.random() < 0.6:
+        best = max(ruleset.strength[c] for _, c in table)
+        equal = [c for c in hand if ruleset.strength[c] == best]
+        if equal:
+            return rng.choice(equal)
+    return rng.choice(hand)
+
+
+def random_deal(
+    number: int,
+    dealer: str,
+    ruleset: Ruleset,
+    rng: random.Random,
+    *,
+    hands: bool = True,
+    claims: bool = True,
+    style: str = "seats",
+    policy: str = "uniform",
+    sheet: bool = False,
+) -> tuple[Deal, list[str | None]]:
+    """One dealt and played deal, and the winner of each trick (None: pourri)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    dealt: dict[str, list[str]] = {seat: [] for seat in SEATS}
+    order = seats_from(left_of(dealer))
+    for packet in range(3):  # nine cards each, in packets of three
+        for seat in order:
+            start = (packet * 4 + order.index(seat)) * 3
+            dealt[seat].extend(deck[start : start + 3])
+    stock = deck[4 * HAND_SIZE :]
+    deal = Deal(number=number, dealer=dealer, pos=_NOWHERE)
+    if hands:
+        deal.hands = {seat: Hand(seat, list(dealt[seat]), _NOWHERE) for seat in SEATS}
+        deal.stock = Stock(stock, _NOWHERE)
+    held = {seat: list(cards) for seat, cards in dealt.items()}
+    leader = left_of(dealer)
+    sequence: list[str | None] = []
+    for k in range(1, HAND_SIZE + 1):
+        table: list[tuple[str | None, str]] = []
+        for seat in seats_from(leader):
+            card = _choose(held[seat], table, policy, ruleset, rng)
+            held[seat].remove(card)
+            table.append((seat, card))
+        winner, _, _ = trick_result(table, ruleset)
+        sequence.append(winner)
+        claim = TrickClaim(winner, _NOWHERE) if claims else None
+        plays = [Play(seat if style == "seats" else None, card, _NOWHERE) for seat, card in table]
+        if not sheet:
+            deal.tricks.append(Trick(k, plays, claim, _NOWHERE))
+        if winner is not None:
+            leader = winner
+    if sheet:
+        deal.winners = Winners(list(sequence), _NOWHERE)
+    if claims:
+        _, winner, _, point = deal_result(sequence, ruleset)
+        if point is None:
+            deal.point = PointClaim(None, None, _NOWHERE)
+        else:
+            side = winner if rng.random() < 0.5 else team_of(winner)  # type: ignore[arg-type]
+            deal.point = PointClaim(side, point.points if point.points != 1 else None, _NOWHERE)
+    return deal, sequence
+
+
+def random_game(
+    index: int,
+    ruleset: Ruleset,
+    rng: random.Random,
+    *,
+    hands: bool = True,
+    claims: bool = True,
+    style: str = "seats",
+    policy: str = "uniform",
+    sheet: bool = False,
+) -> Game:
+    """A finished game: deals until the ruleset's number of scoring deals."""
+    game = Game(index=index, pos=_NOWHERE)
+    game.tags = [
+        Tag("Event", f"Generated game {index}", _NOWHERE),
+        Tag("Rules", ruleset.name, _NOWHERE),
+    ]
+    if ruleset.options:
+        game.tags.append(Tag("Options", ", ".join(sorted(ruleset.options)), _NOWHERE))
+    dealer = rng.choice(SEATS)
+    score = {"NS": 0, "EW": 0}
+    scoring = 0
+    number = 0
+    while scoring < ruleset.game_target:
+        number += 1
+        deal, sequence = random_deal(
+            number,
+            dealer,
+            ruleset,
+            rng,
+            hands=hands,
+            claims=claims,
+            style=style,
+            policy=policy,
+            sheet=sheet,
+        )
+        game.deals.append(deal)
+        _, _, _, point = deal_result(sequence, ruleset)
+        if point is not None:
+            score[point.team] += point.points
+            scoring += 1
+            dealer = left_of(dealer)
+    if claims:
+        ns, ew = score["NS"], score["EW"]
+        result = f"NS {ns}-{ew}" if ns > ew else f"EW {ew}-{ns}" if ew > ns else f"draw {ns}-{ew}"
+        game.tags.append(Tag("Result", result, _NOWHERE))
+    return game
+
+
+def random_games(count: int, ruleset: Ruleset, seed: int, **kwargs: object) -> Iterator[Game]:
+    rng = random.Random(seed)
+    for index in range(1, count + 1):
+        yield random_game(index, ruleset, rng, **kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,194 @@
+"""What a record *says*: games, tags, deals and their parts, each with its position.
+
+These classes hold no rules and compute nothing: a record that breaks every
+rule of the game still fits in them, so the engine can explain what is wrong
+with it.  Positions are 1-based line and column in the source text, counted
+in characters, the way editors show them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .findings import Finding
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    line: int
+    column: int
+
+
+@dataclass(slots=True)
+class Comment:
+    """A brace comment, text without the braces, kept so conversions never lose it."""
+
+    text: str
+    pos: Pos
+
+
+@dataclass(slots=True)
+class Tag:
+    name: str
+    value: str
+    pos: Pos
+
+
+@dataclass(slots=True)
+class Hand:
+    seat: str
+    cards: list[str]
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Stock:
+    cards: list[str]
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Chant:
+    """``chant <SEAT> takes <cards> discards <cards>`` (chanter option)."""
+
+    seat: str
+    takes: list[str]
+    discards: list[str]
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Announce:
+    """``announce <TEAM> double``."""
+
+    team: str
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Concede:
+    """``concede <TEAM> accepted|refused``."""
+
+    team: str
+    accepted: bool
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Play:
+    """One card put on a trick; ``seat`` is None in the cards-only form."""
+
+    seat: str | None
+    card: str
+    pos: Pos
+
+
+@dataclass(slots=True)
+class TrickClaim:
+    """``-> N`` (``seat`` set) or ``-> pourri`` (``seat`` None)."""
+
+    seat: str | None
+    pos: Pos
+
+
+@dataclass(slots=True)
+class Trick:
+    number: int
+    plays: list[Play]
+    claim: TrickClaim | None
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Signal:
+    """``signal <SEAT> <what>``; ``before`` is how many trick lines precede it."""
+
+    seat: str
+    what: str
+    before: int
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Winners:
+    """A score sheet: each trick's winner, None for a pourri trick (``-``)."""
+
+    entries: list[str | None]
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class PointClaim:
+    """``point <TEAM|SEAT> [n]`` or ``point none``.
+
+    ``side`` is a team (``NS``/``EW``), a seat, or None for ``point none``;
+    ``points`` is None when the record leaves the number out.
+    """
+
+    side: str | None
+    points: int | None
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Deal:
+    number: int
+    dealer: str
+    pos: Pos
+    hands: dict[str, Hand] = field(default_factory=dict)
+    stock: Stock | None = None
+    chants: list[Chant] = field(default_factory=list)
+    announces: list[Announce] = field(default_factory=list)
+    concessions: list[Concede] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
+    signals: list[Signal] = field(default_factory=list)
+    winners: Winners | None = None
+    point: PointClaim | None = None
+    #: comments attached to the deal header line itself
+    comments: list[Comment] = field(default_factory=list)
+    #: hand lines that repeat a seat already given, kept for the engine to report
+    extra_hands: list[Hand] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class BrokenDeal:
+    """A deal whose text could not be parsed: it stands in the game's sequence
+    so that the deals around it are still checked in context."""
+
+    pos: Pos
+    number: int | None
+    dealer: str | None
+    text: str
+
+
+@dataclass(slots=True)
+class Game:
+    """One game (match): its tag section and its deals, in record order."""
+
+    index: int
+    pos: Pos
+    tags: list[Tag] = field(default_factory=list)
+    #: comments attached to the tag section
+    tag_comments: list[Comment] = field(default_factory=list)
+    #: comments standing before anything else in an untagged game
+    leading_comments: list[Comment] = field(default_factory=list)
+    deals: list[Deal | BrokenDeal] = field(default_factory=list)
+    #: what could not be read (syntax and encoding errors), in text order
+    errors: list[Finding] = field(default_factory=list)
+
+    def tag(self, name: str) -> Tag | None:
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None

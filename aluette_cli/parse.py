@@ -1,0 +1,572 @@
+"""Reading ALN: bytes to text, text to units, units to the model.
+
+The reader works in three steps, each streaming:
+
+1. :func:`decode_lines` turns bytes into lines of text.  Invalid UTF-8 is
+   reported with its byte offset and replaced, so the rest of the line and
+   of the file is still read.
+2. :func:`split_units` cuts the text into units — a tag section, or one
+   deal — by scanning for ``[`` and the keyword ``deal`` outside comments and
+   strings.  It needs no grammar, so it keeps working where the grammar fails.
+3. Each unit is parsed on its own by the Lark grammar (``grammar/aluette.lark``)
+   and built into model objects by :class:`_Builder`.  A syntax error costs
+   that one unit; the next deal or tag section is read as if nothing happened.
+
+:func:`read_games` puts the three together and yields one :class:`Game` at a
+time, holding at most one game in memory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import BinaryIO
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import findings as F
+from .cards import canonical_card
+from .findings import Finding
+from .model import (
+    Announce,
+    BrokenDeal,
+    Chant,
+    Comment,
+    Concede,
+    Deal,
+    Game,
+    Hand,
+    Play,
+    PointClaim,
+    Pos,
+    Signal,
+    Stock,
+    Tag,
+    Trick,
+    TrickClaim,
+    Winners,
+)
+
+# --------------------------------------------------------------------------
+# The grammar
+
+
+def grammar_text() -> str:
+    """The grammar, from the installed package or from the source tree."""
+    packaged = resources.files("aluette_cli") / "grammar" / "aluette.lark"
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parent.parent / "grammar" / "aluette.lark").read_text(
+        encoding="utf-8"
+    )
+
+
+@cache
+def _parser() -> tuple[Lark, _Builder]:
+    builder = _Builder()
+    parser = Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        start=["tag_section", "deal"],
+        transformer=builder,
+        keep_all_tokens=True,
+        lexer_callbacks={"COMMENT": builder.collect_comment},
+    )
+    return parser, builder
+
+
+def raw_parser(start: str = "file") -> Lark:
+    """A plain tree-building parser for the whole language (benchmarks, tools)."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", start=start)
+
+
+# --------------------------------------------------------------------------
+# Step 1: bytes to lines
+
+
+@dataclass(slots=True)
+class Line:
+    number: int
+    text: str
+    #: an encoding problem in this line: (column, byte offset, bad byte)
+    bad_byte: tuple[int, int, int] | None = None
+
+
+def decode_lines(stream: BinaryIO) -> Iterator[Line]:
+    """Lines of text from a byte stream; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line."""
+    number = 1
+    offset = 0
+    first = True
+    for raw in stream:
+        bad: tuple[int, int, int] | None = None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            prefix = raw[: exc.start].decode("utf-8", "replace")
+            bad = (len(prefix) + 1, offset + exc.start, raw[exc.start])
+            text = raw.decode("utf-8", "replace")
+        if first:
+            first = False
+            if text.startswith("\ufeff"):
+                text = text[1:]
+                if bad is not None:
+                    bad = (bad[0] - 1, bad[1], bad[2])
+        offset += len(raw)
+        if text.endswith("\n"):
+            text = text[:-1]
+        if text.endswith("\r"):
+            text = text[:-1]
+        if "\r" not in text:
+            yield Line(number, text, bad)
+            number += 1
+            continue
+        for piece in text.split("\r"):
+            line_bad = None
+            if bad is not None and bad[0] <= len(piece) + 1:
+                line_bad, bad = bad, None
+            elif bad is not None:
+                bad = (bad[0] - len(piece) - 1, bad[1], bad[2])
+            yield Line(number, piece, line_bad)
+            number += 1
+
+
+# --------------------------------------------------------------------------
+# Step 2: lines to units
+
+
+@dataclass(slots=True)
+class Unit:
+    """A stretch of text parsed on its own: ``tags``, ``deal`` or ``other``."""
+
+    kind: str
+    line: int
+    column: int
+    parts: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+_SCAN = re.compile(r'[{};"\[]|\bdeal\b')
+# A line that starts a tag section or a deal ends a brace comment left open:
+# one missing "}" must not swallow the rest of the file.
+_RESUME = re.compile(r'\s*(\[\s*[A-Za-z]\w*\s+"|deal\s+\d+\s+dealer\b)')
+
+
+def _end_of_string(text: str, pos: int) -> int:
+    while pos < len(text):
+        ch = text[pos]
+        if ch == "\\":
+            pos += 2
+        elif ch == '"':
+            return pos + 1
+        else:
+            pos += 1
+    return len(text)
+
+
+def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
+    """Cut text into tag sections and deals, without parsing them."""
+    unit = Unit("other", 1, 1)
+    in_comment = False
+    for line in lines:
+        text = line.text
+        if line.bad_byte is not None:
+            column, offset, byte = line.bad_byte
+            unit.findings.append(
+                Finding(
+                    F.BAD_ENCODING,
+                    f"byte 0x{byte:02x} at byte offset {offset} is not valid UTF-8; read as U+FFFD",
+                    line.number,
+                    column,
+                )
+            )
+        if in_comment and _RESUME.match(text):
+            in_comment = False
+        pos = start = 0
+        while True:
+            if in_comment:
+                end = text.find("}", pos)
+                if end < 0:
+                    break
+                in_comment = False
+                pos = end + 1
+                continue
+            m = _SCAN.search(text, pos)
+            if m is None:
+                break
+            token = m.group()
+            pos = m.end()
+            if token == "{":
+                in_comment = True
+            elif token == ";":
+                break
+            elif token == '"':
+                pos = _end_of_string(text, pos)
+            elif token == "}" or (token == "[" and unit.kind == "tags"):
+                continue
+            else:
+                unit.parts.append(text[start : m.start()])
+                yield unit
+                unit = Unit("tags" if token == "[" else "deal", line.number, m.start() + 1)
+                start = m.start()
+        unit.parts.append(text[start:] + "\n")
+    yield unit
+
+
+# --------------------------------------------------------------------------
+# Step 3: units to the model
+
+
+class _Builder(Transformer):
+    """Builds model objects while the LALR parser reduces (no parse tree)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.line0 = 1
+        self.col0 = 1
+        self.comments: list[Comment] = []
+
+    def start_unit(self, unit: Unit) -> None:
+        self.line0, self.col0 = unit.line, unit.column
+        self.comments = []
+
+    def pos(self, token: Token) -> Pos:
+        line = token.line or 1
+        column = token.column or 1
+        if line == 1:
+            column += self.col0 - 1
+        return Pos(self.line0 + line - 1, column)
+
+    def collect_comment(self, token: Token) -> Token:
+        self.comments.append(Comment(token.value[1:-1], self.pos(token)))
+        return token
+
+    # tags -------------------------------------------------------------
+    def tag(self, c: list[Token]) -> Tag:
+        return Tag(str(c[1]), unescape(c[2].value[1:-1]), self.pos(c[0]))
+
+    def tag_section(self, tags: list[Tag]) -> list[Tag]:
+        return tags
+
+    # deal parts -------------------------------------------------------
+    def card(self, c: list[Token]) -> tuple[str, Token]:
+        return canonical_card(c[0].value), c[0]
+
+    def deal_header(self, c: list[Token]) -> Deal:
+        return Deal(number=int(c[1]), dealer=str(c[3]), pos=self.pos(c[0]))
+
+    def hand(self, c: list) -> Hand:
+        return Hand(str(c[0]), [card for card, _ in c[2:]], self.pos(c[0]))
+
+    def stock(self, c: list) -> Stock:
+        return Stock([card for card, _ in c[2:]], self.pos(c[0]))
+
+    def chant(self, c: list) -> Chant:
+        split = next(i for i, x in enumerate(c) if isinstance(x, Token) and x == "discards")
+        return Chant(
+            str(c[1]),
+            [card for card, _ in c[3:split]],
+            [card for card, _ in c[split + 1 :]],
+            self.pos(c[0]),
+        )
+
+    def announce(self, c: list[Token]) -> Announce:
+        return Announce(str(c[1]), self.pos(c[0]))
+
+    def concede(self, c: list[Token]) -> Concede:
+        return Concede(str(c[1]), c[2] == "accepted", self.pos(c[0]))
+
+    def seated_play(self, c: list) -> Play:
+        return Play(str(c[0]), c[2][0], self.pos(c[0]))
+
+    def bare_play(self, c: list) -> Play:
+        card, token = c[0]
+        return Play(None, card, self.pos(token))
+
+    def claim(self, c: list[Token]) -> TrickClaim:
+        return TrickClaim(None if c[1] == "pourri" else str(c[1]), self.pos(c[0]))
+
+    def trick(self, c: list) -> Trick:
+        claim = c[-1] if isinstance(c[-1], TrickClaim) else None
+        plays = [x for x in c[1:] if isinstance(x, Play)]
+        return Trick(int(c[0][:-1]), plays, claim, self.pos(c[0]))
+
+    def signal(self, c: list[Token]) -> Signal:
+        return Signal(str(c[1]), str(c[2]), 0, self.pos(c[0]))
+
+    def winners(self, c: list[Token]) -> Winners:
+        return Winners([None if t == "-" else str(t) for t in c[2:]], self.pos(c[0]))
+
+    def point(self, c: list[Token]) -> PointClaim:
+        side = None if c[1] == "none" else str(c[1])
+        points = int(c[2]) if len(c) > 2 else None
+        return PointClaim(side, points, self.pos(c[0]))
+
+    def deal(self, parts: list) -> Deal:
+        deal: Deal = parts[0]
+        for part in parts[1:]:
+            if isinstance(part, Hand):
+                if part.seat in deal.hands:
+                    deal.extra_hands.append(part)
+                else:
+                    deal.hands[part.seat] = part
+            elif isinstance(part, Stock):
+                deal.stock = part
+            elif isinstance(part, Chant):
+                deal.chants.append(part)
+            elif isinstance(part, Announce):
+                deal.announces.append(part)
+            elif isinstance(part, Concede):
+                deal.concessions.append(part)
+            elif isinstance(part, Trick):
+                deal.tricks.append(part)
+            elif isinstance(part, Signal):
+                part.before = len(deal.tricks)
+                deal.signals.append(part)
+            elif isinstance(part, Winners):
+                if deal.winners is None:
+                    deal.winners = part
+                else:  # a second sheet: keep it visible to the engine as a conflict
+                    deal.winners.entries = part.entries
+            elif isinstance(part, PointClaim):
+                deal.point = part
+        return deal
+
+
+def unescape(value: str) -> str:
+    r"""A tag value with its ``\"`` and ``\\`` escapes resolved."""
+    if "\\" not in value:
+        return value
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _attach_comments(deal: Deal, comments: list[Comment]) -> None:
+    """Give each comment to the element that stands just before it."""
+    elements: list = [deal, *deal.hands.values(), *deal.extra_hands]
+    for part in (deal.stock, deal.winners, deal.point):
+        if part is not None:
+            elements.append(part)
+    elements += deal.chants + deal.announces + deal.concessions + deal.tricks + deal.signals
+    elements.sort(key=lambda e: (e.pos.line, e.pos.column))
+    keys = [(e.pos.line, e.pos.column) for e in elements]
+    import bisect
+
+    for comment in comments:
+        i = bisect.bisect_left(keys, (comment.pos.line, comment.pos.column)) - 1
+        elements[max(i, 0)].comments.append(comment)
+
+
+# Lark's terminal names, in words a person reads in an error message.
+_WORDS = {
+    "CARD": "a card",
+    "CARD_NAME": "a card",
+    "SEAT": "a seat (N, E, S or W)",
+    "TEAM": "a team (NS or EW)",
+    "SIDE": "a team or a seat",
+    "WINNER": "a seat or '-'",
+    "POURRI": "'pourri'",
+    "NONE": "'none'",
+    "CONCEDE_ANSWER": "'accepted' or 'refused'",
+    "SIGNAL_NAME": "a signal name",
+    "TRICK_NO": "a trick number such as '1.'",
+    "INT": "a number",
+    "TAG_NAME": "a tag name",
+    "TAG_VALUE": 'a quoted value ("...")',
+    "$END": "the end of the deal",
+}
+
+
+def _expected_words(names: Iterable[str]) -> str:
+    parser, _ = _parser()
+    literals = {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
+    words: list[str] = []
+    for name in sorted(names):
+        word = _WORDS.get(name) or (f"'{literals[name]}'" if name in literals else name)
+        if word not in words:
+            words.append(word)
+    if not words:
+        return "nothing more"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _found(text: str, index: int) -> str:
+    ch = text[index] if index < len(text) else ""
+    if not ch:
+        return "the end of the text"
+    if not ch.isprintable() or ch.isspace():
+        return f"character U+{ord(ch):04X}"
+    m = re.compile(r"[^\s{};]{1,20}").match(text, index)
+    return f"'{m.group() if m else ch}'"
+
+
+def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Finding:
+    text = unit.text
+    if isinstance(exc, UnexpectedCharacters):
+        at = Token("X", "", 0, exc.line, exc.column)
+        where = builder.pos(at)
+        if text[exc.pos_in_stream] == "{":
+            return Finding(
+                F.UNCLOSED_COMMENT,
+                "brace comment opened here is never closed (a '}' is missing)",
+                where.line,
+                where.column,
+            )
+        expected = _expected_words(exc.allowed or ())
+        found = _found(text, exc.pos_in_stream)
+    elif isinstance(exc, UnexpectedToken):
+        where = builder.pos(exc.token) if exc.token.line else _end_pos(unit)
+        expected = _expected_words(exc.accepts or exc.expected)
+        found = "the end of the deal" if exc.token.type == "$END" else f"'{exc.token.value}'"
+    else:
+        assert isinstance(exc, UnexpectedEOF)
+        where = _end_pos(unit)
+        expected = _expected_words(exc.expected)
+        found = "the end of the text"
+    what = "tag section" if unit.kind == "tags" else "deal"
+    return Finding(
+        F.SYNTAX_ERROR,
+        f"found {found}, expected {expected}; this {what} is skipped",
+        where.line,
+        where.column,
+    )
+
+
+def _end_pos(unit: Unit) -> Pos:
+    text = unit.text.rstrip()
+    lines = text.split("\n")
+    line = unit.line + len(lines) - 1
+    column = len(lines[-1]) + (unit.column if len(lines) == 1 else 1)
+    return Pos(line, column)
+
+
+_DEAL_HEAD = re.compile(r"deal\s+(\d+)(?:\s+dealer\s+([NESW])\b)?")
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z]\w*)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
+_COMMENT_OR_SPACE = re.compile(r"\s+|\{[^}]*\}|;[^\n]*")
+
+
+def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
+    """Parse one unit: (model object or list of tags, comments, syntax error)."""
+    parser, builder = _parser()
+    builder.start_unit(unit)
+    text = unit.text
+    if unit.kind == "other":
+        return _parse_other(unit, builder)
+    try:
+        result = parser.parse(text, start="tag_section" if unit.kind == "tags" else "deal")
+    except UnexpectedInput as exc:
+        error = _syntax_finding(exc, unit, builder)
+        if unit.kind == "tags":
+            tags = [
+                Tag(m.group(1), unescape(m.group(2)), builder.pos(_token_at(text, m.start())))
+                for m in _TAG_LINE.finditer(text)
+            ]
+            return tags, [], error
+        m = _DEAL_HEAD.match(text)
+        number = int(m.group(1)) if m else None
+        dealer = m.group(2) if m else None
+        return BrokenDeal(Pos(unit.line, unit.column), number, dealer, text), [], error
+    return result, builder.comments, None
+
+
+def _token_at(text: str, index: int) -> Token:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return Token("X", "", index, line, column)
+
+
+def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Finding | None]:
+    """Text before the first tag section or deal: only comments may stand there."""
+    text = unit.text
+    comments: list[Comment] = []
+    pos = 0
+    while pos < len(text):
+        m = _COMMENT_OR_SPACE.match(text, pos)
+        if m is None:
+            where = builder.pos(_token_at(text, pos))
+            if text[pos] == "{":
+                return (
+                    None,
+                    comments,
+                    Finding(
+                        F.UNCLOSED_COMMENT,
+                        "brace comment opened here is never closed (a '}' is missing)",
+                        where.line,
+                        where.column,
+                    ),
+                )
+            return (
+                None,
+                comments,
+                Finding(
+                    F.SYNTAX_ERROR,
+                    f"found {_found(text, pos)}, expected a tag section ('[') or a deal ('deal');"
+                    " the text up to the next deal is skipped",
+                    where.line,
+                    where.column,
+                ),
+            )
+        if m.group().startswith("{"):
+            comments.append(Comment(m.group()[1:-1], builder.pos(_token_at(text, pos))))
+        pos = m.end()
+    return None, comments, None
+
+
+def read_games(stream: BinaryIO) -> Iterator[Game]:
+    """The games of a byte stream, one at a time, with their reading errors."""
+    game: Game | None = None
+    index = 0
+    leading: list[Comment] = []
+    pending: list[Finding] = []
+
+    def new_game(pos: Pos) -> Game:
+        nonlocal index
+        index += 1
+        return Game(index=index, pos=pos)
+
+    for unit in split_units(decode_lines(stream)):
+        result, comments, error = parse_unit(unit)
+        errors = [*unit.findings, *([error] if error else [])]
+        if unit.kind == "tags":
+            if game is not None:
+                yield game
+            game = new_game(Pos(unit.line, unit.column))
+            game.tags = result  # type: ignore[assignment]
+            game.tag_comments = comments
+        elif unit.kind == "deal":
+            if game is None:
+                game = new_game(Pos(unit.line, unit.column))
+            if isinstance(result, Deal):
+                _attach_comments(result, comments)
+            game.deals.append(result)  # type: ignore[arg-type]
+        else:
+            leading.extend(comments)
+            pending.extend(errors)
+            continue
+        if leading:
+            game.leading_comments, leading = leading, []
+        if pending:
+            errors, pending = pending + errors, []
+        for finding in errors:
+            game.errors.append(_in_game(finding, game, result))
+    if game is None and (pending or leading):
+        game = new_game(Pos(1, 1))
+        game.leading_comments = leading
+        game.errors = [_in_game(f, game, None) for f in pending]
+    if game is not None:
+        yield game
+
+
+def _in_game(finding: Finding, game: Game, result: object) -> Finding:
+    deal = result.number if isinstance(result, Deal | BrokenDeal) else None
+    return Finding(
+        finding.code, finding.message, finding.line, finding.column, game.index, deal, None
+    )

@@ -1,0 +1,184 @@
+"""Rulesets: the rules of a game of Aluette as data.
+
+The engine never asks *which* ruleset it runs; it reads the settings here
+(ranking groups, tie policy, scoring, game length, chant seats, options).
+Presets ship as TOML files in ``aluette_cli/rulesets``; a user's own file
+loads the same way, so house rules need no code.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from .cards import DECK_SET, SEATS
+
+PRESET_DIR = "rulesets"
+
+TIE_POLICIES = ("spoil",)
+DEAL_SCORINGS = ("most-tricks",)
+GAME_LENGTHS = ("deals",)
+CHANT_SEATS = ("dealer", "left", "partner")
+
+
+class RulesetError(Exception):
+    """A ruleset that cannot be used; the message names the key and the problem."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    description: str
+    ranking: tuple[tuple[str, ...], ...]
+    tie: str = "spoil"
+    deal_scoring: str = "most-tricks"
+    game_length: str = "deals"
+    game_target: int = 5
+    chant_seats: tuple[str, str] = ("dealer", "left")
+    known_options: frozenset[str] = frozenset()
+    options: frozenset[str] = frozenset()
+    #: card -> strength, higher wins; derived from ``ranking``.
+    strength: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        top = len(self.ranking)
+        for i, group in enumerate(self.ranking):
+            for card in group:
+                self.strength[card] = top - i
+
+    def with_options(self, options: frozenset[str]) -> Ruleset:
+        """The same rules with ``options`` switched on; unknown names raise."""
+        unknown = sorted(options - self.known_options)
+        if unknown:
+            raise RulesetError(
+                f"unknown option {', '.join(map(repr, unknown))} for ruleset {self.name!r}"
+                f" (known: {', '.join(sorted(self.known_options)) or 'none'})"
+            )
+        return Ruleset(
+            name=self.name,
+            description=self.description,
+            ranking=self.ranking,
+            tie=self.tie,
+            deal_scoring=self.deal_scoring,
+            game_length=self.game_length,
+            game_target=self.game_target,
+            chant_seats=self.chant_seats,
+            known_options=self.known_options,
+            options=frozenset(options),
+        )
+
+    def rank_group(self, card: str) -> int:
+        """1 for the highest group of the ranking, counting down the table."""
+        return len(self.ranking) - self.strength[card] + 1
+
+
+def preset_names() -> list[str]:
+    folder = resources.files("aluette_cli") / PRESET_DIR
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def parse_options(text: str) -> frozenset[str]:
+    """The option names of an ``Options`` tag or ``--options`` value."""
+    return frozenset(part.strip() for part in text.split(",") if part.strip())
+
+
+def load_ruleset(name: str, base: Path | None = None) -> Ruleset:
+    """A preset by name, or a ruleset file (``*.toml``), relative to ``base`` if given."""
+    if name.endswith(".toml"):
+        path = Path(name)
+        if base is not None and not path.is_absolute():
+            path = base / path
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RulesetError(f"cannot read ruleset file {str(path)!r}: {exc}") from None
+        return ruleset_from_toml(text, str(path))
+    if name not in preset_names():
+        raise RulesetError(
+            f"unknown ruleset {name!r} (presets: {', '.join(preset_names())}; or name a .toml file)"
+        )
+    text = (resources.files("aluette_cli") / PRESET_DIR / f"{name}.toml").read_text("utf-8")
+    return ruleset_from_toml(text, name)
+
+
+def _get(table: dict, key: str, kind: type, where: str, default: object = None) -> object:
+    section, _, leaf = key.rpartition(".")
+    node = table
+    for part in section.split(".") if section else []:
+        node = node.get(part, {})
+        if not isinstance(node, dict):
+            raise RulesetError(f"{where}: [{section}] must be a table")
+    if leaf not in node:
+        if default is None:
+            raise RulesetError(f"{where}: missing key {key!r}")
+        return default
+    value = node[leaf]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RulesetError(f"{where}: {key!r} must be a {kind.__name__}, not {value!r}")
+    return value
+
+
+def _choice(value: object, allowed: tuple[str, ...], key: str, where: str) -> str:
+    if value not in allowed:
+        raise RulesetError(f"{where}: {key!r} is {value!r}; expected one of {', '.join(allowed)}")
+    return str(value)
+
+
+def ruleset_from_toml(text: str, where: str) -> Ruleset:
+    """Build and check a ruleset from TOML text; ``where`` names it in messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{where}: not valid TOML: {exc}") from None
+    name = _get(data, "name", str, where)
+    groups = _get(data, "ranking.groups", list, where)
+    ranking: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for i, group in enumerate(groups, 1):
+        if not isinstance(group, list) or not group:
+            raise RulesetError(f"{where}: 'ranking.groups' entry {i} must be a non-empty list")
+        for card in group:
+            if card not in DECK_SET:
+                raise RulesetError(f"{where}: 'ranking.groups' entry {i}: {card!r} is not a card")
+            if card in seen:
+                raise RulesetError(f"{where}: 'ranking.groups': {card} is ranked twice")
+            seen.add(card)
+        ranking.append(tuple(group))
+    missing = sorted(DECK_SET - seen)
+    if missing:
+        raise RulesetError(f"{where}: 'ranking.groups' leaves out {', '.join(missing)}")
+    seats = _get(data, "chant.seats", list, where, ["dealer", "left"])
+    if len(seats) != 2 or len(set(seats)) != 2:
+        raise RulesetError(f"{where}: 'chant.seats' must name two different seats")
+    for seat in seats:
+        _choice(seat, CHANT_SEATS, "chant.seats", where)
+    known = _get(data, "options.known", list, where, [])
+    target = _get(data, "game.target", int, where, 5)
+    if target < 1:
+        raise RulesetError(f"{where}: 'game.target' must be at least 1")
+    return Ruleset(
+        name=str(name),
+        description=str(_get(data, "description", str, where, "")),
+        ranking=tuple(ranking),
+        tie=_choice(_get(data, "play.tie", str, where, "spoil"), TIE_POLICIES, "play.tie", where),
+        deal_scoring=_choice(
+            _get(data, "deal.scoring", str, where, "most-tricks"),
+            DEAL_SCORINGS,
+            "deal.scoring",
+            where,
+        ),
+        game_length=_choice(
+            _get(data, "game.length", str, where, "deals"), GAME_LENGTHS, "game.length", where
+        ),
+        game_target=int(target),  # type: ignore[arg-type]
+        chant_seats=(str(seats[0]), str(seats[1])),
+        known_options=frozenset(str(o) for o in known),
+    )
+
+
+def chant_seat(role: str, dealer: str) -> str:
+    """The seat that plays ``role`` (dealer, left, partner) in a chant."""
+    i = SEATS.index(dealer)
+    return SEATS[(i + {"dealer": 0, "left": 1, "partner": 2}[role]) % 4]

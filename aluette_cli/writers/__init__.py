@@ -1,0 +1,1 @@
+"""Writers turn the model (and the engine's outcome) back into text."""

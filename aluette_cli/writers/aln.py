@@ -1,0 +1,112 @@
+"""The canonical ALN writer: the parser's inverse.
+
+Canonical means: aliases normalised, one element per line in the order of
+NOTATION.md §4, hands in seat order N, E, S, W, tags in their original
+order, each brace comment written after the element it is attached to.
+Parsing what this writes and writing it again gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ..cards import SEATS
+from ..model import BrokenDeal, Comment, Deal, Game, Trick
+
+#: How trick lines are written: as recorded, or all with seats, or all cards-only.
+STYLES = ("keep", "seats", "cards")
+
+
+def escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _with_comments(line: str, comments: Iterable[Comment]) -> str:
+    texts = [f"{{{c.text}}}" for c in comments]
+    return "  ".join([line, " ".join(texts)]) if texts else line
+
+
+def trick_line(trick: Trick, seats: list[str | None] | None = None, style: str = "keep") -> str:
+    """One trick line; ``seats`` (from the turn order) fills in or replaces seats."""
+    parts = [f"{trick.number}."]
+    for i, play in enumerate(trick.plays):
+        seat = play.seat
+        if style == "seats" and seats is not None and i < len(seats):
+            seat = seats[i] if seat is None else seat
+        elif style == "cards":
+            seat = None
+        parts.append(f"{seat}:{play.card}" if seat else play.card)
+    if trick.claim is not None:
+        parts.append(f"-> {trick.claim.seat or 'pourri'}")
+    return _with_comments(" ".join(parts), trick.comments)
+
+
+def deal_lines(
+    deal: Deal, seats_by_trick: list[list[str | None]] | None = None, style: str = "keep"
+) -> Iterator[str]:
+    yield _with_comments(f"deal {deal.number} dealer {deal.dealer}", deal.comments)
+    for seat in SEATS:
+        hand = deal.hands.get(seat)
+        if hand is not None:
+            yield _with_comments(f"{seat}: {' '.join(hand.cards)}", hand.comments)
+    for hand in deal.extra_hands:
+        yield _with_comments(f"{hand.seat}: {' '.join(hand.cards)}", hand.comments)
+    if deal.stock is not None:
+        yield _with_comments(f"stock: {' '.join(deal.stock.cards)}", deal.stock.comments)
+    for chant in deal.chants:
+        yield _with_comments(
+            f"chant {chant.seat} takes {' '.join(chant.takes)} discards {' '.join(chant.discards)}",
+            chant.comments,
+        )
+    for announce in deal.announces:
+        yield _with_comments(f"announce {announce.team} double", announce.comments)
+    for concede in deal.concessions:
+        answer = "accepted" if concede.accepted else "refused"
+        yield _with_comments(f"concede {concede.team} {answer}", concede.comments)
+    signals = sorted(deal.signals, key=lambda s: s.before)
+    k = 0
+    for i, trick in enumerate(deal.tricks):
+        while k < len(signals) and signals[k].before <= i:
+            yield _signal_line(signals[k])
+            k += 1
+        seats = seats_by_trick[i] if seats_by_trick and i < len(seats_by_trick) else None
+        yield trick_line(trick, seats, style)
+    for signal in signals[k:]:
+        yield _signal_line(signal)
+    if deal.winners is not None:
+        entries = " ".join(seat or "-" for seat in deal.winners.entries)
+        yield _with_comments(f"winners: {entries}", deal.winners.comments)
+    if deal.point is not None:
+        p = deal.point
+        text = f"point {p.side or 'none'}" + (f" {p.points}" if p.points is not None else "")
+        yield _with_comments(text, p.comments)
+
+
+def _signal_line(signal) -> str:
+    return _with_comments(f"signal {signal.seat} {signal.what}", signal.comments)
+
+
+def game_lines(
+    game: Game, seats: dict[int, list[list[str | None]]] | None = None, style: str = "keep"
+) -> Iterator[str]:
+    """The lines of one game; ``seats`` maps a deal's position in the game to its
+    turn-order seats, needed for ``style='seats'`` on cards-only tricks."""
+    for comment in game.leading_comments:
+        yield f"{{{comment.text}}}"
+    if game.tags:
+        for i, tag in enumerate(game.tags):
+            line = f'[{tag.name} "{escape(tag.value)}"]'
+            last = i == len(game.tags) - 1
+            yield _with_comments(line, game.tag_comments) if last else line
+        yield ""
+    for i, deal in enumerate(game.deals):
+        if isinstance(deal, BrokenDeal):
+            continue
+        yield from deal_lines(deal, (seats or {}).get(i), style)
+        yield ""
+
+
+def write_game(
+    game: Game, seats: dict[int, list[list[str | None]]] | None = None, style: str = "keep"
+) -> str:
+    return "\n".join(game_lines(game, seats, style)) + "\n"

@@ -1,0 +1,258 @@
+"""The report: what happened in each game, and why, for people and programs.
+
+:func:`game_dict` is the ``report --format json`` shape of CLI_CONTRACT.md;
+:func:`game_text` is the same content as tables and sentences.  Both read
+only the engine's outcome and the record's tags: no rule is applied here.
+"""
+
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from ..cards import CARD_NICKNAMES, RANK_NAMES, SEATS, TRICKS_PER_DEAL, team_of
+from ..engine import DealOutcome, GameOutcome, TrickOutcome
+from ..pipeline import CheckedGame
+from ..rules import Ruleset
+
+
+def _tags(checked: CheckedGame) -> dict[str, str]:
+    tags: dict[str, str] = {}
+    for tag in checked.game.tags:
+        tags.setdefault(tag.name, tag.value)
+    return tags
+
+
+# --------------------------------------------------------------------------
+# JSON
+
+
+def trick_dict(trick: TrickOutcome) -> dict[str, object]:
+    return {
+        "number": trick.number,
+        "leader": trick.leader,
+        "plays": [[seat, card] for seat, card in trick.plays],
+        "winner": trick.winner,
+        "pourri": trick.pourri,
+    }
+
+
+def deal_dict(deal: DealOutcome) -> dict[str, object]:
+    tie = deal.tie_break
+    point = deal.point
+    data: dict[str, object] = {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "void": deal.void,
+        "tricks": [trick_dict(t) for t in deal.tricks],
+        "counts": deal.counts,
+        "deal_winner": deal.deal_winner,
+        "tie_break": None
+        if tie is None
+        else {
+            "tied": tie.tied,
+            "total": tie.total,
+            "reached_at": tie.reached_at,
+            "winner": tie.winner,
+        },
+        "point": None
+        if point is None
+        else {
+            "team": point.team,
+            "points": point.points,
+            "mordienne": point.mordienne,
+        },
+    }
+    if deal.broken:
+        data["broken"] = True
+    return data
+
+
+def game_dict(checked: CheckedGame, file: str) -> dict[str, object]:
+    outcome = checked.outcome
+    ruleset = outcome.ruleset
+    return {
+        "file": file,
+        "index": outcome.index,
+        "tags": _tags(checked),
+        "rules": ruleset.name if ruleset else None,
+        "options": sorted(ruleset.options) if ruleset else [],
+        "deals": [deal_dict(d) for d in outcome.deals],
+        "score": outcome.score,
+        "winner": outcome.winner,
+        "complete": outcome.complete,
+        "violations": [f.as_dict(file) for f in outcome.findings],
+    }
+
+
+# --------------------------------------------------------------------------
+# Sentences
+
+
+def trick_why(trick: TrickOutcome, ruleset: Ruleset) -> str:
+    """Why a trick went where it did, as a player would say it."""
+    if trick.pourri:
+        cards = trick.top
+        listed = ", ".join(cards[:-1]) + " and " + cards[-1]
+        again = f", {trick.leader} leads again" if trick.leader else ""
+        return f"{listed} tie for the top: pourri{again}"
+    if not trick.top:
+        return "from the score sheet"
+    card = trick.top[0]
+    if ruleset.rank_group(card) == 1 and len(ruleset.ranking[0]) == 1:
+        return f"{card} ({short_name(card)}) beats everything"
+    others = sorted((c for _, c in trick.plays if c != card), key=lambda c: -ruleset.strength[c])
+    if not others:
+        return f"{card} ({short_name(card)}) is the only card"
+    return f"{card} ({short_name(card)}) beats {others[0]} ({short_name(others[0])})"
+
+
+def short_name(card: str) -> str:
+    """'monsieur', 'king', 'nine': what a player calls the card at the table."""
+    return CARD_NICKNAMES.get(card) or RANK_NAMES[card[0]]
+
+
+def _seats(seats: list[str]) -> str:
+    return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]
+
+
+def deal_sentences(deal: DealOutcome) -> list[str]:
+    """The deal's outcome in plain sentences: counts, tie-break, point."""
+    if deal.broken:
+        return ["This deal could not be read (see the violations below)."]
+    lines: list[str] = []
+    if deal.counts is not None:
+        pourri = sum(1 for t in deal.tricks if t.pourri)
+        counts = ", ".join(f"{s} {deal.counts[s]}" for s in SEATS)
+        lines.append(f"Tricks: {counts}; pourri: {pourri}.")
+    if deal.void:
+        who = f"{deal.dealer} deals again" if deal.dealer else "the same dealer deals again"
+        lines.append(f"All {TRICKS_PER_DEAL} tricks are pourri: the deal is void, and {who}.")
+        return lines
+    point = deal.point
+    if point is None:
+        lines.append("The record does not say enough to know who scores this deal.")
+        return lines
+    worth = f"{point.points} point{'s' if point.points != 1 else ''}"
+    tie = deal.tie_break
+    winner = deal.deal_winner
+    if tie is not None:
+        order = sorted(tie.tied, key=lambda s: tie.reached_at[s])
+        reached = ", ".join(f"{s} at trick {tie.reached_at[s]}" for s in order[1:])
+        have = "both have" if len(tie.tied) == 2 else "all have"
+        lines.append(
+            f"{_seats(tie.tied)} {have} {tie.total}; {tie.winner} reached {tie.total}"
+            f" at trick {tie.reached_at[tie.winner]}, {reached}:"
+            f" {tie.winner} wins the point for {team_of(tie.winner)}."
+        )
+    elif winner is not None and deal.counts is not None:
+        lines.append(
+            f"{winner} has the most tricks ({deal.counts[winner]}):"
+            f" {winner} wins the point for {point.team}."
+        )
+    if point.reason:
+        lines.append(f"{point.team} score {worth}: {point.reason}.")
+    elif point.mordienne and deal.sequence is not None and winner is not None:
+        start = (
+            next(i for i in range(len(deal.sequence), 0, -1) if deal.sequence[i - 1] != winner) + 1
+        )
+        lines.append(
+            f"Mordienne: {winner} won nothing before taking tricks {start} to"
+            f" {len(deal.sequence)}, so {point.team} score {worth}."
+        )
+    elif deal.counts is None:
+        by = f" ({winner})" if winner else ""
+        lines.append(
+            f"Point: {point.team}{by}, {worth}, as the record claims"
+            " (no tricks to check it against)."
+        )
+    else:
+        lines.append(f"{point.team} score {worth}.")
+    return lines
+
+
+def game_sentence(outcome: GameOutcome) -> str:
+    score = f"NS {outcome.score['NS']}, EW {outcome.score['EW']}"
+    if outcome.ruleset is None:
+        return "The game was not replayed (see the violations below)."
+    if outcome.complete:
+        if outcome.winner == "draw":
+            return f"Final score: {score}. The game is a draw."
+        return f"Final score: {score}. {outcome.winner} win the game."
+    scoring = sum(1 for d in outcome.deals if d.void is False)
+    return (
+        f"Score so far: {score}, after {scoring} scoring deal"
+        f"{'s' if scoring != 1 else ''} of {outcome.ruleset.game_target}:"
+        " the game is not finished."
+    )
+
+
+# --------------------------------------------------------------------------
+# Text
+
+
+def _trick_rows(deal: DealOutcome, ruleset: Ruleset) -> list[list[str]]:
+    rows = []
+    for trick in deal.tricks:
+        by_seat = {seat: card for seat, card in trick.plays if seat}
+        result = "pourri" if trick.pourri else (trick.winner or "?")
+        rows.append(
+            [
+                str(trick.number),
+                trick.leader or "",
+                *[by_seat.get(seat, "") for seat in SEATS],
+                result,
+                trick_why(trick, ruleset),
+            ]
+        )
+    return rows
+
+
+def game_text(checked: CheckedGame, file: str) -> str:
+    outcome = checked.outcome
+    tags = _tags(checked)
+    out: list[str] = []
+    title = tags.get("Event") or "Untagged game"
+    out.append(f"Game {outcome.index}: {title}  ({file})")
+    facts = [tags[k] for k in ("Site", "Date", "Round") if tags.get(k)]
+    players = [
+        f"{s} {tags[n]}"
+        for s, n in zip(SEATS, ("North", "East", "South", "West"), strict=True)
+        if tags.get(n)
+    ]
+    if players:
+        facts.append(", ".join(players))
+    if outcome.ruleset is not None:
+        opts = ", ".join(sorted(outcome.ruleset.options))
+        facts.append(f"rules: {outcome.ruleset.name}" + (f" ({opts})" if opts else ""))
+    if facts:
+        out.append(" · ".join(facts))
+    ruleset = outcome.ruleset
+    for deal in outcome.deals:
+        out.append("")
+        dealer = f", dealer {deal.dealer}" if deal.dealer else ""
+        out.append(f"Deal {deal.number if deal.number is not None else '?'}{dealer}")
+        if deal.tricks and ruleset is not None:
+            if deal.from_sheet:
+                rows = [[str(t.number), "pourri" if t.pourri else t.winner] for t in deal.tricks]
+                out.append(tabulate(rows, headers=["trick", "won by"], tablefmt="simple"))
+            else:
+                out.append(
+                    tabulate(
+                        _trick_rows(deal, ruleset),
+                        headers=["trick", "leader", *SEATS, "won by", "why"],
+                        tablefmt="simple",
+                    )
+                )
+        out.extend(deal_sentences(deal))
+    out.append("")
+    out.append(game_sentence(outcome))
+    if outcome.findings:
+        out.append("")
+        errors = sum(1 for f in outcome.findings if f.severity == "error")
+        warnings = len(outcome.findings) - errors
+        out.append(
+            f"Violations: {errors} error{'s' if errors != 1 else ''},"
+            f" {warnings} warning{'s' if warnings != 1 else ''}"
+        )
+        out.extend("  " + f.format_line(file) for f in outcome.findings)
+    return "\n".join(out) + "\n"
