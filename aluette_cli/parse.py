@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import findings as F
 from .cards import canonical_card
@@ -381,18 +381,21 @@ _WORDS = {
     "INT": "a number",
     "TAG_NAME": "a tag name",
     "TAG_VALUE": 'a quoted value ("...")',
-    "$END": "the end of the deal",
 }
 
 
-def _expected_words(names: Iterable[str]) -> str:
+def _expected_words(names: Iterable[str], what: str) -> str:
     parser, _ = _parser()
     literals = {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
     words: list[str] = []
     for name in sorted(names):
-        word = _WORDS.get(name) or (f"'{literals[name]}'" if name in literals else name)
+        if name == "$END":
+            word = f"the end of the {what}"
+        else:
+            word = _WORDS.get(name) or (f"'{literals[name]}'" if name in literals else name)
         if word not in words:
             words.append(word)
+    words.sort(key=lambda w: (w.startswith("the end"), w.strip("'").lower()))
     if not words:
         return "nothing more"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -404,12 +407,22 @@ def _found(text: str, index: int) -> str:
         return "the end of the text"
     if not ch.isprintable() or ch.isspace():
         return f"character U+{ord(ch):04X}"
-    m = re.compile(r"[^\s{};]{1,20}").match(text, index)
-    return f"'{m.group() if m else ch}'"
+    m = _WORD.match(text, index)
+    return f"'{_printable(m.group() if m else ch)}'"
+
+
+_WORD = re.compile(r"[^\s{};]{1,20}")
+
+
+def _printable(text: str) -> str:
+    """Text safe to put in a one-line message: control characters spelled out."""
+    return "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 256
+                   else f"\\u{ord(ch):04x}" for ch in text)
 
 
 def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Finding:
     text = unit.text
+    what = "tag section" if unit.kind == "tags" else "deal"
     if isinstance(exc, UnexpectedCharacters):
         at = Token("X", "", 0, exc.line, exc.column)
         where = builder.pos(at)
@@ -420,18 +433,20 @@ def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Find
                 where.line,
                 where.column,
             )
-        expected = _expected_words(exc.allowed or ())
+        expected = _expected_words(exc.allowed or (), what)
         found = _found(text, exc.pos_in_stream)
-    elif isinstance(exc, UnexpectedToken):
-        where = builder.pos(exc.token) if exc.token.line else _end_pos(unit)
-        expected = _expected_words(exc.accepts or exc.expected)
-        found = "the end of the deal" if exc.token.type == "$END" else f"'{exc.token.value}'"
+    elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        where = builder.pos(exc.token)
+        expected = _expected_words(exc.accepts or exc.expected, what)
+        found = f"'{_printable(exc.token.value)}'"
     else:
-        assert isinstance(exc, UnexpectedEOF)
+        # The unit ended too soon: say so at the end of its text.
         where = _end_pos(unit)
-        expected = _expected_words(exc.expected)
-        found = "the end of the text"
-    what = "tag section" if unit.kind == "tags" else "deal"
+        expected = _expected_words(
+            (exc.accepts or exc.expected) if isinstance(exc, UnexpectedToken) else exc.expected,
+            what,
+        )
+        found = f"the end of the {what}"
     return Finding(
         F.SYNTAX_ERROR,
         f"found {found}, expected {expected}; this {what} is skipped",
