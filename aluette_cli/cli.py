@@ -10,21 +10,25 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import click
 from tabulate import tabulate
 
+from .annotate import Annotator
 from .cards import CARD_NICKNAMES, card_name
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, Writer, detect_format, read_any
 from .findings import Kind
 from .generate import POLICIES, random_games
-from .pipeline import CheckedGame, RuleChoice, check_source
+from .pipeline import CheckedGame, RuleChoice, check_game, check_source
 from .rules import RulesetError, load_ruleset, parse_options, preset_names
-from .writers.aln import write_game
+from .writers.aln import STYLES, write_game
 from .writers.report import game_dict, game_text
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -363,6 +367,165 @@ def generate(
             if i:
                 out.write("\n")
             out.write(write_game(game))
+
+
+@cli.command()
+@click.argument("file", metavar="FILE")
+@click.option("--to", "to", type=click.Choice(OUTPUT_FORMATS), required=True, help="Output format.")
+@click.option(
+    "--from",
+    "source",
+    type=click.Choice(INPUT_FORMATS),
+    help="Input format (default: from the extension, else the content).",
+)
+@click.option(
+    "--style",
+    type=click.Choice(STYLES),
+    default="keep",
+    show_default=True,
+    help="ALN trick lines: as recorded, all with seats, or all cards-only.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write to this file instead of standard output.",
+)
+@rules_option
+@options_option
+def convert(
+    file: str,
+    to: str,
+    source: str | None,
+    style: str,
+    output: str | None,
+    rules: str | None,
+    options: str | None,
+) -> None:
+    """Convert records between ALN, JSON, JSON Lines and CSV.
+
+    ALN to ALN is the formatter: aliases normalised, one element per line,
+    every comment kept.  JSON and JSON Lines hold everything the record
+    holds and convert back to the same ALN.  CSV has one row per card
+    played, with the trick's winner.  Problems found on the way are printed
+    on standard error as `validate` prints them, and the exit status is 1.
+
+    \b
+    Examples:
+      aluette convert match.aln --to json -o match.json
+      aluette convert match.json --to aln
+      aluette convert season.aln --to csv -o plays.csv
+      aluette convert messy.aln --to aln --style seats -o clean.aln
+    """
+    status = Status()
+    choice = _rule_choice(rules, options)
+    display = _display(file)
+    base = None if file == "-" else Path(file).parent
+    try:
+        with _open(file) as stream, _output(output, binary=False) as out:
+            fmt = source or detect_format(
+                file, stream.peek(256) if hasattr(stream, "peek") else b""
+            )
+            writer = Writer(out, to, style)
+            writer.begin()
+            for item in read_any(stream, fmt):
+                if isinstance(item, Unreadable):
+                    click.echo(item.finding.format_line(display), err=True)
+                    status.raise_to(EXIT_INVALID)
+                    continue
+                checked = check_game(item, choice, base)
+                status.account(checked)
+                for finding in checked.outcome.findings:
+                    click.echo(finding.format_line(display), err=True)
+                writer.write(checked)
+            writer.end()
+    except BrokenPipeError:
+        raise  # the reader of our output has gone: main() ends quietly
+    except OSError as exc:
+        click.echo(f"aluette: cannot read or write: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    sys.exit(status.code)
+
+
+@cli.command()
+@click.argument("file", metavar="FILE")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write to this file instead of standard output.",
+)
+@click.option(
+    "--in-place",
+    is_flag=True,
+    help="Replace FILE by its annotated version (written beside it, then renamed).",
+)
+@rules_option
+@options_option
+def annotate(
+    file: str, output: str | None, in_place: bool, rules: str | None, options: str | None
+) -> None:
+    """Write a record back with explanations as comments.
+
+    After each trick: who won it and why, or why it is pourri.  After each
+    deal: the trick counts, the tie-break in a sentence, the point.  After
+    the game: the score.  Each problem at the line it concerns.  Generated
+    comments read {= ...}; annotating again replaces them, and your own
+    comments and layout are never touched.
+
+    \b
+    Examples:
+      aluette annotate match.aln
+      aluette annotate match.aln --in-place
+    """
+    if in_place and (output or file == "-"):
+        raise click.UsageError("--in-place needs a FILE and no --output")
+    status = Status()
+    choice = _rule_choice(rules, options)
+    display = _display(file)
+    base = None if file == "-" else Path(file).parent
+    target = file if in_place else output
+    try:
+        with _open(file) as stream, _output(target, binary=True) as out:
+            for checked in Annotator(stream, out, choice, base).run():
+                status.account(checked)
+                for finding in checked.outcome.findings:
+                    click.echo(finding.format_line(display), err=True)
+    except BrokenPipeError:
+        raise  # the reader of our output has gone: main() ends quietly
+    except OSError as exc:
+        click.echo(f"aluette: cannot read or write: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    sys.exit(status.code)
+
+
+@contextlib.contextmanager
+def _output(path: str | None, binary: bool) -> Iterator[Any]:
+    """Standard output, or a file written beside its final place and renamed
+    over it only once complete: a crash never leaves half a record."""
+    if path is None or path == "-":
+        stream = sys.stdout.buffer if binary else sys.stdout
+        yield stream
+        stream.flush()
+        return
+    target = Path(path)
+    fd, temp = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
+    )
+    try:
+        mode = "wb" if binary else "w"
+        kwargs = {} if binary else {"encoding": "utf-8", "newline": ""}
+        with os.fdopen(fd, mode, **kwargs) as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        if target.exists():
+            shutil.copymode(target, temp)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def main(argv: list[str] | None = None) -> None:

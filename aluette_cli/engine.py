@@ -224,10 +224,10 @@ class GameReplay:
         seen: dict[str, Tag] = {}
         for tag in self.tags:
             if tag.name in seen:
-                first = seen[tag.name].pos
                 self.flag(
                     F.TAG_REPEATED,
-                    f"tag {tag.name} given again (first at line {first.line}); the first is used",
+                    f"tag {tag.name} is given again;"
+                    f" the first value, {seen[tag.name].value!r}, is used",
                     tag.pos,
                 )
             else:
@@ -789,11 +789,12 @@ class GameReplay:
             return
         target = self.ruleset.game_target
         if not complete:
-            if self.scoring + self.unknown < target:
+            most = self.scoring + self.unknown
+            if most < target:
+                count = ("at most " if self.unknown else "only ") + _plural(most, "scoring deal")
                 self.flag(
                     F.GAME_UNFINISHED,
-                    f"Result claims a finished game, but the record has only"
-                    f" {_plural(self.scoring + self.unknown, 'scoring deal')} of {target};"
+                    f"Result claims a finished game, but the record has {count} of {target};"
                     ' write [Result "*"] for an unfinished game',
                     tag.pos,
                 )

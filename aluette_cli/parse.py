@@ -416,8 +416,10 @@ _WORD = re.compile(r"[^\s{};]{1,20}")
 
 def _printable(text: str) -> str:
     """Text safe to put in a one-line message: control characters spelled out."""
-    return "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 256
-                   else f"\\u{ord(ch):04x}" for ch in text)
+    return "".join(
+        ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}"
+        for ch in text
+    )
 
 
 def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Finding:

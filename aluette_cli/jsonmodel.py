@@ -1,0 +1,335 @@
+"""The model as JSON: everything a record holds, and back again.
+
+This is the *record* (what the text says, with positions and comments), not
+the report (what the engine concluded).  ``game_from_dict(game_to_dict(g))``
+rebuilds ``g`` exactly, so ALN → JSON → ALN loses nothing.  The shape is
+described by ``schema/aln-record.schema.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import SEATS, TEAMS, canonical_card
+from .model import (
+    Announce,
+    BrokenDeal,
+    Chant,
+    Comment,
+    Concede,
+    Deal,
+    Game,
+    Hand,
+    Play,
+    PointClaim,
+    Pos,
+    Signal,
+    Stock,
+    Tag,
+    Trick,
+    TrickClaim,
+    Winners,
+)
+
+FORMAT = "aluette-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A JSON record that does not have the documented shape."""
+
+
+def _pos(pos: Pos) -> dict[str, int]:
+    return {"line": pos.line, "column": pos.column}
+
+
+def _comments(comments: list[Comment]) -> list[dict[str, Any]]:
+    return [{"text": c.text, "pos": _pos(c.pos)} for c in comments]
+
+
+def deal_to_dict(deal: Deal) -> dict[str, Any]:
+    def hand(h: Hand) -> dict[str, Any]:
+        return {
+            "seat": h.seat,
+            "cards": h.cards,
+            "pos": _pos(h.pos),
+            "comments": _comments(h.comments),
+        }
+
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "pos": _pos(deal.pos),
+        "comments": _comments(deal.comments),
+        "hands": [hand(h) for h in deal.hands.values()],
+        "extra_hands": [hand(h) for h in deal.extra_hands],
+        "stock": None
+        if deal.stock is None
+        else {
+            "cards": deal.stock.cards,
+            "pos": _pos(deal.stock.pos),
+            "comments": _comments(deal.stock.comments),
+        },
+        "chants": [
+            {
+                "seat": c.seat,
+                "takes": c.takes,
+                "discards": c.discards,
+                "pos": _pos(c.pos),
+                "comments": _comments(c.comments),
+            }
+            for c in deal.chants
+        ],
+        "announces": [
+            {"team": a.team, "pos": _pos(a.pos), "comments": _comments(a.comments)}
+            for a in deal.announces
+        ],
+        "concessions": [
+            {
+                "team": c.team,
+                "accepted": c.accepted,
+                "pos": _pos(c.pos),
+                "comments": _comments(c.comments),
+            }
+            for c in deal.concessions
+        ],
+        "tricks": [
+            {
+                "number": t.number,
+                "plays": [{"seat": p.seat, "card": p.card, "pos": _pos(p.pos)} for p in t.plays],
+                "claim": None
+                if t.claim is None
+                else {
+                    "seat": t.claim.seat,
+                    "pourri": t.claim.seat is None,
+                    "pos": _pos(t.claim.pos),
+                },
+                "pos": _pos(t.pos),
+                "comments": _comments(t.comments),
+            }
+            for t in deal.tricks
+        ],
+        "signals": [
+            {
+                "seat": s.seat,
+                "what": s.what,
+                "before": s.before,
+                "pos": _pos(s.pos),
+                "comments": _comments(s.comments),
+            }
+            for s in deal.signals
+        ],
+        "winners": None
+        if deal.winners is None
+        else {
+            "entries": deal.winners.entries,
+            "pos": _pos(deal.winners.pos),
+            "comments": _comments(deal.winners.comments),
+        },
+        "point": None
+        if deal.point is None
+        else {
+            "side": deal.point.side,
+            "points": deal.point.points,
+            "pos": _pos(deal.point.pos),
+            "comments": _comments(deal.point.comments),
+        },
+    }
+
+
+def game_header_to_dict(game: Game) -> dict[str, Any]:
+    """The game's own part, without its deals (repeated on every JSON Lines row)."""
+    return {
+        "index": game.index,
+        "pos": _pos(game.pos),
+        "tags": [{"name": t.name, "value": t.value, "pos": _pos(t.pos)} for t in game.tags],
+        "tag_comments": _comments(game.tag_comments),
+        "leading_comments": _comments(game.leading_comments),
+    }
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    data = game_header_to_dict(game)
+    data["deals"] = [deal_to_dict(d) for d in game.deals if isinstance(d, Deal)]
+    return data
+
+
+# --------------------------------------------------------------------------
+# Back to the model
+
+
+def _get(data: Any, key: str, where: str) -> Any:
+    if not isinstance(data, dict) or key not in data:
+        raise RecordError(f"{where}: missing key {key!r}")
+    return data[key]
+
+
+def _card(value: Any, where: str) -> str:
+    try:
+        return canonical_card(value) if isinstance(value, str) else canonical_card("")
+    except ValueError:
+        raise RecordError(f"{where}: {value!r} is not a card") from None
+
+
+def _cards(values: Any, where: str) -> list[str]:
+    if not isinstance(values, list):
+        raise RecordError(f"{where}: expected a list of cards, not {values!r}")
+    return [_card(v, where) for v in values]
+
+
+def _seat(value: Any, where: str, allowed: tuple[str, ...] = SEATS) -> str:
+    if value not in allowed:
+        raise RecordError(f"{where}: {value!r} is not one of {', '.join(allowed)}")
+    return str(value)
+
+
+def _maybe_seat(value: Any, where: str) -> str | None:
+    return None if value is None else _seat(value, where)
+
+
+def _pos_from(data: Any, where: str) -> Pos:
+    pos = _get(data, "pos", where)
+    return Pos(int(_get(pos, "line", where)), int(_get(pos, "column", where)))
+
+
+def _comments_from(data: Any, where: str, key: str = "comments") -> list[Comment]:
+    return [
+        Comment(str(_get(c, "text", where)), _pos_from(c, where)) for c in _get(data, key, where)
+    ]
+
+
+def deal_from_dict(data: dict[str, Any], where: str = "deal") -> Deal:
+    """A deal from its JSON form; anything malformed raises :class:`RecordError`."""
+    try:
+        return _deal_from_dict(data, where)
+    except RecordError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise RecordError(f"{where}: {exc!r}") from None
+
+
+def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
+    def hand(h: dict[str, Any]) -> Hand:
+        return Hand(
+            _seat(_get(h, "seat", where), where),
+            _cards(_get(h, "cards", where), where),
+            _pos_from(h, where),
+            _comments_from(h, where),
+        )
+
+    deal = Deal(
+        number=int(_get(data, "number", where)),
+        dealer=_seat(_get(data, "dealer", where), where),
+        pos=_pos_from(data, where),
+        comments=_comments_from(data, where),
+    )
+    for h in _get(data, "hands", where):
+        made = hand(h)
+        deal.hands[made.seat] = made
+    deal.extra_hands = [hand(h) for h in data.get("extra_hands", [])]
+    stock = data.get("stock")
+    if stock is not None:
+        deal.stock = Stock(
+            _cards(_get(stock, "cards", where), where),
+            _pos_from(stock, where),
+            _comments_from(stock, where),
+        )
+    deal.chants = [
+        Chant(
+            _seat(c["seat"], where),
+            _cards(c["takes"], where),
+            _cards(c["discards"], where),
+            _pos_from(c, where),
+            _comments_from(c, where),
+        )
+        for c in data.get("chants", [])
+    ]
+    deal.announces = [
+        Announce(_seat(a["team"], where, TEAMS), _pos_from(a, where), _comments_from(a, where))
+        for a in data.get("announces", [])
+    ]
+    deal.concessions = [
+        Concede(
+            _seat(c["team"], where, TEAMS),
+            bool(c["accepted"]),
+            _pos_from(c, where),
+            _comments_from(c, where),
+        )
+        for c in data.get("concessions", [])
+    ]
+    for t in _get(data, "tricks", where):
+        claim = t.get("claim")
+        deal.tricks.append(
+            Trick(
+                int(_get(t, "number", where)),
+                [
+                    Play(
+                        _maybe_seat(p.get("seat"), where),
+                        _card(_get(p, "card", where), where),
+                        _pos_from(p, where),
+                    )
+                    for p in _get(t, "plays", where)
+                ],
+                None
+                if claim is None
+                else TrickClaim(_maybe_seat(claim.get("seat"), where), _pos_from(claim, where)),
+                _pos_from(t, where),
+                _comments_from(t, where),
+            )
+        )
+    deal.signals = [
+        Signal(
+            _seat(s["seat"], where),
+            str(s["what"]),
+            int(s["before"]),
+            _pos_from(s, where),
+            _comments_from(s, where),
+        )
+        for s in data.get("signals", [])
+    ]
+    winners = data.get("winners")
+    if winners is not None:
+        entries = [_maybe_seat(e, where) for e in _get(winners, "entries", where)]
+        deal.winners = Winners(entries, _pos_from(winners, where), _comments_from(winners, where))
+    point = data.get("point")
+    if point is not None:
+        side = point.get("side")
+        if side is not None:
+            _seat(side, where, SEATS + TEAMS)
+        points = point.get("points")
+        if points is not None and (not isinstance(points, int) or points < 0):
+            raise RecordError(f"{where}: points must be a whole number, not {points!r}")
+        deal.point = PointClaim(side, points, _pos_from(point, where), _comments_from(point, where))
+    return deal
+
+
+def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
+    try:
+        game = Game(index=int(_get(data, "index", where)), pos=_pos_from(data, where))
+        game.tags = [
+            Tag(str(_get(t, "name", where)), str(_get(t, "value", where)), _pos_from(t, where))
+            for t in _get(data, "tags", where)
+        ]
+        game.tag_comments = _comments_from(data, where, "tag_comments")
+        game.leading_comments = _comments_from(data, where, "leading_comments")
+        game.deals = [
+            deal_from_dict(d, f"{where}, deal {i}") for i, d in enumerate(data.get("deals", []), 1)
+        ]
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"{where}: {exc}") from None
+    return game
+
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "BrokenDeal",
+    "RecordError",
+    "deal_from_dict",
+    "deal_to_dict",
+    "game_from_dict",
+    "game_header_to_dict",
+    "game_to_dict",
+]
