@@ -1,0 +1,108 @@
+"""Reading the notation: units, positions, comments and recovery."""
+
+from __future__ import annotations
+
+import io
+
+from aluette_cli.parse import read_games
+
+
+def games(text: str):
+    return list(read_games(io.BytesIO(text.encode("utf-8"))))
+
+
+def test_a_bad_deal_costs_only_itself():
+    text = (
+        '[Event "x"]\n'
+        "deal 1 dealer N\npoint NS\n"
+        "deal 2 dealer E\n1. N:3x\n"
+        "deal 3 dealer S\npoint EW\n"
+    )
+    (game,) = games(text)
+    assert [type(d).__name__ for d in game.deals] == ["Deal", "BrokenDeal", "Deal"]
+    (error,) = game.errors
+    assert (error.code, error.line, error.column, error.deal) == ("A001", 5, 6, 2)
+    assert "expected a card" in error.message
+
+
+def test_positions_are_file_positions_even_mid_line():
+
+    (game,) = games("deal 7 dealer E\npoint NS  deal 8 dealer S\n1. N:3d E:3c S:2d W:2c\n")
+    first, second = game.deals
+    assert first.pos.line == 1 and first.pos.column == 1
+    assert (second.pos.line, second.pos.column) == (2, 11)
+    (trick,) = second.tricks
+    assert (trick.pos.line, trick.pos.column) == (3, 1)
+    assert [(p.pos.line, p.pos.column) for p in trick.plays] == [(3, 4), (3, 9), (3, 14), (3, 19)]
+
+
+def test_text_before_the_first_deal():
+    (game,) = games("hello\ndeal 1 dealer N\npoint NS\n")
+    (error,) = game.errors
+    assert (error.code, error.line, error.column) == ("A001", 1, 1)
+    assert "expected a tag section" in error.message
+    assert len(game.deals) == 1
+
+
+def test_aliases_and_named_cards_are_canonical():
+    (game,) = games("deal 1 dealer N\nN: Ad Jc Kb 3o monsieur grand-neuf deux-d-ecrit 5e 6e\n")
+    hand = game.deals[0].hands["N"]
+    assert hand.cards == ["1d", "Vc", "Rb", "3d", "3d", "9c", "2e", "5e", "6e"]
+
+
+def test_comments_attach_to_the_element_before_them():
+    text = (
+        '{ before all }\n[Event "e"] { on tags }\n'
+        "deal 1 dealer W { on header }\n"
+        "N: 3d Rc 9e 7b 1d 4c Vd 5e 2b { on N }\n"
+        "1. N:3d E:8d S:6e W:3b -> N { on trick } ; dropped\n"
+        "point EW { on point }\n"
+    )
+    (game,) = games(text)
+    deal = game.deals[0]
+    assert [c.text for c in game.leading_comments] == [" before all "]
+    assert [c.text for c in game.tag_comments] == [" on tags "]
+    assert [c.text for c in deal.comments] == [" on header "]
+    assert [c.text for c in deal.hands["N"].comments] == [" on N "]
+    assert [c.text for c in deal.tricks[0].comments] == [" on trick "]
+    assert [c.text for c in deal.point.comments] == [" on point "]
+
+
+def test_crlf_cr_and_bom():
+    for newline in ("\r\n", "\r"):
+        text = "\ufeff" + newline.join(['[Event "e"]', "deal 1 dealer N", "point N", ""])
+        (game,) = games(text)
+        assert game.tags[0].value == "e"
+        assert game.deals[0].point.pos.line == 3
+
+
+def test_unclosed_comment_stops_at_the_next_deal():
+    (game,) = games("deal 1 dealer N { never closed\nN: 3d\ndeal 2 dealer E\npoint EW\n")
+    assert [type(d).__name__ for d in game.deals] == ["BrokenDeal", "Deal"]
+    (error,) = game.errors
+    assert (error.code, error.line, error.column) == ("A002", 1, 17)
+
+
+def test_invalid_utf8_is_reported_with_its_byte_offset():
+    data = b'[Event "caf\xe9"]\ndeal 1 dealer N\npoint NS\n'
+    (game,) = list(read_games(io.BytesIO(data)))
+    (error,) = game.errors
+    assert (error.code, error.line, error.column) == ("A003", 1, 12)
+    assert "byte offset 11" in error.message
+    assert game.tags[0].value == "caf\ufffd"
+    assert len(game.deals) == 1
+
+
+def test_a_new_tag_section_starts_a_new_game_and_escapes_are_read():
+    text = '[Event "a \\"b\\" \\\\ c"]\ndeal 1 dealer N\n[Event "two"]\ndeal 1 dealer E\n'
+    first, second = games(text)
+    assert first.tags[0].value == 'a "b" \\ c'
+    assert (first.index, second.index) == (1, 2)
+    assert second.deals[0].dealer == "E"
+
+
+def test_broken_tag_section_salvages_its_good_tags():
+    (game,) = games('[Event "ok"]\n[Site oops]\ndeal 1 dealer N\n')
+    assert [t.name for t in game.tags] == ["Event"]
+    assert game.errors[0].code == "A001"
+    assert len(game.deals) == 1
