@@ -40,8 +40,11 @@ def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | 
     options = choice.options
     if options is None:
         options = parse_options(options_tag.value) if options_tag else frozenset()
+    # A file named on the command line is the user's own path; one named by
+    # the record's Rules tag is found next to the record.
+    where = None if choice.rules else base
     try:
-        return load_ruleset(name, base).with_options(options)
+        return load_ruleset(name, where).with_options(options)
     except RulesetError as exc:
         tag = options_tag if "option" in str(exc) and options_tag else rules_tag
         pos = tag.pos if tag is not None and choice.rules is None else game.pos

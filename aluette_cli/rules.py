@@ -103,6 +103,9 @@ def load_ruleset(name: str, base: Path | None = None) -> Ruleset:
     return ruleset_from_toml(text, name)
 
 
+_KIND_WORDS = {str: "a string", int: "an integer", list: "a list", bool: "true or false"}
+
+
 def _get(table: dict, key: str, kind: type, where: str, default: object = None) -> object:
     section, _, leaf = key.rpartition(".")
     node = table
@@ -116,7 +119,7 @@ def _get(table: dict, key: str, kind: type, where: str, default: object = None) 
         return default
     value = node[leaf]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RulesetError(f"{where}: {key!r} must be a {kind.__name__}, not {value!r}")
+        raise RulesetError(f"{where}: {key!r} must be {_KIND_WORDS[kind]}, not {value!r}")
     return value
 
 

@@ -1,0 +1,705 @@
+"""The rules of Aluette (RULES.md), pinned by examples worked out by hand.
+
+Every expected winner, leader, count, tie-break, point and score below was
+worked out from RULES.md with pencil and paper; the comments next to each
+record show the working.  The records are ALN text run through the same
+pipeline as the command line, or single tricks and sheets run through the
+engine's pure functions.
+"""
+
+from __future__ import annotations
+
+import io
+from itertools import product
+
+import pytest
+
+from aluette_cli.engine import deal_result, is_mordienne, trick_result
+from aluette_cli.pipeline import CheckedGame, check_source
+from aluette_cli.rules import Ruleset, load_ruleset
+from aluette_cli.writers.report import game_dict
+
+# --------------------------------------------------------------------------
+# Helpers
+
+
+def check(text: str) -> list[CheckedGame]:
+    """Every game of an ALN text, read and replayed under its own tags."""
+    return list(check_source(io.BytesIO(text.encode("utf-8"))))
+
+
+def one(text: str) -> CheckedGame:
+    (checked,) = check(text)
+    return checked
+
+
+def record(*lines: str) -> str:
+    """ALN text whose line k (1-based) is ``lines[k - 1]``: positions are easy to read."""
+    return "\n".join(lines) + "\n"
+
+
+def found(checked: CheckedGame) -> list[tuple[str, int, int]]:
+    """(code, line, column) of each finding, in the order the engine sorts them."""
+    return [(f.code, f.line, f.column) for f in checked.outcome.findings]
+
+
+def messages(checked: CheckedGame, code: str) -> list[str]:
+    return [f.message for f in checked.outcome.findings if f.code == code]
+
+
+def report(checked: CheckedGame) -> dict:
+    return game_dict(checked, "t.aln")
+
+
+def deal_report(text: str, index: int = 0) -> dict:
+    checked = one(text)
+    assert found(checked) == []
+    return report(checked)["deals"][index]
+
+
+@pytest.fixture(scope="module")
+def classic() -> Ruleset:
+    return load_ruleset("classic")
+
+
+def winner_of(ruleset: Ruleset, *cards: str) -> tuple[str | None, bool, list[str]]:
+    """The trick result when N, E, S, W play ``cards`` in that order."""
+    return trick_result(zip("NESW", cards, strict=False), ruleset)
+
+
+# The ranking table of RULES.md §1, copied row by row (highest first).
+ROWS: list[list[str]] = [
+    ["3d"],  # monsieur
+    ["3c"],  # madame
+    ["2d"],  # borgne
+    ["2c"],  # vache
+    ["9c"],  # grand-neuf
+    ["9d"],  # petit-neuf
+    ["2b"],  # deux de chêne
+    ["2e"],  # deux d'écrit
+    ["1d", "1c", "1b", "1e"],
+    ["Rd", "Rc", "Rb", "Re"],
+    ["Cd", "Cc", "Cb", "Ce"],
+    ["Vd", "Vc", "Vb", "Ve"],
+    ["9e", "9b"],
+    ["8d", "8c", "8b", "8e"],
+    ["7d", "7c", "7b", "7e"],
+    ["6d", "6c", "6b", "6e"],
+    ["5d", "5c", "5b", "5e"],
+    ["4d", "4c", "4b", "4e"],
+    ["3e", "3b"],
+]
+
+
+# --------------------------------------------------------------------------
+# Ranking (RULES.md §1)
+
+
+def test_the_table_holds_all_48_cards_once() -> None:
+    cards = [c for row in ROWS for c in row]
+    assert len(cards) == len(set(cards)) == 48
+
+
+def test_the_named_cards_rank_monsieur_madame_borgne_vache_grand_petit_chene_ecrit(
+    classic: Ruleset,
+) -> None:
+    named = ["3d", "3c", "2d", "2c", "9c", "9d", "2b", "2e"]
+    for i, high in enumerate(named):
+        for low in named[i + 1 :]:
+            # High card led, then played last: position in the trick does not matter.
+            assert winner_of(classic, high, low, "3e", "4d") == ("N", False, [high])
+            assert winner_of(classic, "3e", "4d", low, high) == ("W", False, [high])
+
+
+def test_deux_d_ecrit_beats_every_ace_and_every_ace_beats_every_king(classic: Ruleset) -> None:
+    for ace in ROWS[8]:
+        assert winner_of(classic, ace, "2e", "5d", "6c")[0] == "E"
+        for king in ROWS[9]:
+            assert winner_of(classic, king, "8d", ace, "7c") == ("S", False, [ace])
+
+
+@pytest.mark.parametrize("row", range(8, len(ROWS) - 1))
+def test_every_card_of_a_row_beats_every_card_of_every_lower_row(
+    classic: Ruleset, row: int
+) -> None:
+    # Aces > kings > cavaliers > valets > 9e/9b > 8s > 7s > 6s > 5s > 4s > 3e/3b.
+    lower = [c for r in ROWS[row + 1 :] for c in r]
+    for high, low in product(ROWS[row], lower):
+        assert winner_of(classic, low, high) == ("E", False, [high])
+        assert winner_of(classic, high, low) == ("N", False, [high])
+
+
+def test_two_kings_on_top_tie_and_spoil_the_trick(classic: Ruleset) -> None:
+    assert winner_of(classic, "Rb", "5d", "Re", "Vc") == (None, True, ["Rb", "Re"])
+
+
+def test_nine_of_swords_and_nine_of_clubs_are_equal(classic: Ruleset) -> None:
+    assert winner_of(classic, "9e", "8d", "4c", "9b") == (None, True, ["9e", "9b"])
+
+
+def test_nine_of_swords_and_clubs_rank_below_the_named_nines_and_the_valets(
+    classic: Ruleset,
+) -> None:
+    assert winner_of(classic, "9e", "9d", "9b", "8c")[0] == "E"  # petit-neuf
+    assert winner_of(classic, "9b", "9e", "Ve", "8c") == ("S", False, ["Ve"])
+
+
+def test_3e_and_3b_tie_at_the_bottom_but_a_higher_card_takes_the_trick(
+    classic: Ruleset,
+) -> None:
+    # The two lowest cards tie with each other; the trick is not pourri, the 5 wins.
+    assert winner_of(classic, "3e", "3b", "4c", "5c") == ("W", False, ["5c"])
+    assert winner_of(classic, "3b", "4e", "3e", "4d") == (None, True, ["4e", "4d"])
+
+
+def test_3d_and_3c_are_not_in_the_bottom_group(classic: Ruleset) -> None:
+    assert winner_of(classic, "3e", "3d", "4c", "5c") == ("E", False, ["3d"])
+    assert winner_of(classic, "3c", "3b", "4c", "5c") == ("N", False, ["3c"])
+    assert winner_of(classic, "3c", "3d", "3b", "3e") == ("E", False, ["3d"])
+
+
+# --------------------------------------------------------------------------
+# Pourri (RULES.md §3)
+
+
+def test_a_tie_below_the_top_card_does_not_spoil(classic: Ruleset) -> None:
+    assert winner_of(classic, "Rd", "Rc", "1b", "5d") == ("S", False, ["1b"])
+
+
+@pytest.mark.parametrize("row", [8, 9, 10, 11, 14])
+def test_four_tied_cards_spoil_the_trick(classic: Ruleset, row: int) -> None:
+    # The four aces, kings, cavaliers, valets, sevens.
+    winner, pourri, top = winner_of(classic, *ROWS[row])
+    assert (winner, pourri, sorted(top)) == (None, True, sorted(ROWS[row]))
+
+
+def test_three_tied_valets_spoil_the_trick(classic: Ruleset) -> None:
+    assert winner_of(classic, "Vd", "Vc", "8b", "Vb") == (None, True, ["Vd", "Vc", "Vb"])
+
+
+# --------------------------------------------------------------------------
+# A whole deal, worked by hand (dealer W, so N leads trick 1)
+#
+#  1. N:1d E:1c S:1b W:1e   four aces tie: pourri, N leads again
+#  2. N:Rd E:Rc S:5d W:4d   two kings tie on top: pourri, N leads again
+#  3. N:3e E:3b S:4c W:5c   3e/3b tie low, the 5 is highest: W
+#  4. W:6d N:7d E:8d S:Vd   valet: S
+#  5. S:2b W:2e N:9e E:9b   deux de chêne beats deux d'écrit: S
+#  6. S:Cd W:Cc N:Cb E:Ce   four cavaliers: pourri, S leads again
+#  7. S:6c W:7c N:8c E:Vc   valet: E
+#  8. E:3d S:3c W:2d N:2c   monsieur: E
+#  9. E:9c S:9d W:Rb N:Re   grand-neuf beats petit-neuf: E
+#
+# Winners - - W S S - E E E: N 0, E 3, S 2, W 1; E wins the deal for EW.
+
+HANDS = [
+    "N: 1d Rd 3e 7d 9e Cb 8c 2c Re",
+    "E: 1c Rc 3b 8d 9b Ce Vc 3d 9c",
+    "S: 1b 5d 4c Vd 2b Cd 6c 3c 9d",
+    "W: 1e 4d 5c 6d 2e Cc 7c 2d Rb",
+    "stock: 4b 4e 5b 5e 6b 6e 7b 7e 8b 8e Vb Ve",
+]
+TRICKS = [
+    ("N:1d E:1c S:1b W:1e", "pourri"),
+    ("N:Rd E:Rc S:5d W:4d", "pourri"),
+    ("N:3e E:3b S:4c W:5c", "W"),
+    ("W:6d N:7d E:8d S:Vd", "S"),
+    ("S:2b W:2e N:9e E:9b", "S"),
+    ("S:Cd W:Cc N:Cb E:Ce", "pourri"),
+    ("S:6c W:7c N:8c E:Vc", "E"),
+    ("E:3d S:3c W:2d N:2c", "E"),
+    ("E:9c S:9d W:Rb N:Re", "E"),
+]
+LEADERS = ["N", "N", "N", "W", "S", "S", "S", "E", "E"]
+WINNERS = [None, None, "W", "S", "S", None, "E", "E", "E"]
+
+
+def trick_lines(
+    *, seats: bool = True, claims: bool = True, replace: dict[int, str] | None = None
+) -> list[str]:
+    lines = []
+    for k, (plays, claim) in enumerate(TRICKS, 1):
+        plays = (replace or {}).get(k, plays)
+        if not seats:
+            plays = " ".join(p.split(":")[1] for p in plays.split())
+        lines.append(f"{k}. {plays}" + (f" -> {claim}" if claims else ""))
+    return lines
+
+
+def test_the_hand_worked_deal_is_clean_and_scores_for_ew() -> None:
+    checked = one(record("deal 1 dealer W", *HANDS, *trick_lines(), "point E"))
+    assert found(checked) == []
+    deal = report(checked)["deals"][0]
+    assert [t["leader"] for t in deal["tricks"]] == LEADERS
+    assert [t["winner"] for t in deal["tricks"]] == WINNERS
+    assert [t["pourri"] for t in deal["tricks"]] == [w is None for w in WINNERS]
+    assert deal["counts"] == {"N": 0, "E": 3, "S": 2, "W": 1}
+    assert deal["deal_winner"] == "E"
+    assert deal["tie_break"] is None
+    assert deal["point"] == {"team": "EW", "points": 1, "mordienne": False}
+    assert deal["void"] is False
+
+
+def test_a_wrong_trick_claim_is_reported_at_the_arrow() -> None:
+    lines = trick_lines()
+    lines[2] = "3. N:3e E:3b S:4c W:5c -> pourri"  # 3e/3b tie, but the 5c is higher
+    text = record("deal 1 dealer W", *HANDS, *lines)
+    checked = one(text)
+    # 1 header + 5 hand/stock lines: trick 3 is line 9; "3. " and 19 characters
+    # of plays, a space, then "->" at column 24
+    assert found(checked) == [("A301", 9, 24)]
+    assert "claimed pourri" in messages(checked, "A301")[0]
+
+
+def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
+    # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
+    lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})
+    checked = one(record("deal 1 dealer W", *HANDS, *lines))
+    assert found(checked) == [("A202", 8, 4)]
+    (message,) = messages(checked, "A202")
+    assert message.startswith("E leads trick 2, but N should")
+    assert "pourri" in message
+
+
+def test_the_same_player_leads_again_after_a_pourri_cards_only() -> None:
+    # Seats derived by the engine: if it passed the lead on after a pourri,
+    # the cards of trick 2 would land in the wrong hands (A203).
+    checked = one(record("deal 1 dealer W", *HANDS, *trick_lines(seats=False), "point E"))
+    assert found(checked) == []
+    tricks = report(checked)["deals"][0]["tricks"]
+    assert tricks[1]["leader"] == "N"
+    assert tricks[1]["plays"] == [["N", "Rd"], ["E", "Rc"], ["S", "5d"], ["W", "4d"]]
+    assert tricks[6]["leader"] == "S"  # after the pourri trick 6, led by S
+    assert tricks[6]["plays"] == [["S", "6c"], ["W", "7c"], ["N", "8c"], ["E", "Vc"]]
+    assert [t["winner"] for t in tricks] == WINNERS
+
+
+def test_the_winner_of_a_trick_leads_the_next() -> None:
+    # W won trick 3 with the 5c; N leading trick 4 is out of turn.
+    lines = trick_lines(replace={4: "N:7d E:8d S:Vd W:6d"})
+    checked = one(record("deal 1 dealer W", *HANDS, *lines))
+    assert found(checked) == [("A202", 10, 4)]
+    assert messages(checked, "A202")[0].startswith("N leads trick 4, but W should")
+
+
+def test_trick_one_is_led_by_the_player_on_the_dealers_left_with_seats() -> None:
+    lines = trick_lines(replace={1: "E:1c S:1b W:1e N:1d"})
+    checked = one(record("deal 1 dealer W", *HANDS, *lines))
+    assert found(checked) == [("A202", 7, 4)]
+    message = messages(checked, "A202")[0]
+    assert message.startswith("E leads trick 1, but N should")
+    assert "dealer's left" in message
+
+
+@pytest.mark.parametrize(
+    ("dealer", "order"), [("N", "ESWN"), ("E", "SWNE"), ("S", "WNES"), ("W", "NESW")]
+)
+def test_trick_one_is_led_by_the_player_on_the_dealers_left_cards_only(
+    dealer: str, order: str
+) -> None:
+    checked = one(record(f"deal 1 dealer {dealer}", *trick_lines(seats=False, claims=False)))
+    assert found(checked) == []
+    first = report(checked)["deals"][0]["tricks"][0]
+    assert first["leader"] == order[0]
+    assert [seat for seat, _ in first["plays"]] == list(order)
+
+
+# --------------------------------------------------------------------------
+# Tie-breaks for the most tricks (RULES.md §4)
+
+
+def test_rules_example_tie_break_e_wins_for_ew_although_ns_took_five() -> None:
+    # N: tricks 1, 6, 9; E: 2, 4, 7; S: 3, 8; W: 5.  N and E have 3 each;
+    # E reached 3 at trick 7, N at trick 9: E wins, EW score.
+    deal = deal_report(record("deal 1 dealer N", "winners: N E S E W N E S N", "point EW"))
+    assert deal["counts"] == {"N": 3, "E": 3, "S": 2, "W": 1}
+    assert deal["counts"]["N"] + deal["counts"]["S"] == 5
+    assert deal["tie_break"] == {
+        "tied": ["N", "E"],
+        "total": 3,
+        "reached_at": {"N": 9, "E": 7},
+        "winner": "E",
+    }
+    assert deal["deal_winner"] == "E"
+    assert deal["point"] == {"team": "EW", "points": 1, "mordienne": False}
+
+
+def test_three_way_tie_goes_to_the_first_to_reach_the_total() -> None:
+    # W: 1, 8; E: 4, 6; S: 3, 7; N: 5; tricks 2 and 9 pourri.
+    # E reaches 2 at trick 6, S at 7, W at 8 (W won the first trick, yet loses).
+    deal = deal_report(record("deal 1 dealer N", "winners: W - S E N E S W -"))
+    assert deal["counts"] == {"N": 1, "E": 2, "S": 2, "W": 2}
+    assert deal["tie_break"] == {
+        "tied": ["E", "S", "W"],
+        "total": 2,
+        "reached_at": {"E": 6, "S": 7, "W": 8},
+        "winner": "E",
+    }
+    assert deal["point"]["team"] == "EW"
+
+
+def test_four_way_tie_at_two_tricks_each() -> None:
+    # N: 1, 9; E: 2, 8; S: 3, 7; W: 4, 6; trick 5 pourri.  W reaches 2 first (trick 6).
+    deal = deal_report(record("deal 1 dealer N", "winners: N E S W - W S E N"))
+    assert deal["tie_break"] == {
+        "tied": ["N", "E", "S", "W"],
+        "total": 2,
+        "reached_at": {"N": 9, "E": 8, "S": 7, "W": 6},
+        "winner": "W",
+    }
+    assert (deal["deal_winner"], deal["point"]["team"]) == ("W", "EW")
+
+
+def test_four_way_tie_at_one_trick_each_after_five_pourri() -> None:
+    # Tricks 1-5 pourri, then S, N, W, E one each: S reached 1 first (trick 6).
+    deal = deal_report(record("deal 1 dealer N", "winners: - - - - - S N W E"))
+    assert deal["tie_break"] == {
+        "tied": ["N", "E", "S", "W"],
+        "total": 1,
+        "reached_at": {"N": 7, "E": 9, "S": 6, "W": 8},
+        "winner": "S",
+    }
+    assert deal["point"]["team"] == "NS"
+
+
+def test_no_tie_break_when_one_player_has_strictly_the_most() -> None:
+    deal = deal_report(record("deal 1 dealer N", "winners: E N N E S W N - S"))
+    # N: 2, 3, 7 = 3; E 2; S 2; W 1.
+    assert deal["counts"] == {"N": 3, "E": 2, "S": 2, "W": 1}
+    assert deal["tie_break"] is None
+    assert (deal["deal_winner"], deal["point"]["team"]) == ("N", "NS")
+
+
+def test_deal_result_pure_function_agrees_with_the_rules_example(classic: Ruleset) -> None:
+    counts, winner, tie, point = deal_result(list("NESEWNESN"), classic)
+    assert counts == {"N": 3, "E": 3, "S": 2, "W": 1}
+    assert winner == "E"
+    assert tie is not None and tie.reached_at == {"N": 9, "E": 7}
+    assert point is not None and (point.team, point.points) == ("EW", 1)
+
+
+# --------------------------------------------------------------------------
+# Void deals (RULES.md §4 convention)
+
+ALL_POURRI = "winners: - - - - - - - - -"
+# Five scoring sheets, worked by hand:
+#   N N N E E S W - -  -> N 3            NS
+#   E E E N S W - - -  -> E 3            EW
+#   N E S E W N E S N  -> E (tie-break)  EW
+#   S S N N W W E - S  -> S 3            NS
+#   N E S W - W S E N  -> W (tie-break)  EW      NS 2, EW 3
+SHEETS = [
+    "winners: N N N E E S W - -",
+    "winners: E E E N S W - - -",
+    "winners: N E S E W N E S N",
+    "winners: S S N N W W E - S",
+    "winners: N E S W - W S E N",
+]
+
+
+def five_deals(result: str | None = None, dealers: str = "NESWN") -> str:
+    lines = [f'[Result "{result}"]'] if result is not None else ['[Event "five deals"]']
+    for k, (dealer, sheet) in enumerate(zip(dealers, SHEETS, strict=True), 1):
+        lines += [f"deal {k} dealer {dealer}", sheet]
+    return record(*lines)
+
+
+def test_an_all_pourri_deal_is_void_and_scores_nothing() -> None:
+    checked = one(record("deal 1 dealer N", ALL_POURRI, "point none"))
+    assert found(checked) == []
+    game = report(checked)
+    deal = game["deals"][0]
+    assert deal["void"] is True
+    assert deal["point"] is None
+    assert deal["deal_winner"] is None
+    assert all(t["pourri"] for t in deal["tricks"])
+    assert game["score"] == {"NS": 0, "EW": 0}
+
+
+def test_a_void_deal_is_redealt_by_the_same_dealer_and_is_not_one_of_the_five() -> None:
+    # Deal 1 void (dealer N), deal 2 dealt again by N, then E, S, W, N: six deals,
+    # five scoring ones, the game is complete at NS 2, EW 3.
+    lines = ['[Result "EW 3-2"]', "deal 1 dealer N", ALL_POURRI]
+    for k, (dealer, sheet) in enumerate(zip("NESWN", SHEETS, strict=True), 2):
+        lines += [f"deal {k} dealer {dealer}", sheet]
+    checked = one(record(*lines))
+    assert found(checked) == []
+    game = report(checked)
+    assert [d["void"] for d in game["deals"]] == [True, False, False, False, False, False]
+    assert game["score"] == {"NS": 2, "EW": 3}
+    assert (game["complete"], game["winner"]) == (True, "EW")
+
+
+def test_a_different_dealer_after_a_void_deal_is_a105() -> None:
+    checked = one(record("deal 1 dealer N", ALL_POURRI, "deal 2 dealer E", SHEETS[0]))
+    assert found(checked) == [("A105", 3, 1)]
+    message = messages(checked, "A105")[0]
+    assert message.startswith("E deals, but N should")
+    assert "void" in message
+
+
+def test_a_redealt_void_deal_takes_the_next_number() -> None:
+    checked = one(record("deal 1 dealer N", ALL_POURRI, "deal 1 dealer N", SHEETS[0]))
+    assert found(checked) == [("A104", 3, 1)]
+    assert messages(checked, "A104")[0].startswith("deal 1 should be deal 2")
+
+
+# --------------------------------------------------------------------------
+# A game and its Result (RULES.md §5)
+
+
+def test_a_full_game_decided_3_2() -> None:
+    checked = one(five_deals("EW 3-2"))
+    assert found(checked) == []
+    game = report(checked)
+    assert [d["point"]["team"] for d in game["deals"]] == ["NS", "EW", "EW", "NS", "EW"]
+    assert [d["deal_winner"] for d in game["deals"]] == ["N", "E", "E", "S", "W"]
+    assert game["score"] == {"NS": 2, "EW": 3}
+    assert (game["complete"], game["winner"]) == (True, "EW")
+
+
+@pytest.mark.parametrize("claim", ["NS 3-2", "EW 4-1", "EW 5-0"])
+def test_a_wrong_result_is_a303(claim: str) -> None:
+    checked = one(five_deals(claim))
+    assert found(checked) == [("A303", 1, 1)]
+    assert "NS 2, EW 3" in messages(checked, "A303")[0]
+
+
+@pytest.mark.parametrize("claim", ["EW 3:2", "EW three-two", "NS 2-3", "draw 3-2", "EW"])
+def test_a_malformed_result_is_a304(claim: str) -> None:
+    checked = one(five_deals(claim))
+    assert found(checked) == [("A304", 1, 1)]
+
+
+def test_an_unfinished_game_claiming_a_result_is_a305() -> None:
+    text = record(
+        '[Result "EW 2-1"]',
+        "deal 1 dealer N",
+        SHEETS[0],
+        "deal 2 dealer E",
+        SHEETS[1],
+        "deal 3 dealer S",
+        SHEETS[2],
+    )
+    checked = one(text)
+    assert found(checked) == [("A305", 1, 1)]
+    assert "3 scoring deals of 5" in messages(checked, "A305")[0]
+
+
+def test_result_star_on_a_short_game_is_fine() -> None:
+    checked = one(
+        record('[Result "*"]', "deal 1 dealer N", SHEETS[0], "deal 2 dealer E", SHEETS[1])
+    )
+    assert found(checked) == []
+    game = report(checked)
+    assert game["score"] == {"NS": 1, "EW": 1}
+    assert (game["complete"], game["winner"]) == (False, None)
+
+
+def test_the_first_dealer_also_deals_the_fifth() -> None:
+    checked = one(five_deals("EW 3-2", dealers="NESWE"))
+    assert found(checked) == [("A105", 10, 1)]
+    assert messages(checked, "A105")[0].startswith("E deals, but N should")
+
+
+# --------------------------------------------------------------------------
+# Point claims (RULES.md §4, NOTATION.md §4 "point")
+
+RULES_EXAMPLE = "winners: N E S E W N E S N"  # E wins the deal for EW with 3 tricks
+
+
+@pytest.mark.parametrize("claim", ["point EW", "point E", "point EW 1", "point E 1"])
+def test_a_right_point_claim_is_accepted(claim: str) -> None:
+    assert found(one(record("deal 1 dealer N", RULES_EXAMPLE, claim))) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "side"),
+    [
+        ("point NS", "NS"),  # wrong team: NS took five tricks, but tricks are not pooled
+        ("point N", "N"),  # wrong seat: N has 3 too but lost the tie-break
+        ("point W", "W"),  # right team, wrong seat
+        ("point S", "S"),
+    ],
+)
+def test_a_point_claimed_for_the_wrong_side_is_a302(claim: str, side: str) -> None:
+    checked = one(record("deal 1 dealer N", RULES_EXAMPLE, claim))
+    assert found(checked) == [("A302", 3, 1)]
+    message = messages(checked, "A302")[0]
+    assert message.startswith(f"point claimed for {side}, but E wins the deal for EW")
+    assert "3 tricks" in message
+
+
+def test_point_none_on_a_deal_that_scores_is_a302() -> None:
+    checked = one(record("deal 1 dealer N", RULES_EXAMPLE, "point none"))
+    assert found(checked) == [("A302", 3, 1)]
+    assert "E wins the deal for EW" in messages(checked, "A302")[0]
+
+
+@pytest.mark.parametrize("claim", ["point NS", "point EW", "point S"])
+def test_a_point_claimed_on_a_void_deal_is_a302(claim: str) -> None:
+    checked = one(record("deal 1 dealer N", ALL_POURRI, claim))
+    assert found(checked) == [("A302", 3, 1)]
+    assert "void" in messages(checked, "A302")[0]
+
+
+def test_two_points_claimed_without_mordienne_is_a302() -> None:
+    checked = one(record("deal 1 dealer N", RULES_EXAMPLE, "point EW 2"))
+    assert found(checked) == [("A302", 3, 1)]
+    assert "worth 1" in messages(checked, "A302")[0]
+
+
+def test_a_record_of_point_lines_only_is_scored_from_its_claims() -> None:
+    # N, EW, S, W, NS: NS 3 (N, S, NS), EW 2 (EW, W).
+    text = record(
+        '[Result "NS 3-2"]',
+        "deal 1 dealer N",
+        "point N",
+        "deal 2 dealer E",
+        "point EW",
+        "deal 3 dealer S",
+        "point none",
+        "deal 4 dealer S",
+        "point S",
+        "deal 5 dealer W",
+        "point W",
+        "deal 6 dealer N",
+        "point NS",
+    )
+    checked = one(text)
+    assert found(checked) == []
+    game = report(checked)
+    assert game["score"] == {"NS": 3, "EW": 2}
+    assert (game["complete"], game["winner"]) == (True, "NS")
+    assert game["deals"][2]["void"] is True
+
+
+def test_a_record_of_point_lines_only_still_checks_the_dealer_and_result() -> None:
+    text = record(
+        '[Result "EW 3-2"]',
+        "deal 1 dealer N",
+        "point N",
+        "deal 2 dealer S",  # E should deal after N's scoring deal
+        "point EW",
+        "deal 3 dealer W",
+        "point S",
+        "deal 4 dealer N",
+        "point W",
+        "deal 5 dealer E",
+        "point NS",
+    )
+    checked = one(text)
+    assert found(checked) == [("A303", 1, 1), ("A105", 4, 1)]
+
+
+# --------------------------------------------------------------------------
+# The sequence of deals (NOTATION.md §4, RULES.md §2, §5)
+
+
+def test_deal_numbers_out_of_sequence_are_a104() -> None:
+    checked = one(record("deal 1 dealer N", "point NS", "deal 3 dealer E", "point EW"))
+    assert found(checked) == [("A104", 3, 1)]
+    assert messages(checked, "A104")[0].startswith("deal 3 should be deal 2")
+
+
+def test_the_first_deal_is_deal_one() -> None:
+    checked = one(record("deal 2 dealer N", "point NS"))
+    assert found(checked) == [("A104", 1, 1)]
+    assert messages(checked, "A104")[0].startswith("deal 2 should be deal 1")
+
+
+def test_the_deal_passes_to_the_left_after_a_scoring_deal() -> None:
+    checked = one(record("deal 1 dealer N", "point NS", "deal 2 dealer S", "point EW"))
+    assert found(checked) == [("A105", 3, 1)]
+    assert messages(checked, "A105")[0].startswith("S deals, but E should")
+
+
+def test_a_deal_after_the_fifth_scoring_deal_is_a106() -> None:
+    lines = []
+    for k, dealer in enumerate("NESWNE", 1):
+        lines += [f"deal {k} dealer {dealer}", "point NS"]
+    checked = one(record(*lines))
+    assert found(checked) == [("A106", 11, 1)]
+    assert "after deal 5" in messages(checked, "A106")[0]
+
+
+# --------------------------------------------------------------------------
+# Mordienne (RULES.md §6)
+
+
+def mordienne_deal(sheet: str, claim: str | None = None) -> CheckedGame:
+    lines = ['[Options "mordienne"]', "deal 1 dealer N", f"winners: {sheet}"]
+    return one(record(*lines, *([claim] if claim else [])))
+
+
+def test_a_comeback_run_to_the_last_trick_scores_two() -> None:
+    # E wins nothing in tricks 1-5, then 6, 7, 8, 9: E 4, most tricks, mordienne.
+    checked = mordienne_deal("N S N S W E E E E", "point EW 2")
+    assert found(checked) == []
+    deal = report(checked)["deals"][0]
+    assert deal["deal_winner"] == "E"
+    assert deal["point"] == {"team": "EW", "points": 2, "mordienne": True}
+    assert report(checked)["score"] == {"NS": 0, "EW": 2}
+
+
+def test_the_same_comeback_scores_one_without_the_option() -> None:
+    checked = one(record("deal 1 dealer N", "winners: N S N S W E E E E", "point EW"))
+    assert found(checked) == []
+    assert report(checked)["deals"][0]["point"] == {"team": "EW", "points": 1, "mordienne": False}
+
+
+def test_a_pourri_inside_the_run_breaks_it() -> None:
+    # E wins 5, 6, 8, 9 with trick 7 pourri: the final run is 8-9, and E won before it.
+    checked = mordienne_deal("N S N S E E - E E", "point EW")
+    assert found(checked) == []
+    assert report(checked)["deals"][0]["point"] == {"team": "EW", "points": 1, "mordienne": False}
+
+
+def test_a_pourri_last_trick_is_not_mordienne() -> None:
+    # E wins 6, 7, 8 (3, the most), trick 9 pourri: no run ends with the ninth trick.
+    checked = mordienne_deal("N S N S W E E E -", "point EW")
+    assert found(checked) == []
+    assert report(checked)["deals"][0]["point"] == {"team": "EW", "points": 1, "mordienne": False}
+
+
+def test_winning_every_trick_from_the_first_is_no_comeback() -> None:
+    checked = mordienne_deal("E E E E E E E E E", "point EW")
+    assert found(checked) == []
+    assert report(checked)["deals"][0]["point"] == {"team": "EW", "points": 1, "mordienne": False}
+
+
+def test_claiming_one_point_on_a_mordienne_deal_is_a302() -> None:
+    checked = mordienne_deal("N S N S W E E E E", "point EW")
+    assert found(checked) == [("A302", 4, 1)]
+    assert "worth 2" in messages(checked, "A302")[0]
+    assert "mordienne" in messages(checked, "A302")[0]
+
+
+def test_is_mordienne_by_hand() -> None:
+    assert is_mordienne(list("NSNSWEEEE"), "E")
+    assert is_mordienne([None, None, "N", "E", "E", "E", "E", "E", "E"], "E")
+    assert not is_mordienne(["N", "S", "N", "S", "E", "E", None, "E", "E"], "E")
+    assert not is_mordienne(["N", "S", "N", "S", "W", "E", "E", "E", None], "E")
+    assert not is_mordienne(list("EEEEEEEEE"), "E")
+    assert not is_mordienne(list("NSNSWEEEN"), "E")  # the last trick is not E's
+
+
+def test_with_mordienne_a_game_can_end_in_a_draw() -> None:
+    # NS 1; E's comeback from trick 6, 2 for EW; S 3 (won 1-2 before the run), NS 1;
+    # E by tie-break, EW 1; N 3, NS 1.  NS 3, EW 3: a draw (RULES.md §5 convention).
+    sheets = [
+        "winners: N N N E E S W - -",
+        "winners: N S N S W E E E E",
+        "winners: S S N N W W E - S",
+        "winners: N E S E W N E S N",
+        "winners: E N N E S W N - S",
+    ]
+    lines = ['[Options "mordienne"]', '[Result "draw 3-3"]']
+    for k, (dealer, sheet) in enumerate(zip("NESWN", sheets, strict=True), 1):
+        lines += [f"deal {k} dealer {dealer}", sheet]
+    checked = one(record(*lines))
+    assert found(checked) == []
+    game = report(checked)
+    assert [d["point"]["points"] for d in game["deals"]] == [1, 2, 1, 1, 1]
+    assert game["score"] == {"NS": 3, "EW": 3}
+    assert (game["complete"], game["winner"]) == (True, "draw")

@@ -1,0 +1,382 @@
+"""Rulesets as data: the classic preset, a user's house-rules file, bad files.
+
+The house rules used here are the classic ones with the four aces split
+into four rows (coins > cups > clubs > swords), so a trick of the four aces,
+pourri in the classic game, goes to the ace of coins.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from aluette_cli.cli import cli
+from aluette_cli.pipeline import CheckedGame, RuleChoice, check_source
+from aluette_cli.rules import (
+    RulesetError,
+    load_ruleset,
+    preset_names,
+    ruleset_from_toml,
+)
+from aluette_cli.writers.report import game_dict
+
+# --------------------------------------------------------------------------
+# Helpers
+
+CLASSIC_ROWS: list[list[str]] = [
+    ["3d"],
+    ["3c"],
+    ["2d"],
+    ["2c"],
+    ["9c"],
+    ["9d"],
+    ["2b"],
+    ["2e"],
+    ["1d", "1c", "1b", "1e"],
+    ["Rd", "Rc", "Rb", "Re"],
+    ["Cd", "Cc", "Cb", "Ce"],
+    ["Vd", "Vc", "Vb", "Ve"],
+    ["9e", "9b"],
+    ["8d", "8c", "8b", "8e"],
+    ["7d", "7c", "7b", "7e"],
+    ["6d", "6c", "6b", "6e"],
+    ["5d", "5c", "5b", "5e"],
+    ["4d", "4c", "4b", "4e"],
+    ["3e", "3b"],
+]
+HOUSE_ROWS = [*CLASSIC_ROWS[:8], ["1d"], ["1c"], ["1b"], ["1e"], *CLASSIC_ROWS[9:]]
+
+
+def toml_groups(rows: list[list[str]]) -> str:
+    return "groups = [\n" + "".join(f"  {json.dumps(row)},\n" for row in rows) + "]\n"
+
+
+def ruleset_text(
+    rows: list[list[str]] | None = None,
+    *,
+    name: str = "house",
+    tie: str = '"spoil"',
+    target: str = "5",
+    ranking: bool = True,
+) -> str:
+    text = f'name = "{name}"\ndescription = "Aces ranked by suit."\n'
+    if ranking:
+        text += "\n[ranking]\n" + toml_groups(HOUSE_ROWS if rows is None else rows)
+    text += f"\n[play]\ntie = {tie}\n"
+    text += '\n[deal]\nscoring = "most-tricks"\n'
+    text += f'\n[game]\nlength = "deals"\ntarget = {target}\n'
+    text += '\n[options]\nknown = ["mordienne"]\n'
+    return text
+
+
+# Dealer W, so N leads.  Trick 1 is the four aces: classic, pourri (N leads
+# again); house rules, N's ace of coins wins (N leads next).  Either way N
+# leads trick 2, so the rest of the deal is the same under both rulesets:
+# winners (house) N - W S S - E E E, E has 3 and wins the deal for EW.
+TRICKS = [
+    "1. N:1d E:1c S:1b W:1e -> N",
+    "2. N:Rd E:Rc S:5d W:4d -> pourri",
+    "3. N:3e E:3b S:4c W:5c -> W",
+    "4. W:6d N:7d E:8d S:Vd -> S",
+    "5. S:2b W:2e N:9e E:9b -> S",
+    "6. S:Cd W:Cc N:Cb E:Ce -> pourri",
+    "7. S:6c W:7c N:8c E:Vc -> E",
+    "8. E:3d S:3c W:2d N:2c -> E",
+    "9. E:9c S:9d W:Rb N:Re -> E",
+]
+
+
+def house_record(rules_tag: str | None = None) -> str:
+    tags = [f'[Rules "{rules_tag}"]'] if rules_tag else []
+    return "\n".join([*tags, "deal 1 dealer W", *TRICKS, "point E"]) + "\n"
+
+
+def check(text: str, choice: RuleChoice | None = None, base: Path | None = None) -> CheckedGame:
+    stream = io.BytesIO(text.encode("utf-8"))
+    (checked,) = check_source(stream, choice or RuleChoice(), base)
+    return checked
+
+
+def found(checked: CheckedGame) -> list[tuple[str, int, int]]:
+    return [(f.code, f.line, f.column) for f in checked.outcome.findings]
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------
+# The classic preset
+
+
+def test_classic_ruleset_fields() -> None:
+    classic = load_ruleset("classic")
+    assert classic.name == "classic"
+    assert classic.ranking == tuple(tuple(row) for row in CLASSIC_ROWS)
+    assert classic.tie == "spoil"
+    assert classic.deal_scoring == "most-tricks"
+    assert classic.game_length == "deals"
+    assert classic.game_target == 5
+    assert classic.chant_seats == ("dealer", "left")
+    assert classic.known_options == frozenset({"chanter", "mordienne", "signals"})
+    assert classic.options == frozenset()
+
+
+def test_classic_strength_follows_the_table() -> None:
+    classic = load_ruleset("classic")
+    assert classic.rank_group("3d") == 1
+    assert classic.rank_group("1e") == 9
+    assert classic.rank_group("9b") == 13
+    assert classic.rank_group("3b") == 19
+    assert classic.strength["3d"] > classic.strength["3c"] > classic.strength["2d"]
+    assert classic.strength["9e"] == classic.strength["9b"] > classic.strength["8d"]
+    assert classic.strength["3e"] == classic.strength["3b"] < classic.strength["4e"]
+
+
+def test_options_switch_on_known_rules_only() -> None:
+    classic = load_ruleset("classic")
+    assert classic.with_options(frozenset({"mordienne"})).options == frozenset({"mordienne"})
+    with pytest.raises(RulesetError, match="unknown option 'team-five'"):
+        classic.with_options(frozenset({"team-five"}))
+
+
+def test_preset_names_lists_classic_in_order() -> None:
+    names = preset_names()
+    assert "classic" in names
+    assert names == sorted(names)
+    for name in names:
+        assert load_ruleset(name).name == name
+
+
+def test_an_unknown_preset_name_raises() -> None:
+    with pytest.raises(RulesetError, match="unknown ruleset 'nonesuch'"):
+        load_ruleset("nonesuch")
+
+
+# --------------------------------------------------------------------------
+# A user's house-rules file
+
+
+def test_a_house_file_loads_relative_to_base(tmp_path: Path) -> None:
+    write(tmp_path / "house.toml", ruleset_text())
+    house = load_ruleset("house.toml", base=tmp_path)
+    assert house.name == "house"
+    assert len(house.ranking) == 22
+    assert house.strength["1d"] > house.strength["1c"] > house.strength["1b"]
+    assert house.strength["1e"] > house.strength["Rd"]
+    assert house.known_options == frozenset({"mordienne"})
+
+
+def test_the_four_aces_are_pourri_under_classic() -> None:
+    checked = check(house_record())
+    assert found(checked) == [("A301", 2, 24)]  # the "->" of trick 1
+    trick = game_dict(checked, "t.aln")["deals"][0]["tricks"][0]
+    assert (trick["winner"], trick["pourri"]) == (None, True)
+
+
+def test_a_rules_tag_naming_a_file_next_to_the_record(tmp_path: Path) -> None:
+    write(tmp_path / "house.toml", ruleset_text())
+    checked = check(house_record("house.toml"), base=tmp_path)
+    assert found(checked) == []
+    game = game_dict(checked, "t.aln")
+    assert game["rules"] == "house"
+    deal = game["deals"][0]
+    assert [t["winner"] for t in deal["tricks"]] == ["N", None, "W", "S", "S", None, "E", "E", "E"]
+    assert deal["counts"] == {"N": 1, "E": 3, "S": 2, "W": 1}
+    assert deal["point"] == {"team": "EW", "points": 1, "mordienne": False}
+
+
+def test_a_rules_tag_file_is_not_looked_for_elsewhere(tmp_path: Path) -> None:
+    write(tmp_path / "house.toml", ruleset_text())
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    checked = check(house_record("house.toml"), base=other)
+    assert found(checked) == [("A401", 1, 1)]
+
+
+def test_rules_choice_overrides_the_tag(tmp_path: Path) -> None:
+    path = write(tmp_path / "house.toml", ruleset_text())
+    assert found(check(house_record(), RuleChoice(rules=str(path)))) == []
+    assert found(check(house_record(str(path)), RuleChoice(rules="classic"))) == [("A301", 3, 24)]
+
+
+def test_cli_rules_tag_file_resolved_next_to_the_record(tmp_path: Path) -> None:
+    write(tmp_path / "house.toml", ruleset_text())
+    aln = write(tmp_path / "game.aln", house_record("house.toml"))
+    result = CliRunner().invoke(cli, ["validate", str(aln)])
+    assert result.exit_code == 0, result.output
+    assert "A301" not in result.stdout
+
+
+def test_cli_rules_option_with_a_file(tmp_path: Path) -> None:
+    path = write(tmp_path / "house.toml", ruleset_text())
+    aln = write(tmp_path / "game.aln", house_record())
+    runner = CliRunner()
+    assert runner.invoke(cli, ["validate", str(aln)]).exit_code == 1  # classic: A301
+    result = runner.invoke(cli, ["validate", "--rules", str(path), str(aln)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["report", "--format", "json", "--rules", str(path), str(aln)])
+    assert result.exit_code == 0, result.output
+    (game,) = json.loads(result.stdout)["games"]
+    assert game["rules"] == "house"
+    assert game["deals"][0]["tricks"][0]["winner"] == "N"
+
+
+def test_cli_rules_option_relative_to_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A path given on the command line is the user's path, from where they stand.
+    rules_dir, records = tmp_path / "rules", tmp_path / "records"
+    rules_dir.mkdir()
+    records.mkdir()
+    write(rules_dir / "house.toml", ruleset_text())
+    aln = write(records / "game.aln", house_record())
+    monkeypatch.chdir(rules_dir)
+    result = CliRunner().invoke(cli, ["validate", "--rules", "house.toml", str(aln)])
+    assert result.exit_code == 0, result.output
+    assert "A401" not in result.output
+
+
+def test_cli_rules_command_shows_a_house_ranking(tmp_path: Path) -> None:
+    path = write(tmp_path / "house.toml", ruleset_text())
+    result = CliRunner().invoke(cli, ["rules", "--rules", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.stdout)
+    assert shown["name"] == "house"
+    assert shown["ranking"] == HOUSE_ROWS
+
+
+# --------------------------------------------------------------------------
+# Malformed ruleset files
+
+
+def load_text(tmp_path: Path, text: str) -> None:
+    write(tmp_path / "bad.toml", text)
+    load_ruleset("bad.toml", base=tmp_path)
+
+
+def test_a_ruleset_that_is_not_toml(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"bad\.toml.*not valid TOML"):
+        load_text(tmp_path, 'name = "house"\n[ranking\ngroups = []\n')
+
+
+def test_a_ruleset_without_ranking(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"missing key 'ranking\.groups'"):
+        load_text(tmp_path, ruleset_text(ranking=False))
+
+
+def test_a_ruleset_without_name() -> None:
+    text = ruleset_text().replace('name = "house"\n', "")
+    with pytest.raises(RulesetError, match="missing key 'name'"):
+        ruleset_from_toml(text, "house.toml")
+
+
+def test_a_card_ranked_twice(tmp_path: Path) -> None:
+    rows = [*HOUSE_ROWS[:-1], ["3e", "3b", "3d"]]
+    with pytest.raises(RulesetError, match=r"'ranking\.groups'.*3d is ranked twice"):
+        load_text(tmp_path, ruleset_text(rows))
+
+
+def test_a_card_left_out(tmp_path: Path) -> None:
+    rows = [*HOUSE_ROWS[:-1], ["3b"]]
+    with pytest.raises(RulesetError, match=r"'ranking\.groups' leaves out 3e$"):
+        load_text(tmp_path, ruleset_text(rows))
+
+
+def test_something_that_is_not_a_card(tmp_path: Path) -> None:
+    rows = [*HOUSE_ROWS, ["Xx"]]
+    with pytest.raises(RulesetError, match=r"'ranking\.groups' entry 23: 'Xx' is not a card"):
+        load_text(tmp_path, ruleset_text(rows))
+
+
+def test_an_unknown_tie_policy(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"'play\.tie' is 'cancel'"):
+        load_text(tmp_path, ruleset_text(tie='"cancel"'))
+
+
+@pytest.mark.parametrize(
+    ("text_args", "key"),
+    [
+        ({"target": '"five"'}, "game.target"),
+        ({"tie": "1"}, "play.tie"),
+    ],
+)
+def test_a_value_of_the_wrong_type(tmp_path: Path, text_args: dict[str, str], key: str) -> None:
+    with pytest.raises(RulesetError) as info:
+        load_text(tmp_path, ruleset_text(**text_args))  # type: ignore[arg-type]
+    assert f"'{key}'" in str(info.value)
+    assert "must be" in str(info.value)
+
+
+def test_a_wrong_type_message_reads_as_english(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as info:
+        load_text(tmp_path, ruleset_text(target='"five"'))
+    assert re.search(r"'game\.target' must be an (int|integer)\b", str(info.value))
+
+
+def test_ranking_groups_of_the_wrong_type() -> None:
+    text = ruleset_text().replace("groups = [", 'groups = "3d"\nold = [', 1)
+    with pytest.raises(RulesetError, match=r"'ranking\.groups' must be a list"):
+        ruleset_from_toml(text, "house.toml")
+
+
+def test_a_malformed_rules_file_named_by_a_record_is_a401(tmp_path: Path) -> None:
+    write(tmp_path / "house.toml", ruleset_text(tie='"cancel"'))
+    checked = check(house_record("house.toml"), base=tmp_path)
+    assert found(checked) == [("A401", 1, 1)]
+    assert "play.tie" in checked.outcome.findings[0].message
+
+
+# --------------------------------------------------------------------------
+# Unknown rules and options
+
+
+def test_an_unknown_ruleset_in_the_rules_tag_is_a401() -> None:
+    text = '[Event "x"]\n[Rules "nonesuch"]\ndeal 1 dealer N\npoint NS\n'
+    checked = check(text)
+    assert found(checked) == [("A401", 2, 1)]
+    assert "unknown ruleset 'nonesuch'" in checked.outcome.findings[0].message
+    assert checked.outcome.ruleset is None
+
+
+def test_cli_exits_2_on_an_unknown_ruleset_in_the_rules_tag(tmp_path: Path) -> None:
+    aln = write(tmp_path / "g.aln", '[Rules "nonesuch"]\ndeal 1 dealer N\npoint NS\n')
+    result = CliRunner().invoke(cli, ["validate", str(aln)])
+    assert result.exit_code == 2
+    assert f"{aln}:1:1: A401 " in result.stdout
+
+
+def test_an_unknown_option_in_the_options_tag_is_a401(tmp_path: Path) -> None:
+    text = '[Event "x"]\n[Options "mordienne, shouting"]\ndeal 1 dealer N\npoint NS\n'
+    checked = check(text)
+    assert found(checked) == [("A401", 2, 1)]
+    assert "'shouting'" in checked.outcome.findings[0].message
+
+
+def test_cli_unknown_option_is_a_usage_error(tmp_path: Path) -> None:
+    aln = write(tmp_path / "g.aln", "deal 1 dealer N\npoint NS\n")
+    result = CliRunner().invoke(cli, ["validate", "--options", "mordienne,shouting", str(aln)])
+    assert result.exit_code == 2
+    assert "shouting" in result.stderr
+    assert result.stdout == ""
+
+
+def test_cli_unknown_rules_name_is_a_usage_error(tmp_path: Path) -> None:
+    aln = write(tmp_path / "g.aln", "deal 1 dealer N\npoint NS\n")
+    result = CliRunner().invoke(cli, ["report", "--rules", "nonesuch", str(aln)])
+    assert result.exit_code == 2
+    assert "nonesuch" in result.stderr
+
+
+def test_cli_known_option_is_accepted(tmp_path: Path) -> None:
+    aln = write(tmp_path / "g.aln", "deal 1 dealer N\nwinners: N S N S W E E E E\npoint EW 2\n")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["validate", str(aln)]).exit_code == 1  # worth 1 without it
+    result = runner.invoke(cli, ["validate", "--options", "mordienne", str(aln)])
+    assert result.exit_code == 0, result.output
