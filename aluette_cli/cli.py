@@ -19,17 +19,16 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import click
-from tabulate import tabulate
 
 from .annotate import Annotator
-from .cards import CARD_NICKNAMES, card_name
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, Writer, detect_format, read_any
 from .findings import Kind
 from .generate import POLICIES, random_games
 from .pipeline import CheckedGame, RuleChoice, check_game, check_source
-from .rules import RulesetError, load_ruleset, parse_options, preset_names
+from .rules import RulesetError, load_ruleset, parse_options
 from .writers.aln import STYLES, write_game
 from .writers.report import game_dict, game_text
+from .writers.rulesheet import ruleset_dict, ruleset_text
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -228,58 +227,10 @@ def rules_command(rules: str | None, options: str | None, fmt: str) -> None:
     ruleset = load_ruleset(rules or "classic", Path.cwd()).with_options(
         choice.options or frozenset()
     )
-    settings = {
-        "name": ruleset.name,
-        "description": ruleset.description,
-        "tie": ruleset.tie,
-        "deal_scoring": ruleset.deal_scoring,
-        "game_length": ruleset.game_length,
-        "game_target": ruleset.game_target,
-        "chant_seats": list(ruleset.chant_seats),
-        "known_options": sorted(ruleset.known_options),
-        "options": sorted(ruleset.options),
-        "ranking": [list(group) for group in ruleset.ranking],
-    }
     if fmt == "json":
-        click.echo(json.dumps(settings, indent=2))
-        return
-    rows = []
-    for i, group in enumerate(ruleset.ranking, 1):
-        names = sorted({CARD_NICKNAMES.get(c, "") for c in group} - {""})
-        words = card_name(group[0]).split(" (")[0] if len(group) == 1 else _group_words(group)
-        rows.append([i, " ".join(group), words, ", ".join(names)])
-    click.echo(f"Ruleset {ruleset.name}: {ruleset.description}")
-    click.echo("")
-    click.echo(tabulate(rows, headers=["#", "cards", "what", "name"], tablefmt="simple"))
-    click.echo("")
-    click.echo(
-        "Cards on one row are equal: a tie for the top "
-        + ("spoils the trick (pourri)." if ruleset.tie == "spoil" else "cancels out.")
-    )
-    click.echo(
-        f"Deal scoring: {ruleset.deal_scoring}; game: {ruleset.game_target}"
-        f" scoring {ruleset.game_length}."
-    )
-    click.echo(f"Chant: the stock goes to the {' and the '.join(ruleset.chant_seats)}.")
-    click.echo(
-        "Optional rules: "
-        + (", ".join(sorted(ruleset.known_options)) or "none")
-        + "; on: "
-        + (", ".join(sorted(ruleset.options)) or "none")
-        + "."
-    )
-    click.echo("Presets: " + ", ".join(preset_names()) + ".")
-
-
-def _group_words(group: tuple[str, ...]) -> str:
-    ranks = {c[0] for c in group}
-    if len(ranks) == 1:
-        word = card_name(group[0]).split(" of ")[0]
-        if len(group) == 4:
-            return f"the four {word}s".replace("sixs", "sixes")
-        suits = " and ".join(card_name(c).split(" of ")[1].split(" (")[0] for c in group)
-        return f"{word} of {suits}"
-    return ", ".join(card_name(c) for c in group)
+        click.echo(json.dumps(ruleset_dict(ruleset), indent=2))
+    else:
+        click.echo(ruleset_text(ruleset), nl=False)
 
 
 @cli.command()

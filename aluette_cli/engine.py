@@ -29,7 +29,7 @@ from .cards import (
     team_of,
 )
 from .findings import Finding
-from .model import BrokenDeal, Deal, Game, Pos, Tag, Trick
+from .model import BrokenDeal, Deal, Draw, Game, Pos, Tag, Trick
 from .rules import Ruleset, chant_seat
 
 # --------------------------------------------------------------------------
@@ -44,8 +44,10 @@ class TrickOutcome:
     plays: list[tuple[str | None, str]]
     winner: str | None
     pourri: bool
-    #: the cards that share the top rank (one card unless the trick is pourri)
+    #: the card that takes the trick, or the cards whose tie left it to nobody
     top: list[str]
+    #: cards that cancelled each other out above the winner (cancel policy)
+    cancelled: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -66,6 +68,17 @@ class PointOutcome:
 
 
 @dataclass(slots=True)
+class SignalOutcome:
+    seat: str
+    what: str
+    #: how many tricks had been played when the signal was made
+    before: int
+    #: True or False when the hand tells; None when it cannot be checked
+    honest: bool | None = None
+    fact: str | None = None
+
+
+@dataclass(slots=True)
 class DealOutcome:
     number: int | None
     dealer: str | None
@@ -82,6 +95,7 @@ class DealOutcome:
     #: None when the record does not say enough to know
     void: bool | None = None
     broken: bool = False
+    signals: list[SignalOutcome] = field(default_factory=list)
 
     @property
     def known(self) -> bool:
@@ -107,8 +121,16 @@ class GameOutcome:
 def trick_result(
     plays: Iterable[tuple[str | None, str]], ruleset: Ruleset
 ) -> tuple[str | None, bool, list[str]]:
-    """(winner, pourri, top cards) of a trick under the ruleset's tie policy."""
-    strength = ruleset.strength
+    """(winner, pourri, top cards) of a trick under the ruleset's tie policy.
+
+    ``pourri`` means the trick belongs to nobody.  ``top`` is the card that
+    takes the trick, or the cards whose tie left it to nobody.
+    """
+    return TIE_POLICIES[ruleset.tie](list(plays), ruleset.strength)
+
+
+def _spoil(plays: list[tuple[str | None, str]], strength: dict[str, int]):
+    """A tie for the top card spoils the trick (RULES.md §3)."""
     best = -1
     top: list[tuple[str | None, str]] = []
     for seat, card in plays:
@@ -123,31 +145,121 @@ def trick_result(
     return None, True, cards
 
 
+def _cancel(plays: list[tuple[str | None, str]], strength: dict[str, int]):
+    """Equal cards cancel each other; the highest card left wins (RULES.md §7,
+    team-five).  Convention: all the cards of a rank played more than once
+    cancel, three as well as two."""
+    by_strength: dict[int, list[tuple[str | None, str]]] = {}
+    for seat, card in plays:
+        by_strength.setdefault(strength[card], []).append((seat, card))
+    for s in sorted(by_strength, reverse=True):
+        if len(by_strength[s]) == 1:
+            seat, card = by_strength[s][0]
+            return seat, False, [card]
+    return None, True, [card for _, card in plays]
+
+
+TIE_POLICIES = {"spoil": _spoil, "cancel": _cancel}
+
+
+def cancelled_cards(plays: Iterable[tuple[str | None, str]], ruleset: Ruleset) -> list[str]:
+    """The cards that cancelled out above the winning card (cancel policy only)."""
+    if ruleset.tie != "cancel":
+        return []
+    plays = list(plays)
+    winner, _, top = trick_result(plays, ruleset)
+    floor = ruleset.strength[top[0]] if winner is not None else -1
+    counts: dict[int, int] = {}
+    for _, card in plays:
+        counts[ruleset.strength[card]] = counts.get(ruleset.strength[card], 0) + 1
+    return [c for _, c in plays if ruleset.strength[c] > floor and counts[ruleset.strength[c]] > 1]
+
+
+class _MostTricks:
+    """The player with most tricks scores for the team; on a tie, the one who
+    reached the final total first (RULES.md §4).  All nine tricks are played."""
+
+    def decided_after(self, sequence: list[str | None], ruleset: Ruleset) -> int | None:
+        return None
+
+    def result(self, sequence: list[str | None], ruleset: Ruleset):
+        counts = dict.fromkeys(SEATS, 0)
+        reached: dict[tuple[str, int], int] = {}
+        for number, seat in enumerate(sequence, 1):
+            if seat is not None:
+                counts[seat] += 1
+                reached[(seat, counts[seat])] = number
+        best = max(counts.values())
+        if best == 0:
+            return counts, None, None, None
+        tied = [s for s in SEATS if counts[s] == best]
+        winner = min(tied, key=lambda s: reached[(s, best)])
+        tie_break = None
+        if len(tied) > 1:
+            tie_break = TieBreak(tied, best, {s: reached[(s, best)] for s in tied}, winner)
+        mordienne = "mordienne" in ruleset.options and is_mordienne(sequence, winner)
+        point = PointOutcome(team_of(winner), 2 if mordienne else 1, mordienne)
+        return counts, winner, tie_break, point
+
+
+class _TeamTricks:
+    """Tricks are pooled per team; the first team to ``deal_target`` tricks takes
+    the deal and play stops (RULES.md §7, team-five).  Conventions: if spoiled
+    tricks leave neither team there, more tricks takes the deal; equal is void."""
+
+    def decided_after(self, sequence: list[str | None], ruleset: Ruleset) -> int | None:
+        totals = dict.fromkeys(TEAMS, 0)
+        for number, seat in enumerate(sequence, 1):
+            if seat is not None:
+                totals[team_of(seat)] += 1
+                if totals[team_of(seat)] == ruleset.deal_target:
+                    return number
+        return None
+
+    def result(self, sequence: list[str | None], ruleset: Ruleset):
+        counts = dict.fromkeys(SEATS, 0)
+        for seat in sequence:
+            if seat is not None:
+                counts[seat] += 1
+        totals = {team: sum(counts[s] for s in SEATS if team_of(s) == team) for team in TEAMS}
+        decided = self.decided_after(sequence, ruleset)
+        if decided is not None:
+            winner = sequence[decided - 1]
+            assert winner is not None
+            team = team_of(winner)
+            reason = f"{team} reached {ruleset.deal_target} tricks at trick {decided}"
+        elif totals["NS"] != totals["EW"]:
+            team = "NS" if totals["NS"] > totals["EW"] else "EW"
+            reason = (
+                f"neither team reached {ruleset.deal_target};"
+                f" {team} took more tricks ({totals[team]} to {totals[other_team(team)]})"
+            )
+        else:
+            return counts, None, None, None
+        return counts, None, None, PointOutcome(team, 1, False, reason)
+
+
+DEAL_SCORERS = {"most-tricks": _MostTricks(), "team-tricks": _TeamTricks()}
+
+
 def deal_result(
     sequence: list[str | None], ruleset: Ruleset
 ) -> tuple[dict[str, int], str | None, TieBreak | None, PointOutcome | None]:
-    """Counts, deal winner, tie-break and point from the winners of the tricks.
+    """Counts, deal winner, tie-break and point from the winners of the tricks
+    (None for a trick that belongs to nobody); no point means a void deal."""
+    return DEAL_SCORERS[ruleset.deal_scoring].result(sequence, ruleset)
 
-    The most tricks wins; on a tie, the player who reached the final total
-    first (RULES.md §4).  All tricks pourri: void, no point.
-    """
-    counts = dict.fromkeys(SEATS, 0)
-    reached: dict[tuple[str, int], int] = {}
-    for number, seat in enumerate(sequence, 1):
-        if seat is not None:
-            counts[seat] += 1
-            reached[(seat, counts[seat])] = number
-    best = max(counts.values())
-    if best == 0:
-        return counts, None, None, None
-    tied = [s for s in SEATS if counts[s] == best]
-    winner = min(tied, key=lambda s: reached[(s, best)])
-    tie_break = None
-    if len(tied) > 1:
-        tie_break = TieBreak(tied, best, {s: reached[(s, best)] for s in tied}, winner)
-    mordienne = "mordienne" in ruleset.options and is_mordienne(sequence, winner)
-    point = PointOutcome(team_of(winner), 2 if mordienne else 1, mordienne)
-    return counts, winner, tie_break, point
+
+def decided_after(sequence: list[str | None], ruleset: Ruleset) -> int | None:
+    """The trick after which the deal is decided and play stops, if it does early."""
+    return DEAL_SCORERS[ruleset.deal_scoring].decided_after(sequence, ruleset)
+
+
+def game_over(scoring_deals: int, score: dict[str, int], ruleset: Ruleset) -> bool:
+    """Whether a game has reached its end under the ruleset's game length."""
+    if ruleset.game_length == "points":
+        return max(score.values()) >= ruleset.game_target
+    return scoring_deals >= ruleset.game_target
 
 
 def is_mordienne(sequence: list[str | None], seat: str) -> bool:
@@ -179,6 +291,18 @@ _NAMED_SIGNALS = {
 }
 
 
+def doubled(point: PointOutcome, announcer: str) -> PointOutcome:
+    """A double (RULES.md §7): two points to the announcers if they take the
+    deal, two to the opponents if not."""
+    if point.team == announcer:
+        reason = f"{announcer} announced a double and took the deal"
+    else:
+        reason = f"{announcer} announced a double and lost the deal"
+    if point.reason:
+        reason = f"{point.reason}; {reason}"
+    return PointOutcome(point.team, 2 * point.points, point.mordienne, reason)
+
+
 def _seat_list(seats: Iterable[str]) -> str:
     seats = list(seats)
     return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]
@@ -199,7 +323,9 @@ def _card(card: str) -> str:
 class GameReplay:
     """Replays one game deal by deal, keeping only what the next deal needs."""
 
-    def __init__(self, index: int, tags: list[Tag], ruleset: Ruleset) -> None:
+    def __init__(
+        self, index: int, tags: list[Tag], ruleset: Ruleset, draw: Draw | None = None
+    ) -> None:
         self.index = index
         self.tags = tags
         self.ruleset = ruleset
@@ -212,7 +338,10 @@ class GameReplay:
         self.seen_deal = False
         self.expected_dealers: set[str] | None = None
         self.over_at: int | None = None  # the deal number that ended the game
+        self.first_dealer: str | None = None  # chosen by the partnership draw
         self._check_tags()
+        if draw is not None:
+            self._check_draw(draw)
 
     # -- findings -----------------------------------------------------
     def flag(
@@ -238,6 +367,47 @@ class GameReplay:
                     f"Date {tag.value!r} is not YYYY.MM.DD (use ? for unknown parts)",
                     tag.pos,
                 )
+
+    def _check_draw(self, draw: Draw) -> None:
+        """The face-up draw (RULES.md §2): a player who receives one of the four
+        sought cards gets no more; the draw ends when all four have appeared;
+        the first two cards' holders are partners; one named card's holder deals."""
+        sought = self.ruleset.draw_cards
+        holders: dict[str, str] = {}
+        seen: set[str] = set()
+        for play in draw.cards:
+            problem = None
+            if len(holders) == len(sought):
+                problem = (
+                    f"the draw was over when all of {', '.join(sought)} had appeared;"
+                    f" {play.card} to {play.seat} is one card too many"
+                )
+            elif play.card in seen:
+                problem = f"{play.card} is drawn twice"
+            elif play.seat in holders.values():
+                got = next(c for c, s in holders.items() if s == play.seat)
+                problem = f"{play.seat} already drew {got} and gets no more cards"
+            seen.add(play.card)
+            if problem:
+                self.flag(F.DRAW_WRONG, f"draw: {problem}", play.pos)
+                continue
+            if play.card in sought:
+                holders[play.card] = play.seat
+        missing = [c for c in sought if c not in holders]
+        if missing:
+            self.flag(
+                F.DRAW_WRONG, f"draw: it stops before {', '.join(missing)} appeared", draw.pos
+            )
+            return
+        a, b = holders[sought[0]], holders[sought[1]]
+        if team_of(a) != team_of(b):
+            self.flag(
+                F.DRAW_WRONG,
+                f"draw: {sought[0]} went to {a} and {sought[1]} to {b}, who must be"
+                " partners and sit opposite",
+                draw.pos,
+            )
+        self.first_dealer = holders[self.ruleset.draw_dealer]
 
     # -- one deal -----------------------------------------------------
     def add(self, deal: Deal | BrokenDeal) -> DealOutcome:
@@ -272,6 +442,14 @@ class GameReplay:
                     deal.pos,
                     number,
                 )
+        if not self.seen_deal and self.first_dealer and dealer and dealer != self.first_dealer:
+            self.flag(
+                F.DRAW_WRONG,
+                f"{dealer} deals the first deal, but {self.first_dealer} drew"
+                f" {self.ruleset.draw_dealer} and deals first",
+                deal.pos,
+                number,
+            )
         if (
             dealer is not None
             and self.expected_dealers is not None
@@ -316,7 +494,7 @@ class GameReplay:
             if outcome.point is not None:
                 self.score[outcome.point.team] += outcome.point.points
             self.scoring += 1
-            if self.scoring == self.ruleset.game_target and self.over_at is None:
+            if self.over_at is None and game_over(self.scoring, self.score, self.ruleset):
                 self.over_at = outcome.number
 
     def _replay(self, deal: Deal, outcome: DealOutcome) -> None:
@@ -334,27 +512,49 @@ class GameReplay:
                     deal.winners.pos,
                     n,
                 )
-            if len(deal.tricks) == TRICKS_PER_DEAL:
-                outcome.sequence = [t.winner for t in outcome.tricks]
+            outcome.sequence = self._sequence_of(
+                [t.winner for t in outcome.tricks], deal.tricks[-1].pos, n, "trick lines"
+            )
         elif deal.winners is not None:
             outcome.from_sheet = True
             entries = deal.winners.entries
             for i, seat in enumerate(entries, 1):
                 outcome.tricks.append(TrickOutcome(i, None, [], seat, seat is None, []))
-            if len(entries) != TRICKS_PER_DEAL:
+            outcome.sequence = self._sequence_of(list(entries), deal.winners.pos, n, "sheet")
+        self._score(deal, outcome)
+        outcome.signals = self._check_signals(deal, hands)
+
+    def _sequence_of(
+        self, winners: list[str | None], pos: Pos, n: int, source: str
+    ) -> list[str | None] | None:
+        """The trick winners that decide the deal, or None if the record stops short.
+
+        Under rules where a deal can be decided early (team-five), play stops
+        there: tricks after that point are reported and left out.
+        """
+        decided = decided_after(winners, self.ruleset)
+        if decided is not None:
+            if len(winners) > decided:
+                where = "trick lines" if source == "trick lines" else "entries of the sheet"
                 self.flag(
-                    F.SHEET_SIZE,
-                    f"the winners: sheet has {_plural(len(entries), 'entry')}".replace(
-                        "entrys", "entries"
-                    )
-                    + f"; a deal has {TRICKS_PER_DEAL} tricks",
-                    deal.winners.pos,
+                    F.TRICK_AFTER_END,
+                    f"the deal was decided at trick {decided}; play stops there, but the"
+                    f" {where} go on to trick {len(winners)}",
+                    pos,
                     n,
                 )
-            else:
-                outcome.sequence = list(entries)
-        self._score(deal, outcome)
-        self._check_signals(deal, hands)
+            return winners[:decided]
+        if len(winners) == TRICKS_PER_DEAL:
+            return winners
+        if source == "sheet":
+            entries = _plural(len(winners), "entry").replace("entrys", "entries")
+            self.flag(
+                F.SHEET_SIZE,
+                f"the winners: sheet has {entries}; a deal has {TRICKS_PER_DEAL} tricks",
+                pos,
+                n,
+            )
+        return None
 
     # -- the deck -----------------------------------------------------
     def _check_deck(self, deal: Deal) -> dict[str, set[str]]:
@@ -452,14 +652,22 @@ class GameReplay:
         return hands
 
     def _check_option_lines(self, deal: Deal) -> None:
-        for announce in deal.announces:
-            self.flag(
-                F.OPTION_OFF,
-                f"announce {announce.team} double belongs to the team-five rules,"
-                f" not to {self.ruleset.name!r}",
-                announce.pos,
-                deal.number,
-            )
+        for i, announce in enumerate(deal.announces):
+            if not self.ruleset.doubles:
+                self.flag(
+                    F.OPTION_OFF,
+                    f"announce {announce.team} double: the {self.ruleset.name!r} rules have no"
+                    " doubles (team-five has)",
+                    announce.pos,
+                    deal.number,
+                )
+            elif i:
+                self.flag(
+                    F.REPEATED_BID,
+                    "only one double may be announced in a deal; the first is used",
+                    announce.pos,
+                    deal.number,
+                )
         if "mordienne" not in self.ruleset.options:
             for concede in deal.concessions:
                 self.flag(
@@ -474,33 +682,43 @@ class GameReplay:
                     F.OPTION_OFF, "signal lines need the signals option", signal.pos, deal.number
                 )
 
-    def _check_signals(self, deal: Deal, hands: dict[str, set[str]]) -> None:
-        """A signal is allowed; one the signaller's hand does not bear out is a warning."""
-        if "signals" not in self.ruleset.options or not deal.signals:
-            return
+    def _check_signals(self, deal: Deal, hands: dict[str, set[str]]) -> list[SignalOutcome]:
+        """A signal is allowed; one the signaller's hand does not bear out is a warning.
+
+        Card signals (``monsieur``, ``borgne``...) and ``aces-N`` are checked
+        against the hand at the moment of the signal; others are reported as
+        made, since no card tells whether they are true.
+        """
+        if "signals" not in self.ruleset.options:
+            return []
+        results = []
         for signal in deal.signals:
+            outcome = SignalOutcome(signal.seat, signal.what, signal.before)
+            results.append(outcome)
             if signal.seat not in hands:
                 continue
             held = set(hands[signal.seat])
             for trick in deal.tricks[: signal.before]:
                 for play in trick.plays:
                     held.discard(play.card)
-            honest: bool | None = None
             if signal.what in _NAMED_SIGNALS:
-                honest = _NAMED_SIGNALS[signal.what] in held
-                fact = f"{signal.seat} does not hold {_card(_NAMED_SIGNALS[signal.what])}"
+                card = _NAMED_SIGNALS[signal.what]
+                outcome.honest = card in held
+                holds = "holds" if outcome.honest else "does not hold"
+                outcome.fact = f"{signal.seat} {holds} {_card(card)}"
             elif m := _ACES.match(signal.what):
                 aces = sum(1 for c in held if c[0] == "1")
-                honest = aces == int(m.group(1))
-                fact = f"{signal.seat} holds {_plural(aces, 'ace')}"
-            if honest is False:
+                outcome.honest = aces == int(m.group(1))
+                outcome.fact = f"{signal.seat} holds {_plural(aces, 'ace')}"
+            if outcome.honest is False:
                 self.flag(
                     F.SIGNAL_FALSE,
                     f"signal {signal.what} by {signal.seat} is not borne out:"
-                    f" {fact} at that moment",
+                    f" {outcome.fact} at that moment",
                     signal.pos,
                     deal.number,
                 )
+        return results
 
     # -- play ---------------------------------------------------------
     def _play(self, deal: Deal, hands: dict[str, set[str]]) -> list[TrickOutcome]:
@@ -532,7 +750,8 @@ class GameReplay:
             plays = self._seat_plays(trick, order, leader, why_leader, n, i)
             self._check_cards(plays, trick, owner, current, played, n, i)
             winner, pourri, top = trick_result(plays, self.ruleset)
-            results.append(TrickOutcome(i, leader, plays, winner, pourri, top))
+            cancelled = cancelled_cards(plays, self.ruleset)
+            results.append(TrickOutcome(i, leader, plays, winner, pourri, top, cancelled))
             self._check_claim(trick, winner, pourri, top, plays, n, i)
             if winner is not None:
                 why_leader = f"{winner} won trick {i}"
@@ -540,7 +759,8 @@ class GameReplay:
             elif pourri:
                 why_leader = f"trick {i} was pourri, so its leader {leader} leads again"
         conceded = any(c.accepted for c in deal.concessions) and "mordienne" in self.ruleset.options
-        if len(deal.tricks) < TRICKS_PER_DEAL and not conceded:
+        decided = decided_after([t.winner for t in results], self.ruleset) is not None
+        if len(deal.tricks) < TRICKS_PER_DEAL and not conceded and not decided:
             self.flag(
                 F.TRICK_COUNT,
                 f"the deal has {_plural(len(deal.tricks), 'trick')};"
@@ -661,6 +881,13 @@ class GameReplay:
     def _score(self, deal: Deal, outcome: DealOutcome) -> None:
         n = deal.number
         concession = deal.concessions[0] if deal.concessions else None
+        for extra in deal.concessions[1:]:
+            self.flag(
+                F.REPEATED_BID,
+                "only one concession may be offered in a deal; the first is used",
+                extra.pos,
+                n,
+            )
         if concession is not None and "mordienne" in self.ruleset.options:
             self._score_concession(deal, outcome, concession)
         elif outcome.sequence is not None:
@@ -668,6 +895,8 @@ class GameReplay:
             outcome.counts, outcome.deal_winner = counts, winner
             outcome.tie_break, outcome.point = tie_break, point
             outcome.void = point is None
+            if point is not None and deal.announces and self.ruleset.doubles:
+                outcome.point = doubled(point, deal.announces[0].team)
         claim = deal.point
         if claim is None:
             return
@@ -702,10 +931,8 @@ class GameReplay:
             who += f" with {_plural(outcome.counts[winner], 'trick')}"
         if claim.side is None:
             self.flag(F.POINT_CLAIM, f"point none claims a void deal, but {who}", claim.pos, n)
-        elif (
-            claim.side != point.team
-            and claim.side != winner
-            and (claim.side in TEAMS or winner is not None)
+        elif (claim.side if claim.side in TEAMS else team_of(claim.side)) != point.team or (
+            claim.side in SEATS and winner is not None and claim.side != winner
         ):
             self.flag(F.POINT_CLAIM, f"point claimed for {claim.side}, but {who}", claim.pos, n)
         elif claimed_points != point.points:
@@ -754,8 +981,7 @@ class GameReplay:
 
     # -- the end ------------------------------------------------------
     def finish(self) -> GameOutcome:
-        target = self.ruleset.game_target
-        complete = self.scoring >= target
+        complete = game_over(self.scoring, self.score, self.ruleset)
         winner = None
         if complete:
             ns, ew = self.score["NS"], self.score["EW"]
@@ -787,17 +1013,8 @@ class GameReplay:
                 tag.pos,
             )
             return
-        target = self.ruleset.game_target
         if not complete:
-            most = self.scoring + self.unknown
-            if most < target:
-                count = ("at most " if self.unknown else "only ") + _plural(most, "scoring deal")
-                self.flag(
-                    F.GAME_UNFINISHED,
-                    f"Result claims a finished game, but the record has {count} of {target};"
-                    ' write [Result "*"] for an unfinished game',
-                    tag.pos,
-                )
+            self._check_unfinished(tag)
             return
         if self.unknown:
             return
@@ -811,10 +1028,34 @@ class GameReplay:
                 tag.pos,
             )
 
+    def _check_unfinished(self, tag: Tag) -> None:
+        """A Result on a game the record does not finish (as far as it can tell)."""
+        target = self.ruleset.game_target
+        unfinished = '; write [Result "*"] for an unfinished game'
+        if self.ruleset.game_length == "points":
+            if not self.unknown:
+                ns, ew = self.score["NS"], self.score["EW"]
+                self.flag(
+                    F.GAME_UNFINISHED,
+                    f"Result claims a finished game, but the score is NS {ns}, EW {ew}"
+                    f" and the game goes on until a team has {target} points" + unfinished,
+                    tag.pos,
+                )
+            return
+        most = self.scoring + self.unknown
+        if most < target:
+            count = ("at most " if self.unknown else "only ") + _plural(most, "scoring deal")
+            self.flag(
+                F.GAME_UNFINISHED,
+                f"Result claims a finished game, but the record has {count} of {target}"
+                + unfinished,
+                tag.pos,
+            )
+
 
 def replay_game(game: Game, ruleset: Ruleset) -> GameOutcome:
     """Replay a whole game held in memory; reading errors come first in its findings."""
-    replay = GameReplay(game.index, game.tags, ruleset)
+    replay = GameReplay(game.index, game.tags, ruleset, game.draw)
     for deal in game.deals:
         replay.add(deal)
     outcome = replay.finish()

@@ -62,6 +62,7 @@ TRICK_SIZE = _code("A205", E, R, "trick without four cards", "RULES.md §3")
 TRICK_COUNT = _code("A206", E, R, "deal without nine tricks", "RULES.md §3")
 SHEET_SIZE = _code("A207", E, R, "score sheet without nine entries", "RULES.md §3")
 PLAY_AND_SHEET = _code("A208", E, R, "tricks and a score sheet in one deal", "NOTATION.md §4")
+TRICK_AFTER_END = _code("A209", E, R, "trick after the deal was decided", "RULES.md §7")
 
 # A3xx: claims
 TRICK_CLAIM = _code("A301", E, R, "wrong trick claim", "RULES.md §3")
@@ -77,6 +78,8 @@ DATE_FORMAT = _code("A403", W, R, "Date not in YYYY.MM.DD form", "NOTATION.md §
 TAG_REPEATED = _code("A404", W, R, "tag given twice", "NOTATION.md §3")
 CHANT_WRONG = _code("A405", E, R, "chant exchange breaks the chanter rule", "RULES.md §6")
 SIGNAL_FALSE = _code("A406", W, R, "signal the signaller's hand does not bear out", "RULES.md §6")
+REPEATED_BID = _code("A407", E, R, "second announce or concession", "RULES.md §7")
+DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "RULES.md §2")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,22 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from, team_of
-from .engine import deal_result, trick_result
-from .model import Deal, Game, Hand, Play, PointClaim, Pos, Stock, Tag, Trick, TrickClaim, Winners
+from .cards import DECK, HAND_SIZE, SEATS, TEAMS, left_of, seats_from
+from .engine import PointOutcome, deal_result, decided_after, doubled, game_over, trick_result
+from .model import (
+    Announce,
+    Deal,
+    Game,
+    Hand,
+    Play,
+    PointClaim,
+    Pos,
+    Stock,
+    Tag,
+    Trick,
+    TrickClaim,
+    Winners,
+)
 from .rules import Ruleset
 
 POLICIES = ("uniform", "ties")
@@ -47,8 +60,8 @@ def random_deal(
     style: str = "seats",
     policy: str = "uniform",
     sheet: bool = False,
-) -> tuple[Deal, list[str | None]]:
-    """One dealt and played deal, and the winner of each trick (None: pourri)."""
+) -> tuple[Deal, PointOutcome | None]:
+    """One dealt and played deal, and the point it scores (None: a void deal)."""
     deck = list(DECK)
     rng.shuffle(deck)
     dealt: dict[str, list[str]] = {seat: [] for seat in SEATS}
@@ -62,6 +75,8 @@ def random_deal(
     if hands:
         deal.hands = {seat: Hand(seat, list(dealt[seat]), _NOWHERE) for seat in SEATS}
         deal.stock = Stock(stock, _NOWHERE)
+    if ruleset.doubles and rng.random() < 0.2:
+        deal.announces.append(Announce(rng.choice(TEAMS), _NOWHERE))
     held = {seat: list(cards) for seat, cards in dealt.items()}
     leader = left_of(dealer)
     sequence: list[str | None] = []
@@ -79,16 +94,20 @@ def random_deal(
             deal.tricks.append(Trick(k, plays, claim, _NOWHERE))
         if winner is not None:
             leader = winner
+        if decided_after(sequence, ruleset) is not None:
+            break  # play stops once the deal is decided (team-five)
     if sheet:
         deal.winners = Winners(list(sequence), _NOWHERE)
+    _, winner, _, point = deal_result(sequence, ruleset)
+    if point is not None and deal.announces:
+        point = doubled(point, deal.announces[0].team)
     if claims:
-        _, winner, _, point = deal_result(sequence, ruleset)
         if point is None:
             deal.point = PointClaim(None, None, _NOWHERE)
         else:
-            side = winner if rng.random() < 0.5 else team_of(winner)  # type: ignore[arg-type]
+            side = winner if winner is not None and rng.random() < 0.5 else point.team
             deal.point = PointClaim(side, point.points if point.points != 1 else None, _NOWHERE)
-    return deal, sequence
+    return deal, point
 
 
 def random_game(
@@ -114,9 +133,9 @@ def random_game(
     score = {"NS": 0, "EW": 0}
     scoring = 0
     number = 0
-    while scoring < ruleset.game_target:
+    while not game_over(scoring, score, ruleset):
         number += 1
-        deal, sequence = random_deal(
+        deal, point = random_deal(
             number,
             dealer,
             ruleset,
@@ -128,7 +147,6 @@ def random_game(
             sheet=sheet,
         )
         game.deals.append(deal)
-        _, _, _, point = deal_result(sequence, ruleset)
         if point is not None:
             score[point.team] += point.points
             scoring += 1

@@ -18,6 +18,7 @@ from .model import (
     Comment,
     Concede,
     Deal,
+    Draw,
     Game,
     Hand,
     Play,
@@ -145,6 +146,15 @@ def game_header_to_dict(game: Game) -> dict[str, Any]:
         "tags": [{"name": t.name, "value": t.value, "pos": _pos(t.pos)} for t in game.tags],
         "tag_comments": _comments(game.tag_comments),
         "leading_comments": _comments(game.leading_comments),
+        "draw": None
+        if game.draw is None
+        else {
+            "cards": [
+                {"seat": p.seat, "card": p.card, "pos": _pos(p.pos)} for p in game.draw.cards
+            ],
+            "pos": _pos(game.draw.pos),
+            "comments": _comments(game.draw.comments),
+        },
     }
 
 
@@ -312,6 +322,20 @@ def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
         ]
         game.tag_comments = _comments_from(data, where, "tag_comments")
         game.leading_comments = _comments_from(data, where, "leading_comments")
+        draw = data.get("draw")
+        if draw is not None:
+            game.draw = Draw(
+                [
+                    Play(
+                        _seat(_get(p, "seat", where), where),
+                        _card(_get(p, "card", where), where),
+                        _pos_from(p, where),
+                    )
+                    for p in _get(draw, "cards", where)
+                ],
+                _pos_from(draw, where),
+                _comments_from(draw, where),
+            )
         game.deals = [
             deal_from_dict(d, f"{where}, deal {i}") for i, d in enumerate(data.get("deals", []), 1)
         ]

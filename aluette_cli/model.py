@@ -173,6 +173,16 @@ class BrokenDeal:
 
 
 @dataclass(slots=True)
+class Draw:
+    """The face-up draw that seats the partners and picks the first dealer
+    (an extension of the notation: ``draw: N:5c E:3d ...`` after the tags)."""
+
+    cards: list[Play]
+    pos: Pos
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Game:
     """One game (match): its tag section and its deals, in record order."""
 
@@ -181,6 +191,8 @@ class Game:
     tags: list[Tag] = field(default_factory=list)
     #: comments attached to the tag section
     tag_comments: list[Comment] = field(default_factory=list)
+    #: the partnership draw, when the record gives it
+    draw: Draw | None = None
     #: comments standing before anything else in an untagged game
     leading_comments: list[Comment] = field(default_factory=list)
     deals: list[Deal | BrokenDeal] = field(default_factory=list)

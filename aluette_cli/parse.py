@@ -39,6 +39,7 @@ from .model import (
     Comment,
     Concede,
     Deal,
+    Draw,
     Game,
     Hand,
     Play,
@@ -254,8 +255,15 @@ class _Builder(Transformer):
     def tag(self, c: list[Token]) -> Tag:
         return Tag(str(c[1]), unescape(c[2].value[1:-1]), self.pos(c[0]))
 
-    def tag_section(self, tags: list[Tag]) -> list[Tag]:
-        return tags
+    def tag_section(self, parts: list) -> tuple[list[Tag], Draw | None]:
+        draw = parts[-1] if isinstance(parts[-1], Draw) else None
+        return [t for t in parts if isinstance(t, Tag)], draw
+
+    def draw_card(self, c: list) -> Play:
+        return Play(str(c[0]), c[2][0], self.pos(c[0]))
+
+    def draw(self, c: list) -> Draw:
+        return Draw([p for p in c if isinstance(p, Play)], self.pos(c[0]))
 
     # deal parts -------------------------------------------------------
     def card(self, c: list[Token]) -> tuple[str, Token]:
@@ -486,7 +494,7 @@ def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
                 Tag(m.group(1), unescape(m.group(2)), builder.pos(_token_at(text, m.start())))
                 for m in _TAG_LINE.finditer(text)
             ]
-            return tags, [], error
+            return (tags, None), [], error
         m = _DEAL_HEAD.match(text)
         number = int(m.group(1)) if m else None
         dealer = m.group(2) if m else None
@@ -556,7 +564,11 @@ def read_games(stream: BinaryIO) -> Iterator[Game]:
             if game is not None:
                 yield game
             game = new_game(Pos(unit.line, unit.column))
-            game.tags = result  # type: ignore[assignment]
+            game.tags, game.draw = result  # type: ignore[misc]
+            if game.draw is not None:
+                at = (game.draw.pos.line, game.draw.pos.column)
+                game.draw.comments = [c for c in comments if (c.pos.line, c.pos.column) > at]
+                comments = [c for c in comments if (c.pos.line, c.pos.column) < at]
             game.tag_comments = comments
         elif unit.kind == "deal":
             if game is None:

@@ -66,7 +66,7 @@ def check_game(game: Game, choice: RuleChoice, base: Path | None = None) -> Chec
             sorted([*game.errors, ruleset], key=Finding.sort_key),
         )
         return CheckedGame(game, outcome)
-    replay = GameReplay(game.index, game.tags, ruleset)
+    replay = GameReplay(game.index, game.tags, ruleset, game.draw)
     for deal in game.deals:
         replay.add(deal)
     outcome = replay.finish()

@@ -17,9 +17,14 @@ from .cards import DECK_SET, SEATS
 
 PRESET_DIR = "rulesets"
 
-TIE_POLICIES = ("spoil",)
-DEAL_SCORINGS = ("most-tricks",)
-GAME_LENGTHS = ("deals",)
+#: spoil: a tie for the top card spoils the trick (pourri); cancel: tied cards
+#: cancel out and the highest card left takes the trick.
+TIE_POLICIES = ("spoil", "cancel")
+#: most-tricks: the player with most tricks scores for the team, first to reach
+#: that total on a tie; team-tricks: the first team to ``deal.target`` tricks.
+DEAL_SCORINGS = ("most-tricks", "team-tricks")
+#: deals: a game is ``game.target`` scoring deals; points: first team to that many.
+GAME_LENGTHS = ("deals", "points")
 CHANT_SEATS = ("dealer", "left", "partner")
 
 
@@ -34,9 +39,17 @@ class Ruleset:
     ranking: tuple[tuple[str, ...], ...]
     tie: str = "spoil"
     deal_scoring: str = "most-tricks"
+    #: tricks a team needs to take the deal (team-tricks scoring)
+    deal_target: int = 5
+    #: whether a team may announce a double before play
+    doubles: bool = False
     game_length: str = "deals"
     game_target: int = 5
     chant_seats: tuple[str, str] = ("dealer", "left")
+    #: partnership draw: the four cards sought (two pairs of partners) and the
+    #: card whose holder deals first
+    draw_cards: tuple[str, str, str, str] = ("3d", "3c", "2d", "2c")
+    draw_dealer: str = "3c"
     known_options: frozenset[str] = frozenset()
     options: frozenset[str] = frozenset()
     #: card -> strength, higher wins; derived from ``ranking``.
@@ -62,9 +75,13 @@ class Ruleset:
             ranking=self.ranking,
             tie=self.tie,
             deal_scoring=self.deal_scoring,
+            deal_target=self.deal_target,
+            doubles=self.doubles,
             game_length=self.game_length,
             game_target=self.game_target,
             chant_seats=self.chant_seats,
+            draw_cards=self.draw_cards,
+            draw_dealer=self.draw_dealer,
             known_options=self.known_options,
             options=frozenset(options),
         )
@@ -143,7 +160,7 @@ def ruleset_from_toml(text: str, where: str) -> Ruleset:
         if not isinstance(group, list) or not group:
             raise RulesetError(f"{where}: 'ranking.groups' entry {i} must be a non-empty list")
         for card in group:
-            if card not in DECK_SET:
+            if not isinstance(card, str) or card not in DECK_SET:
                 raise RulesetError(f"{where}: 'ranking.groups' entry {i}: {card!r} is not a card")
             if card in seen:
                 raise RulesetError(f"{where}: 'ranking.groups': {card} is ranked twice")
@@ -153,12 +170,28 @@ def ruleset_from_toml(text: str, where: str) -> Ruleset:
     if missing:
         raise RulesetError(f"{where}: 'ranking.groups' leaves out {', '.join(missing)}")
     seats = _get(data, "chant.seats", list, where, ["dealer", "left"])
-    if len(seats) != 2 or len(set(seats)) != 2:
-        raise RulesetError(f"{where}: 'chant.seats' must name two different seats")
     for seat in seats:
         _choice(seat, CHANT_SEATS, "chant.seats", where)
+    if len(seats) != 2 or len(set(seats)) != 2:
+        raise RulesetError(f"{where}: 'chant.seats' must name two different seats")
+    draw_cards = _get(data, "draw.cards", list, where, ["3d", "3c", "2d", "2c"])
+    if (
+        len(draw_cards) != 4
+        or len(set(map(str, draw_cards))) != 4
+        or not all(isinstance(c, str) and c in DECK_SET for c in draw_cards)
+    ):
+        raise RulesetError(f"{where}: 'draw.cards' must be four different cards")
+    draw_dealer = _get(data, "draw.dealer", str, where, "3c")
+    if draw_dealer not in draw_cards:
+        raise RulesetError(f"{where}: 'draw.dealer' must be one of 'draw.cards'")
     known = _get(data, "options.known", list, where, [])
+    if not all(isinstance(option, str) for option in known):
+        raise RulesetError(f"{where}: 'options.known' must be a list of option names")
     target = _get(data, "game.target", int, where, 5)
+    deal_target = _get(data, "deal.target", int, where, 5)
+    doubles = _get(data, "deal.doubles", bool, where, False)
+    if not 1 <= deal_target <= 9:  # type: ignore[operator]
+        raise RulesetError(f"{where}: 'deal.target' must be between 1 and 9")
     if target < 1:
         raise RulesetError(f"{where}: 'game.target' must be at least 1")
     return Ruleset(
@@ -172,11 +205,15 @@ def ruleset_from_toml(text: str, where: str) -> Ruleset:
             "deal.scoring",
             where,
         ),
+        deal_target=int(deal_target),  # type: ignore[arg-type]
+        doubles=bool(doubles),
         game_length=_choice(
             _get(data, "game.length", str, where, "deals"), GAME_LENGTHS, "game.length", where
         ),
         game_target=int(target),  # type: ignore[arg-type]
         chant_seats=(str(seats[0]), str(seats[1])),
+        draw_cards=tuple(draw_cards),  # type: ignore[arg-type]
+        draw_dealer=str(draw_dealer),
         known_options=frozenset(str(o) for o in known),
     )
 

@@ -296,8 +296,8 @@ def test_something_that_is_not_a_card(tmp_path: Path) -> None:
 
 
 def test_an_unknown_tie_policy(tmp_path: Path) -> None:
-    with pytest.raises(RulesetError, match=r"'play\.tie' is 'cancel'"):
-        load_text(tmp_path, ruleset_text(tie='"cancel"'))
+    with pytest.raises(RulesetError, match=r"'play\.tie' is 'shuffle'"):
+        load_text(tmp_path, ruleset_text(tie='"shuffle"'))
 
 
 @pytest.mark.parametrize(
@@ -327,7 +327,7 @@ def test_ranking_groups_of_the_wrong_type() -> None:
 
 
 def test_a_malformed_rules_file_named_by_a_record_is_a401(tmp_path: Path) -> None:
-    write(tmp_path / "house.toml", ruleset_text(tie='"cancel"'))
+    write(tmp_path / "house.toml", ruleset_text(tie='"shuffle"'))
     checked = check(house_record("house.toml"), base=tmp_path)
     assert found(checked) == [("A401", 1, 1)]
     assert "play.tie" in checked.outcome.findings[0].message

@@ -98,6 +98,9 @@ def game_lines(
             line = f'[{tag.name} "{escape(tag.value)}"]'
             last = i == len(game.tags) - 1
             yield _with_comments(line, game.tag_comments) if last else line
+        if game.draw is not None:
+            cards = " ".join(f"{p.seat}:{p.card}" for p in game.draw.cards)
+            yield _with_comments(f"draw: {cards}", game.draw.comments)
         yield ""
     for i, deal in enumerate(game.deals):
         if isinstance(deal, BrokenDeal):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from ..cards import CARD_NICKNAMES, RANK_NAMES, SEATS, TRICKS_PER_DEAL, team_of
+from ..cards import CARD_NICKNAMES, RANK_NAMES, SEATS, team_of
 from ..engine import DealOutcome, GameOutcome, TrickOutcome
 from ..pipeline import CheckedGame
 from ..rules import Ruleset
@@ -64,6 +64,11 @@ def deal_dict(deal: DealOutcome) -> dict[str, object]:
     }
     if deal.broken:
         data["broken"] = True
+    if deal.signals:
+        data["signals"] = [
+            {"seat": x.seat, "what": x.what, "before_trick": x.before + 1, "honest": x.honest}
+            for x in deal.signals
+        ]
     return data
 
 
@@ -90,20 +95,27 @@ def game_dict(checked: CheckedGame, file: str) -> dict[str, object]:
 
 def trick_why(trick: TrickOutcome, ruleset: Ruleset) -> str:
     """Why a trick went where it did, as a player would say it."""
+    again = f", {trick.leader} leads again" if trick.leader else ""
+    if trick.pourri and ruleset.tie == "cancel":
+        return f"{_listed(trick.top)} all cancel out: nobody takes it{again}"
     if trick.pourri:
-        cards = trick.top
-        listed = ", ".join(cards[:-1]) + " and " + cards[-1]
-        again = f", {trick.leader} leads again" if trick.leader else ""
-        return f"{listed} tie for the top: pourri{again}"
+        return f"{_listed(trick.top)} tie for the top: pourri{again}"
     if not trick.top:
         return "from the score sheet"
     card = trick.top[0]
+    named = f"{card} ({short_name(card)})"
+    if trick.cancelled:
+        return f"{_listed(trick.cancelled)} cancel out, and {named} is the highest card left"
     if ruleset.rank_group(card) == 1 and len(ruleset.ranking[0]) == 1:
-        return f"{card} ({short_name(card)}) beats everything"
+        return f"{named} beats everything"
     others = sorted((c for _, c in trick.plays if c != card), key=lambda c: -ruleset.strength[c])
     if not others:
-        return f"{card} ({short_name(card)}) is the only card"
-    return f"{card} ({short_name(card)}) beats {others[0]} ({short_name(others[0])})"
+        return f"{named} is the only card"
+    return f"{named} beats {others[0]} ({short_name(others[0])})"
+
+
+def _listed(cards: list[str]) -> str:
+    return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
 
 
 def short_name(card: str) -> str:
@@ -124,9 +136,24 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         pourri = sum(1 for t in deal.tricks if t.pourri)
         counts = ", ".join(f"{s} {deal.counts[s]}" for s in SEATS)
         lines.append(f"Tricks: {counts}; pourri: {pourri}.")
+    for signal in deal.signals:
+        verdict = {True: "borne out", False: "NOT borne out", None: "not checkable"}
+        fact = f" ({signal.fact})" if signal.fact else ""
+        lines.append(
+            f"Signal: {signal.seat} signalled {signal.what} before trick"
+            f" {signal.before + 1}: {verdict[signal.honest]}{fact}."
+        )
     if deal.void:
         who = f"{deal.dealer} deals again" if deal.dealer else "the same dealer deals again"
-        lines.append(f"All {TRICKS_PER_DEAL} tricks are pourri: the deal is void, and {who}.")
+        if deal.tricks and all(t.pourri for t in deal.tricks):
+            why = f"all {len(deal.tricks)} tricks belong to nobody"
+        elif deal.counts is not None:
+            ns = sum(n for s, n in deal.counts.items() if team_of(s) == "NS")
+            ew = sum(n for s, n in deal.counts.items() if team_of(s) == "EW")
+            why = f"neither side takes it (NS {ns} tricks, EW {ew})"
+        else:
+            why = "the record says so"
+        lines.append(f"The deal is void: {why}; no point, and {who}.")
         return lines
     point = deal.point
     if point is None:
