@@ -1,0 +1,530 @@
+"""``aluette annotate``: generated ``{= ...}`` comments, and nothing else touched.
+
+The sentences expected below are worked out by hand from RULES.md; the
+positions of findings are compared with ``validate``, a second route through
+the tool, and checked by hand on the small records.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import stat
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from aluette_cli.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "samples").glob("*.aln"))
+
+# A cards-only deal, dealer W, so N leads trick 1 (RULES.md §3):
+#  1. N:Rc E:4d S:5c W:6b  king of cups over the six: N.
+#  2. N:Rd E:Re S:7c W:8d  two kings tie: pourri, N leads again.
+#  3. N:4c E:3d S:5d W:6c  monsieur: E.      4. E:7d S:1c W:8c N:4b  ace: S.
+#  5. S:5b W:2c N:6d E:7b  vache: W.         6. W:Vb N:Cb E:8b S:5e  cavalier: N.
+#  7. N:4e E:9e S:6e W:7e  9e (group 13) over 7e: E.
+#  8. E:8e S:Vc W:Cc N:9b  cavalier over valet: W.
+#  9. W:Ve N:Vd E:Cd S:Ce  two cavaliers tie: pourri, W leads again.
+# N 2, E 2, S 1, W 2: N reached 2 at trick 6, E at 7, W at 8 (RULES.md §4).
+HAND_BUILT = """\
+[Event "Hand-built"]
+
+deal 1 dealer W
+N: Rc Rd 4c 4b 6d Cb 4e 9b Vd
+E: 4d Re 3d 7d 7b 8b 9e 8e Cd
+S: 5c 7c 5d 1c 5b 5e 6e Vc Ce
+W: 6b 8d 6c 8c 2c Vb 7e Cc Ve
+stock: 1d 2d 3c 9d 9c 1b 2b 3b Rb 1e 2e 3e
+1. Rc 4d 5c 6b -> N
+2. Rd Re 7c 8d -> pourri
+3. 4c 3d 5d 6c -> E
+4. 7d 1c 8c 4b -> S
+5. 5b 2c 6d 7b -> W
+6. Vb Cb 8b 5e -> N
+7. 4e 9e 6e 7e -> E
+8. 8e Vc Cc 9b -> W
+9. Ve Vd Cd Ce -> pourri
+point N
+"""
+
+HAND_BUILT_ANNOTATED = """\
+[Event "Hand-built"]
+
+deal 1 dealer W
+N: Rc Rd 4c 4b 6d Cb 4e 9b Vd
+E: 4d Re 3d 7d 7b 8b 9e 8e Cd
+S: 5c 7c 5d 1c 5b 5e 6e Vc Ce
+W: 6b 8d 6c 8c 2c Vb 7e Cc Ve
+stock: 1d 2d 3c 9d 9c 1b 2b 3b Rb 1e 2e 3e
+1. Rc 4d 5c 6b -> N  {= N wins: Rc (king) beats 6b (six)}
+2. Rd Re 7c 8d -> pourri  {= Rd and Re tie for the top: pourri, N leads again}
+3. 4c 3d 5d 6c -> E  {= E wins: 3d (monsieur) beats everything}
+4. 7d 1c 8c 4b -> S  {= S wins: 1c (ace) beats 8c (eight)}
+5. 5b 2c 6d 7b -> W  {= W wins: 2c (vache) beats 7b (seven)}
+6. Vb Cb 8b 5e -> N  {= N wins: Cb (cavalier) beats Vb (valet)}
+7. 4e 9e 6e 7e -> E  {= E wins: 9e (nine) beats 7e (seven)}
+8. 8e Vc Cc 9b -> W  {= W wins: Cc (cavalier) beats Vc (valet)}
+9. Ve Vd Cd Ce -> pourri  {= Cd and Ce tie for the top: pourri, W leads again}
+point N  {= Tricks: N 2, E 2, S 1, W 2; pourri: 2. N, E and W all have 2; N reached 2 \
+at trick 6, E at trick 7, W at trick 8: N wins the point for NS. NS score 1 point.} \
+{= Score so far: NS 1, EW 0, after 1 scoring deal of 5: the game is not finished.}
+"""
+
+# A finished game kept as score sheets.  Dealers: N, E, S (void: every trick
+# pourri, S deals again), S, W, then N deals the fifth scoring deal.
+#  1. N 3, E 2, S 1, W 2: N, so NS.        2. E 3: EW.
+#  4. RULES.md §4's example: N and E have 3; E reached 3 at trick 7, N at 9: EW.
+#  5. S 4: NS.                             6. S 3: NS.
+# NS 3, EW 2.
+SHEETS = """\
+[Event "Sheets"]
+[Result "NS 3-2"]
+
+deal 1 dealer N
+winners: N N N E E - S W W
+point NS
+
+deal 2 dealer E
+winners: E E E N N S - W W
+point EW
+
+deal 3 dealer S
+winners: - - - - - - - - -
+point none
+
+deal 4 dealer S
+winners: N E S E W N E S N
+point E
+
+deal 5 dealer W
+winners: S S S S N E W - -
+point NS
+
+deal 6 dealer N
+winners: N N S S S - - - -
+point NS
+"""
+
+# Wrong claims and a deal that cannot be read, with the lines they are on:
+# line 4 claims trick 1 for E (it is N's: king of cups over the six), line 13
+# claims the point for EW (N scores for NS), line 16 holds '3x'.
+WRONG = HAND_BUILT.replace("1. Rc 4d 5c 6b -> N", "1. Rc 4d 5c 6b -> E").replace(
+    "point N\n", "point EW\n\ndeal 2 dealer N\n1. N:3x E:4d\n"
+)
+
+# Comments of every kind, `;` comments, a comment spanning lines, names and
+# aliases for cards: annotate leaves all of it alone.
+COMMENTED = """\
+{ a leading comment }
+; a line comment
+[Event "Commented"] ; after a tag
+[Options "signals"]  {tag comment}
+
+deal 1 dealer W  {header}
+N: Rc Rd 4c 4b 6d Cb 4e 9b Vd  {north}
+E: 4d Ke monsieur 7d 7b 8b 9e 8e Cd
+S: 5c 7c 5d Ac 5b 5e 6e Jc Ce
+W: 6b 8o 6c 8c vache Vb 7e Cc Ve
+stock: 1d 2d 3c 9d 9c 1b 2b 3b Rb 1e 2e 3e {stock}
+signal E monsieur {signal}
+1. Rc 4d 5c 6b -> N ; first trick
+2. Rd Re 7c 8d -> pourri {a comment
+   over two lines}
+3. 4c 3d 5d 6c -> E
+4. 7d 1c 8c 4b -> S
+5. 5b 2c 6d 7b -> W
+6. Vb Cb 8b 5e -> N
+7. 4e 9e 6e 7e -> E
+8. 8e Vc Cc 9b -> W
+9. Ve Vd Cd Ce -> pourri
+point N {point} ; done
+"""
+
+# --------------------------------------------------------------------------
+# Helpers
+
+_GENERATED = re.compile(rb"[ \t]*\{=[^}]*\}")
+
+
+def invoke(args: list[str], stdin: bytes | None = None) -> Result:
+    result = CliRunner().invoke(cli, args, input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def write(tmp_path: Path, name: str, data: str | bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    return path
+
+
+def annotate(path: Path, *args: str) -> Result:
+    return invoke(["annotate", str(path), *args])
+
+
+def annotated_bytes(tmp_path: Path, data: str | bytes, name: str = "in.aln") -> bytes:
+    result = annotate(write(tmp_path, name, data))
+    assert result.exit_code in (0, 1, 2)
+    return result.stdout_bytes
+
+
+def without_generated(data: bytes) -> bytes:
+    return _GENERATED.sub(b"", data)
+
+
+@cache
+def generated(seed: int, *flags: str) -> str:
+    result = invoke(["generate", "--seed", str(seed), *flags])
+    assert result.exit_code == 0
+    return result.stdout
+
+
+def findings(path: Path) -> list[dict[str, object]]:
+    return json.loads(invoke(["validate", "--format", "json", str(path)]).stdout)
+
+
+SOURCES: dict[str, bytes | str] = {
+    **{f"sample-{p.name}": p.read_bytes() for p in SAMPLES},
+    "hand-built": HAND_BUILT,
+    "sheets": SHEETS,
+    "wrong": WRONG,
+    "commented": COMMENTED,
+    "commented-crlf": COMMENTED.replace("\n", "\r\n"),
+    "commented-cr-bom": "\ufeff" + COMMENTED.replace("\n", "\r"),
+    "no-final-newline": HAND_BUILT.rstrip("\n"),
+    "unreadable-tags": '[Event "x"\n\ndeal 1 dealer N\nwinners: N N N S S W W E E\npoint NS\n',
+    "text-before-first-game": "hello there\n" + SHEETS,
+    "invalid-utf8": HAND_BUILT.encode("utf-8").replace(b"Hand-built", b"Hand\xff-built"),
+}
+
+
+GENERATED_FLAGS: list[tuple[str, ...]] = [
+    ("--style=seats", "--games=2"),
+    ("--style=cards", "--policy=ties"),
+    ("--style=sheet",),
+    ("--style=cards", "--no-claims", "--no-hands"),
+]
+
+
+@pytest.fixture(params=[*sorted(SOURCES), *(f"gen{''.join(f)}" for f in GENERATED_FLAGS)])
+def source(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    name: str = request.param
+    if name in SOURCES:
+        return write(tmp_path, "source.aln", SOURCES[name])
+    flags = GENERATED_FLAGS[[f"gen{''.join(f)}" for f in GENERATED_FLAGS].index(name)]
+    return write(tmp_path, "source.aln", generated(500, *flags))
+
+
+# --------------------------------------------------------------------------
+# What the comments say
+
+
+def test_trick_deal_and_game_comments(tmp_path: Path) -> None:
+    result = annotate(write(tmp_path, "h.aln", HAND_BUILT))
+    assert result.exit_code == 0
+    assert result.stdout == HAND_BUILT_ANNOTATED
+
+
+def test_the_pourri_wording_names_every_tied_card(tmp_path: Path) -> None:
+    # Three kings tie for the top (RULES.md §3); N led, so N leads again.
+    text = '[Event "x"]\n\ndeal 1 dealer W\n1. Rc Re Rd 4b\n'
+    lines = annotated_bytes(tmp_path, text).decode("utf-8").split("\n")
+    assert lines[3].startswith(
+        "1. Rc Re Rd 4b  {= Rc, Re and Rd tie for the top: pourri, N leads again}"
+    )
+
+
+def test_monsieur_beats_everything(tmp_path: Path) -> None:
+    text = '[Event "x"]\n\ndeal 1 dealer W\n1. 4c 3d 1d 2d\n'
+    line = annotated_bytes(tmp_path, text).decode("utf-8").split("\n")[3]
+    assert line.startswith("1. 4c 3d 1d 2d  {= E wins: 3d (monsieur) beats everything}")
+
+
+def test_deal_sentences_of_a_finished_game(tmp_path: Path) -> None:
+    result = annotate(write(tmp_path, "s.aln", SHEETS))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.split("\n")
+    assert lines[5] == (
+        "point NS  {= Tricks: N 3, E 2, S 1, W 2; pourri: 1."
+        " N has the most tricks (3): N wins the point for NS. NS score 1 point.}"
+    )
+    void = lines[13]
+    assert void.startswith("point none  {= Tricks: N 0, E 0, S 0, W 0; pourri: 9. ")
+    assert "void" in void
+    assert "S deals again" in void
+    assert lines[17] == (
+        "point E  {= Tricks: N 3, E 3, S 2, W 1; pourri: 0."
+        " N and E both have 3; E reached 3 at trick 7, N at trick 9:"
+        " E wins the point for EW. EW score 1 point.}"
+    )
+    assert lines[25].startswith("point NS  {= Tricks: N 2, E 0, S 3, W 0; pourri: 4.")
+    assert lines[25].endswith("{= Final score: NS 3, EW 2. NS win the game.}")
+    # the score sentence comes once, after the game
+    assert result.stdout.count("Final score") == 1
+    assert "Score so far" not in result.stdout
+
+
+def test_game_score_of_generated_games_matches_the_report(tmp_path: Path) -> None:
+    path = write(tmp_path, "g.aln", generated(501, "--games=3", "--policy=ties"))
+    out = annotate(path).stdout
+    games = json.loads(invoke(["report", "--format", "json", str(path)]).stdout)["games"]
+    finals = re.findall(r"\{= Final score: NS (\d+), EW (\d+)\. (NS|EW) win the game\.\}", out)
+    assert [(int(a), int(b), w) for a, b, w in finals] == [
+        (g["score"]["NS"], g["score"]["EW"], g["winner"]) for g in games
+    ]
+    # one note per trick line, one summary per deal
+    tricks = re.findall(r"^\d+\. .*$", out, re.M)
+    assert tricks
+    assert all(re.search(r"\{= ([NESW] wins: |.* pourri, [NESW] leads again)", t) for t in tricks)
+    deals = sum(len(g["deals"]) for g in games)
+    assert out.count("{= Tricks: ") == deals
+
+
+def test_violations_on_the_lines_they_concern(tmp_path: Path) -> None:
+    path = write(tmp_path, "w.aln", WRONG)
+    result = annotate(path)
+    assert result.exit_code == 1
+    lines = result.stdout.split("\n")
+    codes_by_line = {i + 1: re.findall(r"\{= (A\d{3}) ", line) for i, line in enumerate(lines)}
+    assert codes_by_line[9] == ["A301"]  # 1. Rc 4d 5c 6b -> E
+    assert codes_by_line[18] == ["A302"]  # point EW
+    assert codes_by_line[21] == ["A001"]  # 1. N:3x E:4d
+    assert sum(len(c) for c in codes_by_line.values()) == 3
+    # the same findings, word for word, as validate prints them
+    for finding in findings(path):
+        note = f"{{= {finding['code']} {finding['message']}}}"
+        assert note in lines[int(finding["line"]) - 1]  # type: ignore[call-overload]
+    # and on standard error in the validate line format
+    assert result.stderr.splitlines()[0].startswith(f"{path}:9:")
+
+
+def ends_inside_a_comment(lines: list[bytes]) -> list[bool]:
+    """For each line, whether it ends inside an open brace comment (NOTATION.md
+    §1); a line starting a deal or a tag section ends a comment left open."""
+    result = []
+    inside = False
+    for line in lines:
+        if inside and re.match(rb'\s*(\[\s*[A-Za-z]\w*\s+"|deal\s+\d+\s+dealer\b)', line):
+            inside = False
+        i = 0
+        while i < len(line):
+            if inside:
+                end = line.find(b"}", i)
+                if end < 0:
+                    break
+                inside, i = False, end + 1
+                continue
+            ch = line[i : i + 1]
+            if ch == b"{":
+                inside = True
+            elif ch == b";":
+                break
+            elif ch == b'"':
+                end = line.find(b'"', i + 1)
+                i = len(line) if end < 0 else end
+            i += 1
+        result.append(inside)
+    return result
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_every_finding_of_every_sample_is_on_its_line(sample: Path) -> None:
+    original = sample.read_bytes().split(b"\n")
+    inside = ends_inside_a_comment(original)
+    out = annotate(sample).stdout_bytes.split(b"\n")
+    for finding in findings(sample):
+        message = str(finding["message"]).replace("{", "(").replace("}", ")")
+        note = f"{{= {finding['code']} {message}}}".encode()
+        line = int(finding["line"])  # type: ignore[call-overload]
+        where = [i + 1 for i, text in enumerate(out) if note in text]
+        assert where, (sample.name, finding)
+        if inside[line - 1]:
+            # the line ends inside a comment: the note waits until it is closed
+            assert where[0] > line, (sample.name, finding)
+            assert not inside[where[0] - 1]
+        else:
+            assert line in where, (sample.name, finding)
+
+
+# --------------------------------------------------------------------------
+# Nothing else changes; annotating again changes nothing
+
+
+def test_own_text_is_kept_byte_for_byte(source: Path) -> None:
+    original = source.read_bytes()
+    out = annotate(source).stdout_bytes
+    assert out.count(b"{=") > 0
+    assert without_generated(out).split(b"\n") == original.split(b"\n")
+
+
+def test_annotating_twice_is_annotating_once(source: Path, tmp_path: Path) -> None:
+    once = annotate(source)
+    twice = annotate(write(tmp_path, "once.aln", once.stdout_bytes))
+    assert twice.stdout_bytes == once.stdout_bytes
+    assert twice.exit_code == once.exit_code
+
+
+def test_exit_status(tmp_path: Path) -> None:
+    assert annotate(write(tmp_path, "ok.aln", HAND_BUILT)).exit_code == 0
+    assert annotate(write(tmp_path, "ok2.aln", SHEETS)).exit_code == 0
+    assert annotate(write(tmp_path, "c.aln", COMMENTED)).exit_code == 0
+    assert annotate(write(tmp_path, "w.aln", WRONG)).exit_code == 1
+    broken = HAND_BUILT.replace("1. Rc 4d", "1. Rc 4x")
+    assert annotate(write(tmp_path, "b.aln", broken)).exit_code == 1
+    for flags in GENERATED_FLAGS:
+        assert annotate(write(tmp_path, "g.aln", generated(502, *flags))).exit_code == 0
+
+
+def test_crlf_stays_crlf(tmp_path: Path) -> None:
+    original = COMMENTED.replace("\n", "\r\n").encode("utf-8")
+    out = annotated_bytes(tmp_path, original)
+    assert out.count(b"\n") == original.count(b"\n")
+    assert out.count(b"\r\n") == out.count(b"\n")
+    assert b"{= N wins: Rc (king) beats 6b (six)}" in out
+    assert without_generated(out) == original
+
+
+def test_cr_only_and_bom_are_kept(tmp_path: Path) -> None:
+    original = ("\ufeff" + HAND_BUILT.replace("\n", "\r")).encode("utf-8")
+    out = annotated_bytes(tmp_path, original)
+    assert out.startswith(b"\xef\xbb\xbf[Event")
+    assert b"\n" not in out
+    assert without_generated(out) == original
+
+
+def test_semicolon_comment_stays_at_the_end(tmp_path: Path) -> None:
+    lines = annotated_bytes(tmp_path, COMMENTED).decode("utf-8").split("\n")
+    trick = lines[12]
+    assert trick.startswith("1. Rc 4d 5c 6b -> N  {= N wins: ")
+    assert trick.endswith("} ; first trick")
+    assert trick.index("{=") < trick.index(";")
+    point = lines[22]
+    assert point.startswith("point N {point}  {= Tricks: ")
+    assert point.endswith("} ; done")
+    assert point.count(";") >= 1 and point.rindex("{=") < point.rindex("; done")
+
+
+def test_no_comment_inside_an_open_brace_comment(tmp_path: Path) -> None:
+    lines = annotated_bytes(tmp_path, COMMENTED).decode("utf-8").split("\n")
+    # line 14 opens a comment that line 15 closes: the note waits for the close
+    assert lines[13] == "2. Rd Re 7c 8d -> pourri {a comment"
+    assert lines[14] == ("   over two lines}  {= Rd and Re tie for the top: pourri, N leads again}")
+
+
+def test_generated_comment_text_cannot_close_early(tmp_path: Path) -> None:
+    # Every generated comment is one brace comment: no '{' or '}' inside.
+    out = annotated_bytes(tmp_path, WRONG).decode("utf-8")
+    for note in re.findall(r"\{=[^}]*\}", out):
+        assert "{" not in note[1:]
+
+
+# --------------------------------------------------------------------------
+# Known hard cases
+
+
+def test_whitespace_around_the_insertion_point_is_kept(tmp_path: Path) -> None:
+    # The scorer's own spacing: trailing blanks, and several before a `;`.
+    original = HAND_BUILT.replace("-> N\n", "-> N   \n", 1).replace(
+        "point N\n", "point N\t  ; claimed by N\n"
+    )
+    out = annotated_bytes(tmp_path, original)
+    assert out.count(b"{=") == 11
+    assert without_generated(out).split(b"\n") == original.encode("utf-8").split(b"\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['[Event "Cup {=final} round"]', '[Event "Cup"] ; notes {= mine}'],
+    ids=["tag-value", "semicolon-comment"],
+)
+def test_text_that_looks_generated_outside_a_brace_comment_is_kept(
+    tmp_path: Path, line: str
+) -> None:
+    original = HAND_BUILT.replace('[Event "Hand-built"]', line)
+    out = annotated_bytes(tmp_path, original)
+    assert out.split(b"\n")[0].startswith(line.encode("utf-8"))
+
+
+def test_unclosed_comment_at_the_end_of_the_file(tmp_path: Path) -> None:
+    original = HAND_BUILT.replace("point N\n", "point N {oops\nnever closed\n")
+    once = annotate(write(tmp_path, "u.aln", original))
+    assert once.exit_code == 1
+    assert "A002" in once.stdout
+    twice = annotate(write(tmp_path, "u1.aln", once.stdout_bytes))
+    assert twice.stdout_bytes == once.stdout_bytes
+    # the note keeps the meaning of the message: a '}' is missing, not a ')'
+    assert "a ')' is missing" not in once.stdout
+
+
+# --------------------------------------------------------------------------
+# --in-place, -o
+
+
+def test_in_place_replaces_the_file(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    path = write(folder, "match.aln", WRONG)
+    path.chmod(0o640)
+    expected = annotate(write(tmp_path, "copy.aln", WRONG)).stdout_bytes
+    result = annotate(path, "--in-place")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert path.read_bytes() == expected
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert [p.name for p in folder.iterdir()] == ["match.aln"]
+
+
+def test_in_place_on_a_valid_record(tmp_path: Path) -> None:
+    path = write(tmp_path, "ok.aln", HAND_BUILT)
+    path.chmod(0o604)
+    result = annotate(path, "--in-place")
+    assert result.exit_code == 0
+    assert path.read_text(encoding="utf-8") == HAND_BUILT_ANNOTATED
+    assert stat.S_IMODE(path.stat().st_mode) == 0o604
+    # and again: nothing changes
+    assert annotate(path, "--in-place").exit_code == 0
+    assert path.read_text(encoding="utf-8") == HAND_BUILT_ANNOTATED
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ok.aln"]
+
+
+@pytest.mark.parametrize("option", ["-o", "--output"])
+def test_in_place_with_output_is_a_usage_error(tmp_path: Path, option: str) -> None:
+    path = write(tmp_path, "in.aln", HAND_BUILT)
+    result = annotate(path, "--in-place", option, str(tmp_path / "out.aln"))
+    assert result.exit_code == 2
+    assert path.read_text(encoding="utf-8") == HAND_BUILT
+    assert not (tmp_path / "out.aln").exists()
+
+
+def test_in_place_with_standard_input_is_a_usage_error() -> None:
+    result = invoke(["annotate", "-", "--in-place"], HAND_BUILT.encode("utf-8"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+
+
+def test_output_option(tmp_path: Path) -> None:
+    path = write(tmp_path, "in.aln", HAND_BUILT)
+    target = tmp_path / "out.aln"
+    result = annotate(path, "-o", str(target))
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert target.read_text(encoding="utf-8") == HAND_BUILT_ANNOTATED
+    assert path.read_text(encoding="utf-8") == HAND_BUILT
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.aln", "out.aln"]
+
+
+def test_standard_input(tmp_path: Path) -> None:
+    result = invoke(["annotate", "-"], HAND_BUILT.encode("utf-8"))
+    assert result.exit_code == 0
+    assert result.stdout == HAND_BUILT_ANNOTATED
+
+
+def test_unwritable_output_exits_2(tmp_path: Path) -> None:
+    path = write(tmp_path, "in.aln", HAND_BUILT)
+    result = annotate(path, "-o", str(tmp_path / "missing" / "out.aln"))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("aluette: ")

@@ -1,0 +1,1218 @@
+"""``aluette convert``: the formatter, JSON, JSON Lines and CSV, and their errors.
+
+Expected values are worked out by hand from NOTATION.md and RULES.md (the
+hand-built deals below say how), or compared between two independent routes
+through the tool (ALN -> JSON -> ALN against ALN -> ALN, CSV against the
+report), never copied from one output of the tool.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from click.testing import CliRunner, Result
+
+from aluette_cli.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "samples").glob("*.aln"))
+SCHEMA_PATH = ROOT / "aluette_cli" / "schema" / "aln-record.schema.json"
+
+# --------------------------------------------------------------------------
+# Records, checked by hand
+
+# Every kind of element carries a brace comment, the cards use every input
+# alias (A/J/K ranks, the `o` suit, named cards), a comment stands before the
+# first game, the tags are in an unusual order with escapes in a value, and
+# `;` comments are spread around.  The play is legal: dealer E, so S leads.
+#  1. S:2b (deux de chêne, group 7) beats the valets: S.
+#  2. four sixes: pourri, S leads again.    3. 3d (monsieur): N.
+#  4. 3c (madame): E.   5. Cc and Cd tie: pourri, E again.   6. 2d (borgne): W.
+#  7. Rb and Rd tie: pourri.  8. 1c and 1b tie: pourri.  9. Ce beats Vd: S.
+# N 1, E 1, S 2, W 1: S wins the point for NS.  Deal 2 (dealer S, since deal
+# 1 scored): E takes tricks 1, 2 and 9, N 2, S 2, W 1: E, so EW.
+DECORATED = """\
+{ a leading comment, before the first game }
+; a line comment, dropped
+[Zeta "last letter first"]
+[Event "Decorated \\"quoted\\" \\\\ back"]  {tag comment on a middle tag}
+[Site "Angers"] ; a line comment, dropped
+[Options "signals"]
+{ between the tags and the first deal }
+
+deal 1 dealer E  {deal header comment}
+N: 8c Ve Cd 7c 6d
+   monsieur Jb 9b Ae  {north hand, on two lines}
+{ north again, on its own line }
+E: 7d 9e 3b 6e 8b Kb 1c 3c 5c {east hand}
+S: 2b 4c Rd 1b Ce 2c 5b 6b 8d
+W: 6c 4o Cc Vc Vd borgne 4e 4b 9c
+stock: 7e 1o 8e 5d Re 5e 7b 3e Rc 9d Cb 2e  {the stock}
+signal S deux-de-chene {signal before trick 1}
+1. S:deux-de-chene W:Vc N:Jb E:8b -> S  {trick one}
+2. S:6b W:6c {mid-trick} N:6d E:6e -> pourri
+signal N monsieur  {signal between tricks}
+3. S:5b W:4o N:monsieur E:9e -> N
+4.   N:Ae  E:3c  S:2c  W:9c  ->  E
+5. E:3b S:8d W:Cc N:Cd -> pourri
+6. E:7d S:4c W:borgne N:9b -> W
+7. W:4e N:8c E:Kb S:Rd -> pourri
+8. W:4b N:Ve E:1c S:1b -> pourri
+9. W:Vd N:7c E:5c S:Ce -> S ; line comment
+point S  {point comment: monsieur Ao stays as written}
+
+deal 2 dealer S {sheet deal}
+winners: E E - W N S S N E {winners comment}
+point EW
+"""
+
+# Its canonical form, written by hand from NOTATION.md and the formatter's
+# rules: aliases normalised, one element per line, hands N E S W, tags in
+# their order, every brace comment after its element, `;` comments gone, and
+# a blank line after the tag section and after every deal.
+DECORATED_CANONICAL = """\
+{ a leading comment, before the first game }
+[Zeta "last letter first"]
+[Event "Decorated \\"quoted\\" \\\\ back"]
+[Site "Angers"]
+[Options "signals"]  {tag comment on a middle tag} { between the tags and the first deal }
+
+deal 1 dealer E  {deal header comment}
+N: 8c Ve Cd 7c 6d 3d Vb 9b 1e  {north hand, on two lines} { north again, on its own line }
+E: 7d 9e 3b 6e 8b Rb 1c 3c 5c  {east hand}
+S: 2b 4c Rd 1b Ce 2c 5b 6b 8d
+W: 6c 4d Cc Vc Vd 2d 4e 4b 9c
+stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e  {the stock}
+signal S deux-de-chene  {signal before trick 1}
+1. S:2b W:Vc N:Vb E:8b -> S  {trick one}
+2. S:6b W:6c N:6d E:6e -> pourri  {mid-trick}
+signal N monsieur  {signal between tricks}
+3. S:5b W:4d N:3d E:9e -> N
+4. N:1e E:3c S:2c W:9c -> E
+5. E:3b S:8d W:Cc N:Cd -> pourri
+6. E:7d S:4c W:2d N:9b -> W
+7. W:4e N:8c E:Rb S:Rd -> pourri
+8. W:4b N:Ve E:1c S:1b -> pourri
+9. W:Vd N:7c E:5c S:Ce -> S
+point S  {point comment: monsieur Ao stays as written}
+
+deal 2 dealer S  {sheet deal}
+winners: E E - W N S S N E  {winners comment}
+point EW
+
+"""
+
+# A cards-only deal, dealer W, so N leads trick 1.  Who plays each card:
+#  1. N:Rc E:4d S:5c W:6b   Rc (king) is highest: N, who leads trick 2.
+#  2. N:Rd E:Re S:7c W:8d   two kings tie: pourri, N leads again.
+#  3. N:4c E:3d S:5d W:6c   3d (monsieur): E leads next.
+#  4. E:7d S:1c W:8c N:4b   1c (ace): S.
+#  5. S:5b W:2c N:6d E:7b   2c (vache): W.
+#  6. W:Vb N:Cb E:8b S:5e   Cb (cavalier) beats Vb (valet): N.
+#  7. N:4e E:9e S:6e W:7e   9e (group 13) beats 7e: E.
+#  8. E:8e S:Vc W:Cc N:9b   Cc (cavalier): W.
+#  9. W:Ve N:Vd E:Cd S:Ce   Cd and Ce tie: pourri.
+# N 2, E 2, S 1, W 2; N reached 2 at trick 6, E at 7, W at 8: N scores for NS.
+HAND_BUILT_HEAD = """\
+[Event "Hand-built"]
+
+deal 1 dealer W
+N: Rc Rd 4c 4b 6d Cb 4e 9b Vd
+E: 4d Re 3d 7d 7b 8b 9e 8e Cd
+S: 5c 7c 5d 1c 5b 5e 6e Vc Ce
+W: 6b 8d 6c 8c 2c Vb 7e Cc Ve
+stock: 1d 2d 3c 9d 9c 1b 2b 3b Rb 1e 2e 3e
+"""
+HAND_BUILT_CARDS = (
+    HAND_BUILT_HEAD
+    + """\
+1. Rc 4d 5c 6b -> N
+2. Rd Re 7c 8d -> pourri
+3. 4c 3d 5d 6c -> E
+4. 7d 1c 8c 4b -> S
+5. 5b 2c 6d 7b -> W
+6. Vb Cb 8b 5e -> N
+7. 4e 9e 6e 7e -> E
+8. 8e Vc Cc 9b -> W
+9. Ve Vd Cd Ce -> pourri
+point N
+
+"""
+)
+HAND_BUILT_SEATS = (
+    HAND_BUILT_HEAD
+    + """\
+1. N:Rc E:4d S:5c W:6b -> N
+2. N:Rd E:Re S:7c W:8d -> pourri
+3. N:4c E:3d S:5d W:6c -> E
+4. E:7d S:1c W:8c N:4b -> S
+5. S:5b W:2c N:6d E:7b -> W
+6. W:Vb N:Cb E:8b S:5e -> N
+7. N:4e E:9e S:6e W:7e -> E
+8. E:8e S:Vc W:Cc N:9b -> W
+9. W:Ve N:Vd E:Cd S:Ce -> pourri
+point N
+
+"""
+)
+
+# Three sheet deals; deal 2 cannot be read ('3x' is no card, line 8 col 6).
+# Deal 3: N takes tricks 1-3, nobody else more than 2: N, so NS scores and
+# the claim `point EW` is false.
+BROKEN_AND_WRONG = """\
+[Event "Bad"]
+
+deal 1 dealer N
+winners: E E E W N S - N E
+point EW
+
+deal 2 dealer E
+1. N:3x E:4d
+
+deal 3 dealer E
+winners: N N N S S W W E E
+point EW
+"""
+
+# The lines of optional rules and variants, each with its comment: the
+# converters must keep them whatever the engine thinks of them.
+OPTION_LINES = """\
+[Event "Option lines"]
+[Options "chanter, mordienne"]
+
+deal 1 dealer W
+N: Rc Rd 4c 4b 6d Cb 4e 9b Vd
+E: 4d Re 3d 7d 7b 8b 9e 8e Cd
+S: 5c 7c 5d 1c 5b 5e 6e Vc Ce
+W: 6b 8d 6c 8c 2c Vb 7e Cc Ve
+stock: 1d 2d 3c 9d 9c 1b 2b 3b Rb 1e 2e 3e
+chant W takes 1d 2d 3c 9d 9c 1b discards 6b 8d 6c 8c 7e Ve {west chants}
+chant N takes 2b 3b Rb 1e 2e 3e discards 4c 4b 6d 4e 9b Vd {north chants}
+announce NS double {announced}
+concede EW refused {refused}
+point NS 2 {two points}
+
+deal 2 dealer N
+winners: - - - - - - - - -
+point none {void}
+"""
+
+# RULES.md §1, row by row: the rank group of every card.
+RANK_GROUP: dict[str, int] = {
+    "3d": 1,
+    "3c": 2,
+    "2d": 3,
+    "2c": 4,
+    "9c": 5,
+    "9d": 6,
+    "2b": 7,
+    "2e": 8,
+    "9e": 13,
+    "9b": 13,
+    "3e": 19,
+    "3b": 19,
+}
+for _suit in "dcbe":
+    for _rank, _group in zip("1RCV8765", (9, 10, 11, 12, 14, 15, 16, 17), strict=True):
+        RANK_GROUP[_rank + _suit] = _group
+    RANK_GROUP["4" + _suit] = 18
+assert len(RANK_GROUP) == 48
+
+CSV_HEADER = [
+    "game",
+    "deal",
+    "dealer",
+    "trick",
+    "order",
+    "seat",
+    "card",
+    "card_name",
+    "rank_group",
+    "trick_winner",
+    "pourri",
+]
+
+# --------------------------------------------------------------------------
+# Helpers
+
+
+def invoke(args: list[str], stdin: bytes | None = None) -> Result:
+    result = CliRunner().invoke(cli, args, input=stdin)
+    # A crash inside the command must not pass for an exit status.
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def convert(path: Path, *args: str) -> Result:
+    return invoke(["convert", str(path), *args])
+
+
+def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def converted(tmp_path: Path, text: str | bytes, to: str, name: str = "in.aln", *args: str) -> str:
+    result = convert(write(tmp_path, name, text), "--to", to, *args)
+    assert result.exit_code in (0, 1, 2), result.output
+    return result.stdout
+
+
+@cache
+def generated(seed: int, *flags: str) -> str:
+    result = invoke(["generate", "--seed", str(seed), *flags])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@cache
+def schema_validator() -> jsonschema.protocols.Validator:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def schema_errors(document: Any) -> list[str]:
+    return [
+        f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+        for e in schema_validator().iter_errors(document)
+    ]
+
+
+def without_pos(value: Any) -> Any:
+    """A JSON record with its source positions left out."""
+    if isinstance(value, dict):
+        return {k: without_pos(v) for k, v in value.items() if k != "pos"}
+    if isinstance(value, list):
+        return [without_pos(v) for v in value]
+    return value
+
+
+_COMMENT = re.compile(r"\{[^}]*\}")
+
+
+def outside_comments(line: str) -> str:
+    return _COMMENT.sub("", line).rstrip()
+
+
+def report_json(path: Path) -> Result:
+    return invoke(["report", "--format", "json", str(path)])
+
+
+# --------------------------------------------------------------------------
+# Decorating generated games: comments on every element, aliases, signals
+
+_CARD = re.compile(r"(?<![A-Za-z0-9])([1-9VCR])([dcbe])(?![A-Za-z0-9])")
+_NAMES = {
+    "3d": "monsieur",
+    "3c": "madame",
+    "2d": "borgne",
+    "2c": "vache",
+    "9c": "grand-neuf",
+    "9d": "petit-neuf",
+    "2b": "deux-de-chene",
+    "2e": "deux-d-ecrit",
+}
+_ALIAS_RANK = {"1": "A", "V": "J", "R": "K"}
+
+
+def _alias(card: str, k: int) -> str:
+    """One of the spellings of ``card`` (NOTATION.md §2), chosen by ``k``."""
+    rank, suit = card[0], card[1]
+    spellings = [card]
+    if card in _NAMES:
+        spellings.append(_NAMES[card])
+    if rank in _ALIAS_RANK:
+        spellings.append(_ALIAS_RANK[rank] + suit)
+    if suit == "d":
+        spellings.append(rank + "o")
+        if rank in _ALIAS_RANK:
+            spellings.append(_ALIAS_RANK[rank] + "o")
+    return spellings[k % len(spellings)]
+
+
+def decorate(canonical: str) -> str:
+    """The same games written the way a person might: aliases for cards, extra
+    spaces, a hand over two lines, and a comment on every element whose text is
+    the canonical line of that element (``{@<line>}``), plus signal lines.
+
+    The tag section's comment reads ``{@tags}``; the leading one ``{@leading}``.
+    """
+    counter = iter(range(10**6))
+
+    def spell(match: re.Match[str]) -> str:
+        return _alias(match.group(), next(counter))
+
+    out = ["{@leading monsieur Ao Kd stay as written}"]
+    in_tags = False
+    tricks_seen = 0
+    for line in canonical.split("\n"):
+        if line.startswith("["):
+            out.append(line + ("" if in_tags else "  {@tags}"))
+            in_tags = True
+            continue
+        in_tags = False
+        if not line:
+            out.append(line)
+            continue
+        note = f"{{@{line}}}"
+        if line.startswith("deal "):
+            tricks_seen = 0
+            out.append(f"{line}{note}")  # no space before the comment
+        elif line.startswith("N: "):
+            cards = [spell(m) for m in _CARD.finditer(line)]
+            out.append("N:  " + " ".join(cards[:4]))
+            out.append("\t" + "  ".join(cards[4:]) + "  " + note)
+        elif line[:2] in ("E:", "S:", "W:") or line.startswith("stock:"):
+            out.append(_CARD.sub(spell, line) + " " + note)
+        elif re.match(r"\d+\. ", line):
+            tricks_seen += 1
+            if tricks_seen == 1:
+                out.append("signal N look-up  {@signal N look-up}")
+            body = _CARD.sub(spell, line)
+            if tricks_seen == 2:  # the comment in the middle of the line
+                first, rest = body.split(" ", 1)
+                out.append(f"{first}  {note}  {rest}")
+            else:
+                out.append(body.replace(" ", "  ") + " " + note)
+            if tricks_seen == 5:
+                out.append("signal S aces-shown  {@signal S aces-shown}")
+        elif line.startswith("winners:"):
+            out.append("signal E look-down {@signal E look-down}")
+            out.append(line + " " + note)
+        else:  # point
+            out.append(line + "   " + note)
+    return "\n".join(out)
+
+
+# Every combination of the generator's options that changes what a record
+# holds: trick style, hands or not, claims or not, and the `ties` policy.
+GENERATED_FLAGS: list[tuple[str, ...]] = [
+    (f"--style={style}", hands, claims)
+    for style in ("seats", "cards", "sheet")
+    for hands in ("--hands", "--no-hands")
+    for claims in ("--claims", "--no-claims")
+] + [
+    ("--style=seats", "--policy=ties"),
+    ("--style=cards", "--policy=ties", "--no-claims"),
+    ("--style=sheet", "--policy=ties"),
+    ("--style=seats", "--games=3"),
+]
+
+
+def _gen(i: int, flags: tuple[str, ...]) -> Callable[[], str]:
+    return lambda: generated(100 + i, *flags)
+
+
+def _decorated(i: int, flags: tuple[str, ...]) -> Callable[[], str]:
+    return lambda: decorate(generated(200 + i, "--options=signals", *flags))
+
+
+SOURCES: dict[str, Callable[[], str | bytes]] = {
+    # samples as bytes: one of them may hold invalid UTF-8 on purpose
+    **{f"sample-{p.name}": (lambda p=p: p.read_bytes()) for p in SAMPLES},
+    **{f"gen{''.join(f)}": _gen(i, f) for i, f in enumerate(GENERATED_FLAGS)},
+    **{f"decorated{''.join(f)}": _decorated(i, f) for i, f in enumerate(GENERATED_FLAGS)},
+    "decorated-by-hand": lambda: DECORATED,
+    "hand-built-cards": lambda: HAND_BUILT_CARDS,
+    "hand-built-seats": lambda: HAND_BUILT_SEATS,
+    "broken-and-wrong": lambda: BROKEN_AND_WRONG,
+    "option-lines": lambda: OPTION_LINES,
+}
+
+
+@pytest.fixture(params=sorted(SOURCES))
+def source(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    return write(tmp_path, "source.aln", SOURCES[request.param]())
+
+
+# --------------------------------------------------------------------------
+# Round trips, for every sample and generated record
+
+
+def test_samples_are_found() -> None:
+    assert SAMPLES, "samples/*.aln is empty"
+
+
+def test_canonical_is_idempotent(source: Path, tmp_path: Path) -> None:
+    canonical = convert(source, "--to", "aln").stdout
+    assert canonical
+    again = converted(tmp_path, canonical, "aln", "canonical.aln")
+    assert again == canonical
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_json_formats_round_trip_to_the_canonical_aln(
+    source: Path, tmp_path: Path, fmt: str
+) -> None:
+    canonical = convert(source, "--to", "aln").stdout
+    data = convert(source, "--to", fmt).stdout
+    back = converted(tmp_path, data, "aln", f"record.{fmt}")
+    assert back == canonical
+
+
+def test_canonical_form_keeps_everything_the_record_holds(source: Path, tmp_path: Path) -> None:
+    # Tags and their order, every comment on its element, every part of every
+    # deal: the record read from the original and from its canonical form
+    # are the same apart from source positions.
+    original = json.loads(convert(source, "--to", "json").stdout)
+    canonical = convert(source, "--to", "aln").stdout
+    again = json.loads(converted(tmp_path, canonical, "json", "canonical.aln"))
+    assert without_pos(again) == without_pos(original)
+
+
+def test_json_output_validates_against_the_schema(source: Path) -> None:
+    document = json.loads(convert(source, "--to", "json").stdout)
+    assert schema_errors(document) == []
+    assert document["format"] == "aluette-record"
+    assert document["version"] == 1
+
+
+def test_each_jsonl_line_is_self_contained(source: Path) -> None:
+    lines = convert(source, "--to", "jsonl").stdout.splitlines()
+    assert lines
+    for line in lines:
+        row = json.loads(line)
+        assert set(row) >= {"format", "version", "game", "deal"}
+        assert row["format"] == "aluette-record"
+        assert row["version"] == 1
+        assert isinstance(row["game"]["index"], int)
+        assert isinstance(row["game"]["tags"], list)
+        # The row as a one-game document of its own is a valid record.
+        game = {**row["game"], "deals": [] if row["deal"] is None else [row["deal"]]}
+        document = {"format": row["format"], "version": row["version"], "games": [game]}
+        assert schema_errors(document) == []
+
+
+def test_a_jsonl_line_alone_converts(tmp_path: Path) -> None:
+    text = generated(7, "--games=2")
+    lines = converted(tmp_path, text, "jsonl").splitlines()
+    assert len(lines) >= 10
+    for i in (0, len(lines) - 1):
+        single = write(tmp_path, f"line{i}.jsonl", lines[i] + "\n")
+        result = convert(single, "--to", "aln")
+        row = json.loads(lines[i])
+        tags = [f'[{t["name"]} "{t["value"]}"]' for t in row["game"]["tags"]]
+        out = result.stdout.splitlines()
+        assert out[: len(tags)] == tags
+        assert f"deal {row['deal']['number']} dealer {row['deal']['dealer']}" in out
+        assert "A001" not in result.stderr
+
+
+def test_generated_records_convert_without_findings(tmp_path: Path) -> None:
+    for i, flags in enumerate(GENERATED_FLAGS):
+        path = write(tmp_path, f"g{i}.aln", generated(100 + i, *flags))
+        for fmt in ("aln", "json", "jsonl", "csv"):
+            result = convert(path, "--to", fmt)
+            assert (result.exit_code, result.stderr) == (0, ""), (flags, fmt)
+
+
+# --------------------------------------------------------------------------
+# The formatter: aliases, comments, layout
+
+
+def test_decorated_record_by_hand(tmp_path: Path) -> None:
+    result = convert(write(tmp_path, "d.aln", DECORATED), "--to", "aln")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == DECORATED_CANONICAL
+
+
+@pytest.mark.parametrize("flags", GENERATED_FLAGS, ids=lambda f: "".join(f))
+def test_decorated_generated_games(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    plain = generated(300, "--options=signals", *flags)
+    decorated = decorate(plain)
+    result = convert(write(tmp_path, "d.aln", decorated), "--to", "aln")
+    assert (result.exit_code, result.stderr) == (0, "")
+    canonical = result.stdout
+    lines = canonical.split("\n")
+
+    # Every comment is kept, and stands on the line of the element it was
+    # written after: its text is that element's canonical line.
+    assert canonical.count("{@") == decorated.count("{@")
+    for number, line in enumerate(lines):
+        for note in re.findall(r"\{@([^}]*)\}", line):
+            if note.startswith("leading"):
+                assert number == 0
+            elif note == "tags":
+                assert line.startswith("[")
+                assert not lines[number + 1].startswith("[")
+            else:
+                assert outside_comments(line) == note
+
+    # Apart from the comments and the signal lines, the canonical form is the
+    # canonical form of the plain record.
+    stripped = [outside_comments(line) for line in lines[1:] if not line.startswith("signal ")]
+    plain_canonical = converted(tmp_path, plain, "aln", "plain.aln")
+    assert stripped == plain_canonical.split("\n")
+
+
+def test_decorated_generated_uses_aliases_and_output_has_none(tmp_path: Path) -> None:
+    decorated = decorate(generated(301, "--options=signals"))
+    # the input really is full of aliases ...
+    body = "\n".join(outside_comments(line) for line in decorated.split("\n"))
+    for alias in (r"\bA[dcbeo]\b", r"\bJ[dcbeo]\b", r"\bK[dcbeo]\b", r"\b[1-9VCR]o\b"):
+        assert re.search(alias, body), alias
+    for name in _NAMES.values():
+        assert name in body, name
+    # ... and the canonical output has none of them outside comments.
+    canonical = converted(tmp_path, decorated, "aln")
+    assert_no_aliases(canonical)
+
+
+def assert_no_aliases(text: str) -> None:
+    for line in text.split("\n"):
+        if line.startswith(("[", "signal ")):
+            continue
+        body = outside_comments(line)
+        assert not re.search(r"(?<![A-Za-z])[AJK][dcbeo]\b", body), line
+        assert not re.search(r"(?<![A-Za-z])[1-9VCR]o\b", body), line
+        for name in _NAMES.values():
+            assert name not in body, line
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("1. N:Ad E:Jc S:Kb W:Ae", "1. N:1d E:Vc S:Rb W:1e"),
+        ("1. N:3o E:Ao S:Jo W:Ko", "1. N:3d E:1d S:Vd W:Rd"),
+        ("1. N:monsieur E:madame S:borgne W:vache", "1. N:3d E:3c S:2d W:2c"),
+        (
+            "1. grand-neuf petit-neuf deux-de-chene deux-d-ecrit",
+            "1. 9c 9d 2b 2e",
+        ),
+    ],
+)
+def test_aliases_are_normalised(tmp_path: Path, written: str, canonical: str) -> None:
+    text = f'[Event "aliases"]\n\ndeal 1 dealer W\n{written}\n'
+    out = converted(tmp_path, text, "aln")
+    assert canonical in out.split("\n")
+    assert_no_aliases(out)
+
+
+def test_crlf_and_bom_input_give_the_same_canonical_form(tmp_path: Path) -> None:
+    lf = converted(tmp_path, DECORATED, "aln", "lf.aln")
+    crlf = DECORATED.replace("\n", "\r\n").encode("utf-8")
+    assert converted(tmp_path, b"\xef\xbb\xbf" + crlf, "aln", "crlf.aln") == lf
+
+
+# --------------------------------------------------------------------------
+# --style seats / cards
+
+
+def test_style_seats_fills_in_the_turn_order(tmp_path: Path) -> None:
+    result = convert(write(tmp_path, "c.aln", HAND_BUILT_CARDS), "--to", "aln", "--style", "seats")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == HAND_BUILT_SEATS
+    check = invoke(["validate", str(write(tmp_path, "seats.aln", result.stdout))])
+    assert (check.exit_code, check.stdout) == (0, "")
+
+
+def test_style_cards_drops_the_seats(tmp_path: Path) -> None:
+    result = convert(write(tmp_path, "s.aln", HAND_BUILT_SEATS), "--to", "aln", "--style", "cards")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == HAND_BUILT_CARDS
+    check = invoke(["validate", str(write(tmp_path, "cards.aln", result.stdout))])
+    assert (check.exit_code, check.stdout) == (0, "")
+
+
+def test_style_keep_writes_tricks_as_recorded(tmp_path: Path) -> None:
+    assert converted(tmp_path, HAND_BUILT_CARDS, "aln", "c.aln") == HAND_BUILT_CARDS
+    assert converted(tmp_path, HAND_BUILT_SEATS, "aln", "s.aln") == HAND_BUILT_SEATS
+
+
+def test_style_seats_on_a_generated_corpus_matches_the_report(tmp_path: Path) -> None:
+    cards = generated(11, "--style=cards", "--games=2", "--policy=ties")
+    path = write(tmp_path, "cards.aln", cards)
+    seats = convert(path, "--to", "aln", "--style", "seats").stdout
+    played = [
+        [[seat, card] for seat, card in (p.split(":") for p in line.split()[1:5])]
+        for line in seats.split("\n")
+        if re.match(r"\d+\. ", line)
+    ]
+    reported = json.loads(report_json(path).stdout)
+    expected = [
+        trick["plays"]
+        for game in reported["games"]
+        for deal in game["deals"]
+        for trick in deal["tricks"]
+    ]
+    assert played == expected
+    check = invoke(["validate", str(write(tmp_path, "seats.aln", seats))])
+    assert (check.exit_code, check.stdout) == (0, "")
+    # and back: cards-only again gives the generated text's canonical form
+    back = converted(tmp_path, seats, "aln", "back.aln", "--style", "cards")
+    assert back == converted(tmp_path, cards, "aln", "cards2.aln")
+
+
+def test_style_seats_after_an_unreadable_deal(tmp_path: Path) -> None:
+    # The broken deal takes a place in the game: the seats of the next deal
+    # must still be its own.
+    text = HAND_BUILT_CARDS.replace("deal 1 dealer W", "deal 1 dealer S\n1. 3x\n\ndeal 2 dealer W")
+    out = converted(tmp_path, text, "aln", "b.aln", "--style", "seats")
+    assert out == HAND_BUILT_SEATS.replace("deal 1 dealer W", "deal 2 dealer W")
+
+
+# --------------------------------------------------------------------------
+# CSV
+
+
+def csv_rows(text: str) -> list[dict[str, str]]:
+    reader = csv.DictReader(io.StringIO(text))
+    assert reader.fieldnames == CSV_HEADER
+    return list(reader)
+
+
+def test_csv_of_the_hand_built_deal(tmp_path: Path) -> None:
+    rows = csv_rows(converted(tmp_path, HAND_BUILT_CARDS, "csv"))
+    assert len(rows) == 36
+    seats = [line.split()[1:5] for line in HAND_BUILT_SEATS.split("\n") if re.match(r"\d\. ", line)]
+    winners = ["N", "", "E", "S", "W", "N", "E", "W", ""]
+    for i, row in enumerate(rows):
+        trick, order = divmod(i, 4)
+        seat, card = seats[trick][order].split(":")
+        assert row["game"] == "1"
+        assert row["deal"] == "1"
+        assert row["dealer"] == "W"
+        assert row["trick"] == str(trick + 1)
+        assert row["order"] == str(order + 1)
+        assert (row["seat"], row["card"]) == (seat, card)
+        assert row["rank_group"] == str(RANK_GROUP[card])
+        assert row["trick_winner"] == winners[trick]
+        assert row["pourri"] == ("true" if winners[trick] == "" else "false")
+    by_card = {row["card"]: row for row in rows}
+    assert by_card["3d"]["rank_group"] == "1"
+    assert by_card["3d"]["card_name"] == "three of coins (monsieur)"
+    assert by_card["1c"]["rank_group"] == "9"
+    assert by_card["1c"]["card_name"] == "ace of cups"
+    assert by_card["2c"]["card_name"] == "two of cups (vache)"
+    assert by_card["Rc"]["card_name"] == "king of cups"
+
+
+def test_csv_rank_groups_of_the_extremes(tmp_path: Path) -> None:
+    # Aces all in group 9, monsieur alone in 1, 3e and 3b in 19 (RULES.md §1).
+    text = '[Event "x"]\n\ndeal 1 dealer W\n1. 3d 1d 1c 1b\n2. 1e 3e 3b 2e\n'
+    rows = csv_rows(converted(tmp_path, text, "csv"))
+    assert [(r["card"], r["rank_group"]) for r in rows] == [
+        ("3d", "1"),
+        ("1d", "9"),
+        ("1c", "9"),
+        ("1b", "9"),
+        ("1e", "9"),
+        ("3e", "19"),
+        ("3b", "19"),
+        ("2e", "8"),
+    ]
+
+
+def _winner(plays: list[tuple[str, str]]) -> str:
+    """RULES.md §3: the single highest card wins; a tie for the top is pourri."""
+    best = min(RANK_GROUP[card] for _, card in plays)
+    top = [seat for seat, card in plays if RANK_GROUP[card] == best]
+    return top[0] if len(top) == 1 else ""
+
+
+_RANK_WORDS = dict(
+    zip(
+        "123456789VCR",
+        [
+            "ace",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "valet",
+            "cavalier",
+            "king",
+        ],
+        strict=True,
+    )
+)
+_SUIT_WORDS = {"d": "coins", "c": "cups", "b": "clubs", "e": "swords"}
+
+
+@pytest.mark.parametrize("style", ["seats", "cards"])
+def test_csv_of_a_generated_corpus_agrees_with_the_report(tmp_path: Path, style: str) -> None:
+    text = generated(21, f"--style={style}", "--games=3", "--policy=ties")
+    path = write(tmp_path, "corpus.aln", text)
+    result = convert(path, "--to", "csv")
+    assert (result.exit_code, result.stderr) == (0, "")
+    rows = csv_rows(result.stdout)
+    reported = json.loads(report_json(path).stdout)
+
+    expected = []
+    for game in reported["games"]:
+        for deal in game["deals"]:
+            for trick in deal["tricks"]:
+                winner = trick["winner"] or ""
+                assert trick["pourri"] == (winner == "")
+                for order, (seat, card) in enumerate(trick["plays"], 1):
+                    expected.append(
+                        {
+                            "game": str(game["index"]),
+                            "deal": str(deal["number"]),
+                            "dealer": deal["dealer"],
+                            "trick": str(trick["number"]),
+                            "order": str(order),
+                            "seat": seat,
+                            "card": card,
+                            "trick_winner": winner,
+                            "pourri": "true" if trick["pourri"] else "false",
+                        }
+                    )
+    assert len(rows) == len(expected)  # one row per card played
+    assert len(rows) == 4 * len(re.findall(r"^\d+\. ", text, re.M))
+    for row, want in zip(rows, expected, strict=True):
+        assert {k: row[k] for k in want} == want
+        assert row["rank_group"] == str(RANK_GROUP[row["card"]])
+        words = f"{_RANK_WORDS[row['card'][0]]} of {_SUIT_WORDS[row['card'][1]]}"
+        assert row["card_name"].split(" (")[0] == words
+
+    # And each trick's winner, worked out from the rows alone with RULES.md.
+    tricks: dict[tuple[str, str, str], list[dict[str, str]]] = {}
+    for row in rows:
+        tricks.setdefault((row["game"], row["deal"], row["trick"]), []).append(row)
+    for plays in tricks.values():
+        assert [r["order"] for r in plays] == ["1", "2", "3", "4"]
+        assert len({r["seat"] for r in plays}) == 4
+        assert plays[0]["trick_winner"] == _winner([(r["seat"], r["card"]) for r in plays])
+
+
+def test_csv_of_score_sheets_has_no_rows(tmp_path: Path) -> None:
+    rows = csv_rows(converted(tmp_path, generated(22, "--style=sheet"), "csv"))
+    assert rows == []
+
+
+# --------------------------------------------------------------------------
+# Input format detection
+
+
+@pytest.fixture
+def three_forms(tmp_path: Path) -> dict[str, bytes]:
+    text = generated(31, "--games=2")
+    path = write(tmp_path, "g.aln", text)
+    return {
+        "aln": text.encode("utf-8"),
+        "json": convert(path, "--to", "json").stdout.encode("utf-8"),
+        "jsonl": convert(path, "--to", "jsonl").stdout.encode("utf-8"),
+        "canonical": convert(path, "--to", "aln").stdout.encode("utf-8"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("r.aln", "aln"),
+        ("r.json", "json"),
+        ("r.jsonl", "jsonl"),
+        ("r.ndjson", "jsonl"),
+    ],
+)
+def test_format_from_the_extension(
+    tmp_path: Path, three_forms: dict[str, bytes], name: str, kind: str
+) -> None:
+    result = convert(write(tmp_path, name, three_forms[kind]), "--to", "aln")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.encode("utf-8") == three_forms["canonical"]
+
+
+def test_the_extension_decides_and_from_overrides_it(
+    tmp_path: Path, three_forms: dict[str, bytes]
+) -> None:
+    # ALN text in a .json file is read as JSON (and fails), unless --from says otherwise.
+    path = write(tmp_path, "mislabelled.json", three_forms["aln"])
+    result = convert(path, "--to", "aln")
+    assert result.exit_code == 1
+    assert "JSON" in result.stderr
+    fixed = convert(path, "--to", "aln", "--from", "aln")
+    assert (fixed.exit_code, fixed.stderr) == (0, "")
+    assert fixed.stdout.encode("utf-8") == three_forms["canonical"]
+    # JSON Lines in a .json file, and a JSON document in a .aln file.
+    for name, kind, source in (("rows.json", "jsonl", "jsonl"), ("doc.aln", "json", "json")):
+        path = write(tmp_path, name, three_forms[kind])
+        result = convert(path, "--to", "aln", "--from", source)
+        assert (result.exit_code, result.stderr) == (0, ""), name
+        assert result.stdout.encode("utf-8") == three_forms["canonical"]
+
+
+@pytest.mark.parametrize("name", ["record.txt", "record", "record.dat"])
+@pytest.mark.parametrize("kind", ["aln", "json", "jsonl"])
+def test_format_from_the_content_for_unknown_extensions(
+    tmp_path: Path, three_forms: dict[str, bytes], name: str, kind: str
+) -> None:
+    result = convert(write(tmp_path, name, three_forms[kind]), "--to", "aln")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.encode("utf-8") == three_forms["canonical"]
+
+
+def test_format_from_the_content_of_small_jsonl(tmp_path: Path) -> None:
+    text = generated(32, "--style=sheet", "--no-hands")
+    rows = converted(tmp_path, text, "jsonl")
+    result = convert(write(tmp_path, "rows.txt", rows), "--to", "aln")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == converted(tmp_path, text, "aln")
+
+
+def test_aln_starting_with_a_brace_comment_is_detected_as_aln(tmp_path: Path) -> None:
+    # A brace comment may stand before the first game (NOTATION.md §1): the
+    # leading '{' does not make the text JSON.
+    expected = converted(tmp_path, DECORATED, "aln", "d.aln")
+    result = convert(write(tmp_path, "d.txt", DECORATED), "--to", "aln")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == expected
+    done = subprocess.run(
+        [sys.executable, "-m", "aluette_cli", "convert", "-", "--to", "aln"],
+        input=DECORATED.encode("utf-8"),
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.decode("utf-8") == expected
+
+
+@pytest.mark.parametrize("kind", ["aln", "json", "jsonl"])
+def test_format_from_the_content_of_standard_input(
+    three_forms: dict[str, bytes], kind: str
+) -> None:
+    # A real process, so that standard input is what a shell pipe gives.
+    done = subprocess.run(
+        [sys.executable, "-m", "aluette_cli", "convert", "-", "--to", "aln"],
+        input=three_forms[kind],
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout == three_forms["canonical"]
+
+
+def test_from_overrides_for_standard_input(three_forms: dict[str, bytes]) -> None:
+    result = invoke(["convert", "-", "--to", "aln", "--from", "json"], three_forms["json"])
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.encode("utf-8") == three_forms["canonical"]
+    result = invoke(["convert", "-", "--to", "aln", "--from", "jsonl"], three_forms["jsonl"])
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.encode("utf-8") == three_forms["canonical"]
+
+
+# --------------------------------------------------------------------------
+# Deals that cannot be read, and violations
+
+_FINDING_LINE = re.compile(
+    r"^(?P<file>.+):(?P<line>\d+):(?P<col>\d+): (?P<code>A\d{3}) (?P<msg>.+)$"
+)
+
+
+@pytest.mark.parametrize("fmt", ["aln", "json", "jsonl"])
+def test_a_syntax_error_costs_one_deal(tmp_path: Path, fmt: str) -> None:
+    path = write(tmp_path, "bad.aln", BROKEN_AND_WRONG)
+    result = convert(path, "--to", fmt)
+    assert result.exit_code == 1
+    errors = result.stderr.splitlines()
+    first = _FINDING_LINE.match(errors[0])
+    assert first is not None, errors[0]
+    assert (first["file"], first["line"], first["col"], first["code"]) == (
+        str(path),
+        "8",
+        "6",
+        "A001",
+    )
+    assert first["msg"].endswith("(deal 2)")
+    assert "3x" in first["msg"]
+    if fmt == "aln":
+        numbers = re.findall(r"^deal (\d+) ", result.stdout, re.M)
+    elif fmt == "json":
+        numbers = [str(d["number"]) for d in json.loads(result.stdout)["games"][0]["deals"]]
+    else:
+        numbers = [str(json.loads(x)["deal"]["number"]) for x in result.stdout.splitlines()]
+    assert numbers == ["1", "3"]
+
+
+def test_the_other_deals_are_written_as_recorded(tmp_path: Path) -> None:
+    out = converted(tmp_path, BROKEN_AND_WRONG, "aln")
+    assert out == (
+        '[Event "Bad"]\n\n'
+        "deal 1 dealer N\nwinners: E E E W N S - N E\npoint EW\n\n"
+        "deal 3 dealer E\nwinners: N N N S S W W E E\npoint EW\n\n"
+    )
+
+
+def test_a_violation_exits_1_and_the_deal_is_converted_as_recorded(tmp_path: Path) -> None:
+    # Trick 1 is N's (Rc), not E's: the claim is false; the point is N's, not EW's.
+    text = HAND_BUILT_SEATS.replace(
+        "1. N:Rc E:4d S:5c W:6b -> N", "1. N:Rc E:4d S:5c W:6b -> E"
+    ).replace("point N\n", "point EW\n")
+    path = write(tmp_path, "wrong.aln", text)
+    for fmt in ("aln", "json", "jsonl", "csv"):
+        result = convert(path, "--to", fmt)
+        assert result.exit_code == 1, fmt
+        codes = [m["code"] for m in map(_FINDING_LINE.match, result.stderr.splitlines()) if m]
+        assert codes == ["A301", "A302"], fmt
+        assert "(deal 1, trick 1)" in result.stderr.splitlines()[0]
+    assert converted(tmp_path, text, "aln", "wrong.aln") == text
+    # CSV rows carry the engine's winner, not the false claim.
+    rows = csv_rows(converted(tmp_path, text, "csv", "wrong.aln"))
+    assert rows[0]["trick_winner"] == "N"
+
+
+def test_syntax_error_in_csv_output(tmp_path: Path) -> None:
+    text = HAND_BUILT_CARDS.replace("deal 1 dealer W", "deal 1 dealer S\n1. 3x\n\ndeal 2 dealer W")
+    result = convert(write(tmp_path, "b.aln", text), "--to", "csv")
+    assert result.exit_code == 1
+    assert "A001" in result.stderr
+    rows = csv_rows(result.stdout)
+    assert len(rows) == 36
+    assert {r["deal"] for r in rows} == {"2"}
+
+
+# --------------------------------------------------------------------------
+# Malformed JSON and JSON Lines
+
+
+@pytest.fixture
+def two_games(tmp_path: Path) -> dict[str, Any]:
+    """Two small games (score sheets), as a JSON document and as rows."""
+    path = write(tmp_path, "two.aln", generated(41, "--games=2", "--style=sheet", "--no-hands"))
+    return {
+        "doc": json.loads(convert(path, "--to", "json").stdout),
+        "rows": [json.loads(x) for x in convert(path, "--to", "jsonl").stdout.splitlines()],
+    }
+
+
+def _set_first_deal(doc: dict[str, Any], key: str, value: Any) -> None:
+    doc["games"][0]["deals"][0][key] = value
+
+
+def _trick(card: str, seat: str | None = "N") -> list[dict[str, Any]]:
+    at = {"line": 1, "column": 1}
+    play = {"seat": seat, "card": card, "pos": at}
+    return [{"number": 1, "plays": [play], "claim": None, "pos": at, "comments": []}]
+
+
+BAD_GAME: dict[str, Callable[[dict[str, Any]], None]] = {
+    "card Zz": lambda d: _set_first_deal(d, "tricks", _trick("Zz")),
+    "dealer X": lambda d: _set_first_deal(d, "dealer", "X"),
+    "play seat Q": lambda d: _set_first_deal(d, "tricks", _trick("3d", "Q")),
+    "winner Q": lambda d: d["games"][0]["deals"][0]["winners"]["entries"].__setitem__(0, "Q"),
+    "deal not an object": lambda d: d["games"][0]["deals"].__setitem__(0, 5),
+    "hands not a list": lambda d: _set_first_deal(d, "hands", 5),
+    "claim a list": lambda d: _set_first_deal(d, "tricks", [{**_trick("3d")[0], "claim": [1]}]),
+    "game a string": lambda d: d["games"].__setitem__(0, "x"),
+}
+
+
+def _assert_clean_failure(result: Result) -> None:
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip()
+    assert "Traceback" not in result.stderr
+    assert "internal error" not in result.stderr
+
+
+@pytest.mark.parametrize("fault", sorted(BAD_GAME))
+def test_a_bad_game_in_a_json_document(
+    tmp_path: Path, two_games: dict[str, Any], fault: str
+) -> None:
+    doc = two_games["doc"]
+    BAD_GAME[fault](doc)
+    result = convert(write(tmp_path, "bad.json", json.dumps(doc)), "--to", "aln")
+    _assert_clean_failure(result)
+    # the message names the game, and the other game is still converted
+    assert "game 1" in result.stderr
+    assert '[Event "Generated game 2"]' in result.stdout
+    assert '[Event "Generated game 1"]' not in result.stdout
+
+
+def test_bad_card_and_seat_messages(tmp_path: Path, two_games: dict[str, Any]) -> None:
+    doc = json.loads(json.dumps(two_games["doc"]))
+    BAD_GAME["card Zz"](doc)
+    result = convert(write(tmp_path, "card.json", json.dumps(doc)), "--to", "aln")
+    assert "'Zz' is not a card" in result.stderr
+    doc = json.loads(json.dumps(two_games["doc"]))
+    BAD_GAME["dealer X"](doc)
+    result = convert(write(tmp_path, "seat.json", json.dumps(doc)), "--to", "aln")
+    assert "'X'" in result.stderr
+    assert "N, E, S, W" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"format": "aluette-record", "version": 1, "games": [', "not valid JSON"),
+        ('{"format": "something-else", "version": 1, "games": []}', "format"),
+        ("[1, 2]", "format"),
+        ('{"format": "aluette-record", "version": 1}', "games"),
+        ("", "JSON"),
+    ],
+    ids=["truncated", "wrong-format", "array", "no-games", "empty"],
+)
+def test_a_bad_json_document(tmp_path: Path, text: str, words: str) -> None:
+    result = convert(write(tmp_path, "bad.json", text), "--to", "aln")
+    _assert_clean_failure(result)
+    assert words in result.stderr
+    assert result.stdout == ""
+
+
+# JSON that cannot be written as ALN must not come out as ALN the tool cannot
+# read back: the game is refused with a message, like any malformed game.  All
+# of these but the newline break the schema too.
+NOT_WRITABLE: dict[str, Callable[[dict[str, Any]], None]] = {
+    "comment with a closing brace": lambda d: d["games"][0]["deals"][0]["comments"].append(
+        {"text": "a } b", "pos": {"line": 1, "column": 1}}
+    ),
+    "tag value with a newline": lambda d: d["games"][0]["tags"][0].__setitem__("value", "a\nb"),
+    "tag name with a space": lambda d: d["games"][0]["tags"][0].__setitem__("name", "bad name"),
+    "signal name with spaces": lambda d: d["games"][0]["deals"][0]["signals"].append(
+        {
+            "seat": "N",
+            "what": "Bad Sign",
+            "before": 0,
+            "pos": {"line": 1, "column": 1},
+            "comments": [],
+        }
+    ),
+    "negative deal number": lambda d: _set_first_deal(d, "number", -2),
+    "trick without cards": lambda d: _set_first_deal(
+        d, "tricks", [{**_trick("3d")[0], "plays": []}]
+    ),
+    "points true": lambda d: d["games"][0]["deals"][0]["point"].__setitem__("points", True),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(NOT_WRITABLE))
+def test_json_that_cannot_be_written_as_aln_is_refused(
+    tmp_path: Path, two_games: dict[str, Any], fault: str
+) -> None:
+    doc = two_games["doc"]
+    NOT_WRITABLE[fault](doc)
+    assert bool(schema_errors(doc)) == (fault != "tag value with a newline")
+    result = convert(write(tmp_path, "bad.json", json.dumps(doc)), "--to", "aln")
+    _assert_clean_failure(result)
+    assert '[Event "Generated game 2"]' in result.stdout
+    # whatever was written reads back without a syntax error
+    check = invoke(["validate", str(write(tmp_path, "out.aln", result.stdout))])
+    assert " A00" not in check.stdout
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        '{"format": "aluette-record", "version": 1, "games": [{"index": 1e400}]}',
+        '{"format": "aluette-record", "version": 1, "games": [{"index": Infinity}]}',
+    ],
+    ids=["deeply-nested", "huge-number", "infinity"],
+)
+def test_pathological_json_is_a_clean_failure(tmp_path: Path, text: str) -> None:
+    result = convert(write(tmp_path, "bad.json", text), "--to", "aln")
+    _assert_clean_failure(result)
+
+
+def _rows_file(tmp_path: Path, rows: list[Any]) -> Path:
+    lines = [row if isinstance(row, str) else json.dumps(row) for row in rows]
+    return write(tmp_path, "rows.jsonl", "\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize(
+    "fault",
+    ["bad JSON", "card Zz", "dealer X", "not an object", "no game", "index not a number"],
+)
+def test_a_bad_jsonl_line_costs_only_itself(
+    tmp_path: Path, two_games: dict[str, Any], fault: str
+) -> None:
+    rows: list[Any] = two_games["rows"]
+    total = len(rows)
+    bad = rows[1]
+    if fault == "bad JSON":
+        rows[1] = json.dumps(bad)[:-5]
+    elif fault == "card Zz":
+        bad["deal"]["tricks"] = _trick("Zz")
+    elif fault == "dealer X":
+        bad["deal"]["dealer"] = "X"
+    elif fault == "not an object":
+        rows[1] = "[1, 2]"
+    elif fault == "no game":
+        del bad["game"]
+    else:
+        bad["game"]["index"] = "abc"
+    result = convert(_rows_file(tmp_path, rows), "--to", "aln")
+    _assert_clean_failure(result)
+    first = _FINDING_LINE.match(result.stderr.splitlines()[0])
+    assert first is not None
+    assert (first["line"], first["code"]) == ("2", "A001")
+    assert len(re.findall(r"^deal \d+ dealer", result.stdout, re.M)) == total - 1
+    assert '[Event "Generated game 2"]' in result.stdout
+
+
+@pytest.mark.parametrize(("key", "value"), [("format", "something-else"), ("version", 99)])
+def test_a_jsonl_line_of_another_format_is_refused(
+    tmp_path: Path, two_games: dict[str, Any], key: str, value: Any
+) -> None:
+    rows: list[Any] = two_games["rows"]
+    total = len(rows)
+    rows[1][key] = value
+    result = convert(_rows_file(tmp_path, rows), "--to", "aln")
+    _assert_clean_failure(result)
+    assert key in result.stderr
+    assert len(re.findall(r"^deal \d+ dealer", result.stdout, re.M)) == total - 1
+
+
+# --------------------------------------------------------------------------
+# Output file
+
+
+def test_output_option_writes_the_file(tmp_path: Path) -> None:
+    source = write(tmp_path, "in.aln", DECORATED)
+    target = tmp_path / "out" / "record.json"
+    target.parent.mkdir()
+    result = convert(source, "--to", "json", "-o", str(target))
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert target.read_text(encoding="utf-8") == convert(source, "--to", "json").stdout
+    assert [p.name for p in target.parent.iterdir()] == ["record.json"]  # no temporary left
+
+
+def test_output_option_replaces_an_existing_file(tmp_path: Path) -> None:
+    source = write(tmp_path, "in.aln", DECORATED)
+    target = write(tmp_path, "out.aln", "old content\n")
+    result = convert(source, "--to", "aln", "--output", str(target))
+    assert result.exit_code == 0
+    assert target.read_text(encoding="utf-8") == DECORATED_CANONICAL
+
+
+@pytest.mark.parametrize("where", ["missing-directory", "under-a-file"])
+def test_unwritable_output_exits_2(tmp_path: Path, where: str) -> None:
+    source = write(tmp_path, "in.aln", DECORATED)
+    if where == "missing-directory":
+        target = tmp_path / "no" / "such" / "out.json"
+    else:
+        target = write(tmp_path, "plain-file", "x") / "out.json"
+    result = convert(source, "--to", "json", "-o", str(target))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("aluette: ")
+    assert "Traceback" not in result.stderr
+    assert not target.exists()
+
+
+def test_missing_input_exits_2(tmp_path: Path) -> None:
+    result = convert(tmp_path / "nope.aln", "--to", "json")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.stderr
