@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict, deque
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import BinaryIO
 
 from .engine import DealOutcome
@@ -26,24 +27,101 @@ from .pipeline import CheckedGame, RuleChoice, check_game
 from .writers.report import deal_sentences, game_sentence, trick_why
 
 MARK = "="
-_GENERATED = re.compile(rb"[ \t]*\{=[^}\r\n]*\}")
 _LINES = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+@dataclass(slots=True)
+class _Line:
+    bom: str
+    text: str  # without generated comments or line ending
+    ending: bytes
+    semicolon: int | None  # where a ";" comment starts
+    open_at_end: bool  # the line ends inside a brace comment
+    opens_at: int | None  # where the brace comment left open at its end starts
+
+
+_SPECIAL = re.compile(r'[{};"]')
+
+
+def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | None]:
+    """Read one line as the notation does: the line without generated comments
+    (and the blanks before them), where a ``;`` comment starts in it, whether
+    it ends inside a brace comment and where that comment opened on this line.
+    ``{=`` inside a tag value, a ``;`` comment or a person's brace comment is
+    text, not a generated comment."""
+    out: list[str] = []
+    opened = None
+    i = 0
+    while i < len(text):
+        if in_comment:
+            j = text.find("}", i)
+            if j < 0:
+                out.append(text[i:])
+                return "".join(out), None, True, opened
+            out.append(text[i : j + 1])
+            i, in_comment, opened = j + 1, False, None
+            continue
+        m = _SPECIAL.search(text, i)
+        if m is None:
+            out.append(text[i:])
+            break
+        k, ch = m.start(), m.group()
+        out.append(text[i:k])
+        if ch == "{":
+            end = text.find("}", k)
+            if text.startswith("{" + MARK, k) and end >= 0:
+                out = ["".join(out).rstrip(" \t")]
+                i = end + 1
+                continue
+            in_comment = True
+            opened = len("".join(out))
+            out.append(ch)
+            i = k + 1
+        elif ch == '"':
+            end = _end_of_string(text, k + 1)
+            out.append(text[k:end])
+            i = end
+        elif ch == ";":
+            before = "".join(out)
+            return before + text[k:], len(before), False, None
+        else:  # a stray "}"
+            out.append(ch)
+            i = k + 1
+    return "".join(out), None, in_comment, opened if in_comment else None
 
 
 class _Tee:
     """Feeds the reader the text without generated comments, and keeps each
-    line (with its ending) until it is written out."""
+    line, read as the notation reads it, until it is written out."""
 
     def __init__(self, stream: BinaryIO) -> None:
         self.stream = stream
-        self.lines: deque[bytes] = deque()
+        self.lines: deque[_Line] = deque()
         self.first = 1  # number of the first line held
+        self.in_comment = False
+        self.bom_checked = False
 
     def __iter__(self) -> Iterator[bytes]:
         for raw in self.stream:
-            clean = [_GENERATED.sub(b"", piece) for piece in _LINES.findall(raw)]
-            self.lines.extend(clean)
-            yield b"".join(clean)
+            kept = []
+            for piece in _LINES.findall(raw):
+                body = piece.rstrip(b"\r\n")
+                text = body.decode("utf-8", "surrogateescape")
+                bom = ""
+                if not self.bom_checked:
+                    self.bom_checked = True
+                    if text.startswith("\ufeff"):
+                        bom, text = "\ufeff", text[1:]
+                if self.in_comment and _RESUME.match(text):
+                    self.in_comment = False  # as the reader does: see parse.split_units
+                clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
+                if text.strip() and not clean.strip() and not bom:
+                    continue  # a line of generated comments only: annotate wrote it
+                ending = piece[len(body) :]
+                line = _Line(bom, clean, ending, semicolon, self.in_comment, opens_at)
+                self.lines.append(line)
+                kept.append((bom + clean).encode("utf-8", "surrogateescape") + line.ending)
+            yield b"".join(kept)
 
 
 def _note(text: str) -> str:
@@ -89,37 +167,18 @@ def _summary_line(deal: Deal) -> int:
     return max(lines)
 
 
-def _insert(text: str, notes: list[str], in_comment: bool) -> tuple[str | None, bool]:
-    """The line with ``notes`` added at its end (before a ``;`` comment), or None
-    when the line ends inside a brace comment; and whether the next line starts
-    inside one."""
-    i = 0
-    semicolon = None
-    while i < len(text):
-        if in_comment:
-            j = text.find("}", i)
-            if j < 0:
-                return None, True
-            in_comment, i = False, j + 1
-            continue
-        ch = text[i]
-        if ch == "{":
-            in_comment = True
-        elif ch == '"':
-            i = _end_of_string(text, i + 1)
-            continue
-        elif ch == ";":
-            semicolon = i
-            break
-        i += 1
-    if in_comment:
-        return None, True
-    if not notes:
-        return text, False
+def _insert(line: _Line, notes: list[str]) -> str:
+    """The line with ``notes`` added where its content ends: before a ``;``
+    comment and before trailing blanks, which stay as they were."""
+    text = line.text
+    end = len(text)
+    if line.semicolon is not None:
+        end = line.semicolon
+    elif line.opens_at is not None:
+        end = line.opens_at
+    end = len(text[:end].rstrip(" \t"))
     added = "  " + " ".join(f"{{{MARK} {_note(n)}}}" for n in notes)
-    if semicolon is None:
-        return text.rstrip(" \t") + added, False
-    return text[:semicolon].rstrip(" \t") + added + " " + text[semicolon:], False
+    return text[:end] + added + text[end:]
 
 
 class Annotator:
@@ -133,8 +192,6 @@ class Annotator:
         self.choice = choice
         self.base = base
         self.pending: dict[int, list[str]] = defaultdict(list)
-        self.carry: list[str] = []
-        self.in_comment = False
 
     def run(self) -> Iterator[CheckedGame]:
         """Annotate everything, yielding each checked game as it is written."""
@@ -150,29 +207,22 @@ class Annotator:
     def _flush(self, before: int | None) -> None:
         tee = self.tee
         while tee.lines and (before is None or tee.first < before):
-            raw = tee.lines.popleft()
-            number = tee.first
+            line = tee.lines.popleft()
+            notes = self.pending.pop(tee.first, [])
             tee.first += 1
-            body = raw.rstrip(b"\r\n")
-            ending = raw[len(body) :]
-            text = body.decode("utf-8", "surrogateescape")
-            if number == 1 and text.startswith("\ufeff"):
-                bom, text = "\ufeff", text[1:]
-            else:
-                bom = ""
-            if self.in_comment and _RESUME.match(text):
-                self.in_comment = False  # as the reader does: see parse.split_units
-            notes = self.carry + self.pending.pop(number, [])
-            new, self.in_comment = _insert(text, notes, self.in_comment)
-            if new is None:
-                self.carry, new = notes, text
-            else:
-                self.carry = []
-            self.out.write((bom + new).encode("utf-8", "surrogateescape") + ending)
-        if before is None and self.carry:
-            self.out.write(
-                ("{" + " ".join(f"{MARK} {_note(n)}" for n in self.carry) + "}\n").encode("utf-8")
+            if line.opens_at is not None:
+                # Lines inside a comment left open here cannot take notes:
+                # theirs go before the comment opens.
+                for k, inside in enumerate(tee.lines):
+                    if not inside.open_at_end or inside.opens_at is not None:
+                        break
+                    notes += self.pending.pop(tee.first + k, [])
+            text = (
+                _insert(line, notes)
+                if notes and not (line.open_at_end and line.opens_at is None)
+                else line.text
             )
+            self.out.write((line.bom + text).encode("utf-8", "surrogateescape") + line.ending)
 
 
 __all__ = ["MARK", "Annotator", "DealOutcome", "Finding", "notes_for"]

@@ -21,7 +21,7 @@ from typing import Any, BinaryIO
 import click
 
 from .annotate import Annotator
-from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, Writer, detect_format, read_any
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, Writer, open_input, read_any
 from .findings import Kind
 from .generate import POLICIES, random_games
 from .pipeline import CheckedGame, RuleChoice, check_game, check_source
@@ -48,6 +48,28 @@ class Status:
                 self.raise_to(EXIT_USAGE)
             elif finding.severity == "error":
                 self.raise_to(EXIT_INVALID)
+
+
+def _status() -> Status:
+    """This invocation's status, kept on the Click context so that the group
+    can still exit with it when the output pipe closes early."""
+    return click.get_current_context().ensure_object(Status)
+
+
+class _Group(click.Group):
+    """Ends quietly, with the status so far, when the reader of our output
+    goes away (``aluette report big.aln | head``) or the user presses Ctrl-C;
+    Click itself would exit 1 for both, which means "violations found"."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            _silence_stdout()
+            sys.exit(ctx.ensure_object(Status).code)
+        except KeyboardInterrupt:
+            _silence_stdout()
+            sys.exit(130)
 
 
 def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
@@ -112,9 +134,10 @@ format_option = click.option(
 files_argument = click.argument("files", nargs=-1, required=True, metavar="FILE...")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="aluette")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Read, check and explain recorded games of Aluette (ALN notation).
 
     \b
@@ -123,6 +146,7 @@ def cli() -> None:
       aluette validate games/*.aln
       aluette rules
     """
+    ctx.ensure_object(Status)  # shared with the command, read again on a closed pipe
 
 
 @cli.command()
@@ -143,7 +167,7 @@ def validate(files: tuple[str, ...], fmt: str, rules: str | None, options: str |
       aluette validate club-2026.aln
       aluette validate --format json *.aln > findings.json
     """
-    status = Status()
+    status = _status()
     choice = _rule_choice(rules, options)
     games = deals = errors = warnings = 0
     first = True
@@ -191,7 +215,7 @@ def report(files: tuple[str, ...], fmt: str, rules: str | None, options: str | N
       aluette report samples/classic-game.aln
       aluette report --format json match.aln | jq '.games[0].score'
     """
-    status = Status()
+    status = _status()
     choice = _rule_choice(rules, options)
     if fmt == "json":
         click.echo('{"games": [', nl=False)
@@ -302,22 +326,27 @@ def generate(
     ruleset = load_ruleset(rules or "classic", Path.cwd()).with_options(
         choice.options or frozenset()
     )
-    with click.open_file(output or "-", "w", encoding="utf-8") as out:
-        for i, game in enumerate(
-            random_games(
-                count,
-                ruleset,
-                seed,
-                hands=hands,
-                claims=claims,
-                style="cards" if style == "cards" else "seats",
-                policy=policy,
-                sheet=style == "sheet",
-            )
-        ):
-            if i:
-                out.write("\n")
-            out.write(write_game(game))
+    games = random_games(
+        count,
+        ruleset,
+        seed,
+        hands=hands,
+        claims=claims,
+        style="cards" if style == "cards" else "seats",
+        policy=policy,
+        sheet=style == "sheet",
+    )
+    try:
+        with _output(output, binary=False) as out:
+            for i, game in enumerate(games):
+                if i:
+                    out.write("\n")
+                out.write(write_game(game))
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        click.echo(f"aluette: cannot write {output}: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 @cli.command()
@@ -368,18 +397,16 @@ def convert(
       aluette convert season.aln --to csv -o plays.csv
       aluette convert messy.aln --to aln --style seats -o clean.aln
     """
-    status = Status()
+    status = _status()
     choice = _rule_choice(rules, options)
     display = _display(file)
     base = None if file == "-" else Path(file).parent
     try:
         with _open(file) as stream, _output(output, binary=False) as out:
-            fmt = source or detect_format(
-                file, stream.peek(256) if hasattr(stream, "peek") else b""
-            )
+            fmt, source_stream = open_input(stream, file, source)
             writer = Writer(out, to, style)
             writer.begin()
-            for item in read_any(stream, fmt):
+            for item in read_any(source_stream, fmt):
                 if isinstance(item, Unreadable):
                     click.echo(item.finding.format_line(display), err=True)
                     status.raise_to(EXIT_INVALID)
@@ -431,7 +458,7 @@ def annotate(
     """
     if in_place and (output or file == "-"):
         raise click.UsageError("--in-place needs a FILE and no --output")
-    status = Status()
+    status = _status()
     choice = _rule_choice(rules, options)
     display = _display(file)
     base = None if file == "-" else Path(file).parent
@@ -483,12 +510,6 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: no traceback ever reaches the user, not even on a closed pipe."""
     try:
         cli.main(args=argv, prog_name="aluette", standalone_mode=True)
-    except BrokenPipeError:
-        _silence_stdout()
-        sys.exit(EXIT_OK)
-    except KeyboardInterrupt:
-        _silence_stdout()
-        sys.exit(130)
     except Exception as exc:  # a bug of ours: say so in one line, not a traceback
         click.echo(f"aluette: internal error: {type(exc).__name__}: {exc}", err=True)
         click.echo("aluette: please report this with the input that caused it", err=True)

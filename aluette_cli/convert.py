@@ -9,8 +9,8 @@ tricks, trick winners and problems are known to every writer.
 from __future__ import annotations
 
 import csv
-import io
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,20 +39,58 @@ OUTPUT_FORMATS = ("aln", "json", "jsonl", "csv")
 _EXTENSIONS = {".aln": "aln", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
 
-def detect_format(name: str, head: bytes) -> str:
-    """The input format from the file name, else from the first bytes."""
+_JSON_START = re.compile(rb'^\s*\{\s*("|\}|$)')
+
+
+def detect_format(name: str, first: bytes) -> str:
+    """The input format from the file name, else from the first non-blank line.
+
+    A JSON document opens with ``{`` and a quoted key (or nothing more on the
+    line); an ALN brace comment opens with ``{`` and words.  A first line that
+    is a whole record row (with a ``deal`` key) means JSON Lines.
+    """
     ext = Path(name).suffix.lower()
     if ext in _EXTENSIONS:
         return _EXTENSIONS[ext]
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if text.startswith(b"{"):
-        first = text.split(b"\n", 1)[0]
-        try:
-            data = json.loads(first)
-        except ValueError:
-            return "json"
-        return "jsonl" if isinstance(data, dict) and "deal" in data else "json"
-    return "aln"
+    line = first.removeprefix(b"\xef\xbb\xbf")
+    if not _JSON_START.match(line):
+        return "aln"
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return "json"
+    return "jsonl" if isinstance(data, dict) and "deal" in data else "json"
+
+
+class Rewound:
+    """A byte stream whose first lines were read to detect its format, and
+    are given back to whoever reads it next."""
+
+    def __init__(self, head: list[bytes], rest: BinaryIO) -> None:
+        self.head, self.rest = head, rest
+
+    def __iter__(self) -> Iterator[bytes]:
+        while self.head:
+            yield self.head.pop(0)
+        yield from self.rest
+
+    def read(self) -> bytes:
+        data = b"".join(self.head) + self.rest.read()
+        self.head = []
+        return data
+
+
+def open_input(stream: BinaryIO, name: str, fmt: str | None) -> tuple[str, Rewound]:
+    """The input's format (given, or detected) and the stream to read it from."""
+    head: list[bytes] = []
+    first = b""
+    while fmt is None and not first.strip():
+        line = stream.readline()
+        if not line:
+            break
+        head.append(line)
+        first = line
+    return fmt or detect_format(name, first), Rewound(head, stream)
 
 
 @dataclass(slots=True)
@@ -62,9 +100,9 @@ class Unreadable:
     finding: Finding
 
 
-def read_any(stream: BinaryIO, fmt: str) -> Iterator[Game | Unreadable]:
+def read_any(stream: Rewound, fmt: str) -> Iterator[Game | Unreadable]:
     if fmt == "aln":
-        yield from read_games(stream)
+        yield from read_games(stream)  # type: ignore[arg-type]
     elif fmt == "json":
         yield from _read_json(stream)
     else:
@@ -75,14 +113,17 @@ def _problem(message: str, line: int = 1, column: int = 1, game: int | None = No
     return Unreadable(Finding(F.SYNTAX_ERROR, message, line, column, game))
 
 
-def _read_json(stream: BinaryIO) -> Iterator[Game | Unreadable]:
+def _read_json(stream: Rewound) -> Iterator[Game | Unreadable]:
     try:
-        data = json.load(io.TextIOWrapper(stream, encoding="utf-8-sig"))
+        data = json.loads(stream.read().decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         yield _problem(f"not UTF-8 text: {exc.reason} at byte offset {exc.start}")
         return
     except json.JSONDecodeError as exc:
         yield _problem(f"not valid JSON: {exc.msg}", exc.lineno, exc.colno)
+        return
+    except RecursionError:
+        yield _problem("not a record: the JSON is nested too deeply")
         return
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         yield _problem(f"not an {FORMAT} JSON document (its 'format' key must be {FORMAT!r})")
@@ -98,18 +139,28 @@ def _read_json(stream: BinaryIO) -> Iterator[Game | Unreadable]:
             yield _problem(f"{exc}; this game is skipped", game=i)
 
 
-def _read_jsonl(stream: BinaryIO) -> Iterator[Game | Unreadable]:
+def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
     game: Game | None = None
     for number, raw in enumerate(stream, 1):
         if not raw.strip():
             continue
         try:
             row = json.loads(raw.decode("utf-8-sig"))
-            header = row["game"]
-            index = int(header["index"])
-        except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
-            yield _problem(f"not a JSON Lines record row ({exc}); this line is skipped", number)
+        except UnicodeDecodeError as exc:
+            yield _problem(f"not UTF-8 text at byte {exc.start} of the line; it is skipped", number)
             continue
+        except json.JSONDecodeError as exc:
+            yield _problem(f"not valid JSON: {exc.msg}; this line is skipped", number, exc.colno)
+            continue
+        except RecursionError:
+            yield _problem("the JSON is nested too deeply; this line is skipped", number)
+            continue
+        problem = _row_problem(row)
+        if problem:
+            yield _problem(f"{problem}; this line is skipped", number)
+            continue
+        header = row["game"]
+        index = header["index"]
         if game is None or index != game.index:
             if game is not None:
                 yield game
@@ -127,6 +178,18 @@ def _read_jsonl(stream: BinaryIO) -> Iterator[Game | Unreadable]:
             yield _problem(f"{exc}; this deal is skipped", number, game=index)
     if game is not None:
         yield game
+
+
+def _row_problem(row: Any) -> str | None:
+    """Why a JSON Lines row is not a record row, or None."""
+    if not isinstance(row, dict):
+        return "a row must be a JSON object"
+    if row.get("format") != FORMAT or row.get("version") != VERSION:
+        return f'a row must say "format": "{FORMAT}", "version": {VERSION}'
+    header = row.get("game")
+    if not isinstance(header, dict) or type(header.get("index")) is not int:
+        return 'a row needs a "game" object with a whole-number "index"'
+    return None
 
 
 # --------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from . import findings as F
 from .cards import (
+    CARD_NICKNAMES,
     HAND_SIZE,
     SEATS,
     STOCK_SIZE,
@@ -313,7 +314,8 @@ def _plural(n: int, word: str) -> str:
 
 
 def _card(card: str) -> str:
-    return f"{card} ({card_name(card)})"
+    """'3d (monsieur)', '1e (ace of swords)': the code with what a player calls it."""
+    return f"{card} ({CARD_NICKNAMES.get(card) or card_name(card)})"
 
 
 # --------------------------------------------------------------------------
@@ -491,6 +493,8 @@ class GameReplay:
             self.expected_dealers = {dealer} if dealer else None
         else:
             self.expected_dealers = {left_of(dealer)} if dealer else None
+            if self.over_at is not None:
+                return  # a deal after the end (A106) is reported, not scored
             if outcome.point is not None:
                 self.score[outcome.point.team] += outcome.point.points
             self.scoring += 1
@@ -736,7 +740,7 @@ class GameReplay:
                     f"trick {trick.number} is one too many: a deal has {TRICKS_PER_DEAL} tricks",
                     trick.pos,
                     n,
-                    trick.number,
+                    i,
                 )
             if trick.number != i:
                 self.flag(
@@ -744,7 +748,7 @@ class GameReplay:
                     f"trick {trick.number} should be trick {i}",
                     trick.pos,
                     n,
-                    trick.number,
+                    i,
                 )
             order = seats_from(leader)
             plays = self._seat_plays(trick, order, leader, why_leader, n, i)
@@ -837,7 +841,7 @@ class GameReplay:
                     n,
                     i,
                 )
-            elif holder is not None and holder != seat:
+            elif seat not in current and holder is not None and holder != seat:
                 self.flag(
                     F.NOT_IN_HAND,
                     f"card {card} played by {seat} is not in {seat}'s hand;"

@@ -8,6 +8,7 @@ described by ``schema/aln-record.schema.json``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .cards import SEATS, TEAMS, canonical_card
@@ -182,7 +183,7 @@ def _card(value: Any, where: str) -> str:
 
 
 def _cards(values: Any, where: str) -> list[str]:
-    if not isinstance(values, list):
+    if not isinstance(values, list) or not values:
         raise RecordError(f"{where}: expected a list of cards, not {values!r}")
     return [_card(v, where) for v in values]
 
@@ -197,14 +198,51 @@ def _maybe_seat(value: Any, where: str) -> str | None:
     return None if value is None else _seat(value, where)
 
 
+def _shape(exc: Exception) -> str:
+    """A reader's word for a record whose JSON has the wrong shape."""
+    if isinstance(exc, KeyError):
+        return f"missing key {exc.args[0]!r}"
+    return "a value has the wrong type (see the record schema, aln-record.schema.json)"
+
+
+def _int(value: Any, where: str, what: str) -> int:
+    """A whole number >= 0, as the notation can write it (no bools, floats or signs)."""
+    if type(value) is not int or value < 0:
+        raise RecordError(f"{where}: {what} must be a whole number, not {value!r}")
+    return value
+
+
+def _text(value: Any, where: str, what: str, pattern: re.Pattern[str]) -> str:
+    """A string the ALN writer can write back so that it reads the same."""
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        raise RecordError(f"{where}: {what} {value!r} cannot be written in ALN")
+    return value
+
+
+def _list(value: Any, where: str, what: str, empty: bool = True) -> list[Any]:
+    if not isinstance(value, list) or (not empty and not value):
+        raise RecordError(f"{where}: {what} must be a{'' if empty else ' non-empty'} list")
+    return value
+
+
+_COMMENT_TEXT = re.compile(r"[^}]*")
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_TAG_VALUE = re.compile(r"[^\n\r]*")
+_SIGNAL = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
 def _pos_from(data: Any, where: str) -> Pos:
     pos = _get(data, "pos", where)
-    return Pos(int(_get(pos, "line", where)), int(_get(pos, "column", where)))
+    return Pos(
+        _int(_get(pos, "line", where), where, "line"),
+        _int(_get(pos, "column", where), where, "column"),
+    )
 
 
 def _comments_from(data: Any, where: str, key: str = "comments") -> list[Comment]:
     return [
-        Comment(str(_get(c, "text", where)), _pos_from(c, where)) for c in _get(data, key, where)
+        Comment(_text(_get(c, "text", where), where, "comment", _COMMENT_TEXT), _pos_from(c, where))
+        for c in _list(_get(data, key, where), where, key)
     ]
 
 
@@ -215,7 +253,7 @@ def deal_from_dict(data: dict[str, Any], where: str = "deal") -> Deal:
     except RecordError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise RecordError(f"{where}: {exc!r}") from None
+        raise RecordError(f"{where}: {_shape(exc)}") from None
 
 
 def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
@@ -228,7 +266,7 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
         )
 
     deal = Deal(
-        number=int(_get(data, "number", where)),
+        number=_int(_get(data, "number", where), where, "a deal number"),
         dealer=_seat(_get(data, "dealer", where), where),
         pos=_pos_from(data, where),
         comments=_comments_from(data, where),
@@ -271,14 +309,14 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
         claim = t.get("claim")
         deal.tricks.append(
             Trick(
-                int(_get(t, "number", where)),
+                _int(_get(t, "number", where), where, "a trick number"),
                 [
                     Play(
                         _maybe_seat(p.get("seat"), where),
                         _card(_get(p, "card", where), where),
                         _pos_from(p, where),
                     )
-                    for p in _get(t, "plays", where)
+                    for p in _list(_get(t, "plays", where), where, "plays", empty=False)
                 ],
                 None
                 if claim is None
@@ -290,8 +328,8 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
     deal.signals = [
         Signal(
             _seat(s["seat"], where),
-            str(s["what"]),
-            int(s["before"]),
+            _text(s["what"], where, "signal", _SIGNAL),
+            _int(s["before"], where, "a signal's place"),
             _pos_from(s, where),
             _comments_from(s, where),
         )
@@ -299,7 +337,10 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
     ]
     winners = data.get("winners")
     if winners is not None:
-        entries = [_maybe_seat(e, where) for e in _get(winners, "entries", where)]
+        entries = [
+            _maybe_seat(e, where)
+            for e in _list(_get(winners, "entries", where), where, "entries", empty=False)
+        ]
         deal.winners = Winners(entries, _pos_from(winners, where), _comments_from(winners, where))
     point = data.get("point")
     if point is not None:
@@ -307,17 +348,23 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
         if side is not None:
             _seat(side, where, SEATS + TEAMS)
         points = point.get("points")
-        if points is not None and (not isinstance(points, int) or points < 0):
-            raise RecordError(f"{where}: points must be a whole number, not {points!r}")
+        if points is not None:
+            _int(points, where, "points")
         deal.point = PointClaim(side, points, _pos_from(point, where), _comments_from(point, where))
     return deal
 
 
 def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
     try:
-        game = Game(index=int(_get(data, "index", where)), pos=_pos_from(data, where))
+        game = Game(
+            index=_int(_get(data, "index", where), where, "index"), pos=_pos_from(data, where)
+        )
         game.tags = [
-            Tag(str(_get(t, "name", where)), str(_get(t, "value", where)), _pos_from(t, where))
+            Tag(
+                _text(_get(t, "name", where), where, "tag name", _TAG_NAME),
+                _text(_get(t, "value", where), where, "tag value", _TAG_VALUE),
+                _pos_from(t, where),
+            )
             for t in _get(data, "tags", where)
         ]
         game.tag_comments = _comments_from(data, where, "tag_comments")
@@ -342,7 +389,7 @@ def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         if isinstance(exc, RecordError):
             raise
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(f"{where}: {_shape(exc)}") from None
     return game
 
 

@@ -180,15 +180,14 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
     in_comment = False
     for line in lines:
         text = line.text
+        bad = None
         if line.bad_byte is not None:
             column, offset, byte = line.bad_byte
-            unit.findings.append(
-                Finding(
-                    F.BAD_ENCODING,
-                    f"byte 0x{byte:02x} at byte offset {offset} is not valid UTF-8; read as U+FFFD",
-                    line.number,
-                    column,
-                )
+            bad = Finding(
+                F.BAD_ENCODING,
+                f"byte 0x{byte:02x} at byte offset {offset} is not valid UTF-8; read as U+FFFD",
+                line.number,
+                column,
             )
         if in_comment and _RESUME.match(text):
             in_comment = False
@@ -212,15 +211,33 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
                 break
             elif token == '"':
                 pos = _end_of_string(text, pos)
-            elif token == "}" or (token == "[" and unit.kind == "tags"):
+            elif (
+                token == "}"
+                or (token == "[" and unit.kind == "tags")
+                or (token == "deal" and not _starts_deal(text, m))
+            ):
                 continue
             else:
+                if bad is not None and bad.column <= m.start():
+                    unit.findings.append(bad)  # the bad byte stands before the boundary
+                    bad = None
                 unit.parts.append(text[start : m.start()])
                 yield unit
                 unit = Unit("tags" if token == "[" else "deal", line.number, m.start() + 1)
                 start = m.start()
+        if bad is not None:
+            unit.findings.append(bad)
         unit.parts.append(text[start:] + "\n")
     yield unit
+
+
+_DEAL_NUMBER = re.compile(r"\s+[0-9]")
+
+
+def _starts_deal(text: str, m: re.Match[str]) -> bool:
+    """Whether the word ``deal`` begins a deal: at the start of a line, or
+    followed by a number.  Elsewhere (``signal N deal``) it is just a word."""
+    return not text[: m.start()].strip() or _DEAL_NUMBER.match(text, m.end()) is not None
 
 
 # --------------------------------------------------------------------------
@@ -439,16 +456,17 @@ def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Find
         if text[exc.pos_in_stream] == "{":
             return Finding(
                 F.UNCLOSED_COMMENT,
-                "brace comment opened here is never closed (a '}' is missing)",
+                "this brace comment is never closed: its closing brace is missing",
                 where.line,
                 where.column,
             )
-        expected = _expected_words(exc.allowed or (), what)
+        expected = _expected_words(_accepts(exc) or exc.allowed or (), what)
         found = _found(text, exc.pos_in_stream)
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         where = builder.pos(exc.token)
-        expected = _expected_words(exc.accepts or exc.expected, what)
-        found = f"'{_printable(exc.token.value)}'"
+        expected = _expected_words(_accepts(exc) or exc.accepts or exc.expected, what)
+        start = exc.token.start_pos
+        found = _found(text, start) if start is not None else f"'{_printable(exc.token[:20])}'"
     else:
         # The unit ended too soon: say so at the end of its text.
         where = _end_pos(unit)
@@ -457,12 +475,24 @@ def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Find
             what,
         )
         found = f"the end of the {what}"
+    lost = "its well-formed tags are kept" if unit.kind == "tags" else "it is skipped"
     return Finding(
         F.SYNTAX_ERROR,
-        f"found {found}, expected {expected}; this {what} is skipped",
+        f"found {found}, expected {expected}; this {what} cannot be read, {lost}",
         where.line,
         where.column,
     )
+
+
+def _accepts(exc: UnexpectedInput) -> set[str]:
+    """What the parser could take at the error: exact, unlike the lexer's guess."""
+    parser = getattr(exc, "interactive_parser", None)
+    if parser is None:
+        return set()
+    try:
+        return set(parser.accepts())
+    except Exception:  # an error path must never raise a second error
+        return set()
 
 
 def _end_pos(unit: Unit) -> Pos:
@@ -523,7 +553,7 @@ def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Fi
                     comments,
                     Finding(
                         F.UNCLOSED_COMMENT,
-                        "brace comment opened here is never closed (a '}' is missing)",
+                        "this brace comment is never closed: its closing brace is missing",
                         where.line,
                         where.column,
                     ),
@@ -582,8 +612,9 @@ def read_games(stream: BinaryIO) -> Iterator[Game]:
             continue
         if leading:
             game.leading_comments, leading = leading, []
-        if pending:
-            errors, pending = pending + errors, []
+        for finding in pending:
+            game.errors.append(_in_game(finding, game, None))
+        pending = []
         for finding in errors:
             game.errors.append(_in_game(finding, game, result))
     if game is None and (pending or leading):

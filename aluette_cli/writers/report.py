@@ -205,6 +205,11 @@ def game_sentence(outcome: GameOutcome) -> str:
         if outcome.winner == "draw":
             return f"Final score: {score}. The game is a draw."
         return f"Final score: {score}. {outcome.winner} win the game."
+    if outcome.ruleset.game_length == "points":
+        return (
+            f"Score so far: {score}; the game goes on until a team has"
+            f" {outcome.ruleset.game_target} points: it is not finished."
+        )
     scoring = sum(1 for d in outcome.deals if d.void is False)
     return (
         f"Score so far: {score}, after {scoring} scoring deal"
