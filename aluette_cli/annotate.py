@@ -22,7 +22,7 @@ from typing import BinaryIO
 from .engine import DealOutcome
 from .findings import Finding
 from .model import Deal
-from .parse import _RESUME, _end_of_string, read_games
+from .parse import LOOKAHEAD_LINES, Lookahead, _end_of_string, comment_left_open, read_games
 from .pipeline import CheckedGame, RuleChoice, check_game
 from .writers.report import deal_sentences, game_sentence, trick_why
 
@@ -101,27 +101,32 @@ class _Tee:
         self.in_comment = False
         self.bom_checked = False
 
-    def __iter__(self) -> Iterator[bytes]:
+    def _pieces(self) -> Iterator[bytes]:
         for raw in self.stream:
-            kept = []
-            for piece in _LINES.findall(raw):
-                body = piece.rstrip(b"\r\n")
-                text = body.decode("utf-8", "surrogateescape")
-                bom = ""
-                if not self.bom_checked:
-                    self.bom_checked = True
-                    if text.startswith("\ufeff"):
-                        bom, text = "\ufeff", text[1:]
-                if self.in_comment and _RESUME.match(text):
-                    self.in_comment = False  # as the reader does: see parse.split_units
-                clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
-                if text.strip() and not clean.strip() and not bom:
-                    continue  # a line of generated comments only: annotate wrote it
-                ending = piece[len(body) :]
-                line = _Line(bom, clean, ending, semicolon, self.in_comment, opens_at)
-                self.lines.append(line)
-                kept.append((bom + clean).encode("utf-8", "surrogateescape") + line.ending)
-            yield b"".join(kept)
+            yield from _LINES.findall(raw)
+
+    def __iter__(self) -> Iterator[bytes]:
+        pieces = Lookahead(self._pieces())
+        for piece in pieces:
+            body = piece.rstrip(b"\r\n")
+            text = body.decode("utf-8", "surrogateescape")
+            bom = ""
+            if not self.bom_checked:
+                self.bom_checked = True
+                if text.startswith("\ufeff"):
+                    bom, text = "\ufeff", text[1:]
+            if self.in_comment and comment_left_open(
+                text,
+                (p.decode("utf-8", "surrogateescape") for p in pieces.peek(LOOKAHEAD_LINES)),
+            ):
+                self.in_comment = False  # as the reader decides: see parse.split_units
+            clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
+            if text.strip() and not clean.strip() and not bom:
+                continue  # a line of generated comments only: annotate wrote it
+            ending = piece[len(body) :]
+            line = _Line(bom, clean, ending, semicolon, self.in_comment, opens_at)
+            self.lines.append(line)
+            yield (bom + clean).encode("utf-8", "surrogateescape") + ending
 
 
 def _note(text: str) -> str:

@@ -19,6 +19,7 @@ time, holding at most one game in memory.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -160,6 +161,56 @@ _SCAN = re.compile(r'[{};"\[]|\bdeal\b')
 # A line that starts a tag section or a deal ends a brace comment left open:
 # one missing "}" must not swallow the rest of the file.
 _RESUME = re.compile(r'\s*(\[\s*[A-Za-z]\w*\s+"|deal\s+\d+\s+dealer\b)')
+_BRACE = re.compile(r"[{}]")
+#: How far ahead to look for the end of a comment before calling it unclosed.
+LOOKAHEAD_LINES = 10_000
+
+
+class Lookahead:
+    """An iterator that can look at what comes next without losing it."""
+
+    def __init__(self, items: Iterable) -> None:
+        self.items = iter(items)
+        self.ahead: deque = deque()
+
+    def __iter__(self) -> Lookahead:
+        return self
+
+    def __next__(self):  # type: ignore[no-untyped-def]
+        if self.ahead:
+            return self.ahead.popleft()
+        return next(self.items)
+
+    def peek(self, limit: int) -> Iterator:
+        """The next items, up to ``limit``, left in place."""
+        yield from list(self.ahead)[:limit]
+        while len(self.ahead) < limit:
+            try:
+                item = next(self.items)
+            except StopIteration:
+                return
+            self.ahead.append(item)
+            yield item
+
+
+def comment_left_open(text: str, ahead: Iterable[str]) -> bool:
+    """Whether a brace comment still open when ``text`` begins was left open by
+    mistake: ``text`` starts a tag section or a deal, and the next brace, on
+    this line or the lines ``ahead``, opens a comment rather than closing one.
+    A comment may span lines (NOTATION.md §1), so a line that merely looks like
+    a deal header inside a comment that closes later is text of the comment."""
+    if not _RESUME.match(text):
+        return False
+    for line in _chain(text, ahead):
+        m = _BRACE.search(line)
+        if m is not None:
+            return m.group() == "{"
+    return True
+
+
+def _chain(first: str, rest: Iterable[str]) -> Iterator[str]:
+    yield first
+    yield from rest
 
 
 def _end_of_string(text: str, pos: int) -> int:
@@ -178,7 +229,8 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
     """Cut text into tag sections and deals, without parsing them."""
     unit = Unit("other", 1, 1)
     in_comment = False
-    for line in lines:
+    source = Lookahead(lines)
+    for line in source:
         text = line.text
         bad = None
         if line.bad_byte is not None:
@@ -189,7 +241,9 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
                 line.number,
                 column,
             )
-        if in_comment and _RESUME.match(text):
+        if in_comment and comment_left_open(
+            text, (ahead.text for ahead in source.peek(LOOKAHEAD_LINES))
+        ):
             in_comment = False
         pos = start = 0
         while True:
