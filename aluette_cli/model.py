@@ -9,14 +9,16 @@ in characters, the way editors show them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .findings import Finding
 
 
-@dataclass(frozen=True, slots=True)
-class Pos:
+class Pos(NamedTuple):
+    """Where an element starts: 1-based line and column (a tuple: cheap to make,
+    and positions compare in text order)."""
+
     line: int
     column: int
 

@@ -30,6 +30,7 @@ from typing import BinaryIO
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from . import fastpath
 from . import findings as F
 from .cards import canonical_card
 from .findings import Finding
@@ -564,6 +565,20 @@ _COMMENT_OR_SPACE = re.compile(r"\s+|\{[^}]*\}|;[^\n]*")
 
 def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit: (model object or list of tags, comments, syntax error)."""
+    text = unit.text
+    if unit.kind != "other" and "{" not in text and ";" not in text:
+        fast: object = (
+            fastpath.parse_deal(unit.parts, unit.line, unit.column)
+            if unit.kind == "deal"
+            else fastpath.parse_tags(unit.parts, unit.line, unit.column)
+        )
+        if fast is not None:
+            return (fast if unit.kind == "deal" else (fast, None)), [], None
+    return parse_unit_with_grammar(unit)
+
+
+def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
+    """Parse one unit with the Lark grammar (what the fast path must agree with)."""
     parser, builder = _parser()
     builder.start_unit(unit)
     text = unit.text

@@ -8,6 +8,7 @@ loads the same way, so house rules need no code.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -61,6 +62,7 @@ class Ruleset:
             for card in group:
                 self.strength[card] = top - i
 
+    @functools.lru_cache(maxsize=64)  # noqa: B019 - rulesets are few and live all run
     def with_options(self, options: frozenset[str]) -> Ruleset:
         """The same rules with ``options`` switched on; unknown names raise."""
         unknown = sorted(options - self.known_options)
@@ -102,7 +104,15 @@ def parse_options(text: str) -> frozenset[str]:
 
 
 def load_ruleset(name: str, base: Path | None = None) -> Ruleset:
-    """A preset by name, or a ruleset file (``*.toml``), relative to ``base`` if given."""
+    """A preset by name, or a ruleset file (``*.toml``), relative to ``base`` if given.
+
+    Loaded once per run: an archive names the same few rulesets in every game.
+    """
+    return _load_ruleset(name, base)
+
+
+@functools.lru_cache(maxsize=64)
+def _load_ruleset(name: str, base: Path | None) -> Ruleset:
     if name.endswith(".toml"):
         path = Path(name)
         if base is not None and not path.is_absolute():

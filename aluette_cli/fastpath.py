@@ -1,0 +1,188 @@
+"""A fast reader for the lines most records are made of.
+
+Almost every line in a real archive is in the canonical layout the writer
+produces: one element a line, canonical card codes, no comments.  For such
+units this module builds the model with one regular expression a line,
+many times faster than the general LALR parser.  Anything else — a comment,
+an alias, two elements on a line, a line out of order, anything unusual —
+makes it give up on the unit (return None), and the Lark grammar in
+``grammar/aluette.lark`` reads it instead.  The grammar stays the one
+definition of the notation: the tests hold this module to producing exactly
+what the grammar produces on every unit it accepts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .model import Deal, Hand, Play, PointClaim, Pos, Signal, Stock, Tag, Trick, TrickClaim, Winners
+
+_CARD = r"[1-9VCR][dcbe]"
+_END = r"[ \t]*\n?\Z"
+_HEADER = re.compile(rf"deal[ \t]+([0-9]+)[ \t]+dealer[ \t]+([NESW]){_END}")
+_HAND = re.compile(rf"([NESW]):((?:[ \t]+{_CARD})+){_END}")
+_STOCK = re.compile(rf"stock:((?:[ \t]+{_CARD})+){_END}")
+_TRICK = re.compile(
+    rf"([0-9]+)\.((?:[ \t]+[NESW]:{_CARD})+|(?:[ \t]+{_CARD})+)"
+    rf"(?:[ \t]+(->)[ \t]+([NESW]|pourri))?{_END}"
+)
+# The usual trick line, four plays, read in one match (the general one above
+# handles any other count, which the engine then reports).
+_SEATED4 = re.compile(
+    r"([0-9]+)\.[ \t]+"
+    + r"[ \t]+".join([rf"([NESW]):({_CARD})"] * 4)
+    + rf"(?:[ \t]+(->)[ \t]+([NESW]|pourri))?{_END}"
+)
+_BARE4 = re.compile(
+    r"([0-9]+)\.[ \t]+"
+    + r"[ \t]+".join([rf"({_CARD})"] * 4)
+    + rf"(?:[ \t]+(->)[ \t]+([NESW]|pourri))?{_END}"
+)
+_WINNERS = re.compile(rf"winners:((?:[ \t]+[NESW-])+){_END}")
+_POINT = re.compile(rf"point[ \t]+(NS|EW|[NESW]|none)(?:[ \t]+([0-9]+))?{_END}")
+_SIGNAL = re.compile(rf"signal[ \t]+([NESW])[ \t]+([a-z0-9][a-z0-9-]*){_END}")
+_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"\]' + _END)
+_ITEM = re.compile(r"\S+")
+
+# Words the grammar reads as keywords or card names: as a signal name they
+# are left to the grammar, which knows how its lexer treats them.
+_RESERVED = frozenset({
+    "deal", "dealer", "stock", "chant", "takes", "discards", "announce", "double",
+    "concede", "accepted", "refused", "signal", "winners", "point", "none", "pourri",
+    "draw", "monsieur", "madame", "borgne", "vache", "grand-neuf", "petit-neuf",
+    "deux-de-chene", "deux-d-ecrit",
+})  # fmt: skip
+
+# Parts of a deal, in the order the grammar allows them.
+_HANDS, _STOCK_PART, _PLAY, _POINT_PART = 1, 2, 3, 4
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
+
+
+def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
+    """The tags of a tag-section unit, or None if it needs the grammar."""
+    if col0 != 1:
+        return None
+    tags = []
+    for offset, text in enumerate(parts):
+        body = text.lstrip(" \t")
+        if not body.strip():
+            continue
+        m = _TAG.match(body)
+        if m is None:
+            return None
+        column = len(text) - len(body) + 1
+        tags.append(Tag(m.group(1), _unescape(m.group(2)), Pos(line0 + offset, column)))
+    return tags or None
+
+
+def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
+    """The deal of a deal unit, or None if it needs the grammar."""
+    if col0 != 1 or not parts:
+        return None
+    m = _HEADER.match(parts[0])
+    if m is None:
+        return None
+    deal = Deal(number=int(m.group(1)), dealer=m.group(2), pos=Pos(line0, 1))
+    stage = 0
+    for offset, text in enumerate(parts[1:], 1):
+        body = text.lstrip(" \t")
+        if not body or body.isspace():
+            continue
+        line = line0 + offset
+        indent = len(text) - len(body)
+        first = body[0]
+        if first.isdigit():
+            if stage > _PLAY:
+                return None
+            stage = _PLAY
+            trick = _trick4(body, line, indent)
+            if trick is None:
+                m = _TRICK.match(body)
+                if m is None:
+                    return None
+                trick = _trick(m, line, indent)
+            deal.tricks.append(trick)
+        elif first in "NESW":
+            m = _HAND.match(body)
+            if m is None or stage > _HANDS:
+                return None
+            stage = _HANDS
+            hand = Hand(m.group(1), m.group(2).split(), Pos(line, indent + 1))
+            if hand.seat in deal.hands:
+                deal.extra_hands.append(hand)
+            else:
+                deal.hands[hand.seat] = hand
+        elif first == "s":
+            if body.startswith("stock"):
+                m = _STOCK.match(body)
+                if m is None or stage >= _STOCK_PART:
+                    return None
+                stage = _STOCK_PART
+                deal.stock = Stock(m.group(1).split(), Pos(line, indent + 1))
+            else:
+                m = _SIGNAL.match(body)
+                if m is None or stage > _PLAY or m.group(2) in _RESERVED:
+                    return None
+                stage = _PLAY
+                deal.signals.append(
+                    Signal(m.group(1), m.group(2), len(deal.tricks), Pos(line, indent + 1))
+                )
+        elif first == "w":
+            m = _WINNERS.match(body)
+            if m is None or stage > _PLAY or deal.winners is not None:
+                return None
+            stage = _PLAY
+            entries = [None if e == "-" else e for e in m.group(1).split()]
+            deal.winners = Winners(entries, Pos(line, indent + 1))
+        elif first == "p":
+            m = _POINT.match(body)
+            if m is None or stage >= _POINT_PART:
+                return None
+            stage = _POINT_PART
+            side = None if m.group(1) == "none" else m.group(1)
+            points = int(m.group(2)) if m.group(2) is not None else None
+            deal.point = PointClaim(side, points, Pos(line, indent + 1))
+        else:
+            return None
+    return deal
+
+
+def _trick(m: re.Match[str], line: int, indent: int) -> Trick:
+    plays = []
+    base = indent + m.start(2) + 1
+    for item in _ITEM.finditer(m.group(2)):
+        token = item.group()
+        column = base + item.start()
+        if len(token) == 2:
+            plays.append(Play(None, token, Pos(line, column)))
+        else:
+            plays.append(Play(token[0], token[2:], Pos(line, column)))
+    claim = None
+    if m.group(3) is not None:
+        seat = m.group(4)
+        claim = TrickClaim(None if seat == "pourri" else seat, Pos(line, indent + m.start(3) + 1))
+    return Trick(int(m.group(1)), plays, claim, Pos(line, indent + 1))
+
+
+def _trick4(body: str, line: int, indent: int) -> Trick | None:
+    """A four-card trick line in one match, or None for any other line."""
+    m = _SEATED4.match(body)
+    if m is not None:
+        g, start = m.group, m.start
+        plays = [Play(g(k), g(k + 1), Pos(line, indent + start(k) + 1)) for k in (2, 4, 6, 8)]
+        arrow = 10
+    else:
+        m = _BARE4.match(body)
+        if m is None:
+            return None
+        g, start = m.group, m.start
+        plays = [Play(None, g(k), Pos(line, indent + start(k) + 1)) for k in (2, 3, 4, 5)]
+        arrow = 6
+    claim = None
+    if g(arrow) is not None:
+        seat = g(arrow + 1)
+        claim = TrickClaim(None if seat == "pourri" else seat, Pos(line, indent + start(arrow) + 1))
+    return Trick(int(g(1)), plays, claim, Pos(line, indent + 1))

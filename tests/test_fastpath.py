@@ -1,0 +1,122 @@
+"""The fast path must read every unit it accepts exactly as the grammar does.
+
+``aluette_cli.fastpath`` reads canonical lines with regular expressions and
+gives up on anything else; these tests compare it with the Lark grammar on
+every unit of the samples, of generated games in every style, and of
+randomly edited units, so that the grammar stays the one definition.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aluette_cli import fastpath
+from aluette_cli.cli import cli
+from aluette_cli.parse import Unit, decode_lines, parse_unit_with_grammar, split_units
+
+SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.aln"))
+
+
+def units_of(data: bytes) -> list[Unit]:
+    return [u for u in split_units(decode_lines(io.BytesIO(data))) if u.kind != "other"]
+
+
+def fast(unit: Unit) -> object:
+    if unit.kind == "deal":
+        return fastpath.parse_deal(unit.parts, unit.line, unit.column)
+    tags = fastpath.parse_tags(unit.parts, unit.line, unit.column)
+    return None if tags is None else (tags, None)
+
+
+def agree(unit: Unit) -> bool:
+    """Whether the fast path accepted the unit; fails if it read it otherwise."""
+    mine = fast(unit)
+    if mine is None:
+        return False
+    grammar, comments, error = parse_unit_with_grammar(unit)
+    assert error is None, (unit.text, error)
+    assert comments == []
+    assert mine == grammar, unit.text
+    return True
+
+
+def generated(*args: str) -> bytes:
+    result = CliRunner().invoke(cli, ["generate", *args])
+    assert result.exit_code == 0
+    return result.stdout_bytes
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_samples(sample: Path) -> None:
+    for unit in units_of(sample.read_bytes()):
+        agree(unit)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--seed", "1"],
+        ["--seed", "2", "--style", "cards"],
+        ["--seed", "3", "--style", "sheet"],
+        ["--seed", "4", "--no-hands", "--no-claims"],
+        ["--seed", "5", "--rules", "team-five", "--policy", "ties"],
+        ["--seed", "6", "--options", "mordienne", "--policy", "ties"],
+    ],
+)
+def test_generated_units_are_all_taken_by_the_fast_path(args: list[str]) -> None:
+    units = units_of(generated("--games", "5", *args))
+    assert units
+    # announce lines (team-five doubles) are rare: the grammar reads them
+    taken = [agree(unit) for unit in units]
+    assert all(t for t, u in zip(taken, units, strict=True) if "announce" not in u.text)
+
+
+def test_unusual_units_go_to_the_grammar() -> None:
+    unusual = [
+        "deal 1 dealer N\nN: Ad 3c 2d\n",  # an alias
+        "deal 1 dealer N\n1. N:3d E:3c S:2d W:2c -> N {why}\n",  # a comment
+        "deal 1 dealer N\n1.N:3d E:3c S:2d W:2c\n",  # no blank after the number
+        "deal 1 dealer N\npoint NS\n1. 3d 3c 2d 2c\n",  # out of order
+        "deal 1 dealer N\nsignal N point\n",  # a keyword as a signal name
+        "deal 1 dealer N\nchant N takes 1d discards 2d\n",  # a rare line
+        "deal 1 dealer N\n1. N:3d 3c S:2d W:2c\n",  # mixed forms
+        '[Event "x"]\ndraw: N:3d\n',  # the draw extension
+    ]
+    for text in unusual:
+        (unit,) = units_of(text.encode())
+        assert fast(unit) is None, text
+
+
+_PIECES = [
+    " ", "  ", "\t", "\n", "deal", "dealer", "1", "12", "1.", "9.", "N", "E", "S", "W",
+    "NS", "EW", ":", "3d", "Rc", "9e", "1b", "Ad", "->", "pourri", "point", "none",
+    "stock", "winners", "-", "signal", "monsieur", "x", "[", "]", '"', '"v"', "Event",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), edits=st.lists(st.integers(0, 10**6), max_size=4))
+def test_edited_units_are_read_alike_or_left_to_the_grammar(seed: int, edits: list[int]) -> None:
+    """Random edits of canonical units: whenever the fast path still accepts
+    one, the grammar reads the very same thing."""
+    data = generated("--games", "1", "--seed", str(seed % 1000), "--policy", "ties")
+    lines = data.decode().split("\n")
+    rng = random.Random(seed)
+    for edit in edits:
+        i = edit % len(lines)
+        line = lines[i]
+        cut = rng.randint(0, len(line))
+        piece = rng.choice(_PIECES)
+        lines[i] = line[:cut] + piece + line[cut + rng.randint(0, 2) :]
+    for unit in units_of("\n".join(lines).encode()):
+        if fast(unit) is not None:
+            grammar, comments, error = parse_unit_with_grammar(unit)
+            assert error is None, unit.text
+            assert (fast(unit), comments) == (grammar, []), unit.text
