@@ -22,7 +22,7 @@ from typing import BinaryIO
 from .engine import DealOutcome
 from .findings import Finding
 from .model import Deal
-from .parse import LOOKAHEAD_LINES, Lookahead, _end_of_string, comment_left_open, read_games
+from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, _end_of_string, read_games
 from .pipeline import CheckedGame, RuleChoice, check_game
 from .writers.report import deal_sentences, game_sentence, trick_why
 
@@ -100,6 +100,8 @@ class _Tee:
         self.first = 1  # number of the first line held
         self.in_comment = False
         self.bom_checked = False
+        self.read = 0  # lines read so far
+        self.guard = OpenComment()
 
     def _pieces(self) -> Iterator[bytes]:
         for raw in self.stream:
@@ -115,7 +117,9 @@ class _Tee:
                 self.bom_checked = True
                 if text.startswith("\ufeff"):
                     bom, text = "\ufeff", text[1:]
-            if self.in_comment and comment_left_open(
+            self.read += 1
+            if self.in_comment and self.guard.left_open(
+                self.read,
                 text,
                 (p.decode("utf-8", "surrogateescape") for p in pieces.peek(LOOKAHEAD_LINES)),
             ):

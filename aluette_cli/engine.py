@@ -30,7 +30,7 @@ from .cards import (
     team_of,
 )
 from .findings import Finding
-from .model import BrokenDeal, Deal, Draw, Game, Pos, Tag, Trick
+from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
 from .rules import Ruleset, chant_seat
 
 # --------------------------------------------------------------------------
@@ -277,7 +277,7 @@ def is_mordienne(sequence: list[str | None], seat: str) -> bool:
     return seat not in sequence[:start]
 
 
-_RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d+)\s*-\s*(\d+)\s*$")
+_RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$")
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
 _ACES = re.compile(r"^aces-(\d)$")
 _NAMED_SIGNALS = {
@@ -326,9 +326,15 @@ class GameReplay:
     """Replays one game deal by deal, keeping only what the next deal needs."""
 
     def __init__(
-        self, index: int, tags: list[Tag], ruleset: Ruleset, draw: Draw | None = None
+        self,
+        index: int,
+        tags: list[Tag],
+        ruleset: Ruleset,
+        draw: Draw | None = None,
+        keep: bool = True,
     ) -> None:
         self.index = index
+        self.keep = keep  # keep each deal's outcome (False: findings and score only)
         self.tags = tags
         self.ruleset = ruleset
         self.findings: list[Finding] = []
@@ -341,9 +347,23 @@ class GameReplay:
         self.expected_dealers: set[str] | None = None
         self.over_at: int | None = None  # the deal number that ended the game
         self.first_dealer: str | None = None  # chosen by the partnership draw
+        self.previous: DealOutcome | None = None
+        self._conceded = False  # the current deal ended by an accepted concession
+        self._taken: set[str] = set()  # cards taken from the stock in the current deal
         self._check_tags()
         if draw is not None:
             self._check_draw(draw)
+
+    def _end_reason(self) -> str:
+        target = self.ruleset.game_target
+        if self.ruleset.game_length == "points":
+            return f"a team had reached {target} points"
+        return f"{target} scoring deals had been played"
+
+    @property
+    def _nobody(self) -> str:
+        """How a trick that belongs to nobody is called under these rules."""
+        return "pourri" if self.ruleset.tie == "spoil" else "cancelled out"
 
     # -- findings -----------------------------------------------------
     def flag(
@@ -376,10 +396,11 @@ class GameReplay:
         the first two cards' holders are partners; one named card's holder deals."""
         sought = self.ruleset.draw_cards
         holders: dict[str, str] = {}
+        appeared: set[str] = set()
         seen: set[str] = set()
         for play in draw.cards:
             problem = None
-            if len(holders) == len(sought):
+            if len(appeared) == len(sought):
                 problem = (
                     f"the draw was over when all of {', '.join(sought)} had appeared;"
                     f" {play.card} to {play.seat} is one card too many"
@@ -390,17 +411,19 @@ class GameReplay:
                 got = next(c for c, s in holders.items() if s == play.seat)
                 problem = f"{play.seat} already drew {got} and gets no more cards"
             seen.add(play.card)
+            if play.card in sought:
+                appeared.add(play.card)
             if problem:
                 self.flag(F.DRAW_WRONG, f"draw: {problem}", play.pos)
-                continue
-            if play.card in sought:
+            elif play.card in sought:
                 holders[play.card] = play.seat
-        missing = [c for c in sought if c not in holders]
+        missing = [c for c in sought if c not in appeared]
         if missing:
             self.flag(
                 F.DRAW_WRONG, f"draw: it stops before {', '.join(missing)} appeared", draw.pos
             )
-            return
+        if len(holders) < len(sought):
+            return  # who holds what is not settled: partners and dealer cannot be checked
         a, b = holders[sought[0]], holders[sought[1]]
         if team_of(a) != team_of(b):
             self.flag(
@@ -419,7 +442,9 @@ class GameReplay:
         else:
             outcome.broken = True
         self._advance(outcome)
-        self.deals.append(outcome)
+        self.previous = outcome
+        if self.keep:
+            self.deals.append(outcome)
         return outcome
 
     def _sequence(self, deal: Deal | BrokenDeal) -> DealOutcome:
@@ -461,8 +486,8 @@ class GameReplay:
         if self.over_at is not None and isinstance(deal, Deal):
             self.flag(
                 F.DEAL_AFTER_END,
-                f"the game was over after deal {self.over_at}"
-                f" ({self.ruleset.game_target} scoring deals); this deal is one too many",
+                f"the game was over after deal {self.over_at} ({self._end_reason()});"
+                " this deal is one too many",
                 deal.pos,
                 number,
             )
@@ -471,7 +496,8 @@ class GameReplay:
         return outcome
 
     def _dealer_message(self, dealer: str) -> str:
-        prev = self.deals[-1]
+        prev = self.previous
+        assert prev is not None
         expected = sorted(self.expected_dealers or (), key=SEATS.index)
         if prev.void:
             why = f"deal {prev.number} was void, so its dealer {prev.dealer} deals again"
@@ -503,6 +529,10 @@ class GameReplay:
 
     def _replay(self, deal: Deal, outcome: DealOutcome) -> None:
         n = deal.number
+        # A concession accepted ends the deal: a short record of play is then legal.
+        self._conceded = "mordienne" in self.ruleset.options and any(
+            c.accepted for c in deal.concessions
+        )
         hands = self._check_deck(deal)
         hands = self._apply_chants(deal, hands)
         self._check_option_lines(deal)
@@ -550,7 +580,7 @@ class GameReplay:
             return winners[:decided]
         if len(winners) == TRICKS_PER_DEAL:
             return winners
-        if source == "sheet":
+        if source == "sheet" and not self._conceded:
             entries = _plural(len(winners), "entry").replace("entrys", "entries")
             self.flag(
                 F.SHEET_SIZE,
@@ -607,6 +637,7 @@ class GameReplay:
 
     def _apply_chants(self, deal: Deal, hands: dict[str, set[str]]) -> dict[str, set[str]]:
         n = deal.number
+        self._taken = set()
         if not deal.chants:
             return hands
         if "chanter" not in self.ruleset.options:
@@ -620,7 +651,7 @@ class GameReplay:
             return hands
         allowed = [chant_seat(role, deal.dealer) for role in self.ruleset.chant_seats]
         stock = set(deal.stock.cards) if deal.stock is not None else None
-        taken: set[str] = set()
+        taken = self._taken
         dealt = set().union(*hands.values()) if hands else set()
         chanted: set[str] = set()
         for chant in deal.chants:
@@ -731,7 +762,7 @@ class GameReplay:
         current = {seat: set(cards) for seat, cards in hands.items()}
         played: dict[str, int] = {}
         leader = left_of(deal.dealer)
-        why_leader = f"{leader} is on the dealer's left"
+        why_leader: tuple[str, int] = ("left", 0)  # why the leader leads: worded on error
         results: list[TrickOutcome] = []
         for i, trick in enumerate(deal.tricks, 1):
             if i > TRICKS_PER_DEAL:
@@ -756,15 +787,14 @@ class GameReplay:
             winner, pourri, top = trick_result(plays, self.ruleset)
             cancelled = cancelled_cards(plays, self.ruleset)
             results.append(TrickOutcome(i, leader, plays, winner, pourri, top, cancelled))
-            self._check_claim(trick, winner, pourri, top, plays, n, i)
+            self._check_claim(trick, winner, pourri, top, n, i)
             if winner is not None:
-                why_leader = f"{winner} won trick {i}"
+                why_leader = ("won", i)
                 leader = winner
             elif pourri:
-                why_leader = f"trick {i} was pourri, so its leader {leader} leads again"
-        conceded = any(c.accepted for c in deal.concessions) and "mordienne" in self.ruleset.options
+                why_leader = ("pourri", i)
         decided = decided_after([t.winner for t in results], self.ruleset) is not None
-        if len(deal.tricks) < TRICKS_PER_DEAL and not conceded and not decided:
+        if len(deal.tricks) < TRICKS_PER_DEAL and not self._conceded and not decided:
             self.flag(
                 F.TRICK_COUNT,
                 f"the deal has {_plural(len(deal.tricks), 'trick')};"
@@ -775,7 +805,13 @@ class GameReplay:
         return results
 
     def _seat_plays(
-        self, trick: Trick, order: tuple[str, ...], leader: str, why: str, n: int, i: int
+        self,
+        trick: Trick,
+        order: tuple[str, ...],
+        leader: str,
+        why: tuple[str, int],
+        n: int,
+        i: int,
     ) -> list[tuple[str | None, str]]:
         plays: list[tuple[str | None, str]] = []
         wrong = None
@@ -788,7 +824,13 @@ class GameReplay:
         if wrong is not None:
             j, play = wrong
             if j == 0:
-                message = f"{play.seat} leads trick {i}, but {leader} should: {why}"
+                reason, k = why
+                because = {
+                    "left": f"{leader} is on the dealer's left",
+                    "won": f"{leader} won trick {k}",
+                    "pourri": f"trick {k} was {self._nobody}, so its leader {leader} leads again",
+                }[reason]
+                message = f"{play.seat} leads trick {i}, but {leader} should: {because}"
             elif j >= 4:
                 message = f"{play.seat} plays a fifth card to trick {i}"
             else:
@@ -807,6 +849,12 @@ class GameReplay:
                 i,
             )
         return plays
+
+    def _origin(self, card: str, holder: str) -> str:
+        """How ``holder`` came to hold ``card``: dealt it, or took it in a chant."""
+        if card in self._taken:
+            return f"{holder} took it from the stock"
+        return f"it was dealt to {holder}"
 
     def _check_cards(
         self,
@@ -833,7 +881,7 @@ class GameReplay:
                 continue
             holder = owner.get(card)
             if seat in current and card not in current[seat]:
-                dealt = f"; it was dealt to {holder}" if holder else ""
+                dealt = f"; {self._origin(card, holder)}" if holder else ""
                 self.flag(
                     F.NOT_IN_HAND,
                     f"card {card} played by {seat} is not in {seat}'s hand{dealt}",
@@ -845,7 +893,7 @@ class GameReplay:
                 self.flag(
                     F.NOT_IN_HAND,
                     f"card {card} played by {seat} is not in {seat}'s hand;"
-                    f" it was dealt to {holder}",
+                    f" {self._origin(card, holder)}",
                     play.pos,
                     n,
                     i,
@@ -859,27 +907,20 @@ class GameReplay:
         winner: str | None,
         pourri: bool,
         top: list[str],
-        plays: list[tuple[str | None, str]],
         n: int,
         i: int,
     ) -> None:
         claim = trick.claim
-        if claim is None or (winner is None and not pourri):
+        if claim is None or (winner is None and not pourri) or claim.seat == winner:
             return
-        if pourri:
+        if pourri and self.ruleset.tie == "cancel":
+            truth = f"it belongs to nobody: {_seat_list(top)} all cancel out"
+        elif pourri:
             truth = f"it is pourri: {_seat_list(top)} tie for the top"
         else:
             truth = f"{winner}'s {_card(top[0])} is the highest card"
-        if claim.seat is None and not pourri:
-            self.flag(F.TRICK_CLAIM, f"trick {i} is claimed pourri, but {truth}", claim.pos, n, i)
-        elif claim.seat is not None and claim.seat != winner:
-            self.flag(
-                F.TRICK_CLAIM,
-                f"trick {i} is claimed for {claim.seat}, but {truth}",
-                claim.pos,
-                n,
-                i,
-            )
+        claimed = "pourri" if claim.seat is None else f"for {claim.seat}"
+        self.flag(F.TRICK_CLAIM, f"trick {i} is claimed {claimed}, but {truth}", claim.pos, n, i)
 
     # -- scoring ------------------------------------------------------
     def _score(self, deal: Deal, outcome: DealOutcome) -> None:
@@ -919,8 +960,8 @@ class GameReplay:
             if claim.side is not None:
                 self.flag(
                     F.POINT_CLAIM,
-                    f"point claimed for {claim.side}, but all {TRICKS_PER_DEAL} tricks"
-                    " are pourri: the deal is void and scores nothing",
+                    f"point claimed for {claim.side}, but {self._void_reason(outcome)}:"
+                    " the deal is void and scores nothing",
                     claim.pos,
                     n,
                 )
@@ -950,6 +991,14 @@ class GameReplay:
                 claim.pos,
                 n,
             )
+
+    def _void_reason(self, outcome: DealOutcome) -> str:
+        """Why a deal scores nothing, as the record shows it."""
+        sequence = outcome.sequence or []
+        if sequence and all(seat is None for seat in sequence):
+            return f"all {len(sequence)} tricks belong to nobody"
+        totals = {team: sum(1 for s in sequence if s and team_of(s) == team) for team in TEAMS}
+        return f"NS and EW have {totals['NS']} tricks each"
 
     def _score_concession(self, deal: Deal, outcome: DealOutcome, concession) -> None:
         """Mordienne surrender (RULES.md §7): accepted, 1 to the opponents;
@@ -1055,13 +1104,3 @@ class GameReplay:
                 + unfinished,
                 tag.pos,
             )
-
-
-def replay_game(game: Game, ruleset: Ruleset) -> GameOutcome:
-    """Replay a whole game held in memory; reading errors come first in its findings."""
-    replay = GameReplay(game.index, game.tags, ruleset, game.draw)
-    for deal in game.deals:
-        replay.add(deal)
-    outcome = replay.finish()
-    outcome.findings = sorted([*game.errors, *outcome.findings], key=Finding.sort_key)
-    return outcome

@@ -19,27 +19,27 @@ from .model import Deal, Hand, Play, PointClaim, Pos, Signal, Stock, Tag, Trick,
 
 _CARD = r"[1-9VCR][dcbe]"
 _END = r"[ \t]*\n?\Z"
-_HEADER = re.compile(rf"deal[ \t]+([0-9]+)[ \t]+dealer[ \t]+([NESW]){_END}")
+_HEADER = re.compile(rf"deal[ \t]+([0-9]{{1,9}})[ \t]+dealer[ \t]+([NESW]){_END}")
 _HAND = re.compile(rf"([NESW]):((?:[ \t]+{_CARD})+){_END}")
 _STOCK = re.compile(rf"stock:((?:[ \t]+{_CARD})+){_END}")
 _TRICK = re.compile(
-    rf"([0-9]+)\.((?:[ \t]+[NESW]:{_CARD})+|(?:[ \t]+{_CARD})+)"
+    rf"([0-9]{{1,9}})\.((?:[ \t]+[NESW]:{_CARD})+|(?:[ \t]+{_CARD})+)"
     rf"(?:[ \t]+(->)[ \t]+([NESW]|pourri))?{_END}"
 )
 # The usual trick line, four plays, read in one match (the general one above
 # handles any other count, which the engine then reports).
 _SEATED4 = re.compile(
-    r"([0-9]+)\.[ \t]+"
+    r"([0-9]{1,9})\.[ \t]+"
     + r"[ \t]+".join([rf"([NESW]):({_CARD})"] * 4)
     + rf"(?:[ \t]+(->)[ \t]+([NESW]|pourri))?{_END}"
 )
 _BARE4 = re.compile(
-    r"([0-9]+)\.[ \t]+"
+    r"([0-9]{1,9})\.[ \t]+"
     + r"[ \t]+".join([rf"({_CARD})"] * 4)
     + rf"(?:[ \t]+(->)[ \t]+([NESW]|pourri))?{_END}"
 )
 _WINNERS = re.compile(rf"winners:((?:[ \t]+[NESW-])+){_END}")
-_POINT = re.compile(rf"point[ \t]+(NS|EW|[NESW]|none)(?:[ \t]+([0-9]+))?{_END}")
+_POINT = re.compile(rf"point[ \t]+(NS|EW|[NESW]|none)(?:[ \t]+([0-9]{{1,9}}))?{_END}")
 _SIGNAL = re.compile(rf"signal[ \t]+([NESW])[ \t]+([a-z0-9][a-z0-9-]*){_END}")
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"\]' + _END)
 _ITEM = re.compile(r"\S+")

@@ -207,7 +207,7 @@ def _shape(exc: Exception) -> str:
 
 def _int(value: Any, where: str, what: str) -> int:
     """A whole number >= 0, as the notation can write it (no bools, floats or signs)."""
-    if type(value) is not int or value < 0:
+    if type(value) is not int or not 0 <= value <= 999_999_999:
         raise RecordError(f"{where}: {what} must be a whole number, not {value!r}")
     return value
 

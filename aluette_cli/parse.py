@@ -194,19 +194,31 @@ class Lookahead:
             yield item
 
 
-def comment_left_open(text: str, ahead: Iterable[str]) -> bool:
-    """Whether a brace comment still open when ``text`` begins was left open by
-    mistake: ``text`` starts a tag section or a deal, and the next brace, on
-    this line or the lines ``ahead``, opens a comment rather than closing one.
-    A comment may span lines (NOTATION.md §1), so a line that merely looks like
-    a deal header inside a comment that closes later is text of the comment."""
-    if not _RESUME.match(text):
-        return False
-    for line in _chain(text, ahead):
-        m = _BRACE.search(line)
-        if m is not None:
-            return m.group() == "{"
-    return True
+class OpenComment:
+    """Decides whether a brace comment still open at a line was left open by mistake.
+
+    It was if the line starts a tag section or a deal and the next brace, on
+    this line or ahead, opens a comment rather than closing one.  A comment
+    may span lines (NOTATION.md §1), so a line that merely looks like a deal
+    header inside a comment that closes later is text of the comment.  Once a
+    closing brace is found ahead, the lines up to it are not looked at again:
+    reading stays linear however many such lines a comment holds.
+    """
+
+    def __init__(self) -> None:
+        self.closing_line = 0
+
+    def left_open(self, number: int, text: str, ahead: Iterable[str]) -> bool:
+        if number <= self.closing_line or not _RESUME.match(text):
+            return False
+        for distance, line in enumerate(_chain(text, ahead)):
+            m = _BRACE.search(line)
+            if m is not None:
+                if m.group() == "}":
+                    self.closing_line = number + distance
+                    return False
+                return True
+        return True
 
 
 def _chain(first: str, rest: Iterable[str]) -> Iterator[str]:
@@ -231,6 +243,7 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
     unit = Unit("other", 1, 1)
     in_comment = False
     source = Lookahead(lines)
+    guard = OpenComment()
     for line in source:
         text = line.text
         bad = None
@@ -242,8 +255,8 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
                 line.number,
                 column,
             )
-        if in_comment and comment_left_open(
-            text, (ahead.text for ahead in source.peek(LOOKAHEAD_LINES))
+        if in_comment and guard.left_open(
+            line.number, text, (ahead.text for ahead in source.peek(LOOKAHEAD_LINES))
         ):
             in_comment = False
         pos = start = 0
@@ -558,7 +571,7 @@ def _end_pos(unit: Unit) -> Pos:
     return Pos(line, column)
 
 
-_DEAL_HEAD = re.compile(r"deal\s+(\d+)(?:\s+dealer\s+([NESW])\b)?")
+_DEAL_HEAD = re.compile(r"deal\s+(\d{1,9})(?!\d)(?:\s+dealer\s+([NESW])\b)?")
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z]\w*)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
 _COMMENT_OR_SPACE = re.compile(r"\s+|\{[^}]*\}|;[^\n]*")
 
@@ -644,52 +657,72 @@ def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Fi
     return None, comments, None
 
 
-def read_games(stream: BinaryIO) -> Iterator[Game]:
-    """The games of a byte stream, one at a time, with their reading errors."""
+def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game | Deal | BrokenDeal]:
+    """Games and deals as they come: a :class:`Game` when one begins (its
+    ``deals`` left empty), then each of its deals.  Reading errors are added
+    to the current game's ``errors`` as they are found, so a game of any
+    length streams through without being held whole."""
     game: Game | None = None
-    index = 0
+    index = first_index - 1
     leading: list[Comment] = []
     pending: list[Finding] = []
 
-    def new_game(pos: Pos) -> Game:
+    def start(pos: Pos) -> Game:
         nonlocal index
         index += 1
         return Game(index=index, pos=pos)
 
-    for unit in split_units(decode_lines(stream)):
+    for unit in units:
         result, comments, error = parse_unit(unit)
         errors = [*unit.findings, *([error] if error else [])]
+        if unit.kind == "other":
+            leading.extend(comments)
+            pending.extend(errors)
+            continue
+        started = None
         if unit.kind == "tags":
-            if game is not None:
-                yield game
-            game = new_game(Pos(unit.line, unit.column))
+            game = started = start(Pos(unit.line, unit.column))
             game.tags, game.draw = result  # type: ignore[misc]
             if game.draw is not None:
                 at = (game.draw.pos.line, game.draw.pos.column)
                 game.draw.comments = [c for c in comments if (c.pos.line, c.pos.column) > at]
                 comments = [c for c in comments if (c.pos.line, c.pos.column) < at]
             game.tag_comments = comments
-        elif unit.kind == "deal":
-            if game is None:
-                game = new_game(Pos(unit.line, unit.column))
-            if isinstance(result, Deal):
-                _attach_comments(result, comments)
-            game.deals.append(result)  # type: ignore[arg-type]
-        else:
-            leading.extend(comments)
-            pending.extend(errors)
-            continue
+        elif game is None:
+            game = started = start(Pos(unit.line, unit.column))
         if leading:
             game.leading_comments, leading = leading, []
-        for finding in pending:
-            game.errors.append(_in_game(finding, game, None))
+        game.errors.extend(_in_game(finding, game, None) for finding in pending)
         pending = []
-        for finding in errors:
-            game.errors.append(_in_game(finding, game, result))
+        game.errors.extend(_in_game(finding, game, result) for finding in errors)
+        if started is not None:
+            yield started
+        if unit.kind == "deal":
+            if isinstance(result, Deal):
+                _attach_comments(result, comments)
+            yield result  # type: ignore[misc]
     if game is None and (pending or leading):
-        game = new_game(Pos(1, 1))
+        game = start(Pos(1, 1))
         game.leading_comments = leading
         game.errors = [_in_game(f, game, None) for f in pending]
+        yield game
+
+
+def read_units(stream: Iterable[bytes]) -> Iterator[Unit]:
+    """The units (tag sections and deals) of a byte stream."""
+    return split_units(decode_lines(stream))  # type: ignore[arg-type]
+
+
+def read_games(stream: Iterable[bytes]) -> Iterator[Game]:
+    """The games of a byte stream, one at a time, each with its deals and errors."""
+    game: Game | None = None
+    for record in read_records(read_units(stream)):
+        if isinstance(record, Game):
+            if game is not None:
+                yield game
+            game = record
+        elif game is not None:
+            game.deals.append(record)
     if game is not None:
         yield game
 

@@ -156,6 +156,39 @@ def _choice(value: object, allowed: tuple[str, ...], key: str, where: str) -> st
     return str(value)
 
 
+#: Every key a ruleset file may have, by table ("" for the top level).
+KEYS = {
+    "": {"name", "description", "ranking", "play", "deal", "game", "draw", "chant", "options"},
+    "ranking": {"groups"},
+    "play": {"tie"},
+    "deal": {"scoring", "target", "doubles"},
+    "game": {"length", "target"},
+    "draw": {"cards", "dealer"},
+    "chant": {"seats"},
+    "options": {"known"},
+}
+#: The optional rules the engine implements (RULES.md §6).
+OPTIONS = ("chanter", "mordienne", "signals")
+
+
+def _check_keys(data: dict, where: str) -> None:
+    """A misspelt key would silently leave a rule at its default: refuse it."""
+    for key, value in data.items():
+        if key not in KEYS[""]:
+            raise RulesetError(
+                f"{where}: unknown key {key!r} (known: {', '.join(sorted(KEYS['']))})"
+            )
+        if key in KEYS and key != "" and isinstance(value, dict):
+            for sub in value:
+                if sub not in KEYS[key]:
+                    raise RulesetError(
+                        f"{where}: unknown key '{key}.{sub}'"
+                        f" (known in [{key}]: {', '.join(sorted(KEYS[key]))})"
+                    )
+        elif key in KEYS and not isinstance(value, dict):
+            raise RulesetError(f"{where}: [{key}] must be a table")
+
+
 def ruleset_from_toml(text: str, where: str) -> Ruleset:
     """Build and check a ruleset from TOML text; ``where`` names it in messages."""
     try:
@@ -195,8 +228,8 @@ def ruleset_from_toml(text: str, where: str) -> Ruleset:
     if draw_dealer not in draw_cards:
         raise RulesetError(f"{where}: 'draw.dealer' must be one of 'draw.cards'")
     known = _get(data, "options.known", list, where, [])
-    if not all(isinstance(option, str) for option in known):
-        raise RulesetError(f"{where}: 'options.known' must be a list of option names")
+    for option in known:
+        _choice(option, OPTIONS, "options.known", where)
     target = _get(data, "game.target", int, where, 5)
     deal_target = _get(data, "deal.target", int, where, 5)
     doubles = _get(data, "deal.doubles", bool, where, False)
@@ -204,6 +237,7 @@ def ruleset_from_toml(text: str, where: str) -> Ruleset:
         raise RulesetError(f"{where}: 'deal.target' must be between 1 and 9")
     if target < 1:
         raise RulesetError(f"{where}: 'game.target' must be at least 1")
+    _check_keys(data, where)  # last: a wrong value says more than a stray key
     return Ruleset(
         name=str(name),
         description=str(_get(data, "description", str, where, "")),

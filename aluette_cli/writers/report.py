@@ -133,7 +133,8 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         return ["This deal could not be read (see the violations below)."]
     lines: list[str] = []
     if deal.counts is not None:
-        pourri = sum(1 for t in deal.tricks if t.pourri)
+        played = deal.sequence if deal.sequence is not None else [t.winner for t in deal.tricks]
+        pourri = sum(1 for seat in played if seat is None)
         counts = ", ".join(f"{s} {deal.counts[s]}" for s in SEATS)
         lines.append(f"Tricks: {counts}; pourri: {pourri}.")
     for signal in deal.signals:

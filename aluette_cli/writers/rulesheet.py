@@ -80,7 +80,9 @@ def ruleset_text(ruleset: Ruleset) -> str:
         ("game", _LENGTH[ruleset.game_length].format(target=ruleset.game_target)),
         (
             "chant",
-            f"the stock goes to the {' and the '.join(ruleset.chant_seats)} (chanter option)",
+            "the stock goes to "
+            + " and ".join(_SEAT[role] for role in ruleset.chant_seats)
+            + " (chanter option)",
         ),
         (
             "draw",
