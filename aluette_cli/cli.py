@@ -13,7 +13,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -22,13 +22,18 @@ import click
 
 from .annotate import Annotator
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, Writer, open_input, read_any
-from .findings import Kind
+from .findings import Finding, Kind
 from .generate import POLICIES, random_games
+from .parallel import check_in_order
+from .parse import read_units
 from .pipeline import CheckedGame, RuleChoice, check_game, check_source
+from .progress import Progress
 from .rules import RulesetError, load_ruleset, parse_options
+from .stats import VIEWS, StatsAccumulator
 from .writers.aln import STYLES, write_game
 from .writers.report import game_dict, game_text
 from .writers.rulesheet import ruleset_dict, ruleset_text
+from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -42,8 +47,9 @@ class Status:
     def raise_to(self, code: int) -> None:
         self.code = max(self.code, code)
 
-    def account(self, checked: CheckedGame) -> None:
-        for finding in checked.outcome.findings:
+    def account(self, found: CheckedGame | list[Finding]) -> None:
+        findings = found.outcome.findings if isinstance(found, CheckedGame) else found
+        for finding in findings:
             if finding.kind is Kind.CONFIG:
                 self.raise_to(EXIT_USAGE)
             elif finding.severity == "error":
@@ -94,21 +100,88 @@ def _display(file: str) -> str:
     return "<stdin>" if file == "-" else file
 
 
+@dataclass(slots=True)
+class Rendered:
+    """One checked game as a command prints it, with what the exit status needs."""
+
+    findings: list[Finding]
+    deals: int
+    text: str = ""
+    checked: CheckedGame | None = None
+
+
+# Renderers run in worker processes under --jobs: module-level and picklable.
+
+
+def render_checked(checked: CheckedGame, file: str) -> Rendered:
+    return Rendered(checked.outcome.findings, checked.deals_read, checked=checked)
+
+
+def render_validate_text(checked: CheckedGame, file: str) -> Rendered:
+    findings = checked.outcome.findings
+    return Rendered(
+        findings, checked.deals_read, "".join(f.format_line(file) + "\n" for f in findings)
+    )
+
+
+def render_validate_json(checked: CheckedGame, file: str) -> Rendered:
+    findings = checked.outcome.findings
+    return Rendered(
+        findings, checked.deals_read, ",\n".join(json.dumps(f.as_dict(file)) for f in findings)
+    )
+
+
+def render_report_text(checked: CheckedGame, file: str) -> Rendered:
+    return Rendered(checked.outcome.findings, checked.deals_read, game_text(checked, file))
+
+
+def render_report_json(checked: CheckedGame, file: str) -> Rendered:
+    return Rendered(
+        checked.outcome.findings, checked.deals_read, json.dumps(game_dict(checked, file))
+    )
+
+
+def each_result(
+    files: tuple[str, ...],
+    choice: RuleChoice,
+    status: Status,
+    render: Callable[[CheckedGame, str], Rendered] = render_checked,
+    jobs: int = 1,
+    keep: bool = True,
+) -> Iterator[tuple[str, Rendered]]:
+    """Every game of every file, checked and rendered, in input order;
+    unreadable files are reported and skipped, progress shown on a terminal."""
+    progress = Progress()
+    try:
+        for file in files:
+            base = None if file == "-" else Path(file).parent
+            try:
+                with _open(file) as stream:
+                    units = read_units(stream)
+                    for result in check_in_order(
+                        units, choice, base, render, _display(file), jobs, keep
+                    ):
+                        status.account(result.findings)
+                        progress.add(result.deals)
+                        yield _display(file), result
+            except OSError as exc:
+                if isinstance(exc, BrokenPipeError):
+                    raise
+                reason = exc.strerror or str(exc)
+                progress.close()
+                click.echo(f"aluette: cannot read {file}: {reason}", err=True)
+                status.raise_to(EXIT_USAGE)
+    finally:
+        progress.close()
+
+
 def each_game(
     files: tuple[str, ...], choice: RuleChoice, status: Status
 ) -> Iterator[tuple[str, CheckedGame]]:
-    """Every game of every file, checked; unreadable files are reported and skipped."""
-    for file in files:
-        base = None if file == "-" else Path(file).parent
-        try:
-            with _open(file) as stream:
-                for checked in check_source(stream, choice, base):
-                    status.account(checked)
-                    yield _display(file), checked
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            click.echo(f"aluette: cannot read {file}: {reason}", err=True)
-            status.raise_to(EXIT_USAGE)
+    """Every game of every file, checked, with its deals; see :func:`each_result`."""
+    for file, result in each_result(files, choice, status):
+        assert result.checked is not None
+        yield file, result.checked
 
 
 rules_option = click.option(
@@ -130,6 +203,14 @@ format_option = click.option(
     default="text",
     show_default=True,
     help="Output for people (text) or for programs (json).",
+)
+jobs_option = click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Check games in this many processes; output stays in input order.",
 )
 files_argument = click.argument("files", nargs=-1, required=True, metavar="FILE...")
 
@@ -154,7 +235,10 @@ def cli(ctx: click.Context) -> None:
 @format_option
 @rules_option
 @options_option
-def validate(files: tuple[str, ...], fmt: str, rules: str | None, options: str | None) -> None:
+@jobs_option
+def validate(
+    files: tuple[str, ...], fmt: str, rules: str | None, options: str | None, jobs: int
+) -> None:
     """Check records and print one line per problem found.
 
     Each line reads FILE:LINE:COL: CODE message (deal, trick), in the order
@@ -170,22 +254,25 @@ def validate(files: tuple[str, ...], fmt: str, rules: str | None, options: str |
     status = _status()
     choice = _rule_choice(rules, options)
     games = deals = errors = warnings = 0
+    render = render_validate_json if fmt == "json" else render_validate_text
     first = True
     if fmt == "json":
         click.echo("[", nl=False)
-    for file, checked in each_game(files, choice, status):
+    for _, result in each_result(files, choice, status, render, jobs, keep=False):
         games += 1
-        deals += len(checked.game.deals)
-        for finding in checked.outcome.findings:
+        deals += result.deals
+        for finding in result.findings:
             if finding.severity == "error":
                 errors += 1
             else:
                 warnings += 1
-            if fmt == "json":
-                click.echo(("\n" if first else ",\n") + json.dumps(finding.as_dict(file)), nl=False)
-                first = False
-            else:
-                click.echo(finding.format_line(file))
+        if not result.text:
+            continue
+        if fmt == "json":
+            click.echo(("\n" if first else ",\n") + result.text, nl=False)
+            first = False
+        else:
+            click.echo(result.text, nl=False)
     if fmt == "json":
         click.echo("\n]" if not first else "]")
     click.echo(
@@ -202,7 +289,10 @@ def validate(files: tuple[str, ...], fmt: str, rules: str | None, options: str |
 @format_option
 @rules_option
 @options_option
-def report(files: tuple[str, ...], fmt: str, rules: str | None, options: str | None) -> None:
+@jobs_option
+def report(
+    files: tuple[str, ...], fmt: str, rules: str | None, options: str | None, jobs: int
+) -> None:
     """Replay games and explain them: every trick, tie-break, point and score.
 
     The text report shows, for each deal, each trick's cards by seat, who won
@@ -217,20 +307,18 @@ def report(files: tuple[str, ...], fmt: str, rules: str | None, options: str | N
     """
     status = _status()
     choice = _rule_choice(rules, options)
+    render = render_report_json if fmt == "json" else render_report_text
+    first = True
     if fmt == "json":
         click.echo('{"games": [', nl=False)
-        first = True
-        for file, checked in each_game(files, choice, status):
-            click.echo(("\n" if first else ",\n") + json.dumps(game_dict(checked, file)), nl=False)
-            first = False
+    for _, result in each_result(files, choice, status, render, jobs):
+        if fmt == "json":
+            click.echo(("\n" if first else ",\n") + result.text, nl=False)
+        else:
+            click.echo(("" if first else "\n" + "=" * 72 + "\n\n") + result.text, nl=False)
+        first = False
+    if fmt == "json":
         click.echo("\n]}" if not first else "]}")
-    else:
-        first = True
-        for file, checked in each_game(files, choice, status):
-            if not first:
-                click.echo("\n" + "=" * 72 + "\n")
-            click.echo(game_text(checked, file), nl=False)
-            first = False
     sys.exit(status.code)
 
 
@@ -474,6 +562,73 @@ def annotate(
     except OSError as exc:
         click.echo(f"aluette: cannot read or write: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_USAGE)
+    sys.exit(status.code)
+
+
+@cli.command()
+@files_argument
+@click.option(
+    "--by",
+    "by",
+    type=click.Choice(VIEWS),
+    default="player",
+    show_default=True,
+    help="Break the figures down by player (North...West tags), seat, team or card.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "csv"]),
+    default="table",
+    show_default=True,
+    help="Tables for people, or JSON or CSV for programs.",
+)
+@rules_option
+@options_option
+def stats(
+    files: tuple[str, ...], by: str, fmt: str, rules: str | None, options: str | None
+) -> None:
+    """Add up what the records show, by player, seat, team or card.
+
+    Players are known by the North...West tags, across seats and games (by
+    seat where a name is missing).  Every figure says how many deals it rests
+    on; a game that cannot be replayed and a deal that cannot be read are
+    skipped, and the output says how many and why (docs/stats.md).  The
+    exit status is that of validate: 1 when violations were found (the
+    figures are still printed), 2 for an unreadable file or unknown rules.
+
+    \b
+    Examples:
+      aluette stats season/*.aln
+      aluette stats --by seat samples/classic-game.aln
+      aluette stats --by card --format csv club.aln > cards.csv
+      aluette stats --format json club.aln | jq '.surprises'
+    """
+    status = _status()
+    choice = _rule_choice(rules, options)
+    tally = StatsAccumulator()
+    for file in files:
+        base = None if file == "-" else Path(file).parent
+        try:
+            with _open(file) as stream:
+                tally.add_file()
+                for checked in check_source(stream, choice, base):
+                    status.account(checked)
+                    tally.add(checked, _display(file))
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            click.echo(f"aluette: cannot read {file}: {reason}", err=True)
+            tally.skip_file(_display(file), reason)
+            status.raise_to(EXIT_USAGE)
+    result = tally.result()
+    if fmt == "json":
+        click.echo(json.dumps(stats_dict(result, by), indent=2, ensure_ascii=False))
+    elif fmt == "csv":
+        click.echo(stats_csv(result, by), nl=False)
+        for line in summary_lines(result) + skipped_lines(result):
+            click.echo(line, err=True)
+    else:
+        click.echo(stats_text(result, by), nl=False)
     sys.exit(status.code)
 
 

@@ -6,16 +6,15 @@ rules and report problems in the same way; the CLI only decides what to print.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 
 from . import findings as F
 from .engine import GameOutcome, GameReplay
 from .findings import Finding
-from .model import Game, Pos
-from .parse import read_games
+from .model import BrokenDeal, Deal, Game, Pos
+from .parse import Unit, read_records, read_units
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 
 
@@ -31,6 +30,8 @@ class RuleChoice:
 class CheckedGame:
     game: Game
     outcome: GameOutcome
+    #: deals read, kept or not (``game.deals`` is empty when they are not kept)
+    deals_read: int = 0
 
 
 def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | Finding:
@@ -53,33 +54,95 @@ def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | 
         )
 
 
-def check_game(game: Game, choice: RuleChoice, base: Path | None = None) -> CheckedGame:
-    ruleset = ruleset_for(game, choice, base)
-    if isinstance(ruleset, Finding):
-        outcome = GameOutcome(
-            game.index,
-            None,
-            [],
-            {"NS": 0, "EW": 0},
-            False,
-            None,
-            sorted([*game.errors, ruleset], key=Finding.sort_key),
+class _Checker:
+    """Replays one game as its deals arrive."""
+
+    def __init__(self, game: Game, choice: RuleChoice, base: Path | None, keep: bool) -> None:
+        self.game, self.keep = game, keep
+        self.count = 0
+        ruleset = ruleset_for(game, choice, base)
+        self.problem = ruleset if isinstance(ruleset, Finding) else None
+        self.replay = (
+            None
+            if self.problem
+            else GameReplay(
+                game.index,
+                game.tags,
+                ruleset,
+                game.draw,
+                keep=keep,  # type: ignore[arg-type]
+            )
         )
-        return CheckedGame(game, outcome)
-    replay = GameReplay(game.index, game.tags, ruleset, game.draw)
-    for deal in game.deals:
-        replay.add(deal)
-    outcome = replay.finish()
-    outcome.findings = sorted([*game.errors, *outcome.findings], key=Finding.sort_key)
-    return CheckedGame(game, outcome)
+
+    def add(self, deal: Deal | BrokenDeal) -> None:
+        self.count += 1
+        if self.keep:
+            self.game.deals.append(deal)
+        if self.replay is not None:
+            self.replay.add(deal)
+
+    def finish(self) -> CheckedGame:
+        game = self.game
+        if self.replay is None:
+            assert self.problem is not None
+            outcome = GameOutcome(
+                game.index, None, [], {"NS": 0, "EW": 0}, False, None, [self.problem]
+            )
+        else:
+            outcome = self.replay.finish()
+        outcome.findings = sorted([*game.errors, *outcome.findings], key=Finding.sort_key)
+        return CheckedGame(game, outcome, self.count)
+
+
+def check_game(game: Game, choice: RuleChoice, base: Path | None = None) -> CheckedGame:
+    """Replay a game held whole in memory (read by :func:`parse.read_games`)."""
+    deals, game.deals = game.deals, []
+    checker = _Checker(game, choice, base, keep=True)
+    for deal in deals:
+        checker.add(deal)
+    return checker.finish()
+
+
+def check_units(
+    units: Iterable[Unit],
+    choice: RuleChoice = RuleChoice(),
+    base: Path | None = None,
+    first_index: int = 1,
+    keep: bool = True,
+) -> Iterator[CheckedGame]:
+    """Each game of a run of units, replayed as it is read.
+
+    With ``keep=False`` neither the deals nor their outcomes are kept: only
+    the findings and the score, so memory stays flat however long a game is.
+    """
+    checker: _Checker | None = None
+    for record in read_records(units, first_index):
+        if isinstance(record, Game):
+            if checker is not None:
+                yield checker.finish()
+            checker = _Checker(record, choice, base, keep)
+        elif checker is not None:
+            checker.add(record)
+    if checker is not None:
+        yield checker.finish()
 
 
 def check_source(
-    stream: BinaryIO, choice: RuleChoice = RuleChoice(), base: Path | None = None
+    stream: Iterable[bytes],
+    choice: RuleChoice = RuleChoice(),
+    base: Path | None = None,
+    keep: bool = True,
 ) -> Iterator[CheckedGame]:
     """Each game of a byte stream, read and replayed, one at a time."""
-    for game in read_games(stream):
-        yield check_game(game, choice, base)
+    return check_units(read_units(stream), choice, base, keep=keep)
 
 
-__all__ = ["CheckedGame", "Pos", "RuleChoice", "check_game", "check_source", "ruleset_for"]
+__all__ = [
+    "CheckedGame",
+    "Pos",
+    "RuleChoice",
+    "check_game",
+    "check_source",
+    "check_units",
+    "ruleset_for",
+]

@@ -1,0 +1,108 @@
+"""Checking games in several processes, with results in input order.
+
+The parent process reads and cuts the text into units (cheap), groups them
+into batches of whole games, and hands batches to worker processes, which
+parse, replay and *render* them (turn each checked game into what the
+command prints).  Results come back in input order.  At most a few batches
+per worker are in flight, so memory stays flat however big the file is.
+
+A game is never split: it is the unit of the rules (deal numbers, dealer
+rotation, score), so a file with one enormous game gains nothing from more
+processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+from .parse import Unit
+from .pipeline import CheckedGame, RuleChoice, check_units
+
+T = TypeVar("T")
+Render = Callable[[CheckedGame, str], T]
+
+#: About how many units (tag sections and deals) a batch holds.
+BATCH_UNITS = 600
+
+
+def batches(units: Iterable[Unit], size: int = BATCH_UNITS) -> Iterator[tuple[int, list[Unit]]]:
+    """Runs of whole games, each with the index its first game will have.
+
+    A game starts at a tag section, or at the first deal of an untagged file,
+    exactly as :func:`parse.read_records` counts them.
+    """
+    batch: list[Unit] = []
+    first = 1  # index of the first game in this batch
+    games = 0  # games begun in this batch
+    seen_game = False
+    for unit in units:
+        starts = unit.kind == "tags" or (unit.kind == "deal" and not seen_game)
+        if starts and games and len(batch) >= size:
+            yield first, batch
+            first += games
+            batch, games = [], 0
+        if starts:
+            games += 1
+            seen_game = True
+        batch.append(unit)
+    if batch:
+        yield first, batch
+
+
+_WORKER: dict[str, object] = {}
+
+
+def _start_worker(
+    choice: RuleChoice, base: Path | None, render: Render, file: str, keep: bool
+) -> None:
+    _WORKER.update(choice=choice, base=base, render=render, file=file, keep=keep)
+
+
+def _work(item: tuple[int, list[Unit]]) -> list[object]:
+    first, units = item
+    w = _WORKER
+    render: Render = w["render"]  # type: ignore[assignment]
+    return [
+        render(checked, w["file"])  # type: ignore[arg-type]
+        for checked in check_units(units, w["choice"], w["base"], first, w["keep"])  # type: ignore[arg-type]
+    ]
+
+
+def check_in_order(
+    units: Iterable[Unit],
+    choice: RuleChoice,
+    base: Path | None,
+    render: Render,
+    file: str,
+    jobs: int = 1,
+    keep: bool = True,
+) -> Iterator[T]:
+    """``render(checked_game, file)`` for every game, in input order.
+
+    With ``jobs`` > 1 the work is spread over that many processes; ``render``
+    must then be a module-level function and return something picklable.
+    """
+    if jobs <= 1:
+        for checked in check_units(units, choice, base, keep=keep):
+            yield render(checked, file)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(choice, base, render, file, keep),
+    ) as pool:
+        pending: deque[Future[list[object]]] = deque()
+        for item in batches(units):
+            pending.append(pool.submit(_work, item))
+            if len(pending) >= 2 * jobs:
+                yield from pending.popleft().result()  # type: ignore[misc]
+        while pending:
+            yield from pending.popleft().result()  # type: ignore[misc]

@@ -1,0 +1,42 @@
+"""A progress line on standard error for long runs, shown only on a terminal."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+
+class Progress:
+    """Counts deals and, at most four times a second, shows the count and rate.
+
+    Nothing is written when the stream is not a terminal, so pipes, files
+    and CI logs only ever get the command's own output.
+    """
+
+    def __init__(self, stream: TextIO | None = None, enabled: bool | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.count = 0
+        self.start = self.last = time.monotonic()
+        self.width = 0
+
+    def add(self, deals: int) -> None:
+        self.count += deals
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.last < 0.25:
+            return
+        self.last = now
+        rate = self.count / max(now - self.start, 1e-9)
+        line = f"{self.count:,} deals read, {rate:,.0f} deals/s"
+        self.width = max(self.width, len(line))
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0

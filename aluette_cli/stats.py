@@ -1,0 +1,566 @@
+"""Statistics over any number of games: what the records show, added up.
+
+:class:`StatsAccumulator` takes checked games one at a time (``add``) and
+keeps only running totals: one tally per player, seat, team and card, and a
+few counters, so its memory does not grow with the number of games.
+:meth:`StatsAccumulator.result` gives the figures; the writers in
+:mod:`aluette_cli.writers.stats` turn them into tables, JSON and CSV.
+
+Nothing here applies a rule: every figure is read from the engine's outcome
+(trick winners, counts, deal winner, tie-break, point).  What the engine
+could not establish is not guessed, and every figure says how many deals it
+rests on.  What is counted, and what is skipped (docs/stats.md):
+
+- a game the tool cannot replay (unknown ruleset or option, A401) is skipped
+  as a whole, and so is text that holds neither a tag section nor a deal;
+- a deal that could not be read (a syntax error, A001/A002) is skipped;
+- a deal after the end of the game (A106) is skipped: it is not part of
+  the game;
+- any other deal counts what the engine established, violations or not;
+  only its first nine tricks count, and under team-tricks scoring
+  (team-five) none after the trick that decided the deal (A209).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import findings as F
+from .cards import DECK, SEATS, TEAMS, TRICKS_PER_DEAL, team_of
+from .engine import DealOutcome, TrickOutcome
+from .findings import Finding, Kind
+from .pipeline import CheckedGame
+from .rules import Ruleset
+
+#: What ``stats --by`` can break the figures down by.
+VIEWS = ("player", "seat", "team", "card")
+
+#: Where the deal winner sat, counted from the dealer's left (who leads first).
+POSITIONS = ("first leader", "second", "third", "dealer")
+
+#: How many examples of each reason for skipping are kept.
+EXAMPLES = 3
+
+_NAME_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_DECK_ORDER = {card: i for i, card in enumerate(DECK)}
+
+
+def unnamed(seat: str) -> str:
+    """The label of a player the record does not name: ``(seat N)``."""
+    return f"(seat {seat})"
+
+
+def player_names(checked: CheckedGame) -> dict[str, str]:
+    """Who sat where, by the North...West tags; ``(seat X)`` where no name is given.
+
+    An empty name and ``?`` (unknown, as in PGN) count as no name.
+    """
+    names: dict[str, str] = {}
+    for seat in SEATS:
+        tag = checked.game.tag(_NAME_TAGS[seat])
+        name = tag.value.strip() if tag is not None else ""
+        names[seat] = name if name and name != "?" else unnamed(seat)
+    return names
+
+
+def team_names(players: dict[str, str]) -> dict[str, str]:
+    """Each side's label: the two players' names, or ``NS``/``EW`` when neither is named."""
+    labels: dict[str, str] = {}
+    for team in TEAMS:
+        a, b = team[0], team[1]
+        if players[a] == unnamed(a) and players[b] == unnamed(b):
+            labels[team] = team
+        else:
+            labels[team] = " & ".join(sorted((players[a], players[b]), key=_name_key))
+    return labels
+
+
+def _bump(counter: dict[int, int], key: int) -> None:
+    counter[key] = counter.get(key, 0) + 1
+
+
+def _order(tally: Tally) -> tuple[bool, int, str, str]:
+    """Named rows by name; then the unnamed seats (or sides) in seat order."""
+    if tally.named:
+        return (False, 0, tally.label.casefold(), tally.label)
+    seat = tally.label[-2] if tally.label.startswith("(seat ") else tally.label[0]
+    return (True, SEATS.index(seat), "", tally.label)
+
+
+def _name_key(name: str) -> tuple[bool, str, str]:
+    return (name.startswith("(seat "), name.casefold(), name)
+
+
+def counted_tricks(deal: DealOutcome) -> list[TrickOutcome]:
+    """The tricks of a deal that count: at most nine, none after the decisive one."""
+    limit = len(deal.sequence) if deal.sequence is not None else TRICKS_PER_DEAL
+    return deal.tricks[:limit]
+
+
+def scorer(deal: DealOutcome) -> str | None:
+    """The player who won the deal's point for the team, when the record tells."""
+    winner, point = deal.deal_winner, deal.point
+    if winner is None or point is None or deal.void or team_of(winner) != point.team:
+        return None
+    return winner
+
+
+def position(seat: str, dealer: str) -> int:
+    """0 for the dealer's left (the first leader), 1, 2, and 3 for the dealer."""
+    return (SEATS.index(seat) - SEATS.index(dealer) - 1) % 4
+
+
+# --------------------------------------------------------------------------
+# Tallies
+
+
+@dataclass(slots=True)
+class Tally:
+    """The figures of one player, seat or team."""
+
+    label: str
+    #: False for a seat whose player the record does not name
+    named: bool = True
+    games: int = 0
+    games_won: int = 0
+    deals: int = 0
+    #: deals won: by this player (player, seat), or by this side (team)
+    deals_won: int = 0
+    #: points of those deals
+    points: int = 0
+    #: points the player's side scored in the deals the player played
+    team_points: int = 0
+    #: deals played whose trick winners are (at least in part) recorded
+    deals_with_tricks: int = 0
+    tricks: int = 0
+    tie_breaks_won: int = 0
+    tie_breaks_lost: int = 0
+    mordiennes: int = 0
+    pourri_led: int = 0
+    #: deals the side scored while taking fewer tricks than the other (team)
+    fewer_tricks_deals: int = 0
+    #: points won as deal winner, by the winner's position from the dealer
+    by_position: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    @property
+    def tricks_per_deal(self) -> float | None:
+        if not self.deals_with_tricks:
+            return None
+        return self.tricks / self.deals_with_tricks
+
+
+@dataclass(slots=True)
+class CardTally:
+    card: str
+    #: the card's row in the ranking of the first ruleset it was played under
+    rank_group: int
+    played: int = 0
+    won: int = 0
+    #: pourri tricks in which this card was one of the cards tied at the top
+    spoiled: int = 0
+    #: tricks in which it cancelled out above the winning card (cancel policy)
+    cancelled: int = 0
+    #: how often it was played at trick 1...9
+    by_trick: list[int] = field(default_factory=lambda: [0] * TRICKS_PER_DEAL)
+
+    @property
+    def mean_trick(self) -> float | None:
+        if not self.played:
+            return None
+        return sum(n * count for n, count in enumerate(self.by_trick, 1)) / self.played
+
+    @property
+    def median_trick(self) -> float | None:
+        """The middle trick number of the card's plays (between two, their mean)."""
+        total = sum(self.by_trick)
+        if not total:
+            return None
+        low, high = (total - 1) // 2, total // 2  # 0-based ranks of the middle plays
+        values = []
+        seen = 0
+        for n, count in enumerate(self.by_trick, 1):
+            for rank in (low, high):
+                if seen <= rank < seen + count:
+                    values.append(n)
+            seen += count
+        return (values[0] + values[1]) / 2
+
+
+@dataclass(slots=True)
+class Surprises:
+    """The game's own surprises, each with the number of deals it rests on."""
+
+    #: deals whose winner comes from the trick counts (the base of the next two)
+    deals_won_on_counts: int = 0
+    tie_break_deals: int = 0
+    #: how many players tied, for the deals decided by a tie-break
+    tie_break_sizes: dict[int, int] = field(default_factory=dict)
+    #: tricks taken by the deal winner -> deals
+    winning_tricks: dict[int, int] = field(default_factory=dict)
+    #: scoring deals whose trick counts are known, and their points
+    scoring_deals_with_counts: int = 0
+    points_with_counts: int = 0
+    fewer_tricks_deals: int = 0
+    fewer_tricks_points: int = 0
+    #: deals whose outcome (void or not) the record tells
+    known_outcome_deals: int = 0
+    void_deals: int = 0
+    tricks: int = 0
+    pourri_tricks: int = 0
+    #: pourri tricks of winners: sheets, whose leader is not recorded
+    pourri_without_leader: int = 0
+
+
+@dataclass(slots=True)
+class Totals:
+    files: int = 0
+    games_read: int = 0
+    games: int = 0
+    games_finished: int = 0
+    deals_read: int = 0
+    deals: int = 0
+    deals_with_tricks: int = 0
+    deals_from_sheets: int = 0
+    #: deals with neither trick lines nor a sheet whose outcome a point line gives
+    deals_from_point_lines: int = 0
+    deals_outcome_unknown: int = 0
+    #: deals played under team-tricks scoring (team-five): no individual winner
+    team_trick_deals: int = 0
+    scoring_deals: int = 0
+    points: int = 0
+    #: scoring deals (and their points) with no recorded individual winner
+    deals_without_scorer: int = 0
+    points_without_scorer: int = 0
+    plays: int = 0
+
+
+@dataclass(slots=True)
+class Skip:
+    """What was left out for one reason: how many, and the first few examples."""
+
+    what: str  # "file", "game" or "deal"
+    code: str | None
+    reason: str
+    count: int = 0
+    examples: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Violations:
+    errors: int = 0
+    warnings: int = 0
+    games_with_errors: int = 0
+    by_code: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class StatsResult:
+    totals: Totals
+    players: list[Tally]
+    seats: list[Tally]
+    teams: list[Tally]
+    cards: list[CardTally]
+    surprises: Surprises
+    skipped: list[Skip]
+    violations: Violations
+
+    def rows(self, by: str) -> list[Tally] | list[CardTally]:
+        return {
+            "player": self.players,
+            "seat": self.seats,
+            "team": self.teams,
+            "card": self.cards,
+        }[by]
+
+    @property
+    def skipped_games(self) -> int:
+        return sum(s.count for s in self.skipped if s.what == "game")
+
+    @property
+    def skipped_deals(self) -> int:
+        return sum(s.count for s in self.skipped if s.what == "deal")
+
+    @property
+    def skipped_files(self) -> int:
+        return sum(s.count for s in self.skipped if s.what == "file")
+
+
+# --------------------------------------------------------------------------
+# The accumulator
+
+#: one breakdown of a game: its tallies, and which tally each seat's play goes to
+_View = tuple[dict[str, Tally], dict[str, str]]
+
+
+class StatsAccumulator:
+    """Adds up checked games one at a time; memory is bounded by the number of
+    distinct players and cards, not by the number of games."""
+
+    def __init__(self) -> None:
+        self.totals = Totals()
+        self.surprises = Surprises()
+        self.violations = Violations()
+        self.players: dict[str, Tally] = {}
+        self.seats: dict[str, Tally] = {seat: Tally(seat) for seat in SEATS}
+        self.teams: dict[str, Tally] = {}
+        self.cards: dict[str, CardTally] = {}
+        self.skips: dict[tuple[str, str | None, str], Skip] = {}
+
+    # -- what is left out ---------------------------------------------
+    def add_file(self) -> None:
+        """Note one more file opened (its games come through :meth:`add`)."""
+        self.totals.files += 1
+
+    def skip_file(self, file: str, reason: str) -> None:
+        """A file that could not be read (or not to its end)."""
+        self._skip("file", None, "the file could not be read", f"{file}: {reason}")
+
+    def _skip(self, what: str, code: str | None, reason: str, example: str) -> None:
+        skip = self.skips.setdefault((what, code, reason), Skip(what, code, reason))
+        skip.count += 1
+        if len(skip.examples) < EXAMPLES:
+            skip.examples.append(example)
+
+    def _skip_finding(self, what: str, finding: Finding | None, file: str, fallback: str) -> None:
+        if finding is None:
+            self._skip(what, None, fallback, f"{file}: {fallback}")
+            return
+        title = F.CODES[finding.code].title
+        self._skip(what, finding.code, title, finding.format_line(file))
+
+    # -- one game -------------------------------------------------------
+    def add(self, checked: CheckedGame, file: str = "<input>") -> None:
+        outcome = checked.outcome
+        self.totals.games_read += 1
+        self._count_violations(outcome.findings)
+        self.totals.deals_read += len(checked.game.deals)
+        if outcome.ruleset is None:
+            config = next((f for f in outcome.findings if f.kind is Kind.CONFIG), None)
+            self._skip_finding("game", config, file, "the game could not be replayed")
+            return
+        if not checked.game.tags and not checked.game.deals:
+            # text that is neither a tag section nor a deal: no game to count
+            syntax = next((f for f in outcome.findings if f.kind is Kind.SYNTAX), None)
+            self._skip_finding("game", syntax, file, "nothing in it could be read")
+            return
+        self.totals.games += 1
+        if outcome.complete:
+            self.totals.games_finished += 1
+        players = player_names(checked)
+        teams = team_names(players)
+        views = self._views(players, teams)
+        for tallies, by_seat in views:
+            for key in set(by_seat.values()):
+                tally = tallies[key]
+                tally.games += 1
+                sides = {team_of(s) for s in SEATS if by_seat[s] == key}
+                if outcome.winner in sides:
+                    tally.games_won += 1
+        after_end = {(f.line, f.column): f for f in outcome.findings if f.code == F.DEAL_AFTER_END}
+        syntax = [f for f in outcome.findings if f.kind is Kind.SYNTAX]
+        team_tricks = outcome.ruleset.deal_scoring == "team-tricks"
+        for i, deal in enumerate(outcome.deals):
+            if deal.broken:
+                end = outcome.deals[i + 1].pos.line if i + 1 < len(outcome.deals) else None
+                why = next(
+                    (
+                        f
+                        for f in syntax
+                        if deal.pos.line <= f.line and (end is None or f.line < end)
+                    ),
+                    None,
+                )
+                self._skip_finding("deal", why, file, "the deal could not be read")
+            elif (deal.pos.line, deal.pos.column) in after_end:
+                why = after_end[(deal.pos.line, deal.pos.column)]
+                self._skip_finding("deal", why, file, "the deal came after the end of the game")
+            else:
+                self._add_deal(deal, views, teams, team_tricks, outcome.ruleset)
+
+    def _views(self, players: dict[str, str], teams: dict[str, str]) -> list[_View]:
+        """(tallies, seat -> key) for the player, seat and team views of one game."""
+        for seat, name in players.items():
+            if name not in self.players:
+                self.players[name] = Tally(name, named=name != unnamed(seat))
+        for team, label in teams.items():
+            if label not in self.teams:
+                self.teams[label] = Tally(label, named=label != team)
+        return [
+            (self.players, dict(players)),
+            (self.seats, {s: s for s in SEATS}),
+            (self.teams, {s: teams[team_of(s)] for s in SEATS}),
+        ]
+
+    def _count_violations(self, findings: list[Finding]) -> None:
+        errors = 0
+        for finding in findings:
+            if finding.severity == "error":
+                errors += 1
+            else:
+                self.violations.warnings += 1
+            self.violations.by_code[finding.code] = self.violations.by_code.get(finding.code, 0) + 1
+        self.violations.errors += errors
+        if errors:
+            self.violations.games_with_errors += 1
+
+    # -- one deal -------------------------------------------------------
+    def _add_deal(
+        self,
+        deal: DealOutcome,
+        views: list[_View],
+        teams: dict[str, str],
+        team_tricks: bool,
+        ruleset: Ruleset,
+    ) -> None:
+        totals, surprises = self.totals, self.surprises
+        tricks = counted_tricks(deal)
+        totals.deals += 1
+        if tricks:
+            totals.deals_with_tricks += 1
+            if deal.from_sheet:
+                totals.deals_from_sheets += 1
+        elif deal.known:
+            totals.deals_from_point_lines += 1
+        if not deal.known:
+            totals.deals_outcome_unknown += 1
+        if team_tricks:
+            totals.team_trick_deals += 1
+        for tallies, by_seat in views:
+            for key in set(by_seat.values()):
+                tallies[key].deals += 1
+                if tricks:
+                    tallies[key].deals_with_tricks += 1
+        self._add_tricks(tricks, views, ruleset)
+
+        if deal.known:
+            surprises.known_outcome_deals += 1
+            if deal.void:
+                surprises.void_deals += 1
+        point = None if deal.void else deal.point
+        winner = scorer(deal)
+        if point is not None:
+            totals.scoring_deals += 1
+            totals.points += point.points
+            if winner is None:
+                totals.deals_without_scorer += 1
+                totals.points_without_scorer += point.points
+            for tallies, by_seat in views:
+                for key in {by_seat[s] for s in SEATS if team_of(s) == point.team}:
+                    tallies[key].team_points += point.points
+            side = self.teams[teams[point.team]]
+            side.deals_won += 1
+            side.points += point.points
+            if point.mordienne:
+                side.mordiennes += 1
+            if winner is not None:
+                for tallies, by_seat in views[:2]:  # players and seats
+                    tally = tallies[by_seat[winner]]
+                    tally.deals_won += 1
+                    tally.points += point.points
+                    if deal.dealer is not None:
+                        tally.by_position[position(winner, deal.dealer)] += point.points
+                    if point.mordienne:
+                        tally.mordiennes += 1
+
+        tie = deal.tie_break
+        if tie is not None:
+            for tallies, by_seat in views:
+                won = by_seat[tie.winner]
+                tallies[won].tie_breaks_won += 1
+                for key in {by_seat[s] for s in tie.tied} - {won}:
+                    tallies[key].tie_breaks_lost += 1
+
+        counts = deal.counts
+        if counts is None:
+            return
+        if winner is not None:
+            surprises.deals_won_on_counts += 1
+            _bump(surprises.winning_tricks, counts[winner])
+            if tie is not None:
+                surprises.tie_break_deals += 1
+                _bump(surprises.tie_break_sizes, len(tie.tied))
+        if point is not None:
+            surprises.scoring_deals_with_counts += 1
+            surprises.points_with_counts += point.points
+            taken = {t: sum(counts[s] for s in SEATS if team_of(s) == t) for t in TEAMS}
+            other = TEAMS[1] if point.team == TEAMS[0] else TEAMS[0]
+            if taken[point.team] < taken[other]:
+                surprises.fewer_tricks_deals += 1
+                surprises.fewer_tricks_points += point.points
+                self.teams[teams[point.team]].fewer_tricks_deals += 1
+
+    def _add_tricks(self, tricks: list[TrickOutcome], views: list[_View], ruleset: Ruleset) -> None:
+        surprises = self.surprises
+        surprises.tricks += len(tricks)
+        for trick in tricks:
+            if trick.winner is not None:
+                for tallies, by_seat in views:
+                    tallies[by_seat[trick.winner]].tricks += 1
+            if trick.pourri:
+                surprises.pourri_tricks += 1
+                if trick.leader is None:
+                    surprises.pourri_without_leader += 1
+                else:
+                    for tallies, by_seat in views:
+                        tallies[by_seat[trick.leader]].pourri_led += 1
+            if not trick.plays:
+                continue  # a winners: sheet: no cards
+            for _, card in trick.plays:
+                tally = self._card(card, ruleset)
+                tally.played += 1
+                tally.by_trick[trick.number - 1] += 1
+                self.totals.plays += 1
+            if trick.winner is not None and trick.top:
+                self._card(trick.top[0], ruleset).won += 1
+                for card in trick.cancelled:
+                    self._card(card, ruleset).cancelled += 1
+            if trick.pourri:
+                for card in trick.top:
+                    self._card(card, ruleset).spoiled += 1
+
+    def _card(self, card: str, ruleset: Ruleset) -> CardTally:
+        tally = self.cards.get(card)
+        if tally is None:
+            tally = self.cards[card] = CardTally(card, ruleset.rank_group(card))
+        return tally
+
+    # -- the figures ------------------------------------------------------
+    def result(self) -> StatsResult:
+        players = sorted((t for t in self.players.values() if t.games), key=_order)
+        seats = [self.seats[s] for s in SEATS if self.seats[s].games]
+        teams = sorted((t for t in self.teams.values() if t.games), key=_order)
+        cards = sorted(
+            (c for c in self.cards.values() if c.played),
+            key=lambda c: (c.rank_group, _DECK_ORDER[c.card]),
+        )
+        order = {"file": 0, "game": 1, "deal": 2}
+        skipped = sorted(self.skips.values(), key=lambda s: (order[s.what], s.code or "", s.reason))
+        return StatsResult(
+            self.totals,
+            players,
+            seats,
+            teams,
+            cards,
+            self.surprises,
+            skipped,
+            self.violations,
+        )
+
+
+__all__ = [
+    "EXAMPLES",
+    "POSITIONS",
+    "VIEWS",
+    "CardTally",
+    "Skip",
+    "StatsAccumulator",
+    "StatsResult",
+    "Surprises",
+    "Tally",
+    "Totals",
+    "Violations",
+    "counted_tricks",
+    "player_names",
+    "scorer",
+    "team_names",
+]

@@ -1,0 +1,482 @@
+"""``aluette stats`` output: tables for people, JSON and CSV for programs.
+
+Everything is read from a :class:`~aluette_cli.stats.StatsResult`; the
+three forms carry the same figures under the same names (docs/stats.md).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from tabulate import tabulate
+
+from ..cards import card_name
+from ..stats import POSITIONS, CardTally, Skip, StatsResult, Tally
+
+#: (key, table header) of the columns of each breakdown, in order.
+_TALLY_COLUMNS: list[tuple[str, str]] = [
+    ("games", "games"),
+    ("games_won", "games\nwon"),
+    ("deals", "deals"),
+    ("deals_won", "deals\nwon"),
+    ("points", "points"),
+    ("team_points", "team\npoints"),
+    ("deals_with_tricks", "deals with\ntricks"),
+    ("tricks", "tricks"),
+    ("tricks_per_deal", "tricks\nper deal"),
+    ("tie_breaks_won", "tie-breaks\nwon"),
+    ("tie_breaks_lost", "tie-breaks\nlost"),
+    ("mordiennes", "mor-\ndiennes"),
+    ("pourri_led", "pourri\nled"),
+]
+#: points won as deal winner, by where the winner sat (seat rows, JSON and CSV)
+_POSITION_KEYS = [
+    "points_as_first_leader",
+    "points_as_second",
+    "points_as_third",
+    "points_as_dealer",
+]
+_TEAM_COLUMNS = [c for c in _TALLY_COLUMNS if c[0] != "team_points"]
+_TEAM_COLUMNS.append(("fewer_tricks_deals", "won with\nfewer tricks"))
+_CARD_COLUMNS: list[tuple[str, str]] = [
+    ("name", "name"),
+    ("played", "played"),
+    ("won", "won"),
+    ("spoiled", "spoiled"),
+    ("cancelled", "cancelled"),
+    ("median_trick", "median\ntrick"),
+    ("mean_trick", "mean\ntrick"),
+]
+_CARD_KEYS = [
+    "card",
+    "name",
+    "rank_group",
+    "played",
+    "won",
+    "spoiled",
+    "cancelled",
+    "mean_trick",
+    "median_trick",
+]
+_KEY = {"player": "player", "seat": "seat", "team": "team", "card": "card"}
+_TITLE = {"player": "Players", "seat": "Seats", "team": "Teams", "card": "Cards"}
+
+
+def columns(by: str) -> list[str]:
+    """The keys of one row of the breakdown, as JSON and CSV give them."""
+    if by == "card":
+        return [*_CARD_KEYS]
+    keys = [_KEY[by], *(["named"] if by != "seat" else [])]
+    keys += [k for k, _ in (_TEAM_COLUMNS if by == "team" else _TALLY_COLUMNS)]
+    if by == "seat":
+        keys += _POSITION_KEYS
+    return keys
+
+
+def _ratio(value: float | None, digits: int = 3) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def tally_dict(tally: Tally, by: str) -> dict[str, object]:
+    row: dict[str, object] = {_KEY[by]: tally.label}
+    if by != "seat":
+        row["named"] = tally.named
+    for key, _ in _TEAM_COLUMNS if by == "team" else _TALLY_COLUMNS:
+        value = getattr(tally, key)
+        row[key] = _ratio(value) if isinstance(value, float) else value
+    if by == "seat":
+        row.update(zip(_POSITION_KEYS, tally.by_position, strict=True))
+    return row
+
+
+def card_dict(card: CardTally) -> dict[str, object]:
+    return {
+        "card": card.card,
+        "name": card_name(card.card),
+        "rank_group": card.rank_group,
+        "played": card.played,
+        "won": card.won,
+        "spoiled": card.spoiled,
+        "cancelled": card.cancelled,
+        "mean_trick": _ratio(card.mean_trick),
+        "median_trick": card.median_trick,
+        "by_trick": list(card.by_trick),
+    }
+
+
+def _rows(result: StatsResult, by: str) -> list[dict[str, object]]:
+    if by == "card":
+        return [card_dict(c) for c in result.cards]
+    tallies: list[Tally] = result.rows(by)  # type: ignore[assignment]
+    return [tally_dict(t, by) for t in tallies]
+
+
+def position_points(result: StatsResult) -> list[int]:
+    """Deal points by where the deal winner sat, counted from the dealer's left."""
+    return [sum(t.by_position[i] for t in result.seats) for i in range(len(POSITIONS))]
+
+
+def positions(result: StatsResult) -> dict[str, object]:
+    points = position_points(result)
+    total = sum(points)
+    return {
+        "of_points": total,
+        "of_deals": result.totals.scoring_deals - result.totals.deals_without_scorer,
+        "positions": [
+            {"position": name, "points": p, "share": _ratio(p / total if total else None)}
+            for name, p in zip(POSITIONS, points, strict=True)
+        ],
+    }
+
+
+def _counter(counter: dict[int, int]) -> dict[str, int]:
+    return {str(k): counter[k] for k in sorted(counter)}
+
+
+def surprises_dict(result: StatsResult) -> dict[str, object]:
+    s = result.surprises
+    return {
+        "tie_breaks": {
+            "deals": s.tie_break_deals,
+            "of_deals": s.deals_won_on_counts,
+            "by_players_tied": _counter(s.tie_break_sizes),
+        },
+        "fewer_tricks": {
+            "deals": s.fewer_tricks_deals,
+            "points": s.fewer_tricks_points,
+            "of_deals": s.scoring_deals_with_counts,
+            "of_points": s.points_with_counts,
+        },
+        "void": {"deals": s.void_deals, "of_deals": s.known_outcome_deals},
+        "winning_tricks": {"deals": _counter(s.winning_tricks), "of_deals": s.deals_won_on_counts},
+        "pourri": {
+            "tricks": s.pourri_tricks,
+            "of_tricks": s.tricks,
+            "without_leader": s.pourri_without_leader,
+        },
+    }
+
+
+def skip_dict(skip: Skip) -> dict[str, object]:
+    return {
+        "what": skip.what,
+        "code": skip.code,
+        "reason": skip.reason,
+        "count": skip.count,
+        "examples": list(skip.examples),
+    }
+
+
+def stats_dict(result: StatsResult, by: str) -> dict[str, object]:
+    """The ``stats --format json`` object."""
+    t = result.totals
+    data: dict[str, object] = {
+        "by": by,
+        "totals": {
+            "files": t.files,
+            "files_unreadable": result.skipped_files,
+            "games_read": t.games_read,
+            "games": t.games,
+            "games_skipped": result.skipped_games,
+            "games_finished": t.games_finished,
+            "deals_read": t.deals_read,
+            "deals": t.deals,
+            "deals_skipped": result.skipped_deals,
+            "deals_in_skipped_games": t.deals_read - t.deals - result.skipped_deals,
+            "deals_with_tricks": t.deals_with_tricks,
+            "deals_from_sheets": t.deals_from_sheets,
+            "deals_from_point_lines": t.deals_from_point_lines,
+            "deals_outcome_unknown": t.deals_outcome_unknown,
+            "team_trick_deals": t.team_trick_deals,
+            "scoring_deals": t.scoring_deals,
+            "points": t.points,
+            "deals_without_scorer": t.deals_without_scorer,
+            "points_without_scorer": t.points_without_scorer,
+            "tricks": result.surprises.tricks,
+            "plays": t.plays,
+        },
+        "rows": _rows(result, by),
+    }
+    if by == "seat":
+        data["positions"] = positions(result)
+    data["surprises"] = surprises_dict(result)
+    data["skipped"] = [skip_dict(s) for s in result.skipped]
+    v = result.violations
+    data["violations"] = {
+        "errors": v.errors,
+        "warnings": v.warnings,
+        "games_with_errors": v.games_with_errors,
+        "by_code": {code: v.by_code[code] for code in sorted(v.by_code)},
+    }
+    return data
+
+
+# --------------------------------------------------------------------------
+# CSV
+
+
+def stats_csv(result: StatsResult, by: str) -> str:
+    """The breakdown as CSV: a header, then one row per player, seat, team or card."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    keys = columns(by)
+    if by == "card":
+        keys = keys + [f"trick_{n}" for n in range(1, 10)]
+    writer.writerow(keys)
+    for row in _rows(result, by):
+        by_trick = row.pop("by_trick", None)
+        values = [_csv_value(row[k]) for k in keys if not k.startswith("trick_")]
+        if isinstance(by_trick, list):
+            values += by_trick
+        writer.writerow(values)
+    return out.getvalue()
+
+
+def _csv_value(value: object) -> object:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+# --------------------------------------------------------------------------
+# Text
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def summary_lines(result: StatsResult) -> list[str]:
+    """What the figures rest on and what was left out, in sentences."""
+    t = result.totals
+    lines = [
+        f"{_plural(t.games, 'game')} and {_plural(t.deals, 'deal')} counted,"
+        f" from {_plural(t.files, 'file')}."
+    ]
+    left = []
+    if result.skipped_files:
+        left.append(_plural(result.skipped_files, "unreadable file"))
+    if result.skipped_games:
+        in_games = t.deals_read - t.deals - result.skipped_deals
+        left.append(_plural(result.skipped_games, "game") + f" (with {_plural(in_games, 'deal')})")
+    if result.skipped_deals:
+        left.append(_plural(result.skipped_deals, "deal"))
+    if left:
+        lines.append("Not counted: " + ", ".join(left) + "; see Skipped below.")
+    v = result.violations
+    if v.errors or v.warnings:
+        lines.append(
+            f"Violations: {_plural(v.errors, 'error')}, {_plural(v.warnings, 'warning')}"
+            f" in the records read ({_plural(v.games_with_errors, 'game')} with errors);"
+            " aluette validate lists them."
+        )
+    return lines
+
+
+def skipped_lines(result: StatsResult) -> list[str]:
+    """What was left out, why, and where (the first few places)."""
+    if not result.skipped:
+        return []
+    rows = []
+    for skip in result.skipped:
+        what = _plural(skip.count, skip.what)
+        reason = f"{skip.code} {skip.reason}" if skip.code else skip.reason
+        rows.append([what, reason])
+        rows.extend(["", "e.g. " + example] for example in skip.examples)
+    return ["", "Skipped (not counted)", tabulate(rows, tablefmt="plain")]
+
+
+def _tally_table(result: StatsResult, by: str) -> list[str]:
+    tallies: list[Tally] = result.rows(by)  # type: ignore[assignment]
+    if not tallies:
+        return [_TITLE[by], "No games to count."]
+    cols = _TEAM_COLUMNS if by == "team" else _TALLY_COLUMNS
+    if all(t.deals_with_tricks == t.deals for t in tallies):
+        cols = [c for c in cols if c[0] != "deals_with_tricks"]
+    rows = []
+    for tally in tallies:
+        row = tally_dict(tally, by)
+        rows.append([tally.label, *(row[key] for key, _ in cols)])
+    table = tabulate(
+        rows,
+        headers=[by, *(h for _, h in cols)],
+        tablefmt="simple",
+        missingval="-",
+        floatfmt=".2f",
+        disable_numparse=[0],
+    )
+    out = [_TITLE[by], table, ""]
+    out.extend(_tally_notes(result, by))
+    return out
+
+
+def _tally_notes(result: StatsResult, by: str) -> list[str]:
+    t, s = result.totals, result.surprises
+    notes = []
+    if by == "team":
+        notes.append("deals won, points: the deals the side scored and their points.")
+    else:
+        notes.append(
+            f"deals won, points: as the {by} who took the deal for the side;"
+            " team points: what the side scored in the deals played."
+        )
+    notes.append("tricks per deal: tricks won / deals whose tricks are recorded.")
+    if by != "team" and t.deals_without_scorer:
+        notes.append(
+            f"{_plural(t.points_without_scorer, 'point')} of"
+            f" {_plural(t.deals_without_scorer, 'deal')} went to a side with no recorded"
+            " deal winner (team-five rules, or a point line naming only the side):"
+            " they count in team points only."
+        )
+    if s.pourri_without_leader:
+        notes.append(
+            f"pourri led: {_plural(s.pourri_without_leader, 'pourri trick')} of score sheets"
+            " have no recorded leader and count for nobody."
+        )
+    return notes
+
+
+def _position_table(result: StatsResult) -> list[str]:
+    points = position_points(result)
+    total = sum(points)
+    rows: list[list[object]] = [[t.label, *t.by_position, sum(t.by_position)] for t in result.seats]
+    rows.append(["all", *(f"{p} ({_percent(p, total)})" for p in points), total])
+    known = result.totals.scoring_deals - result.totals.deals_without_scorer
+    return [
+        "",
+        "Deal points by where the deal winner sat, from the dealer's left"
+        f" ({_plural(known, 'deal')} with a known winner)",
+        tabulate(
+            rows,
+            headers=["seat", *POSITIONS, "total"],
+            tablefmt="simple",
+            disable_numparse=True,
+            colalign=("left", *["right"] * (len(POSITIONS) + 1)),
+        ),
+    ]
+
+
+def _card_table(result: StatsResult) -> list[str]:
+    cols = list(_CARD_COLUMNS)
+    if not any(c.cancelled for c in result.cards):
+        cols = [c for c in cols if c[0] != "cancelled"]
+    keys = [key for key, _ in cols]
+    rows = []
+    for card in result.cards:
+        row = card_dict(card)
+        row["name"] = card_name(card.card)
+        rows.append([card.card, *(row[key] for key, _ in cols)])
+    out = ["Cards"]
+    if not rows:
+        out.append("No card plays in the records (score sheets and point lines name no cards).")
+        return out
+    out.append(
+        tabulate(
+            rows,
+            headers=["card", *(h for _, h in cols)],
+            tablefmt="simple",
+            missingval="-",
+            floatfmt=[".2f" if key != "median_trick" else ".1f" for key in ["card", *keys]],
+            disable_numparse=[0, 1],
+        )
+    )
+    out.append("")
+    out.append(
+        f"{_plural(result.totals.plays, 'card')} played in"
+        f" {_plural(result.totals.deals_with_tricks - result.totals.deals_from_sheets, 'deal')}"
+        "; won: tricks taken with the card; spoiled: pourri tricks where it tied at the top."
+    )
+    return out
+
+
+def _surprise_table(result: StatsResult) -> list[str]:
+    s = result.surprises
+    rows = [
+        [
+            "deals decided by a tie-break",
+            s.tie_break_deals,
+            _percent(s.tie_break_deals, s.deals_won_on_counts),
+            f"of {_plural(s.deals_won_on_counts, 'deal')} won on trick counts",
+        ],
+        [
+            "points to the side with fewer tricks",
+            s.fewer_tricks_points,
+            _percent(s.fewer_tricks_points, s.points_with_counts),
+            f"of {_plural(s.points_with_counts, 'point')}"
+            f" ({_plural(s.scoring_deals_with_counts, 'deal')} with trick counts);"
+            f" {_plural(s.fewer_tricks_deals, 'deal')}",
+        ],
+        [
+            "void deals",
+            s.void_deals,
+            _percent(s.void_deals, s.known_outcome_deals),
+            f"of {_plural(s.known_outcome_deals, 'deal')} with a known outcome",
+        ],
+        [
+            "pourri tricks",
+            s.pourri_tricks,
+            _percent(s.pourri_tricks, s.tricks),
+            f"of {_plural(s.tricks, 'trick')}",
+        ],
+    ]
+    out = [
+        "",
+        "Surprises",
+        tabulate(
+            rows, tablefmt="plain", disable_numparse=[0, 3], colalign=("left", "right", "right")
+        ),
+    ]
+    if s.winning_tricks:
+        dist = [
+            [k, s.winning_tricks[k], _percent(s.winning_tricks[k], s.deals_won_on_counts)]
+            for k in sorted(s.winning_tricks)
+        ]
+        out += [
+            "",
+            "Tricks the deal winner took"
+            f" ({_plural(s.deals_won_on_counts, 'deal')} won on trick counts)",
+            tabulate(
+                dist,
+                headers=["tricks", "deals", "share"],
+                tablefmt="simple",
+                colalign=("right", "right", "right"),
+            ),
+        ]
+    return out
+
+
+def stats_text(result: StatsResult, by: str) -> str:
+    """The tables a person reads."""
+    out = summary_lines(result)
+    out.append("")
+    if by == "card":
+        out += _card_table(result)
+    else:
+        out += _tally_table(result, by)
+        if by == "seat" and result.seats:
+            out += _position_table(result)
+    out += _surprise_table(result)
+    out += skipped_lines(result)
+    return "\n".join(out) + "\n"
+
+
+__all__ = [
+    "card_dict",
+    "columns",
+    "position_points",
+    "positions",
+    "skipped_lines",
+    "stats_csv",
+    "stats_dict",
+    "stats_text",
+    "summary_lines",
+    "surprises_dict",
+    "tally_dict",
+]
