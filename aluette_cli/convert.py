@@ -74,10 +74,12 @@ class Rewound:
             yield self.head.pop(0)
         yield from self.rest
 
-    def read(self) -> bytes:
-        data = b"".join(self.head) + self.rest.read()
-        self.head = []
-        return data
+    def read(self, size: int = -1) -> bytes:
+        if self.head:
+            data = b"".join(self.head)
+            self.head = []
+            return data
+        return self.rest.read(size)
 
 
 def open_input(stream: BinaryIO, name: str, fmt: str | None) -> tuple[str, Rewound]:
@@ -115,7 +117,7 @@ def _problem(message: str, line: int = 1, column: int = 1, game: int | None = No
 
 def _read_json(stream: Rewound) -> Iterator[Game | Unreadable]:
     try:
-        data = json.loads(stream.read().decode("utf-8-sig"))
+        data = json.loads(b"".join(iter(lambda: stream.read(1 << 20), b"")).decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         yield _problem(f"not UTF-8 text: {exc.reason} at byte offset {exc.start}")
         return

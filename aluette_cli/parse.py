@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -101,12 +100,62 @@ class Line:
     bad_byte: tuple[int, int, int] | None = None
 
 
-def decode_lines(stream: BinaryIO) -> Iterator[Line]:
-    """Lines of text from a byte stream; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line."""
+BLOCK = 1 << 20
+
+
+def _blocks(stream: Iterable[bytes]) -> Iterator[bytes]:
+    """The stream in pieces that end at a line end: big blocks from a file,
+    whatever the iterable gives otherwise."""
+    # read1: what is there now, so that a pipe or a terminal is read as it comes.
+    read = getattr(stream, "read1", None) or getattr(stream, "read", None)
+    chunks: Iterable[bytes] = iter(lambda: read(BLOCK), b"") if read else stream
+    rest = b""
+    for chunk in chunks:
+        data = rest + chunk if rest else chunk
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            rest = data
+            continue
+        rest = data[cut:]
+        yield data[:cut]
+    if rest:
+        yield rest
+
+
+def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
+    """Lines of text from a byte stream; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line.
+
+    A block of valid UTF-8 (nearly always the whole file) is decoded and split
+    in one go; a block with a bad byte is read line by line so that each bad
+    byte is reported where it stands.
+    """
     number = 1
     offset = 0
     first = True
-    for raw in stream:
+    for block in _blocks(stream):
+        try:
+            text = block.decode("utf-8")
+        except UnicodeDecodeError:
+            for line in _decode_slowly(block, number, offset, first):
+                number = line.number + 1
+                yield line
+        else:
+            if first and text.startswith("\ufeff"):
+                text = text[1:]
+            if "\r" in text:
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
+            lines = text.split("\n")
+            if lines[-1] == "":
+                lines.pop()
+            for i, line in enumerate(lines, number):
+                yield Line(i, line)
+            number += len(lines)
+        first = False
+        offset += len(block)
+
+
+def _decode_slowly(block: bytes, number: int, offset: int, first: bool) -> Iterator[Line]:
+    for raw in block.splitlines(keepends=True):  # bytes: only \n, \r\n and \r end a line
         bad: tuple[int, int, int] | None = None
         try:
             text = raw.decode("utf-8")
@@ -121,22 +170,8 @@ def decode_lines(stream: BinaryIO) -> Iterator[Line]:
                 if bad is not None:
                     bad = (bad[0] - 1, bad[1], bad[2])
         offset += len(raw)
-        if text.endswith("\n"):
-            text = text[:-1]
-        if text.endswith("\r"):
-            text = text[:-1]
-        if "\r" not in text:
-            yield Line(number, text, bad)
-            number += 1
-            continue
-        for piece in text.split("\r"):
-            line_bad = None
-            if bad is not None and bad[0] <= len(piece) + 1:
-                line_bad, bad = bad, None
-            elif bad is not None:
-                bad = (bad[0] - len(piece) - 1, bad[1], bad[2])
-            yield Line(number, piece, line_bad)
-            number += 1
+        yield Line(number, text.rstrip("\r\n"), bad)
+        number += 1
 
 
 # --------------------------------------------------------------------------

@@ -119,7 +119,7 @@ def _load_ruleset(name: str, base: Path | None) -> Ruleset:
             path = base / path
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the name
             raise RulesetError(f"cannot read ruleset file {str(path)!r}: {exc}") from None
         return ruleset_from_toml(text, str(path))
     if name not in preset_names():
