@@ -1,0 +1,190 @@
+"""Throughput and memory of aluette on generated corpora, in one run.
+
+    python benchmarks/run.py                      # 10k, 100k and 1M deals
+    python benchmarks/run.py --sizes 10000        # one size
+    python benchmarks/run.py --sizes 200 --quiet  # a smoke run (the tests do this)
+
+Each corpus is a file of finished classic games written by the project's own
+generator (seed 1), with hands, seat-tagged tricks and claims: what a club
+archive looks like.  Every task runs in a fresh process, so its peak memory
+(maximum resident set size) is its own.  Tasks:
+
+- ``lark tree (file)``: the plain Lark LALR parse of the whole file with the
+  grammar in grammar/aluette.lark, building its parse tree: the baseline the
+  speed target is measured against.
+- ``lark tree (units)``: the same grammar building a tree for each tag
+  section and deal separately, as the reader cuts them: a stronger baseline,
+  shown for honesty.
+- ``validate``, ``validate -j 2``, ``report --format json``,
+  ``convert --to json``: the commands, output sent to /dev/null.
+
+Corpora are kept in benchmarks/corpora/ (not in git) and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from tabulate import tabulate  # noqa: E402
+
+from aluette_cli.generate import random_game  # noqa: E402
+from aluette_cli.rules import load_ruleset  # noqa: E402
+from aluette_cli.writers.aln import write_game  # noqa: E402
+
+LARK_FILE = """
+import sys
+from aluette_cli.parse import raw_parser
+with open(sys.argv[1], encoding="utf-8") as f:
+    raw_parser().parse(f.read())
+"""
+
+LARK_UNITS = """
+import sys
+from lark import Lark
+from aluette_cli.parse import grammar_text, read_units
+parser = Lark(grammar_text(), parser="lalr", lexer="contextual", start=["tag_section", "deal"])
+with open(sys.argv[1], "rb") as f:
+    for unit in read_units(f):
+        if unit.kind != "other":
+            parser.parse(unit.text, start="deal" if unit.kind == "deal" else "tag_section")
+"""
+
+
+def corpus(size: int, folder: Path) -> tuple[Path, int]:
+    """A file of whole generated games holding at least ``size`` deals."""
+    path = folder / f"deals-{size}.aln"
+    count_file = path.with_suffix(".count")
+    if path.exists() and count_file.exists():
+        return path, int(count_file.read_text())
+    folder.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(1)
+    ruleset = load_ruleset("classic")
+    deals = 0
+    index = 0
+    with open(path, "w", encoding="utf-8") as out:
+        while deals < size:
+            index += 1
+            game = random_game(index, ruleset, rng)
+            if index > 1:
+                out.write("\n")
+            out.write(write_game(game))
+            deals += len(game.deals)
+    count_file.write_text(str(deals))
+    return path, deals
+
+
+def measure(command: list[str]) -> tuple[float, float, int]:
+    """(seconds, peak resident MiB, exit status) of one process."""
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as devnull:
+        proc = subprocess.Popen(command, stdout=devnull, stderr=subprocess.PIPE, cwd=ROOT)
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed ({code}):\n{err.decode(errors='replace')}")
+    return seconds, usage.ru_maxrss / 1024, code
+
+
+def tasks(path: Path) -> list[tuple[str, list[str]]]:
+    py = sys.executable
+    tool = [py, "-m", "aluette_cli"]
+    return [
+        ("lark tree (file)", [py, "-c", LARK_FILE, str(path)]),
+        ("lark tree (units)", [py, "-c", LARK_UNITS, str(path)]),
+        ("validate", [*tool, "validate", str(path)]),
+        ("validate -j 2", [*tool, "validate", "-j", "2", str(path)]),
+        ("report --format json", [*tool, "report", "--format", "json", str(path)]),
+        ("convert --to json", [*tool, "convert", str(path), "--to", "json"]),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--sizes", default="10000,100000,1000000", help="comma-separated corpus sizes in deals"
+    )
+    parser.add_argument(
+        "--lark-file-max",
+        type=int,
+        default=100_000,
+        help="largest corpus for the whole-file Lark parse, whose tree must fit"
+        " in memory at once (default: 100000 deals)",
+    )
+    parser.add_argument("--corpora", type=Path, default=HERE / "corpora")
+    parser.add_argument("--quiet", action="store_true", help="print only the table")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+
+    rows = []
+    ratios = []
+    for size in sizes:
+        path, deals = corpus(size, args.corpora)
+        megabytes = path.stat().st_size / 1e6
+        seen: dict[str, float] = {}
+        for name, command in tasks(path):
+            if name == "lark tree (file)" and deals > args.lark_file_max:
+                rows.append(
+                    [
+                        f"{deals:,}",
+                        name,
+                        "",
+                        "",
+                        "",
+                        "",
+                        "not run: its tree of the whole file exceeds memory; see --lark-file-max",
+                    ]
+                )
+                continue
+            if not args.quiet:
+                print(f"{deals:,} deals: {name} ...", file=sys.stderr, flush=True)
+            seconds, peak, _ = measure(command)
+            seen[name] = seconds
+            rows.append(
+                [
+                    f"{deals:,}",
+                    name,
+                    f"{seconds:.2f}",
+                    f"{deals / seconds:,.0f}",
+                    f"{megabytes / seconds:.2f}",
+                    f"{peak:,.0f}",
+                    "",
+                ]
+            )
+        for base in ("lark tree (file)", "lark tree (units)"):
+            if base in seen:
+                for task in ("validate", "validate -j 2"):
+                    ratios.append(
+                        [f"{deals:,}", f"{task} vs {base}", f"{seen[base] / seen[task]:.1f}x"]
+                    )
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, {platform.system()} {platform.release()}"
+    )
+    print()
+    print(
+        tabulate(
+            rows,
+            headers=["deals", "task", "seconds", "deals/s", "MB/s", "peak MiB", "note"],
+            tablefmt="github",
+        )
+    )
+    print()
+    print(tabulate(ratios, headers=["deals", "speed-up", "times"], tablefmt="github"))
+
+
+if __name__ == "__main__":
+    main()
