@@ -26,7 +26,7 @@ from .findings import Finding, Kind
 from .generate import POLICIES, random_games
 from .parallel import check_in_order
 from .parse import read_units
-from .pipeline import CheckedGame, RuleChoice, check_game, check_source
+from .pipeline import CheckedGame, RuleChoice, check_game
 from .progress import Progress
 from .rules import RulesetError, load_ruleset, parse_options
 from .stats import VIEWS, StatsAccumulator
@@ -148,15 +148,19 @@ def each_result(
     render: Callable[[CheckedGame, str], Rendered] = render_checked,
     jobs: int = 1,
     keep: bool = True,
+    on_file: Callable[[str, str | None], None] | None = None,
 ) -> Iterator[tuple[str, Rendered]]:
     """Every game of every file, checked and rendered, in input order;
-    unreadable files are reported and skipped, progress shown on a terminal."""
+    unreadable files are reported and skipped, progress shown on a terminal.
+    ``on_file(name, reason)`` hears of each file opened (reason None) or not."""
     progress = Progress()
     try:
         for file in files:
             base = None if file == "-" else Path(file).parent
             try:
                 with _open(file) as stream:
+                    if on_file is not None:
+                        on_file(_display(file), None)
                     units = read_units(stream)
                     for result in check_in_order(
                         units, choice, base, render, _display(file), jobs, keep
@@ -171,6 +175,8 @@ def each_result(
                 progress.close()
                 click.echo(f"aluette: cannot read {file}: {reason}", err=True)
                 status.raise_to(EXIT_USAGE)
+                if on_file is not None:
+                    on_file(_display(file), reason)
     finally:
         progress.close()
 
@@ -585,8 +591,9 @@ def annotate(
 )
 @rules_option
 @options_option
+@jobs_option
 def stats(
-    files: tuple[str, ...], by: str, fmt: str, rules: str | None, options: str | None
+    files: tuple[str, ...], by: str, fmt: str, rules: str | None, options: str | None, jobs: int
 ) -> None:
     """Add up what the records show, by player, seat, team or card.
 
@@ -607,19 +614,16 @@ def stats(
     status = _status()
     choice = _rule_choice(rules, options)
     tally = StatsAccumulator()
-    for file in files:
-        base = None if file == "-" else Path(file).parent
-        try:
-            with _open(file) as stream:
-                tally.add_file()
-                for checked in check_source(stream, choice, base):
-                    status.account(checked)
-                    tally.add(checked, _display(file))
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            click.echo(f"aluette: cannot read {file}: {reason}", err=True)
-            tally.skip_file(_display(file), reason)
-            status.raise_to(EXIT_USAGE)
+
+    def opened(file: str, reason: str | None) -> None:
+        if reason is None:
+            tally.add_file()
+        else:
+            tally.skip_file(file, reason)
+
+    for file, result in each_result(files, choice, status, jobs=jobs, on_file=opened):
+        assert result.checked is not None
+        tally.add(result.checked, file)
     result = tally.result()
     if fmt == "json":
         click.echo(json.dumps(stats_dict(result, by), indent=2, ensure_ascii=False))
