@@ -82,7 +82,7 @@ def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
     """Check ``--rules``/``--options`` up front: a typo there is a usage error."""
     chosen = frozenset() if options is None else parse_options(options)
     try:
-        ruleset = load_ruleset(rules or "classic", Path.cwd())
+        ruleset = load_ruleset(rules or "classic")
         if options is not None:
             ruleset.with_options(chosen)
     except RulesetError as exc:
@@ -342,9 +342,7 @@ def rules_command(rules: str | None, options: str | None, fmt: str) -> None:
       aluette rules --rules my-house.toml
     """
     choice = _rule_choice(rules, options)
-    ruleset = load_ruleset(rules or "classic", Path.cwd()).with_options(
-        choice.options or frozenset()
-    )
+    ruleset = load_ruleset(rules or "classic").with_options(choice.options or frozenset())
     if fmt == "json":
         click.echo(json.dumps(ruleset_dict(ruleset), indent=2))
     else:
@@ -417,9 +415,7 @@ def generate(
       aluette generate --games 1000 --policy ties -o corpus.aln
     """
     choice = _rule_choice(rules, options)
-    ruleset = load_ruleset(rules or "classic", Path.cwd()).with_options(
-        choice.options or frozenset()
-    )
+    ruleset = load_ruleset(rules or "classic").with_options(choice.options or frozenset())
     games = random_games(
         count,
         ruleset,

@@ -7,6 +7,7 @@ never changes meaning; new problems get new codes.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -82,6 +83,18 @@ REPEATED_BID = _code("A407", E, R, "second announce or concession", "RULES.md §
 DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "RULES.md §2")
 
 
+MAX_WORD = 60
+_LONG_WORD = re.compile(rf"\S{{{MAX_WORD + 1},}}")
+
+
+def shorten(message: str) -> str:
+    """A message that quotes the record stays one readable line: any word
+    longer than 60 characters (a 10 MB tag value, say) is cut."""
+    if len(message) <= MAX_WORD:
+        return message
+    return _LONG_WORD.sub(lambda m: f"{m.group()[:40]}… ({len(m.group()):,} characters)", message)
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     code: str
@@ -91,6 +104,9 @@ class Finding:
     game: int | None = None
     deal: int | None = None
     trick: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", shorten(self.message))
 
     @property
     def severity(self) -> str:

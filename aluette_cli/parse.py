@@ -506,7 +506,7 @@ _WORDS = {
     "CONCEDE_ANSWER": "'accepted' or 'refused'",
     "SIGNAL_NAME": "a signal name",
     "TRICK_NO": "a trick number such as '1.'",
-    "INT": "a number",
+    "INT": "a number (at most nine digits)",
     "TAG_NAME": "a tag name",
     "TAG_VALUE": 'a quoted value ("...")',
 }
@@ -681,7 +681,7 @@ def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Fi
                 Finding(
                     F.SYNTAX_ERROR,
                     f"found {_found(text, pos)}, expected a tag section ('[') or a deal ('deal');"
-                    " the text up to the next deal is skipped",
+                    " the text up to the next tag section or deal is skipped",
                     where.line,
                     where.column,
                 ),

@@ -7,6 +7,8 @@ only the engine's outcome and the record's tags: no rule is applied here.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from tabulate import tabulate
 
 from ..cards import CARD_NICKNAMES, RANK_NAMES, SEATS, team_of
@@ -108,7 +110,17 @@ def trick_why(trick: TrickOutcome, ruleset: Ruleset) -> str:
         return f"{_listed(trick.cancelled)} cancel out, and {named} is the highest card left"
     if ruleset.rank_group(card) == 1 and len(ruleset.ranking[0]) == 1:
         return f"{named} beats everything"
-    others = sorted((c for _, c in trick.plays if c != card), key=lambda c: -ruleset.strength[c])
+    strength = ruleset.strength
+    ranks = Counter(strength[c] for _, c in trick.plays)
+    # Under a cancelling rule, equal cards anywhere in the trick cancel out.
+    others = sorted(
+        (
+            c
+            for _, c in trick.plays
+            if c != card and (ruleset.tie != "cancel" or ranks[strength[c]] == 1)
+        ),
+        key=lambda c: -strength[c],
+    )
     if not others:
         return f"{named} is the only card"
     return f"{named} beats {others[0]} ({short_name(others[0])})"
