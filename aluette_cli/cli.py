@@ -491,27 +491,21 @@ def convert(
     choice = _rule_choice(rules, options)
     display = _display(file)
     base = None if file == "-" else Path(file).parent
-    try:
-        with _open(file) as stream, _output(output, binary=False) as out:
-            fmt, source_stream = open_input(stream, file, source)
-            writer = Writer(out, to, style)
-            writer.begin()
-            for item in read_any(source_stream, fmt):
-                if isinstance(item, Unreadable):
-                    click.echo(item.finding.format_line(display), err=True)
-                    status.raise_to(EXIT_INVALID)
-                    continue
-                checked = check_game(item, choice, base)
-                status.account(checked)
-                for finding in checked.outcome.findings:
-                    click.echo(finding.format_line(display), err=True)
-                writer.write(checked)
-            writer.end()
-    except BrokenPipeError:
-        raise  # the reader of our output has gone: main() ends quietly
-    except OSError as exc:
-        click.echo(f"aluette: cannot read or write: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_USAGE)
+    with _reading_and_writing(file, output, binary=False) as (stream, out):
+        fmt, source_stream = open_input(stream, file, source)
+        writer = Writer(out, to, style)
+        writer.begin()
+        for item in read_any(source_stream, fmt):
+            if isinstance(item, Unreadable):
+                click.echo(item.finding.format_line(display), err=True)
+                status.raise_to(EXIT_INVALID)
+                continue
+            checked = check_game(item, choice, base)
+            status.account(checked)
+            for finding in checked.outcome.findings:
+                click.echo(finding.format_line(display), err=True)
+            writer.write(checked)
+        writer.end()
     sys.exit(status.code)
 
 
@@ -553,17 +547,11 @@ def annotate(
     display = _display(file)
     base = None if file == "-" else Path(file).parent
     target = file if in_place else output
-    try:
-        with _open(file) as stream, _output(target, binary=True) as out:
-            for checked in Annotator(stream, out, choice, base).run():
-                status.account(checked)
-                for finding in checked.outcome.findings:
-                    click.echo(finding.format_line(display), err=True)
-    except BrokenPipeError:
-        raise  # the reader of our output has gone: main() ends quietly
-    except OSError as exc:
-        click.echo(f"aluette: cannot read or write: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_USAGE)
+    with _reading_and_writing(file, target, binary=True) as (stream, out):
+        for checked in Annotator(stream, out, choice, base).run():
+            status.account(checked)
+            for finding in checked.outcome.findings:
+                click.echo(finding.format_line(display), err=True)
     sys.exit(status.code)
 
 
@@ -630,6 +618,21 @@ def stats(
     else:
         click.echo(stats_text(result, by), nl=False)
     sys.exit(status.code)
+
+
+@contextlib.contextmanager
+def _reading_and_writing(
+    file: str, output: str | None, binary: bool
+) -> Iterator[tuple[BinaryIO, Any]]:
+    """The input stream and the output stream, or a clear message and exit 2."""
+    try:
+        with _open(file) as stream, _output(output, binary=binary) as out:
+            yield stream, out
+    except BrokenPipeError:
+        raise  # the reader of our output has gone: the group ends quietly
+    except OSError as exc:
+        click.echo(f"aluette: cannot read or write: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 @contextlib.contextmanager

@@ -19,6 +19,7 @@ from . import findings as F
 from .cards import (
     CARD_NICKNAMES,
     HAND_SIZE,
+    NAMED_CARDS,
     SEATS,
     STOCK_SIZE,
     TEAMS,
@@ -280,16 +281,7 @@ def is_mordienne(sequence: list[str | None], seat: str) -> bool:
 _RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$")
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
 _ACES = re.compile(r"^aces-(\d)$")
-_NAMED_SIGNALS = {
-    "monsieur": "3d",
-    "madame": "3c",
-    "borgne": "2d",
-    "vache": "2c",
-    "grand-neuf": "9c",
-    "petit-neuf": "9d",
-    "deux-de-chene": "2b",
-    "deux-d-ecrit": "2e",
-}
+_NAMED_SIGNALS = NAMED_CARDS  # a signal named after a card says "I hold it"
 
 
 def doubled(point: PointOutcome, announcer: str) -> PointOutcome:
