@@ -491,6 +491,7 @@ def convert(
     choice = _rule_choice(rules, options)
     display = _display(file)
     base = None if file == "-" else Path(file).parent
+    progress = Progress()
     with _reading_and_writing(file, output, binary=False) as (stream, out):
         fmt, source_stream = open_input(stream, file, source)
         writer = Writer(out, to, style)
@@ -502,10 +503,14 @@ def convert(
                 continue
             checked = check_game(item, choice, base)
             status.account(checked)
+            if checked.outcome.findings:
+                progress.close()
             for finding in checked.outcome.findings:
                 click.echo(finding.format_line(display), err=True)
             writer.write(checked)
+            progress.add(checked.deals_read)
         writer.end()
+    progress.close()
     sys.exit(status.code)
 
 
@@ -548,10 +553,15 @@ def annotate(
     base = None if file == "-" else Path(file).parent
     target = file if in_place else output
     with _reading_and_writing(file, target, binary=True) as (stream, out):
+        progress = Progress()
         for checked in Annotator(stream, out, choice, base).run():
             status.account(checked)
+            if checked.outcome.findings:
+                progress.close()
             for finding in checked.outcome.findings:
                 click.echo(finding.format_line(display), err=True)
+            progress.add(checked.deals_read)
+        progress.close()
     sys.exit(status.code)
 
 

@@ -1,0 +1,56 @@
+"""The progress line: shown on a terminal, never in a pipe or a file."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from aluette_cli import progress as progress_module
+from aluette_cli.progress import Progress
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_nothing_is_written_when_the_stream_is_not_a_terminal() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream)
+    progress.add(10_000)
+    progress.close()
+    assert stream.getvalue() == ""
+
+
+def test_a_terminal_sees_the_count_and_rate_then_a_clean_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = iter([0.0, 1.0, 1.1, 2.0])
+    monkeypatch.setattr(progress_module.time, "monotonic", lambda: next(clock))
+    stream = Terminal()
+    progress = Progress(stream)  # starts at t=0
+    progress.add(5_000)  # t=1: shown
+    progress.add(100)  # t=1.1: too soon, not shown
+    progress.add(4_900)  # t=2: shown
+    shown = stream.getvalue()
+    assert "\r5,000 deals read, 5,000 deals/s" in shown
+    assert "\r10,000 deals read, 5,000 deals/s" in shown
+    assert "5,100" not in shown
+    progress.close()
+    assert stream.getvalue().endswith("\r")
+    assert stream.getvalue()[len(shown) :].strip() == ""
+
+
+def test_the_cli_writes_no_progress_into_captured_output(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from aluette_cli.cli import cli
+
+    corpus = tmp_path / "c.aln"
+    result = CliRunner().invoke(cli, ["generate", "--games", "50", "-o", str(corpus)])
+    assert result.exit_code == 0
+    for args in (["validate", str(corpus)], ["convert", str(corpus), "--to", "csv"]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0
+        assert "deals read" not in result.stderr
