@@ -98,6 +98,8 @@ class DealOutcome:
     void: bool | None = None
     broken: bool = False
     signals: list[SignalOutcome] = field(default_factory=list)
+    #: whether its point went into the game's score (not after the game's end)
+    scored: bool = False
 
     @property
     def known(self) -> bool:
@@ -515,6 +517,7 @@ class GameReplay:
                 return  # a deal after the end (A106) is reported, not scored
             if outcome.point is not None:
                 self.score[outcome.point.team] += outcome.point.points
+                outcome.scored = True
             self.scoring += 1
             if self.over_at is None and game_over(self.scoring, self.score, self.ruleset):
                 self.over_at = outcome.number

@@ -272,6 +272,7 @@ def game_text(checked: CheckedGame, file: str) -> str:
     if facts:
         out.append(" · ".join(facts))
     ruleset = outcome.ruleset
+    running = {"NS": 0, "EW": 0}
     for deal in outcome.deals:
         out.append("")
         dealer = f", dealer {deal.dealer}" if deal.dealer else ""
@@ -289,6 +290,9 @@ def game_text(checked: CheckedGame, file: str) -> str:
                     )
                 )
         out.extend(deal_sentences(deal))
+        if deal.scored and deal.point is not None:
+            running[deal.point.team] += deal.point.points
+            out.append(f"Score: NS {running['NS']}, EW {running['EW']}.")
     out.append("")
     out.append(game_sentence(outcome))
     if outcome.findings:
