@@ -162,9 +162,10 @@ def each_result(
                     if on_file is not None:
                         on_file(_display(file), None)
                     units = read_units(stream)
-                    for result in check_in_order(
+                    results: Iterator[Rendered] = check_in_order(
                         units, choice, base, render, _display(file), jobs, keep
-                    ):
+                    )
+                    for result in results:
                         status.account(result.findings)
                         progress.add(result.deals)
                         yield _display(file), result
@@ -615,9 +616,9 @@ def stats(
         else:
             tally.skip_file(file, reason)
 
-    for file, result in each_result(files, choice, status, jobs=jobs, on_file=opened):
-        assert result.checked is not None
-        tally.add(result.checked, file)
+    for file, rendered in each_result(files, choice, status, jobs=jobs, on_file=opened):
+        assert rendered.checked is not None
+        tally.add(rendered.checked, file)
     result = tally.result()
     if fmt == "json":
         click.echo(json.dumps(stats_dict(result, by), indent=2, ensure_ascii=False))
@@ -659,9 +660,10 @@ def _output(path: str | None, binary: bool) -> Iterator[Any]:
         prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
     )
     try:
-        mode = "wb" if binary else "w"
-        kwargs = {} if binary else {"encoding": "utf-8", "newline": ""}
-        with os.fdopen(fd, mode, **kwargs) as out:
+        out: Any = (
+            os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="")
+        )
+        with out:
             yield out
             out.flush()
             os.fsync(out.fileno())

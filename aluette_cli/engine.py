@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from . import findings as F
 from .cards import (
@@ -179,6 +180,16 @@ def cancelled_cards(plays: Iterable[tuple[str | None, str]], ruleset: Ruleset) -
     return [c for _, c in plays if ruleset.strength[c] > floor and counts[ruleset.strength[c]] > 1]
 
 
+class DealScorer(Protocol):
+    """How a deal is decided: when play stops early, and who scores."""
+
+    def decided_after(self, sequence: list[str | None], ruleset: Ruleset) -> int | None: ...
+
+    def result(
+        self, sequence: list[str | None], ruleset: Ruleset
+    ) -> tuple[dict[str, int], str | None, TieBreak | None, PointOutcome | None]: ...
+
+
 class _MostTricks:
     """The player with most tricks scores for the team; on a tie, the one who
     reached the final total first (RULES.md §4).  All nine tricks are played."""
@@ -243,7 +254,7 @@ class _TeamTricks:
         return counts, None, None, PointOutcome(team, 1, False, reason)
 
 
-DEAL_SCORERS = {"most-tricks": _MostTricks(), "team-tricks": _TeamTricks()}
+DEAL_SCORERS: dict[str, DealScorer] = {"most-tricks": _MostTricks(), "team-tricks": _TeamTricks()}
 
 
 def deal_result(
@@ -409,7 +420,7 @@ class GameReplay:
                 appeared.add(play.card)
             if problem:
                 self.flag(F.DRAW_WRONG, f"draw: {problem}", play.pos)
-            elif play.card in sought:
+            elif play.card in sought and play.seat is not None:
                 holders[play.card] = play.seat
         missing = [c for c in sought if c not in appeared]
         if missing:

@@ -147,8 +147,8 @@ def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
             lines = text.split("\n")
             if lines[-1] == "":
                 lines.pop()
-            for i, line in enumerate(lines, number):
-                yield Line(i, line)
+            for i, piece in enumerate(lines, number):
+                yield Line(i, piece)
             number += len(lines)
         first = False
         offset += len(block)
@@ -556,7 +556,8 @@ def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Find
     if isinstance(exc, UnexpectedCharacters):
         at = Token("X", "", 0, exc.line, exc.column)
         where = builder.pos(at)
-        if text[exc.pos_in_stream] == "{":
+        index = exc.pos_in_stream or 0
+        if text[index : index + 1] == "{":
             return Finding(
                 F.UNCLOSED_COMMENT,
                 "this brace comment is never closed: its closing brace is missing",
@@ -564,19 +565,21 @@ def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Find
                 where.column,
             )
         expected = _expected_words(_accepts(exc) or exc.allowed or (), what)
-        found = _found(text, exc.pos_in_stream)
+        found = _found(text, index)
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         where = builder.pos(exc.token)
         expected = _expected_words(_accepts(exc) or exc.accepts or exc.expected, what)
         start = exc.token.start_pos
-        found = _found(text, start) if start is not None else f"'{_printable(exc.token[:20])}'"
+        found = _found(text, start) if start is not None else f"'{_printable(str(exc.token)[:20])}'"
     else:
         # The unit ended too soon: say so at the end of its text.
         where = _end_pos(unit)
-        expected = _expected_words(
-            (exc.accepts or exc.expected) if isinstance(exc, UnexpectedToken) else exc.expected,
-            what,
+        names = (
+            (exc.accepts or exc.expected)
+            if isinstance(exc, UnexpectedToken)
+            else getattr(exc, "expected", ())
         )
+        expected = _expected_words(names, what)
         found = f"the end of the {what}"
     lost = "its well-formed tags are kept" if unit.kind == "tags" else "it is skipped"
     return Finding(

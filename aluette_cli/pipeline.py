@@ -61,18 +61,12 @@ class _Checker:
         self.game, self.keep = game, keep
         self.count = 0
         ruleset = ruleset_for(game, choice, base)
-        self.problem = ruleset if isinstance(ruleset, Finding) else None
-        self.replay = (
-            None
-            if self.problem
-            else GameReplay(
-                game.index,
-                game.tags,
-                ruleset,
-                game.draw,
-                keep=keep,  # type: ignore[arg-type]
-            )
-        )
+        self.problem: Finding | None = None
+        self.replay: GameReplay | None = None
+        if isinstance(ruleset, Finding):
+            self.problem = ruleset
+        else:
+            self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=keep)
 
     def add(self, deal: Deal | BrokenDeal) -> None:
         self.count += 1

@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from .cards import DECK_SET, SEATS
 
@@ -133,7 +134,7 @@ def _load_ruleset(name: str, base: Path | None) -> Ruleset:
 _KIND_WORDS = {str: "a string", int: "an integer", list: "a list", bool: "true or false"}
 
 
-def _get(table: dict, key: str, kind: type, where: str, default: object = None) -> object:
+def _get(table: dict, key: str, kind: type, where: str, default: Any = None) -> Any:
     section, _, leaf = key.rpartition(".")
     node = table
     for part in section.split(".") if section else []:

@@ -265,12 +265,13 @@ class StatsResult:
     violations: Violations
 
     def rows(self, by: str) -> list[Tally] | list[CardTally]:
-        return {
+        views: dict[str, list[Tally] | list[CardTally]] = {
             "player": self.players,
             "seat": self.seats,
             "team": self.teams,
             "card": self.cards,
-        }[by]
+        }
+        return views[by]
 
     @property
     def skipped_games(self) -> int:
@@ -340,8 +341,8 @@ class StatsAccumulator:
             return
         if not checked.game.tags and not checked.game.deals:
             # text that is neither a tag section nor a deal: no game to count
-            syntax = next((f for f in outcome.findings if f.kind is Kind.SYNTAX), None)
-            self._skip_finding("game", syntax, file, "nothing in it could be read")
+            unreadable = next((f for f in outcome.findings if f.kind is Kind.SYNTAX), None)
+            self._skip_finding("game", unreadable, file, "nothing in it could be read")
             return
         self.totals.games += 1
         if outcome.complete:
