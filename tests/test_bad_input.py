@@ -675,3 +675,33 @@ def test_validate_into_a_closed_pipe(big_file: Path, tmp_path: Path) -> None:
     assert "BrokenPipeError" not in err
     assert FINDING_RE.match(out)
     assert status == 1
+
+
+def test_file_the_system_refuses_to_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The no-permission path, also where the tests run as root: opening the
+    record fails with PermissionError, as it does for a user without rights."""
+    import builtins
+
+    secret = tmp_path / "secret.aln"
+    secret.write_text(VALID_GAME, encoding="utf-8")
+    other = tmp_path / "other.aln"
+    other.write_text(VALID_GAME, encoding="utf-8")
+    real_open = builtins.open
+
+    def refusing_open(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if str(file) == str(secret):
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", refusing_open)
+    for args in (
+        ["validate", str(secret), str(other)],
+        ["report", "--format", "json", str(secret), str(other)],
+        ["stats", str(secret), str(other)],
+    ):
+        result = invoke(args)
+        assert result.exit_code == 2, args
+        assert f"aluette: cannot read {secret}: Permission denied" in result.stderr
+    # the readable file after it is still read
+    report = json.loads(invoke(["report", "--format", "json", str(secret), str(other)]).stdout)
+    assert [g["file"] for g in report["games"]] == [str(other)]
