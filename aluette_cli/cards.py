@@ -9,6 +9,8 @@ house rules may change it.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 RANKS = "123456789VCR"
 SUITS = "dcbe"
 
@@ -51,8 +53,53 @@ RANK_NAMES = {
 }
 SUIT_NAMES = {"d": "coins", "c": "cups", "b": "clubs", "e": "swords"}
 
-SEATS = ("N", "E", "S", "W")
-TEAMS = ("NS", "EW")
+
+
+class Seat(StrEnum):
+    """A place at the table.  A ``str`` too: ``Seat.N == "N"``, so the model's
+    plain strings and the vocabulary mix freely, and output is unchanged."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def left(self) -> Seat:
+        """The next seat clockwise: play and the deal pass to the left."""
+        return _LEFT[self]
+
+    @property
+    def partner(self) -> Seat:
+        """Partners sit opposite."""
+        return _PARTNER[self]
+
+    @property
+    def team(self) -> Team:
+        return _TEAM[self]
+
+
+class Team(StrEnum):
+    """A partnership: the two seats that face each other."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Team:
+        return Team.EW if self is Team.NS else Team.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
+
+
+SEATS: tuple[Seat, ...] = tuple(Seat)
+TEAMS: tuple[Team, ...] = tuple(Team)
+_LEFT = {seat: SEATS[(i + 1) % 4] for i, seat in enumerate(SEATS)}
+_PARTNER = {seat: SEATS[(i + 2) % 4] for i, seat in enumerate(SEATS)}
+_TEAM = {Seat.N: Team.NS, Seat.S: Team.NS, Seat.E: Team.EW, Seat.W: Team.EW}
+_FROM = {seat: SEATS[i:] + SEATS[:i] for i, seat in enumerate(SEATS)}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
@@ -81,24 +128,23 @@ def card_name(card: str) -> str:
     return f"{words} ({nickname})" if nickname else words
 
 
-def left_of(seat: str) -> str:
+def left_of(seat: str) -> Seat:
     """The next seat clockwise: play and the deal pass to the left."""
-    return SEATS[(SEATS.index(seat) + 1) % 4]
+    return _LEFT[seat]  # type: ignore[index]
 
 
-def seats_from(leader: str) -> tuple[str, ...]:
+def seats_from(leader: str) -> tuple[Seat, ...]:
     """The four seats in play order, starting with ``leader``."""
-    i = SEATS.index(leader)
-    return SEATS[i:] + SEATS[:i]
+    return _FROM[leader]  # type: ignore[index]
 
 
-def team_of(seat: str) -> str:
+def team_of(seat: str) -> Team:
     """The partnership a seat belongs to: partners sit opposite."""
-    return "NS" if seat in ("N", "S") else "EW"
+    return _TEAM[seat]  # type: ignore[index]
 
 
-def other_team(team: str) -> str:
-    return "EW" if team == "NS" else "NS"
+def other_team(team: str) -> Team:
+    return Team.EW if team == "NS" else Team.NS
 
 
 def sort_cards(cards: list[str]) -> list[str]:

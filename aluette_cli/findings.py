@@ -8,8 +8,12 @@ never changes meaning; new problems get new codes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
+
+from .wording import fill
 
 
 class Kind(Enum):
@@ -83,6 +87,145 @@ REPEATED_BID = _code("A407", E, R, "second announce or concession", "RULES.md §
 DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "RULES.md §2")
 
 
+#: The sentence of every finding the engine makes, by code and variant.  A
+#: finding carries its facts (``Finding.facts``); the message is its template
+#: filled with them, so the wording lives here only, and docs/violations.md
+#: lists this table (see :func:`templates_markdown`).  Format specs:
+#: ``:and``/``:or`` join a list, ``:named`` names a card, ``:plural WORD``
+#: counts.  The reader's own messages (A001-A003) quote the text they could not
+#: read and are made where it is read.
+TEMPLATES: dict[str, dict[str, str]] = {
+    CARD_TWICE_DEALT: {
+        "same": "card {card} is dealt twice in {place}; the deck has one of each card",
+        "two": "card {card} is dealt in {first} and in {place}; the deck has one of each card",
+    },
+    HAND_SIZE: {"": "{seat}'s hand has {count:plural card}; the deal gives each player {size}"},
+    STOCK_SIZE: {"": "the stock has {count:plural card}; the deal gives {size}"},
+    DEAL_NUMBER: {
+        "first": "deal {number} should be deal {expected}: the first deal of a game is deal 1",
+        "next": "deal {number} should be deal {expected}: deal {previous} came before it;"
+        " deals count up by one",
+    },
+    WRONG_DEALER: {
+        "void": "{dealer} deals, but {expected:or} should: deal {previous} was void,"
+        " so its dealer {previous_dealer} deals again",
+        "scored": "{dealer} deals, but {expected:or} should: {previous_dealer} dealt deal"
+        " {previous} and the deal passes to the left",
+        "unknown": "{dealer} deals, but {expected:or} should: deal {previous}'s outcome is not"
+        " recorded, so {previous_dealer} or the player on the left deals next",
+    },
+    DEAL_AFTER_END: {
+        "": "the game was over after deal {over_at} ({reason}); this deal is one too many"
+    },
+    HAND_REPEATED: {"": "{seat}'s hand is given a second time; the first is used"},
+    TRICK_NUMBER: {"": "trick {number} should be trick {expected}"},
+    OUT_OF_TURN: {
+        "lead-left": "{seat} leads trick {trick}, but {leader} should:"
+        " {leader} is on the dealer's left",
+        "lead-won": "{seat} leads trick {trick}, but {leader} should:"
+        " {leader} won trick {previous}",
+        "lead-nobody": "{seat} leads trick {trick}, but {leader} should: trick {previous} was"
+        " {nobody}, so its leader {leader} leads again",
+        "fifth": "{seat} plays a fifth card to trick {trick}",
+        "turn": "{seat} plays when it is {turn}'s turn: {leader} led and play goes clockwise",
+    },
+    NOT_IN_HAND: {
+        "": "card {card} played by {seat} is not in {seat}'s hand",
+        "dealt": "card {card} played by {seat} is not in {seat}'s hand;"
+        " it was dealt to {holder}",
+        "taken": "card {card} played by {seat} is not in {seat}'s hand;"
+        " {holder} took it from the stock",
+    },
+    PLAYED_TWICE: {"": "card {card} was already played in trick {previous}"},
+    TRICK_SIZE: {"": "trick {trick} has {count:plural card}; each of the four players plays one"},
+    TRICK_COUNT: {
+        "extra": "trick {number} is one too many: a deal has {tricks} tricks",
+        "short": "the deal has {count:plural trick}; all {tricks} are played",
+    },
+    SHEET_SIZE: {"": "the winners: sheet has {count:plural entry}; a deal has {tricks} tricks"},
+    PLAY_AND_SHEET: {
+        "": "a deal has trick lines or a winners: sheet, not both; the trick lines are used"
+    },
+    TRICK_AFTER_END: {
+        "lines": "the deal was decided at trick {decided}; play stops there, but the"
+        " trick lines go on to trick {last}",
+        "sheet": "the deal was decided at trick {decided}; play stops there, but the"
+        " entries of the sheet go on to trick {last}",
+    },
+    TRICK_CLAIM: {
+        "winner": "trick {trick} is claimed {claimed}, but {winner}'s {card:named} is the"
+        " highest card",
+        "nobody": "trick {trick} is claimed {claimed}, but {truth}",
+    },
+    POINT_CLAIM: {
+        "void-nobody": "point claimed for {side}, but all {tricks} tricks belong to nobody:"
+        " the deal is void and scores nothing",
+        "void-even": "point claimed for {side}, but NS and EW have {each} tricks each:"
+        " the deal is void and scores nothing",
+        "none": "point none claims a void deal, but {who}",
+        "side": "point claimed for {side}, but {who}",
+        "points": "point claims {claimed} for {team}, but the deal is worth {points}: {because}",
+    },
+    RESULT_CLAIM: {
+        "win": "Result says {claimed}, but the deals score NS {ns}, EW {ew}: {winner} win",
+        "draw": "Result says {claimed}, but the deals score NS {ns}, EW {ew}: it is a draw",
+    },
+    RESULT_FORMAT: {
+        "unread": "Result {value!r} is not understood: write 'NS 3-2', 'EW 4-1',"
+        " 'draw 3-3' or '*'",
+        "sum": "Result {value!r} does not add up: name the winning team and its score"
+        " first, or 'draw' with equal scores",
+    },
+    GAME_UNFINISHED: {
+        "": "Result claims a finished game, but {why}; write [Result \"*\"] for an"
+        " unfinished game"
+    },
+    UNKNOWN_RULESET: {"": "{problem}; the game is not replayed"},
+    OPTION_OFF: {
+        "chant": "a chant line needs the chanter option (Options tag or --options)",
+        "announce": "announce {team} double: the {rules!r} rules have no doubles (team-five has)",
+        "concede": "a concession needs the mordienne option",
+        "signal": "signal lines need the signals option",
+    },
+    DATE_FORMAT: {"": "Date {value!r} is not YYYY.MM.DD (use ? for unknown parts)"},
+    TAG_REPEATED: {"": "tag {name} is given again; the first value, {first!r}, is used"},
+    CHANT_WRONG: {
+        "seat": "chant: only {allowed:and} take the stock when {dealer} deals",
+        "twice": "chant: {seat} chants twice",
+        "takes": "chant: {seat} takes {count} cards, not 6",
+        "discards": "chant: {seat} discards {count} cards, not 6",
+        "in-hand": "chant: {card} is in a player's hand, not in the stock",
+        "not-in-stock": "chant: {card} is not in the stock",
+        "taken-twice": "chant: {card} is taken twice",
+        "not-held": "chant: {cards:and} discarded but not held by {seat}",
+    },
+    SIGNAL_FALSE: {"": "signal {what} by {seat} is not borne out: {fact} at that moment"},
+    REPEATED_BID: {
+        "double": "only one double may be announced in a deal; the first is used",
+        "concession": "only one concession may be offered in a deal; the first is used",
+    },
+    DRAW_WRONG: {
+        "over": "draw: the draw was over when all of {sought} had appeared;"
+        " {card} to {seat} is one card too many",
+        "twice": "draw: {card} is drawn twice",
+        "more": "draw: {seat} already drew {got} and gets no more cards",
+        "short": "draw: it stops before {missing} appeared",
+        "partners": "draw: {first} went to {a} and {second} to {b}, who must be partners"
+        " and sit opposite",
+        "first-dealer": "{dealer} deals the first deal, but {drawer} drew {card} and deals first",
+    },
+}
+
+
+def templates_markdown() -> str:
+    """The template table as the Markdown list that ends docs/violations.md."""
+    out = []
+    for code, variants in TEMPLATES.items():
+        out.append(f"- **{code}** {CODES[code].title}:")
+        out.extend(f"  - `{template}`" for template in variants.values())
+    return "\n".join(out) + "\n"
+
+
 MAX_WORD = 60
 _LONG_WORD = re.compile(rf"\S{{{MAX_WORD + 1},}}")
 
@@ -104,9 +247,29 @@ class Finding:
     game: int | None = None
     deal: int | None = None
     trick: int | None = None
+    #: what the finding is about (seats, cards, counts), for programs; the
+    #: message is these facts said in a sentence
+    facts: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", shorten(self.message))
+
+    @classmethod
+    def of(
+        cls,
+        code: str,
+        variant: str,
+        line: int,
+        column: int,
+        game: int | None = None,
+        deal: int | None = None,
+        trick: int | None = None,
+        /,
+        **facts: Any,
+    ) -> Finding:
+        """A finding whose message is its code's template filled with ``facts``."""
+        message = fill(TEMPLATES[code][variant], facts)
+        return cls(code, message, line, column, game, deal, trick, facts)
 
     @property
     def severity(self) -> str:
@@ -142,3 +305,54 @@ class Finding:
             where.append(f"trick {self.trick}")
         suffix = f" ({', '.join(where)})" if where else ""
         return f"{file}:{self.line}:{self.column}: {self.code} {self.message}{suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A finding not yet placed: what is wrong, before the caller knows where.
+
+    The table of play (:class:`aluette_cli.table.Table`) knows the rules but
+    not the record's lines; the engine places its problems on them.
+    """
+
+    code: str
+    variant: str
+    facts: Mapping[str, Any]
+
+    def at(
+        self, line: int, column: int, game: int | None, deal: int | None, trick: int | None
+    ) -> Finding:
+        return Finding.of(self.code, self.variant, line, column, game, deal, trick, **self.facts)
+
+
+class Flags:
+    """The findings of one game's replay, as its parts raise them.
+
+    Called like a function: ``flag(code, variant, pos, deal, trick, **facts)``.
+    """
+
+    def __init__(self, game: int | None) -> None:
+        self.game = game
+        self.found: list[Finding] = []
+
+    def __call__(
+        self,
+        code: str,
+        variant: str,
+        pos: tuple[int, int],
+        deal: int | None = None,
+        trick: int | None = None,
+        /,
+        **facts: Any,
+    ) -> Finding:
+        finding = Finding.of(code, variant, pos[0], pos[1], self.game, deal, trick, **facts)
+        self.found.append(finding)
+        return finding
+
+    def place(
+        self, problems: list[Problem], pos: tuple[int, int], deal: int | None, trick: int | None
+    ) -> None:
+        """Put the table's problems on the line they belong to."""
+        for problem in problems:
+            self.found.append(problem.at(pos[0], pos[1], self.game, deal, trick))
+

@@ -13,7 +13,6 @@ import random
 from collections.abc import Iterator
 
 from .cards import DECK, HAND_SIZE, SEATS, TEAMS, left_of, seats_from
-from .engine import PointOutcome, deal_result, decided_after, doubled, game_over, trick_result
 from .model import (
     Announce,
     Deal,
@@ -28,7 +27,9 @@ from .model import (
     TrickClaim,
     Winners,
 )
+from .policies import PointOutcome, doubled
 from .rules import Ruleset
+from .table import Table
 
 POLICIES = ("uniform", "ties")
 _NOWHERE = Pos(0, 0)
@@ -78,27 +79,26 @@ def random_deal(
     if ruleset.doubles and rng.random() < 0.2:
         deal.announces.append(Announce(rng.choice(TEAMS), _NOWHERE))
     held = {seat: list(cards) for seat, cards in dealt.items()}
-    leader = left_of(dealer)
-    sequence: list[str | None] = []
-    for k in range(1, HAND_SIZE + 1):
-        table: list[tuple[str | None, str]] = []
-        for seat in seats_from(leader):
-            card = _choose(held[seat], table, policy, ruleset, rng)
+    table = Table(ruleset, dealer)
+    while not table.over:
+        on_table: list[tuple[str | None, str]] = []
+        for seat in seats_from(table.leader):
+            card = _choose(held[seat], on_table, policy, ruleset, rng)
             held[seat].remove(card)
-            table.append((seat, card))
-        winner, _, _ = trick_result(table, ruleset)
-        sequence.append(winner)
-        claim = TrickClaim(winner, _NOWHERE) if claims else None
-        plays = [Play(seat if style == "seats" else None, card, _NOWHERE) for seat, card in table]
+            table.play(seat, card)
+            on_table.append((seat, card))
+        trick, _ = table.end_trick()
+        claim = TrickClaim(trick.winner, _NOWHERE) if claims else None
+        plays = [
+            Play(seat if style == "seats" else None, card, _NOWHERE) for seat, card in on_table
+        ]
         if not sheet:
-            deal.tricks.append(Trick(k, plays, claim, _NOWHERE))
-        if winner is not None:
-            leader = winner
-        if decided_after(sequence, ruleset) is not None:
-            break  # play stops once the deal is decided (team-five)
+            deal.tricks.append(Trick(trick.number, plays, claim, _NOWHERE))
+    sequence = table.winners
     if sheet:
         deal.winners = Winners(list(sequence), _NOWHERE)
-    _, winner, _, point = deal_result(sequence, ruleset)
+    result = ruleset.deal_scoring.result(sequence, ruleset.deal_target, ruleset.mordienne)
+    winner, point = result.winner, result.point
     if point is not None and deal.announces:
         point = doubled(point, deal.announces[0].team)
     if claims:
@@ -133,7 +133,7 @@ def random_game(
     score = {"NS": 0, "EW": 0}
     scoring = 0
     number = 0
-    while not game_over(scoring, score, ruleset):
+    while not ruleset.game_length.is_over(scoring, score, ruleset.game_target):
         number += 1
         deal, point = random_deal(
             number,

@@ -172,6 +172,8 @@ class BrokenDeal:
     number: int | None
     dealer: str | None
     text: str
+    #: the reading error that broke it
+    error: Finding | None = None
 
 
 @dataclass(slots=True)

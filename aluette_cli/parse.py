@@ -648,7 +648,7 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         m = _DEAL_HEAD.match(text)
         number = int(m.group(1)) if m else None
         dealer = m.group(2) if m else None
-        return BrokenDeal(Pos(unit.line, unit.column), number, dealer, text), [], error
+        return BrokenDeal(Pos(unit.line, unit.column), number, dealer, text, error), [], error
     return result, builder.comments, None
 
 

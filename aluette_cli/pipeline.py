@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import findings as F
-from .engine import GameOutcome, GameReplay
+from .engine import GameReplay
 from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos
+from .outcome import GameOutcome
 from .parse import Unit, read_records, read_units
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 
@@ -49,9 +50,7 @@ def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | 
     except RulesetError as exc:
         tag = options_tag if "option" in str(exc) and options_tag else rules_tag
         pos = tag.pos if tag is not None and choice.rules is None else game.pos
-        return Finding(
-            F.UNKNOWN_RULESET, f"{exc}; the game is not replayed", pos.line, pos.column, game.index
-        )
+        return Finding.of(F.UNKNOWN_RULESET, "", pos.line, pos.column, game.index, problem=str(exc))
 
 
 class _Checker:

@@ -8,26 +8,29 @@ loads the same way, so house rules need no code.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .cards import DECK_SET, SEATS
+from .cards import DECK_SET, SEATS, Seat
+from .policies import (
+    DEAL_SCORINGS,
+    GAME_LENGTHS,
+    TIE_POLICIES,
+    DealScoring,
+    GameLength,
+    TiePolicy,
+)
 
 PRESET_DIR = "rulesets"
 
-#: spoil: a tie for the top card spoils the trick (pourri); cancel: tied cards
-#: cancel out and the highest card left takes the trick.
-TIE_POLICIES = ("spoil", "cancel")
-#: most-tricks: the player with most tricks scores for the team, first to reach
-#: that total on a tie; team-tricks: the first team to ``deal.target`` tricks.
-DEAL_SCORINGS = ("most-tricks", "team-tricks")
-#: deals: a game is ``game.target`` scoring deals; points: first team to that many.
-GAME_LENGTHS = ("deals", "points")
-CHANT_SEATS = ("dealer", "left", "partner")
+#: The seats a chant may give the stock to, by their place from the dealer.
+CHANT_SEATS = {"dealer": 0, "left": 1, "partner": 2}
 
 
 class RulesetError(Exception):
@@ -36,16 +39,22 @@ class RulesetError(Exception):
 
 @dataclass(frozen=True)
 class Ruleset:
+    """A complete set of rules, its settings resolved to behaviour.
+
+    ``tie``, ``deal_scoring`` and ``game_length`` are policy objects (see
+    :mod:`aluette_cli.policies`): ask them, never compare their names.
+    """
+
     name: str
     description: str
     ranking: tuple[tuple[str, ...], ...]
-    tie: str = "spoil"
-    deal_scoring: str = "most-tricks"
+    tie: TiePolicy = TIE_POLICIES["spoil"]
+    deal_scoring: DealScoring = DEAL_SCORINGS["most-tricks"]
     #: tricks a team needs to take the deal (team-tricks scoring)
     deal_target: int = 5
     #: whether a team may announce a double before play
     doubles: bool = False
-    game_length: str = "deals"
+    game_length: GameLength = GAME_LENGTHS["deals"]
     game_target: int = 5
     chant_seats: tuple[str, str] = ("dealer", "left")
     #: partnership draw: the four cards sought (two pairs of partners) and the
@@ -72,26 +81,36 @@ class Ruleset:
                 f"unknown option {', '.join(map(repr, unknown))} for ruleset {self.name!r}"
                 f" (known: {', '.join(sorted(self.known_options)) or 'none'})"
             )
-        return Ruleset(
-            name=self.name,
-            description=self.description,
-            ranking=self.ranking,
-            tie=self.tie,
-            deal_scoring=self.deal_scoring,
-            deal_target=self.deal_target,
-            doubles=self.doubles,
-            game_length=self.game_length,
-            game_target=self.game_target,
-            chant_seats=self.chant_seats,
-            draw_cards=self.draw_cards,
-            draw_dealer=self.draw_dealer,
-            known_options=self.known_options,
-            options=frozenset(options),
-        )
+        return dataclasses.replace(self, options=frozenset(options), strength={})
+
+    # The optional rules of RULES.md §6, as switches the engine reads.
+    @property
+    def chanter(self) -> bool:
+        """Two players may exchange six cards with the stock before play."""
+        return "chanter" in self.options
+
+    @property
+    def mordienne(self) -> bool:
+        """A comeback run scores 2, and a team may concede."""
+        return "mordienne" in self.options
+
+    @property
+    def signals(self) -> bool:
+        """Players may signal what they hold; a false signal is a warning."""
+        return "signals" in self.options
 
     def rank_group(self, card: str) -> int:
         """1 for the highest group of the ranking, counting down the table."""
         return len(self.ranking) - self.strength[card] + 1
+
+    def beats_everything(self, card: str) -> bool:
+        """Whether ``card`` alone tops the ranking (monsieur, in the classic order)."""
+        return self.rank_group(card) == 1 and len(self.ranking[0]) == 1
+
+    def chant_seats_for(self, dealer: str) -> list[Seat]:
+        """The seats that may take the stock when ``dealer`` deals."""
+        i = SEATS.index(dealer)  # type: ignore[arg-type]
+        return [SEATS[(i + CHANT_SEATS[role]) % 4] for role in self.chant_seats]
 
 
 def preset_names() -> list[str]:
@@ -151,7 +170,8 @@ def _get(table: dict, key: str, kind: type, where: str, default: Any = None) -> 
     return value
 
 
-def _choice(value: object, allowed: tuple[str, ...], key: str, where: str) -> str:
+def _choice(value: object, allowed: Iterable[str], key: str, where: str) -> str:
+    allowed = list(allowed)
     if value not in allowed:
         raise RulesetError(f"{where}: {key!r} is {value!r}; expected one of {', '.join(allowed)}")
     return str(value)
@@ -243,27 +263,27 @@ def ruleset_from_toml(text: str, where: str) -> Ruleset:
         name=str(name),
         description=str(_get(data, "description", str, where, "")),
         ranking=tuple(ranking),
-        tie=_choice(_get(data, "play.tie", str, where, "spoil"), TIE_POLICIES, "play.tie", where),
-        deal_scoring=_choice(
-            _get(data, "deal.scoring", str, where, "most-tricks"),
-            DEAL_SCORINGS,
-            "deal.scoring",
-            where,
-        ),
+        tie=TIE_POLICIES[
+            _choice(_get(data, "play.tie", str, where, "spoil"), TIE_POLICIES, "play.tie", where)
+        ],
+        deal_scoring=DEAL_SCORINGS[
+            _choice(
+                _get(data, "deal.scoring", str, where, "most-tricks"),
+                DEAL_SCORINGS,
+                "deal.scoring",
+                where,
+            )
+        ],
         deal_target=int(deal_target),  # type: ignore[arg-type]
         doubles=bool(doubles),
-        game_length=_choice(
-            _get(data, "game.length", str, where, "deals"), GAME_LENGTHS, "game.length", where
-        ),
+        game_length=GAME_LENGTHS[
+            _choice(
+                _get(data, "game.length", str, where, "deals"), GAME_LENGTHS, "game.length", where
+            )
+        ],
         game_target=int(target),  # type: ignore[arg-type]
         chant_seats=(str(seats[0]), str(seats[1])),
         draw_cards=tuple(draw_cards),  # type: ignore[arg-type]
         draw_dealer=str(draw_dealer),
         known_options=frozenset(str(o) for o in known),
     )
-
-
-def chant_seat(role: str, dealer: str) -> str:
-    """The seat that plays ``role`` (dealer, left, partner) in a chant."""
-    i = SEATS.index(dealer)
-    return SEATS[(i + {"dealer": 0, "left": 1, "partner": 2}[role]) % 4]

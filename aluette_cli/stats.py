@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 
 from . import findings as F
 from .cards import DECK, SEATS, TEAMS, TRICKS_PER_DEAL, team_of
-from .engine import DealOutcome, TrickOutcome
 from .findings import Finding, Kind
+from .outcome import DealOutcome, TrickOutcome
 from .pipeline import CheckedGame
 from .rules import Ruleset
 
@@ -357,26 +357,15 @@ class StatsAccumulator:
                 sides = {team_of(s) for s in SEATS if by_seat[s] == key}
                 if outcome.winner in sides:
                     tally.games_won += 1
-        after_end = {(f.line, f.column): f for f in outcome.findings if f.code == F.DEAL_AFTER_END}
-        syntax = [f for f in outcome.findings if f.kind is Kind.SYNTAX]
-        team_tricks = outcome.ruleset.deal_scoring == "team-tricks"
-        for i, deal in enumerate(outcome.deals):
+        pooled = outcome.ruleset.deal_scoring.pooled
+        for deal in outcome.deals:
             if deal.broken:
-                end = outcome.deals[i + 1].pos.line if i + 1 < len(outcome.deals) else None
-                why = next(
-                    (
-                        f
-                        for f in syntax
-                        if deal.pos.line <= f.line and (end is None or f.line < end)
-                    ),
-                    None,
-                )
-                self._skip_finding("deal", why, file, "the deal could not be read")
-            elif (deal.pos.line, deal.pos.column) in after_end:
-                why = after_end[(deal.pos.line, deal.pos.column)]
+                self._skip_finding("deal", deal.error, file, "the deal could not be read")
+            elif deal.after_end is not None:
+                why = deal.after_end
                 self._skip_finding("deal", why, file, "the deal came after the end of the game")
             else:
-                self._add_deal(deal, views, teams, team_tricks, outcome.ruleset)
+                self._add_deal(deal, views, teams, pooled, outcome.ruleset)
 
     def _views(self, players: dict[str, str], teams: dict[str, str]) -> list[_View]:
         """(tallies, seat -> key) for the player, seat and team views of one game."""
@@ -410,7 +399,7 @@ class StatsAccumulator:
         deal: DealOutcome,
         views: list[_View],
         teams: dict[str, str],
-        team_tricks: bool,
+        pooled: bool,
         ruleset: Ruleset,
     ) -> None:
         totals, surprises = self.totals, self.surprises
@@ -424,7 +413,7 @@ class StatsAccumulator:
             totals.deals_from_point_lines += 1
         if not deal.known:
             totals.deals_outcome_unknown += 1
-        if team_tricks:
+        if pooled:
             totals.team_trick_deals += 1
         for tallies, by_seat in views:
             for key in set(by_seat.values()):

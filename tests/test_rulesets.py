@@ -119,9 +119,9 @@ def test_classic_ruleset_fields() -> None:
     classic = load_ruleset("classic")
     assert classic.name == "classic"
     assert classic.ranking == tuple(tuple(row) for row in CLASSIC_ROWS)
-    assert classic.tie == "spoil"
-    assert classic.deal_scoring == "most-tricks"
-    assert classic.game_length == "deals"
+    assert classic.tie.name == "spoil"
+    assert classic.deal_scoring.name == "most-tricks"
+    assert classic.game_length.name == "deals"
     assert classic.game_target == 5
     assert classic.chant_seats == ("dealer", "left")
     assert classic.known_options == frozenset({"chanter", "mordienne", "signals"})

@@ -7,14 +7,13 @@ only the engine's outcome and the record's tags: no rule is applied here.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from tabulate import tabulate
 
-from ..cards import CARD_NICKNAMES, RANK_NAMES, SEATS, team_of
-from ..engine import DealOutcome, GameOutcome, TrickOutcome
+from ..cards import SEATS
+from ..outcome import DealOutcome, GameOutcome, TrickOutcome
 from ..pipeline import CheckedGame
 from ..rules import Ruleset
+from ..wording import listed, plural, short_name
 
 
 def _tags(checked: CheckedGame) -> dict[str, str]:
@@ -98,45 +97,19 @@ def game_dict(checked: CheckedGame, file: str) -> dict[str, object]:
 def trick_why(trick: TrickOutcome, ruleset: Ruleset) -> str:
     """Why a trick went where it did, as a player would say it."""
     again = f", {trick.leader} leads again" if trick.leader else ""
-    if trick.pourri and ruleset.tie == "cancel":
-        return f"{_listed(trick.top)} all cancel out: nobody takes it{again}"
     if trick.pourri:
-        return f"{_listed(trick.top)} tie for the top: pourri{again}"
+        return ruleset.tie.nobody_why(trick.top) + again
     if not trick.top:
         return "from the score sheet"
     card = trick.top[0]
     named = f"{card} ({short_name(card)})"
     if trick.cancelled:
-        return f"{_listed(trick.cancelled)} cancel out, and {named} is the highest card left"
-    if ruleset.rank_group(card) == 1 and len(ruleset.ranking[0]) == 1:
+        return f"{listed(trick.cancelled)} cancel out, and {named} is the highest card left"
+    if ruleset.beats_everything(card):
         return f"{named} beats everything"
-    strength = ruleset.strength
-    ranks = Counter(strength[c] for _, c in trick.plays)
-    # Under a cancelling rule, equal cards anywhere in the trick cancel out.
-    others = sorted(
-        (
-            c
-            for _, c in trick.plays
-            if c != card and (ruleset.tie != "cancel" or ranks[strength[c]] == 1)
-        ),
-        key=lambda c: -strength[c],
-    )
-    if not others:
+    if trick.beaten is None:
         return f"{named} is the only card"
-    return f"{named} beats {others[0]} ({short_name(others[0])})"
-
-
-def _listed(cards: list[str]) -> str:
-    return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
-
-
-def short_name(card: str) -> str:
-    """'monsieur', 'king', 'nine': what a player calls the card at the table."""
-    return CARD_NICKNAMES.get(card) or RANK_NAMES[card[0]]
-
-
-def _seats(seats: list[str]) -> str:
-    return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]
+    return f"{named} beats {trick.beaten} ({short_name(trick.beaten)})"
 
 
 def deal_sentences(deal: DealOutcome) -> list[str]:
@@ -158,11 +131,11 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         )
     if deal.void:
         who = f"{deal.dealer} deals again" if deal.dealer else "the same dealer deals again"
-        if deal.tricks and all(t.pourri for t in deal.tricks):
-            why = f"all {len(deal.tricks)} tricks belong to nobody"
-        elif deal.counts is not None:
-            ns = sum(n for s, n in deal.counts.items() if team_of(s) == "NS")
-            ew = sum(n for s, n in deal.counts.items() if team_of(s) == "EW")
+        reason = deal.void_reason
+        if reason is not None and reason.nobody is not None:
+            why = f"all {reason.nobody} tricks belong to nobody"
+        elif reason is not None and reason.totals is not None:
+            ns, ew = reason.totals
             why = f"neither side takes it (NS {ns} tricks, EW {ew})"
         else:
             why = "the record says so"
@@ -172,7 +145,7 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
     if point is None:
         lines.append("The record does not say enough to know who scores this deal.")
         return lines
-    worth = f"{point.points} point{'s' if point.points != 1 else ''}"
+    worth = plural(point.points, "point")
     tie = deal.tie_break
     winner = deal.deal_winner
     if tie is not None:
@@ -180,9 +153,9 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         reached = ", ".join(f"{s} at trick {tie.reached_at[s]}" for s in order[1:])
         have = "both have" if len(tie.tied) == 2 else "all have"
         lines.append(
-            f"{_seats(tie.tied)} {have} {tie.total}; {tie.winner} reached {tie.total}"
+            f"{listed(tie.tied)} {have} {tie.total}; {tie.winner} reached {tie.total}"
             f" at trick {tie.reached_at[tie.winner]}, {reached}:"
-            f" {tie.winner} wins the point for {team_of(tie.winner)}."
+            f" {tie.winner} wins the point for {tie.winner.team}."
         )
     elif winner is not None and deal.counts is not None:
         lines.append(
@@ -191,12 +164,9 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         )
     if point.reason:
         lines.append(f"{point.team} score {worth}: {point.reason}.")
-    elif point.mordienne and deal.sequence is not None and winner is not None:
-        start = (
-            next(i for i in range(len(deal.sequence), 0, -1) if deal.sequence[i - 1] != winner) + 1
-        )
+    elif point.mordienne and deal.mordienne_from is not None and deal.sequence is not None:
         lines.append(
-            f"Mordienne: {winner} won nothing before taking tricks {start} to"
+            f"Mordienne: {winner} won nothing before taking tricks {deal.mordienne_from} to"
             f" {len(deal.sequence)}, so {point.team} score {worth}."
         )
     elif deal.counts is None:
@@ -218,17 +188,8 @@ def game_sentence(outcome: GameOutcome) -> str:
         if outcome.winner == "draw":
             return f"Final score: {score}. The game is a draw."
         return f"Final score: {score}. {outcome.winner} win the game."
-    if outcome.ruleset.game_length == "points":
-        return (
-            f"Score so far: {score}; the game goes on until a team has"
-            f" {outcome.ruleset.game_target} points: it is not finished."
-        )
     scoring = sum(1 for d in outcome.deals if d.void is False)
-    return (
-        f"Score so far: {score}, after {scoring} scoring deal"
-        f"{'s' if scoring != 1 else ''} of {outcome.ruleset.game_target}:"
-        " the game is not finished."
-    )
+    return outcome.ruleset.game_length.so_far(score, scoring, outcome.ruleset.game_target)
 
 
 # --------------------------------------------------------------------------

@@ -7,38 +7,20 @@ from tabulate import tabulate
 from ..cards import CARD_NICKNAMES, card_name
 from ..rules import Ruleset, preset_names
 
-_TIE = {
-    "spoil": "a tie for the top card spoils the trick (pourri): nobody takes it, and its"
-    " leader leads again",
-    "cancel": "equal cards cancel each other out and the highest card left takes the trick;"
-    " if every card cancels, nobody takes it and its leader leads again",
-}
-_SCORING = {
-    "most-tricks": "the player with most tricks wins the deal's point for the team (partners do"
-    " not add their tricks); on a tie, whoever reached that total first",
-    "team-tricks": "tricks are pooled per team; the first team to {target} tricks takes the"
-    " deal and play stops there; if none does, more tricks takes it, and equal is void",
-}
 _SEAT = {
     "dealer": "the dealer",
     "left": "the player on the dealer's left",
     "partner": "the dealer's partner",
 }
-_LENGTH = {
-    "deals": "a game is {target} scoring deals (void deals do not count)",
-    "points": "the first team to {target} points wins the game",
-}
-
-
 def ruleset_dict(ruleset: Ruleset) -> dict[str, object]:
     return {
         "name": ruleset.name,
         "description": ruleset.description,
-        "tie": ruleset.tie,
-        "deal_scoring": ruleset.deal_scoring,
+        "tie": ruleset.tie.name,
+        "deal_scoring": ruleset.deal_scoring.name,
         "deal_target": ruleset.deal_target,
         "doubles": ruleset.doubles,
-        "game_length": ruleset.game_length,
+        "game_length": ruleset.game_length.name,
         "game_target": ruleset.game_target,
         "chant_seats": list(ruleset.chant_seats),
         "draw_cards": list(ruleset.draw_cards),
@@ -68,8 +50,8 @@ def ruleset_text(ruleset: Ruleset) -> str:
         names = sorted({CARD_NICKNAMES.get(c, "") for c in group} - {""})
         rows.append([i, " ".join(group), _group_words(group), ", ".join(names)])
     settings = [
-        ("ties", _TIE[ruleset.tie]),
-        ("deal", _SCORING[ruleset.deal_scoring].format(target=ruleset.deal_target)),
+        ("ties", ruleset.tie.summary),
+        ("deal", ruleset.deal_scoring.summary(ruleset.deal_target)),
         (
             "doubles",
             "a team may announce a double before play: 2 points if it takes the deal,"
@@ -77,7 +59,7 @@ def ruleset_text(ruleset: Ruleset) -> str:
             if ruleset.doubles
             else "none",
         ),
-        ("game", _LENGTH[ruleset.game_length].format(target=ruleset.game_target)),
+        ("game", ruleset.game_length.summary(ruleset.game_target)),
         (
             "chant",
             "the stock goes to "

@@ -1,0 +1,153 @@
+"""The game's ledger: tags, the draw, deal numbers, the dealer's turn, the score
+and the Result.
+
+Each deal is placed in the game before it is replayed (is it the next
+number, the right dealer, is the game already over?) and recorded after
+(did it score, who deals next?).  The ledger keeps only what the next deal
+needs, so a game of any length is checked in constant memory.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import findings as F
+from .cards import SEATS, TEAMS, Team, left_of
+from .deal_checks import check_draw
+from .findings import Finding, Flags
+from .model import BrokenDeal, Deal, Draw, Tag
+from .policies import PointOutcome
+from .rules import Ruleset
+
+_RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$")
+_DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
+
+
+class GameLedger:
+    def __init__(self, tags: list[Tag], ruleset: Ruleset, draw: Draw | None, flag: Flags) -> None:
+        self.tags, self.ruleset, self.flag = tags, ruleset, flag
+        self.score: dict[str, int] = dict.fromkeys(TEAMS, 0)
+        self.scoring = 0  # deals known to have scored
+        self.unknown = 0  # deals whose outcome the record does not tell
+        self.last_number: int | None = None
+        self.seen_deal = False
+        self.expected_dealers: set[str] | None = None
+        self.over_at: int | None = None  # the deal number that ended the game
+        #: the previous deal: number, dealer, and void (None: not recorded)
+        self.previous: tuple[int | None, str | None, bool | None] | None = None
+        self._check_tags()
+        self.first_dealer = check_draw(draw, ruleset, flag) if draw is not None else None
+
+    def _check_tags(self) -> None:
+        seen: dict[str, Tag] = {}
+        for tag in self.tags:
+            if tag.name in seen:
+                self.flag(F.TAG_REPEATED, "", tag.pos, name=tag.name, first=seen[tag.name].value)
+                continue
+            seen[tag.name] = tag
+            if tag.name == "Date" and not _DATE.match(tag.value):
+                self.flag(F.DATE_FORMAT, "", tag.pos, value=tag.value)
+
+    # -- before a deal: its place in the game ----------------------------
+    def place(self, deal: Deal | BrokenDeal) -> Finding | None:
+        """Check the deal's number and dealer; the A106 finding if the game was
+        already over."""
+        number, dealer = deal.number, deal.dealer
+        if number is not None:
+            if not self.seen_deal and number != 1:
+                self.flag(F.DEAL_NUMBER, "first", deal.pos, number, number=number, expected=1)
+            elif self.seen_deal and self.last_number is not None and number != self.last_number + 1:
+                expected = self.last_number + 1
+                numbers = {"number": number, "expected": expected, "previous": self.last_number}
+                self.flag(F.DEAL_NUMBER, "next", deal.pos, number, **numbers)
+        if not self.seen_deal and self.first_dealer and dealer and dealer != self.first_dealer:
+            drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
+            self.flag(F.DRAW_WRONG, "first-dealer", deal.pos, number, dealer=dealer, **drawn)
+        expected_dealers = self.expected_dealers
+        if dealer is not None and expected_dealers is not None and dealer not in expected_dealers:
+            assert self.previous is not None
+            previous, previous_dealer, void = self.previous
+            variant = "void" if void else "unknown" if void is None else "scored"
+            self.flag(
+                F.WRONG_DEALER,
+                variant,
+                deal.pos,
+                number,
+                dealer=dealer,
+                expected=sorted(expected_dealers, key=SEATS.index),  # type: ignore[arg-type]
+                previous=previous,
+                previous_dealer=previous_dealer,
+            )
+        after_end = None
+        if self.over_at is not None and isinstance(deal, Deal):
+            reason = self.ruleset.game_length.end_reason(self.ruleset.game_target)
+            over = {"over_at": self.over_at, "reason": reason}
+            after_end = self.flag(F.DEAL_AFTER_END, "", deal.pos, number, **over)
+        self.seen_deal = True
+        self.last_number = number
+        return after_end
+
+    # -- after a deal: the score and who deals next ----------------------
+    def record(
+        self, number: int | None, dealer: str | None, void: bool | None, point: PointOutcome | None
+    ) -> bool:
+        """Count a replayed deal; True if its point went into the score."""
+        self.previous = (number, dealer, void)
+        scored = False
+        if void is None:
+            self.unknown += 1
+            self.expected_dealers = {dealer, left_of(dealer)} if dealer else None
+        elif void:
+            self.expected_dealers = {dealer} if dealer else None
+        else:
+            self.expected_dealers = {left_of(dealer)} if dealer else None
+            if self.over_at is not None:
+                return False  # a deal after the end (A106) is reported, not scored
+            if point is not None:
+                self.score[point.team] += point.points
+                scored = True
+            self.scoring += 1
+            if self.is_over():
+                self.over_at = number
+        return scored
+
+    def is_over(self) -> bool:
+        return self.ruleset.game_length.is_over(self.scoring, self.score, self.ruleset.game_target)
+
+    # -- the end ----------------------------------------------------------
+    def finish(self) -> tuple[bool, str | None]:
+        """Whether the game is complete and who won it; checks the Result tag."""
+        complete = self.is_over()
+        winner = None
+        if complete:
+            ns, ew = self.score[Team.NS], self.score[Team.EW]
+            winner = "NS" if ns > ew else "EW" if ew > ns else "draw"
+        result = next((t for t in self.tags if t.name == "Result"), None)
+        if result is not None and result.value.strip() != "*":
+            self._check_result(result, complete, winner)
+        return complete, winner
+
+    def _check_result(self, tag: Tag, complete: bool, winner: str | None) -> None:
+        m = _RESULT.match(tag.value)
+        if m is None:
+            self.flag(F.RESULT_FORMAT, "unread", tag.pos, value=tag.value)
+            return
+        side, a, b = m.group(1), int(m.group(2)), int(m.group(3))
+        if (side == "draw") != (a == b) or a < b:
+            self.flag(F.RESULT_FORMAT, "sum", tag.pos, value=tag.value)
+            return
+        if not complete:
+            why = self.ruleset.game_length.unfinished(
+                self.score, self.scoring, self.unknown, self.ruleset.game_target
+            )
+            if why is not None:
+                self.flag(F.GAME_UNFINISHED, "", tag.pos, why=why)
+            return
+        if self.unknown:
+            return
+        claimed = {"NS": a, "EW": b} if side in ("NS", "draw") else {"EW": a, "NS": b}
+        if claimed != self.score:
+            ns, ew = self.score[Team.NS], self.score[Team.EW]
+            variant = "draw" if winner == "draw" else "win"
+            facts = {"claimed": tag.value.strip(), "ns": ns, "ew": ew, "winner": winner}
+            self.flag(F.RESULT_CLAIM, variant, tag.pos, **facts)

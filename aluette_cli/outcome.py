@@ -1,0 +1,99 @@
+"""What the engine establishes: each trick, deal and game, with the why.
+
+An outcome says not only who took a trick or a deal but the facts that
+explain it (the card that won and the one it beat, the cards that cancelled,
+who reached the tie-break count when, where a mordienne began, why a deal is
+void), so that the report, annotate and stats only put them into words or
+count them, and never work a rule out again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .findings import Finding
+from .model import Pos
+from .policies import PointOutcome, TieBreak
+from .rules import Ruleset
+
+
+@dataclass(slots=True)
+class TrickOutcome:
+    number: int
+    leader: str | None
+    #: (seat, card) in play order; the seat is the record's, or the turn order's
+    plays: list[tuple[str | None, str]]
+    winner: str | None
+    pourri: bool
+    #: the card that takes the trick, or the cards whose tie left it to nobody
+    top: list[str]
+    #: cards that cancelled each other out above the winner (cancel policy)
+    cancelled: list[str] = field(default_factory=list)
+    #: the strongest card the winning card beat (None: the only card that counts)
+    beaten: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoidReason:
+    """Why a deal scores nothing, as far as the record shows it."""
+
+    #: every trick belongs to nobody: how many tricks there were
+    nobody: int | None = None
+    #: the teams' equal trick totals (NS, EW)
+    totals: tuple[int, int] | None = None
+
+
+@dataclass(slots=True)
+class SignalOutcome:
+    seat: str
+    what: str
+    #: how many tricks had been played when the signal was made
+    before: int
+    #: True or False when the hand tells; None when it cannot be checked
+    honest: bool | None = None
+    fact: str | None = None
+
+
+@dataclass(slots=True)
+class DealOutcome:
+    number: int | None
+    dealer: str | None
+    pos: Pos
+    tricks: list[TrickOutcome] = field(default_factory=list)
+    #: True when the tricks come from a ``winners:`` score sheet
+    from_sheet: bool = False
+    counts: dict[str, int] | None = None
+    #: the order in which each trick was won (seat or None), when complete
+    sequence: list[str | None] | None = None
+    deal_winner: str | None = None
+    tie_break: TieBreak | None = None
+    point: PointOutcome | None = None
+    #: None when the record does not say enough to know
+    void: bool | None = None
+    void_reason: VoidReason | None = None
+    #: the trick where a mordienne's winning run began
+    mordienne_from: int | None = None
+    #: the deal could not be read; ``error`` says why
+    broken: bool = False
+    error: Finding | None = None
+    signals: list[SignalOutcome] = field(default_factory=list)
+    #: whether its point went into the game's score (not after the game's end)
+    scored: bool = False
+    #: the finding that the game was already over when this deal was played
+    after_end: Finding | None = None
+
+    @property
+    def known(self) -> bool:
+        """Whether the record tells if this deal scored and for whom."""
+        return self.void is not None
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    index: int
+    ruleset: Ruleset | None
+    deals: list[DealOutcome]
+    score: dict[str, int]
+    complete: bool
+    winner: str | None
+    findings: list[Finding]

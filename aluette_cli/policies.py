@@ -1,0 +1,428 @@
+"""The rules that vary between rulesets, as behaviour: ties, deal scoring, game length.
+
+A ruleset file names a policy by a word (``play.tie = "cancel"``); loading
+the ruleset turns the word into one of the objects here, and from then on
+the engine and the writers only ask the object — who takes this trick, is
+the deal decided, is the game over, how do we say so — and never compare
+its name.  A new way of breaking ties, scoring a deal or ending a game is
+one class and one line in its registry (``TIE_POLICIES``, ``DEAL_SCORINGS``,
+``GAME_LENGTHS``), and every command knows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .cards import SEATS, TEAMS, Seat, Team, team_of
+from .wording import listed, plural
+
+#: One card on a trick: the seat that played it (None when the record does
+#: not say) and the card.
+PlayT = tuple[str | None, str]
+
+
+# --------------------------------------------------------------------------
+# Who takes a trick
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    """Who takes a trick, and the cards that explain why.
+
+    ``top`` is the card that takes the trick, or the cards whose tie left it
+    to nobody; ``cancelled`` the cards that cancelled out above the winner;
+    ``beaten`` the strongest card that the winner had to beat (None when the
+    winner is the only card that counts).
+    """
+
+    winner: str | None
+    nobody: bool
+    top: tuple[str, ...]
+    cancelled: tuple[str, ...] = ()
+    beaten: str | None = None
+
+
+class TiePolicy:
+    """What happens when the strongest cards of a trick are equal."""
+
+    name: ClassVar[str]
+    #: how a trick that belongs to nobody is called ("trick 3 was pourri")
+    nobody_word: ClassVar[str]
+    #: the rule in one sentence, for ``aluette rules``
+    summary: ClassVar[str]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+    def result(self, plays: Sequence[PlayT], strength: dict[str, int]) -> TrickResult:
+        raise NotImplementedError
+
+    def nobody_why(self, top: Sequence[str]) -> str:
+        """Why nobody takes a trick, as the report says it."""
+        raise NotImplementedError
+
+    def nobody_truth(self, top: Sequence[str]) -> str:
+        """The same fact, as a finding that corrects a claim says it."""
+        raise NotImplementedError
+
+
+def _strongest_other(
+    plays: Sequence[PlayT], card: str, strength: dict[str, int], counts: bool
+) -> str | None:
+    """The strongest card other than ``card``; with ``counts``, only cards that
+    did not cancel out (their rank was played once)."""
+    ranks: dict[int, int] = {}
+    if counts:
+        for _, c in plays:
+            ranks[strength[c]] = ranks.get(strength[c], 0) + 1
+    best: str | None = None
+    for _, c in plays:
+        if c == card or (counts and ranks[strength[c]] > 1):
+            continue
+        if best is None or strength[c] > strength[best]:
+            best = c
+    return best
+
+
+class Spoil(TiePolicy):
+    """A tie for the top card spoils the trick: pourri (RULES.md §3)."""
+
+    name = "spoil"
+    nobody_word = "pourri"
+    summary = (
+        "a tie for the top card spoils the trick (pourri): nobody takes it, and its"
+        " leader leads again"
+    )
+
+    def result(self, plays: Sequence[PlayT], strength: dict[str, int]) -> TrickResult:
+        best = -1
+        top: list[PlayT] = []
+        for seat, card in plays:
+            s = strength[card]
+            if s > best:
+                best, top = s, [(seat, card)]
+            elif s == best:
+                top.append((seat, card))
+        if len(top) != 1:
+            return TrickResult(None, True, tuple(card for _, card in top))
+        seat, card = top[0]
+        return TrickResult(seat, False, (card,), (), _strongest_other(plays, card, strength, False))
+
+    def nobody_why(self, top: Sequence[str]) -> str:
+        return f"{listed(top)} tie for the top: pourri"
+
+    def nobody_truth(self, top: Sequence[str]) -> str:
+        return f"it is pourri: {listed(top)} tie for the top"
+
+
+class Cancel(TiePolicy):
+    """Equal cards cancel each other; the highest card left wins (RULES.md §7,
+    team-five).  Convention: all the cards of a rank played more than once
+    cancel, three as well as two."""
+
+    name = "cancel"
+    nobody_word = "cancelled out"
+    summary = (
+        "equal cards cancel each other out and the highest card left takes the trick;"
+        " if every card cancels, nobody takes it and its leader leads again"
+    )
+
+    def result(self, plays: Sequence[PlayT], strength: dict[str, int]) -> TrickResult:
+        by_strength: dict[int, list[PlayT]] = {}
+        for seat, card in plays:
+            by_strength.setdefault(strength[card], []).append((seat, card))
+        for s in sorted(by_strength, reverse=True):
+            if len(by_strength[s]) == 1:
+                seat, card = by_strength[s][0]
+                cancelled = tuple(
+                    c for _, c in plays if strength[c] > s and len(by_strength[strength[c]]) > 1
+                )
+                beaten = _strongest_other(plays, card, strength, True)
+                return TrickResult(seat, False, (card,), cancelled, beaten)
+        cards = tuple(card for _, card in plays)
+        return TrickResult(None, True, cards, cards)
+
+    def nobody_why(self, top: Sequence[str]) -> str:
+        return f"{listed(top)} all cancel out: nobody takes it"
+
+    def nobody_truth(self, top: Sequence[str]) -> str:
+        return f"it belongs to nobody: {listed(top)} all cancel out"
+
+
+TIE_POLICIES: dict[str, TiePolicy] = {"spoil": Spoil(), "cancel": Cancel()}
+
+
+# --------------------------------------------------------------------------
+# Who takes a deal
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreak:
+    """Players tied on the most tricks: the one who reached the total first wins."""
+
+    tied: list[Seat]
+    total: int
+    reached_at: dict[str, int]
+    winner: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PointOutcome:
+    team: Team
+    points: int
+    mordienne: bool = False
+    #: why the points went where they did when it is not the plain rule
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What the trick winners decide: counts, deal winner, tie-break and point
+    (no point: the deal is void)."""
+
+    counts: dict[str, int]
+    winner: Seat | None
+    tie_break: TieBreak | None
+    point: PointOutcome | None
+    #: where a mordienne's run of tricks started (1-based), when it was made
+    mordienne_from: int | None = None
+
+
+def counts_of(sequence: Sequence[str | None]) -> dict[str, int]:
+    counts: dict[str, int] = dict.fromkeys(SEATS, 0)
+    for seat in sequence:
+        if seat is not None:
+            counts[seat] += 1  # type: ignore[index]
+    return counts
+
+
+def mordienne_start(sequence: Sequence[str | None], seat: str) -> int | None:
+    """Where ``seat``'s comeback run starts (1-based), if the deal is a mordienne:
+    ``seat`` won nothing before a final unbroken run of won tricks.
+
+    The run ends with the last trick and starts after the first one (RULES.md
+    §6 and its convention); a pourri trick breaks it.
+    """
+    start = len(sequence)
+    while start > 0 and sequence[start - 1] == seat:
+        start -= 1
+    if start == len(sequence) or start == 0 or seat in sequence[:start]:
+        return None
+    return start + 1
+
+
+class DealScoring:
+    """How a deal is decided: when play stops early, and who scores."""
+
+    name: ClassVar[str]
+    #: whether tricks are pooled per team, so no single player wins the deal
+    pooled: ClassVar[bool]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+    def decided_after(self, sequence: Sequence[str | None], target: int) -> int | None:
+        """The trick after which the deal is decided and play stops, if it does early."""
+        return None
+
+    def result(
+        self, sequence: Sequence[str | None], target: int, mordienne: bool
+    ) -> DealResult:
+        raise NotImplementedError
+
+    def summary(self, target: int) -> str:
+        raise NotImplementedError
+
+
+class MostTricks(DealScoring):
+    """The player with most tricks scores for the team; on a tie, the one who
+    reached the final total first (RULES.md §4).  All nine tricks are played."""
+
+    name = "most-tricks"
+    pooled = False
+
+    def result(
+        self, sequence: Sequence[str | None], target: int, mordienne: bool
+    ) -> DealResult:
+        counts: dict[str, int] = dict.fromkeys(SEATS, 0)
+        reached: dict[tuple[str, int], int] = {}
+        for number, seat in enumerate(sequence, 1):
+            if seat is not None:
+                counts[seat] += 1  # type: ignore[index]
+                reached[(seat, counts[seat])] = number  # type: ignore[index]
+        best = max(counts.values())
+        if best == 0:
+            return DealResult(counts, None, None, None)
+        tied = [s for s in SEATS if counts[s] == best]
+        winner = min(tied, key=lambda s: reached[(s, best)])
+        tie_break = None
+        if len(tied) > 1:
+            tie_break = TieBreak(tied, best, {s: reached[(s, best)] for s in tied}, winner)
+        start = mordienne_start(sequence, winner) if mordienne else None
+        made = start is not None
+        point = PointOutcome(winner.team, 2 if made else 1, made)
+        return DealResult(counts, winner, tie_break, point, start)
+
+    def summary(self, target: int) -> str:
+        return (
+            "the player with most tricks wins the deal's point for the team (partners do"
+            " not add their tricks); on a tie, whoever reached that total first"
+        )
+
+
+class TeamTricks(DealScoring):
+    """Tricks are pooled per team; the first team to ``target`` tricks takes the
+    deal and play stops (RULES.md §7, team-five).  Conventions: if spoiled
+    tricks leave neither team there, more tricks takes the deal; equal is void."""
+
+    name = "team-tricks"
+    pooled = True
+
+    def decided_after(self, sequence: Sequence[str | None], target: int) -> int | None:
+        totals = dict.fromkeys(TEAMS, 0)
+        for number, seat in enumerate(sequence, 1):
+            if seat is not None:
+                team = team_of(seat)
+                totals[team] += 1
+                if totals[team] == target:
+                    return number
+        return None
+
+    def result(
+        self, sequence: Sequence[str | None], target: int, mordienne: bool
+    ) -> DealResult:
+        counts = counts_of(sequence)
+        totals = {team: sum(counts[s] for s in team.seats) for team in TEAMS}
+        decided = self.decided_after(sequence, target)
+        if decided is not None:
+            team = team_of(sequence[decided - 1])  # type: ignore[arg-type]
+            reason = f"{team} reached {target} tricks at trick {decided}"
+        elif totals[Team.NS] != totals[Team.EW]:
+            team = Team.NS if totals[Team.NS] > totals[Team.EW] else Team.EW
+            reason = (
+                f"neither team reached {target};"
+                f" {team} took more tricks ({totals[team]} to {totals[team.other]})"
+            )
+        else:
+            return DealResult(counts, None, None, None)
+        return DealResult(counts, None, None, PointOutcome(team, 1, False, reason))
+
+    def summary(self, target: int) -> str:
+        return (
+            f"tricks are pooled per team; the first team to {target} tricks takes the"
+            " deal and play stops there; if none does, more tricks takes it, and equal is void"
+        )
+
+
+DEAL_SCORINGS: dict[str, DealScoring] = {"most-tricks": MostTricks(), "team-tricks": TeamTricks()}
+
+
+def doubled(point: PointOutcome, announcer: str) -> PointOutcome:
+    """A double (RULES.md §7): two points to the announcers if they take the
+    deal, two to the opponents if not."""
+    if point.team == announcer:
+        reason = f"{announcer} announced a double and took the deal"
+    else:
+        reason = f"{announcer} announced a double and lost the deal"
+    if point.reason:
+        reason = f"{point.reason}; {reason}"
+    return PointOutcome(point.team, 2 * point.points, point.mordienne, reason)
+
+
+# --------------------------------------------------------------------------
+# When a game ends
+
+
+class GameLength:
+    """When a game is over, and how to say why (or why not yet)."""
+
+    name: ClassVar[str]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+    def is_over(self, scoring_deals: int, score: dict[str, int], target: int) -> bool:
+        raise NotImplementedError
+
+    def end_reason(self, target: int) -> str:
+        """Why the game was over: "the game was over after deal 5 (<reason>)"."""
+        raise NotImplementedError
+
+    def so_far(self, score: str, scoring_deals: int, target: int) -> str:
+        """The report's sentence for a game the record does not finish."""
+        raise NotImplementedError
+
+    def unfinished(
+        self, score: dict[str, int], scoring: int, unknown: int, target: int
+    ) -> str | None:
+        """Why a Result that claims a finished game is wrong, or None if it may be right."""
+        raise NotImplementedError
+
+    def summary(self, target: int) -> str:
+        raise NotImplementedError
+
+
+class Deals(GameLength):
+    """A game is a number of scoring deals (RULES.md §5); void deals do not count."""
+
+    name = "deals"
+
+    def is_over(self, scoring_deals: int, score: dict[str, int], target: int) -> bool:
+        return scoring_deals >= target
+
+    def end_reason(self, target: int) -> str:
+        return f"{target} scoring deals had been played"
+
+    def so_far(self, score: str, scoring_deals: int, target: int) -> str:
+        return (
+            f"Score so far: {score}, after {plural(scoring_deals, 'scoring deal')} of"
+            f" {target}: the game is not finished."
+        )
+
+    def unfinished(
+        self, score: dict[str, int], scoring: int, unknown: int, target: int
+    ) -> str | None:
+        most = scoring + unknown
+        if most >= target:
+            return None
+        count = ("at most " if unknown else "only ") + plural(most, "scoring deal")
+        return f"the record has {count} of {target}"
+
+    def summary(self, target: int) -> str:
+        return f"a game is {target} scoring deals (void deals do not count)"
+
+
+class Points(GameLength):
+    """The first team to a number of points wins (RULES.md §7)."""
+
+    name = "points"
+
+    def is_over(self, scoring_deals: int, score: dict[str, int], target: int) -> bool:
+        return max(score.values()) >= target
+
+    def end_reason(self, target: int) -> str:
+        return f"a team had reached {target} points"
+
+    def so_far(self, score: str, scoring_deals: int, target: int) -> str:
+        return (
+            f"Score so far: {score}; the game goes on until a team has"
+            f" {target} points: it is not finished."
+        )
+
+    def unfinished(
+        self, score: dict[str, int], scoring: int, unknown: int, target: int
+    ) -> str | None:
+        if unknown:
+            return None
+        return (
+            f"the score is NS {score['NS']}, EW {score['EW']}"
+            f" and the game goes on until a team has {target} points"
+        )
+
+    def summary(self, target: int) -> str:
+        return f"the first team to {target} points wins the game"
+
+
+GAME_LENGTHS: dict[str, GameLength] = {"deals": Deals(), "points": Points()}
