@@ -13,6 +13,7 @@ from tabulate import tabulate
 
 from ..cards import card_name
 from ..stats import POSITIONS, CardTally, Skip, StatsResult, Tally
+from ..wording import plural
 
 #: (key, table header) of the columns of each breakdown, in order.
 _TALLY_COLUMNS: list[tuple[str, str]] = [
@@ -245,10 +246,6 @@ def _csv_value(value: object) -> object:
 # Text
 
 
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
@@ -257,24 +254,24 @@ def summary_lines(result: StatsResult) -> list[str]:
     """What the figures rest on and what was left out, in sentences."""
     t = result.totals
     lines = [
-        f"{_plural(t.games, 'game')} and {_plural(t.deals, 'deal')} counted,"
-        f" from {_plural(t.files, 'file')}."
+        f"{plural(t.games, 'game')} and {plural(t.deals, 'deal')} counted,"
+        f" from {plural(t.files, 'file')}."
     ]
     left = []
     if result.skipped_files:
-        left.append(_plural(result.skipped_files, "unreadable file"))
+        left.append(plural(result.skipped_files, "unreadable file"))
     if result.skipped_games:
         in_games = t.deals_read - t.deals - result.skipped_deals
-        left.append(_plural(result.skipped_games, "game") + f" (with {_plural(in_games, 'deal')})")
+        left.append(plural(result.skipped_games, "game") + f" (with {plural(in_games, 'deal')})")
     if result.skipped_deals:
-        left.append(_plural(result.skipped_deals, "deal"))
+        left.append(plural(result.skipped_deals, "deal"))
     if left:
         lines.append("Not counted: " + ", ".join(left) + "; see Skipped below.")
     v = result.violations
     if v.errors or v.warnings:
         lines.append(
-            f"Violations: {_plural(v.errors, 'error')}, {_plural(v.warnings, 'warning')}"
-            f" in the records read ({_plural(v.games_with_errors, 'game')} with errors);"
+            f"Violations: {plural(v.errors, 'error')}, {plural(v.warnings, 'warning')}"
+            f" in the records read ({plural(v.games_with_errors, 'game')} with errors);"
             " aluette validate lists them."
         )
     return lines
@@ -286,7 +283,7 @@ def skipped_lines(result: StatsResult) -> list[str]:
         return []
     rows = []
     for skip in result.skipped:
-        what = _plural(skip.count, skip.what)
+        what = plural(skip.count, skip.what)
         reason = f"{skip.code} {skip.reason}" if skip.code else skip.reason
         rows.append([what, reason])
         rows.extend(["", "e.g. " + example] for example in skip.examples)
@@ -330,14 +327,14 @@ def _tally_notes(result: StatsResult, by: str) -> list[str]:
     notes.append("tricks per deal: tricks won / deals whose tricks are recorded.")
     if by != "team" and t.deals_without_scorer:
         notes.append(
-            f"{_plural(t.points_without_scorer, 'point')} of"
-            f" {_plural(t.deals_without_scorer, 'deal')} went to a side with no recorded"
+            f"{plural(t.points_without_scorer, 'point')} of"
+            f" {plural(t.deals_without_scorer, 'deal')} went to a side with no recorded"
             " deal winner (team-five rules, or a point line naming only the side):"
             " they count in team points only."
         )
     if s.pourri_without_leader:
         notes.append(
-            f"pourri led: {_plural(s.pourri_without_leader, 'pourri trick')} of score sheets"
+            f"pourri led: {plural(s.pourri_without_leader, 'pourri trick')} of score sheets"
             " have no recorded leader and count for nobody."
         )
     return notes
@@ -352,7 +349,7 @@ def _position_table(result: StatsResult) -> list[str]:
     return [
         "",
         "Deal points by where the deal winner sat, from the dealer's left"
-        f" ({_plural(known, 'deal')} with a known winner)",
+        f" ({plural(known, 'deal')} with a known winner)",
         tabulate(
             rows,
             headers=["seat", *POSITIONS, "total"],
@@ -389,8 +386,8 @@ def _card_table(result: StatsResult) -> list[str]:
     )
     out.append("")
     out.append(
-        f"{_plural(result.totals.plays, 'card')} played in"
-        f" {_plural(result.totals.deals_with_tricks - result.totals.deals_from_sheets, 'deal')}"
+        f"{plural(result.totals.plays, 'card')} played in"
+        f" {plural(result.totals.deals_with_tricks - result.totals.deals_from_sheets, 'deal')}"
         "; won: tricks taken with the card; spoiled: pourri tricks where it tied at the top."
     )
     return out
@@ -403,27 +400,27 @@ def _surprise_table(result: StatsResult) -> list[str]:
             "deals decided by a tie-break",
             s.tie_break_deals,
             _percent(s.tie_break_deals, s.deals_won_on_counts),
-            f"of {_plural(s.deals_won_on_counts, 'deal')} won on trick counts",
+            f"of {plural(s.deals_won_on_counts, 'deal')} won on trick counts",
         ],
         [
             "points to the side with fewer tricks",
             s.fewer_tricks_points,
             _percent(s.fewer_tricks_points, s.points_with_counts),
-            f"of {_plural(s.points_with_counts, 'point')}"
-            f" ({_plural(s.scoring_deals_with_counts, 'deal')} with trick counts);"
-            f" {_plural(s.fewer_tricks_deals, 'deal')}",
+            f"of {plural(s.points_with_counts, 'point')}"
+            f" ({plural(s.scoring_deals_with_counts, 'deal')} with trick counts);"
+            f" {plural(s.fewer_tricks_deals, 'deal')}",
         ],
         [
             "void deals",
             s.void_deals,
             _percent(s.void_deals, s.known_outcome_deals),
-            f"of {_plural(s.known_outcome_deals, 'deal')} with a known outcome",
+            f"of {plural(s.known_outcome_deals, 'deal')} with a known outcome",
         ],
         [
             "pourri tricks",
             s.pourri_tricks,
             _percent(s.pourri_tricks, s.tricks),
-            f"of {_plural(s.tricks, 'trick')}",
+            f"of {plural(s.tricks, 'trick')}",
         ],
     ]
     out = [
@@ -441,7 +438,7 @@ def _surprise_table(result: StatsResult) -> list[str]:
         out += [
             "",
             "Tricks the deal winner took"
-            f" ({_plural(s.deals_won_on_counts, 'deal')} won on trick counts)",
+            f" ({plural(s.deals_won_on_counts, 'deal')} won on trick counts)",
             tabulate(
                 dist,
                 headers=["tricks", "deals", "share"],
