@@ -149,9 +149,12 @@ class GameReplay:
             if trick.number != i:
                 flag(F.TRICK_NUMBER, "", trick.pos, n, i, number=trick.number, expected=i)
             for play in trick.plays:
-                flag.place(table.play(play.seat, play.card), play.pos, n, i)
-            outcome, problems = table.end_trick()
-            flag.place(problems, trick.pos, n, i)
+                problems = table.play(play.seat, play.card)
+                if problems:
+                    flag.place(problems, play.pos, n, i)
+            outcome, closing = table.end_trick()
+            if closing:
+                flag.place(closing, trick.pos, n, i)
             claim = trick.claim
             if claim is None or (outcome.winner is None and not outcome.pourri):
                 continue

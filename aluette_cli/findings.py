@@ -8,7 +8,7 @@ never changes meaning; new problems get new codes.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -350,7 +350,7 @@ class Flags:
         return finding
 
     def place(
-        self, problems: list[Problem], pos: tuple[int, int], deal: int | None, trick: int | None
+        self, problems: Iterable[Problem], pos: tuple[int, int], deal: int | None, trick: int | None
     ) -> None:
         """Put the table's problems on the line they belong to."""
         for problem in problems:

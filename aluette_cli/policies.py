@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from .cards import SEATS, TEAMS, Seat, Team, team_of
 from .wording import listed, plural
@@ -27,20 +27,20 @@ PlayT = tuple[str | None, str]
 # Who takes a trick
 
 
-@dataclass(frozen=True, slots=True)
-class TrickResult:
+class TrickResult(NamedTuple):
     """Who takes a trick, and the cards that explain why.
 
     ``top`` is the card that takes the trick, or the cards whose tie left it
     to nobody; ``cancelled`` the cards that cancelled out above the winner;
     ``beaten`` the strongest card that the winner had to beat (None when the
-    winner is the only card that counts).
+    winner is the only card that counts).  A named tuple: one is made for
+    every trick of an archive.
     """
 
     winner: str | None
     nobody: bool
-    top: tuple[str, ...]
-    cancelled: tuple[str, ...] = ()
+    top: list[str]
+    cancelled: list[str]
     beaten: str | None = None
 
 
@@ -68,20 +68,17 @@ class TiePolicy:
         raise NotImplementedError
 
 
-def _strongest_other(
-    plays: Sequence[PlayT], card: str, strength: dict[str, int], counts: bool
+def _strongest_uncancelled(
+    plays: Sequence[PlayT], card: str, strength: dict[str, int]
 ) -> str | None:
-    """The strongest card other than ``card``; with ``counts``, only cards that
-    did not cancel out (their rank was played once)."""
+    """The strongest card other than ``card`` that did not cancel out (its rank
+    was played once), the first played of its strength."""
     ranks: dict[int, int] = {}
-    if counts:
-        for _, c in plays:
-            ranks[strength[c]] = ranks.get(strength[c], 0) + 1
+    for _, c in plays:
+        ranks[strength[c]] = ranks.get(strength[c], 0) + 1
     best: str | None = None
     for _, c in plays:
-        if c == card or (counts and ranks[strength[c]] > 1):
-            continue
-        if best is None or strength[c] > strength[best]:
+        if c != card and ranks[strength[c]] == 1 and (best is None or strength[c] > strength[best]):
             best = c
     return best
 
@@ -97,18 +94,24 @@ class Spoil(TiePolicy):
     )
 
     def result(self, plays: Sequence[PlayT], strength: dict[str, int]) -> TrickResult:
-        best = -1
+        # One pass: the top cards, and the strongest card below them (the
+        # first played of its strength), which is what the winner beat.
+        best = second = -1
         top: list[PlayT] = []
+        beaten: str | None = None
         for seat, card in plays:
             s = strength[card]
             if s > best:
+                if top:
+                    beaten, second = top[0][1], best
                 best, top = s, [(seat, card)]
             elif s == best:
                 top.append((seat, card))
+            elif s > second:
+                beaten, second = card, s
         if len(top) != 1:
-            return TrickResult(None, True, tuple(card for _, card in top))
-        seat, card = top[0]
-        return TrickResult(seat, False, (card,), (), _strongest_other(plays, card, strength, False))
+            return TrickResult(None, True, [card for _, card in top], [])
+        return TrickResult(top[0][0], False, [top[0][1]], [], beaten)
 
     def nobody_why(self, top: Sequence[str]) -> str:
         return f"{listed(top)} tie for the top: pourri"
@@ -136,13 +139,13 @@ class Cancel(TiePolicy):
         for s in sorted(by_strength, reverse=True):
             if len(by_strength[s]) == 1:
                 seat, card = by_strength[s][0]
-                cancelled = tuple(
+                cancelled = [
                     c for _, c in plays if strength[c] > s and len(by_strength[strength[c]]) > 1
-                )
-                beaten = _strongest_other(plays, card, strength, True)
-                return TrickResult(seat, False, (card,), cancelled, beaten)
-        cards = tuple(card for _, card in plays)
-        return TrickResult(None, True, cards, cards)
+                ]
+                beaten = _strongest_uncancelled(plays, card, strength)
+                return TrickResult(seat, False, [card], cancelled, beaten)
+        cards = [card for _, card in plays]
+        return TrickResult(None, True, cards, list(cards))
 
     def nobody_why(self, top: Sequence[str]) -> str:
         return f"{listed(top)} all cancel out: nobody takes it"

@@ -10,13 +10,15 @@ its problems on the lines, and ``generate`` plays random games through it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from . import findings as F
 from .cards import TRICKS_PER_DEAL, Seat, left_of, seats_from
 from .findings import Problem
 from .outcome import TrickOutcome
 from .rules import Ruleset
+
+_NONE: tuple[Problem, ...] = ()
 
 
 class Table:
@@ -45,18 +47,19 @@ class Table:
         # Why the leader leads, worded only if someone else does: the dealer's
         # left, or the trick they won, or a trick that went to nobody.
         self._lead_why: tuple[str, int] = ("lead-left", 0)
+        self._number = 1
+        self._order = seats_from(self.leader)
 
     @property
     def number(self) -> int:
         """The number of the trick being played."""
-        return len(self.tricks) + 1
+        return self._number
 
     @property
     def turn(self) -> Seat | None:
         """Whose turn it is, or None once four cards are on the table."""
-        if len(self._plays) >= 4:
-            return None
-        return seats_from(self.leader)[len(self._plays)]
+        played = len(self._plays)
+        return self._order[played] if played < 4 else None
 
     @property
     def winners(self) -> list[str | None]:
@@ -67,38 +70,40 @@ class Table:
         """The trick after which the deal was decided, if the rules stop play early."""
         return self.ruleset.deal_scoring.decided_after(self.winners, self.ruleset.deal_target)
 
-    def play(self, seat: str | None, card: str) -> list[Problem]:
-        """Put ``card`` on the trick for ``seat`` (None: whoever's turn it is)."""
-        turn = self.turn
-        problems: list[Problem] = []
+    def play(self, seat: str | None, card: str) -> Sequence[Problem]:
+        """Put ``card`` on the trick for ``seat`` (None: whoever's turn it is).
+
+        Returns the problems of this play; most plays have none, and then the
+        same empty tuple is returned (this runs for every card of an archive).
+        """
+        plays = self._plays
+        turn = self._order[len(plays)] if len(plays) < 4 else None
+        problems: list[Problem] | None = None
         if seat is not None and seat != turn and not self._turn_wrong:
             self._turn_wrong = True
-            problems.append(self._out_of_turn(seat, turn))
+            problems = [self._out_of_turn(seat, turn)]
         player = seat if seat is not None else turn
-        self._plays.append((player, card))
-        trick = self.number
-        if card in self._played:
-            problems.append(
-                Problem(F.PLAYED_TWICE, "", {"card": card, "previous": self._played[card]})
-            )
-            return problems
-        self._played[card] = trick
+        plays.append((player, card))
+        played = self._played
+        if card in played:
+            facts = {"card": card, "previous": played[card]}
+            return [*(problems or ()), Problem(F.PLAYED_TWICE, "", facts)]
+        played[card] = self._number
         if player is None:
-            return problems
-        holder = self._owner.get(card)
+            return problems or _NONE
         hand = self.held.get(player)
-        if (hand is not None and card not in hand) or (
-            hand is None and holder is not None and holder != player
-        ):
+        if hand is not None and card in hand:
+            hand.discard(card)
+            return problems or _NONE
+        holder = self._owner.get(card)
+        if hand is not None or (holder is not None and holder != player):
             variant = "" if holder is None else "taken" if card in self._taken else "dealt"
             facts = {"card": card, "seat": player, "holder": holder}
-            problems.append(Problem(F.NOT_IN_HAND, variant, facts))
-        if hand is not None:
-            hand.discard(card)
-        return problems
+            problems = [*(problems or ()), Problem(F.NOT_IN_HAND, variant, facts)]
+        return problems or _NONE
 
     def _out_of_turn(self, seat: str, turn: Seat | None) -> Problem:
-        trick = self.number
+        trick = self._number
         if not self._plays:
             why, previous = self._lead_why
             facts = {
@@ -115,18 +120,9 @@ class Table:
 
     def end_trick(self) -> tuple[TrickOutcome, list[Problem]]:
         """Gather the cards on the table into a trick: who takes it, and why."""
-        number, plays = self.number, self._plays
+        number, plays = self._number, self._plays
         result = self.ruleset.tie.result(plays, self.ruleset.strength)
-        trick = TrickOutcome(
-            number,
-            self.leader,
-            plays,
-            result.winner,
-            result.nobody,
-            list(result.top),
-            list(result.cancelled),
-            result.beaten,
-        )
+        trick = TrickOutcome(number, self.leader, plays, *result)
         self.tricks.append(trick)
         problems = []
         if len(plays) != 4:
@@ -140,6 +136,8 @@ class Table:
             self._lead_why = ("lead-nobody", number)
         self._plays = []
         self._turn_wrong = False
+        self._number += 1
+        self._order = seats_from(self.leader)
         return trick, problems
 
     @property
