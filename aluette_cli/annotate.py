@@ -19,8 +19,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from .engine import DealOutcome
-from .findings import Finding
 from .model import Deal
 from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, _end_of_string, read_games
 from .pipeline import CheckedGame, RuleChoice, check_game
@@ -233,5 +231,3 @@ class Annotator:
             )
             self.out.write((line.bom + text).encode("utf-8", "surrogateescape") + line.ending)
 
-
-__all__ = ["MARK", "Annotator", "DealOutcome", "Finding", "notes_for"]

@@ -53,7 +53,6 @@ SUIT_NAMES = {"d": "coins", "c": "cups", "b": "clubs", "e": "swords"}
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def canonical_card(token: str) -> str:
@@ -99,12 +98,6 @@ def team_of(seat: str) -> str:
 
 def other_team(team: str) -> str:
     return "EW" if team == "NS" else "NS"
-
-
-def sort_cards(cards: list[str]) -> list[str]:
-    """Cards in deck order, for stable, readable output of hands."""
-    order = {card: i for i, card in enumerate(DECK)}
-    return sorted(cards, key=order.__getitem__)
 
 
 HAND_SIZE = 9

@@ -182,15 +182,6 @@ def each_result(
         progress.close()
 
 
-def each_game(
-    files: tuple[str, ...], choice: RuleChoice, status: Status
-) -> Iterator[tuple[str, CheckedGame]]:
-    """Every game of every file, checked, with its deals; see :func:`each_result`."""
-    for file, result in each_result(files, choice, status):
-        assert result.checked is not None
-        yield file, result.checked
-
-
 rules_option = click.option(
     "--rules",
     "rules",

@@ -28,7 +28,7 @@ from .jsonmodel import (
     game_header_to_dict,
     game_to_dict,
 )
-from .model import BrokenDeal, Deal, Game, Pos
+from .model import Deal, Game
 from .parse import read_games
 from .pipeline import CheckedGame
 from .writers.aln import write_game
@@ -255,18 +255,3 @@ class Writer:
         if self.fmt == "json":
             self.out.write("\n]}\n" if self.count else "]}\n")
 
-
-def skipped_deals(game: Game) -> list[BrokenDeal]:
-    return [d for d in game.deals if isinstance(d, BrokenDeal)]
-
-
-__all__ = [
-    "INPUT_FORMATS",
-    "OUTPUT_FORMATS",
-    "Pos",
-    "Unreadable",
-    "Writer",
-    "detect_format",
-    "read_any",
-    "skipped_deals",
-]
