@@ -76,9 +76,9 @@ from click.testing import CliRunner
 
 from aluette_cli.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import ROOT, SAMPLES
+
 DOCS = ROOT / "docs"
-SAMPLES = ROOT / "samples"
 PAGES = ("cli.md", "notation.md", "violations.md", "formats.md", "rules.md")
 
 # Lines of the pages that name the command but are synopses, not examples.
