@@ -283,9 +283,10 @@ def converted(
     style: str = "keep",
     base: Path | None = None,
 ) -> Iterator[CheckedGame | Unreadable]:
-    """Convert ``stream`` to format ``to`` on ``out``, yielding each game once
-    written, and each part that could not be read, so that the caller can
-    report problems as they come; the output is complete once exhausted."""
+    """Convert ``stream`` to format ``to`` on ``out``, yielding each game just
+    before it is written, and each part that could not be read, so that the
+    caller can report a game's problems ahead of its text, as they come; the
+    output is complete once the iterator is exhausted."""
     fmt, rewound = open_input(stream, name, source)
     writer = Writer(out, to, style)
     writer.begin()
@@ -294,6 +295,6 @@ def converted(
             yield item
             continue
         checked = check_game(item, choice, base)
-        writer.write(checked)
         yield checked
+        writer.write(checked)
     writer.end()
