@@ -337,13 +337,18 @@ def dump(
     *,
     style: str = "keep",
 ) -> None:
-    """Write games as ALN, JSON, JSON Lines or CSV, as ``aluette convert`` does.
+    r"""Write games as ALN, JSON, JSON Lines or CSV, as ``aluette convert`` does.
 
     ``target`` is a text file object, or a path: the file is then written
     beside its place and renamed over it once complete.  ``style`` decides
     how ALN trick lines are written: ``"keep"`` as recorded, ``"seats"``
     with every seat (from the turn order), ``"cards"`` with none.  Games
     read with ``keep=False`` have no deals left to write.
+
+    >>> out = io.StringIO()
+    >>> dump(loads("deal 1 dealer W\nwinners: N E S E W N E S N\n"), out, "jsonl")
+    >>> out.getvalue().count("\n"), '"winners": {"entries": ["N", "E", "S"' in out.getvalue()
+    (1, True)
     """
     if isinstance(target, str | os.PathLike):
         with atomic_output(target, binary=False) as out:
