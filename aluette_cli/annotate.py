@@ -19,9 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from .findings import Finding
 from .model import Deal
-from .outcome import DealOutcome
 from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, _end_of_string, read_games
 from .pipeline import CheckedGame, RuleChoice, check_game
 from .writers.report import deal_sentences, game_sentence, trick_why
@@ -233,5 +231,3 @@ class Annotator:
             )
             self.out.write((line.bom + text).encode("utf-8", "surrogateescape") + line.ending)
 
-
-__all__ = ["MARK", "Annotator", "DealOutcome", "Finding", "notes_for"]

@@ -64,6 +64,10 @@ class Seat(StrEnum):
     S = "S"
     W = "W"
 
+    # Shown as the plain string it equals: a score or count dict reads
+    # {'NS': 3} in a program's output, as it always has.
+    __repr__ = str.__repr__
+
     @property
     def left(self) -> Seat:
         """The next seat clockwise: play and the deal pass to the left."""
@@ -85,6 +89,8 @@ class Team(StrEnum):
     NS = "NS"
     EW = "EW"
 
+    __repr__ = str.__repr__
+
     @property
     def other(self) -> Team:
         return Team.EW if self is Team.NS else Team.NS
@@ -100,7 +106,6 @@ _LEFT = {seat: SEATS[(i + 1) % 4] for i, seat in enumerate(SEATS)}
 _PARTNER = {seat: SEATS[(i + 2) % 4] for i, seat in enumerate(SEATS)}
 _TEAM = {Seat.N: Team.NS, Seat.S: Team.NS, Seat.E: Team.EW, Seat.W: Team.EW}
 _FROM = {seat: SEATS[i:] + SEATS[:i] for i, seat in enumerate(SEATS)}
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def canonical_card(token: str) -> str:
@@ -145,12 +150,6 @@ def team_of(seat: str) -> Team:
 
 def other_team(team: str) -> Team:
     return Team.EW if team == "NS" else Team.NS
-
-
-def sort_cards(cards: list[str]) -> list[str]:
-    """Cards in deck order, for stable, readable output of hands."""
-    order = {card: i for i, card in enumerate(DECK)}
-    return sorted(cards, key=order.__getitem__)
 
 
 HAND_SIZE = 9

@@ -1,8 +1,10 @@
 """The ``aluette`` command line: arguments in, exit status out.
 
-Commands only wire the pipeline to a writer and choose the exit status
+Commands parse their options, wire the Python API (``api.py``) to what they
+print (``render.py``, ``framing.py``) and choose the exit status
 (CLI_CONTRACT.md): 0 when everything read is valid, 1 when a rule or the
 syntax is broken, 2 for usage errors, unreadable files and unknown rules.
+Anything a program could want without the command belongs in the API.
 """
 
 from __future__ import annotations
@@ -10,28 +12,33 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, BinaryIO
 
 import click
 
+from . import api
 from .annotate import Annotator
-from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, Writer, open_input, read_any
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted
 from .findings import Finding, Kind
+from .framing import Framed
 from .generate import POLICIES, random_games
-from .parallel import check_in_order
-from .parse import read_units
-from .pipeline import CheckedGame, RuleChoice, check_game
+from .pipeline import CheckedGame, RuleChoice
 from .progress import Progress
-from .rules import RulesetError, load_ruleset, parse_options
+from .render import (
+    Rendered,
+    render_checked,
+    render_report_json,
+    render_report_text,
+    render_validate_json,
+    render_validate_text,
+)
+from .rules import RulesetError, load_ruleset
 from .stats import VIEWS, StatsAccumulator
+from .streams import atomic_output, base_of, display_name, open_source
 from .writers.aln import STYLES, write_game
-from .writers.report import game_dict, game_text
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 
@@ -80,65 +87,14 @@ class _Group(click.Group):
 
 def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
     """Check ``--rules``/``--options`` up front: a typo there is a usage error."""
-    chosen = frozenset() if options is None else parse_options(options)
     try:
-        ruleset = load_ruleset(rules or "classic")
-        if options is not None:
-            ruleset.with_options(chosen)
+        return api.rule_choice(rules, options)
     except RulesetError as exc:
         raise click.BadParameter(str(exc), param_hint="--rules/--options") from None
-    return RuleChoice(rules, None if options is None else chosen)
 
 
-def _open(file: str) -> contextlib.AbstractContextManager[BinaryIO]:
-    if file == "-":
-        return contextlib.nullcontext(sys.stdin.buffer)
-    return open(file, "rb")
-
-
-def _display(file: str) -> str:
-    return "<stdin>" if file == "-" else file
-
-
-@dataclass(slots=True)
-class Rendered:
-    """One checked game as a command prints it, with what the exit status needs."""
-
-    findings: list[Finding]
-    deals: int
-    text: str = ""
-    checked: CheckedGame | None = None
-
-
-# Renderers run in worker processes under --jobs: module-level and picklable.
-
-
-def render_checked(checked: CheckedGame, file: str) -> Rendered:
-    return Rendered(checked.outcome.findings, checked.deals_read, checked=checked)
-
-
-def render_validate_text(checked: CheckedGame, file: str) -> Rendered:
-    findings = checked.outcome.findings
-    return Rendered(
-        findings, checked.deals_read, "".join(f.format_line(file) + "\n" for f in findings)
-    )
-
-
-def render_validate_json(checked: CheckedGame, file: str) -> Rendered:
-    findings = checked.outcome.findings
-    return Rendered(
-        findings, checked.deals_read, ",\n".join(json.dumps(f.as_dict(file)) for f in findings)
-    )
-
-
-def render_report_text(checked: CheckedGame, file: str) -> Rendered:
-    return Rendered(checked.outcome.findings, checked.deals_read, game_text(checked, file))
-
-
-def render_report_json(checked: CheckedGame, file: str) -> Rendered:
-    return Rendered(
-        checked.outcome.findings, checked.deals_read, json.dumps(game_dict(checked, file))
-    )
+def _echo(text: str) -> None:
+    click.echo(text, nl=False)
 
 
 def each_result(
@@ -150,45 +106,37 @@ def each_result(
     keep: bool = True,
     on_file: Callable[[str, str | None], None] | None = None,
 ) -> Iterator[tuple[str, Rendered]]:
-    """Every game of every file, checked and rendered, in input order;
-    unreadable files are reported and skipped, progress shown on a terminal.
-    ``on_file(name, reason)`` hears of each file opened (reason None) or not."""
-    progress = Progress()
-    try:
-        for file in files:
-            base = None if file == "-" else Path(file).parent
-            try:
-                with _open(file) as stream:
-                    if on_file is not None:
-                        on_file(_display(file), None)
-                    units = read_units(stream)
-                    results: Iterator[Rendered] = check_in_order(
-                        units, choice, base, render, _display(file), jobs, keep
-                    )
-                    for result in results:
-                        status.account(result.findings)
-                        progress.add(result.deals)
-                        yield _display(file), result
-            except OSError as exc:
-                if isinstance(exc, BrokenPipeError):
-                    raise
-                reason = exc.strerror or str(exc)
+    """:func:`api.check_files`, with the exit status kept, unreadable files
+    reported and progress shown on a terminal.  ``on_file(name, reason)``
+    hears of each file opened (reason None) or not."""
+    with Progress() as progress:
+
+        def opened(file: str, reason: str | None) -> None:
+            if reason is not None:
                 progress.close()
                 click.echo(f"aluette: cannot read {file}: {reason}", err=True)
                 status.raise_to(EXIT_USAGE)
-                if on_file is not None:
-                    on_file(_display(file), reason)
-    finally:
+            if on_file is not None:
+                on_file(display_name(file), reason)
+
+        results = api.check_files(
+            files, choice, render=render, jobs=jobs, keep=keep, on_file=opened
+        )
+        for file, result in results:
+            status.account(result.findings)
+            progress.add(result.deals)
+            yield file, result
+
+
+def _tell(checked: CheckedGame, file: str, status: Status, progress: Progress) -> None:
+    """Findings on standard error as ``validate`` prints them, the progress
+    line out of their way."""
+    status.account(checked)
+    if checked.outcome.findings:
         progress.close()
-
-
-def each_game(
-    files: tuple[str, ...], choice: RuleChoice, status: Status
-) -> Iterator[tuple[str, CheckedGame]]:
-    """Every game of every file, checked, with its deals; see :func:`each_result`."""
-    for file, result in each_result(files, choice, status):
-        assert result.checked is not None
-        yield file, result.checked
+    for finding in checked.outcome.findings:
+        click.echo(finding.format_line(file), err=True)
+    progress.add(checked.deals_read)
 
 
 rules_option = click.option(
@@ -261,10 +209,11 @@ def validate(
     status = _status()
     choice = _rule_choice(rules, options)
     games = deals = errors = warnings = 0
-    render = render_validate_json if fmt == "json" else render_validate_text
-    first = True
     if fmt == "json":
-        click.echo("[", nl=False)
+        render, frame = render_validate_json, Framed.json_list(_echo, "[", "]")
+    else:
+        render, frame = render_validate_text, Framed(_echo)
+    frame.begin()
     for _, result in each_result(files, choice, status, render, jobs, keep=False):
         games += 1
         deals += result.deals
@@ -273,15 +222,9 @@ def validate(
                 errors += 1
             else:
                 warnings += 1
-        if not result.text:
-            continue
-        if fmt == "json":
-            click.echo(("\n" if first else ",\n") + result.text, nl=False)
-            first = False
-        else:
-            click.echo(result.text, nl=False)
-    if fmt == "json":
-        click.echo("\n]" if not first else "]")
+        if result.text:
+            frame.add(result.text)
+    frame.end()
     click.echo(
         f"{games} game{'s' if games != 1 else ''}, {deals} deal{'s' if deals != 1 else ''}:"
         f" {errors} error{'s' if errors != 1 else ''},"
@@ -314,18 +257,14 @@ def report(
     """
     status = _status()
     choice = _rule_choice(rules, options)
-    render = render_report_json if fmt == "json" else render_report_text
-    first = True
     if fmt == "json":
-        click.echo('{"games": [', nl=False)
+        render, frame = render_report_json, Framed.json_list(_echo, '{"games": [', "]}")
+    else:
+        render, frame = render_report_text, Framed(_echo, between="\n" + "=" * 72 + "\n\n")
+    frame.begin()
     for _, result in each_result(files, choice, status, render, jobs):
-        if fmt == "json":
-            click.echo(("\n" if first else ",\n") + result.text, nl=False)
-        else:
-            click.echo(("" if first else "\n" + "=" * 72 + "\n\n") + result.text, nl=False)
-        first = False
-    if fmt == "json":
-        click.echo("\n]}" if not first else "]}")
+        frame.add(result.text)
+    frame.end()
     sys.exit(status.code)
 
 
@@ -428,11 +367,10 @@ def generate(
         sheet=style == "sheet",
     )
     try:
-        with _output(output, binary=False) as out:
-            for i, game in enumerate(games):
-                if i:
-                    out.write("\n")
-                out.write(write_game(game))
+        with atomic_output(output, binary=False) as out:
+            frame = Framed(out.write, between="\n")
+            for game in games:
+                frame.add(write_game(game))
     except BrokenPipeError:
         raise
     except OSError as exc:
@@ -490,28 +428,17 @@ def convert(
     """
     status = _status()
     choice = _rule_choice(rules, options)
-    display = _display(file)
-    base = None if file == "-" else Path(file).parent
-    progress = Progress()
-    with _reading_and_writing(file, output, binary=False) as (stream, out):
-        fmt, source_stream = open_input(stream, file, source)
-        writer = Writer(out, to, style)
-        writer.begin()
-        for item in read_any(source_stream, fmt):
+    display = display_name(file)
+    with _reading_and_writing(file, output, binary=False) as (stream, out), Progress() as progress:
+        items = converted(
+            stream, file, out, to, choice, source=source, style=style, base=base_of(file)
+        )
+        for item in items:
             if isinstance(item, Unreadable):
                 click.echo(item.finding.format_line(display), err=True)
                 status.raise_to(EXIT_INVALID)
-                continue
-            checked = check_game(item, choice, base)
-            status.account(checked)
-            if checked.outcome.findings:
-                progress.close()
-            for finding in checked.outcome.findings:
-                click.echo(finding.format_line(display), err=True)
-            writer.write(checked)
-            progress.add(checked.deals_read)
-        writer.end()
-    progress.close()
+            else:
+                _tell(item, display, status, progress)
     sys.exit(status.code)
 
 
@@ -550,19 +477,10 @@ def annotate(
         raise click.UsageError("--in-place needs a FILE and no --output")
     status = _status()
     choice = _rule_choice(rules, options)
-    display = _display(file)
-    base = None if file == "-" else Path(file).parent
     target = file if in_place else output
-    with _reading_and_writing(file, target, binary=True) as (stream, out):
-        progress = Progress()
-        for checked in Annotator(stream, out, choice, base).run():
-            status.account(checked)
-            if checked.outcome.findings:
-                progress.close()
-            for finding in checked.outcome.findings:
-                click.echo(finding.format_line(display), err=True)
-            progress.add(checked.deals_read)
-        progress.close()
+    with _reading_and_writing(file, target, binary=True) as (stream, out), Progress() as progress:
+        for checked in Annotator(stream, out, choice, base_of(file)).run():
+            _tell(checked, display_name(file), status, progress)
     sys.exit(status.code)
 
 
@@ -637,43 +555,13 @@ def _reading_and_writing(
 ) -> Iterator[tuple[BinaryIO, Any]]:
     """The input stream and the output stream, or a clear message and exit 2."""
     try:
-        with _open(file) as stream, _output(output, binary=binary) as out:
+        with open_source(file) as stream, atomic_output(output, binary=binary) as out:
             yield stream, out
     except BrokenPipeError:
         raise  # the reader of our output has gone: the group ends quietly
     except OSError as exc:
         click.echo(f"aluette: cannot read or write: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_USAGE)
-
-
-@contextlib.contextmanager
-def _output(path: str | None, binary: bool) -> Iterator[Any]:
-    """Standard output, or a file written beside its final place and renamed
-    over it only once complete: a crash never leaves half a record."""
-    if path is None or path == "-":
-        stream = sys.stdout.buffer if binary else sys.stdout
-        yield stream
-        stream.flush()
-        return
-    target = Path(path)
-    fd, temp = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
-    )
-    try:
-        out: Any = (
-            os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="")
-        )
-        with out:
-            yield out
-            out.flush()
-            os.fsync(out.fileno())
-        if target.exists():
-            shutil.copymode(target, temp)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
 
 
 def main(argv: list[str] | None = None) -> None:

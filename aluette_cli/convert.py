@@ -14,10 +14,11 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, TextIO
+from typing import IO, Any, BinaryIO
 
 from . import findings as F
 from .findings import Finding
+from .framing import Framed
 from .jsonmodel import (
     FORMAT,
     VERSION,
@@ -28,9 +29,9 @@ from .jsonmodel import (
     game_header_to_dict,
     game_to_dict,
 )
-from .model import BrokenDeal, Deal, Game, Pos
+from .model import Deal, Game
 from .parse import read_games
-from .pipeline import CheckedGame
+from .pipeline import CheckedGame, RuleChoice, check_game
 from .writers.aln import write_game
 from .writers.csvrows import CSV_COLUMNS, csv_rows
 
@@ -49,9 +50,9 @@ def detect_format(name: str, first: bytes) -> str:
     line); an ALN brace comment opens with ``{`` and words.  A first line that
     is a whole record row (with a ``deal`` key) means JSON Lines.
     """
-    ext = Path(name).suffix.lower()
-    if ext in _EXTENSIONS:
-        return _EXTENSIONS[ext]
+    known = format_from_name(name)
+    if known is not None:
+        return known
     line = first.removeprefix(b"\xef\xbb\xbf")
     if not _JSON_START.match(line):
         return "aln"
@@ -60,6 +61,12 @@ def detect_format(name: str, first: bytes) -> str:
     except (ValueError, RecursionError):
         return "json"
     return "jsonl" if isinstance(data, dict) and "deal" in data else "json"
+
+
+def format_from_name(name: str) -> str | None:
+    """The format a file's extension says, if it says one: then nothing
+    needs to be read ahead, and a pipe is read as it comes."""
+    return _EXTENSIONS.get(Path(name).suffix.lower())
 
 
 class Rewound:
@@ -80,6 +87,14 @@ class Rewound:
             self.head = []
             return data
         return self.rest.read(size)
+
+    def read1(self, size: int = -1) -> bytes:
+        """What is there now, as :meth:`read` but without waiting for a full
+        block on a pipe."""
+        if self.head:
+            return self.read(size)
+        read1 = getattr(self.rest, "read1", None) or self.rest.read
+        return read1(size)
 
 
 def open_input(stream: BinaryIO, name: str, fmt: str | None) -> tuple[str, Rewound]:
@@ -210,34 +225,35 @@ def turn_seats(checked: CheckedGame) -> dict[int, list[list[str | None]]]:
 class Writer:
     """Writes checked games to a text stream in one output format."""
 
-    def __init__(self, out: TextIO, fmt: str, style: str = "keep") -> None:
+    def __init__(self, out: IO[str], fmt: str, style: str = "keep") -> None:
         self.out, self.fmt, self.style = out, fmt, style
-        self.count = 0
         self.csv = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
+        self.frame: Framed | None = None
+        if fmt == "json":
+            opening = f'{{"format": "{FORMAT}", "version": {VERSION}, "games": ['
+            self.frame = Framed.json_list(out.write, opening, "]}")
+        elif fmt == "aln":
+            self.frame = Framed(out.write, between="\n")
 
     def begin(self) -> None:
-        if self.fmt == "json":
-            self.out.write(f'{{"format": "{FORMAT}", "version": {VERSION}, "games": [')
+        if self.frame is not None:
+            self.frame.begin()
         elif self.csv is not None:
             self.csv.writerow(CSV_COLUMNS)
 
     def write(self, checked: CheckedGame) -> None:
         game = checked.game
         if self.fmt == "aln":
-            if self.count:
-                self.out.write("\n")
-            self.out.write(write_game(game, turn_seats(checked), self.style))
+            assert self.frame is not None
+            self.frame.add(write_game(game, turn_seats(checked), self.style))
         elif self.fmt == "json":
-            self.out.write(
-                ("\n" if not self.count else ",\n")
-                + json.dumps(game_to_dict(game), ensure_ascii=False)
-            )
+            assert self.frame is not None
+            self.frame.add(json.dumps(game_to_dict(game), ensure_ascii=False))
         elif self.fmt == "jsonl":
             self._write_jsonl(game)
         else:
             assert self.csv is not None
             self.csv.writerows(csv_rows(checked))
-        self.count += 1
 
     def _write_jsonl(self, game: Game) -> None:
         header = game_header_to_dict(game)
@@ -252,21 +268,33 @@ class Writer:
             self.out.write(json.dumps(row, ensure_ascii=False) + "\n")
 
     def end(self) -> None:
-        if self.fmt == "json":
-            self.out.write("\n]}\n" if self.count else "]}\n")
+        if self.frame is not None:
+            self.frame.end()
 
 
-def skipped_deals(game: Game) -> list[BrokenDeal]:
-    return [d for d in game.deals if isinstance(d, BrokenDeal)]
-
-
-__all__ = [
-    "INPUT_FORMATS",
-    "OUTPUT_FORMATS",
-    "Pos",
-    "Unreadable",
-    "Writer",
-    "detect_format",
-    "read_any",
-    "skipped_deals",
-]
+def converted(
+    stream: BinaryIO,
+    name: str,
+    out: IO[str],
+    to: str,
+    choice: RuleChoice,
+    *,
+    source: str | None = None,
+    style: str = "keep",
+    base: Path | None = None,
+) -> Iterator[CheckedGame | Unreadable]:
+    """Convert ``stream`` to format ``to`` on ``out``, yielding each game just
+    before it is written, and each part that could not be read, so that the
+    caller can report a game's problems ahead of its text, as they come; the
+    output is complete once the iterator is exhausted."""
+    fmt, rewound = open_input(stream, name, source)
+    writer = Writer(out, to, style)
+    writer.begin()
+    for item in read_any(rewound, fmt):
+        if isinstance(item, Unreadable):
+            yield item
+            continue
+        checked = check_game(item, choice, base)
+        yield checked
+        writer.write(checked)
+    writer.end()

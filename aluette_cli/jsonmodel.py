@@ -14,7 +14,6 @@ from typing import Any
 from .cards import SEATS, TEAMS, canonical_card
 from .model import (
     Announce,
-    BrokenDeal,
     Chant,
     Comment,
     Concede,
@@ -396,7 +395,6 @@ def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
 __all__ = [
     "FORMAT",
     "VERSION",
-    "BrokenDeal",
     "RecordError",
     "deal_from_dict",
     "deal_to_dict",

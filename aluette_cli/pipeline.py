@@ -13,7 +13,7 @@ from pathlib import Path
 from . import findings as F
 from .engine import GameReplay
 from .findings import Finding
-from .model import BrokenDeal, Deal, Game, Pos
+from .model import BrokenDeal, Deal, Game
 from .outcome import GameOutcome
 from .parse import Unit, read_records, read_units
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
@@ -129,13 +129,3 @@ def check_source(
     """Each game of a byte stream, read and replayed, one at a time."""
     return check_units(read_units(stream), choice, base, keep=keep)
 
-
-__all__ = [
-    "CheckedGame",
-    "Pos",
-    "RuleChoice",
-    "check_game",
-    "check_source",
-    "check_units",
-    "ruleset_for",
-]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from types import TracebackType
 from typing import TextIO
 
 
@@ -21,6 +22,18 @@ class Progress:
         self.start = self.last = time.monotonic()
         self.width = 0
 
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        # Also on an error: a message must not land after a half-erased line.
+        self.close()
+
     def add(self, deals: int) -> None:
         self.count += deals
         if not self.enabled:
@@ -36,6 +49,7 @@ class Progress:
         self.stream.flush()
 
     def close(self) -> None:
+        """Erase the line, before anything else is written to the stream."""
         if self.width:
             self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()

@@ -14,12 +14,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from aluette_cli.cli import cli
-
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.aln"))
+from .conftest import SAMPLE_FILES as SAMPLES
+from .conftest import generated, invoke, write
 
 # A cards-only deal, dealer W, so N leads trick 1 (RULES.md §3):
 #  1. N:Rc E:4d S:5c W:6b  king of cups over the six: N.
@@ -150,19 +148,6 @@ point N {point} ; done
 _GENERATED = re.compile(rb"[ \t]*\{=[^}]*\}")
 
 
-def invoke(args: list[str], stdin: bytes | None = None) -> Result:
-    result = CliRunner().invoke(cli, args, input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
-
-
-def write(tmp_path: Path, name: str, data: str | bytes) -> Path:
-    path = tmp_path / name
-    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
-    return path
-
-
 def annotate(path: Path, *args: str) -> Result:
     return invoke(["annotate", str(path), *args])
 
@@ -178,12 +163,6 @@ def without_generated(data: bytes) -> bytes:
 
 
 @cache
-def generated(seed: int, *flags: str) -> str:
-    result = invoke(["generate", "--seed", str(seed), *flags])
-    assert result.exit_code == 0
-    return result.stdout
-
-
 def findings(path: Path) -> list[dict[str, object]]:
     return json.loads(invoke(["validate", "--format", "json", str(path)]).stdout)
 

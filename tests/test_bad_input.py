@@ -23,6 +23,8 @@ from click.testing import CliRunner, Result
 
 from aluette_cli.cli import cli
 
+from . import conftest
+
 # RULES.md §4: E wins the tie-break, so "point EW" is right and the deal is
 # valid; "point NS" would be wrong (A302).
 VALID_GAME = """\
@@ -66,12 +68,9 @@ class Run:
 
 
 def invoke(args: list[str], input: bytes | None = None) -> Result:
-    result = CliRunner().invoke(cli, args, input=input)
-    assert "Traceback" not in result.stdout
-    assert "Traceback" not in result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
-        result.exception
-    )
+    """:func:`conftest.invoke`, which also holds the exit status to the
+    contract and every line printed to a readable length."""
+    result = conftest.invoke(args, input)
     assert result.exit_code in (0, 1, 2)
     if "json" in args:  # one JSON value per game: check each message instead
         data = json.loads(result.stdout)

@@ -15,9 +15,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
 from aluette_cli.cli import cli
+
+from .conftest import run, write
 
 # --------------------------------------------------------------------------
 # Records, checked by hand
@@ -157,22 +159,6 @@ RANKING = [
 # Helpers
 
 
-def run(*args: str, input: str | bytes | None = None) -> Result:
-    result = CliRunner().invoke(cli, list(args), input=input)
-    assert "Traceback" not in result.stdout
-    assert "Traceback" not in result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
-        result.exception
-    )
-    return result
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
 def finding_lines(result: Result) -> list[re.Match[str]]:
     lines = result.stdout.splitlines()
     matches = [LINE_RE.match(line) for line in lines]
@@ -220,7 +206,7 @@ def test_short_help_option() -> None:
 
 
 def test_validate_line_format_and_positions(tmp_path: Path) -> None:
-    path = write(tmp_path, "errors.aln", ERRORS_GAME)
+    path = str(write(tmp_path, "errors.aln", ERRORS_GAME))
     result = run("validate", path)
     assert result.exit_code == 1
     found = []
@@ -239,7 +225,7 @@ def test_validate_line_format_and_positions(tmp_path: Path) -> None:
 
 
 def test_validate_line_names_deal_and_trick(tmp_path: Path) -> None:
-    path = write(tmp_path, "errors.aln", ERRORS_GAME)
+    path = str(write(tmp_path, "errors.aln", ERRORS_GAME))
     result = run("validate", path)
     lines = result.stdout.splitlines()
     (a301,) = [line for line in lines if " A301 " in line]
@@ -254,7 +240,7 @@ def test_validate_line_names_deal_and_trick(tmp_path: Path) -> None:
 
 
 def test_validate_json_has_the_contract_keys(tmp_path: Path) -> None:
-    path = write(tmp_path, "errors.aln", ERRORS_GAME)
+    path = str(write(tmp_path, "errors.aln", ERRORS_GAME))
     result = run("validate", "--format", "json", path)
     assert result.exit_code == 1
     data = json.loads(result.stdout)
@@ -286,7 +272,7 @@ def test_validate_json_has_the_contract_keys(tmp_path: Path) -> None:
 
 
 def test_validate_json_and_text_agree(tmp_path: Path) -> None:
-    path = write(tmp_path, "errors.aln", ERRORS_GAME)
+    path = str(write(tmp_path, "errors.aln", ERRORS_GAME))
     text = run("validate", path)
     data = json.loads(run("validate", "--format", "json", path).stdout)
     assert [(int(m["line"]), int(m["col"]), m["code"]) for m in finding_lines(text)] == [
@@ -295,7 +281,7 @@ def test_validate_json_and_text_agree(tmp_path: Path) -> None:
 
 
 def test_validate_json_is_an_empty_array_when_valid(tmp_path: Path) -> None:
-    path = write(tmp_path, "tie.aln", TIE_SHEET)
+    path = str(write(tmp_path, "tie.aln", TIE_SHEET))
     result = run("validate", "--format", "json", path)
     assert result.exit_code == 0
     assert json.loads(result.stdout) == []
@@ -310,7 +296,7 @@ def test_validate_valid_record_exits_0(tmp_path: Path, text: str) -> None:
 
 def test_validate_violation_exits_1(tmp_path: Path) -> None:
     # RULES.md §4: E, not N, wins the point of the tie-break example.
-    path = write(tmp_path, "bad.aln", TIE_SHEET.replace("point EW", "point NS"))
+    path = str(write(tmp_path, "bad.aln", TIE_SHEET.replace("point EW", "point NS")))
     result = run("validate", path)
     assert result.exit_code == 1
     assert codes(result) == ["A302"]
@@ -318,14 +304,14 @@ def test_validate_violation_exits_1(tmp_path: Path) -> None:
 
 
 def test_validate_unknown_rules_option_exits_2(tmp_path: Path) -> None:
-    path = write(tmp_path, "tie.aln", TIE_SHEET)
+    path = str(write(tmp_path, "tie.aln", TIE_SHEET))
     result = run("validate", "--rules", "no-such-rules", path)
     assert result.exit_code == 2
     assert "no-such-rules" in result.stderr
 
 
 def test_validate_unknown_options_option_exits_2(tmp_path: Path) -> None:
-    path = write(tmp_path, "tie.aln", TIE_SHEET)
+    path = str(write(tmp_path, "tie.aln", TIE_SHEET))
     result = run("validate", "--options", "no-such-option", path)
     assert result.exit_code == 2
     assert "no-such-option" in result.stderr
@@ -341,7 +327,7 @@ def test_validate_missing_file_exits_2(tmp_path: Path) -> None:
 
 def test_validate_record_naming_unknown_ruleset_exits_2(tmp_path: Path) -> None:
     text = TIE_SHEET.replace('[Date "2026.11.14"]', '[Rules "no-such-rules"]')
-    path = write(tmp_path, "unknown.aln", text)
+    path = str(write(tmp_path, "unknown.aln", text))
     result = run("validate", path)
     assert result.exit_code == 2
     (m,) = finding_lines(result)
@@ -351,14 +337,14 @@ def test_validate_record_naming_unknown_ruleset_exits_2(tmp_path: Path) -> None:
 
 def test_validate_record_naming_unknown_option_exits_2(tmp_path: Path) -> None:
     text = TIE_SHEET.replace('[Date "2026.11.14"]', '[Options "mordienne, no-such-option"]')
-    path = write(tmp_path, "unknown.aln", text)
+    path = str(write(tmp_path, "unknown.aln", text))
     result = run("validate", path)
     assert result.exit_code == 2
     assert codes(result) == ["A401"]
 
 
 def test_validate_warning_alone_exits_0(tmp_path: Path) -> None:
-    path = write(tmp_path, "date.aln", TIE_SHEET.replace("2026.11.14", "14/11/2026"))
+    path = str(write(tmp_path, "date.aln", TIE_SHEET.replace("2026.11.14", "14/11/2026")))
     result = run("validate", path)
     assert result.exit_code == 0
     assert result.stdout.startswith(f"{path}:2:1: A403 ")
@@ -374,9 +360,9 @@ def test_validate_warning_and_error_exits_1(tmp_path: Path) -> None:
 
 
 def test_validate_several_files(tmp_path: Path) -> None:
-    good = write(tmp_path, "good.aln", TIE_SHEET)
-    bad1 = write(tmp_path, "bad1.aln", TIE_SHEET.replace("point EW", "point NS"))
-    bad2 = write(tmp_path, "bad2.aln", ERRORS_GAME)
+    good = str(write(tmp_path, "good.aln", TIE_SHEET))
+    bad1 = str(write(tmp_path, "bad1.aln", TIE_SHEET.replace("point EW", "point NS")))
+    bad2 = str(write(tmp_path, "bad2.aln", ERRORS_GAME))
     result = run("validate", good, bad1, bad2)
     assert result.exit_code == 1
     files = [m["file"] for m in finding_lines(result)]
@@ -391,7 +377,7 @@ def test_validate_several_files(tmp_path: Path) -> None:
 
 
 def test_validate_several_files_worst_status_wins(tmp_path: Path) -> None:
-    bad = write(tmp_path, "bad.aln", TIE_SHEET.replace("point EW", "point NS"))
+    bad = str(write(tmp_path, "bad.aln", TIE_SHEET.replace("point EW", "point NS")))
     missing = str(tmp_path / "missing.aln")
     result = run("validate", bad, missing)
     assert result.exit_code == 2
@@ -417,7 +403,7 @@ def test_validate_standard_input_valid() -> None:
 
 
 def test_validate_stdin_and_file_together(tmp_path: Path) -> None:
-    path = write(tmp_path, "bad.aln", ERRORS_GAME)
+    path = str(write(tmp_path, "bad.aln", ERRORS_GAME))
     result = run("validate", path, "-", input=TIE_SHEET.replace("point EW", "point NS"))
     assert result.exit_code == 1
     files = {m["file"] for m in finding_lines(result)}
@@ -426,7 +412,7 @@ def test_validate_stdin_and_file_together(tmp_path: Path) -> None:
 
 def test_validate_rules_option_overrides_the_tag(tmp_path: Path) -> None:
     text = TIE_SHEET.replace('[Date "2026.11.14"]', '[Rules "no-such-rules"]')
-    path = write(tmp_path, "unknown.aln", text)
+    path = str(write(tmp_path, "unknown.aln", text))
     result = run("validate", "--rules", "classic", path)
     assert result.exit_code == 0
 
@@ -501,7 +487,7 @@ def test_report_text_unfinished_game_says_so(tmp_path: Path) -> None:
 
 
 def test_report_text_lists_violations(tmp_path: Path) -> None:
-    path = write(tmp_path, "errors.aln", ERRORS_GAME)
+    path = str(write(tmp_path, "errors.aln", ERRORS_GAME))
     result = run("report", path)
     assert result.exit_code == 1
     assert f"{path}:12:24: A301 " in result.stdout
@@ -561,7 +547,7 @@ def check_report_shape(data: object) -> None:
 
 
 def test_report_json_shape_of_a_played_game(tmp_path: Path) -> None:
-    path = write(tmp_path, "played.aln", PLAYED_GAME)
+    path = str(write(tmp_path, "played.aln", PLAYED_GAME))
     result = run("report", "--format", "json", path)
     assert result.exit_code == 0
     data = json.loads(result.stdout)
@@ -599,7 +585,7 @@ def test_report_json_shape_of_a_played_game(tmp_path: Path) -> None:
 
 
 def test_report_json_of_a_score_sheet(tmp_path: Path) -> None:
-    path = write(tmp_path, "tie.aln", TIE_SHEET)
+    path = str(write(tmp_path, "tie.aln", TIE_SHEET))
     data = json.loads(run("report", "--format", "json", path).stdout)
     check_report_shape(data)
     (deal,) = data["games"][0]["deals"]
@@ -615,7 +601,7 @@ def test_report_json_of_a_score_sheet(tmp_path: Path) -> None:
 
 
 def test_report_json_of_a_finished_game(tmp_path: Path) -> None:
-    path = write(tmp_path, "full.aln", FULL_GAME)
+    path = str(write(tmp_path, "full.aln", FULL_GAME))
     data = json.loads(run("report", "--format", "json", path).stdout)
     check_report_shape(data)
     (game,) = data["games"]
@@ -642,7 +628,7 @@ def test_report_json_of_a_finished_game(tmp_path: Path) -> None:
 
 
 def test_report_json_violations_match_validate(tmp_path: Path) -> None:
-    path = write(tmp_path, "errors.aln", ERRORS_GAME)
+    path = str(write(tmp_path, "errors.aln", ERRORS_GAME))
     report = run("report", "--format", "json", path)
     assert report.exit_code == 1
     data = json.loads(report.stdout)
@@ -652,8 +638,8 @@ def test_report_json_violations_match_validate(tmp_path: Path) -> None:
 
 
 def test_report_json_several_games_and_files(tmp_path: Path) -> None:
-    one = write(tmp_path, "one.aln", TIE_SHEET + "\n" + FULL_GAME)
-    two = write(tmp_path, "two.aln", PLAYED_GAME)
+    one = str(write(tmp_path, "one.aln", TIE_SHEET + "\n" + FULL_GAME))
+    two = str(write(tmp_path, "two.aln", PLAYED_GAME))
     data = json.loads(run("report", "--format", "json", one, two).stdout)
     check_report_shape(data)
     assert [(g["file"], g["index"]) for g in data["games"]] == [(one, 1), (one, 2), (two, 1)]
@@ -863,8 +849,8 @@ def test_module_entry_point_help() -> None:
 
 
 def test_process_validate_exit_status(tmp_path: Path) -> None:
-    good = write(tmp_path, "good.aln", TIE_SHEET)
-    bad = write(tmp_path, "bad.aln", TIE_SHEET.replace("point EW", "point NS"))
+    good = str(write(tmp_path, "good.aln", TIE_SHEET))
+    bad = str(write(tmp_path, "bad.aln", TIE_SHEET.replace("point EW", "point NS")))
     assert aluette("validate", good).returncode == 0
     proc = aluette("validate", bad)
     assert proc.returncode == 1

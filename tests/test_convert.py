@@ -21,12 +21,11 @@ from typing import Any
 
 import jsonschema
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from aluette_cli.cli import cli
+from .conftest import ROOT, generated, invoke, write
+from .conftest import SAMPLE_FILES as SAMPLES
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.aln"))
 SCHEMA_PATH = ROOT / "aluette_cli" / "schema" / "aln-record.schema.json"
 
 # --------------------------------------------------------------------------
@@ -247,25 +246,8 @@ CSV_HEADER = [
 # Helpers
 
 
-def invoke(args: list[str], stdin: bytes | None = None) -> Result:
-    result = CliRunner().invoke(cli, args, input=stdin)
-    # A crash inside the command must not pass for an exit status.
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
-
-
 def convert(path: Path, *args: str) -> Result:
     return invoke(["convert", str(path), *args])
-
-
-def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
-    path = tmp_path / name
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return path
 
 
 def converted(tmp_path: Path, text: str | bytes, to: str, name: str = "in.aln", *args: str) -> str:
@@ -275,12 +257,6 @@ def converted(tmp_path: Path, text: str | bytes, to: str, name: str = "in.aln", 
 
 
 @cache
-def generated(seed: int, *flags: str) -> str:
-    result = invoke(["generate", "--seed", str(seed), *flags])
-    assert result.exit_code == 0, result.output
-    return result.stdout
-
-
 @cache
 def schema_validator() -> jsonschema.protocols.Validator:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))

@@ -62,6 +62,7 @@ command is left unchecked without a word.
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 import shlex
@@ -76,9 +77,9 @@ from click.testing import CliRunner
 
 from aluette_cli.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import ROOT, SAMPLES
+
 DOCS = ROOT / "docs"
-SAMPLES = ROOT / "samples"
 PAGES = ("cli.md", "notation.md", "violations.md", "formats.md", "rules.md")
 
 # Lines of the pages that name the command but are synopses, not examples.
@@ -455,3 +456,83 @@ def test_the_helpers_can_fail() -> None:
         _jq(["-c", ".unknown"], "{}")
     with pytest.raises(DocError):
         run_command("ls -l", None)
+
+
+# --------------------------------------------------------------------------
+# The Python examples of docs/api.md and README.md
+#
+# Every fenced block of api.md is Python: ``python`` blocks are run, ``pycon``
+# blocks are doctests (what they show is compared, ``...`` standing for any
+# text).  They run in order in one namespace, in a directory holding the
+# samples.  Blocks that import pandas run only where pandas is installed.
+# The README's Python blocks run the same way.
+
+API_PAGE = DOCS / "api.md"
+README = ROOT / "README.md"
+PYTHON = ("python", "pycon")
+ANY_FENCE = re.compile(r"^```(\w*)\s*$")
+
+
+def fenced_blocks(path: Path) -> list[tuple[int, str, str]]:
+    """(line of the opening fence, language, source) of each fenced block."""
+    blocks: list[tuple[int, str, str]] = []
+    lines = path.read_text(encoding="utf-8").split("\n")
+    i = 0
+    while i < len(lines):
+        opened = ANY_FENCE.match(lines[i])
+        if opened is None:
+            i += 1
+            continue
+        j = lines.index("```", i + 1)
+        blocks.append((i + 1, opened.group(1), "\n".join(lines[i + 1 : j]) + "\n"))
+        i = j + 1
+    return blocks
+
+
+def needs_pandas(source: str) -> bool:
+    return re.search(r"^\s*import pandas\b", source, re.M) is not None
+
+
+def run_python_blocks(path: Path, with_pandas: bool) -> None:
+    namespace: dict[str, Any] = {"__name__": "__docs__"}
+    for line, language, source in fenced_blocks(path):
+        if language not in PYTHON or (needs_pandas(source) and not with_pandas):
+            continue
+        if language == "python":
+            exec(compile(source, f"{path.name}:{line}", "exec"), namespace)
+            continue
+        test = doctest.DocTestParser().get_doctest(source, namespace, path.name, path.name, line)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        out: list[str] = []
+        runner.run(test, out=out.append, clear_globs=False)
+        assert runner.failures == 0, "".join(out)
+        namespace.update(test.globs)  # the test ran on a copy
+
+
+def test_api_page_blocks_are_all_python() -> None:
+    blocks = fenced_blocks(API_PAGE)
+    assert len(blocks) >= 10
+    assert {language for _, language, _ in blocks} == set(PYTHON)
+    assert any(needs_pandas(source) for _, _, source in blocks)
+
+
+def test_the_readme_has_a_python_example() -> None:
+    assert any(language == "python" for _, language, _ in fenced_blocks(README))
+
+
+@pytest.mark.parametrize(
+    ("path", "with_pandas"),
+    [(API_PAGE, False), (API_PAGE, True), (README, False)],
+    ids=["api-core", "api-pandas", "readme"],
+)
+def test_python_examples(
+    path: Path,
+    with_pandas: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if with_pandas:
+        pytest.importorskip("pandas")
+    shutil.copytree(SAMPLES, tmp_path / "samples")
+    monkeypatch.chdir(tmp_path)
+    run_python_blocks(path, with_pandas)

@@ -13,15 +13,14 @@ import random
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aluette_cli import fastpath
-from aluette_cli.cli import cli
 from aluette_cli.parse import Unit, decode_lines, parse_unit_with_grammar, split_units
 
-SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.aln"))
+from .conftest import SAMPLE_FILES as SAMPLES
+from .conftest import run
 
 
 def units_of(data: bytes) -> list[Unit]:
@@ -48,7 +47,7 @@ def agree(unit: Unit) -> bool:
 
 
 def generated(*args: str) -> bytes:
-    result = CliRunner().invoke(cli, ["generate", *args])
+    result = run("generate", *args)
     assert result.exit_code == 0
     return result.stdout_bytes
 

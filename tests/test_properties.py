@@ -25,11 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from aluette_cli.cli import cli
 from tests.independent import (
     SEATS,
     STYLES,
@@ -44,6 +43,8 @@ from tests.independent import (
     random_game,
     team_of,
 )
+
+from .conftest import invoke
 
 settings.register_profile(
     "ci",
@@ -97,9 +98,7 @@ def run(args: list[str], text: str) -> tuple[Result, str]:
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "game.aln")
         Path(path).write_bytes(text.encode("utf-8"))
-        result = CliRunner().invoke(cli, [*args, path])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    assert "Traceback" not in result.output
+        result = invoke([*args, path])
     return result, path
 
 

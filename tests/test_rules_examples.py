@@ -9,50 +9,22 @@ engine's pure functions.
 
 from __future__ import annotations
 
-import io
 from itertools import product
 
 import pytest
 
 from aluette_cli.engine import deal_result, is_mordienne, trick_result
-from aluette_cli.pipeline import CheckedGame, check_source
+from aluette_cli.pipeline import CheckedGame
 from aluette_cli.rules import Ruleset, load_ruleset
-from aluette_cli.writers.report import game_dict
+
+from .conftest import check, found, messages, record, report
 
 # --------------------------------------------------------------------------
 # Helpers
 
 
-def check(text: str) -> list[CheckedGame]:
-    """Every game of an ALN text, read and replayed under its own tags."""
-    return list(check_source(io.BytesIO(text.encode("utf-8"))))
-
-
-def one(text: str) -> CheckedGame:
-    (checked,) = check(text)
-    return checked
-
-
-def record(*lines: str) -> str:
-    """ALN text whose line k (1-based) is ``lines[k - 1]``: positions are easy to read."""
-    return "\n".join(lines) + "\n"
-
-
-def found(checked: CheckedGame) -> list[tuple[str, int, int]]:
-    """(code, line, column) of each finding, in the order the engine sorts them."""
-    return [(f.code, f.line, f.column) for f in checked.outcome.findings]
-
-
-def messages(checked: CheckedGame, code: str) -> list[str]:
-    return [f.message for f in checked.outcome.findings if f.code == code]
-
-
-def report(checked: CheckedGame) -> dict:
-    return game_dict(checked, "t.aln")
-
-
 def deal_report(text: str, index: int = 0) -> dict:
-    checked = one(text)
+    checked = check(text)
     assert found(checked) == []
     return report(checked)["deals"][index]
 
@@ -227,7 +199,7 @@ def trick_lines(
 
 
 def test_the_hand_worked_deal_is_clean_and_scores_for_ew() -> None:
-    checked = one(record("deal 1 dealer W", *HANDS, *trick_lines(), "point E"))
+    checked = check(record("deal 1 dealer W", *HANDS, *trick_lines(), "point E"))
     assert found(checked) == []
     deal = report(checked)["deals"][0]
     assert [t["leader"] for t in deal["tricks"]] == LEADERS
@@ -244,7 +216,7 @@ def test_a_wrong_trick_claim_is_reported_at_the_arrow() -> None:
     lines = trick_lines()
     lines[2] = "3. N:3e E:3b S:4c W:5c -> pourri"  # 3e/3b tie, but the 5c is higher
     text = record("deal 1 dealer W", *HANDS, *lines)
-    checked = one(text)
+    checked = check(text)
     # 1 header + 5 hand/stock lines: trick 3 is line 9; "3. " and 19 characters
     # of plays, a space, then "->" at column 24
     assert found(checked) == [("A301", 9, 24)]
@@ -254,7 +226,7 @@ def test_a_wrong_trick_claim_is_reported_at_the_arrow() -> None:
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})
-    checked = one(record("deal 1 dealer W", *HANDS, *lines))
+    checked = check(record("deal 1 dealer W", *HANDS, *lines))
     assert found(checked) == [("A202", 8, 4)]
     (message,) = messages(checked, "A202")
     assert message.startswith("E leads trick 2, but N should")
@@ -264,7 +236,7 @@ def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
 def test_the_same_player_leads_again_after_a_pourri_cards_only() -> None:
     # Seats derived by the engine: if it passed the lead on after a pourri,
     # the cards of trick 2 would land in the wrong hands (A203).
-    checked = one(record("deal 1 dealer W", *HANDS, *trick_lines(seats=False), "point E"))
+    checked = check(record("deal 1 dealer W", *HANDS, *trick_lines(seats=False), "point E"))
     assert found(checked) == []
     tricks = report(checked)["deals"][0]["tricks"]
     assert tricks[1]["leader"] == "N"
@@ -277,14 +249,14 @@ def test_the_same_player_leads_again_after_a_pourri_cards_only() -> None:
 def test_the_winner_of_a_trick_leads_the_next() -> None:
     # W won trick 3 with the 5c; N leading trick 4 is out of turn.
     lines = trick_lines(replace={4: "N:7d E:8d S:Vd W:6d"})
-    checked = one(record("deal 1 dealer W", *HANDS, *lines))
+    checked = check(record("deal 1 dealer W", *HANDS, *lines))
     assert found(checked) == [("A202", 10, 4)]
     assert messages(checked, "A202")[0].startswith("N leads trick 4, but W should")
 
 
 def test_trick_one_is_led_by_the_player_on_the_dealers_left_with_seats() -> None:
     lines = trick_lines(replace={1: "E:1c S:1b W:1e N:1d"})
-    checked = one(record("deal 1 dealer W", *HANDS, *lines))
+    checked = check(record("deal 1 dealer W", *HANDS, *lines))
     assert found(checked) == [("A202", 7, 4)]
     message = messages(checked, "A202")[0]
     assert message.startswith("E leads trick 1, but N should")
@@ -297,7 +269,7 @@ def test_trick_one_is_led_by_the_player_on_the_dealers_left_with_seats() -> None
 def test_trick_one_is_led_by_the_player_on_the_dealers_left_cards_only(
     dealer: str, order: str
 ) -> None:
-    checked = one(record(f"deal 1 dealer {dealer}", *trick_lines(seats=False, claims=False)))
+    checked = check(record(f"deal 1 dealer {dealer}", *trick_lines(seats=False, claims=False)))
     assert found(checked) == []
     first = report(checked)["deals"][0]["tricks"][0]
     assert first["leader"] == order[0]
@@ -405,7 +377,7 @@ def five_deals(result: str | None = None, dealers: str = "NESWN") -> str:
 
 
 def test_an_all_pourri_deal_is_void_and_scores_nothing() -> None:
-    checked = one(record("deal 1 dealer N", ALL_POURRI, "point none"))
+    checked = check(record("deal 1 dealer N", ALL_POURRI, "point none"))
     assert found(checked) == []
     game = report(checked)
     deal = game["deals"][0]
@@ -422,7 +394,7 @@ def test_a_void_deal_is_redealt_by_the_same_dealer_and_is_not_one_of_the_five() 
     lines = ['[Result "EW 3-2"]', "deal 1 dealer N", ALL_POURRI]
     for k, (dealer, sheet) in enumerate(zip("NESWN", SHEETS, strict=True), 2):
         lines += [f"deal {k} dealer {dealer}", sheet]
-    checked = one(record(*lines))
+    checked = check(record(*lines))
     assert found(checked) == []
     game = report(checked)
     assert [d["void"] for d in game["deals"]] == [True, False, False, False, False, False]
@@ -431,7 +403,7 @@ def test_a_void_deal_is_redealt_by_the_same_dealer_and_is_not_one_of_the_five() 
 
 
 def test_a_different_dealer_after_a_void_deal_is_a105() -> None:
-    checked = one(record("deal 1 dealer N", ALL_POURRI, "deal 2 dealer E", SHEETS[0]))
+    checked = check(record("deal 1 dealer N", ALL_POURRI, "deal 2 dealer E", SHEETS[0]))
     assert found(checked) == [("A105", 3, 1)]
     message = messages(checked, "A105")[0]
     assert message.startswith("E deals, but N should")
@@ -439,7 +411,7 @@ def test_a_different_dealer_after_a_void_deal_is_a105() -> None:
 
 
 def test_a_redealt_void_deal_takes_the_next_number() -> None:
-    checked = one(record("deal 1 dealer N", ALL_POURRI, "deal 1 dealer N", SHEETS[0]))
+    checked = check(record("deal 1 dealer N", ALL_POURRI, "deal 1 dealer N", SHEETS[0]))
     assert found(checked) == [("A104", 3, 1)]
     assert messages(checked, "A104")[0].startswith("deal 1 should be deal 2")
 
@@ -449,7 +421,7 @@ def test_a_redealt_void_deal_takes_the_next_number() -> None:
 
 
 def test_a_full_game_decided_3_2() -> None:
-    checked = one(five_deals("EW 3-2"))
+    checked = check(five_deals("EW 3-2"))
     assert found(checked) == []
     game = report(checked)
     assert [d["point"]["team"] for d in game["deals"]] == ["NS", "EW", "EW", "NS", "EW"]
@@ -460,14 +432,14 @@ def test_a_full_game_decided_3_2() -> None:
 
 @pytest.mark.parametrize("claim", ["NS 3-2", "EW 4-1", "EW 5-0"])
 def test_a_wrong_result_is_a303(claim: str) -> None:
-    checked = one(five_deals(claim))
+    checked = check(five_deals(claim))
     assert found(checked) == [("A303", 1, 1)]
     assert "NS 2, EW 3" in messages(checked, "A303")[0]
 
 
 @pytest.mark.parametrize("claim", ["EW 3:2", "EW three-two", "NS 2-3", "draw 3-2", "EW"])
 def test_a_malformed_result_is_a304(claim: str) -> None:
-    checked = one(five_deals(claim))
+    checked = check(five_deals(claim))
     assert found(checked) == [("A304", 1, 1)]
 
 
@@ -481,13 +453,13 @@ def test_an_unfinished_game_claiming_a_result_is_a305() -> None:
         "deal 3 dealer S",
         SHEETS[2],
     )
-    checked = one(text)
+    checked = check(text)
     assert found(checked) == [("A305", 1, 1)]
     assert "3 scoring deals of 5" in messages(checked, "A305")[0]
 
 
 def test_result_star_on_a_short_game_is_fine() -> None:
-    checked = one(
+    checked = check(
         record('[Result "*"]', "deal 1 dealer N", SHEETS[0], "deal 2 dealer E", SHEETS[1])
     )
     assert found(checked) == []
@@ -497,7 +469,7 @@ def test_result_star_on_a_short_game_is_fine() -> None:
 
 
 def test_the_first_dealer_also_deals_the_fifth() -> None:
-    checked = one(five_deals("EW 3-2", dealers="NESWE"))
+    checked = check(five_deals("EW 3-2", dealers="NESWE"))
     assert found(checked) == [("A105", 10, 1)]
     assert messages(checked, "A105")[0].startswith("E deals, but N should")
 
@@ -510,7 +482,7 @@ RULES_EXAMPLE = "winners: N E S E W N E S N"  # E wins the deal for EW with 3 tr
 
 @pytest.mark.parametrize("claim", ["point EW", "point E", "point EW 1", "point E 1"])
 def test_a_right_point_claim_is_accepted(claim: str) -> None:
-    assert found(one(record("deal 1 dealer N", RULES_EXAMPLE, claim))) == []
+    assert found(check(record("deal 1 dealer N", RULES_EXAMPLE, claim))) == []
 
 
 @pytest.mark.parametrize(
@@ -523,7 +495,7 @@ def test_a_right_point_claim_is_accepted(claim: str) -> None:
     ],
 )
 def test_a_point_claimed_for_the_wrong_side_is_a302(claim: str, side: str) -> None:
-    checked = one(record("deal 1 dealer N", RULES_EXAMPLE, claim))
+    checked = check(record("deal 1 dealer N", RULES_EXAMPLE, claim))
     assert found(checked) == [("A302", 3, 1)]
     message = messages(checked, "A302")[0]
     assert message.startswith(f"point claimed for {side}, but E wins the deal for EW")
@@ -531,20 +503,20 @@ def test_a_point_claimed_for_the_wrong_side_is_a302(claim: str, side: str) -> No
 
 
 def test_point_none_on_a_deal_that_scores_is_a302() -> None:
-    checked = one(record("deal 1 dealer N", RULES_EXAMPLE, "point none"))
+    checked = check(record("deal 1 dealer N", RULES_EXAMPLE, "point none"))
     assert found(checked) == [("A302", 3, 1)]
     assert "E wins the deal for EW" in messages(checked, "A302")[0]
 
 
 @pytest.mark.parametrize("claim", ["point NS", "point EW", "point S"])
 def test_a_point_claimed_on_a_void_deal_is_a302(claim: str) -> None:
-    checked = one(record("deal 1 dealer N", ALL_POURRI, claim))
+    checked = check(record("deal 1 dealer N", ALL_POURRI, claim))
     assert found(checked) == [("A302", 3, 1)]
     assert "void" in messages(checked, "A302")[0]
 
 
 def test_two_points_claimed_without_mordienne_is_a302() -> None:
-    checked = one(record("deal 1 dealer N", RULES_EXAMPLE, "point EW 2"))
+    checked = check(record("deal 1 dealer N", RULES_EXAMPLE, "point EW 2"))
     assert found(checked) == [("A302", 3, 1)]
     assert "worth 1" in messages(checked, "A302")[0]
 
@@ -566,7 +538,7 @@ def test_a_record_of_point_lines_only_is_scored_from_its_claims() -> None:
         "deal 6 dealer N",
         "point NS",
     )
-    checked = one(text)
+    checked = check(text)
     assert found(checked) == []
     game = report(checked)
     assert game["score"] == {"NS": 3, "EW": 2}
@@ -588,7 +560,7 @@ def test_a_record_of_point_lines_only_still_checks_the_dealer_and_result() -> No
         "deal 5 dealer E",
         "point NS",
     )
-    checked = one(text)
+    checked = check(text)
     assert found(checked) == [("A303", 1, 1), ("A105", 4, 1)]
 
 
@@ -597,19 +569,19 @@ def test_a_record_of_point_lines_only_still_checks_the_dealer_and_result() -> No
 
 
 def test_deal_numbers_out_of_sequence_are_a104() -> None:
-    checked = one(record("deal 1 dealer N", "point NS", "deal 3 dealer E", "point EW"))
+    checked = check(record("deal 1 dealer N", "point NS", "deal 3 dealer E", "point EW"))
     assert found(checked) == [("A104", 3, 1)]
     assert messages(checked, "A104")[0].startswith("deal 3 should be deal 2")
 
 
 def test_the_first_deal_is_deal_one() -> None:
-    checked = one(record("deal 2 dealer N", "point NS"))
+    checked = check(record("deal 2 dealer N", "point NS"))
     assert found(checked) == [("A104", 1, 1)]
     assert messages(checked, "A104")[0].startswith("deal 2 should be deal 1")
 
 
 def test_the_deal_passes_to_the_left_after_a_scoring_deal() -> None:
-    checked = one(record("deal 1 dealer N", "point NS", "deal 2 dealer S", "point EW"))
+    checked = check(record("deal 1 dealer N", "point NS", "deal 2 dealer S", "point EW"))
     assert found(checked) == [("A105", 3, 1)]
     assert messages(checked, "A105")[0].startswith("S deals, but E should")
 
@@ -618,7 +590,7 @@ def test_a_deal_after_the_fifth_scoring_deal_is_a106() -> None:
     lines = []
     for k, dealer in enumerate("NESWNE", 1):
         lines += [f"deal {k} dealer {dealer}", "point NS"]
-    checked = one(record(*lines))
+    checked = check(record(*lines))
     assert found(checked) == [("A106", 11, 1)]
     assert "after deal 5" in messages(checked, "A106")[0]
 
@@ -629,7 +601,7 @@ def test_a_deal_after_the_fifth_scoring_deal_is_a106() -> None:
 
 def mordienne_deal(sheet: str, claim: str | None = None) -> CheckedGame:
     lines = ['[Options "mordienne"]', "deal 1 dealer N", f"winners: {sheet}"]
-    return one(record(*lines, *([claim] if claim else [])))
+    return check(record(*lines, *([claim] if claim else [])))
 
 
 def test_a_comeback_run_to_the_last_trick_scores_two() -> None:
@@ -643,7 +615,7 @@ def test_a_comeback_run_to_the_last_trick_scores_two() -> None:
 
 
 def test_the_same_comeback_scores_one_without_the_option() -> None:
-    checked = one(record("deal 1 dealer N", "winners: N S N S W E E E E", "point EW"))
+    checked = check(record("deal 1 dealer N", "winners: N S N S W E E E E", "point EW"))
     assert found(checked) == []
     assert report(checked)["deals"][0]["point"] == {"team": "EW", "points": 1, "mordienne": False}
 
@@ -697,7 +669,7 @@ def test_with_mordienne_a_game_can_end_in_a_draw() -> None:
     lines = ['[Options "mordienne"]', '[Result "draw 3-3"]']
     for k, (dealer, sheet) in enumerate(zip("NESWN", sheets, strict=True), 1):
         lines += [f"deal {k} dealer {dealer}", sheet]
-    checked = one(record(*lines))
+    checked = check(record(*lines))
     assert found(checked) == []
     game = report(checked)
     assert [d["point"]["points"] for d in game["deals"]] == [1, 2, 1, 1, 1]

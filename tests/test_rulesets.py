@@ -7,16 +7,13 @@ pourri in the classic game, goes to the ace of coins.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from aluette_cli.cli import cli
-from aluette_cli.pipeline import CheckedGame, RuleChoice, check_source
+from aluette_cli.pipeline import RuleChoice
 from aluette_cli.rules import (
     RulesetError,
     load_ruleset,
@@ -24,6 +21,8 @@ from aluette_cli.rules import (
     ruleset_from_toml,
 )
 from aluette_cli.writers.report import game_dict
+
+from .conftest import check, found, invoke
 
 # --------------------------------------------------------------------------
 # Helpers
@@ -94,16 +93,6 @@ TRICKS = [
 def house_record(rules_tag: str | None = None) -> str:
     tags = [f'[Rules "{rules_tag}"]'] if rules_tag else []
     return "\n".join([*tags, "deal 1 dealer W", *TRICKS, "point E"]) + "\n"
-
-
-def check(text: str, choice: RuleChoice | None = None, base: Path | None = None) -> CheckedGame:
-    stream = io.BytesIO(text.encode("utf-8"))
-    (checked,) = check_source(stream, choice or RuleChoice(), base)
-    return checked
-
-
-def found(checked: CheckedGame) -> list[tuple[str, int, int]]:
-    return [(f.code, f.line, f.column) for f in checked.outcome.findings]
 
 
 def write(path: Path, text: str) -> Path:
@@ -209,7 +198,7 @@ def test_rules_choice_overrides_the_tag(tmp_path: Path) -> None:
 def test_cli_rules_tag_file_resolved_next_to_the_record(tmp_path: Path) -> None:
     write(tmp_path / "house.toml", ruleset_text())
     aln = write(tmp_path / "game.aln", house_record("house.toml"))
-    result = CliRunner().invoke(cli, ["validate", str(aln)])
+    result = invoke(["validate", str(aln)])
     assert result.exit_code == 0, result.output
     assert "A301" not in result.stdout
 
@@ -217,11 +206,10 @@ def test_cli_rules_tag_file_resolved_next_to_the_record(tmp_path: Path) -> None:
 def test_cli_rules_option_with_a_file(tmp_path: Path) -> None:
     path = write(tmp_path / "house.toml", ruleset_text())
     aln = write(tmp_path / "game.aln", house_record())
-    runner = CliRunner()
-    assert runner.invoke(cli, ["validate", str(aln)]).exit_code == 1  # classic: A301
-    result = runner.invoke(cli, ["validate", "--rules", str(path), str(aln)])
+    assert invoke(["validate", str(aln)]).exit_code == 1  # classic: A301
+    result = invoke(["validate", "--rules", str(path), str(aln)])
     assert result.exit_code == 0, result.output
-    result = runner.invoke(cli, ["report", "--format", "json", "--rules", str(path), str(aln)])
+    result = invoke(["report", "--format", "json", "--rules", str(path), str(aln)])
     assert result.exit_code == 0, result.output
     (game,) = json.loads(result.stdout)["games"]
     assert game["rules"] == "house"
@@ -238,14 +226,14 @@ def test_cli_rules_option_relative_to_the_working_directory(
     write(rules_dir / "house.toml", ruleset_text())
     aln = write(records / "game.aln", house_record())
     monkeypatch.chdir(rules_dir)
-    result = CliRunner().invoke(cli, ["validate", "--rules", "house.toml", str(aln)])
+    result = invoke(["validate", "--rules", "house.toml", str(aln)])
     assert result.exit_code == 0, result.output
     assert "A401" not in result.output
 
 
 def test_cli_rules_command_shows_a_house_ranking(tmp_path: Path) -> None:
     path = write(tmp_path / "house.toml", ruleset_text())
-    result = CliRunner().invoke(cli, ["rules", "--rules", str(path), "--format", "json"])
+    result = invoke(["rules", "--rules", str(path), "--format", "json"])
     assert result.exit_code == 0, result.output
     shown = json.loads(result.stdout)
     assert shown["name"] == "house"
@@ -347,7 +335,7 @@ def test_an_unknown_ruleset_in_the_rules_tag_is_a401() -> None:
 
 def test_cli_exits_2_on_an_unknown_ruleset_in_the_rules_tag(tmp_path: Path) -> None:
     aln = write(tmp_path / "g.aln", '[Rules "nonesuch"]\ndeal 1 dealer N\npoint NS\n')
-    result = CliRunner().invoke(cli, ["validate", str(aln)])
+    result = invoke(["validate", str(aln)])
     assert result.exit_code == 2
     assert f"{aln}:1:1: A401 " in result.stdout
 
@@ -361,7 +349,7 @@ def test_an_unknown_option_in_the_options_tag_is_a401(tmp_path: Path) -> None:
 
 def test_cli_unknown_option_is_a_usage_error(tmp_path: Path) -> None:
     aln = write(tmp_path / "g.aln", "deal 1 dealer N\npoint NS\n")
-    result = CliRunner().invoke(cli, ["validate", "--options", "mordienne,shouting", str(aln)])
+    result = invoke(["validate", "--options", "mordienne,shouting", str(aln)])
     assert result.exit_code == 2
     assert "shouting" in result.stderr
     assert result.stdout == ""
@@ -369,14 +357,13 @@ def test_cli_unknown_option_is_a_usage_error(tmp_path: Path) -> None:
 
 def test_cli_unknown_rules_name_is_a_usage_error(tmp_path: Path) -> None:
     aln = write(tmp_path / "g.aln", "deal 1 dealer N\npoint NS\n")
-    result = CliRunner().invoke(cli, ["report", "--rules", "nonesuch", str(aln)])
+    result = invoke(["report", "--rules", "nonesuch", str(aln)])
     assert result.exit_code == 2
     assert "nonesuch" in result.stderr
 
 
 def test_cli_known_option_is_accepted(tmp_path: Path) -> None:
     aln = write(tmp_path / "g.aln", "deal 1 dealer N\nwinners: N S N S W E E E E\npoint EW 2\n")
-    runner = CliRunner()
-    assert runner.invoke(cli, ["validate", str(aln)]).exit_code == 1  # worth 1 without it
-    result = runner.invoke(cli, ["validate", "--options", "mordienne", str(aln)])
+    assert invoke(["validate", str(aln)]).exit_code == 1  # worth 1 without it
+    result = invoke(["validate", "--options", "mordienne", str(aln)])
     assert result.exit_code == 0, result.output

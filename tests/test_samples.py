@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from aluette_cli.cli import cli
 from aluette_cli.findings import CODES
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+from . import conftest
+from .conftest import SAMPLES
+from .independent import left_of
+
 CLASSIC = SAMPLES / "classic-game.aln"
 CARDS_ONLY = SAMPLES / "cards-only.aln"
 SCORE_SHEET = SAMPLES / "score-sheet.aln"
@@ -34,8 +35,7 @@ SEATS = "NESW"
 @cache
 def run(*args: str) -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of one command; each is run once per session."""
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    result = conftest.run(*args)
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -94,10 +94,6 @@ VALID = {
     "cards-only": (CARDS_ONLY, CARDS_ONLY_DEALS, {"NS": 4, "EW": 1}, "NS"),
     "score-sheet": (SCORE_SHEET, SCORE_SHEET_DEALS, {"NS": 3, "EW": 2}, "NS"),
 }
-
-
-def left_of(seat: str) -> str:
-    return SEATS[(SEATS.index(seat) + 1) % 4]
 
 
 def clockwise_from(seat: str) -> list[str]:

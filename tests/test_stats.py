@@ -25,35 +25,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
-from aluette_cli.cli import cli
 from aluette_cli.generate import random_games
 from aluette_cli.model import Pos, Tag
 from aluette_cli.pipeline import check_source
 from aluette_cli.rules import load_ruleset
 from aluette_cli.stats import CardTally, StatsAccumulator
 from aluette_cli.writers.aln import write_game
-from tests.independent import RANKING, STRENGTH
+from tests.independent import RANKING, STRENGTH, team_of
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
+from .conftest import ROOT, SAMPLES, run
+
 SEATS = ("N", "E", "S", "W")
 NAME_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
 
 
 def stats_json(*args: str, input: str | None = None) -> dict[str, Any]:
     result = run("stats", "--format", "json", *args, input=input)
     assert "Traceback" not in result.output
     return json.loads(result.stdout)
-
-
-def team_of(seat: str) -> str:
-    return "NS" if seat in ("N", "S") else "EW"
 
 
 # --------------------------------------------------------------------------

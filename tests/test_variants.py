@@ -13,52 +13,25 @@ record.  Records go through the same pipeline as the command line
 from __future__ import annotations
 
 import ast
-import io
 import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
-from aluette_cli.cli import cli
 from aluette_cli.engine import trick_result
-from aluette_cli.pipeline import CheckedGame, RuleChoice, check_source
+from aluette_cli.pipeline import RuleChoice
 from aluette_cli.rules import RulesetError, load_ruleset, preset_names, ruleset_from_toml
-from aluette_cli.writers.report import game_dict
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
+from .conftest import ROOT, SAMPLES, check, found, messages, record, report, run
+
 HOUSE_RULES = SAMPLES / "house-rules.toml"
 HOUSE_GAME = SAMPLES / "house-rules-game.aln"
 ENGINE = ROOT / "aluette_cli" / "engine.py"
 
 # --------------------------------------------------------------------------
 # Helpers
-
-
-def record(*lines: str) -> str:
-    """ALN text whose line k (1-based) is ``lines[k - 1]``."""
-    return "\n".join(lines) + "\n"
-
-
-def check(text: str, choice: RuleChoice | None = None, base: Path | None = None) -> CheckedGame:
-    (checked,) = check_source(io.BytesIO(text.encode("utf-8")), choice or RuleChoice(), base)
-    return checked
-
-
-def found(checked: CheckedGame) -> list[tuple[str, int, int]]:
-    """(code, line, column) of each finding, in the engine's order."""
-    return [(f.code, f.line, f.column) for f in checked.outcome.findings]
-
-
-def messages(checked: CheckedGame, code: str) -> list[str]:
-    return [f.message for f in checked.outcome.findings if f.code == code]
-
-
-def report(checked: CheckedGame) -> dict[str, Any]:
-    return game_dict(checked, "t.aln")
 
 
 def line_of(text: str, fragment: str) -> int:
@@ -76,12 +49,6 @@ def column_of(text: str, fragment: str, part: str) -> int:
 
 def winners(deal: dict[str, Any]) -> list[str | None]:
     return [t["winner"] for t in deal["tricks"]]
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
 
 
 def classic_toml(**replace: str) -> str:

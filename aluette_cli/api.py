@@ -1,0 +1,398 @@
+r"""Aluette from Python: read records, check them under a ruleset, write them out.
+
+Everything the ``aluette`` command does goes through these functions; they
+print nothing and never exit, so a notebook, a web service or a test can use
+them as they are.  The names follow two libraries people already know:
+``load``/``loads``/``dump``/``dumps`` as in json and endplay, and games read
+one at a time from a stream as chess.pgn does (``next(games)`` is its
+``read_game``).
+
+A game comes back as a :class:`CheckedGame`: ``game`` is what the record
+says (:mod:`aluette_cli.model`), ``outcome`` what the replay found
+(:class:`GameOutcome` with its :class:`DealOutcome`\ s and
+:class:`TrickOutcome`\ s), and ``outcome.findings`` every problem, each a
+:class:`Finding` with a stable code (docs/violations.md).
+
+>>> import aluette_cli as aluette
+>>> text = "deal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n"
+>>> (game,) = aluette.loads(text)
+>>> game.outcome.score, game.outcome.findings
+({'NS': 0, 'EW': 1}, [])
+>>> aluette.dumps(game).splitlines()
+['deal 1 dealer W', 'winners: N E S E W N E S N', 'point EW', '']
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any, BinaryIO, TypeVar, overload
+
+from .convert import (
+    INPUT_FORMATS,
+    OUTPUT_FORMATS,
+    Unreadable,
+    Writer,
+    format_from_name,
+    open_input,
+    read_any,
+)
+from .findings import Finding
+from .jsonmodel import game_to_dict
+from .model import Game
+from .outcome import DealOutcome, GameOutcome, TrickOutcome
+from .parallel import check_in_order
+from .parse import read_units
+from .pipeline import CheckedGame, RuleChoice, check_game, check_source
+from .rules import Ruleset, RulesetError, load_ruleset, parse_options
+from .streams import atomic_output, base_of, display_name, open_source
+from .writers.aln import STYLES
+from .writers.csvrows import CSV_COLUMNS, csv_rows
+
+__all__ = [
+    "CSV_COLUMNS",
+    "INPUT_FORMATS",
+    "OUTPUT_FORMATS",
+    "STYLES",
+    "CheckedGame",
+    "DealOutcome",
+    "Finding",
+    "Game",
+    "GameOutcome",
+    "ReadError",
+    "RuleChoice",
+    "Ruleset",
+    "RulesetError",
+    "TrickOutcome",
+    "check_files",
+    "csv_rows",
+    "dump",
+    "dumps",
+    "load",
+    "load_ruleset",
+    "loads",
+    "rule_choice",
+    "to_dict",
+]
+
+T = TypeVar("T")
+Source = str | os.PathLike[str] | IO[bytes] | IO[str]
+
+
+class ReadError(ValueError):
+    """A part of a JSON or JSON Lines input that is not a record.
+
+    ALN never raises it: a deal that cannot be read becomes a finding on its
+    game, and reading goes on.  A JSON document has no such places to resume
+    from, so the problem stops the reading; ``finding`` says where and why.
+    """
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.format_line("<input>"))
+        self.finding = finding
+
+
+def rule_choice(rules: str | None = None, options: Iterable[str] | str | None = None) -> RuleChoice:
+    """What to play under, checked now rather than once per game.
+
+    ``rules`` is a preset name or a TOML file; None leaves it to each
+    record's Rules tag.  ``options`` (a list, or text as in the Options tag)
+    overrides the records' Options tag; None leaves it to them.  A name or
+    an option that does not exist raises :class:`RulesetError`, so a typo
+    fails at once instead of becoming an A401 finding on every game.
+
+    >>> rule_choice("classic", "mordienne")
+    RuleChoice(rules='classic', options=frozenset({'mordienne'}))
+    >>> rule_choice("clasic")
+    Traceback (most recent call last):
+    ...
+    aluette_cli.rules.RulesetError: unknown ruleset 'clasic'...
+    """
+    chosen: frozenset[str] | None
+    if options is None:
+        chosen = None
+    elif isinstance(options, str):
+        chosen = parse_options(options)
+    else:
+        chosen = frozenset(options)
+    ruleset = load_ruleset(rules or "classic")
+    if chosen is not None:
+        ruleset.with_options(chosen)
+    return RuleChoice(rules, chosen)
+
+
+def _choice(rules: str | RuleChoice | None, options: Iterable[str] | str | None) -> RuleChoice:
+    return rules if isinstance(rules, RuleChoice) else rule_choice(rules, options)
+
+
+class _Encoded:
+    """A text stream seen as the UTF-8 bytes it was decoded from, so that a
+    file opened in text mode reads like one opened in binary mode."""
+
+    def __init__(self, text: IO[str]) -> None:
+        self.text = text
+
+    def readline(self) -> bytes:
+        return self.text.readline().encode("utf-8", "surrogateescape")
+
+    def read(self, size: int = -1) -> bytes:
+        return self.text.read(size).encode("utf-8", "surrogateescape")
+
+    def __iter__(self) -> Iterator[bytes]:
+        return (line.encode("utf-8", "surrogateescape") for line in self.text)
+
+
+def _as_bytes(stream: IO[bytes] | IO[str]) -> BinaryIO:
+    if isinstance(stream, io.TextIOBase):
+        return _Encoded(stream)  # type: ignore[arg-type, return-value]
+    return stream  # type: ignore[return-value]
+
+
+def _check_format(fmt: str | None) -> None:
+    """Refuse a format name now: the games are read later, maybe much later."""
+    if fmt is not None and fmt not in INPUT_FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(INPUT_FORMATS)}")
+
+
+def _checked(
+    stream: BinaryIO,
+    name: str,
+    choice: RuleChoice,
+    base: Path | None,
+    fmt: str | None,
+    keep: bool,
+) -> Iterator[CheckedGame]:
+    fmt = fmt or format_from_name(name)
+    if fmt == "aln":
+        # The streaming reader: one game in memory, or one deal with keep=False.
+        yield from check_source(stream, choice, base, keep)
+        return
+    fmt, rewound = open_input(stream, name, fmt)
+    if fmt == "aln":
+        yield from check_source(rewound, choice, base, keep)  # type: ignore[arg-type]
+        return
+    for item in read_any(rewound, fmt):
+        if isinstance(item, Unreadable):
+            raise ReadError(item.finding)
+        yield check_game(item, choice, base)
+
+
+def load(
+    source: Source,
+    rules: str | RuleChoice | None = None,
+    options: Iterable[str] | str | None = None,
+    *,
+    fmt: str | None = None,
+    keep: bool = True,
+    base: str | os.PathLike[str] | None = None,
+) -> Iterator[CheckedGame]:
+    """Each game of a file, read and checked as the file is read.
+
+    ``source`` is a path, or a file object open for reading (bytes, or
+    text).  ``fmt`` is ``"aln"``, ``"json"`` or ``"jsonl"``; None guesses it
+    from the file's extension, else its first line.  ``rules`` and
+    ``options`` are as in :func:`rule_choice` (or a :class:`RuleChoice`).
+    A Rules tag that names a TOML file finds it beside the record (in
+    ``base`` for a file object; the current directory by default).
+
+    Only one game is held at a time; with ``keep=False`` (ALN only) not even
+    its deals, only the findings and the score, so memory stays flat
+    whatever the file's size.  A path is opened on the first ``next()`` and
+    closed when the games run out.
+
+    >>> games = load("samples/score-sheet.aln")
+    >>> first = next(games)
+    >>> first.outcome.score, first.outcome.winner, first.deals_read
+    ({'NS': 3, 'EW': 2}, 'NS', 6)
+    >>> next(games, None) is None
+    True
+    """
+    choice = _choice(rules, options)
+    _check_format(fmt)
+    if isinstance(source, str | os.PathLike):
+        name = os.fspath(source)
+        return _load_path(name, choice, fmt, keep)
+    name = str(getattr(source, "name", ""))
+    where = None if base is None else Path(base)
+    return _checked(_as_bytes(source), name, choice, where, fmt, keep)
+
+
+def _load_path(name: str, choice: RuleChoice, fmt: str | None, keep: bool) -> Iterator[CheckedGame]:
+    with open(name, "rb") as stream:
+        yield from _checked(stream, name, choice, Path(name).parent, fmt, keep)
+
+
+def loads(
+    data: str | bytes,
+    rules: str | RuleChoice | None = None,
+    options: Iterable[str] | str | None = None,
+    *,
+    fmt: str | None = None,
+    keep: bool = True,
+    base: str | os.PathLike[str] | None = None,
+) -> Iterator[CheckedGame]:
+    r"""Each game of a record held in memory, as text or bytes; see :func:`load`.
+
+    >>> text = "deal 1 dealer W\nwinners: N E S E W N E S N\npoint NS\n"
+    >>> (game,) = loads(text)
+    >>> [f.code for f in game.outcome.findings]
+    ['A302']
+    >>> print(game.outcome.findings[0].format_line("t.aln"))
+    t.aln:3:1: A302 point claimed for NS, but ... (deal 1)
+    >>> deal = game.outcome.deals[0]
+    >>> deal.counts, deal.deal_winner, deal.tie_break.reached_at
+    ({'N': 3, 'E': 3, 'S': 2, 'W': 1}, 'E', {'N': 9, 'E': 7})
+    """
+    _check_format(fmt)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    where = None if base is None else Path(base)
+    return _checked(io.BytesIO(raw), "", _choice(rules, options), where, fmt, keep)
+
+
+@overload
+def check_files(
+    files: Iterable[str | os.PathLike[str]],
+    rules: str | RuleChoice | None = ...,
+    options: Iterable[str] | str | None = ...,
+    *,
+    jobs: int = ...,
+    keep: bool = ...,
+    on_file: Callable[[str, str | None], object] | None = ...,
+) -> Iterator[tuple[str, CheckedGame]]: ...
+
+
+@overload
+def check_files(
+    files: Iterable[str | os.PathLike[str]],
+    rules: str | RuleChoice | None = ...,
+    options: Iterable[str] | str | None = ...,
+    *,
+    render: Callable[[CheckedGame, str], T],
+    jobs: int = ...,
+    keep: bool = ...,
+    on_file: Callable[[str, str | None], object] | None = ...,
+) -> Iterator[tuple[str, T]]: ...
+
+
+def check_files(
+    files: Iterable[str | os.PathLike[str]],
+    rules: str | RuleChoice | None = None,
+    options: Iterable[str] | str | None = None,
+    *,
+    render: Callable[[CheckedGame, str], Any] | None = None,
+    jobs: int = 1,
+    keep: bool = True,
+    on_file: Callable[[str, str | None], object] | None = None,
+) -> Iterator[tuple[str, Any]]:
+    """``(file, game)`` for every ALN game of every file, in input order.
+
+    This is what ``validate``, ``report`` and ``stats`` run on.  ``-`` names
+    standard input, which findings call ``<stdin>``.  With ``jobs`` > 1 the
+    games are checked in that many processes (whole games to each, results
+    still in order).  ``render(game, file)``, when given, turns each game
+    into what the caller wants *in the worker*, where it is cheap to do;
+    it must then be a module-level function returning something picklable.
+
+    A file that cannot be read raises its ``OSError``, unless ``on_file`` is
+    given: then ``on_file(file, reason)`` is told and the next file read.
+    ``on_file(file, None)`` is called as each file is opened; ``file`` is
+    then the name as given (``-``, not ``<stdin>``).
+
+    >>> for file, game in check_files(["samples/score-sheet.aln", "samples/cards-only.aln"]):
+    ...     print(file, game.outcome.score)
+    samples/score-sheet.aln {'NS': 3, 'EW': 2}
+    samples/cards-only.aln {'NS': 4, 'EW': 1}
+    """
+    choice = _choice(rules, options)
+    convert: Callable[[CheckedGame, str], Any] = render or _pair
+    for path in files:
+        file = os.fspath(path)
+        shown = display_name(file)
+        try:
+            with open_source(file) as stream:
+                if on_file is not None:
+                    on_file(file, None)
+                units = read_units(stream)
+                results: Iterator[Any] = check_in_order(
+                    units, choice, base_of(file), convert, shown, jobs, keep
+                )
+                for result in results:
+                    yield shown, result
+        except OSError as exc:
+            if on_file is None or isinstance(exc, BrokenPipeError):
+                raise
+            on_file(file, exc.strerror or str(exc))
+
+
+def _pair(checked: CheckedGame, file: str) -> CheckedGame:
+    return checked
+
+
+def dump(
+    games: CheckedGame | Iterable[CheckedGame],
+    target: str | os.PathLike[str] | IO[str],
+    fmt: str = "aln",
+    *,
+    style: str = "keep",
+) -> None:
+    r"""Write games as ALN, JSON, JSON Lines or CSV, as ``aluette convert`` does.
+
+    ``target`` is a text file object, or a path: the file is then written
+    beside its place and renamed over it once complete.  ``style`` decides
+    how ALN trick lines are written: ``"keep"`` as recorded, ``"seats"``
+    with every seat (from the turn order), ``"cards"`` with none.  Games
+    read with ``keep=False`` have no deals left to write.
+
+    >>> out = io.StringIO()
+    >>> dump(loads("deal 1 dealer W\nwinners: N E S E W N E S N\n"), out, "jsonl")
+    >>> out.getvalue().count("\n"), '"winners": {"entries": ["N", "E", "S"' in out.getvalue()
+    (1, True)
+    """
+    if isinstance(target, str | os.PathLike):
+        with atomic_output(target, binary=False) as out:
+            _write(games, out, fmt, style)
+    else:
+        _write(games, target, fmt, style)
+
+
+def dumps(
+    games: CheckedGame | Iterable[CheckedGame], fmt: str = "aln", *, style: str = "keep"
+) -> str:
+    r"""The text :func:`dump` would write.
+
+    >>> (game,) = loads("deal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n")
+    >>> print(dumps(game, "json"), end="")  # doctest: +ELLIPSIS
+    {"format": "aluette-record", "version": 1, "games": [
+    {"index": 1, ...}
+    ]}
+    >>> dumps(game, "csv").splitlines()[0]
+    'game,deal,dealer,trick,order,seat,card,card_name,rank_group,trick_winner,pourri'
+    """
+    out = io.StringIO(newline="")
+    _write(games, out, fmt, style)
+    return out.getvalue()
+
+
+def _write(games: CheckedGame | Iterable[CheckedGame], out: IO[str], fmt: str, style: str) -> None:
+    if fmt not in OUTPUT_FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(OUTPUT_FORMATS)}")
+    if style not in STYLES:
+        raise ValueError(f"unknown style {style!r}: expected one of {', '.join(STYLES)}")
+    writer = Writer(out, fmt, style)
+    writer.begin()
+    for checked in [games] if isinstance(games, CheckedGame) else games:
+        writer.write(checked)
+    writer.end()
+
+
+def to_dict(checked: CheckedGame) -> dict[str, Any]:
+    r"""The game as the JSON record format holds it (docs/formats.md): plain
+    dicts and lists, ready for ``json.dumps`` or a document store.
+
+    >>> (game,) = loads("deal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n")
+    >>> to_dict(game)["deals"][0]["winners"]["entries"]
+    ['N', 'E', 'S', 'E', 'W', 'N', 'E', 'S', 'N']
+    """
+    return game_to_dict(checked.game)

@@ -1,0 +1,263 @@
+"""The Python API: what the command line prints, it can compute, without printing."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import aluette_cli
+from aluette_cli import api
+
+from .conftest import ROOT, SAMPLE_FILES, run
+
+SHEET = "deal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n"
+
+# --------------------------------------------------------------------------
+# The examples of the docstrings run
+
+
+def _docstring_tests() -> list[doctest.DocTest]:
+    tests = doctest.DocTestFinder().find(api, "aluette_cli.api")
+    return [t for t in tests if t.examples]
+
+
+@pytest.mark.parametrize("test", _docstring_tests(), ids=lambda t: t.name)
+def test_docstring_examples(test: doctest.DocTest, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # a few examples name samples/
+    out = io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    result = runner.run(test, out=out.write)
+    assert result.failed == 0, out.getvalue()
+
+
+def test_the_docstrings_have_examples() -> None:
+    assert len(_docstring_tests()) >= 5
+
+
+# --------------------------------------------------------------------------
+# The package
+
+
+def test_importing_the_package_loads_no_parser() -> None:
+    code = "import sys, aluette_cli; print('lark' in sys.modules, aluette_cli.__version__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", aluette_cli.__version__]
+
+
+def test_every_exported_name_is_the_api_s() -> None:
+    for name in aluette_cli.__all__:
+        if name != "__version__":
+            assert getattr(aluette_cli, name) is getattr(api, name), name
+    assert set(api.__all__) == set(aluette_cli.__all__) - {"__version__"}
+    assert set(aluette_cli.__all__) <= set(dir(aluette_cli))
+    with pytest.raises(AttributeError):
+        aluette_cli.not_a_name  # noqa: B018
+
+
+# --------------------------------------------------------------------------
+# Reading
+
+
+@pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.name)
+def test_path_bytes_text_and_streams_read_alike(sample: Path) -> None:
+    def seen(games: object) -> list[tuple[object, ...]]:
+        return [
+            (g.outcome.index, g.outcome.score, g.deals_read, g.outcome.findings)
+            for g in games  # type: ignore[attr-defined]
+        ]
+
+    data = sample.read_bytes()
+    want = seen(api.load(sample))
+    assert want
+    assert seen(api.load(str(sample))) == want
+    here = sample.parent  # where a Rules tag naming a file is looked for
+    assert seen(api.loads(data, base=here)) == want
+    with open(sample, "rb") as binary:
+        assert seen(api.load(binary, base=here)) == want
+    if data.decode("utf-8", "replace").encode("utf-8") == data:
+        assert seen(api.loads(data.decode("utf-8"), base=here)) == want
+        with open(sample, encoding="utf-8", newline="") as text:
+            assert seen(api.load(text, base=here)) == want
+
+
+class Trickle(io.RawIOBase):
+    """A pipe that gives one line per read and counts how many it gave."""
+
+    def __init__(self, data: bytes) -> None:
+        self.lines = data.splitlines(keepends=True)
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read1(self, size: int = -1) -> bytes:
+        if self.given == len(self.lines):
+            return b""
+        self.given += 1
+        return self.lines[self.given - 1]
+
+    readline = read1  # a line is what either gives
+
+
+def test_games_come_one_at_a_time_as_the_input_is_read() -> None:
+    corpus = run("generate", "--games", "20", "--seed", "4").stdout_bytes
+    pipe = Trickle(corpus)
+    games = api.load(pipe, keep=False)
+    assert pipe.given == 0  # nothing is read before the first game is asked for
+    first = next(games)
+    assert first.outcome.index == 1
+    assert pipe.given < len(pipe.lines) / 10
+    rest = list(games)
+    assert [g.outcome.index for g in rest] == list(range(2, 21))
+    assert pipe.given == len(pipe.lines)
+
+
+def test_without_keep_no_deal_is_held() -> None:
+    corpus = run("generate", "--games", "3", "--seed", "4").stdout_bytes
+    kept = list(api.loads(corpus))
+    light = list(api.loads(corpus, keep=False))
+    assert [g.game.deals for g in light] == [[], [], []]
+    assert [g.outcome.deals for g in light] == [[], [], []]
+    assert [g.deals_read for g in light] == [len(g.game.deals) for g in kept]
+    assert [g.outcome.score for g in light] == [g.outcome.score for g in kept]
+
+
+def test_outcomes_are_typed_objects() -> None:
+    (game,) = api.loads(SHEET)
+    assert isinstance(game, api.CheckedGame)
+    assert isinstance(game.outcome, api.GameOutcome)
+    deal = game.outcome.deals[0]
+    assert isinstance(deal, api.DealOutcome)
+    assert all(isinstance(t, api.TrickOutcome) for t in deal.tricks)
+    assert [t.winner for t in deal.tricks] == ["N", "E", "S", "E", "W", "N", "E", "S", "N"]
+    assert deal.point is not None and (deal.point.team, deal.point.points) == ("EW", 1)
+
+
+def test_findings_are_those_validate_prints() -> None:
+    path = ROOT / "samples" / "violations.aln"
+    lines = [
+        f.format_line(str(path)) + "\n"
+        for _, game in api.check_files([path])
+        for f in game.outcome.findings
+    ]
+    result = run("validate", str(path))
+    assert result.exit_code == 2  # game 4 names an unknown ruleset
+    assert "".join(lines) == result.stdout
+    assert all(isinstance(f, api.Finding) for g in api.load(path) for f in g.outcome.findings)
+
+
+def test_check_files_in_several_processes_keeps_the_order(tmp_path: Path) -> None:
+    corpus = tmp_path / "c.aln"
+    corpus.write_bytes(run("generate", "--games", "30", "--seed", "2").stdout_bytes)
+    one = [(f, g.outcome.index, g.outcome.score) for f, g in api.check_files([corpus, corpus])]
+    two = [
+        (f, g.outcome.index, g.outcome.score)
+        for f, g in api.check_files([corpus, corpus], jobs=2, keep=False)
+    ]
+    assert one == two
+    assert len(one) == 60
+
+
+def test_an_unreadable_file_raises_or_is_told(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.aln"
+    good = ROOT / "samples" / "score-sheet.aln"
+    with pytest.raises(FileNotFoundError):
+        list(api.check_files([missing, good]))
+    told: list[tuple[str, str | None]] = []
+    games = list(api.check_files([missing, good], on_file=lambda f, r: told.append((f, r))))
+    assert told == [(str(missing), "No such file or directory"), (str(good), None)]
+    assert [f for f, _ in games] == [str(good)]
+
+
+def test_rules_and_options_are_checked_when_asked_for() -> None:
+    with pytest.raises(api.RulesetError, match="unknown ruleset"):
+        api.load(ROOT / "samples" / "classic-game.aln", "no-such-rules")
+    with pytest.raises(api.RulesetError):
+        api.loads(SHEET, options=["no-such-option"])
+    assert api.rule_choice(None, None) == api.RuleChoice()
+    assert api.rule_choice("team-five", ["chanter"]).options == {"chanter"}
+
+
+def test_rules_given_override_the_tags() -> None:
+    text = '[Rules "to-five-points"]\n\n' + SHEET
+    (tagged,) = api.loads(text)
+    (overridden,) = api.loads(text, "classic")
+    assert tagged.outcome.ruleset is not None and overridden.outcome.ruleset is not None
+    assert tagged.outcome.ruleset.name == "to-five-points"
+    assert overridden.outcome.ruleset.name == "classic"
+    assert api.load_ruleset("classic") == overridden.outcome.ruleset
+
+
+def test_a_rules_tag_naming_a_file_finds_it_beside_the_record() -> None:
+    path = ROOT / "samples" / "house-rules-game.aln"
+    games = list(api.load(path))
+    assert games and all(g.outcome.ruleset is not None for g in games)
+    assert [f.code for g in games for f in g.outcome.findings] == []
+
+
+# --------------------------------------------------------------------------
+# Writing
+
+
+@pytest.mark.parametrize("fmt", ["aln", "json", "jsonl", "csv"])
+@pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.name)
+def test_dumps_writes_what_convert_writes(sample: Path, fmt: str) -> None:
+    result = run("convert", str(sample), "--to", fmt)
+    assert api.dumps(list(api.load(sample)), fmt) == result.stdout
+
+
+def test_dumps_styles_are_those_of_convert() -> None:
+    sample = ROOT / "samples" / "cards-only.aln"
+    (game,) = api.load(sample)
+    for style in api.STYLES:
+        want = run("convert", str(sample), "--to", "aln", "--style", style).stdout
+        assert api.dumps(game, style=style) == want
+
+
+def test_dump_to_a_path_and_to_a_stream(tmp_path: Path) -> None:
+    games = list(api.load(ROOT / "samples" / "classic-game.aln"))
+    target = tmp_path / "out.json"
+    api.dump(games, target, "json")
+    stream = io.StringIO()
+    api.dump(games, stream, "json")
+    assert target.read_text(encoding="utf-8") == stream.getvalue()
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]  # no temporary left
+
+
+def test_json_read_back_gives_the_same_record() -> None:
+    sample = ROOT / "samples" / "classic-game.aln"
+    games = list(api.load(sample))
+    for fmt in ("json", "jsonl"):
+        again = list(api.loads(api.dumps(games, fmt), fmt=fmt))
+        assert api.dumps(again) == api.dumps(games)
+        assert [g.outcome.score for g in again] == [g.outcome.score for g in games]
+    assert [api.to_dict(g) for g in games] == json.loads(api.dumps(games, "json"))["games"]
+
+
+def test_json_that_is_not_a_record_raises_with_its_finding() -> None:
+    with pytest.raises(api.ReadError) as caught:
+        list(api.loads('{"format": "something-else"}', fmt="json"))
+    assert caught.value.finding.code == "A001"
+
+
+def test_csv_rows_have_the_columns_of_the_csv() -> None:
+    (game,) = api.load(ROOT / "samples" / "classic-game.aln")
+    rows = list(api.csv_rows(game))
+    assert rows and all(len(row) == len(api.CSV_COLUMNS) for row in rows)
+    assert len(rows) == 4 * sum(len(d.tricks) for d in game.outcome.deals)
+
+
+def test_an_unknown_format_or_style_is_refused() -> None:
+    (game,) = api.loads(SHEET)
+    with pytest.raises(ValueError, match="unknown format"):
+        api.dumps(game, "xml")
+    with pytest.raises(ValueError, match="unknown style"):
+        api.dumps(game, style="pretty")
+    with pytest.raises(ValueError, match="unknown format"):
+        api.loads(SHEET, fmt="csv")  # refused at the call, not at the first game
