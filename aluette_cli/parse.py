@@ -18,6 +18,7 @@ time, holding at most one game in memory.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -629,11 +630,16 @@ _TAG_LINE = re.compile(
 )
 _COMMENT_OR_SPACE = re.compile(SKIPPED)
 
+#: Whether units may be read by the fast path.  Off (``ALUETTE_NO_FASTPATH=1``
+#: in the environment, or set to False in-process) every unit goes through the
+#: grammar: a testing aid, so that whole runs of both paths can be compared.
+FASTPATH = not os.environ.get("ALUETTE_NO_FASTPATH")
+
 
 def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit: (model object or list of tags, comments, syntax error)."""
     text = unit.text
-    if unit.kind != "other" and COMMENT_OPEN not in text and LINE_COMMENT not in text:
+    if FASTPATH and unit.kind != "other" and COMMENT_OPEN not in text and LINE_COMMENT not in text:
         fast: object = (
             fastpath.parse_deal(unit.parts, unit.line, unit.column)
             if unit.kind == "deal"

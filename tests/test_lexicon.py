@@ -10,8 +10,10 @@ characters that one reader might take for whitespace and the other not.
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
+import subprocess
 import sys
 from functools import cache
 from pathlib import Path
@@ -22,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark.lexer import Pattern, PatternStr
 
-from aluette_cli import lexicon
+from aluette_cli import fastpath, lexicon, parse
 from aluette_cli.cards import DECK, NAMED_CARDS, SEATS, TEAMS
 from aluette_cli.cli import cli
 from aluette_cli.parse import (
@@ -190,3 +192,82 @@ def test_records_with_odd_characters_are_read_alike(
     text = mutate(generated(seed % 20, *style), random.Random(seed), count)
     for unit in units_of(text):
         read_alike(unit)
+
+
+# --------------------------------------------------------------------------
+# Whole runs: validate gives the same with the fast path on and off
+
+
+def validate(path: Path, fastpath_on: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[int, bytes]:
+    with monkeypatch.context() as m:
+        m.setattr(parse, "FASTPATH", fastpath_on)
+        result = CliRunner().invoke(cli, ["validate", "--format", "json", str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.exit_code, result.stdout_bytes + b"\0" + result.stderr_bytes
+
+
+def same_both_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert validate(path, True, monkeypatch) == validate(path, False, monkeypatch)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_validate_json_is_the_same_without_the_fast_path_on_samples(
+    sample: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    same_both_ways(sample, monkeypatch)
+
+
+@pytest.mark.parametrize("style", STYLES, ids=lambda s: " ".join(s) or "seats")
+def test_validate_json_is_the_same_without_the_fast_path_on_generated_games(
+    style: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = CliRunner().invoke(cli, ["generate", "--games", "4", "--seed", "9", *style])
+    path = tmp_path / "games.aln"
+    path.write_bytes(result.stdout_bytes)
+    same_both_ways(path, monkeypatch)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_validate_json_is_the_same_without_the_fast_path_on_odd_characters(
+    seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(seed)
+    text = mutate(generated(seed, *STYLES[seed % len(STYLES)]), rng, 3)
+    path = tmp_path / "odd.aln"
+    path.write_text(text, encoding="utf-8")
+    same_both_ways(path, monkeypatch)
+
+
+def test_a_comment_does_not_change_the_verdict_on_a_no_break_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fast path once took a line of U+00A0 for a blank line and the grammar
+    did not, so adding a comment (which sends the deal to the grammar) turned
+    a passing file into a failing one."""
+    plain = tmp_path / "plain.aln"
+    plain.write_text("deal 1 dealer N\n\u00a0\npoint NS\n", encoding="utf-8")
+    commented = tmp_path / "commented.aln"
+    commented.write_text("deal 1 dealer N {c}\n\u00a0\npoint NS\n", encoding="utf-8")
+    for path in (plain, commented):
+        status, output = validate(path, True, monkeypatch)
+        assert status == 1
+        assert b'"code": "A001"' in output
+        assert "U+00A0" in output.decode()
+
+
+def test_the_switch_turns_the_fast_path_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> None:
+        raise AssertionError("the fast path was used")
+
+    monkeypatch.setattr(fastpath, "parse_deal", refuse)
+    monkeypatch.setattr(fastpath, "parse_tags", refuse)
+    monkeypatch.setattr(parse, "FASTPATH", False)
+    for unit in units_of(generated(1)):
+        parse_unit(unit)
+
+
+def test_the_environment_turns_the_fast_path_off() -> None:
+    check = "from aluette_cli import parse; print(parse.FASTPATH)"
+    env = {**os.environ, "ALUETTE_NO_FASTPATH": "1"}
+    off = subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True)
+    assert off.stdout.strip() == "False", off.stderr
