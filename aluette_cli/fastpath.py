@@ -8,7 +8,8 @@ an alias, two elements on a line, a line out of order, anything unusual —
 makes it give up on the unit (return None), and the Lark grammar in
 ``grammar/aluette.lark`` reads it instead.  The grammar stays the one
 definition of the notation: the tests hold this module to producing exactly
-what the grammar produces on every unit it accepts.
+what the grammar produces on every unit it accepts.  Its words and patterns,
+down to which characters are blank, come from :mod:`aluette_cli.lexicon`.
 """
 
 from __future__ import annotations
