@@ -19,8 +19,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from .lexicon import (
+    BLANKS,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
+    LINE_COMMENT,
+    QUOTE,
+    WHITESPACE,
+    end_of_string,
+)
 from .model import Deal
-from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, _end_of_string, read_games
+from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, read_games
 from .pipeline import CheckedGame, RuleChoice, check_game
 from .writers.report import deal_sentences, game_sentence, trick_why
 
@@ -38,7 +47,8 @@ class _Line:
     opens_at: int | None  # where the brace comment left open at its end starts
 
 
-_SPECIAL = re.compile(r'[{};"]')
+_SPECIAL = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}]")
+_GENERATED = COMMENT_OPEN + MARK
 
 
 def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | None]:
@@ -52,7 +62,7 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
     i = 0
     while i < len(text):
         if in_comment:
-            j = text.find("}", i)
+            j = text.find(COMMENT_CLOSE, i)
             if j < 0:
                 out.append(text[i:])
                 return "".join(out), None, True, opened
@@ -65,21 +75,21 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
             break
         k, ch = m.start(), m.group()
         out.append(text[i:k])
-        if ch == "{":
-            end = text.find("}", k)
-            if text.startswith("{" + MARK, k) and end >= 0:
-                out = ["".join(out).rstrip(" \t")]
+        if ch == COMMENT_OPEN:
+            end = text.find(COMMENT_CLOSE, k)
+            if text.startswith(_GENERATED, k) and end >= 0:
+                out = ["".join(out).rstrip(BLANKS)]
                 i = end + 1
                 continue
             in_comment = True
             opened = len("".join(out))
             out.append(ch)
             i = k + 1
-        elif ch == '"':
-            end = _end_of_string(text, k + 1)
+        elif ch == QUOTE:
+            end = end_of_string(text, k + 1)
             out.append(text[k:end])
             i = end
-        elif ch == ";":
+        elif ch == LINE_COMMENT:
             before = "".join(out)
             return before + text[k:], len(before), False, None
         else:  # a stray "}"
@@ -123,7 +133,7 @@ class _Tee:
             ):
                 self.in_comment = False  # as the reader decides: see parse.split_units
             clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
-            if text.strip() and not clean.strip() and not bom:
+            if text.strip(WHITESPACE) and not clean.strip(WHITESPACE) and not bom:
                 continue  # a line of generated comments only: annotate wrote it
             ending = piece[len(body) :]
             line = _Line(bom, clean, ending, semicolon, self.in_comment, opens_at)
@@ -133,7 +143,7 @@ class _Tee:
 
 def _note(text: str) -> str:
     """Generated text that cannot end a brace comment early or break a line."""
-    return text.replace("{", "(").replace("}", ")").replace("\n", " ")
+    return text.replace(COMMENT_OPEN, "(").replace(COMMENT_CLOSE, ")").replace("\n", " ")
 
 
 def notes_for(checked: CheckedGame) -> dict[int, list[str]]:
@@ -183,8 +193,8 @@ def _insert(line: _Line, notes: list[str]) -> str:
         end = line.semicolon
     elif line.opens_at is not None:
         end = line.opens_at
-    end = len(text[:end].rstrip(" \t"))
-    added = "  " + " ".join(f"{{{MARK} {_note(n)}}}" for n in notes)
+    end = len(text[:end].rstrip(BLANKS))
+    added = "  " + " ".join(f"{_GENERATED} {_note(n)}{COMMENT_CLOSE}" for n in notes)
     return text[:end] + added + text[end:]
 
 

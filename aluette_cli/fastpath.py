@@ -8,57 +8,72 @@ an alias, two elements on a line, a line out of order, anything unusual —
 makes it give up on the unit (return None), and the Lark grammar in
 ``grammar/aluette.lark`` reads it instead.  The grammar stays the one
 definition of the notation: the tests hold this module to producing exactly
-what the grammar produces on every unit it accepts.
+what the grammar produces on every unit it accepts.  Its words and patterns,
+down to which characters are blank, come from :mod:`aluette_cli.lexicon`.
 """
 
 from __future__ import annotations
 
 import re
 
+from .lexicon import (
+    ARROW,
+    BLANKS,
+    CANONICAL_CARD,
+    COLON,
+    DEAL,
+    DEALER,
+    DIGITS,
+    NONE,
+    POINT,
+    POURRI,
+    POURRI_MARK,
+    RESERVED,
+    SEAT,
+    SEATS,
+    SIDE,
+    SIGNAL,
+    SIGNAL_NAME,
+    STOCK,
+    TAG_CLOSE,
+    TAG_NAME,
+    TAG_OPEN,
+    TAG_VALUE,
+    TRICK_DOT,
+    WINNER,
+    WINNERS,
+    unescape,
+)
 from .model import Deal, Hand, Play, PointClaim, Pos, Signal, Stock, Tag, Trick, TrickClaim, Winners
 
-_CARD = r"[1-9VCR][dcbe]"
-_END = r"[ \t]*\n?\Z"
-_HEADER = re.compile(rf"deal[ \t]+([0-9]{{1,9}})[ \t]+dealer[ \t]+([NESW]){_END}")
-_HAND = re.compile(rf"([NESW]):((?:[ \t]+{_CARD})+){_END}")
-_STOCK = re.compile(rf"stock:((?:[ \t]+{_CARD})+){_END}")
-_TRICK = re.compile(
-    rf"([0-9]{{1,9}})\.((?:[ \t]+[NESW]:{_CARD})+|(?:[ \t]+{_CARD})+)"
-    rf"(?:[ \t]+(->)[ \t]+([NESW]|pourri))?{_END}"
-)
+_GAP = f"[{BLANKS}]+"  # between two tokens on a line
+_END = f"[{BLANKS}]*\\n?\\Z"
+_CARD = CANONICAL_CARD
+_NUMBER = f"({DIGITS}){re.escape(TRICK_DOT)}"
+_CLAIM = f"(?:{_GAP}({re.escape(ARROW)}){_GAP}({SEAT}|{POURRI}))?{_END}"
+_HEADER = re.compile(f"{DEAL}{_GAP}({DIGITS}){_GAP}{DEALER}{_GAP}({SEAT}){_END}")
+_HAND = re.compile(f"({SEAT}){COLON}((?:{_GAP}{_CARD})+){_END}")
+_STOCK = re.compile(f"{STOCK}{COLON}((?:{_GAP}{_CARD})+){_END}")
+_TRICK = re.compile(f"{_NUMBER}((?:{_GAP}{SEAT}{COLON}{_CARD})+|(?:{_GAP}{_CARD})+){_CLAIM}")
 # The usual trick line, four plays, read in one match (the general one above
 # handles any other count, which the engine then reports).
-_SEATED4 = re.compile(
-    r"([0-9]{1,9})\.[ \t]+"
-    + r"[ \t]+".join([rf"([NESW]):({_CARD})"] * 4)
-    + rf"(?:[ \t]+(->)[ \t]+([NESW]|pourri))?{_END}"
+_SEATED4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({SEAT}){COLON}({_CARD})"] * 4) + _CLAIM)
+_BARE4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({_CARD})"] * 4) + _CLAIM)
+_WINNERS = re.compile(f"{WINNERS}{COLON}((?:{_GAP}{WINNER})+){_END}")
+_POINT = re.compile(f"{POINT}{_GAP}({SIDE}|{NONE})(?:{_GAP}({DIGITS}))?{_END}")
+_SIGNAL = re.compile(f"{SIGNAL}{_GAP}({SEAT}){_GAP}({SIGNAL_NAME}){_END}")
+_TAG = re.compile(
+    f"{re.escape(TAG_OPEN)}({TAG_NAME}){_GAP}({TAG_VALUE}){re.escape(TAG_CLOSE)}{_END}"
 )
-_BARE4 = re.compile(
-    r"([0-9]{1,9})\.[ \t]+"
-    + r"[ \t]+".join([rf"({_CARD})"] * 4)
-    + rf"(?:[ \t]+(->)[ \t]+([NESW]|pourri))?{_END}"
-)
-_WINNERS = re.compile(rf"winners:((?:[ \t]+[NESW-])+){_END}")
-_POINT = re.compile(rf"point[ \t]+(NS|EW|[NESW]|none)(?:[ \t]+([0-9]{{1,9}}))?{_END}")
-_SIGNAL = re.compile(rf"signal[ \t]+([NESW])[ \t]+([a-z0-9][a-z0-9-]*){_END}")
-_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"\]' + _END)
-_ITEM = re.compile(r"\S+")
+_ITEM = re.compile(f"[^{BLANKS}]+")
+_SEAT_LETTERS = "".join(SEATS)
 
-# Words the grammar reads as keywords or card names: as a signal name they
-# are left to the grammar, which knows how its lexer treats them.
-_RESERVED = frozenset({
-    "deal", "dealer", "stock", "chant", "takes", "discards", "announce", "double",
-    "concede", "accepted", "refused", "signal", "winners", "point", "none", "pourri",
-    "draw", "monsieur", "madame", "borgne", "vache", "grand-neuf", "petit-neuf",
-    "deux-de-chene", "deux-d-ecrit",
-})  # fmt: skip
+# What is left of a blank line once its leading blanks are taken off: only
+# the grammar's whitespace makes a line blank (docs/notation.md §2).
+_BLANK = ("", "\n")
 
 # Parts of a deal, in the order the grammar allows them.
 _HANDS, _STOCK_PART, _PLAY, _POINT_PART = 1, 2, 3, 4
-
-
-def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
 
 
 def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
@@ -67,14 +82,14 @@ def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
         return None
     tags = []
     for offset, text in enumerate(parts):
-        body = text.lstrip(" \t")
-        if not body.strip():
+        body = text.lstrip(BLANKS)
+        if body in _BLANK:
             continue
         m = _TAG.match(body)
         if m is None:
             return None
         column = len(text) - len(body) + 1
-        tags.append(Tag(m.group(1), _unescape(m.group(2)), Pos(line0 + offset, column)))
+        tags.append(Tag(m.group(1), unescape(m.group(2)[1:-1]), Pos(line0 + offset, column)))
     return tags or None
 
 
@@ -88,8 +103,8 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
     deal = Deal(number=int(m.group(1)), dealer=m.group(2), pos=Pos(line0, 1))
     stage = 0
     for offset, text in enumerate(parts[1:], 1):
-        body = text.lstrip(" \t")
-        if not body or body.isspace():
+        body = text.lstrip(BLANKS)
+        if body in _BLANK:
             continue
         line = line0 + offset
         indent = len(text) - len(body)
@@ -105,7 +120,7 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
                     return None
                 trick = _trick(m, line, indent)
             deal.tricks.append(trick)
-        elif first in "NESW":
+        elif first in _SEAT_LETTERS:
             m = _HAND.match(body)
             if m is None or stage > _HANDS:
                 return None
@@ -115,34 +130,33 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
                 deal.extra_hands.append(hand)
             else:
                 deal.hands[hand.seat] = hand
-        elif first == "s":
-            if body.startswith("stock"):
-                m = _STOCK.match(body)
-                if m is None or stage >= _STOCK_PART:
-                    return None
-                stage = _STOCK_PART
-                deal.stock = Stock(m.group(1).split(), Pos(line, indent + 1))
-            else:
-                m = _SIGNAL.match(body)
-                if m is None or stage > _PLAY or m.group(2) in _RESERVED:
-                    return None
-                stage = _PLAY
-                deal.signals.append(
-                    Signal(m.group(1), m.group(2), len(deal.tricks), Pos(line, indent + 1))
-                )
-        elif first == "w":
+        elif body.startswith(STOCK):
+            m = _STOCK.match(body)
+            if m is None or stage >= _STOCK_PART:
+                return None
+            stage = _STOCK_PART
+            deal.stock = Stock(m.group(1).split(), Pos(line, indent + 1))
+        elif body.startswith(SIGNAL):
+            m = _SIGNAL.match(body)
+            if m is None or stage > _PLAY or m.group(2) in RESERVED:
+                return None
+            stage = _PLAY
+            deal.signals.append(
+                Signal(m.group(1), m.group(2), len(deal.tricks), Pos(line, indent + 1))
+            )
+        elif body.startswith(WINNERS):
             m = _WINNERS.match(body)
             if m is None or stage > _PLAY or deal.winners is not None:
                 return None
             stage = _PLAY
-            entries = [None if e == "-" else e for e in m.group(1).split()]
+            entries = [None if e == POURRI_MARK else e for e in m.group(1).split()]
             deal.winners = Winners(entries, Pos(line, indent + 1))
-        elif first == "p":
+        elif body.startswith(POINT):
             m = _POINT.match(body)
             if m is None or stage >= _POINT_PART:
                 return None
             stage = _POINT_PART
-            side = None if m.group(1) == "none" else m.group(1)
+            side = None if m.group(1) == NONE else m.group(1)
             points = int(m.group(2)) if m.group(2) is not None else None
             deal.point = PointClaim(side, points, Pos(line, indent + 1))
         else:
@@ -163,7 +177,7 @@ def _trick(m: re.Match[str], line: int, indent: int) -> Trick:
     claim = None
     if m.group(3) is not None:
         seat = m.group(4)
-        claim = TrickClaim(None if seat == "pourri" else seat, Pos(line, indent + m.start(3) + 1))
+        claim = TrickClaim(None if seat == POURRI else seat, Pos(line, indent + m.start(3) + 1))
     return Trick(int(m.group(1)), plays, claim, Pos(line, indent + 1))
 
 
@@ -184,5 +198,5 @@ def _trick4(body: str, line: int, indent: int) -> Trick | None:
     claim = None
     if g(arrow) is not None:
         seat = g(arrow + 1)
-        claim = TrickClaim(None if seat == "pourri" else seat, Pos(line, indent + start(arrow) + 1))
+        claim = TrickClaim(None if seat == POURRI else seat, Pos(line, indent + start(arrow) + 1))
     return Trick(int(g(1)), plays, claim, Pos(line, indent + 1))

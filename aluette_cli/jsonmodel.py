@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cards import SEATS, TEAMS, canonical_card
+from .cards import canonical_card
+from .lexicon import COMMENT_TEXT, LINE_BREAKS, SEATS, SIGNAL_NAME, TAG_NAME, TEAMS
 from .model import (
     Announce,
     Chant,
@@ -224,10 +225,12 @@ def _list(value: Any, where: str, what: str, empty: bool = True) -> list[Any]:
     return value
 
 
-_COMMENT_TEXT = re.compile(r"[^}]*")
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_TAG_VALUE = re.compile(r"[^\n\r]*")
-_SIGNAL = re.compile(r"[a-z0-9][a-z0-9-]*")
+# What the writer can write back as it was: a comment cannot hold its closing
+# brace; a tag value is escaped on writing, but cannot span lines.
+_COMMENT_TEXT = re.compile(COMMENT_TEXT)
+_TAG_NAME = re.compile(TAG_NAME)
+_TAG_VALUE = re.compile(f"[^{LINE_BREAKS}]*")
+_SIGNAL = re.compile(SIGNAL_NAME)
 
 
 def _pos_from(data: Any, where: str) -> Pos:

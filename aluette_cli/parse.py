@@ -18,6 +18,7 @@ time, holding at most one game in memory.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -33,6 +34,29 @@ from . import fastpath
 from . import findings as F
 from .cards import canonical_card
 from .findings import Finding
+from .lexicon import (
+    ACCEPTED,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
+    DEAL,
+    DEALER,
+    DIGITS,
+    DISCARDS,
+    LINE_COMMENT,
+    NONE,
+    POURRI,
+    POURRI_MARK,
+    QUOTE,
+    SEAT,
+    SKIPPED,
+    TAG_CLOSE,
+    TAG_NAME,
+    TAG_OPEN,
+    TAG_VALUE,
+    WHITESPACE,
+    end_of_string,
+    unescape,
+)
 from .model import (
     Announce,
     BrokenDeal,
@@ -193,11 +217,17 @@ class Unit:
         return "".join(self.parts)
 
 
-_SCAN = re.compile(r'[{};"\[]|\bdeal\b')
+_WS = f"[{WHITESPACE}]"
+_SCAN = re.compile(
+    f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE + TAG_OPEN)}]|\\b{DEAL}\\b"
+)
 # A line that starts a tag section or a deal ends a brace comment left open:
 # one missing "}" must not swallow the rest of the file.
-_RESUME = re.compile(r'\s*(\[\s*[A-Za-z]\w*\s+"|deal\s+\d+\s+dealer\b)')
-_BRACE = re.compile(r"[{}]")
+_RESUME = re.compile(
+    f"{_WS}*(?:{re.escape(TAG_OPEN)}{_WS}*{TAG_NAME}{_WS}+{QUOTE}"
+    f"|{DEAL}{_WS}+{DIGITS}{_WS}+{DEALER}\\b)"
+)
+_BRACE = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}]")
 #: How far ahead to look for the end of a comment before calling it unclosed.
 LOOKAHEAD_LINES = 10_000
 
@@ -249,7 +279,7 @@ class OpenComment:
         for distance, line in enumerate(_chain(text, ahead)):
             m = _BRACE.search(line)
             if m is not None:
-                if m.group() == "}":
+                if m.group() == COMMENT_CLOSE:
                     self.closing_line = number + distance
                     return False
                 return True
@@ -259,18 +289,6 @@ class OpenComment:
 def _chain(first: str, rest: Iterable[str]) -> Iterator[str]:
     yield first
     yield from rest
-
-
-def _end_of_string(text: str, pos: int) -> int:
-    while pos < len(text):
-        ch = text[pos]
-        if ch == "\\":
-            pos += 2
-        elif ch == '"':
-            return pos + 1
-        else:
-            pos += 1
-    return len(text)
 
 
 def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
@@ -297,7 +315,7 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
         pos = start = 0
         while True:
             if in_comment:
-                end = text.find("}", pos)
+                end = text.find(COMMENT_CLOSE, pos)
                 if end < 0:
                     break
                 in_comment = False
@@ -308,16 +326,16 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
                 break
             token = m.group()
             pos = m.end()
-            if token == "{":
+            if token == COMMENT_OPEN:
                 in_comment = True
-            elif token == ";":
+            elif token == LINE_COMMENT:
                 break
-            elif token == '"':
-                pos = _end_of_string(text, pos)
+            elif token == QUOTE:
+                pos = end_of_string(text, pos)
             elif (
-                token == "}"
-                or (token == "[" and unit.kind == "tags")
-                or (token == "deal" and not _starts_deal(text, m))
+                token == COMMENT_CLOSE
+                or (token == TAG_OPEN and unit.kind == "tags")
+                or (token == DEAL and not _starts_deal(text, m))
             ):
                 continue
             else:
@@ -326,7 +344,7 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
                     bad = None
                 unit.parts.append(text[start : m.start()])
                 yield unit
-                unit = Unit("tags" if token == "[" else "deal", line.number, m.start() + 1)
+                unit = Unit("tags" if token == TAG_OPEN else "deal", line.number, m.start() + 1)
                 start = m.start()
         if bad is not None:
             unit.findings.append(bad)
@@ -334,13 +352,13 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
     yield unit
 
 
-_DEAL_NUMBER = re.compile(r"\s+[0-9]")
+_DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
 
 
 def _starts_deal(text: str, m: re.Match[str]) -> bool:
     """Whether the word ``deal`` begins a deal: at the start of a line, or
     followed by a number.  Elsewhere (``signal N deal``) it is just a word."""
-    return not text[: m.start()].strip() or _DEAL_NUMBER.match(text, m.end()) is not None
+    return not text[: m.start()].strip(WHITESPACE) or _DEAL_NUMBER.match(text, m.end()) is not None
 
 
 # --------------------------------------------------------------------------
@@ -399,7 +417,7 @@ class _Builder(Transformer):
         return Stock([card for card, _ in c[2:]], self.pos(c[0]))
 
     def chant(self, c: list) -> Chant:
-        split = next(i for i, x in enumerate(c) if isinstance(x, Token) and x == "discards")
+        split = next(i for i, x in enumerate(c) if isinstance(x, Token) and x == DISCARDS)
         return Chant(
             str(c[1]),
             [card for card, _ in c[3:split]],
@@ -411,7 +429,7 @@ class _Builder(Transformer):
         return Announce(str(c[1]), self.pos(c[0]))
 
     def concede(self, c: list[Token]) -> Concede:
-        return Concede(str(c[1]), c[2] == "accepted", self.pos(c[0]))
+        return Concede(str(c[1]), c[2] == ACCEPTED, self.pos(c[0]))
 
     def seated_play(self, c: list) -> Play:
         return Play(str(c[0]), c[2][0], self.pos(c[0]))
@@ -421,7 +439,7 @@ class _Builder(Transformer):
         return Play(None, card, self.pos(token))
 
     def claim(self, c: list[Token]) -> TrickClaim:
-        return TrickClaim(None if c[1] == "pourri" else str(c[1]), self.pos(c[0]))
+        return TrickClaim(None if c[1] == POURRI else str(c[1]), self.pos(c[0]))
 
     def trick(self, c: list) -> Trick:
         claim = c[-1] if isinstance(c[-1], TrickClaim) else None
@@ -432,10 +450,10 @@ class _Builder(Transformer):
         return Signal(str(c[1]), str(c[2]), 0, self.pos(c[0]))
 
     def winners(self, c: list[Token]) -> Winners:
-        return Winners([None if t == "-" else str(t) for t in c[2:]], self.pos(c[0]))
+        return Winners([None if t == POURRI_MARK else str(t) for t in c[2:]], self.pos(c[0]))
 
     def point(self, c: list[Token]) -> PointClaim:
-        side = None if c[1] == "none" else str(c[1])
+        side = None if c[1] == NONE else str(c[1])
         points = int(c[2]) if len(c) > 2 else None
         return PointClaim(side, points, self.pos(c[0]))
 
@@ -468,13 +486,6 @@ class _Builder(Transformer):
             elif isinstance(part, PointClaim):
                 deal.point = part
         return deal
-
-
-def unescape(value: str) -> str:
-    r"""A tag value with its ``\"`` and ``\\`` escapes resolved."""
-    if "\\" not in value:
-        return value
-    return re.sub(r"\\(.)", r"\1", value)
 
 
 def _attach_comments(deal: Deal, comments: list[Comment]) -> None:
@@ -539,7 +550,9 @@ def _found(text: str, index: int) -> str:
     return f"'{_printable(m.group() if m else ch)}'"
 
 
-_WORD = re.compile(r"[^\s{};]{1,20}")
+# What a person reads as the word that stands at an error: up to any space,
+# in Unicode's sense, or a comment.
+_WORD = re.compile(f"[^\\s{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT)}]{{1,20}}")
 
 
 def _printable(text: str) -> str:
@@ -557,7 +570,7 @@ def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Find
         at = Token("X", "", 0, exc.line, exc.column)
         where = builder.pos(at)
         index = exc.pos_in_stream or 0
-        if text[index : index + 1] == "{":
+        if text[index : index + 1] == COMMENT_OPEN:
             return Finding(
                 F.UNCLOSED_COMMENT,
                 "this brace comment is never closed: its closing brace is missing",
@@ -609,15 +622,24 @@ def _end_pos(unit: Unit) -> Pos:
     return Pos(line, column)
 
 
-_DEAL_HEAD = re.compile(r"deal\s+(\d{1,9})(?!\d)(?:\s+dealer\s+([NESW])\b)?")
-_TAG_LINE = re.compile(r'\[\s*([A-Za-z]\w*)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
-_COMMENT_OR_SPACE = re.compile(r"\s+|\{[^}]*\}|;[^\n]*")
+# What can still be read of a unit the grammar cannot read: a deal's number
+# and dealer, a tag section's well-formed tags.
+_DEAL_HEAD = re.compile(f"{DEAL}{_WS}+({DIGITS})(?![0-9])(?:{_WS}+{DEALER}{_WS}+({SEAT})\\b)?")
+_TAG_LINE = re.compile(
+    f"{re.escape(TAG_OPEN)}{_WS}*({TAG_NAME}){_WS}+({TAG_VALUE}){_WS}*{re.escape(TAG_CLOSE)}"
+)
+_COMMENT_OR_SPACE = re.compile(SKIPPED)
+
+#: Whether units may be read by the fast path.  Off (``ALUETTE_NO_FASTPATH=1``
+#: in the environment, or set to False in-process) every unit goes through the
+#: grammar: a testing aid, so that whole runs of both paths can be compared.
+FASTPATH = not os.environ.get("ALUETTE_NO_FASTPATH")
 
 
 def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit: (model object or list of tags, comments, syntax error)."""
     text = unit.text
-    if unit.kind != "other" and "{" not in text and ";" not in text:
+    if FASTPATH and unit.kind != "other" and COMMENT_OPEN not in text and LINE_COMMENT not in text:
         fast: object = (
             fastpath.parse_deal(unit.parts, unit.line, unit.column)
             if unit.kind == "deal"
@@ -641,14 +663,14 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         error = _syntax_finding(exc, unit, builder)
         if unit.kind == "tags":
             tags = [
-                Tag(m.group(1), unescape(m.group(2)), builder.pos(_token_at(text, m.start())))
+                Tag(m.group(1), unescape(m.group(2)[1:-1]), builder.pos(_token_at(text, m.start())))
                 for m in _TAG_LINE.finditer(text)
             ]
             return (tags, None), [], error
         m = _DEAL_HEAD.match(text)
         number = int(m.group(1)) if m else None
         dealer = m.group(2) if m else None
-        return BrokenDeal(Pos(unit.line, unit.column), number, dealer, text, error), [], error
+        return BrokenDeal(Pos(unit.line, unit.column), number, dealer, text), [], error
     return result, builder.comments, None
 
 
@@ -667,7 +689,7 @@ def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Fi
         m = _COMMENT_OR_SPACE.match(text, pos)
         if m is None:
             where = builder.pos(_token_at(text, pos))
-            if text[pos] == "{":
+            if text[pos] == COMMENT_OPEN:
                 return (
                     None,
                     comments,
@@ -689,7 +711,7 @@ def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Fi
                     where.column,
                 ),
             )
-        if m.group().startswith("{"):
+        if m.group().startswith(COMMENT_OPEN):
             comments.append(Comment(m.group()[1:-1], builder.pos(_token_at(text, pos))))
         pos = m.end()
     return None, comments, None
@@ -732,7 +754,10 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
             game.leading_comments, leading = leading, []
         game.errors.extend(_in_game(finding, game, None) for finding in pending)
         pending = []
-        game.errors.extend(_in_game(finding, game, result) for finding in errors)
+        placed = [_in_game(finding, game, result) for finding in errors]
+        game.errors.extend(placed)
+        if isinstance(result, BrokenDeal) and placed:
+            result.error = placed[0]  # the first thing in its text that could not be read
         if started is not None:
             yield started
         if unit.kind == "deal":
