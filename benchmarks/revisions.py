@@ -72,6 +72,19 @@ class Side:
         """The command line that runs ``aluette ARGS`` with this side's code."""
         return [sys.executable, "-P", "-c", LAUNCH, *args]
 
+    def compile(self) -> None:
+        """Write the bytecode of this side's package ahead of any timed run.
+
+        A fresh worktree has none, so without this its first run would pay
+        for compiling every module, and the base side would look slower.
+        """
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(self.root / "aluette_cli")],
+            env=self.env(),
+            capture_output=True,
+            check=True,
+        )
+
 
 class GitError(RuntimeError):
     """A git command failed; the message holds what git said."""
