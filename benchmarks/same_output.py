@@ -393,6 +393,8 @@ def compare(
             for side in sides:
                 stem = folder / f"{_slug(command)}.{side.name}"
                 work.append((name, command, side.name, args, side, stem))
+    # Largest inputs first, so that the small runs fill the gaps at the end.
+    work.sort(key=lambda item: -(runner.cwd / item[0]).stat().st_size)
     print(f"running {len(work)} commands, {jobs} at a time ...", file=sys.stderr, flush=True)
     status: dict[tuple[str, str, str], int] = {}
 
@@ -511,6 +513,9 @@ def main() -> int:
     except (GitError, RuntimeError) as exc:
         print(f"same_output: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("same_output: interrupted; the base worktree was removed", file=sys.stderr)
+        return 130
     print()
     print(
         tabulate(
