@@ -19,6 +19,19 @@ archive looks like.  Every task runs in a fresh process, so its peak memory
   ``convert --to json``: the commands, output sent to /dev/null.
 
 Corpora are kept in benchmarks/corpora/ (not in git) and reused.
+
+Side by side with a base revision:
+
+    python benchmarks/run.py --base main                 # 10k deals, 5 repetitions
+    python benchmarks/run.py --base main --sizes 100000 --repeat 3
+
+runs ``validate`` and ``report --format json`` with the base revision's code
+(a temporary git worktree) and with the working tree's code, alternately on
+the same corpus, and prints the CPU seconds of each and the ratio new/old.
+Both sides run uninstalled, the same way (see ``revisions.py``).  CPU time
+rather than wall-clock time, and runs interleaved rather than one side after
+the other, because on a shared machine other work comes and goes: it then
+slows both sides alike instead of whichever happened to run during it.
 """
 
 from __future__ import annotations
@@ -27,15 +40,19 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
 
+from revisions import GitError, Side, base_tree, check_side, describe_tree  # noqa: E402
 from tabulate import tabulate  # noqa: E402
 
 from aluette_cli.generate import random_game  # noqa: E402
@@ -84,11 +101,17 @@ def corpus(size: int, folder: Path) -> tuple[Path, int]:
     return path, deals
 
 
-def measure(command: list[str]) -> tuple[float, float, int]:
-    """(seconds, peak resident MiB, exit status) of one process."""
+def measure(
+    command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> tuple[float, float, float, int]:
+    """(seconds, CPU seconds, peak resident MiB, exit status) of one process.
+
+    CPU seconds are user plus system time of the process (and of any worker
+    processes it waited for), from the kernel's accounting.
+    """
     start = time.perf_counter()
     with open(os.devnull, "wb") as devnull:
-        proc = subprocess.Popen(command, stdout=devnull, stderr=subprocess.PIPE, cwd=ROOT)
+        proc = subprocess.Popen(command, stdout=devnull, stderr=subprocess.PIPE, cwd=cwd, env=env)
         assert proc.stderr is not None
         err = proc.stderr.read()
         _, status, usage = os.wait4(proc.pid, 0)
@@ -96,7 +119,7 @@ def measure(command: list[str]) -> tuple[float, float, int]:
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):
         raise SystemExit(f"{' '.join(command)} failed ({code}):\n{err.decode(errors='replace')}")
-    return seconds, usage.ru_maxrss / 1024, code
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, code
 
 
 def tasks(path: Path) -> list[tuple[str, list[str]]]:
@@ -112,10 +135,115 @@ def tasks(path: Path) -> list[tuple[str, list[str]]]:
     ]
 
 
+#: The commands timed side by side with --base: the check, and the full replay.
+SIDE_BY_SIDE = [
+    ("validate", ["validate", "{file}"]),
+    ("report --format json", ["report", "--format", "json", "{file}"]),
+]
+
+
+def _spread(values: list[float]) -> str:
+    """The median of CPU seconds, with the lowest and highest when they differ."""
+    median = f"{statistics.median(values):.2f}"
+    if len(values) == 1:
+        return median
+    return f"{median} ({min(values):.2f}-{max(values):.2f})"
+
+
+def side_by_side(base_rev: str, sizes: list[int], repeat: int, folder: Path, quiet: bool) -> None:
+    """Time the base revision's code and the working tree's on the same corpora.
+
+    The two sides alternate, and which goes first alternates too, so that
+    slow minutes on a shared machine, and caches warmed by the run before,
+    fall on both.  The ratio is of medians, which one disturbed run cannot
+    move much.
+    """
+    rows = []
+    try:
+        with (
+            tempfile.TemporaryDirectory() as temp,
+            base_tree(ROOT, base_rev, Path(temp)) as base,
+        ):
+            new = Side("new", ROOT, describe_tree(ROOT))
+            for side in (base, new):
+                check_side(side)
+                side.compile()
+            for size in sizes:
+                path, deals = corpus(size, folder)
+                for task, template in SIDE_BY_SIDE:
+                    args = [str(path) if a == "{file}" else a for a in template]
+                    cpu: dict[str, list[float]] = {"base": [], "new": []}
+                    peak: dict[str, list[float]] = {"base": [], "new": []}
+                    codes: dict[str, set[int]] = {"base": set(), "new": set()}
+                    for k in range(repeat):
+                        for side in (base, new) if k % 2 == 0 else (new, base):
+                            if not quiet:
+                                print(
+                                    f"{deals:,} deals: {task}, {side.name}, run {k + 1} ...",
+                                    file=sys.stderr,
+                                    flush=True,
+                                )
+                            _, seconds, mib, code = measure(
+                                side.command(args), cwd=Path(temp), env=side.env()
+                            )
+                            cpu[side.name].append(seconds)
+                            peak[side.name].append(mib)
+                            codes[side.name].add(code)
+                    if codes["base"] != codes["new"]:
+                        raise SystemExit(
+                            f"{task}: exit status {codes['base']} (base) but {codes['new']} (new);"
+                            " run benchmarks/same_output.py"
+                        )
+                    ratio = statistics.median(cpu["new"]) / statistics.median(cpu["base"])
+                    rows.append(
+                        [
+                            f"{deals:,}",
+                            task,
+                            _spread(cpu["base"]),
+                            _spread(cpu["new"]),
+                            f"{ratio:.3f}",
+                            f"{statistics.median(peak['base']):,.0f}",
+                            f"{statistics.median(peak['new']):,.0f}",
+                        ]
+                    )
+            print(f"base: {base.description}")
+            print(f"new:  {new.description}")
+    except (GitError, RuntimeError) as exc:
+        raise SystemExit(f"run.py: {exc}") from exc
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, {platform.system()} {platform.release()}"
+    )
+    print(f"{repeat} runs of each side, interleaved; CPU seconds: median (lowest-highest)")
+    print()
+    print(
+        tabulate(
+            rows,
+            headers=["deals", "task", "base CPU s", "new CPU s", "new/old", "base MiB", "new MiB"],
+            tablefmt="github",
+            disable_numparse=True,
+        )
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--sizes", default="10000,100000,1000000", help="comma-separated corpus sizes in deals"
+        "--sizes",
+        help="comma-separated corpus sizes in deals"
+        " (default: 10000,100000,1000000; with --base: 10000)",
+    )
+    parser.add_argument(
+        "--base",
+        metavar="REV",
+        help="time validate and report --format json of this git revision and of the"
+        " working tree side by side, instead of the tasks above",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=5,
+        help="with --base: runs of each side for each task (default: 5)",
     )
     parser.add_argument(
         "--lark-file-max",
@@ -127,7 +255,11 @@ def main() -> None:
     parser.add_argument("--corpora", type=Path, default=HERE / "corpora")
     parser.add_argument("--quiet", action="store_true", help="print only the table")
     args = parser.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")]
+    default = "10000" if args.base else "10000,100000,1000000"
+    sizes = [int(s) for s in (args.sizes or default).split(",")]
+    if args.base:
+        side_by_side(args.base, sizes, max(1, args.repeat), args.corpora.resolve(), args.quiet)
+        return
 
     rows = []
     ratios = []
@@ -151,7 +283,7 @@ def main() -> None:
                 continue
             if not args.quiet:
                 print(f"{deals:,} deals: {name} ...", file=sys.stderr, flush=True)
-            seconds, peak, _ = measure(command)
+            seconds, _, peak, _ = measure(command)
             seen[name] = seconds
             rows.append(
                 [

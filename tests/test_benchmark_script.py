@@ -1,10 +1,14 @@
-"""The benchmark script keeps working: a tiny run prints its table."""
+"""The benchmark script keeps working: a tiny run prints its table, alone or side by
+side with a base revision."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
 
@@ -29,3 +33,36 @@ def test_a_tiny_benchmark_run_prints_every_task(tmp_path: Path) -> None:
     assert "validate vs lark tree (file)" in result.stdout
     # the corpus holds whole games with at least the deals asked for
     assert int((tmp_path / "deals-60.count").read_text()) >= 60
+
+
+def test_a_tiny_side_by_side_run_prints_both_sides_and_the_ratio(tmp_path: Path) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    inside = subprocess.run(
+        ["git", "-C", str(SCRIPT.parent), "rev-parse", "--is-inside-work-tree"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if inside.stdout.strip() != "true":
+        pytest.skip("not a git checkout")
+    result = subprocess.run(
+        [
+            *(sys.executable, str(SCRIPT), "--base", "HEAD", "--sizes", "60"),
+            *("--repeat", "1", "--quiet", "--corpora", str(tmp_path)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    assert "base: HEAD (" in result.stdout
+    for task in ("validate", "report --format json"):
+        row = next(line for line in result.stdout.splitlines() if f"| {task} " in line)
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        base, new, ratio = (float(c) for c in cells[2:5])
+        assert base > 0 and new > 0
+        # the ratio is of unrounded medians; the seconds shown are rounded to 0.01
+        assert ratio == pytest.approx(new / base, rel=0.05)
+    # the lark baselines are not part of a side-by-side run
+    assert "lark tree" not in result.stdout
