@@ -16,7 +16,7 @@ from .findings import Finding
 from .model import BrokenDeal, Deal, Game
 from .outcome import GameOutcome
 from .parse import Unit, read_records, read_units
-from .rules import Ruleset, RulesetError, load_ruleset, parse_options
+from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +43,11 @@ def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | 
     if options is None:
         options = parse_options(options_tag.value) if options_tag else frozenset()
     # A file named on the command line is the user's own path; one named by
-    # the record's Rules tag is found next to the record.
-    where = None if choice.rules else base
+    # the record's Rules tag is found next to the record, and only there or
+    # below (rules.load_record_ruleset): a record must not reach other files.
     try:
-        return load_ruleset(name, where).with_options(options)
+        ruleset = load_ruleset(name) if choice.rules else load_record_ruleset(name, base)
+        return ruleset.with_options(options)
     except RulesetError as exc:
         tag = options_tag if "option" in str(exc) and options_tag else rules_tag
         pos = tag.pos if tag is not None and choice.rules is None else game.pos
@@ -128,4 +129,3 @@ def check_source(
 ) -> Iterator[CheckedGame]:
     """Each game of a byte stream, read and replayed, one at a time."""
     return check_units(read_units(stream), choice, base, keep=keep)
-

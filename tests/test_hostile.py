@@ -45,3 +45,139 @@ def test_stats_counts_a_deal_with_a_repeated_trick_line(tmp_path: Path) -> None:
         assert "internal error" not in result.stderr
     stats = run("stats", "--format", "json", record)
     assert '"games": 1' in stats.stdout or '"games":1' in stats.stdout
+
+
+# --------------------------------------------------------------------------
+# Rulesets: any error while loading one is a finding or a usage error, and a
+# record may name only a preset or a regular .toml file in its own folder.
+
+SECRET = 'name = ["secret=hunter2"]\n'
+TWO_GAMES = (
+    '[Event "a"]\n[Rules "{rules}"]\n\ndeal 1 dealer N\npoint NS\n\n'
+    '[Event "b"]\n\ndeal 1 dealer N\npoint NS\n'
+)
+
+
+def deep_toml(depth: int = 500) -> str:
+    """TOML nested deeper than ``tomllib`` can recurse."""
+    return 'name = "deep"\nx = ' + "[" * depth + "]" * depth + "\n"
+
+
+def record_naming(folder: Path, rules: str) -> Path:
+    return write(folder, "games.aln", TWO_GAMES.format(rules=rules))
+
+
+def assert_one_a401(record: Path, *hidden: str) -> str:
+    """One A401 at the Rules tag, the other game replayed, nothing of the file shown."""
+    result = run("validate", "--format", "json", record)
+    assert result.exit_code == 2, result.output
+    assert "internal error" not in result.stderr
+    import json
+
+    findings = json.loads(result.stdout)
+    assert [(f["code"], f["line"], f["game"]) for f in findings] == [("A401", 2, 1)]
+    for text in hidden:
+        assert text not in result.output
+    converted = run("convert", "--to", "json", record)
+    assert len(json.loads(converted.stdout)["games"]) == 2  # complete JSON, both games
+    return str(findings[0]["message"])
+
+
+def test_a_deeply_nested_ruleset_named_by_a_record(tmp_path: Path) -> None:
+    write(tmp_path, "deep.toml", deep_toml())
+    message = assert_one_a401(record_naming(tmp_path, "deep.toml"))
+    assert "nested too deeply" in message
+
+
+def test_a_deeply_nested_ruleset_on_the_command_line(tmp_path: Path) -> None:
+    rules = write(tmp_path, "deep.toml", deep_toml())
+    record = record_naming(tmp_path, "classic")
+    result = run("validate", "--rules", rules, record)
+    assert result.exit_code == 2
+    assert "nested too deeply" in result.stderr
+    assert "internal error" not in result.stderr
+
+
+def test_ruleset_size_and_encoding_errors_are_findings(tmp_path: Path) -> None:
+    from aluette_cli.rules import MAX_RULESET_BYTES
+
+    write(tmp_path, "big.toml", "# " + "x" * MAX_RULESET_BYTES + "\n")
+    assert "limit" in assert_one_a401(record_naming(tmp_path, "big.toml"))
+    write(tmp_path, "latin.toml", b'name = "caf\xe9"\n')
+    assert "UTF-8" in assert_one_a401(record_naming(tmp_path, "latin.toml"))
+
+
+def test_a_record_cannot_name_a_file_above_its_folder(tmp_path: Path) -> None:
+    write(tmp_path, "secret.toml", SECRET)
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for name in ("../secret.toml", str(tmp_path / "secret.toml"), "sub/../../secret.toml"):
+        message = assert_one_a401(record_naming(folder, name), "hunter2")
+        assert "record's own folder" in message
+    # the same words whether or not the file exists elsewhere
+    missing = assert_one_a401(record_naming(folder, "../nonesuch.toml"))
+    assert missing == message.replace("sub/../../secret.toml", "../nonesuch.toml")
+
+
+def test_a_symbolic_link_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "secret.toml", SECRET)
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "link.toml").symlink_to(tmp_path / "secret.toml")
+    assert "record's own folder" in assert_one_a401(record_naming(folder, "link.toml"), "hunter2")
+
+
+def test_a_file_below_the_folder_is_read(tmp_path: Path) -> None:
+    from importlib import resources
+
+    classic = (resources.files("aluette_cli") / "rulesets" / "classic.toml").read_text("utf-8")
+    (tmp_path / "rules").mkdir()
+    write(tmp_path / "rules", "house.toml", classic.replace('name = "classic"', 'name = "house"'))
+    result = run("validate", record_naming(tmp_path, "rules/house.toml"))
+    assert result.exit_code == 0, result.output
+
+
+def test_values_of_a_record_named_file_are_not_echoed(tmp_path: Path) -> None:
+    write(tmp_path, "inside.toml", SECRET)
+    message = assert_one_a401(record_naming(tmp_path, "inside.toml"), "hunter2")
+    assert "'name'" in message  # the key is named, its value is not
+
+
+def test_a_fifo_named_by_a_record_does_not_block(tmp_path: Path) -> None:
+    import os
+
+    os.mkfifo(tmp_path / "f.toml")
+    message = assert_one_a401(record_naming(tmp_path, "f.toml"))
+    assert "not a regular file" in message
+
+
+def test_a_device_named_by_a_record_is_refused(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    os.mknod(tmp_path / "zero.toml", stat.S_IFCHR | 0o600, os.makedev(1, 5))
+    assert "not a regular file" in assert_one_a401(record_naming(tmp_path, "zero.toml"))
+
+
+def test_rules_option_refuses_a_fifo_with_a_usage_error(tmp_path: Path) -> None:
+    import os
+
+    os.mkfifo(tmp_path / "f.toml")
+    result = run("validate", "--rules", tmp_path / "f.toml", record_naming(tmp_path, "classic"))
+    assert result.exit_code == 2
+    assert "not a regular file" in result.stderr
+
+
+def test_a_game_target_no_game_reaches_is_refused(tmp_path: Path) -> None:
+    from importlib import resources
+
+    from aluette_cli.rules import MAX_GAME_TARGET
+
+    classic = (resources.files("aluette_cli") / "rulesets" / "classic.toml").read_text("utf-8")
+    assert "target = 5" in classic
+    rules = write(
+        tmp_path, "long.toml", classic.replace("target = 5", "target = 9223372036854775807")
+    )
+    result = run("generate", "--rules", rules)
+    assert result.exit_code == 2
+    assert str(MAX_GAME_TARGET) in result.stderr
