@@ -181,3 +181,161 @@ def test_a_game_target_no_game_reaches_is_refused(tmp_path: Path) -> None:
     result = run("generate", "--rules", rules)
     assert result.exit_code == 2
     assert str(MAX_GAME_TARGET) in result.stderr
+
+
+# --------------------------------------------------------------------------
+# Reading: every line and unit is bounded, every cost linear
+
+from collections.abc import Iterator  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from aluette_cli import parse  # noqa: E402
+
+VALID = '[Event "After"]\n\ndeal 1 dealer N\npoint NS\n'
+
+
+def reference_lines(data: bytes, limit: int) -> list[tuple[str, int]]:
+    """What decode_lines must give, worked out the plain way: (text, bytes skipped)."""
+    out = []
+    for raw in data.splitlines():
+        keep = min(len(raw), limit)
+        while 0 < keep < len(raw) and raw[keep] & 0xC0 == 0x80:
+            keep -= 1
+        out.append((raw[:keep].decode("utf-8", "replace"), len(raw) - keep))
+    return out
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["a", "é", "€", "x" * 5]), st.sampled_from(["", "\n", "\r", "\r\n"])
+        ),
+        max_size=40,
+    ),
+    st.lists(st.integers(1, 12), min_size=1, max_size=10),
+)
+def test_lines_are_cut_at_the_limit_however_the_stream_is_chunked(
+    pieces: list[tuple[str, str]], sizes: list[int]
+) -> None:
+    data = "".join(a + b for a, b in pieces).encode("utf-8")
+
+    def chunks() -> Iterator[bytes]:
+        i = k = 0
+        while i < len(data):
+            step = sizes[k % len(sizes)]
+            yield data[i : i + step]
+            i, k = i + step, k + 1
+
+    saved = parse.MAX_LINE_BYTES
+    parse.MAX_LINE_BYTES = 8
+    try:
+        got = [(line.text, line.skipped) for line in parse.decode_lines(chunks())]
+    finally:
+        parse.MAX_LINE_BYTES = saved
+    assert got == reference_lines(data, 8)
+
+
+def findings_of(result_stdout: str) -> list[tuple[int, int, str]]:
+    import json
+
+    return [(f["line"], f["column"], f["code"]) for f in json.loads(result_stdout)]
+
+
+def test_an_over_long_line_is_cut_and_the_rest_of_the_file_read(tmp_path: Path) -> None:
+    limit = parse.MAX_LINE_BYTES
+    record = write(tmp_path, "long.aln", "{" + "x" * (3 * limit) + "}\n" + VALID)
+    result = run("validate", "--format", "json", record)
+    found = findings_of(result.stdout)
+    assert (1, limit + 1, "A009") in found
+    report = run("report", "--format", "json", record)
+    assert "After" in report.stdout
+    message = run("validate", record).stdout
+    assert f"{limit:,} bytes" in message and f"{2 * limit + 2:,} bytes" in message
+
+
+def test_an_over_long_unit_is_cut_at_a_line_and_the_next_deal_read(tmp_path: Path) -> None:
+    junk = ("{" + "x" * 1000 + "}\n") * (parse.MAX_UNIT_CHARS // 1000 + 5)
+    record = write(tmp_path, "unit.aln", "deal 1 dealer N\n" + junk + "point NS\n\n" + VALID)
+    result = run("validate", "--format", "json", record)
+    codes = [code for _, _, code in findings_of(result.stdout)]
+    assert codes.count("A009") == 1
+    assert "After" in run("report", "--format", "json", record).stdout
+
+
+def endless_zeros(megabytes: int) -> Iterator[bytes]:
+    block = bytes(1 << 20)
+    for _ in range(megabytes):
+        yield block
+
+
+def test_a_stream_with_no_line_end_is_read_in_constant_memory() -> None:
+    import tracemalloc
+
+    from aluette_cli.pipeline import check_source
+
+    tracemalloc.start()
+    try:
+        (checked,) = check_source(endless_zeros(64), keep=False)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 << 20, peak
+    codes = [(f.line, f.column, f.code) for f in checked.outcome.findings]
+    assert (1, parse.MAX_LINE_BYTES + 1, "A009") in codes
+
+
+def test_validate_on_an_endless_pipe_stays_small(tmp_path: Path) -> None:
+    """The real command, fed 200 MB of NUL bytes through a pipe (like /dev/zero)."""
+    import subprocess
+    import sys
+
+    feeder = "import sys\nb = bytes(1 << 20)\nfor _ in range(200): sys.stdout.buffer.write(b)\n"
+    script = (
+        "import resource, subprocess, sys\n"
+        f"feed = subprocess.Popen([sys.executable, '-c', {feeder!r}], stdout=subprocess.PIPE)\n"
+        "tool = subprocess.run([sys.executable, '-m', 'aluette_cli', 'validate', '-'],"
+        " stdin=feed.stdout, capture_output=True, text=True)\n"
+        "feed.wait()\n"
+        "print(tool.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "print(tool.stdout)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    status, peak_kb = map(int, done.stdout.split("\n")[0].split())
+    assert status == 1
+    assert peak_kb < 100 * 1024, peak_kb
+    assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in done.stdout
+
+
+@pytest.mark.parametrize("shape", ["line", "broken-deals"])
+def test_reading_cost_is_linear(shape: str) -> None:
+    """4 MB costs at most 6 times what 1 MB costs (a ratio, never a time)."""
+    import time
+
+    from aluette_cli.pipeline import check_source
+
+    def make(megabytes: int) -> bytes:
+        size = megabytes << 20
+        if shape == "line":
+            return b"x" * size
+        unit = b"deal 1 dealer N zz\n"
+        return unit * (size // len(unit))
+
+    def cost(megabytes: int) -> float:
+        data = make(megabytes)
+        best = float("inf")
+        for _ in range(2):
+            start = time.perf_counter()
+            for _ in check_source(
+                [data[i : i + (1 << 20)] for i in range(0, len(data), 1 << 20)], keep=False
+            ):
+                pass
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    small, large = cost(1), cost(4)
+    assert large <= 6 * max(small, 0.01), (small, large)
