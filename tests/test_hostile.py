@@ -339,3 +339,73 @@ def test_reading_cost_is_linear(shape: str) -> None:
 
     small, large = cost(1), cost(4)
     assert large <= 6 * max(small, 0.01), (small, large)
+
+
+# --------------------------------------------------------------------------
+# Ctrl-C: every worker ended, one line, no temporary file, status 130, quickly
+
+import os  # noqa: E402
+import random  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
+LONG_RUN = os.environ.get("HYPOTHESIS_PROFILE") == "long"
+INTERRUPTS = 50 if LONG_RUN else 10
+
+
+@pytest.fixture(scope="module")
+def big_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("sigint") / "big.aln"
+    result = run("generate", "--games", "1500", "--seed", "4", "-o", path)
+    assert result.exit_code == 0
+    return path
+
+
+def interrupt_commands(record: Path, out: Path) -> list[list[str]]:
+    r, o = str(record), str(out)
+    return [
+        ["validate", "-j", "2", r],
+        ["report", "-j", "2", "--format", "json", r],
+        ["stats", "-j", "2", r],
+        ["stats", r],
+        ["convert", "--to", "json", r, "-o", o],
+        ["annotate", r, "-o", o],
+        ["generate", "--games", "100000", "-o", o],
+    ]
+
+
+def test_ctrl_c_at_random_moments(big_record: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    commands = interrupt_commands(big_record, out)
+    rng = random.Random(16)
+    for i in range(INTERRUPTS):
+        args = commands[i % len(commands)]
+        child = subprocess.Popen(
+            [sys.executable, "-m", "aluette_cli", *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,  # its own process group, as a terminal gives it
+        )
+        # after the interpreter's own start (before any of our code runs)
+        time.sleep(rng.uniform(0.3, 1.5))
+        if child.poll() is not None:
+            continue  # finished first: nothing to interrupt
+        sent = time.monotonic()
+        os.killpg(child.pid, signal.SIGINT)
+        try:
+            _, err = child.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            pytest.fail(f"{args} still running 10 s after Ctrl-C")
+        took = time.monotonic() - sent
+        stderr = err.decode("utf-8", "replace")
+        assert child.returncode == 130, (args, child.returncode, stderr)
+        assert "Traceback" not in stderr, (args, stderr)
+        assert stderr == "aluette: interrupted\n", (args, stderr)
+        assert took < 3, (args, took)  # a second, with room for a loaded machine
+        time.sleep(0.1)
+        with pytest.raises(ProcessLookupError):
+            os.killpg(child.pid, 0)  # no worker left in the group
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
