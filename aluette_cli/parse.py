@@ -135,7 +135,7 @@ MAX_LINE_BYTES = 64 * 1024
 #: deal is about a kilobyte; past the limit the rest of the unit, up to the
 #: next deal or tag section, is skipped (and reported), so that no stretch of
 #: text without a deal header is ever held whole.
-MAX_UNIT_CHARS = 200_000
+MAX_UNIT_CHARS = 1_000_000
 
 
 def _line_end(data: bytes | bytearray, start: int = 0) -> int:
