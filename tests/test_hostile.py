@@ -446,3 +446,16 @@ def test_the_largest_number_is_nine_digits(tmp_path: Path) -> None:
     result = run("validate", "--format", "json", record)
     assert (1, 6, "A001") in findings_of(result.stdout)
     assert "After" in run("report", "--format", "json", record).stdout
+
+
+def test_the_linear_benchmark_runs(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "linear.py"
+    args = ["--shapes", "line", "--sizes", "0.01", "--commands", "validate", "--quiet"]
+    done = subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "| line " in done.stdout and "validate" in done.stdout
