@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -564,14 +565,41 @@ def _reading_and_writing(
         sys.exit(EXIT_USAGE)
 
 
+class Interrupted(BaseException):
+    """Ctrl-C, raised by our own SIGINT handler.  Not a KeyboardInterrupt,
+    which Click would turn into "Aborted!" and status 1: this one passes
+    through Click to :func:`main`, undoing on its way what is half done
+    (temporary files removed, worker processes terminated)."""
+
+
+INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    # A second Ctrl-C while the first is being cleaned up would interrupt the
+    # cleanup itself: one is enough.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise Interrupted
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: no traceback ever reaches the user, not even on a closed pipe."""
+    """Entry point: no traceback ever reaches the user, not even on a closed pipe
+    or Ctrl-C (one line, status 130)."""
+    previous = signal.signal(signal.SIGINT, _on_sigint)
     try:
         cli.main(args=argv, prog_name="aluette", standalone_mode=True)
+    except Interrupted:
+        _silence_stdout()
+        with contextlib.suppress(OSError):
+            sys.stderr.write("aluette: interrupted\n")
+            sys.stderr.flush()
+        sys.exit(INTERRUPTED)
     except Exception as exc:  # a bug of ours: say so in one line, not a traceback
         click.echo(f"aluette: internal error: {type(exc).__name__}: {exc}", err=True)
         click.echo("aluette: please report this with the input that caused it", err=True)
         sys.exit(EXIT_USAGE)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _silence_stdout() -> None:

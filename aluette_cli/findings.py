@@ -85,6 +85,9 @@ CHANT_WRONG = _code("A405", E, R, "chant exchange breaks the chanter rule", "RUL
 SIGNAL_FALSE = _code("A406", W, R, "signal the signaller's hand does not bear out", "RULES.md §6")
 REPEATED_BID = _code("A407", E, R, "second announce or concession", "RULES.md §7")
 DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "RULES.md §2")
+# Bounds no real record reaches (docs/notation.md, "Limits"): the reader
+# words these itself, like A001-A003.
+OVER_LIMIT = _code("A009", E, S, "input beyond a limit", "docs/notation.md, Limits")
 
 
 #: The sentence of every finding the engine makes, by code and variant.  A

@@ -9,14 +9,23 @@ per worker are in flight, so memory stays flat however big the file is.
 A game is never split: it is the unit of the rules (deal numbers, dealer
 rotation, score), so a file with one enormous game gains nothing from more
 processes.
+
+Ctrl-C is the parent's alone: workers ignore SIGINT (they are born with it
+blocked, so not even a signal sent to the whole process group in the instant
+of their start reaches them), and when the parent is interrupted, or its
+reader stops early, it terminates them at once instead of waiting for their
+batches.  So an interrupt prints no worker's traceback and leaves no worker
+behind.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import multiprocessing.pool
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
@@ -60,6 +69,10 @@ _WORKER: dict[str, object] = {}
 def _start_worker(
     choice: RuleChoice, base: Path | None, render: Render, file: str, keep: bool
 ) -> None:
+    # Ignore Ctrl-C first, then let signals in: the parent decides when we end.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _WORKER.update(choice=choice, base=base, render=render, file=file, keep=keep)
 
 
@@ -93,16 +106,33 @@ def check_in_order(
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=context,
-        initializer=_start_worker,
-        initargs=(choice, base, render, file, keep),
-    ) as pool:
-        pending: deque[Future[list[object]]] = deque()
+    with _sigint_blocked():  # the workers are born with Ctrl-C blocked
+        pool = context.Pool(jobs, _start_worker, (choice, base, render, file, keep))
+    try:
+        pending: deque[multiprocessing.pool.AsyncResult[list[object]]] = deque()
         for item in batches(units):
-            pending.append(pool.submit(_work, item))
+            pending.append(pool.apply_async(_work, (item,)))
             if len(pending) >= 2 * jobs:
-                yield from pending.popleft().result()  # type: ignore[misc]
+                yield from pending.popleft().get()  # type: ignore[misc]
         while pending:
-            yield from pending.popleft().result()  # type: ignore[misc]
+            yield from pending.popleft().get()  # type: ignore[misc]
+    except BaseException:
+        pool.terminate()  # Ctrl-C, a closed pipe, an error: stop the workers now
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT held back in this thread while inside; delivered on leaving."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)

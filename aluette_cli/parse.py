@@ -122,46 +122,106 @@ class Line:
     text: str
     #: an encoding problem in this line: (column, byte offset, bad byte)
     bad_byte: tuple[int, int, int] | None = None
+    #: how many bytes of this line were skipped past :data:`MAX_LINE_BYTES`
+    skipped: int = 0
 
 
 BLOCK = 1 << 20
+#: The longest line read, in bytes.  A real record's lines are under 200
+#: bytes; past the limit the rest of the line is skipped (and reported), so a
+#: stream with no line end (``/dev/zero``) is read in constant memory.
+MAX_LINE_BYTES = 64 * 1024
+#: The longest unit (a tag section or a deal) read, in characters.  A real
+#: deal is about a kilobyte; past the limit the rest of the unit, up to the
+#: next deal or tag section, is skipped (and reported), so that no stretch of
+#: text without a deal header is ever held whole.
+MAX_UNIT_CHARS = 1_000_000
 
 
-def _blocks(stream: Iterable[bytes]) -> Iterator[bytes]:
-    """The stream in pieces that end at a line end: big blocks from a file,
-    whatever the iterable gives otherwise."""
+def _line_end(data: bytes | bytearray, start: int = 0) -> int:
+    """Where the first line end at or after ``start`` stands, or -1."""
+    lf, cr = data.find(b"\n", start), data.find(b"\r", start)
+    return lf if cr < 0 else cr if lf < 0 else min(lf, cr)
+
+
+def _char_start(data: bytes, index: int) -> int:
+    """``index``, moved back to the start of a UTF-8 character."""
+    while index > 0 and data[index] & 0xC0 == 0x80:
+        index -= 1
+    return index
+
+
+def _blocks(stream: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
+    """The stream in pieces that end at a line end, each with the number of
+    bytes skipped from it: big blocks from a file, whatever the iterable gives
+    otherwise.
+
+    A line longer than :data:`MAX_LINE_BYTES` comes as a piece of its own,
+    its first bytes and its line end, with the count of the bytes between
+    them, which are never held.  Each byte is looked at a bounded number of
+    times, and what is kept between reads is at most one line's limit: the
+    cost is linear and the memory constant, whatever the lines' lengths.
+    """
     # read1: what is there now, so that a pipe or a terminal is read as it comes.
     read = getattr(stream, "read1", None) or getattr(stream, "read", None)
     chunks: Iterable[bytes] = iter(lambda: read(BLOCK), b"") if read else stream
-    rest = b""
+    rest = b""  # the start of a line not ended yet (at most MAX_LINE_BYTES)
+    head: bytes | None = None  # the kept start of a line being skipped
+    skipped = 0
+    lf_may_follow = False  # a cut line ended with "\r": a "\n" next belongs to it
     for chunk in chunks:
+        if lf_may_follow and chunk:
+            lf_may_follow = False
+            if chunk[:1] == b"\n":
+                chunk = chunk[1:]
+        if head is not None:
+            end = _line_end(chunk)
+            if end < 0:
+                skipped += len(chunk)
+                continue
+            skipped += end
+            size = 2 if chunk[end : end + 2] == b"\r\n" else 1
+            if chunk[end : end + 1] == b"\r" and end + 1 == len(chunk):
+                lf_may_follow = True
+            yield head + b"\n", skipped
+            chunk, head, skipped = chunk[end + size :], None, 0
         data = rest + chunk if rest else chunk
         cut = data.rfind(b"\n") + 1
-        if cut == 0:
-            rest = data
-            continue
+        last_cr = data.rfind(b"\r", cut, len(data) - 1) + 1  # a final "\r" may start "\r\n"
+        cut = max(cut, last_cr)
+        if cut:
+            yield data[:cut], 0
         rest = data[cut:]
-        yield data[:cut]
-    if rest:
-        yield rest
+        if len(rest) > MAX_LINE_BYTES:
+            keep = _char_start(rest, MAX_LINE_BYTES)
+            head, skipped, rest = rest[:keep], len(rest) - keep, b""
+            if data.endswith(b"\r"):  # the long line ends right here
+                skipped -= 1
+                lf_may_follow = True
+                yield head + b"\n", skipped
+                head, skipped = None, 0
+    if head is not None:
+        yield head, skipped
+    elif rest:
+        yield rest, 0
 
 
 def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
     """Lines of text from a byte stream; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line.
 
     A block of valid UTF-8 (nearly always the whole file) is decoded and split
-    in one go; a block with a bad byte is read line by line so that each bad
-    byte is reported where it stands.
+    in one go; a block with a bad byte, or a line cut at the length limit, is
+    read line by line so that each problem is reported where it stands.
     """
     number = 1
     offset = 0
     first = True
-    for block in _blocks(stream):
-        try:
-            text = block.decode("utf-8")
-        except UnicodeDecodeError:
+    for block, skipped in _blocks(stream):
+        text = None if skipped else _utf8(block)  # a cut line is read on its own
+        if text is None:
             for line in _decode_slowly(block, number, offset, first):
                 number = line.number + 1
+                line.skipped += skipped
                 yield line
         else:
             if first and text.startswith("\ufeff"):
@@ -172,15 +232,39 @@ def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
             if lines[-1] == "":
                 lines.pop()
             for i, piece in enumerate(lines, number):
-                yield Line(i, piece)
+                # a line of more than a quarter of the limit in characters may
+                # pass it in bytes: only those are measured
+                yield _cut_line(i, piece) if len(piece) > MAX_LINE_BYTES // 4 else Line(i, piece)
             number += len(lines)
         first = False
-        offset += len(block)
+        offset += len(block) + skipped
+
+
+def _cut_line(number: int, text: str) -> Line:
+    """A line of a decoded block, cut at :data:`MAX_LINE_BYTES` if longer."""
+    data = text.encode("utf-8")
+    if len(data) <= MAX_LINE_BYTES:
+        return Line(number, text)
+    keep = _char_start(data, MAX_LINE_BYTES)
+    return Line(number, data[:keep].decode("utf-8"), None, len(data) - keep)
+
+
+def _utf8(block: bytes) -> str | None:
+    try:
+        return block.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _decode_slowly(block: bytes, number: int, offset: int, first: bool) -> Iterator[Line]:
     for raw in block.splitlines(keepends=True):  # bytes: only \n, \r\n and \r end a line
         bad: tuple[int, int, int] | None = None
+        size, skipped = len(raw), 0
+        body = raw.rstrip(b"\r\n")
+        if len(body) > MAX_LINE_BYTES:
+            keep = _char_start(body, MAX_LINE_BYTES)
+            skipped = len(body) - keep
+            raw = body[:keep] + raw[len(body) :]
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -193,8 +277,8 @@ def _decode_slowly(block: bytes, number: int, offset: int, first: bool) -> Itera
                 text = text[1:]
                 if bad is not None:
                     bad = (bad[0] - 1, bad[1], bad[2])
-        offset += len(raw)
-        yield Line(number, text.rstrip("\r\n"), bad)
+        offset += size
+        yield Line(number, text.rstrip("\r\n"), bad, skipped)
         number += 1
 
 
@@ -294,12 +378,22 @@ def _chain(first: str, rest: Iterable[str]) -> Iterator[str]:
 def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
     """Cut text into tag sections and deals, without parsing them."""
     unit = Unit("other", 1, 1)
+    size = 0  # characters in the unit so far
     in_comment = False
     source = Lookahead(lines)
     guard = OpenComment()
     for line in source:
         text = line.text
         bad = None
+        cut = None
+        if line.skipped:
+            cut = Finding(
+                F.OVER_LIMIT,
+                f"this line is longer than the limit of {MAX_LINE_BYTES:,} bytes;"
+                f" the {line.skipped:,} bytes after the limit are skipped",
+                line.number,
+                len(text) + 1,
+            )
         if line.bad_byte is not None:
             column, offset, byte = line.bad_byte
             bad = Finding(
@@ -342,13 +436,33 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
                 if bad is not None and bad.column <= m.start():
                     unit.findings.append(bad)  # the bad byte stands before the boundary
                     bad = None
-                unit.parts.append(text[start : m.start()])
+                if size <= MAX_UNIT_CHARS:
+                    unit.parts.append(text[start : m.start()])
                 yield unit
                 unit = Unit("tags" if token == TAG_OPEN else "deal", line.number, m.start() + 1)
                 start = m.start()
+                size = 0
         if bad is not None:
             unit.findings.append(bad)
-        unit.parts.append(text[start:] + "\n")
+        if cut is not None:
+            unit.findings.append(cut)
+        if size <= MAX_UNIT_CHARS:
+            piece = text[start:] + "\n"
+            size += len(piece)
+            if size <= MAX_UNIT_CHARS:
+                unit.parts.append(piece)
+            else:
+                what = {"tags": "tag section", "deal": "deal"}.get(unit.kind, "text")
+                unit.findings.append(
+                    Finding(
+                        F.OVER_LIMIT,
+                        f"this {what} is longer than the limit of {MAX_UNIT_CHARS:,} characters;"
+                        " it is read up to the line before, and the rest of it, up to the next"
+                        " deal or tag section, is skipped",
+                        line.number,
+                        start + 1,
+                    )
+                )
     yield unit
 
 

@@ -13,10 +13,10 @@ from pathlib import Path
 from . import findings as F
 from .engine import GameReplay
 from .findings import Finding
-from .model import BrokenDeal, Deal, Game
+from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import GameOutcome
 from .parse import Unit, read_records, read_units
-from .rules import Ruleset, RulesetError, load_ruleset, parse_options
+from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +43,80 @@ def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | 
     if options is None:
         options = parse_options(options_tag.value) if options_tag else frozenset()
     # A file named on the command line is the user's own path; one named by
-    # the record's Rules tag is found next to the record.
-    where = None if choice.rules else base
+    # the record's Rules tag is found next to the record, and only there or
+    # below (rules.load_record_ruleset): a record must not reach other files.
     try:
-        return load_ruleset(name, where).with_options(options)
+        ruleset = load_ruleset(name) if choice.rules else load_record_ruleset(name, base)
+        return ruleset.with_options(options)
     except RulesetError as exc:
         tag = options_tag if "option" in str(exc) and options_tag else rules_tag
         pos = tag.pos if tag is not None and choice.rules is None else game.pos
         return Finding.of(F.UNKNOWN_RULESET, "", pos.line, pos.column, game.index, problem=str(exc))
+
+
+#: Bounds no real record reaches (docs/notation.md, "Limits").  The reader
+#: bounds lines and units (parse.MAX_LINE_BYTES, parse.MAX_UNIT_CHARS) and the
+#: grammar numbers (nine digits); these bound what a line or a deal may hold,
+#: so that no writer or check ever meets a list of unheard-of length.
+MAX_TAG_VALUE = 10_000
+#: the whole deck: no line (a hand, the stock, a chant, a trick) names more
+MAX_CARDS_PER_LINE = 48
+#: four times the nine tricks of a deal, for trick lines and sheet entries
+MAX_TRICKS = 36
+
+
+def _cut_long_tags(game: Game) -> list[Finding]:
+    """Tag values over the limit, cut there, each with its finding."""
+    found = []
+    for tag in game.tags:
+        if len(tag.value) > MAX_TAG_VALUE:
+            found.append(
+                Finding(
+                    F.OVER_LIMIT,
+                    f"the value of tag {tag.name} has {len(tag.value):,} characters, more than"
+                    f" the limit of {MAX_TAG_VALUE:,}; it is cut there",
+                    tag.pos.line,
+                    tag.pos.column,
+                    game.index,
+                )
+            )
+            tag.value = tag.value[:MAX_TAG_VALUE]
+    return found
+
+
+def _over_limit(deal: Deal, game: int | None) -> Finding | None:
+    """Why a deal holds more than any deal can (too many cards on a line, too
+    many tricks), or None.  Checked before the replay, which then skips it."""
+
+    def over(pos: Pos, message: str) -> Finding:
+        return Finding(F.OVER_LIMIT, message, pos.line, pos.column, game, deal.number)
+
+    lines: list[tuple[Pos, int]] = [(h.pos, len(h.cards)) for h in deal.hands.values()]
+    lines += [(h.pos, len(h.cards)) for h in deal.extra_hands]
+    if deal.stock is not None:
+        lines.append((deal.stock.pos, len(deal.stock.cards)))
+    lines += [(c.pos, len(c.takes) + len(c.discards)) for c in deal.chants]
+    lines += [(t.pos, len(t.plays)) for t in deal.tricks]
+    for pos, count in lines:
+        if count > MAX_CARDS_PER_LINE:
+            return over(
+                pos,
+                f"this line names {count:,} cards, more than the limit of {MAX_CARDS_PER_LINE}"
+                " (the whole deck); the deal is not replayed",
+            )
+    if len(deal.tricks) > MAX_TRICKS:
+        return over(
+            deal.tricks[MAX_TRICKS].pos,
+            f"the deal has {len(deal.tricks):,} trick lines, more than the limit of"
+            f" {MAX_TRICKS}; the deal is not replayed",
+        )
+    if deal.winners is not None and len(deal.winners.entries) > MAX_TRICKS:
+        return over(
+            deal.winners.pos,
+            f"the winners: sheet has {len(deal.winners.entries):,} entries, more than the"
+            f" limit of {MAX_TRICKS}; the deal is not replayed",
+        )
+    return None
 
 
 class _Checker:
@@ -59,6 +125,7 @@ class _Checker:
     def __init__(self, game: Game, choice: RuleChoice, base: Path | None, keep: bool) -> None:
         self.game, self.keep = game, keep
         self.count = 0
+        game.errors.extend(_cut_long_tags(game))
         ruleset = ruleset_for(game, choice, base)
         self.problem: Finding | None = None
         self.replay: GameReplay | None = None
@@ -72,6 +139,10 @@ class _Checker:
         if self.keep:
             self.game.deals.append(deal)
         if self.replay is not None:
+            problem = _over_limit(deal, self.game.index) if isinstance(deal, Deal) else None
+            if problem is not None:
+                self.game.errors.append(problem)
+                deal = BrokenDeal(deal.pos, deal.number, deal.dealer, "", problem)
             self.replay.add(deal)
 
     def finish(self) -> CheckedGame:
@@ -128,4 +199,3 @@ def check_source(
 ) -> Iterator[CheckedGame]:
     """Each game of a byte stream, read and replayed, one at a time."""
     return check_units(read_units(stream), choice, base, keep=keep)
-

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
+import stat
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -35,6 +37,27 @@ CHANT_SEATS = {"dealer": 0, "left": 1, "partner": 2}
 
 class RulesetError(Exception):
     """A ruleset that cannot be used; the message names the key and the problem."""
+
+
+#: The largest ruleset file read, in bytes.  The presets are about 1.5 kB; a
+#: bound keeps a record from making the tool read a huge file.
+MAX_RULESET_BYTES = 64 * 1024
+#: The largest game target (deals or points).  A real game ends after a handful
+#: of deals; a target no game reaches would make ``generate`` play for ever.
+MAX_GAME_TARGET = 1000
+#: The longest ruleset name and description, in characters: they are printed
+#: in reports, so a ruleset cannot make every report line enormous.
+MAX_NAME = 100
+MAX_DESCRIPTION = 2000
+
+#: How a value of a ruleset file is shown in a message.  A file named on the
+#: command line is the user's own, and its values help them fix it; a file
+#: named by a record may be anyone's, so only the kind of value is said.
+Show = Callable[[object], str]
+
+
+def _hidden(value: object) -> str:
+    return f"a value of type {type(value).__name__}"
 
 
 @dataclass(frozen=True)
@@ -137,11 +160,7 @@ def _load_ruleset(name: str, base: Path | None) -> Ruleset:
         path = Path(name)
         if base is not None and not path.is_absolute():
             path = base / path
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the name
-            raise RulesetError(f"cannot read ruleset file {str(path)!r}: {exc}") from None
-        return ruleset_from_toml(text, str(path))
+        return ruleset_from_toml(read_ruleset_file(path, str(path)), str(path))
     if name not in preset_names():
         raise RulesetError(
             f"unknown ruleset {name!r} (presets: {', '.join(preset_names())}; or name a .toml file)"
@@ -150,10 +169,99 @@ def _load_ruleset(name: str, base: Path | None) -> Ruleset:
     return ruleset_from_toml(text, name)
 
 
+def read_ruleset_file(path: Path, where: str, follow: bool = True) -> str:
+    """The text of a ruleset file: a regular file of at most
+    :data:`MAX_RULESET_BYTES` bytes of UTF-8, or a :class:`RulesetError`.
+
+    The file is opened without blocking and checked once open, so a FIFO or a
+    device named ``f.toml`` is refused instead of read (a FIFO would block for
+    ever, ``/dev/zero`` never ends), and nothing can be swapped in between the
+    check and the read.  ``follow=False`` refuses a symbolic link.
+    """
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RulesetError(f"cannot read ruleset file {where!r}: {reason}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RulesetError(f"cannot read ruleset file {where!r}: it is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as stream:
+            data = stream.read(MAX_RULESET_BYTES + 1)
+    except OSError as exc:
+        raise RulesetError(f"cannot read ruleset file {where!r}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_RULESET_BYTES:
+        raise RulesetError(
+            f"ruleset file {where!r} is larger than the limit of {MAX_RULESET_BYTES:,} bytes"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesetError(
+            f"ruleset file {where!r} is not UTF-8 text (byte offset {exc.start})"
+        ) from None
+
+
+def load_record_ruleset(name: str, base: Path | None) -> Ruleset:
+    """The ruleset a record's ``Rules`` tag names: a preset, or a ``.toml``
+    regular file in ``base`` (the record's folder; the working directory for
+    standard input) or below it.
+
+    A record is data, often someone else's: it must not make the tool read
+    any file on the machine.  So an absolute path, a path that climbs out of
+    the folder (``../x.toml``, or a symbolic link pointing outside) gets one
+    message that says only what a record may name, without looking at what
+    lies outside; and what is wrong in a file inside is said without quoting
+    its values.  Results, failures included, are kept for the run.
+    """
+    result = _load_record_ruleset(name, base)
+    if isinstance(result, RulesetError):
+        raise result
+    return result
+
+
+@functools.lru_cache(maxsize=64)
+def _load_record_ruleset(name: str, base: Path | None) -> Ruleset | RulesetError:
+    try:
+        if not name.endswith(".toml"):
+            return _load_ruleset(name, None)
+        return _confined(name, base)
+    except RulesetError as exc:
+        return exc
+
+
+def _confined(name: str, base: Path | None) -> Ruleset:
+    outside = RulesetError(
+        f"ruleset file {name!r} is not in the record's folder: a Rules tag may name a preset"
+        " or a .toml file in the record's own folder or below it"
+    )
+    if "\x00" in name:
+        raise RulesetError(f"ruleset file {name!r} cannot be a file name: it holds a NUL")
+    relative = Path(name)
+    if relative.is_absolute() or ".." in relative.parts:
+        raise outside  # decided from the name alone: nothing outside is looked at
+    try:
+        root = (base if base is not None else Path.cwd()).resolve()
+        target = (root / relative).resolve()
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a symlink loop
+        raise outside from None
+    if not target.is_relative_to(root):
+        raise outside  # a symbolic link that leads out of the folder
+    text = read_ruleset_file(target, name, follow=False)
+    return ruleset_from_toml(text, name, show=_hidden)
+
+
 _KIND_WORDS = {str: "a string", int: "an integer", list: "a list", bool: "true or false"}
 
 
-def _get(table: dict, key: str, kind: type, where: str, default: Any = None) -> Any:
+def _get(
+    table: dict, key: str, kind: type, where: str, default: Any = None, show: Show = repr
+) -> Any:
     section, _, leaf = key.rpartition(".")
     node = table
     for part in section.split(".") if section else []:
@@ -166,14 +274,16 @@ def _get(table: dict, key: str, kind: type, where: str, default: Any = None) -> 
         return default
     value = node[leaf]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RulesetError(f"{where}: {key!r} must be {_KIND_WORDS[kind]}, not {value!r}")
+        raise RulesetError(f"{where}: {key!r} must be {_KIND_WORDS[kind]}, not {show(value)}")
     return value
 
 
-def _choice(value: object, allowed: Iterable[str], key: str, where: str) -> str:
+def _choice(value: object, allowed: Iterable[str], key: str, where: str, show: Show = repr) -> str:
     allowed = list(allowed)
     if value not in allowed:
-        raise RulesetError(f"{where}: {key!r} is {value!r}; expected one of {', '.join(allowed)}")
+        raise RulesetError(
+            f"{where}: {key!r} is {show(value)}; expected one of {', '.join(allowed)}"
+        )
     return str(value)
 
 
@@ -192,32 +302,56 @@ KEYS = {
 OPTIONS = ("chanter", "mordienne", "signals")
 
 
-def _check_keys(data: dict, where: str) -> None:
+def _check_keys(data: dict, where: str, show: Show = repr) -> None:
     """A misspelt key would silently leave a rule at its default: refuse it."""
     for key, value in data.items():
         if key not in KEYS[""]:
             raise RulesetError(
-                f"{where}: unknown key {key!r} (known: {', '.join(sorted(KEYS['']))})"
+                f"{where}: unknown key {show(key)} (known: {', '.join(sorted(KEYS['']))})"
             )
         if key in KEYS and key != "" and isinstance(value, dict):
             for sub in value:
                 if sub not in KEYS[key]:
                     raise RulesetError(
-                        f"{where}: unknown key '{key}.{sub}'"
+                        f"{where}: unknown key {show(f'{key}.{sub}')}"
                         f" (known in [{key}]: {', '.join(sorted(KEYS[key]))})"
                     )
         elif key in KEYS and not isinstance(value, dict):
             raise RulesetError(f"{where}: [{key}] must be a table")
 
 
-def ruleset_from_toml(text: str, where: str) -> Ruleset:
-    """Build and check a ruleset from TOML text; ``where`` names it in messages."""
+def ruleset_from_toml(text: str, where: str, show: Show = repr) -> Ruleset:
+    """Build and check a ruleset from TOML text; ``where`` names it in messages,
+    ``show`` says how a value of the file is shown in them.
+
+    Every way the text can be wrong is a :class:`RulesetError`: a value out of
+    its bounds names the bound, and TOML nested deeper than the parser can
+    follow (``tomllib`` recurses) is refused like any other bad TOML.
+    """
+    if len(text) > MAX_RULESET_BYTES:
+        raise RulesetError(f"{where}: larger than the limit of {MAX_RULESET_BYTES:,} bytes")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{where}: not valid TOML: {exc}") from None
-    name = _get(data, "name", str, where)
-    groups = _get(data, "ranking.groups", list, where)
+    except RecursionError:
+        raise RulesetError(f"{where}: not valid TOML: nested too deeply") from None
+
+    def get(key: str, kind: type, default: Any = None) -> Any:
+        return _get(data, key, kind, where, default, show)
+
+    def choice(value: object, allowed: Iterable[str], key: str) -> str:
+        return _choice(value, allowed, key, where, show)
+
+    name = get("name", str)
+    if len(name) > MAX_NAME:
+        raise RulesetError(f"{where}: 'name' is longer than the limit of {MAX_NAME} characters")
+    description = get("description", str, "")
+    if len(description) > MAX_DESCRIPTION:
+        raise RulesetError(
+            f"{where}: 'description' is longer than the limit of {MAX_DESCRIPTION} characters"
+        )
+    groups = get("ranking.groups", list)
     ranking: list[tuple[str, ...]] = []
     seen: set[str] = set()
     for i, group in enumerate(groups, 1):
@@ -225,7 +359,9 @@ def ruleset_from_toml(text: str, where: str) -> Ruleset:
             raise RulesetError(f"{where}: 'ranking.groups' entry {i} must be a non-empty list")
         for card in group:
             if not isinstance(card, str) or card not in DECK_SET:
-                raise RulesetError(f"{where}: 'ranking.groups' entry {i}: {card!r} is not a card")
+                raise RulesetError(
+                    f"{where}: 'ranking.groups' entry {i}: {show(card)} is not a card"
+                )
             if card in seen:
                 raise RulesetError(f"{where}: 'ranking.groups': {card} is ranked twice")
             seen.add(card)
@@ -233,53 +369,47 @@ def ruleset_from_toml(text: str, where: str) -> Ruleset:
     missing = sorted(DECK_SET - seen)
     if missing:
         raise RulesetError(f"{where}: 'ranking.groups' leaves out {', '.join(missing)}")
-    seats = _get(data, "chant.seats", list, where, ["dealer", "left"])
+    seats = get("chant.seats", list, ["dealer", "left"])
     for seat in seats:
-        _choice(seat, CHANT_SEATS, "chant.seats", where)
+        choice(seat, CHANT_SEATS, "chant.seats")
     if len(seats) != 2 or len(set(seats)) != 2:
         raise RulesetError(f"{where}: 'chant.seats' must name two different seats")
-    draw_cards = _get(data, "draw.cards", list, where, ["3d", "3c", "2d", "2c"])
+    draw_cards = get("draw.cards", list, ["3d", "3c", "2d", "2c"])
     if (
         len(draw_cards) != 4
         or len(set(map(str, draw_cards))) != 4
         or not all(isinstance(c, str) and c in DECK_SET for c in draw_cards)
     ):
         raise RulesetError(f"{where}: 'draw.cards' must be four different cards")
-    draw_dealer = _get(data, "draw.dealer", str, where, "3c")
+    draw_dealer = get("draw.dealer", str, "3c")
     if draw_dealer not in draw_cards:
         raise RulesetError(f"{where}: 'draw.dealer' must be one of 'draw.cards'")
-    known = _get(data, "options.known", list, where, [])
+    known = get("options.known", list, [])
     for option in known:
-        _choice(option, OPTIONS, "options.known", where)
-    target = _get(data, "game.target", int, where, 5)
-    deal_target = _get(data, "deal.target", int, where, 5)
-    doubles = _get(data, "deal.doubles", bool, where, False)
+        choice(option, OPTIONS, "options.known")
+    target = get("game.target", int, 5)
+    deal_target = get("deal.target", int, 5)
+    doubles = get("deal.doubles", bool, False)
     if not 1 <= deal_target <= 9:  # type: ignore[operator]
         raise RulesetError(f"{where}: 'deal.target' must be between 1 and 9")
-    if target < 1:
-        raise RulesetError(f"{where}: 'game.target' must be at least 1")
-    _check_keys(data, where)  # last: a wrong value says more than a stray key
+    if not 1 <= target <= MAX_GAME_TARGET:
+        raise RulesetError(
+            f"{where}: 'game.target' must be between 1 and {MAX_GAME_TARGET}"
+            " (the limit on a game's length)"
+        )
+    _check_keys(data, where, show)  # last: a wrong value says more than a stray key
     return Ruleset(
         name=str(name),
-        description=str(_get(data, "description", str, where, "")),
+        description=str(description),
         ranking=tuple(ranking),
-        tie=TIE_POLICIES[
-            _choice(_get(data, "play.tie", str, where, "spoil"), TIE_POLICIES, "play.tie", where)
-        ],
+        tie=TIE_POLICIES[choice(get("play.tie", str, "spoil"), TIE_POLICIES, "play.tie")],
         deal_scoring=DEAL_SCORINGS[
-            _choice(
-                _get(data, "deal.scoring", str, where, "most-tricks"),
-                DEAL_SCORINGS,
-                "deal.scoring",
-                where,
-            )
+            choice(get("deal.scoring", str, "most-tricks"), DEAL_SCORINGS, "deal.scoring")
         ],
         deal_target=int(deal_target),  # type: ignore[arg-type]
         doubles=bool(doubles),
         game_length=GAME_LENGTHS[
-            _choice(
-                _get(data, "game.length", str, where, "deals"), GAME_LENGTHS, "game.length", where
-            )
+            choice(get("game.length", str, "deals"), GAME_LENGTHS, "game.length")
         ],
         game_target=int(target),  # type: ignore[arg-type]
         chant_seats=(str(seats[0]), str(seats[1])),

@@ -92,8 +92,15 @@ def _name_key(name: str) -> tuple[bool, str, str]:
 
 
 def counted_tricks(deal: DealOutcome) -> list[TrickOutcome]:
-    """The tricks of a deal that count: at most nine, none after the decisive one."""
-    limit = len(deal.sequence) if deal.sequence is not None else TRICKS_PER_DEAL
+    """The tricks of a deal that count: at most nine, none after the decisive one.
+
+    A record may hold more trick lines than a deal has (a line written twice);
+    the engine reports them, and the statistics count only the first nine, so
+    that a tally by trick number never meets a tenth trick.
+    """
+    limit = TRICKS_PER_DEAL
+    if deal.sequence is not None:
+        limit = min(limit, len(deal.sequence))
     return deal.tricks[:limit]
 
 
@@ -498,7 +505,8 @@ class StatsAccumulator:
             for _, card in trick.plays:
                 tally = self._card(card, ruleset)
                 tally.played += 1
-                tally.by_trick[trick.number - 1] += 1
+                if 1 <= trick.number <= TRICKS_PER_DEAL:
+                    tally.by_trick[trick.number - 1] += 1
                 self.totals.plays += 1
             if trick.winner is not None and trick.top:
                 self._card(trick.top[0], ruleset).won += 1

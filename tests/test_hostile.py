@@ -1,0 +1,461 @@
+"""Hostile input and faults: no crash, no hang, no unbounded memory, and no
+file read outside the record's folder (issue 16).
+
+Each test is one thing an attacker (or an unlucky disk) could do to the
+tool, with the answer the tool must give.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .conftest import run, write
+
+# A team-five deal whose fifth trick line is written twice: ten trick lines.
+# ``stats`` once indexed its per-trick tally with the tenth trick and crashed.
+REPEATED_TRICK_LINE = """[Event "Generated game 3"]
+[Rules "team-five"]
+[Result "NS 12-8"]
+
+deal 1 dealer W
+N: Re 1b 2c 1d 4b Cd 4e 9d 4c
+E: 7c 7b 2b 5c 6e 9e 9c 6b 8d
+S: Ve 6c Ce 1e 9b 5e Vb Vd 8b
+W: 4d Cb Rc 2e 2d Vc 7e Cc 8e
+stock: 3e 5b Rd 1c 8c Rb 5d 6d 3d 7d 3c 3b
+1. N:4e E:7c S:9b W:Cb -> W
+2. W:8e N:1d E:8d S:1e -> pourri
+3. W:4d N:4b E:6b S:Vb -> S
+4. S:8b W:Cc N:9d E:2b -> N
+5. N:1b E:9c S:Ce W:Rc -> E
+5. N:1b E:9c S:Ce W:Rc -> E
+6. E:5c S:Vd W:7e N:Re -> N
+7. N:4c E:6e S:Ve W:2e -> W
+8. W:Vc N:2c E:7b S:6c -> N
+9. N:Cd E:9e S:5e W:2d -> W
+point none
+"""
+
+
+def test_stats_counts_a_deal_with_a_repeated_trick_line(tmp_path: Path) -> None:
+    record = write(tmp_path, "repeated.aln", REPEATED_TRICK_LINE)
+    for command in ("stats", "validate", "report"):
+        result = run(command, record)
+        assert result.exit_code == 1, (command, result.output)
+        assert "internal error" not in result.stderr
+    stats = run("stats", "--format", "json", record)
+    assert '"games": 1' in stats.stdout or '"games":1' in stats.stdout
+
+
+# --------------------------------------------------------------------------
+# Rulesets: any error while loading one is a finding or a usage error, and a
+# record may name only a preset or a regular .toml file in its own folder.
+
+SECRET = 'name = ["secret=hunter2"]\n'
+TWO_GAMES = (
+    '[Event "a"]\n[Rules "{rules}"]\n\ndeal 1 dealer N\npoint NS\n\n'
+    '[Event "b"]\n\ndeal 1 dealer N\npoint NS\n'
+)
+
+
+def deep_toml(depth: int = 500) -> str:
+    """TOML nested deeper than ``tomllib`` can recurse."""
+    return 'name = "deep"\nx = ' + "[" * depth + "]" * depth + "\n"
+
+
+def record_naming(folder: Path, rules: str) -> Path:
+    return write(folder, "games.aln", TWO_GAMES.format(rules=rules))
+
+
+def assert_one_a401(record: Path, *hidden: str) -> str:
+    """One A401 at the Rules tag, the other game replayed, nothing of the file shown."""
+    result = run("validate", "--format", "json", record)
+    assert result.exit_code == 2, result.output
+    assert "internal error" not in result.stderr
+    import json
+
+    findings = json.loads(result.stdout)
+    assert [(f["code"], f["line"], f["game"]) for f in findings] == [("A401", 2, 1)]
+    for text in hidden:
+        assert text not in result.output
+    converted = run("convert", "--to", "json", record)
+    assert len(json.loads(converted.stdout)["games"]) == 2  # complete JSON, both games
+    return str(findings[0]["message"])
+
+
+def test_a_deeply_nested_ruleset_named_by_a_record(tmp_path: Path) -> None:
+    write(tmp_path, "deep.toml", deep_toml())
+    message = assert_one_a401(record_naming(tmp_path, "deep.toml"))
+    assert "nested too deeply" in message
+
+
+def test_a_deeply_nested_ruleset_on_the_command_line(tmp_path: Path) -> None:
+    rules = write(tmp_path, "deep.toml", deep_toml())
+    record = record_naming(tmp_path, "classic")
+    result = run("validate", "--rules", rules, record)
+    assert result.exit_code == 2
+    assert "nested too deeply" in result.stderr
+    assert "internal error" not in result.stderr
+
+
+def test_ruleset_size_and_encoding_errors_are_findings(tmp_path: Path) -> None:
+    from aluette_cli.rules import MAX_RULESET_BYTES
+
+    write(tmp_path, "big.toml", "# " + "x" * MAX_RULESET_BYTES + "\n")
+    assert "limit" in assert_one_a401(record_naming(tmp_path, "big.toml"))
+    write(tmp_path, "latin.toml", b'name = "caf\xe9"\n')
+    assert "UTF-8" in assert_one_a401(record_naming(tmp_path, "latin.toml"))
+
+
+def test_a_record_cannot_name_a_file_above_its_folder(tmp_path: Path) -> None:
+    write(tmp_path, "secret.toml", SECRET)
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for name in ("../secret.toml", str(tmp_path / "secret.toml"), "sub/../../secret.toml"):
+        message = assert_one_a401(record_naming(folder, name), "hunter2")
+        assert "record's own folder" in message
+    # the same words whether or not the file exists elsewhere
+    missing = assert_one_a401(record_naming(folder, "../nonesuch.toml"))
+    assert missing == message.replace("sub/../../secret.toml", "../nonesuch.toml")
+
+
+def test_a_symbolic_link_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "secret.toml", SECRET)
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "link.toml").symlink_to(tmp_path / "secret.toml")
+    assert "record's own folder" in assert_one_a401(record_naming(folder, "link.toml"), "hunter2")
+
+
+def test_a_file_below_the_folder_is_read(tmp_path: Path) -> None:
+    from importlib import resources
+
+    classic = (resources.files("aluette_cli") / "rulesets" / "classic.toml").read_text("utf-8")
+    (tmp_path / "rules").mkdir()
+    write(tmp_path / "rules", "house.toml", classic.replace('name = "classic"', 'name = "house"'))
+    result = run("validate", record_naming(tmp_path, "rules/house.toml"))
+    assert result.exit_code == 0, result.output
+
+
+def test_values_of_a_record_named_file_are_not_echoed(tmp_path: Path) -> None:
+    write(tmp_path, "inside.toml", SECRET)
+    message = assert_one_a401(record_naming(tmp_path, "inside.toml"), "hunter2")
+    assert "'name'" in message  # the key is named, its value is not
+
+
+def test_a_fifo_named_by_a_record_does_not_block(tmp_path: Path) -> None:
+    import os
+
+    os.mkfifo(tmp_path / "f.toml")
+    message = assert_one_a401(record_naming(tmp_path, "f.toml"))
+    assert "not a regular file" in message
+
+
+def test_a_device_named_by_a_record_is_refused(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    os.mknod(tmp_path / "zero.toml", stat.S_IFCHR | 0o600, os.makedev(1, 5))
+    assert "not a regular file" in assert_one_a401(record_naming(tmp_path, "zero.toml"))
+
+
+def test_rules_option_refuses_a_fifo_with_a_usage_error(tmp_path: Path) -> None:
+    import os
+
+    os.mkfifo(tmp_path / "f.toml")
+    result = run("validate", "--rules", tmp_path / "f.toml", record_naming(tmp_path, "classic"))
+    assert result.exit_code == 2
+    assert "not a regular file" in result.stderr
+
+
+def test_a_game_target_no_game_reaches_is_refused(tmp_path: Path) -> None:
+    from importlib import resources
+
+    from aluette_cli.rules import MAX_GAME_TARGET
+
+    classic = (resources.files("aluette_cli") / "rulesets" / "classic.toml").read_text("utf-8")
+    assert "target = 5" in classic
+    rules = write(
+        tmp_path, "long.toml", classic.replace("target = 5", "target = 9223372036854775807")
+    )
+    result = run("generate", "--rules", rules)
+    assert result.exit_code == 2
+    assert str(MAX_GAME_TARGET) in result.stderr
+
+
+# --------------------------------------------------------------------------
+# Reading: every line and unit is bounded, every cost linear
+
+from collections.abc import Iterator  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from aluette_cli import parse  # noqa: E402
+
+VALID = '[Event "After"]\n\ndeal 1 dealer N\npoint NS\n'
+
+
+def reference_lines(data: bytes, limit: int) -> list[tuple[str, int]]:
+    """What decode_lines must give, worked out the plain way: (text, bytes skipped)."""
+    out = []
+    for raw in data.splitlines():
+        keep = min(len(raw), limit)
+        while 0 < keep < len(raw) and raw[keep] & 0xC0 == 0x80:
+            keep -= 1
+        out.append((raw[:keep].decode("utf-8", "replace"), len(raw) - keep))
+    return out
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["a", "é", "€", "x" * 5]), st.sampled_from(["", "\n", "\r", "\r\n"])
+        ),
+        max_size=40,
+    ),
+    st.lists(st.integers(1, 12), min_size=1, max_size=10),
+)
+def test_lines_are_cut_at_the_limit_however_the_stream_is_chunked(
+    pieces: list[tuple[str, str]], sizes: list[int]
+) -> None:
+    data = "".join(a + b for a, b in pieces).encode("utf-8")
+
+    def chunks() -> Iterator[bytes]:
+        i = k = 0
+        while i < len(data):
+            step = sizes[k % len(sizes)]
+            yield data[i : i + step]
+            i, k = i + step, k + 1
+
+    saved = parse.MAX_LINE_BYTES
+    parse.MAX_LINE_BYTES = 8
+    try:
+        got = [(line.text, line.skipped) for line in parse.decode_lines(chunks())]
+    finally:
+        parse.MAX_LINE_BYTES = saved
+    assert got == reference_lines(data, 8)
+
+
+def findings_of(result_stdout: str) -> list[tuple[int, int, str]]:
+    import json
+
+    return [(f["line"], f["column"], f["code"]) for f in json.loads(result_stdout)]
+
+
+def test_an_over_long_line_is_cut_and_the_rest_of_the_file_read(tmp_path: Path) -> None:
+    limit = parse.MAX_LINE_BYTES
+    record = write(tmp_path, "long.aln", "{" + "x" * (3 * limit) + "}\n" + VALID)
+    result = run("validate", "--format", "json", record)
+    found = findings_of(result.stdout)
+    assert (1, limit + 1, "A009") in found
+    report = run("report", "--format", "json", record)
+    assert "After" in report.stdout
+    message = run("validate", record).stdout
+    assert f"{limit:,} bytes" in message and f"{2 * limit + 2:,} bytes" in message
+
+
+def test_an_over_long_unit_is_cut_at_a_line_and_the_next_deal_read(tmp_path: Path) -> None:
+    junk = ("{" + "x" * 1000 + "}\n") * (parse.MAX_UNIT_CHARS // 1000 + 5)
+    record = write(tmp_path, "unit.aln", "deal 1 dealer N\n" + junk + "point NS\n\n" + VALID)
+    result = run("validate", "--format", "json", record)
+    codes = [code for _, _, code in findings_of(result.stdout)]
+    assert codes.count("A009") == 1
+    assert "After" in run("report", "--format", "json", record).stdout
+
+
+def endless_zeros(megabytes: int) -> Iterator[bytes]:
+    block = bytes(1 << 20)
+    for _ in range(megabytes):
+        yield block
+
+
+def test_a_stream_with_no_line_end_is_read_in_constant_memory() -> None:
+    import tracemalloc
+
+    from aluette_cli.pipeline import check_source
+
+    tracemalloc.start()
+    try:
+        (checked,) = check_source(endless_zeros(64), keep=False)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 << 20, peak
+    codes = [(f.line, f.column, f.code) for f in checked.outcome.findings]
+    assert (1, parse.MAX_LINE_BYTES + 1, "A009") in codes
+
+
+def test_validate_on_an_endless_pipe_stays_small(tmp_path: Path) -> None:
+    """The real command, fed 200 MB of NUL bytes through a pipe (like /dev/zero)."""
+    import subprocess
+    import sys
+
+    feeder = "import sys\nb = bytes(1 << 20)\nfor _ in range(200): sys.stdout.buffer.write(b)\n"
+    script = (
+        "import resource, subprocess, sys\n"
+        f"feed = subprocess.Popen([sys.executable, '-c', {feeder!r}], stdout=subprocess.PIPE)\n"
+        "tool = subprocess.run([sys.executable, '-m', 'aluette_cli', 'validate', '-'],"
+        " stdin=feed.stdout, capture_output=True, text=True)\n"
+        "feed.wait()\n"
+        "print(tool.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "print(tool.stdout)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    status, peak_kb = map(int, done.stdout.split("\n")[0].split())
+    assert status == 1
+    assert peak_kb < 100 * 1024, peak_kb
+    assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in done.stdout
+
+
+@pytest.mark.parametrize(("shape", "kilobytes"), [("line", 1024), ("broken-deals", 16)])
+def test_reading_cost_is_linear(shape: str, kilobytes: int) -> None:
+    """Four times the input costs at most six times as much (a ratio, never a
+    time).  Broken deals are slow to read (each is a syntax error, explained),
+    so their sizes are smaller; benchmarks/linear.py goes to 100 MB."""
+    import time
+
+    from aluette_cli.pipeline import check_source
+
+    def make(size: int) -> bytes:
+        if shape == "line":
+            return b"x" * size
+        unit = b"deal 1 dealer N zz\n"
+        return unit * (size // len(unit))
+
+    def cost(size: int) -> float:
+        data = make(size)
+        blocks = [data[i : i + (1 << 20)] for i in range(0, len(data), 1 << 20)]
+        best = float("inf")
+        for _ in range(2):
+            start = time.perf_counter()
+            for _ in check_source(blocks, keep=False):
+                pass
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    cost(1024)  # the grammar is built on first use: not part of either figure
+    small, large = cost(kilobytes << 10), cost(4 * kilobytes << 10)
+    assert large <= 6 * max(small, 0.01), (small, large)
+
+
+# --------------------------------------------------------------------------
+# Ctrl-C: every worker ended, one line, no temporary file, status 130, quickly
+
+import os  # noqa: E402
+import random  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
+LONG_RUN = os.environ.get("HYPOTHESIS_PROFILE") == "long"
+INTERRUPTS = 50 if LONG_RUN else 10
+
+
+@pytest.fixture(scope="module")
+def big_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("sigint") / "big.aln"
+    result = run("generate", "--games", "1500", "--seed", "4", "-o", path)
+    assert result.exit_code == 0
+    return path
+
+
+def interrupt_commands(record: Path, out: Path) -> list[list[str]]:
+    r, o = str(record), str(out)
+    return [
+        ["validate", "-j", "2", r],
+        ["report", "-j", "2", "--format", "json", r],
+        ["stats", "-j", "2", r],
+        ["stats", r],
+        ["convert", "--to", "json", r, "-o", o],
+        ["annotate", r, "-o", o],
+        ["generate", "--games", "100000", "-o", o],
+    ]
+
+
+def test_ctrl_c_at_random_moments(big_record: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    commands = interrupt_commands(big_record, out)
+    rng = random.Random(16)
+    for i in range(INTERRUPTS):
+        args = commands[i % len(commands)]
+        child = subprocess.Popen(
+            [sys.executable, "-m", "aluette_cli", *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,  # its own process group, as a terminal gives it
+        )
+        # after the interpreter's own start (before any of our code runs)
+        time.sleep(rng.uniform(0.3, 1.5))
+        if child.poll() is not None:
+            continue  # finished first: nothing to interrupt
+        sent = time.monotonic()
+        os.killpg(child.pid, signal.SIGINT)
+        try:
+            _, err = child.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            pytest.fail(f"{args} still running 10 s after Ctrl-C")
+        took = time.monotonic() - sent
+        stderr = err.decode("utf-8", "replace")
+        assert child.returncode == 130, (args, child.returncode, stderr)
+        assert "Traceback" not in stderr, (args, stderr)
+        assert stderr == "aluette: interrupted\n", (args, stderr)
+        assert took < 3, (args, took)  # a second, with room for a loaded machine
+        time.sleep(0.1)
+        with pytest.raises(ProcessLookupError):
+            os.killpg(child.pid, 0)  # no worker left in the group
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+# --------------------------------------------------------------------------
+# What a line or a deal may hold
+
+
+def test_bounds_on_tags_cards_tricks_and_sheets(tmp_path: Path) -> None:
+    from aluette_cli.pipeline import MAX_CARDS_PER_LINE, MAX_TAG_VALUE, MAX_TRICKS
+
+    tricks = "".join(f"{i}. N:3d E:4d S:5d W:6d\n" for i in range(1, MAX_TRICKS + 5))
+    text = (
+        f'[Event "{"e" * (MAX_TAG_VALUE + 1)}"]\n\n'
+        f"deal 1 dealer N\nN: {'3d ' * (MAX_CARDS_PER_LINE + 1)}\n\n"
+        f"deal 2 dealer E\n{tricks}\n"
+        f"deal 3 dealer S\nwinners: {'N ' * (MAX_TRICKS + 1)}\n\n"
+        "deal 4 dealer W\npoint NS\n"
+    )
+    record = write(tmp_path, "limits.aln", text)
+    result = run("validate", "--format", "json", record)
+    assert result.exit_code == 1
+    found = findings_of(result.stdout)
+    assert [(line, code) for line, _, code in found] == [
+        (1, "A009"),
+        (4, "A009"),
+        (7 + MAX_TRICKS, "A009"),
+        (9 + MAX_TRICKS + 4, "A009"),
+    ]
+    for command in ("report", "stats", "convert"):
+        assert "internal error" not in run(command, record).stderr
+
+
+def test_the_largest_number_is_nine_digits(tmp_path: Path) -> None:
+    record = write(tmp_path, "n.aln", "deal 1234567890 dealer N\npoint NS\n\n" + VALID)
+    result = run("validate", "--format", "json", record)
+    assert (1, 6, "A001") in findings_of(result.stdout)
+    assert "After" in run("report", "--format", "json", record).stdout
+
+
+def test_the_linear_benchmark_runs(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "linear.py"
+    args = ["--shapes", "line", "--sizes", "0.01", "--commands", "validate", "--quiet"]
+    done = subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "| line " in done.stdout and "validate" in done.stdout
