@@ -131,6 +131,11 @@ BLOCK = 1 << 20
 #: bytes; past the limit the rest of the line is skipped (and reported), so a
 #: stream with no line end (``/dev/zero``) is read in constant memory.
 MAX_LINE_BYTES = 64 * 1024
+#: How much of one line is skipped before reading stops altogether.  A stream
+#: that never ends a line (``/dev/zero``, a binary file's megabytes) would
+#: otherwise be read for ever with its finding never shown; nothing of a
+#: record can follow 256 MiB without a line end.
+MAX_LINE_SKIP = 256 * 1024 * 1024
 #: The longest unit (a tag section or a deal) read, in characters.  A real
 #: deal is about a kilobyte; past the limit the rest of the unit, up to the
 #: next deal or tag section, is skipped (and reported), so that no stretch of
@@ -178,6 +183,9 @@ def _blocks(stream: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
             end = _line_end(chunk)
             if end < 0:
                 skipped += len(chunk)
+                if skipped >= MAX_LINE_SKIP:
+                    yield head, skipped
+                    return  # endless: reading stops, and the line's finding says so
                 continue
             skipped += end
             size = 2 if chunk[end : end + 2] == b"\r\n" else 1
@@ -387,10 +395,15 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
         bad = None
         cut = None
         if line.skipped:
+            stop = (
+                f"; reading stops here, {MAX_LINE_SKIP // (1 << 20)} MiB into the line"
+                if line.skipped >= MAX_LINE_SKIP
+                else ""
+            )
             cut = Finding(
                 F.OVER_LIMIT,
                 f"this line is longer than the limit of {MAX_LINE_BYTES:,} bytes;"
-                f" the {line.skipped:,} bytes after the limit are skipped",
+                f" the {line.skipped:,} bytes after the limit are skipped{stop}",
                 line.number,
                 len(text) + 1,
             )

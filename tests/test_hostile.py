@@ -459,3 +459,49 @@ def test_the_linear_benchmark_runs(tmp_path: Path) -> None:
         check=True,
     )
     assert "| line " in done.stdout and "validate" in done.stdout
+
+
+def test_a_line_that_never_ends_stops_the_reading_with_its_finding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stream that never ends a line cannot be read to its end: past
+    MAX_LINE_SKIP bytes of one line, reading stops and the finding says so."""
+    from aluette_cli.pipeline import check_source
+
+    def forever() -> Iterator[bytes]:
+        block = bytes(1 << 20)
+        while True:
+            yield block
+
+    monkeypatch.setattr(parse, "MAX_LINE_SKIP", 8 << 20)
+    (checked,) = check_source(forever(), keep=False)
+    (finding,) = [f for f in checked.outcome.findings if f.code == "A009"]
+    assert (finding.line, finding.column) == (1, parse.MAX_LINE_BYTES + 1)
+    assert "reading stops here, 8 MiB into the line" in finding.message
+
+
+def test_validate_on_a_pipe_that_never_ends_reports_and_exits() -> None:
+    """Like ``validate /dev/zero``: the command ends by itself, reports the line,
+    and stays small."""
+    import subprocess
+    import sys
+
+    feeder = "import sys\nb = bytes(1 << 20)\nwhile True: sys.stdout.buffer.write(b)\n"
+    script = (
+        "import resource, subprocess, sys\n"
+        f"feed = subprocess.Popen([sys.executable, '-c', {feeder!r}], stdout=subprocess.PIPE,"
+        " stderr=subprocess.DEVNULL)\n"
+        "tool = subprocess.run([sys.executable, '-m', 'aluette_cli', 'validate', '-'],"
+        " stdin=feed.stdout, capture_output=True, text=True)\n"
+        "feed.kill(); feed.wait()\n"
+        "print(tool.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "print(tool.stdout)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    status, peak_kb = map(int, done.stdout.split("\n")[0].split())
+    assert status == 1, done.stdout
+    assert peak_kb < 100 * 1024, peak_kb
+    assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in done.stdout
+    assert "reading stops here, 256 MiB into the line" in done.stdout
