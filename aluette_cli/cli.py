@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 import click
 
@@ -37,7 +37,16 @@ from .render import (
 )
 from .rules import RulesetError, load_ruleset
 from .stats import VIEWS, StatsAccumulator
-from .streams import atomic_output, base_of, display_name, open_source
+from .streams import (
+    STDOUT_NAME,
+    WriteError,
+    atomic_output,
+    base_of,
+    display_name,
+    open_source,
+    reason_of,
+    same_file,
+)
 from .writers.aln import STYLES, write_game
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
@@ -80,6 +89,8 @@ class _Group(click.Group):
         except BrokenPipeError:
             _silence_stdout()
             sys.exit(ctx.ensure_object(Status).code)
+        except OSError as exc:
+            _world_error(exc)
         except KeyboardInterrupt:
             _silence_stdout()
             sys.exit(130)
@@ -366,16 +377,10 @@ def generate(
         policy=policy,
         sheet=style == "sheet",
     )
-    try:
-        with atomic_output(output, binary=False) as out:
-            frame = Framed(out.write, between="\n")
-            for game in games:
-                frame.add(write_game(game))
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        click.echo(f"aluette: cannot write {output}: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_USAGE)
+    with atomic_output(output, binary=False) as out:
+        frame = Framed(out.write, between="\n")
+        for game in games:
+            frame.add(write_game(game))
 
 
 @cli.command()
@@ -426,6 +431,7 @@ def convert(
       aluette convert season.aln --to csv -o plays.csv
       aluette convert messy.aln --to aln --style seats -o clean.aln
     """
+    _refuse_same_file(file, output, "use `aluette fmt FILE` to format a file in place")
     status = _status()
     choice = _rule_choice(rules, options)
     display = display_name(file)
@@ -475,6 +481,7 @@ def annotate(
     """
     if in_place and (output or file == "-"):
         raise click.UsageError("--in-place needs a FILE and no --output")
+    _refuse_same_file(file, output, "use --in-place to annotate a file in place")
     status = _status()
     choice = _rule_choice(rules, options)
     target = file if in_place else output
@@ -553,25 +560,62 @@ def stats(
 def _reading_and_writing(
     file: str, output: str | None, binary: bool
 ) -> Iterator[tuple[BinaryIO, Any]]:
-    """The input stream and the output stream, or a clear message and exit 2."""
+    """The input stream and the output stream, or a clear message and exit 2.
+
+    Writing errors (:class:`WriteError`) go up to the group, which says them
+    in one line; a file that cannot be opened for reading is said here."""
     try:
-        with open_source(file) as stream, atomic_output(output, binary=binary) as out:
-            yield stream, out
-    except BrokenPipeError:
-        raise  # the reader of our output has gone: the group ends quietly
+        stream_cm = open_source(file)
     except OSError as exc:
-        click.echo(f"aluette: cannot read or write: {exc.strerror or exc}", err=True)
+        click.echo(f"aluette: cannot read {file}: {reason_of(exc)}", err=True)
         sys.exit(EXIT_USAGE)
+    with stream_cm as stream, atomic_output(output, binary=binary) as out:
+        yield stream, out
+
+
+def _refuse_same_file(file: str, output: str | None, hint: str) -> None:
+    """``-o`` naming the input would replace the record while it is read,
+    and lose it if anything goes wrong: only the in-place mode may do that."""
+    if output is not None and same_file(file, output):
+        raise click.UsageError(f"-o {output} is the input file; {hint}")
+
+
+def _world_error(exc: OSError) -> NoReturn:
+    """A full disk, a missing directory, no permission: the user's message in
+    one line, naming the path, and exit 2 (never "internal error")."""
+    if isinstance(exc, WriteError):
+        message = str(exc)
+    else:
+        name = exc.filename if exc.filename is not None else STDOUT_NAME
+        message = f"cannot write {name}: {reason_of(exc)}"
+    _silence_stdout()
+    click.echo(f"aluette: {message}", err=True)
+    sys.exit(EXIT_USAGE)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: no traceback ever reaches the user, not even on a closed pipe."""
     try:
-        cli.main(args=argv, prog_name="aluette", standalone_mode=True)
+        try:
+            cli.main(args=argv, prog_name="aluette", standalone_mode=True)
+        except SystemExit:
+            _flush_stdout()
+            raise
+    except OSError as exc:
+        _world_error(exc)
     except Exception as exc:  # a bug of ours: say so in one line, not a traceback
         click.echo(f"aluette: internal error: {type(exc).__name__}: {exc}", err=True)
         click.echo("aluette: please report this with the input that caused it", err=True)
         sys.exit(EXIT_USAGE)
+
+
+def _flush_stdout() -> None:
+    """Flush standard output now, while an error can still be said: the
+    interpreter's own flush at exit would only print a traceback-like note."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
 
 
 def _silence_stdout() -> None:
