@@ -23,13 +23,13 @@ from .jsonmodel import (
     FORMAT,
     VERSION,
     RecordError,
-    deal_from_dict,
-    deal_to_dict,
     game_from_dict,
     game_header_to_dict,
     game_to_dict,
+    item_from_dict,
+    item_to_dict,
 )
-from .model import Deal, Game
+from .model import BrokenDeal, Deal, Game
 from .parse import read_games
 from .pipeline import CheckedGame, RuleChoice, check_game
 from .writers.aln import write_game
@@ -190,7 +190,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         if row.get("deal") is None:
             continue
         try:
-            game.deals.append(deal_from_dict(row["deal"], f"line {number}"))
+            game.deals.append(item_from_dict(row["deal"], f"line {number}"))
         except RecordError as exc:
             yield _problem(f"{exc}; this deal is skipped", number, game=index)
     if game is not None:
@@ -257,13 +257,13 @@ class Writer:
 
     def _write_jsonl(self, game: Game) -> None:
         header = game_header_to_dict(game)
-        deals: Iterable[Deal | None] = [d for d in game.deals if isinstance(d, Deal)] or [None]
+        deals: Iterable[Deal | BrokenDeal | None] = game.deals or [None]
         for deal in deals:
             row: dict[str, Any] = {
                 "format": FORMAT,
                 "version": VERSION,
                 "game": header,
-                "deal": None if deal is None else deal_to_dict(deal),
+                "deal": None if deal is None else item_to_dict(deal),
             }
             self.out.write(json.dumps(row, ensure_ascii=False) + "\n")
 

@@ -286,6 +286,9 @@ VIOLATIONS_FOUND = [
     ("A407", 447, 1, 9, 2),
     # game 10: the partnership draw
     ("A408", 457, 1, 10, None),
+    # game 11: claims kept as written
+    ("A421", 465, 1, 11, None),
+    ("A420", 470, 1, 11, 1),
 ]
 
 
@@ -323,6 +326,8 @@ AT_POSITION = {
     "A209": "winners: S N - S N S E W N",
     "A407": "announce EW double",
     "A408": "draw: N:5c E:3d",
+    "A421": '[Site "C:\\club"]',
+    "A420": "winners: E E E E E E E E E",
 }
 
 
@@ -388,17 +393,17 @@ def test_violations_sample_exit_status_and_text_output() -> None:
     ]
     warnings = sum(1 for code, *_ in VIOLATIONS_FOUND if CODES[code].severity == "warning")
     errors = len(VIOLATIONS_FOUND) - warnings
-    assert err.strip() == f"10 games, 38 deals: {errors} errors, {warnings} warnings"
+    assert err.strip() == f"11 games, 39 deals: {errors} errors, {warnings} warnings"
     status, _, _ = run("report", "--format", "json", str(VIOLATIONS))
     assert status == 2
 
 
 def test_violations_sample_still_reports_the_other_games() -> None:
     games = report(VIOLATIONS)["games"]
-    assert [g["index"] for g in games] == list(range(1, 11))
-    assert [len(g["deals"]) for g in games] == [5, 3, 6, 0, 5, 5, 5, 5, 2, 1]
+    assert [g["index"] for g in games] == list(range(1, 12))
+    assert [len(g["deals"]) for g in games] == [5, 3, 6, 0, 5, 5, 5, 5, 2, 1, 1]
     assert [g["rules"] for g in games] == (
-        ["classic"] * 3 + [None] + ["classic"] * 4 + ["team-five", "classic"]
+        ["classic"] * 3 + [None] + ["classic"] * 4 + ["team-five", "classic", "classic"]
     )
     assert games[7]["options"] == ["chanter", "mordienne", "signals"]
     # Game 1: points NS, NS, EW, NS, EW -> NS 3, EW 2, whatever its Result says.
