@@ -10,6 +10,7 @@ Anything a program could want without the command belongs in the API.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import os
 import sys
@@ -21,7 +22,7 @@ import click
 
 from . import api
 from .annotate import Annotator
-from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted, format_aln
 from .findings import Finding, Kind
 from .framing import Framed
 from .generate import POLICIES, random_games
@@ -446,6 +447,107 @@ def convert(
             else:
                 _tell(item, display, status, progress)
     sys.exit(status.code)
+
+
+@cli.command(name="fmt")
+@files_argument
+@click.option(
+    "--check", is_flag=True, help="Change nothing; list the files it would change (exit 1)."
+)
+@click.option("--diff", "show_diff", is_flag=True, help="Change nothing; print a unified diff.")
+@click.option(
+    "--keep-broken/--no-keep-broken",
+    default=True,
+    show_default=True,
+    help="Rewrite a file with unreadable parts, keeping them verbatim (default), or leave it.",
+)
+@click.option(
+    "--style",
+    type=click.Choice(STYLES),
+    default="keep",
+    show_default=True,
+    help="Trick lines: as recorded, all with seats, or all cards-only.",
+)
+@rules_option
+@options_option
+def fmt_command(
+    files: tuple[str, ...],
+    check: bool,
+    show_diff: bool,
+    keep_broken: bool,
+    style: str,
+    rules: str | None,
+    options: str | None,
+) -> None:
+    """Format ALN files in place, as convert --to aln writes them.
+
+    Nothing is dropped: a deal or tag section that cannot be read is written
+    back verbatim, in its place, and reported; every comment is kept.  A file
+    already formatted is not touched.  Files are replaced safely (written
+    beside, then renamed; links, mode and owner kept).  - formats standard
+    input to standard output.  Exit status 0: done; 1: with --check, files
+    would change (or, with --no-keep-broken, a file was left because parts
+    of it cannot be read); 2: a file cannot be read or written.
+
+    \b
+    Examples:
+      aluette fmt club/*.aln
+      aluette fmt --check club/*.aln
+      aluette fmt --diff match.aln
+    """
+    status = _status()
+    choice = _rule_choice(rules, options)
+    changed = unchanged = 0
+    for file in files:
+        display = display_name(file)
+        try:
+            with open_source(file) as stream:
+                data = stream.read()
+        except OSError as exc:
+            click.echo(f"aluette: cannot read {file}: {reason_of(exc)}", err=True)
+            status.raise_to(EXIT_USAGE)
+            continue
+        result = format_aln(data, file, choice, style=style, base=base_of(file))
+        for finding in result.unreadable:
+            click.echo(finding.format_line(display), err=True)
+        new = result.text.encode("utf-8")
+        if file == "-" and not (check or show_diff):
+            sys.stdout.buffer.write(new)
+            continue
+        if new == data:
+            unchanged += 1
+            continue
+        changed += 1
+        if show_diff:
+            _echo(_unified_diff(data, result.text, display))
+        if check:
+            click.echo(f"would reformat {display}", err=True)
+            status.raise_to(EXIT_INVALID)
+        elif result.unreadable and not keep_broken:
+            click.echo(f"aluette: {display} not rewritten: parts of it cannot be read", err=True)
+            status.raise_to(EXIT_INVALID)
+        elif not show_diff:
+            with atomic_output(file, binary=True) as out:
+                out.write(new)
+            click.echo(f"reformatted {display}", err=True)
+    if files != ("-",):
+        verb = "would be reformatted" if check or show_diff else "reformatted"
+        click.echo(
+            f"{changed} file{'s' if changed != 1 else ''} {verb},"
+            f" {unchanged} file{'s' if unchanged != 1 else ''} left unchanged",
+            err=True,
+        )
+    sys.exit(status.code)
+
+
+def _unified_diff(old: bytes, new: str, name: str) -> str:
+    """What formatting would change, as ``diff -u`` shows it."""
+    before = old.decode("utf-8", "replace").splitlines(keepends=True)
+    after = new.splitlines(keepends=True)
+    lines = difflib.unified_diff(before, after, f"{name}", f"{name} (formatted)")
+    return "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    )
 
 
 @cli.command()

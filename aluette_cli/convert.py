@@ -9,6 +9,7 @@ tricks, trick winners and problems are known to every writer.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from . import findings as F
-from .findings import Finding
+from .findings import Finding, Kind
 from .framing import Framed
 from .jsonmodel import (
     FORMAT,
@@ -298,3 +299,29 @@ def converted(
         yield checked
         writer.write(checked)
     writer.end()
+
+
+@dataclass(slots=True)
+class Formatted:
+    """One ALN text formatted: the new text, and what could not be read in it."""
+
+    text: str
+    #: syntax and encoding findings: the parts kept verbatim
+    unreadable: list[Finding]
+
+
+def format_aln(
+    data: bytes, name: str, choice: RuleChoice, *, style: str = "keep", base: Path | None = None
+) -> Formatted:
+    """The canonical form of an ALN text (what ``aluette fmt`` writes), with
+    the findings of what it kept verbatim because it could not read it."""
+    out = io.StringIO(newline="")
+    unreadable: list[Finding] = []
+    for item in converted(
+        io.BytesIO(data), name, out, "aln", choice, source="aln", style=style, base=base
+    ):
+        if isinstance(item, Unreadable):
+            unreadable.append(item.finding)
+        else:
+            unreadable += [f for f in item.game.errors if f.kind is Kind.SYNTAX]
+    return Formatted(out.getvalue(), unreadable)

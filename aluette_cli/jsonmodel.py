@@ -33,7 +33,6 @@ from .model import (
     TrickClaim,
     Winners,
 )
-
 from .writers.aln import verbatim
 
 FORMAT = "aluette-record"
