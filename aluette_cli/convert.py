@@ -29,6 +29,7 @@ from .jsonmodel import (
     game_to_dict,
     item_from_dict,
     item_to_dict,
+    unread_finding,
 )
 from .model import BrokenDeal, Deal, Game
 from .parse import read_games
@@ -191,7 +192,12 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         if row.get("deal") is None:
             continue
         try:
-            game.deals.append(item_from_dict(row["deal"], f"line {number}"))
+            item = item_from_dict(row["deal"], f"line {number}")
+            if isinstance(item, BrokenDeal):
+                item.error = unread_finding(item, game.index)
+                if item.error is not None:
+                    game.errors.append(item.error)
+            game.deals.append(item)
         except RecordError as exc:
             yield _problem(f"{exc}; this deal is skipped", number, game=index)
     if game is not None:

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from .cards import canonical_card
+from .findings import Finding
 from .lexicon import COMMENT_TEXT, LINE_BREAKS, SEATS, SIGNAL_NAME, TAG_NAME, TEAMS
 from .model import (
     Announce,
@@ -290,6 +291,18 @@ def _verbatim(value: Any, where: str, what: str) -> str:
     return value
 
 
+def unread_finding(deal: BrokenDeal, game: int | None = None) -> Finding | None:
+    """Why a deal kept as text cannot be read, found again by reading it: a
+    record from JSON reports its unread deals as the ALN text did."""
+    from .parse import Unit, parse_unit_with_grammar  # parse needs this module's neighbours
+
+    unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
+    _, _, error = parse_unit_with_grammar(unit)
+    if error is None:
+        return None
+    return Finding(error.code, error.message, error.line, error.column, game, deal.number)
+
+
 def item_from_dict(data: Any, where: str = "deal") -> Deal | BrokenDeal:
     """A deal, or a deal that could not be read (``unread``: its text as written)."""
     if isinstance(data, dict) and "unread" in data:
@@ -463,6 +476,11 @@ def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
         game.deals = [
             item_from_dict(d, f"{where}, deal {i}") for i, d in enumerate(data.get("deals", []), 1)
         ]
+        for deal in game.deals:
+            if isinstance(deal, BrokenDeal):
+                deal.error = unread_finding(deal, game.index)
+                if deal.error is not None:
+                    game.errors.append(deal.error)
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         if isinstance(exc, RecordError):
             raise
@@ -481,4 +499,5 @@ __all__ = [
     "game_to_dict",
     "item_from_dict",
     "item_to_dict",
+    "unread_finding",
 ]
