@@ -420,7 +420,8 @@ def convert(
     """Convert records between ALN, JSON, JSON Lines and CSV.
 
     ALN to ALN is the formatter: aliases normalised, one element per line,
-    every comment kept.  JSON and JSON Lines hold everything the record
+    every comment kept, and a part it cannot read written back as it was
+    (aluette fmt formats files in place).  JSON and JSON Lines hold everything the record
     holds and convert back to the same ALN.  CSV has one row per card
     played, with the trick's winner.  Problems found on the way are printed
     on standard error as `validate` prints them, and the exit status is 1.

@@ -163,6 +163,9 @@ def _new_temp(directory: str, name: str) -> tuple[int, str]:
 # Output
 
 
+_OWN_STREAMS = ("/proc/", "/dev/fd/", "/dev/stdout", "/dev/stderr")
+
+
 def writes_directly(path: str) -> bool:
     """Whether ``path`` is written in place rather than replaced: it exists
     and is not a regular file (a pipe, a device, a terminal), or it names a
@@ -175,9 +178,10 @@ def writes_directly(path: str) -> bool:
         return False
     if not stat.S_ISREG(st.st_mode):
         return True
-    real = os.path.realpath(path)
-    return real.startswith(("/proc/", "/dev/")) or os.path.abspath(path).startswith(
-        ("/proc/", "/dev/fd/", "/dev/std")
+    # A regular file reached through /dev/stdout or /dev/fd/N is one a shell
+    # opened for us: write into it, never rename over it.
+    return os.path.abspath(path).startswith(_OWN_STREAMS) or os.path.realpath(path).startswith(
+        "/proc/"
     )
 
 

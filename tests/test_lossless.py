@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,9 @@ from aluette_cli.model import Deal
 from aluette_cli.pipeline import CheckedGame, RuleChoice, check_source
 
 from .conftest import SAMPLE_FILES, generated, run, write
+
+#: More examples with HYPOTHESIS_PROFILE=long, as in tests/test_properties.py.
+LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 
 GOOD_1 = """\
 deal 1 dealer N  ; the first deal
@@ -100,10 +104,7 @@ def test_a_game_without_a_readable_deal_stays_a_game_of_its_own(tmp_path: Path) 
 
 
 def test_a_tag_section_without_a_readable_tag_still_starts_its_game(tmp_path: Path) -> None:
-    text = (
-        "deal 1 dealer N\npoint NS\n\n"
-        '[Event "unclosed]\n\ndeal 1 dealer N\npoint NS\n'
-    )
+    text = 'deal 1 dealer N\npoint NS\n\n[Event "unclosed]\n\ndeal 1 dealer N\npoint NS\n'
     before = checked(text)
     out = format_aln(text.encode(), "t.aln", RuleChoice()).text
     assert '[Event "unclosed]' in out
@@ -182,10 +183,43 @@ def formatted(data: bytes) -> str:
 
 
 TOKENS = [
-    "deal 1 dealer N", "deal 2 dealer E", "deal", "dealer", "[Event \"x\"]", "[Site \"a\\b\"]",
-    "[", "]", "\"", "{", "}", "{ c }", "; note", "N:", "3d", "Rc", "1.", "2.", "->", "pourri",
-    "winners:", "point NS", "point", "N E S W", "stock:", "-", "\\", "\n", "\n\n", " ", "\t",
-    "\r\n", "signal N monsieur", "announce NS double", "draw: N:5c", "\ufeff", "é",
+    "deal 1 dealer N",
+    "deal 2 dealer E",
+    "deal",
+    "dealer",
+    '[Event "x"]',
+    '[Site "a\\b"]',
+    "[",
+    "]",
+    '"',
+    "{",
+    "}",
+    "{ c }",
+    "; note",
+    "N:",
+    "3d",
+    "Rc",
+    "1.",
+    "2.",
+    "->",
+    "pourri",
+    "winners:",
+    "point NS",
+    "point",
+    "N E S W",
+    "stock:",
+    "-",
+    "\\",
+    "\n",
+    "\n\n",
+    " ",
+    "\t",
+    "\r\n",
+    "signal N monsieur",
+    "announce NS double",
+    "draw: N:5c",
+    "\ufeff",
+    "é",
 ]
 
 token_soup = st.lists(st.sampled_from(TOKENS), max_size=40).map(lambda t: " ".join(t).encode())
@@ -222,7 +256,9 @@ _RECORDS = [
 inputs = st.one_of(random_bytes, token_soup, mutated_records())
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=2000 if LONG else 120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(inputs)
 def test_formatting_keeps_every_game_tag_and_readable_result(data: bytes) -> None:
     before = checked(data)
@@ -244,7 +280,9 @@ def annotated(data: bytes) -> bytes:
     return result.stdout_bytes
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=1000 if LONG else 80, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(st.one_of(token_soup, mutated_records()))
 def test_annotate_twice_equals_once_and_stripping_gives_the_input(data: bytes) -> None:
     once = annotated(data)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..cards import SEATS
+from ..lexicon import WHITESPACE
 from ..model import BrokenDeal, Comment, Deal, Game, Signal, Trick
 
 #: How trick lines are written: as recorded, or all with seats, or all cards-only.
@@ -46,7 +47,7 @@ def verbatim(text: str) -> str:
     """Text written back as it was read, less the blank lines at its end
     (the writer puts its own between units)."""
     lines = text.split("\n")
-    while lines and not lines[-1].strip():
+    while lines and not lines[-1].strip(WHITESPACE):  # the notation's blanks, not Python's
         lines.pop()
     return "\n".join(lines)
 
