@@ -283,9 +283,20 @@ def annotated(data: bytes) -> bytes:
 @settings(
     max_examples=1000 if LONG else 80, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-@given(st.one_of(token_soup, mutated_records()))
+@given(st.one_of(random_bytes, token_soup, mutated_records()))
 def test_annotate_twice_equals_once_and_stripping_gives_the_input(data: bytes) -> None:
     once = annotated(data)
     assert annotated(once) == once
     if b"{=" not in data:
+        assert strip_annotations(once) == data
+
+
+def test_annotate_after_a_stray_quote_and_a_leading_blank_line() -> None:
+    for data in (
+        b'[Event "x"]\n\ndeal 1 dealer N "\nwinners: N N N E E - S W W\npoint NS\n',
+        b"\ndeal 1 dealer N\nwinners: N N N E E - S W W\npoint NS\n",
+    ):
+        once = annotated(data)
+        assert b"{=" in once
+        assert annotated(once) == once
         assert strip_annotations(once) == data
