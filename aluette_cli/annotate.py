@@ -25,7 +25,6 @@ from .lexicon import (
     COMMENT_OPEN,
     LINE_COMMENT,
     QUOTE,
-    WHITESPACE,
     end_of_string,
 )
 from .model import Deal
@@ -87,6 +86,12 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
             i = k + 1
         elif ch == QUOTE:
             end = end_of_string(text, k + 1)
+            if not _closed(text, k, end):
+                # A string never closed runs to the end of the line, like a
+                # ";" comment: notes go before it, or the next run would
+                # read them as its text.
+                before = "".join(out)
+                return before + text[k:], len(before), False, None
             out.append(text[k:end])
             i = end
         elif ch == LINE_COMMENT:
@@ -96,6 +101,14 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
             out.append(ch)
             i = k + 1
     return "".join(out), None, in_comment, opened if in_comment else None
+
+
+def _closed(text: str, start: int, end: int) -> bool:
+    """Whether the string opened at ``start`` and read up to ``end`` was closed."""
+    if end <= start + 1 or text[end - 1] != QUOTE:
+        return False
+    backslashes = len(text[start + 1 : end - 1]) - len(text[start + 1 : end - 1].rstrip("\\"))
+    return backslashes % 2 == 0
 
 
 class _Tee:
@@ -133,8 +146,9 @@ class _Tee:
             ):
                 self.in_comment = False  # as the reader decides: see parse.split_units
             clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
-            if text.strip(WHITESPACE) and not clean.strip(WHITESPACE) and not bom:
-                continue  # a line of generated comments only: annotate wrote it
+            # A line left blank once its generated comments are gone stays a
+            # line: annotate only ever adds to the ends of lines, never lines
+            # of its own, so removing a line would remove the scorer's.
             ending = piece[len(body) :]
             line = _Line(bom, clean, ending, semicolon, self.in_comment, opens_at)
             self.lines.append(line)

@@ -339,8 +339,11 @@ def dump(
 ) -> None:
     r"""Write games as ALN, JSON, JSON Lines or CSV, as ``aluette convert`` does.
 
-    ``target`` is a text file object, or a path: the file is then written
-    beside its place and renamed over it once complete.  ``style`` decides
+    ``target`` is a text file object, or a path: a regular file is then
+    written beside its place and renamed over it once complete (a link is
+    followed, mode and owner kept); a pipe or a device is written directly
+    (docs/cli.md, "How files are written").  A failure to write raises
+    :class:`~aluette_cli.streams.WriteError`, an ``OSError`` naming the path.  ``style`` decides
     how ALN trick lines are written: ``"keep"`` as recorded, ``"seats"``
     with every seat (from the turn order), ``"cards"`` with none.  Games
     read with ``keep=False`` have no deals left to write.

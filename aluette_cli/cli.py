@@ -10,19 +10,20 @@ Anything a program could want without the command belongs in the API.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 import click
 
 from . import api
 from .annotate import Annotator
-from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted, format_aln
 from .findings import Finding, Kind
 from .framing import Framed
 from .generate import POLICIES, random_games
@@ -38,7 +39,16 @@ from .render import (
 )
 from .rules import RulesetError, load_ruleset
 from .stats import VIEWS, StatsAccumulator
-from .streams import atomic_output, base_of, display_name, open_source
+from .streams import (
+    STDOUT_NAME,
+    WriteError,
+    atomic_output,
+    base_of,
+    display_name,
+    open_source,
+    reason_of,
+    same_file,
+)
 from .writers.aln import STYLES, write_game
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
@@ -81,6 +91,8 @@ class _Group(click.Group):
         except BrokenPipeError:
             _silence_stdout()
             sys.exit(ctx.ensure_object(Status).code)
+        except OSError as exc:
+            _world_error(exc)
         except KeyboardInterrupt:
             _silence_stdout()
             sys.exit(130)
@@ -367,16 +379,10 @@ def generate(
         policy=policy,
         sheet=style == "sheet",
     )
-    try:
-        with atomic_output(output, binary=False) as out:
-            frame = Framed(out.write, between="\n")
-            for game in games:
-                frame.add(write_game(game))
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        click.echo(f"aluette: cannot write {output}: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_USAGE)
+    with atomic_output(output, binary=False) as out:
+        frame = Framed(out.write, between="\n")
+        for game in games:
+            frame.add(write_game(game))
 
 
 @cli.command()
@@ -415,7 +421,8 @@ def convert(
     """Convert records between ALN, JSON, JSON Lines and CSV.
 
     ALN to ALN is the formatter: aliases normalised, one element per line,
-    every comment kept.  JSON and JSON Lines hold everything the record
+    every comment kept, and a part it cannot read written back as it was
+    (aluette fmt formats files in place).  JSON and JSON Lines hold everything the record
     holds and convert back to the same ALN.  CSV has one row per card
     played, with the trick's winner.  Problems found on the way are printed
     on standard error as `validate` prints them, and the exit status is 1.
@@ -427,6 +434,7 @@ def convert(
       aluette convert season.aln --to csv -o plays.csv
       aluette convert messy.aln --to aln --style seats -o clean.aln
     """
+    _refuse_same_file(file, output, "use `aluette fmt FILE` to format a file in place")
     status = _status()
     choice = _rule_choice(rules, options)
     display = display_name(file)
@@ -441,6 +449,107 @@ def convert(
             else:
                 _tell(item, display, status, progress)
     sys.exit(status.code)
+
+
+@cli.command(name="fmt")
+@files_argument
+@click.option(
+    "--check", is_flag=True, help="Change nothing; list the files it would change (exit 1)."
+)
+@click.option("--diff", "show_diff", is_flag=True, help="Change nothing; print a unified diff.")
+@click.option(
+    "--keep-broken/--no-keep-broken",
+    default=True,
+    show_default=True,
+    help="Rewrite a file with unreadable parts, keeping them verbatim (default), or leave it.",
+)
+@click.option(
+    "--style",
+    type=click.Choice(STYLES),
+    default="keep",
+    show_default=True,
+    help="Trick lines: as recorded, all with seats, or all cards-only.",
+)
+@rules_option
+@options_option
+def fmt_command(
+    files: tuple[str, ...],
+    check: bool,
+    show_diff: bool,
+    keep_broken: bool,
+    style: str,
+    rules: str | None,
+    options: str | None,
+) -> None:
+    """Format ALN files in place, as convert --to aln writes them.
+
+    Nothing is dropped: a deal or tag section that cannot be read is written
+    back verbatim, in its place, and reported; every comment is kept.  A file
+    already formatted is not touched.  Files are replaced safely (written
+    beside, then renamed; links, mode and owner kept).  - formats standard
+    input to standard output.  Exit status 0: done; 1: with --check, files
+    would change (or, with --no-keep-broken, a file was left because parts
+    of it cannot be read); 2: a file cannot be read or written.
+
+    \b
+    Examples:
+      aluette fmt club/*.aln
+      aluette fmt --check club/*.aln
+      aluette fmt --diff match.aln
+    """
+    status = _status()
+    choice = _rule_choice(rules, options)
+    changed = unchanged = 0
+    for file in files:
+        display = display_name(file)
+        try:
+            with open_source(file) as stream:
+                data = stream.read()
+        except OSError as exc:
+            click.echo(f"aluette: cannot read {file}: {reason_of(exc)}", err=True)
+            status.raise_to(EXIT_USAGE)
+            continue
+        result = format_aln(data, file, choice, style=style, base=base_of(file))
+        for finding in result.unreadable:
+            click.echo(finding.format_line(display), err=True)
+        new = result.text.encode("utf-8")
+        if file == "-" and not (check or show_diff):
+            sys.stdout.buffer.write(new)
+            continue
+        if new == data:
+            unchanged += 1
+            continue
+        changed += 1
+        if show_diff:
+            _echo(_unified_diff(data, result.text, display))
+        if check:
+            click.echo(f"would reformat {display}", err=True)
+            status.raise_to(EXIT_INVALID)
+        elif result.unreadable and not keep_broken:
+            click.echo(f"aluette: {display} not rewritten: parts of it cannot be read", err=True)
+            status.raise_to(EXIT_INVALID)
+        elif not show_diff:
+            with atomic_output(file, binary=True) as out:
+                out.write(new)
+            click.echo(f"reformatted {display}", err=True)
+    if files != ("-",):
+        verb = "would be reformatted" if check or show_diff else "reformatted"
+        click.echo(
+            f"{changed} file{'s' if changed != 1 else ''} {verb},"
+            f" {unchanged} file{'s' if unchanged != 1 else ''} left unchanged",
+            err=True,
+        )
+    sys.exit(status.code)
+
+
+def _unified_diff(old: bytes, new: str, name: str) -> str:
+    """What formatting would change, as ``diff -u`` shows it."""
+    before = old.decode("utf-8", "replace").splitlines(keepends=True)
+    after = new.splitlines(keepends=True)
+    lines = difflib.unified_diff(before, after, f"{name}", f"{name} (formatted)")
+    return "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    )
 
 
 @cli.command()
@@ -476,6 +585,7 @@ def annotate(
     """
     if in_place and (output or file == "-"):
         raise click.UsageError("--in-place needs a FILE and no --output")
+    _refuse_same_file(file, output, "use --in-place to annotate a file in place")
     status = _status()
     choice = _rule_choice(rules, options)
     target = file if in_place else output
@@ -554,15 +664,37 @@ def stats(
 def _reading_and_writing(
     file: str, output: str | None, binary: bool
 ) -> Iterator[tuple[BinaryIO, Any]]:
-    """The input stream and the output stream, or a clear message and exit 2."""
+    """The input stream and the output stream, or a clear message and exit 2.
+
+    Writing errors (:class:`WriteError`) go up to the group, which says them
+    in one line; a file that cannot be opened for reading is said here."""
     try:
-        with open_source(file) as stream, atomic_output(output, binary=binary) as out:
-            yield stream, out
-    except BrokenPipeError:
-        raise  # the reader of our output has gone: the group ends quietly
+        stream_cm = open_source(file)
     except OSError as exc:
-        click.echo(f"aluette: cannot read or write: {exc.strerror or exc}", err=True)
+        click.echo(f"aluette: cannot read {file}: {reason_of(exc)}", err=True)
         sys.exit(EXIT_USAGE)
+    with stream_cm as stream, atomic_output(output, binary=binary) as out:
+        yield stream, out
+
+
+def _refuse_same_file(file: str, output: str | None, hint: str) -> None:
+    """``-o`` naming the input would replace the record while it is read,
+    and lose it if anything goes wrong: only the in-place mode may do that."""
+    if output is not None and same_file(file, output):
+        raise click.UsageError(f"-o {output} is the input file; {hint}")
+
+
+def _world_error(exc: OSError) -> NoReturn:
+    """A full disk, a missing directory, no permission: the user's message in
+    one line, naming the path, and exit 2 (never "internal error")."""
+    if isinstance(exc, WriteError):
+        message = str(exc)
+    else:
+        name = exc.filename if exc.filename is not None else STDOUT_NAME
+        message = f"cannot write {name}: {reason_of(exc)}"
+    _silence_stdout()
+    click.echo(f"aluette: {message}", err=True)
+    sys.exit(EXIT_USAGE)
 
 
 class Interrupted(BaseException):
@@ -587,19 +719,34 @@ def main(argv: list[str] | None = None) -> None:
     or Ctrl-C (one line, status 130)."""
     previous = signal.signal(signal.SIGINT, _on_sigint)
     try:
-        cli.main(args=argv, prog_name="aluette", standalone_mode=True)
+        try:
+            cli.main(args=argv, prog_name="aluette", standalone_mode=True)
+        except SystemExit:
+            _flush_stdout()
+            raise
     except Interrupted:
         _silence_stdout()
         with contextlib.suppress(OSError):
             sys.stderr.write("aluette: interrupted\n")
             sys.stderr.flush()
         sys.exit(INTERRUPTED)
+    except OSError as exc:
+        _world_error(exc)
     except Exception as exc:  # a bug of ours: say so in one line, not a traceback
         click.echo(f"aluette: internal error: {type(exc).__name__}: {exc}", err=True)
         click.echo("aluette: please report this with the input that caused it", err=True)
         sys.exit(EXIT_USAGE)
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _flush_stdout() -> None:
+    """Flush standard output now, while an error can still be said: the
+    interpreter's own flush at exit would only print a traceback-like note."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
 
 
 def _silence_stdout() -> None:

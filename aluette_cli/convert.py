@@ -9,6 +9,7 @@ tricks, trick winners and problems are known to every writer.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -17,19 +18,20 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from . import findings as F
-from .findings import Finding
+from .findings import Finding, Kind
 from .framing import Framed
 from .jsonmodel import (
     FORMAT,
     VERSION,
     RecordError,
-    deal_from_dict,
-    deal_to_dict,
     game_from_dict,
     game_header_to_dict,
     game_to_dict,
+    item_from_dict,
+    item_to_dict,
+    unread_finding,
 )
-from .model import Deal, Game
+from .model import BrokenDeal, Deal, Game
 from .parse import read_games
 from .pipeline import CheckedGame, RuleChoice, check_game
 from .writers.aln import write_game
@@ -190,7 +192,12 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         if row.get("deal") is None:
             continue
         try:
-            game.deals.append(deal_from_dict(row["deal"], f"line {number}"))
+            item = item_from_dict(row["deal"], f"line {number}")
+            if isinstance(item, BrokenDeal):
+                item.error = unread_finding(item, game.index)
+                if item.error is not None:
+                    game.errors.append(item.error)
+            game.deals.append(item)
         except RecordError as exc:
             yield _problem(f"{exc}; this deal is skipped", number, game=index)
     if game is not None:
@@ -257,13 +264,13 @@ class Writer:
 
     def _write_jsonl(self, game: Game) -> None:
         header = game_header_to_dict(game)
-        deals: Iterable[Deal | None] = [d for d in game.deals if isinstance(d, Deal)] or [None]
+        deals: Iterable[Deal | BrokenDeal | None] = game.deals or [None]
         for deal in deals:
             row: dict[str, Any] = {
                 "format": FORMAT,
                 "version": VERSION,
                 "game": header,
-                "deal": None if deal is None else deal_to_dict(deal),
+                "deal": None if deal is None else item_to_dict(deal),
             }
             self.out.write(json.dumps(row, ensure_ascii=False) + "\n")
 
@@ -298,3 +305,29 @@ def converted(
         yield checked
         writer.write(checked)
     writer.end()
+
+
+@dataclass(slots=True)
+class Formatted:
+    """One ALN text formatted: the new text, and what could not be read in it."""
+
+    text: str
+    #: syntax and encoding findings: the parts kept verbatim
+    unreadable: list[Finding]
+
+
+def format_aln(
+    data: bytes, name: str, choice: RuleChoice, *, style: str = "keep", base: Path | None = None
+) -> Formatted:
+    """The canonical form of an ALN text (what ``aluette fmt`` writes), with
+    the findings of what it kept verbatim because it could not read it."""
+    out = io.StringIO(newline="")
+    unreadable: list[Finding] = []
+    for item in converted(
+        io.BytesIO(data), name, out, "aln", choice, source="aln", style=style, base=base
+    ):
+        if isinstance(item, Unreadable):
+            unreadable.append(item.finding)
+        else:
+            unreadable += [f for f in item.game.errors if f.kind is Kind.SYNTAX]
+    return Formatted(out.getvalue(), unreadable)

@@ -88,6 +88,8 @@ DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "RULES.md �
 # Bounds no real record reaches (docs/notation.md, "Limits"): the reader
 # words these itself, like A001-A003.
 OVER_LIMIT = _code("A009", E, S, "input beyond a limit", "docs/notation.md, Limits")
+SECOND_SHEET = _code("A420", E, R, "second score sheet in a deal", "NOTATION.md §4")
+UNKNOWN_ESCAPE = _code("A421", W, R, "unknown escape in a tag value", "NOTATION.md §3")
 
 
 #: The sentence of every finding the engine makes, by code and variant.  A
@@ -216,6 +218,14 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "partners": "draw: {first} went to {a} and {second} to {b}, who must be partners"
         " and sit opposite",
         "first-dealer": "{dealer} deals the first deal, but {drawer} drew {card} and deals first",
+    },
+    SECOND_SHEET: {
+        "": "a second winners: sheet; the deal is checked against the first, on line {first},"
+        " and both are kept"
+    },
+    UNKNOWN_ESCAPE: {
+        "": "tag {name}: {escape} is not an escape (only \\\" and \\\\ are);"
+        " the backslash is kept as written"
     },
 }
 

@@ -12,9 +12,11 @@ import re
 from typing import Any
 
 from .cards import canonical_card
+from .findings import Finding
 from .lexicon import COMMENT_TEXT, LINE_BREAKS, SEATS, SIGNAL_NAME, TAG_NAME, TEAMS
 from .model import (
     Announce,
+    BrokenDeal,
     Chant,
     Comment,
     Concede,
@@ -32,6 +34,7 @@ from .model import (
     TrickClaim,
     Winners,
 )
+from .writers.aln import verbatim
 
 FORMAT = "aluette-record"
 VERSION = 1
@@ -46,7 +49,33 @@ def _pos(pos: Pos) -> dict[str, int]:
 
 
 def _comments(comments: list[Comment]) -> list[dict[str, Any]]:
-    return [{"text": c.text, "pos": _pos(c.pos)} for c in comments]
+    """Brace comments as ``{text, pos}``; a ``;`` comment adds ``"line": true``
+    (left out otherwise, so records without one read as they always did)."""
+    return [
+        {"text": c.text, "pos": _pos(c.pos), "line": True}
+        if c.line
+        else {"text": c.text, "pos": _pos(c.pos)}
+        for c in comments
+    ]
+
+
+def _sheet(sheet: Winners) -> dict[str, Any]:
+    return {"entries": sheet.entries, "pos": _pos(sheet.pos), "comments": _comments(sheet.comments)}
+
+
+def unread_to_dict(deal: BrokenDeal) -> dict[str, Any]:
+    """A deal that could not be read: its text as written, so that JSON
+    keeps it and converts back to the same ALN."""
+    return {
+        "unread": verbatim(deal.text),
+        "pos": _pos(deal.pos),
+        "number": deal.number,
+        "dealer": deal.dealer,
+    }
+
+
+def item_to_dict(deal: Deal | BrokenDeal) -> dict[str, Any]:
+    return unread_to_dict(deal) if isinstance(deal, BrokenDeal) else deal_to_dict(deal)
 
 
 def deal_to_dict(deal: Deal) -> dict[str, Any]:
@@ -121,13 +150,7 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
             }
             for s in deal.signals
         ],
-        "winners": None
-        if deal.winners is None
-        else {
-            "entries": deal.winners.entries,
-            "pos": _pos(deal.winners.pos),
-            "comments": _comments(deal.winners.comments),
-        },
+        "winners": None if deal.winners is None else _sheet(deal.winners),
         "point": None
         if deal.point is None
         else {
@@ -136,6 +159,9 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
             "pos": _pos(deal.point.pos),
             "comments": _comments(deal.point.comments),
         },
+        **(
+            {"extra_winners": [_sheet(w) for w in deal.extra_winners]} if deal.extra_winners else {}
+        ),
     }
 
 
@@ -156,12 +182,14 @@ def game_header_to_dict(game: Game) -> dict[str, Any]:
             "pos": _pos(game.draw.pos),
             "comments": _comments(game.draw.comments),
         },
+        **({"tags_text": verbatim(game.tags_text)} if game.tags_text is not None else {}),
+        **({"leading_text": verbatim(game.leading_text)} if game.leading_text is not None else {}),
     }
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
     data = game_header_to_dict(game)
-    data["deals"] = [deal_to_dict(d) for d in game.deals if isinstance(d, Deal)]
+    data["deals"] = [item_to_dict(d) for d in game.deals]
     return data
 
 
@@ -241,11 +269,57 @@ def _pos_from(data: Any, where: str) -> Pos:
     )
 
 
+_LINE_COMMENT_TEXT = re.compile(f"[^{LINE_BREAKS}]*")
+
+
 def _comments_from(data: Any, where: str, key: str = "comments") -> list[Comment]:
-    return [
-        Comment(_text(_get(c, "text", where), where, "comment", _COMMENT_TEXT), _pos_from(c, where))
-        for c in _list(_get(data, key, where), where, key)
-    ]
+    comments = []
+    for c in _list(_get(data, key, where), where, key):
+        line = c.get("line", False) is True
+        pattern = _LINE_COMMENT_TEXT if line else _COMMENT_TEXT
+        comments.append(
+            Comment(
+                _text(_get(c, "text", where), where, "comment", pattern), _pos_from(c, where), line
+            )
+        )
+    return comments
+
+
+def _verbatim(value: Any, where: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: {what} must be a string")
+    return value
+
+
+def unread_finding(deal: BrokenDeal, game: int | None = None) -> Finding | None:
+    """Why a deal kept as text cannot be read, found again by reading it: a
+    record from JSON reports its unread deals as the ALN text did."""
+    from .parse import Unit, parse_unit_with_grammar  # parse needs this module's neighbours
+
+    unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
+    _, _, error = parse_unit_with_grammar(unit)
+    if error is None:
+        return None
+    return Finding(error.code, error.message, error.line, error.column, game, deal.number)
+
+
+def item_from_dict(data: Any, where: str = "deal") -> Deal | BrokenDeal:
+    """A deal, or a deal that could not be read (``unread``: its text as written)."""
+    if isinstance(data, dict) and "unread" in data:
+        try:
+            number = data.get("number")
+            dealer = data.get("dealer")
+            return BrokenDeal(
+                _pos_from(data, where),
+                number if type(number) is int else None,
+                dealer if isinstance(dealer, str) else None,
+                _verbatim(data["unread"], where, "unread"),
+            )
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError(f"{where}: {_shape(exc)}") from None
+    return deal_from_dict(data, where)
 
 
 def deal_from_dict(data: dict[str, Any], where: str = "deal") -> Deal:
@@ -344,6 +418,17 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
             for e in _list(_get(winners, "entries", where), where, "entries", empty=False)
         ]
         deal.winners = Winners(entries, _pos_from(winners, where), _comments_from(winners, where))
+    for sheet in data.get("extra_winners", []):
+        deal.extra_winners.append(
+            Winners(
+                [
+                    _maybe_seat(e, where)
+                    for e in _list(_get(sheet, "entries", where), where, "entries", empty=False)
+                ],
+                _pos_from(sheet, where),
+                _comments_from(sheet, where),
+            )
+        )
     point = data.get("point")
     if point is not None:
         side = point.get("side")
@@ -385,9 +470,17 @@ def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
                 _pos_from(draw, where),
                 _comments_from(draw, where),
             )
+        for key in ("tags_text", "leading_text"):
+            if data.get(key) is not None:
+                setattr(game, key, _verbatim(data[key], where, key))
         game.deals = [
-            deal_from_dict(d, f"{where}, deal {i}") for i, d in enumerate(data.get("deals", []), 1)
+            item_from_dict(d, f"{where}, deal {i}") for i, d in enumerate(data.get("deals", []), 1)
         ]
+        for deal in game.deals:
+            if isinstance(deal, BrokenDeal):
+                deal.error = unread_finding(deal, game.index)
+                if deal.error is not None:
+                    game.errors.append(deal.error)
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         if isinstance(exc, RecordError):
             raise
@@ -404,4 +497,7 @@ __all__ = [
     "game_from_dict",
     "game_header_to_dict",
     "game_to_dict",
+    "item_from_dict",
+    "item_to_dict",
+    "unread_finding",
 ]

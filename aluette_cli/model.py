@@ -25,10 +25,13 @@ class Pos(NamedTuple):
 
 @dataclass(slots=True)
 class Comment:
-    """A brace comment, text without the braces, kept so conversions never lose it."""
+    """A comment, kept so conversions never lose it: a brace comment's text
+    without its braces, or (``line`` true) a ``;`` comment's text after the
+    ``;``, which runs to the end of its line."""
 
     text: str
     pos: Pos
+    line: bool = False
 
 
 @dataclass(slots=True)
@@ -161,6 +164,8 @@ class Deal:
     comments: list[Comment] = field(default_factory=list)
     #: hand lines that repeat a seat already given, kept for the engine to report
     extra_hands: list[Hand] = field(default_factory=list)
+    #: score sheets after the first: a finding, and kept so nothing is lost
+    extra_winners: list[Winners] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -200,6 +205,12 @@ class Game:
     #: comments standing before anything else in an untagged game
     leading_comments: list[Comment] = field(default_factory=list)
     deals: list[Deal | BrokenDeal] = field(default_factory=list)
+    #: the tag section's text as written, when it could not be read: the
+    #: formatter writes it back verbatim, so the game stays a game of its own
+    tags_text: str | None = None
+    #: the text before the first tag section or deal, as written, when it
+    #: holds something that is not a comment
+    leading_text: str | None = None
     #: what could not be read (syntax and encoding errors), in text order
     errors: list[Finding] = field(default_factory=list)
 

@@ -106,9 +106,11 @@ def check_in_order(
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with _sigint_blocked():  # the workers are born with Ctrl-C blocked
-        pool = context.Pool(jobs, _start_worker, (choice, base, render, file, keep))
+    pool: multiprocessing.pool.Pool | None = None
     try:
+        with _sigint_blocked():  # the workers are born with Ctrl-C blocked
+            pool = context.Pool(jobs, _start_worker, (choice, base, render, file, keep))
+        # (a Ctrl-C held back while they were born arrives here, pool in hand)
         pending: deque[multiprocessing.pool.AsyncResult[list[object]]] = deque()
         for item in batches(units):
             pending.append(pool.apply_async(_work, (item,)))
@@ -117,12 +119,33 @@ def check_in_order(
         while pending:
             yield from pending.popleft().get()  # type: ignore[misc]
     except BaseException:
-        pool.terminate()  # Ctrl-C, a closed pipe, an error: stop the workers now
+        if pool is not None:
+            _stop_now(pool)  # Ctrl-C, a closed pipe, an error: stop the workers now
         raise
-    else:
-        pool.close()
-    finally:
-        pool.join()
+    pool.close()
+    pool.join()
+
+
+def _stop_now(pool: multiprocessing.pool.Pool) -> None:
+    """Kill the workers and leave at once.
+
+    ``Pool.terminate()`` joins the pool's task thread, which may be blocked
+    writing a batch into the pipe of a worker that is gone: it would wait for
+    ever (one Ctrl-C in six hung so).  The workers hold nothing worth saving,
+    so the pool is told to start no more, they are killed, the pool's own
+    clean-up is called off, and its threads (daemons) end with the process.
+    This reaches into the pool's private parts, the price of a clean Ctrl-C;
+    each is looked up, and missing ones are passed over.
+    """
+    keeper = getattr(pool, "_worker_handler", None)
+    if keeper is not None:
+        keeper._state = multiprocessing.pool.TERMINATE  # or it would fork new workers
+    for worker in getattr(pool, "_pool", ()):
+        with contextlib.suppress(OSError):
+            worker.kill()
+    finalizer = getattr(pool, "_terminate", None)
+    if finalizer is not None:
+        finalizer.cancel()
 
 
 @contextlib.contextmanager

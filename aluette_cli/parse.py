@@ -102,7 +102,10 @@ def _parser() -> tuple[Lark, _Builder]:
         start=["tag_section", "deal"],
         transformer=builder,
         keep_all_tokens=True,
-        lexer_callbacks={"COMMENT": builder.collect_comment},
+        lexer_callbacks={
+            "COMMENT": builder.collect_comment,
+            "LINE_COMMENT": builder.collect_line_comment,
+        },
     )
     return parser, builder
 
@@ -516,6 +519,11 @@ class _Builder(Transformer):
         self.comments.append(Comment(token.value[1:-1], self.pos(token)))
         return token
 
+    def collect_line_comment(self, token: Token) -> Token:
+        """A ``;`` comment, kept where it stands like a brace comment."""
+        self.comments.append(Comment(token.value[1:], self.pos(token), line=True))
+        return token
+
     # tags -------------------------------------------------------------
     def tag(self, c: list[Token]) -> Tag:
         return Tag(str(c[1]), unescape(c[2].value[1:-1]), self.pos(c[0]))
@@ -608,8 +616,8 @@ class _Builder(Transformer):
             elif isinstance(part, Winners):
                 if deal.winners is None:
                     deal.winners = part
-                else:  # a second sheet: keep it visible to the engine as a conflict
-                    deal.winners.entries = part.entries
+                else:  # a second sheet: kept, and reported when the deal is read
+                    deal.extra_winners.append(part)
             elif isinstance(part, PointClaim):
                 deal.point = part
         return deal
@@ -617,7 +625,7 @@ class _Builder(Transformer):
 
 def _attach_comments(deal: Deal, comments: list[Comment]) -> None:
     """Give each comment to the element that stands just before it."""
-    elements: list = [deal, *deal.hands.values(), *deal.extra_hands]
+    elements: list = [deal, *deal.hands.values(), *deal.extra_hands, *deal.extra_winners]
     for part in (deal.stock, deal.winners, deal.point):
         if part is not None:
             elements.append(part)
@@ -840,6 +848,8 @@ def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Fi
             )
         if m.group().startswith(COMMENT_OPEN):
             comments.append(Comment(m.group()[1:-1], builder.pos(_token_at(text, pos))))
+        elif m.group().startswith(LINE_COMMENT):
+            comments.append(Comment(m.group()[1:], builder.pos(_token_at(text, pos)), line=True))
         pos = m.end()
     return None, comments, None
 
@@ -852,6 +862,7 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
     game: Game | None = None
     index = first_index - 1
     leading: list[Comment] = []
+    leading_text: str | None = None
     pending: list[Finding] = []
 
     def start(pos: Pos) -> Game:
@@ -862,14 +873,20 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
     for unit in units:
         result, comments, error = parse_unit(unit)
         errors = [*unit.findings, *([error] if error else [])]
+        if unit.kind == "tags":
+            errors += _unknown_escapes(unit)
         if unit.kind == "other":
             leading.extend(comments)
             pending.extend(errors)
+            if error is not None:  # kept verbatim: the formatter drops nothing
+                leading_text = unit.text
             continue
         started = None
         if unit.kind == "tags":
             game = started = start(Pos(unit.line, unit.column))
             game.tags, game.draw = result  # type: ignore[misc]
+            if error is not None:  # kept verbatim: the formatter drops nothing
+                game.tags_text = unit.text
             if game.draw is not None:
                 at = (game.draw.pos.line, game.draw.pos.column)
                 game.draw.comments = [c for c in comments if (c.pos.line, c.pos.column) > at]
@@ -879,6 +896,8 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
             game = started = start(Pos(unit.line, unit.column))
         if leading:
             game.leading_comments, leading = leading, []
+        if leading_text is not None:
+            game.leading_text, leading_text = leading_text, None
         game.errors.extend(_in_game(finding, game, None) for finding in pending)
         pending = []
         placed = [_in_game(finding, game, result) for finding in errors]
@@ -890,10 +909,12 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
         if unit.kind == "deal":
             if isinstance(result, Deal):
                 _attach_comments(result, comments)
+                game.errors.extend(_in_game(f, game, result) for f in _second_sheets(result))
             yield result  # type: ignore[misc]
     if game is None and (pending or leading):
         game = start(Pos(1, 1))
         game.leading_comments = leading
+        game.leading_text = leading_text
         game.errors = [_in_game(f, game, None) for f in pending]
         yield game
 
@@ -915,6 +936,44 @@ def read_games(stream: Iterable[bytes]) -> Iterator[Game]:
             game.deals.append(record)
     if game is not None:
         yield game
+
+
+def _second_sheets(deal: Deal) -> list[Finding]:
+    """A deal has one score sheet: a second one is reported, never silently
+    put in place of the first (both are kept and written back)."""
+    first = deal.winners
+    if first is None:
+        return []
+    return [
+        Finding.of(F.SECOND_SHEET, "", sheet.pos.line, sheet.pos.column, first=first.pos.line)
+        for sheet in deal.extra_winners
+    ]
+
+
+_ESCAPE_IN_VALUE = re.compile(r"\\(.)")
+
+
+def _unknown_escapes(unit: Unit) -> list[Finding]:
+    """Tag values whose backslash escapes nothing the notation knows: the
+    value keeps the backslash as written, and the record is told."""
+    text = unit.text
+    if "\\" not in text:
+        return []
+    found = []
+    for m in _TAG_LINE.finditer(text):
+        for e in _ESCAPE_IN_VALUE.finditer(m.group(2), 1, len(m.group(2)) - 1):
+            if e.group(1) not in ('"', "\\"):
+                start = m.start()
+                row = text.count("\n", 0, start)
+                line = unit.line + row
+                column = start - (text.rfind("\n", 0, start) + 1) + 1
+                column += unit.column - 1 if row == 0 else 0
+                found.append(
+                    Finding.of(
+                        F.UNKNOWN_ESCAPE, "", line, column, name=m.group(1), escape=e.group()
+                    )
+                )
+    return found
 
 
 def _in_game(finding: Finding, game: Game, result: object) -> Finding:

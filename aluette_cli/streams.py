@@ -2,21 +2,46 @@
 
 Shared by the command line and the Python API so that both read standard
 input the same way and neither ever leaves half a file behind.
+
+How a path is written (docs/cli.md, "How files are written"):
+
+* a regular file, or a path that does not exist yet, is written to a
+  temporary file in the same directory, flushed to disk, given the
+  original's mode and owner (a new file: the mode a shell redirect gives,
+  0666 less the umask) and renamed over the file only once complete.  A
+  symbolic link is followed: its target is replaced and the link kept.
+* anything else — a named pipe, a character device, ``/dev/stdout``, a
+  process substitution (``/dev/fd/N``) — is opened and written directly:
+  replacing it would break what the user set up.
+
+The temporary file is named ``.NAME.aluette-PID-RANDOM.tmp``.  It is removed
+on every exit the process lives through (an error, SIGINT, SIGTERM); one
+left by SIGKILL is recognised by its name, and the next write to the same
+file removes it once its process is gone.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
-import shutil
+import re
+import secrets
+import signal
+import stat
 import sys
-import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any, BinaryIO
 
 #: The name that means standard input (or output), as in most Unix tools.
 STDIO = "-"
+#: How standard output is named in a message.
+STDOUT_NAME = "<stdout>"
+#: What marks a temporary file of ours, between the target's name and ``.tmp``.
+TEMP_MARK = "aluette"
 
 
 def open_source(file: str) -> contextlib.AbstractContextManager[BinaryIO]:
@@ -36,31 +61,231 @@ def base_of(file: str) -> Path | None:
     return None if file == STDIO else Path(file).parent
 
 
-@contextlib.contextmanager
-def atomic_output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator[Any]:
-    """Standard output, or a file written beside its final place and renamed
-    over it only once complete: a crash never leaves half a record."""
-    if path is None or str(path) == STDIO:
-        stream = sys.stdout.buffer if binary else sys.stdout
-        yield stream
-        stream.flush()
-        return
-    target = Path(path)
-    fd, temp = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else "."
-    )
-    try:
-        out: Any = (
-            os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="")
-        )
-        with out:
-            yield out
-            out.flush()
-            os.fsync(out.fileno())
-        if target.exists():
-            shutil.copymode(target, temp)
-        os.replace(temp, target)
-    except BaseException:
+class WriteError(OSError):
+    """Output could not be written: the path as the user named it and the
+    system's reason, for a one-line message (never an "internal error")."""
+
+    def __init__(self, name: str, cause: OSError) -> None:
+        super().__init__(cause.errno, cause.strerror or str(cause))
+        self.name = name
+        self.reason = cause.strerror or str(cause)
+
+    def __str__(self) -> str:
+        return f"cannot write {self.name}: {self.reason}"
+
+
+def reason_of(exc: OSError) -> str:
+    """The system's words for an error, without Python's decoration."""
+    if exc.strerror:
+        return exc.strerror
+    if exc.errno:
+        return os.strerror(exc.errno)
+    return str(exc)
+
+
+# --------------------------------------------------------------------------
+# Temporary files: removed on any exit the process lives through
+
+
+_temps: set[str] = set()
+_lock = threading.Lock()
+_previous: dict[int, Any] = {}
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    """Remove our temporary files, then die of the signal as we would have."""
+    for temp in list(_temps):
         with contextlib.suppress(OSError):
             os.unlink(temp)
+    _temps.clear()
+    previous = _previous.get(signum, signal.SIG_DFL)
+    if callable(previous):
+        previous(signum, frame)
+        return
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+def _guard_signals() -> None:
+    """Install the SIGTERM/SIGHUP cleanup once (main thread only: Python's rule).
+    SIGINT needs nothing: it raises KeyboardInterrupt, and ``finally`` runs."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        current = signal.getsignal(signum)
+        if current is _on_signal or current == signal.SIG_IGN:
+            continue
+        _previous[signum] = current
+        signal.signal(signum, _on_signal)
+
+
+def temp_pattern(target: str) -> re.Pattern[str]:
+    """The names of temporary files written for ``target`` (a file name)."""
+    return re.compile(rf"\.{re.escape(target)}\.{TEMP_MARK}-(\d+)-[0-9a-f]+\.tmp")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _remove_stale(directory: str, name: str) -> None:
+    """Remove the temporary files a killed run left for this file (its
+    process is gone, so nobody will rename them)."""
+    pattern = temp_pattern(name)
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(directory):
+            m = pattern.fullmatch(entry.name)
+            if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def _new_temp(directory: str, name: str) -> tuple[int, str]:
+    """A new temporary file beside the target, created with the mode a new
+    file gets from the umask (0666 less it), as a shell redirect does."""
+    while True:
+        temp = os.path.join(
+            directory, f".{name}.{TEMP_MARK}-{os.getpid()}-{secrets.token_hex(4)}.tmp"
+        )
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temp
+        except FileExistsError:
+            continue
+
+
+# --------------------------------------------------------------------------
+# Output
+
+
+_OWN_STREAMS = ("/proc/", "/dev/fd/", "/dev/stdout", "/dev/stderr")
+
+
+def writes_directly(path: str) -> bool:
+    """Whether ``path`` is written in place rather than replaced: it exists
+    and is not a regular file (a pipe, a device, a terminal), or it names a
+    stream of this process (``/dev/stdout``, ``/dev/fd/N``, ``/proc/...``)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return False
+    if not stat.S_ISREG(st.st_mode):
+        return True
+    # A regular file reached through /dev/stdout or /dev/fd/N is one a shell
+    # opened for us: write into it, never rename over it.
+    return os.path.abspath(path).startswith(_OWN_STREAMS) or os.path.realpath(path).startswith(
+        "/proc/"
+    )
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether two names (``-`` aside) are the same file."""
+    if STDIO in (a, b):
+        return False
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _wrap(binary: bool, raw: Any) -> Any:
+    if binary:
+        return raw
+    return open(raw.fileno(), "w", encoding="utf-8", newline="", closefd=False)
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator[Any]:
+    """Standard output, or the file ``path``, written safely (see the module
+    notes): a crash never leaves half a record in place of the user's file.
+
+    Any failure to write (a full disk, a missing directory, no permission)
+    is raised as :class:`WriteError` naming the path; a closed pipe stays a
+    :class:`BrokenPipeError`, so that ``| head`` ends quietly.
+    """
+    if path is None or os.fspath(path) == STDIO:
+        stream = sys.stdout.buffer if binary else sys.stdout
+        try:
+            yield stream
+            stream.flush()
+        except BrokenPipeError:
+            raise
+        except WriteError:
+            raise
+        except OSError as exc:
+            raise WriteError(STDOUT_NAME, exc) from exc
+        return
+    name = os.fspath(path)
+    try:
+        if writes_directly(name):
+            with open(name, "wb") as raw:  # a pipe or a device: never replaced
+                if binary:
+                    yield raw
+                else:
+                    with _wrap(False, raw) as text:
+                        yield text
+            return
+        with _replacing(name, binary) as out:
+            yield out
+    except (BrokenPipeError, WriteError):
         raise
+    except OSError as exc:
+        raise WriteError(name, exc) from exc
+
+
+@contextlib.contextmanager
+def _replacing(name: str, binary: bool) -> Iterator[Any]:
+    """Write a regular file by a temporary file renamed over it."""
+    real = os.path.realpath(name)  # through a symlink: its target is replaced
+    directory, base = os.path.split(real)
+    directory = directory or "."
+    try:
+        original: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        original = None
+    if not os.path.isdir(directory):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
+    _guard_signals()
+    _remove_stale(directory, base)
+    with _lock:
+        fd, temp = _new_temp(directory, base)
+        _temps.add(temp)
+    try:
+        raw = os.fdopen(fd, "wb")
+        with raw:
+            if original is not None:
+                os.fchmod(fd, stat.S_IMODE(original.st_mode))
+                with contextlib.suppress(PermissionError):  # not root: our own owner
+                    os.fchown(fd, original.st_uid, original.st_gid)
+            if binary:
+                yield raw
+            else:
+                with _wrap(False, raw) as text:
+                    yield text
+            raw.flush()
+            os.fsync(fd)
+        os.replace(temp, real)
+        _temps.discard(temp)
+        _sync_directory(directory)
+    finally:
+        if temp in _temps:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            _temps.discard(temp)
+
+
+def _sync_directory(directory: str) -> None:
+    """Make the rename itself durable (best effort: not every system allows it)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

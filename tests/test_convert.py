@@ -43,10 +43,10 @@ SCHEMA_PATH = ROOT / "aluette_cli" / "schema" / "aln-record.schema.json"
 # 1 scored): E takes tricks 1, 2 and 9, N 2, S 2, W 1: E, so EW.
 DECORATED = """\
 { a leading comment, before the first game }
-; a line comment, dropped
+; a line comment, kept
 [Zeta "last letter first"]
 [Event "Decorated \\"quoted\\" \\\\ back"]  {tag comment on a middle tag}
-[Site "Angers"] ; a line comment, dropped
+[Site "Angers"] ; a line comment, kept in the tag section
 [Options "signals"]
 { between the tags and the first deal }
 
@@ -78,14 +78,17 @@ point EW
 
 # Its canonical form, written by hand from NOTATION.md and the formatter's
 # rules: aliases normalised, one element per line, hands N E S W, tags in
-# their order, every brace comment after its element, `;` comments gone, and
-# a blank line after the tag section and after every deal.
+# their order, every brace comment after its element, every `;` comment at the
+# end of its element's line, and a blank line after the tag section and after
+# every deal.
 DECORATED_CANONICAL = """\
 { a leading comment, before the first game }
+; a line comment, kept
 [Zeta "last letter first"]
 [Event "Decorated \\"quoted\\" \\\\ back"]
 [Site "Angers"]
-[Options "signals"]  {tag comment on a middle tag} { between the tags and the first deal }
+[Options "signals"]  {tag comment on a middle tag} ; a line comment, kept in the tag section
+{ between the tags and the first deal }
 
 deal 1 dealer E  {deal header comment}
 N: 8c Ve Cd 7c 6d 3d Vb 9b 1e  {north hand, on two lines} { north again, on its own line }
@@ -103,7 +106,7 @@ signal N monsieur  {signal between tricks}
 6. E:7d S:4c W:2d N:9b -> W
 7. W:4e N:8c E:Rb S:Rd -> pourri
 8. W:4b N:Ve E:1c S:1b -> pourri
-9. W:Vd N:7c E:5c S:Ce -> S
+9. W:Vd N:7c E:5c S:Ce -> S  ; line comment
 point S  {point comment: monsieur Ao stays as written}
 
 deal 2 dealer S  {sheet deal}
@@ -637,11 +640,13 @@ def test_style_seats_on_a_generated_corpus_matches_the_report(tmp_path: Path) ->
 
 
 def test_style_seats_after_an_unreadable_deal(tmp_path: Path) -> None:
-    # The broken deal takes a place in the game: the seats of the next deal
-    # must still be its own.
+    # The broken deal takes a place in the game (and is written back as it
+    # was): the seats of the next deal must still be its own.
     text = HAND_BUILT_CARDS.replace("deal 1 dealer W", "deal 1 dealer S\n1. 3x\n\ndeal 2 dealer W")
     out = converted(tmp_path, text, "aln", "b.aln", "--style", "seats")
-    assert out == HAND_BUILT_SEATS.replace("deal 1 dealer W", "deal 2 dealer W")
+    assert out == HAND_BUILT_SEATS.replace(
+        "deal 1 dealer W", "deal 1 dealer S\n1. 3x\n\ndeal 2 dealer W"
+    )
 
 
 # --------------------------------------------------------------------------
@@ -915,13 +920,19 @@ def test_a_syntax_error_costs_one_deal(tmp_path: Path, fmt: str) -> None:
     )
     assert first["msg"].endswith("(deal 2)")
     assert "3x" in first["msg"]
+    # The deal that cannot be read is kept as written, in its place.
     if fmt == "aln":
         numbers = re.findall(r"^deal (\d+) ", result.stdout, re.M)
+        assert "deal 2 dealer E\n1. N:3x E:4d\n" in result.stdout
     elif fmt == "json":
-        numbers = [str(d["number"]) for d in json.loads(result.stdout)["games"][0]["deals"]]
+        deals = json.loads(result.stdout)["games"][0]["deals"]
+        numbers = [str(d["number"]) for d in deals]
+        assert deals[1]["unread"] == "deal 2 dealer E\n1. N:3x E:4d"
     else:
-        numbers = [str(json.loads(x)["deal"]["number"]) for x in result.stdout.splitlines()]
-    assert numbers == ["1", "3"]
+        rows = [json.loads(x)["deal"] for x in result.stdout.splitlines()]
+        numbers = [str(d["number"]) for d in rows]
+        assert rows[1]["unread"] == "deal 2 dealer E\n1. N:3x E:4d"
+    assert numbers == ["1", "2", "3"]
 
 
 def test_the_other_deals_are_written_as_recorded(tmp_path: Path) -> None:
@@ -929,6 +940,7 @@ def test_the_other_deals_are_written_as_recorded(tmp_path: Path) -> None:
     assert out == (
         '[Event "Bad"]\n\n'
         "deal 1 dealer N\nwinners: E E E W N S - N E\npoint EW\n\n"
+        "deal 2 dealer E\n1. N:3x E:4d\n\n"
         "deal 3 dealer E\nwinners: N N N S S W W E E\npoint EW\n\n"
     )
 

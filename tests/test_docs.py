@@ -86,6 +86,7 @@ PAGES = ("cli.md", "notation.md", "violations.md", "formats.md", "rules.md")
 NOT_RUN: dict[str, list[str]] = {
     "cli.md": [
         "aluette [OPTIONS] COMMAND [ARGS]...",
+        "aluette fmt [OPTIONS] FILE...",
         "aluette validate [OPTIONS] FILE...",
         "aluette report [OPTIONS] FILE...",
         "aluette rules [OPTIONS]",

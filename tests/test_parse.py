@@ -55,7 +55,7 @@ def test_comments_attach_to_the_element_before_them():
         '{ before all }\n[Event "e"] { on tags }\n'
         "deal 1 dealer W { on header }\n"
         "N: 3d Rc 9e 7b 1d 4c Vd 5e 2b { on N }\n"
-        "1. N:3d E:8d S:6e W:3b -> N { on trick } ; dropped\n"
+        "1. N:3d E:8d S:6e W:3b -> N { on trick } ; kept, a line comment\n"
         "point EW { on point }\n"
     )
     (game,) = games(text)
@@ -64,7 +64,10 @@ def test_comments_attach_to_the_element_before_them():
     assert [c.text for c in game.tag_comments] == [" on tags "]
     assert [c.text for c in deal.comments] == [" on header "]
     assert [c.text for c in deal.hands["N"].comments] == [" on N "]
-    assert [c.text for c in deal.tricks[0].comments] == [" on trick "]
+    assert [(c.text, c.line) for c in deal.tricks[0].comments] == [
+        (" on trick ", False),
+        (" kept, a line comment", True),
+    ]
     assert [c.text for c in deal.point.comments] == [" on point "]
 
 

@@ -288,6 +288,9 @@ VIOLATIONS_FOUND = [
     ("A408", 457, 1, 10, None),
     # game 11: a limit
     ("A009", 468, 1, 11, 1),
+    # game 12: claims kept as written
+    ("A421", 473, 1, 12, None),
+    ("A420", 478, 1, 12, 1),
 ]
 
 
@@ -326,6 +329,8 @@ AT_POSITION = {
     "A407": "announce EW double",
     "A408": "draw: N:5c E:3d",
     "A009": "N: 3d 3c",
+    "A421": '[Site "C:\\club"]',
+    "A420": "winners: E E E E E E E E E",
 }
 
 

@@ -701,8 +701,8 @@ def test_violations_sample_says_what_was_skipped_and_why() -> None:
     # eleven games, one (boules) not replayed; 39 deals: the boules game's one,
     # deal 6 of game 3 (after the end), the two unreadable deals of game 8 and
     # the deal over a limit of game 11 are left out
-    assert (t["games_read"], t["games"], t["games_skipped"]) == (11, 10, 1)
-    assert (t["deals_read"], t["deals"], t["deals_skipped"]) == (39, 34, 4)
+    assert (t["games_read"], t["games"], t["games_skipped"]) == (12, 11, 1)
+    assert (t["deals_read"], t["deals"], t["deals_skipped"]) == (40, 35, 4)
     assert t["deals_in_skipped_games"] == 1
     skipped = {(s["what"], s["code"]): s for s in data["skipped"]}
     assert {k: s["count"] for k, s in skipped.items()} == {
@@ -716,7 +716,7 @@ def test_violations_sample_says_what_was_skipped_and_why() -> None:
     assert skipped[("game", "A401")]["examples"][0].startswith(f"{path}:67:1: A401 ")
     assert skipped[("deal", "A001")]["examples"][0].startswith(f"{path}:377:11: A001 ")
     assert skipped[("deal", "A106")]["examples"][0].startswith(f"{path}:62:1: A106 ")
-    assert data["violations"]["errors"] == 30 and data["violations"]["warnings"] == 3
+    assert data["violations"]["errors"] == 31 and data["violations"]["warnings"] == 4
     assert data["violations"]["by_code"]["A203"] == 1
     # the table says it too, and still shows the figures
     table = run("stats", path)
@@ -724,7 +724,7 @@ def test_violations_sample_says_what_was_skipped_and_why() -> None:
     assert "Not counted: 1 game (with 1 deal), 4 deals; see Skipped below." in table.stdout
     assert "1 game  A401 unknown ruleset or option" in table.stdout
     assert "1 deal  A106 deal after the game was over" in table.stdout
-    assert "Violations: 30 errors, 3 warnings" in table.stdout
+    assert "Violations: 31 errors, 4 warnings" in table.stdout
     assert "(seat N)" in table_rows(table.stdout, "Players")
 
 

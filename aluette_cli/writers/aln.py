@@ -4,6 +4,11 @@ Canonical means: aliases normalised, one element per line in the order of
 NOTATION.md §4, hands in seat order N, E, S, W, tags in their original
 order, each brace comment written after the element it is attached to.
 Parsing what this writes and writing it again gives the same bytes.
+
+Nothing is dropped: ``;`` comments stay on the line of the element they
+follow; a deal, a tag section or leading text that could not be read is
+written back verbatim where it stood, so that the game reads back as the
+same game (its deals stay its own, its tag section still starts it).
 """
 
 from __future__ import annotations
@@ -11,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ..cards import SEATS
-from ..model import BrokenDeal, Comment, Deal, Game, Trick
+from ..lexicon import WHITESPACE
+from ..model import BrokenDeal, Comment, Deal, Game, Signal, Trick
 
 #: How trick lines are written: as recorded, or all with seats, or all cards-only.
 STYLES = ("keep", "seats", "cards")
@@ -21,9 +27,29 @@ def escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def comment_text(comment: Comment) -> str:
+    """A comment as written: ``{text}``, or ``;text`` for a line comment."""
+    return f";{comment.text}" if comment.line else f"{{{comment.text}}}"
+
+
 def _with_comments(line: str, comments: Iterable[Comment]) -> str:
-    texts = [f"{{{c.text}}}" for c in comments]
-    return "  ".join([line, " ".join(texts)]) if texts else line
+    """The line, then its comments; a ``;`` comment ends its line, so what
+    follows it goes on the next line (still after the same element)."""
+    text = line
+    after_line_comment = False
+    for i, comment in enumerate(comments):
+        text += ("\n" if after_line_comment else "  " if i == 0 else " ") + comment_text(comment)
+        after_line_comment = comment.line
+    return text
+
+
+def verbatim(text: str) -> str:
+    """Text written back as it was read, less the blank lines at its end
+    (the writer puts its own between units)."""
+    lines = text.split("\n")
+    while lines and not lines[-1].strip(WHITESPACE):  # the notation's blanks, not Python's
+        lines.pop()
+    return "\n".join(lines)
 
 
 def trick_line(trick: Trick, seats: list[str | None] | None = None, style: str = "keep") -> str:
@@ -73,16 +99,16 @@ def deal_lines(
         yield trick_line(trick, seats, style)
     for signal in signals[k:]:
         yield _signal_line(signal)
-    if deal.winners is not None:
-        entries = " ".join(seat or "-" for seat in deal.winners.entries)
-        yield _with_comments(f"winners: {entries}", deal.winners.comments)
+    for sheet in [deal.winners, *deal.extra_winners] if deal.winners is not None else []:
+        entries = " ".join(seat or "-" for seat in sheet.entries)
+        yield _with_comments(f"winners: {entries}", sheet.comments)
     if deal.point is not None:
         p = deal.point
         text = f"point {p.side or 'none'}" + (f" {p.points}" if p.points is not None else "")
         yield _with_comments(text, p.comments)
 
 
-def _signal_line(signal) -> str:
+def _signal_line(signal: Signal) -> str:
     return _with_comments(f"signal {signal.seat} {signal.what}", signal.comments)
 
 
@@ -91,12 +117,19 @@ def game_lines(
 ) -> Iterator[str]:
     """The lines of one game; ``seats`` maps a deal's position in the game to its
     turn-order seats, needed for ``style='seats'`` on cards-only tricks."""
-    for comment in game.leading_comments:
-        yield f"{{{comment.text}}}"
-    if game.tags:
+    if game.leading_text is not None:
+        yield verbatim(game.leading_text)
+    else:
+        for comment in game.leading_comments:
+            yield comment_text(comment)
+    if game.tags_text is not None:
+        yield verbatim(game.tags_text)
+        yield ""
+    elif game.tags:
         for i, tag in enumerate(game.tags):
             line = f'[{tag.name} "{escape(tag.value)}"]'
             last = i == len(game.tags) - 1
+            # The tag section's comments, ";" ones included, follow its last tag.
             yield _with_comments(line, game.tag_comments) if last else line
         if game.draw is not None:
             cards = " ".join(f"{p.seat}:{p.card}" for p in game.draw.cards)
@@ -104,6 +137,8 @@ def game_lines(
         yield ""
     for i, deal in enumerate(game.deals):
         if isinstance(deal, BrokenDeal):
+            yield verbatim(deal.text)
+            yield ""
             continue
         yield from deal_lines(deal, (seats or {}).get(i), style)
         yield ""

@@ -1,0 +1,302 @@
+"""The formatter drops nothing, and every game stays itself.
+
+For any input — a broken deal, a tag section nobody can read, random bytes
+— formatting and reading back gives the same games, the same tags and the
+same results for every deal the input could read; formatting twice equals
+once.  ``annotate`` twice equals once, and removing its comments gives the
+input back.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aluette_cli.convert import format_aln
+from aluette_cli.model import Deal
+from aluette_cli.pipeline import CheckedGame, RuleChoice, check_source
+
+from .conftest import SAMPLE_FILES, generated, run, write
+
+#: More examples with HYPOTHESIS_PROFILE=long, as in tests/test_properties.py.
+LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
+
+GOOD_1 = """\
+deal 1 dealer N  ; the first deal
+winners: E E E W N S - N E
+point EW
+"""
+BROKEN_2 = """\
+deal 2 dealer E
+1. N:3x   E:4d   {typed in a hurry}
+; the broken deal's own note
+"""
+GOOD_3 = """\
+deal 3 dealer S
+winners: N N N S S W W E E
+point NS
+"""
+RECORD = f'; Tuesday\n[Event "Club"]\n\n{GOOD_1}\n{BROKEN_2}\n{GOOD_3}'
+
+
+def test_a_broken_deal_between_two_good_ones_is_kept_in_place(tmp_path: Path) -> None:
+    path = write(tmp_path, "club.aln", RECORD.replace("point EW", "point   EW"))
+    result = run("fmt", str(path))
+    assert result.exit_code == 0, result.output
+    assert "A001" in result.stderr and "reformatted" in result.stderr
+    text = path.read_text("utf-8")
+    assert re.findall(r"^deal (\d)", text, re.M) == ["1", "2", "3"]
+    assert BROKEN_2 in text  # byte for byte
+    for comment in ("; Tuesday", "; the first deal", "; the broken deal's own note"):
+        assert comment in text
+    assert "point EW\n" in text
+    again = run("fmt", "--check", str(path))
+    assert again.exit_code == 0, again.output
+
+
+def test_check_changes_nothing_and_says_which_files(tmp_path: Path) -> None:
+    messy = write(tmp_path, "messy.aln", RECORD.replace("point EW", "point   EW"))
+    clean = write(tmp_path, "clean.aln", format_aln(messy.read_bytes(), "m", RuleChoice()).text)
+    before = messy.read_bytes()
+    result = run("fmt", "--check", str(messy), str(clean))
+    assert result.exit_code == 1
+    assert f"would reformat {messy}" in result.stderr
+    assert f"would reformat {clean}" not in result.stderr
+    assert messy.read_bytes() == before
+    assert run("fmt", "--check", str(clean)).exit_code == 0
+
+
+def test_diff_shows_the_change_and_changes_nothing(tmp_path: Path) -> None:
+    messy = write(tmp_path, "messy.aln", RECORD.replace("point EW", "point   EW"))
+    before = messy.read_bytes()
+    result = run("fmt", "--diff", str(messy))
+    assert result.exit_code == 0
+    assert "-point   EW\n+point EW\n" in result.stdout
+    assert result.stdout.startswith(f"--- {messy}\n+++ {messy} (formatted)\n")
+    assert messy.read_bytes() == before
+
+
+def test_no_keep_broken_leaves_a_file_with_unreadable_parts(tmp_path: Path) -> None:
+    path = write(tmp_path, "club.aln", RECORD.replace("point EW", "point   EW"))
+    before = path.read_bytes()
+    result = run("fmt", "--no-keep-broken", str(path))
+    assert result.exit_code == 1
+    assert "not rewritten" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_a_game_without_a_readable_deal_stays_a_game_of_its_own(tmp_path: Path) -> None:
+    text = (
+        '[Event "one"]\n[Rules "team-five"]\n\ndeal 1 dealer N\n1. N:3x\n\n'
+        '[Event "two"]\n\ndeal 1 dealer N\nwinners: N N N E E - S W W\npoint NS\n'
+    )
+    out = format_aln(text.encode(), "t.aln", RuleChoice()).text
+    games = checked(out)
+    assert [g.game.tags[0].value for g in games] == ["one", "two"]
+    assert [f.code for f in games[1].outcome.findings] == []
+
+
+def test_a_tag_section_without_a_readable_tag_still_starts_its_game(tmp_path: Path) -> None:
+    text = 'deal 1 dealer N\npoint NS\n\n[Event "unclosed]\n\ndeal 1 dealer N\npoint NS\n'
+    before = checked(text)
+    out = format_aln(text.encode(), "t.aln", RuleChoice()).text
+    assert '[Event "unclosed]' in out
+    after = checked(out)
+    assert len(before) == len(after) == 2
+    assert codes(after) == codes(before)
+
+
+def test_a_second_sheet_is_a_finding_and_both_are_kept() -> None:
+    text = "deal 1 dealer N\nwinners: E E E E E E E E E\nwinners: N N N S S W W E E\npoint NS\n"
+    (game,) = checked(text)
+    assert "A420" in codes([game])
+    assert "A302" in codes([game])  # the point is checked against the first sheet
+    out = format_aln(text.encode(), "t.aln", RuleChoice()).text
+    assert out.count("winners:") == 2
+    document = json.loads(run("convert", "-", "--from", "aln", "--to", "json", input=text).stdout)
+    assert document["games"][0]["deals"][0]["extra_winners"][0]["entries"][0] == "N"
+
+
+def test_an_unknown_escape_is_kept_and_reported() -> None:
+    text = '[Site "C:\\club\\new"]\n\ndeal 1 dealer N\npoint NS\n'
+    (game,) = checked(text)
+    assert game.game.tags[0].value == "C:\\club\\new"
+    assert codes([game]).count("A421") == 2
+    out = format_aln(text.encode(), "t.aln", RuleChoice()).text
+    (again,) = checked(out)
+    assert again.game.tags[0].value == "C:\\club\\new"
+    assert "A421" not in codes([again])
+
+
+def test_json_keeps_line_comments_and_unreadable_parts(tmp_path: Path) -> None:
+    canonical = format_aln(RECORD.encode(), "r.aln", RuleChoice()).text
+    for fmt in ("json", "jsonl"):
+        data = run("convert", "-", "--from", "aln", "--to", fmt, input=RECORD).stdout
+        back = run("convert", "-", "--from", fmt, "--to", "aln", input=data)
+        assert back.stdout == canonical, fmt
+        assert "A001" in back.stderr  # the unread deal is reported again
+
+
+# --------------------------------------------------------------------------
+# Properties
+
+
+def checked(text: str | bytes) -> list[CheckedGame]:
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return list(check_source(io.BytesIO(data), RuleChoice()))
+
+
+def codes(games: list[CheckedGame]) -> list[str]:
+    return [f.code for g in games for f in g.outcome.findings]
+
+
+def summary(games: list[CheckedGame]) -> list[dict[str, Any]]:
+    """What must survive formatting: each game's tags and the result of
+    every deal the input could read."""
+    out = []
+    for g in games:
+        deals = []
+        for deal, outcome in zip(g.game.deals, g.outcome.deals, strict=False):
+            if isinstance(deal, Deal):
+                point = outcome.point
+                deals.append(
+                    (
+                        deal.number,
+                        deal.dealer,
+                        outcome.deal_winner,
+                        None if point is None else repr(point),
+                    )
+                )
+        out.append({"tags": [(t.name, t.value) for t in g.game.tags], "deals": deals})
+    return out
+
+
+def formatted(data: bytes) -> str:
+    return format_aln(data, "x.aln", RuleChoice()).text
+
+
+TOKENS = [
+    "deal 1 dealer N",
+    "deal 2 dealer E",
+    "deal",
+    "dealer",
+    '[Event "x"]',
+    '[Site "a\\b"]',
+    "[",
+    "]",
+    '"',
+    "{",
+    "}",
+    "{ c }",
+    "; note",
+    "N:",
+    "3d",
+    "Rc",
+    "1.",
+    "2.",
+    "->",
+    "pourri",
+    "winners:",
+    "point NS",
+    "point",
+    "N E S W",
+    "stock:",
+    "-",
+    "\\",
+    "\n",
+    "\n\n",
+    " ",
+    "\t",
+    "\r\n",
+    "signal N monsieur",
+    "announce NS double",
+    "draw: N:5c",
+    "\ufeff",
+    "é",
+]
+
+token_soup = st.lists(st.sampled_from(TOKENS), max_size=40).map(lambda t: " ".join(t).encode())
+random_bytes = st.binary(max_size=300)
+
+
+@st.composite
+def mutated_records(draw: st.DrawFn) -> bytes:
+    text = draw(st.sampled_from(_RECORDS))
+    lines = text.split("\n")
+    for _ in range(draw(st.integers(0, 4))):
+        i = draw(st.integers(0, max(len(lines) - 1, 0)))
+        how = draw(st.sampled_from(["drop", "dup", "junk", "cut"]))
+        if how == "drop" and lines:
+            del lines[i]
+        elif how == "dup" and lines:
+            lines.insert(i, lines[i])
+        elif how == "junk":
+            lines.insert(i, draw(st.sampled_from(TOKENS)))
+        elif how == "cut" and lines and lines[i]:
+            j = draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:j]
+    return "\n".join(lines).encode()
+
+
+_RECORDS = [
+    generated(5, "--games", "2"),
+    generated(6, "--style", "sheet", "--games", "2"),
+    generated(7, "--style", "cards"),
+    RECORD,
+    *(p.read_text("utf-8", "replace") for p in SAMPLE_FILES[:3]),
+]
+
+inputs = st.one_of(random_bytes, token_soup, mutated_records())
+
+
+@settings(
+    max_examples=2000 if LONG else 120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(inputs)
+def test_formatting_keeps_every_game_tag_and_readable_result(data: bytes) -> None:
+    before = checked(data)
+    once = formatted(data)
+    after = checked(once)
+    assert len(after) == len(before)
+    assert summary(after) == summary(before)
+    assert formatted(once.encode("utf-8")) == once
+
+
+def strip_annotations(text: bytes) -> bytes:
+    """What docs/formats.md gives to remove annotate's comments."""
+    return re.sub(rb"[ \t]*\{=[^}]*\}", b"", text)
+
+
+def annotated(data: bytes) -> bytes:
+    result = run("annotate", "-", input=data)
+    assert result.exit_code in (0, 1, 2), result.output
+    return result.stdout_bytes
+
+
+@settings(
+    max_examples=1000 if LONG else 80, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(st.one_of(random_bytes, token_soup, mutated_records()))
+def test_annotate_twice_equals_once_and_stripping_gives_the_input(data: bytes) -> None:
+    once = annotated(data)
+    assert annotated(once) == once
+    if b"{=" not in data:
+        assert strip_annotations(once) == data
+
+
+def test_annotate_after_a_stray_quote_and_a_leading_blank_line() -> None:
+    for data in (
+        b'[Event "x"]\n\ndeal 1 dealer N "\nwinners: N N N E E - S W W\npoint NS\n',
+        b"\ndeal 1 dealer N\nwinners: N N N E E - S W W\npoint NS\n",
+    ):
+        once = annotated(data)
+        assert b"{=" in once
+        assert annotated(once) == once
+        assert strip_annotations(once) == data

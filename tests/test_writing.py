@@ -1,0 +1,276 @@
+"""Writing that respects the path: links, pipes, devices, modes, full disks, kills.
+
+Every test makes its own paths in a temporary directory: a full device is a
+node made with ``os.mknod`` (tests run as root, as many CIs do), never the
+machine's ``/dev/full``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from aluette_cli.streams import temp_pattern
+
+from .conftest import SAMPLES, generated, run, write
+
+CLASSIC = SAMPLES / "classic-game.aln"
+LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
+
+
+def aluette(*args: str | os.PathLike[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """``aluette ARGS`` in a process of its own, as a user runs it."""
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    kwargs.setdefault("stdin", subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "aluette_cli", *map(os.fspath, args)],
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        **kwargs,  # type: ignore[call-overload]
+    )
+
+
+def full_device(tmp_path: Path) -> Path:
+    """A node of the full device (1, 7): every write fails with ENOSPC."""
+    if os.geteuid() != 0:
+        pytest.skip("making a device node needs root")
+    node = tmp_path / "full"
+    os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    return node
+
+
+def is_full_device(node: Path) -> bool:
+    st = os.lstat(node)
+    return stat.S_ISCHR(st.st_mode) and st.st_rdev == os.makedev(1, 7)
+
+
+def no_temp_left(directory: Path) -> bool:
+    return not [p for p in os.listdir(directory) if ".aluette-" in p and p.endswith(".tmp")]
+
+
+# --------------------------------------------------------------------------
+# A full device, as standard output and as -o, for every command
+
+
+def _commands(tmp_path: Path) -> dict[str, list[str]]:
+    wrong = write(tmp_path, "wrong.aln", "deal 1 dealer N\npoint NS\n\ndeal 3 dealer E\npoint NS\n")
+    record = write(tmp_path, "rec.aln", CLASSIC.read_bytes())
+    return {
+        "validate": ["validate", str(wrong)],
+        "report": ["report", str(record)],
+        "rules": ["rules"],
+        "generate": ["generate"],
+        "convert": ["convert", str(record), "--to", "json"],
+        "annotate": ["annotate", str(record)],
+        "stats": ["stats", str(record)],
+        "fmt": ["fmt", "-"],
+    }
+
+
+@pytest.mark.parametrize(
+    "command", ["validate", "report", "rules", "generate", "convert", "annotate", "stats", "fmt"]
+)
+def test_a_full_disk_as_standard_output_is_one_line_and_exit_2(
+    tmp_path: Path, command: str
+) -> None:
+    node = full_device(tmp_path)
+    args = _commands(tmp_path)[command]
+    source = CLASSIC if command == "fmt" else Path(os.devnull)
+    with open(node, "w") as out, open(source, "rb") as stdin:
+        result = aluette(*args, stdout=out, stdin=stdin)
+    assert result.returncode == 2, result.stderr
+    assert (
+        result.stderr.splitlines()[-1] == "aluette: cannot write <stdout>: No space left on device"
+    )
+    assert "internal error" not in result.stderr
+    assert is_full_device(node)
+
+
+@pytest.mark.parametrize("command", ["generate", "convert", "annotate"])
+def test_a_full_disk_as_output_file_is_one_line_and_the_node_stays(
+    tmp_path: Path, command: str
+) -> None:
+    node = full_device(tmp_path)
+    result = aluette(*_commands(tmp_path)[command], "-o", node)
+    assert result.returncode == 2
+    assert result.stderr == f"aluette: cannot write {node}: No space left on device\n"
+    assert is_full_device(node)
+    assert no_temp_left(tmp_path)
+
+
+# --------------------------------------------------------------------------
+# Links, pipes, modes and owners
+
+
+def test_output_through_a_symlink_writes_the_target_and_keeps_the_link(tmp_path: Path) -> None:
+    target = write(tmp_path, "real.aln", "old\n")
+    link = tmp_path / "link.aln"
+    link.symlink_to("real.aln")
+    result = run("convert", str(CLASSIC), "--to", "aln", "-o", str(link))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and os.readlink(link) == "real.aln"
+    assert target.read_text("utf-8").startswith('[Event "')
+    assert no_temp_left(tmp_path)
+
+
+def test_annotate_in_place_through_a_symlink_keeps_the_link(tmp_path: Path) -> None:
+    target = write(tmp_path, "real.aln", CLASSIC.read_bytes())
+    link = tmp_path / "link.aln"
+    link.symlink_to(target)
+    result = run("annotate", str(link), "--in-place")
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert "{=" in target.read_text("utf-8")
+
+
+def test_output_to_a_fifo_streams_into_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+
+    def read() -> None:
+        with open(fifo, "rb") as pipe:
+            got.append(pipe.read())
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    result = aluette("convert", CLASSIC, "--to", "aln", "-o", fifo)
+    reader.join(timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert got and got[0].startswith(b'[Event "')
+    assert no_temp_left(tmp_path)
+
+
+def test_a_new_file_gets_the_umask_mode_and_an_old_one_keeps_its_mode(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        new = tmp_path / "new.aln"
+        assert run("generate", "-o", str(new)).exit_code == 0
+        assert stat.S_IMODE(new.stat().st_mode) == 0o644
+        kept = write(tmp_path, "kept.aln", "x\n")
+        kept.chmod(0o640)
+        assert run("generate", "-o", str(kept)).exit_code == 0
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
+
+
+def test_in_place_keeps_the_owner(tmp_path: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("changing a file's owner needs root")
+    record = write(tmp_path, "owned.aln", CLASSIC.read_bytes())
+    os.chown(record, 12345, 23456)
+    assert run("annotate", str(record), "--in-place").exit_code == 0
+    st = record.stat()
+    assert (st.st_uid, st.st_gid) == (12345, 23456)
+
+
+def test_a_missing_directory_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "out.aln"
+    result = aluette("generate", "-o", target)
+    assert result.returncode == 2
+    assert result.stderr == f"aluette: cannot write {target}: No such file or directory\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [(["convert", "--to", "aln"], "aluette fmt"), (["annotate"], "--in-place")],
+)
+def test_output_naming_the_input_is_refused(tmp_path: Path, args: list[str], hint: str) -> None:
+    record = write(tmp_path, "in.aln", CLASSIC.read_bytes())
+    link = tmp_path / "alias.aln"
+    link.symlink_to(record)
+    for output in (record, link):
+        result = run(args[0], str(record), *args[1:], "-o", str(output))
+        assert result.exit_code == 2
+        assert "is the input file" in result.stderr and hint in result.stderr
+    assert record.read_bytes() == CLASSIC.read_bytes()
+
+
+# --------------------------------------------------------------------------
+# Temporary files: never left on an exit we live through
+
+
+def _big_record(tmp_path: Path, games: int) -> Path:
+    return write(tmp_path, "big.aln", generated(11, "--games", str(games)))
+
+
+def test_sigterm_during_in_place_leaves_no_temp_and_the_original(tmp_path: Path) -> None:
+    record = _big_record(tmp_path, 400)
+    before = record.read_bytes()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "aluette_cli", "annotate", str(record), "--in-place"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while no_temp_left(tmp_path) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=60)
+    assert no_temp_left(tmp_path)
+    after = record.read_bytes()
+    assert after == before or (proc.returncode == 0 and b"{=" in after)
+
+
+def test_a_temp_left_by_a_killed_run_is_recognised_and_removed(tmp_path: Path) -> None:
+    record = write(tmp_path, "r.aln", CLASSIC.read_bytes())
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    stale = tmp_path / f".r.aln.aluette-{int(dead.stdout)}-0123abcd.tmp"
+    stale.write_text("half a record")
+    assert temp_pattern("r.aln").fullmatch(stale.name)
+    assert run("annotate", str(record), "--in-place").exit_code == 0
+    assert not stale.exists()
+
+
+# --------------------------------------------------------------------------
+# SIGKILL at random moments: the original is intact or completely replaced
+
+
+@pytest.mark.parametrize("command", ["annotate", "fmt"])
+def test_sigkill_at_any_moment_never_truncates(tmp_path: Path, command: str) -> None:
+    # Generated records are canonical already: extra blank lines give the
+    # formatter something to change.
+    original = _big_record(tmp_path, 300).read_bytes().replace(b"\n\ndeal ", b"\n\n\ndeal ")
+    args = ["annotate", "--in-place"] if command == "annotate" else ["fmt"]
+
+    def start(path: Path) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "aluette_cli", args[0], str(path), *args[1:]],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    done = write(tmp_path, "done.aln", original)
+    assert start(done).wait(timeout=300) in (0, 1)
+    complete = done.read_bytes()  # what a run that finishes leaves
+    assert complete != original
+    rng = random.Random(20261201)
+    began = time.monotonic()
+    for _ in range(50 if LONG else 10):
+        victim = write(tmp_path, "victim.aln", original)
+        proc = start(victim)
+        time.sleep(rng.uniform(0.05, 3.0))
+        proc.kill()
+        proc.wait(timeout=60)
+        assert victim.read_bytes() in (original, complete)
+        for leftover in tmp_path.glob(".victim.aln.aluette-*.tmp"):
+            leftover.unlink()  # what SIGKILL may leave: recognisable by its name
+        if time.monotonic() - began > (900 if LONG else 120):
+            break
