@@ -16,13 +16,14 @@ so that a game of any length is checked in constant memory.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise, product
 
 from . import findings as F
-from .cards import TRICKS_PER_DEAL
+from .cards import SEATS, TRICKS_PER_DEAL, left_of
 from .deal_checks import apply_chants, check_deck, check_option_lines, check_signals
 from .findings import Finding, Flags
 from .ledger import GameLedger
-from .model import BrokenDeal, Deal, Draw, Pos, Tag
+from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .policies import PointOutcome, TieBreak, mordienne_start
 from .rules import Ruleset
@@ -86,6 +87,8 @@ class GameReplay:
         return self.flag.found
 
     def add(self, deal: Deal | BrokenDeal) -> DealOutcome:
+        if isinstance(deal, Deal) and deal.guessed:
+            self._fill_header(deal)
         after_end = self.ledger.place(deal)
         if isinstance(deal, BrokenDeal):
             self.ledger.record(deal.number, deal.dealer, None, None)
@@ -95,6 +98,23 @@ class GameReplay:
         if self.keep:
             self.deals.append(outcome)
         return outcome
+
+    def _fill_header(self, deal: Deal) -> None:
+        """A header the reader could not read whole (A001): what it lacks comes
+        from the game's sequence, so that its mistake is not reported twice."""
+        ledger = self.ledger
+        if "number" in deal.guessed:
+            last = ledger.last_number
+            deal.number = last + 1 if ledger.seen_deal and last is not None else 1
+        if "dealer" in deal.guessed:
+            expected = ledger.expected_dealers
+            first = deal.tricks[0].plays[0].seat if deal.tricks and deal.tricks[0].plays else None
+            if expected is not None and len(expected) == 1:
+                deal.dealer = next(iter(expected))
+            elif first is not None:
+                deal.dealer = left_of(left_of(left_of(first)))  # the leader's right
+            elif ledger.first_dealer is not None and not ledger.seen_deal:
+                deal.dealer = ledger.first_dealer
 
     def _replay(self, deal: Deal, after_end: Finding | None) -> DealOutcome:
         ruleset, flag, n = self.ruleset, self.flag, deal.number
@@ -111,6 +131,8 @@ class GameReplay:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)
             last = deal.tricks[-1].pos
             sequence = self._sequence([t.winner for t in tricks], last, n, "lines", conceded)
+            if sequence is not None and not self._still_decided(tricks):
+                sequence = None  # a missing trick could change who takes the deal
         elif deal.winners is not None:
             entries = deal.winners.entries
             tricks = [TrickOutcome(i, None, [], s, s is None, []) for i, s in enumerate(entries, 1)]
@@ -142,8 +164,22 @@ class GameReplay:
     ) -> list[TrickOutcome]:
         """The trick lines, card by card, through the table."""
         flag, n = self.flag, deal.number
-        table = Table(self.ruleset, deal.dealer, hands, taken)
-        for i, trick in enumerate(deal.tricks, 1):
+        stock = deal.stock.cards if deal.stock is not None else ()
+        table = Table(self.ruleset, deal.dealer, hands, taken, stock)
+        tricks = self._in_number_order(deal)
+        # Tricks missing from the numbers are blamed on unreadable lines first.
+        unexplained = len(deal.unread)
+        distinct = len({t.number for t in tricks}) == len(tricks)
+        for trick in tricks:
+            expected = table.number
+            if distinct and expected < trick.number <= TRICKS_PER_DEAL:
+                gap = trick.number - expected
+                if gap > unexplained:
+                    gone = _missing(expected, trick.number)
+                    flag(F.TRICK_NUMBER, "missing", trick.pos, n, trick.number, **gone)
+                unexplained = max(0, unexplained - gap)
+                table.skip(gap)
+            i = table.number
             if i > TRICKS_PER_DEAL:
                 flag(F.TRICK_COUNT, "extra", trick.pos, n, i, number=trick.number, tricks=9)
             if trick.number != i:
@@ -170,9 +206,34 @@ class GameReplay:
             else:
                 facts.update(winner=outcome.winner, card=outcome.top[0])
                 flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
-        if len(deal.tricks) < TRICKS_PER_DEAL and not conceded and table.decided_after() is None:
-            flag(F.TRICK_COUNT, "short", deal.pos, n, count=len(deal.tricks), tricks=9)
+        if (
+            len(table.tricks) < TRICKS_PER_DEAL
+            and not conceded
+            and not deal.unread  # the tricks may be the lines that could not be read
+            and table.decided_after() is None
+        ):
+            flag(F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9)
         return table.tricks
+
+    def _in_number_order(self, deal: Deal) -> list[Trick]:
+        """The trick lines in the order of their numbers.  Lines written out of
+        order (two tricks swapped) are one A201 each, for the fewest lines
+        whose moving puts the rest in order; duplicated numbers are left as
+        written (each is then reported against the sequence)."""
+        tricks = deal.tricks
+        numbers = [t.number for t in tricks]
+        if len(set(numbers)) != len(numbers) or all(
+            a < b for a, b in pairwise(numbers)
+        ):
+            return tricks
+        keep = _longest_rising(numbers)
+        for k, trick in enumerate(tricks):
+            if k not in keep:
+                after = max((m for m in numbers[:k] if m < trick.number), default=None)
+                before = next((m for m in numbers[k + 1 :] if m < trick.number), None)
+                facts = {"number": trick.number, "before": before, "after": after}
+                self.flag(F.TRICK_NUMBER, "moved", trick.pos, deal.number, trick.number, **facts)
+        return sorted(tricks, key=lambda t: t.number)
 
     def _sequence(
         self, winners: list[str | None], pos: Pos, n: int, source: str, conceded: bool
@@ -194,6 +255,29 @@ class GameReplay:
             self.flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
         return None
 
+    def _still_decided(self, tricks: list[TrickOutcome]) -> bool:
+        """Whether the deal's point is the same whoever took the tricks the
+        record leaves out (missing trick lines): then its point line can be
+        checked."""
+        unknown = [k for k, t in enumerate(tricks) if not t.plays]
+        if not unknown:
+            return True
+        if len(unknown) > 2:
+            return False
+        base: list[str | None] = [t.winner for t in tricks]
+        seen = set()
+        for combo in product((*SEATS, None), repeat=len(unknown)):
+            for k, seat in zip(unknown, combo, strict=True):
+                base[k] = seat
+            result = self.ruleset.deal_scoring.result(
+                base, self.ruleset.deal_target, self.ruleset.mordienne
+            )
+            point = result.point
+            seen.add(None if point is None else (point.team, point.points, result.winner))
+            if len(seen) > 1:
+                return False
+        return True
+
     def finish(self) -> GameOutcome:
         complete, winner = self.ledger.finish()
         self.findings.sort(key=Finding.sort_key)
@@ -201,3 +285,27 @@ class GameReplay:
         return GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, self.findings
         )
+
+
+def _missing(first: int, number: int) -> dict[str, object]:
+    """The facts of A201 "missing": which tricks, and what the line follows."""
+    last = number - 1
+    which = f"trick {first} is" if first == last else f"tricks {first} to {last} are"
+    after = f"trick {first - 1}" if first > 1 else "the start of play"
+    return {"first": first, "last": last, "number": number, "which": which, "after": after}
+
+
+def _longest_rising(numbers: list[int]) -> set[int]:
+    """The indices of a longest strictly rising run of ``numbers`` (few: a deal's tricks)."""
+    best = [1] * len(numbers)
+    back = [-1] * len(numbers)
+    for i in range(len(numbers)):
+        for j in range(i):
+            if numbers[j] < numbers[i] and best[j] + 1 > best[i]:
+                best[i], back[i] = best[j] + 1, j
+    keep: set[int] = set()
+    i = max(range(len(numbers)), key=lambda k: (best[k], -k))
+    while i >= 0:
+        keep.add(i)
+        i = back[i]
+    return keep

@@ -86,6 +86,11 @@ SIGNAL_FALSE = _code("A406", W, R, "signal the signaller's hand does not bear ou
 REPEATED_BID = _code("A407", E, R, "second announce or concession", "RULES.md §7")
 DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "RULES.md §2")
 
+# Added with the checks of every claimed number (issue 10); appended, codes never move.
+RESULT_OPEN = _code("A306", E, R, "finished game with Result *", "RULES.md §5, NOTATION.md §3")
+POINT_VALUE = _code("A307", E, R, "point value the rules never give", "RULES.md §4, §6-7")
+LINE_ORDER = _code("A005", E, R, "line out of order", "NOTATION.md §4")
+
 
 #: The sentence of every finding the engine makes, by code and variant.  A
 #: finding carries its facts (``Finding.facts``); the message is its template
@@ -118,7 +123,13 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "": "the game was over after deal {over_at} ({reason}); this deal is one too many"
     },
     HAND_REPEATED: {"": "{seat}'s hand is given a second time; the first is used"},
-    TRICK_NUMBER: {"": "trick {number} should be trick {expected}"},
+    TRICK_NUMBER: {
+        "": "trick {number} should be trick {expected}",
+        "missing": "{which} missing: trick {number} follows {after}; the tricks after"
+        " it are checked as their numbers say",
+        "moved": "trick {number} is written out of order; tricks are read in the order"
+        " of their numbers",
+    },
     OUT_OF_TURN: {
         "lead-left": "{seat} leads trick {trick}, but {leader} should:"
         " {leader} is on the dealer's left",
@@ -135,6 +146,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " it was dealt to {holder}",
         "taken": "card {card} played by {seat} is not in {seat}'s hand;"
         " {holder} took it from the stock",
+        "stock": "card {card} played by {seat} lies in the stock; stock cards are never"
+        " played",
     },
     PLAYED_TWICE: {"": "card {card} was already played in trick {previous}"},
     TRICK_SIZE: {"": "trick {trick} has {count:plural card}; each of the four players plays one"},
@@ -198,6 +211,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "not-in-stock": "chant: {card} is not in the stock",
         "taken-twice": "chant: {card} is taken twice",
         "not-held": "chant: {cards:and} discarded but not held by {seat}",
+        "one-sided": "chant: {seat} exchanges but {other} does not; both {seats:and}"
+        " chant, or neither does",
     },
     SIGNAL_FALSE: {"": "signal {what} by {seat} is not borne out: {fact} at that moment"},
     REPEATED_BID: {
@@ -213,6 +228,27 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "partners": "draw: {first} went to {a} and {second} to {b}, who must be partners"
         " and sit opposite",
         "first-dealer": "{dealer} deals the first deal, but {drawer} drew {card} and deals first",
+    },
+    RESULT_OPEN: {
+        "": "Result says '*' (unfinished), but the game is over: {why}; write"
+        " [Result \"{result}\"]"
+    },
+    POINT_VALUE: {
+        "zero": "point {side} 0: a deal never scores 0 points; write 'point none' for a void"
+        " deal, or 'point {side}' for one point",
+        "value": "point {side} {claimed}: {because}; write 'point {side}{fix}'",
+    },
+    LINE_ORDER: {
+        "hand": "hand lines come first, after the deal header; this one is read as if it"
+        " stood there",
+        "stock": "the stock line comes after the hands; it is read as if it stood there",
+        "chant": "chant lines come after the hands and the stock, before the tricks;"
+        " this one is read as if it stood there",
+        "bid": "announce and concede lines come after any chant, before the tricks;"
+        " this one is read as if it stood there",
+        "play": "trick, signal and winners lines come after the hands, the stock and the"
+        " bids, before the point line; this one is read as if it stood there",
+        "point": "point lines come after the tricks; this one is read as if it stood there",
     },
 }
 

@@ -53,7 +53,8 @@ class GameLedger:
         """Check the deal's number and dealer; the A106 finding if the game was
         already over."""
         number, dealer = deal.number, deal.dealer
-        if number is not None:
+        guessed = deal.guessed if isinstance(deal, Deal) else ()
+        if number is not None and "number" not in guessed:
             if not self.seen_deal and number != 1:
                 self.flag(F.DEAL_NUMBER, "first", deal.pos, number, number=number, expected=1)
             elif self.seen_deal and self.last_number is not None and number != self.last_number + 1:
@@ -64,7 +65,12 @@ class GameLedger:
             drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
             self.flag(F.DRAW_WRONG, "first-dealer", deal.pos, number, dealer=dealer, **drawn)
         expected_dealers = self.expected_dealers
-        if dealer is not None and expected_dealers is not None and dealer not in expected_dealers:
+        if (
+            dealer is not None
+            and "dealer" not in guessed
+            and expected_dealers is not None
+            and dealer not in expected_dealers
+        ):
             assert self.previous is not None
             previous, previous_dealer, void = self.previous
             variant = "void" if void else "unknown" if void is None else "scored"
@@ -123,8 +129,16 @@ class GameLedger:
             ns, ew = self.score[Team.NS], self.score[Team.EW]
             winner = "NS" if ns > ew else "EW" if ew > ns else "draw"
         result = next((t for t in self.tags if t.name == "Result"), None)
-        if result is not None and result.value.strip() != "*":
+        if result is None:
+            return complete, winner
+        if result.value.strip() != "*":
             self._check_result(result, complete, winner)
+        elif complete and not self.unknown:
+            ns, ew = self.score[Team.NS], self.score[Team.EW]
+            high, low = max(ns, ew), min(ns, ew)
+            written = f"draw {ns}-{ew}" if winner == "draw" else f"{winner} {high}-{low}"
+            why = self.ruleset.game_length.end_reason(self.ruleset.game_target)
+            self.flag(F.RESULT_OPEN, "", result.pos, why=why, result=written, ns=ns, ew=ew)
         return complete, winner
 
     def _check_result(self, tag: Tag, complete: bool, winner: str | None) -> None:

@@ -161,6 +161,11 @@ class Deal:
     comments: list[Comment] = field(default_factory=list)
     #: hand lines that repeat a seat already given, kept for the engine to report
     extra_hands: list[Hand] = field(default_factory=list)
+    #: the reading errors of lines that could not be read (the deal is the rest)
+    unread: list[Finding] = field(default_factory=list)
+    #: header parts that could not be read ("number", "dealer"): the values
+    #: are stand-ins, which the engine replaces from the game's sequence
+    guessed: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

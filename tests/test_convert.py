@@ -641,7 +641,8 @@ def test_style_seats_after_an_unreadable_deal(tmp_path: Path) -> None:
     # must still be its own.
     text = HAND_BUILT_CARDS.replace("deal 1 dealer W", "deal 1 dealer S\n1. 3x\n\ndeal 2 dealer W")
     out = converted(tmp_path, text, "aln", "b.aln", "--style", "seats")
-    assert out == HAND_BUILT_SEATS.replace("deal 1 dealer W", "deal 2 dealer W")
+    # Since issue 10 the unreadable line costs only itself: deal 1 keeps its header.
+    assert out == HAND_BUILT_SEATS.replace("deal 1 dealer W", "deal 1 dealer S\n\ndeal 2 dealer W")
 
 
 # --------------------------------------------------------------------------
@@ -900,7 +901,8 @@ _FINDING_LINE = re.compile(
 
 
 @pytest.mark.parametrize("fmt", ["aln", "json", "jsonl"])
-def test_a_syntax_error_costs_one_deal(tmp_path: Path, fmt: str) -> None:
+def test_a_syntax_error_costs_one_line(tmp_path: Path, fmt: str) -> None:
+    # Issue 10: the unreadable trick line costs that line; deal 2 is kept.
     path = write(tmp_path, "bad.aln", BROKEN_AND_WRONG)
     result = convert(path, "--to", fmt)
     assert result.exit_code == 1
@@ -921,7 +923,7 @@ def test_a_syntax_error_costs_one_deal(tmp_path: Path, fmt: str) -> None:
         numbers = [str(d["number"]) for d in json.loads(result.stdout)["games"][0]["deals"]]
     else:
         numbers = [str(json.loads(x)["deal"]["number"]) for x in result.stdout.splitlines()]
-    assert numbers == ["1", "3"]
+    assert numbers == ["1", "2", "3"]
 
 
 def test_the_other_deals_are_written_as_recorded(tmp_path: Path) -> None:
@@ -929,6 +931,7 @@ def test_the_other_deals_are_written_as_recorded(tmp_path: Path) -> None:
     assert out == (
         '[Event "Bad"]\n\n'
         "deal 1 dealer N\nwinners: E E E W N S - N E\npoint EW\n\n"
+        "deal 2 dealer E\n\n"
         "deal 3 dealer E\nwinners: N N N S S W W E E\npoint EW\n\n"
     )
 
