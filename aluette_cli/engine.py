@@ -19,13 +19,13 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise, product
 
 from . import findings as F
-from .cards import SEATS, TRICKS_PER_DEAL, left_of
+from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, team_of
 from .deal_checks import apply_chants, check_deck, check_option_lines, check_signals
 from .findings import Finding, Flags
 from .ledger import GameLedger
 from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
-from .policies import PointOutcome, TieBreak, mordienne_start
+from .policies import PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
 from .scoring import score_deal
 from .table import Table
@@ -81,6 +81,8 @@ class GameReplay:
         self.flag = Flags(index)
         self.ledger = GameLedger(tags, ruleset, draw, self.flag)
         self.deals: list[DealOutcome] = []
+        #: this deal's wrong trick claims: (trick index, claimed seat, finding)
+        self._wrong_claims: list[tuple[int, str | None, Finding]] = []
 
     @property
     def findings(self) -> list[Finding]:
@@ -125,6 +127,7 @@ class GameReplay:
         check_option_lines(deal, ruleset, flag)
         tricks: list[TrickOutcome] = []
         sequence = None
+        self._wrong_claims = []
         if deal.tricks:
             tricks = self._play(deal, hands, taken, conceded)
             if deal.winners is not None:
@@ -137,7 +140,10 @@ class GameReplay:
             entries = deal.winners.entries
             tricks = [TrickOutcome(i, None, [], s, s is None, []) for i, s in enumerate(entries, 1)]
             sequence = self._sequence(list(entries), deal.winners.pos, n, "sheet", conceded)
+        before = len(flag.found)
         score = score_deal(deal, sequence, tricks, ruleset, flag)
+        if self._wrong_claims and sequence is not None:
+            self._point_follows_claims(deal, sequence, flag.found[before:])
         signals = check_signals(deal, hands, ruleset, flag)
         scored = self.ledger.record(n, deal.dealer, score.void, score.point)
         return DealOutcome(
@@ -184,10 +190,13 @@ class GameReplay:
                 flag(F.TRICK_COUNT, "extra", trick.pos, n, i, number=trick.number, tricks=9)
             if trick.number != i:
                 flag(F.TRICK_NUMBER, "", trick.pos, n, i, number=trick.number, expected=i)
+            cause = None  # a card the player did not hold: the claim may follow from it
             for play in trick.plays:
                 problems = table.play(play.seat, play.card)
                 if problems:
                     flag.place(problems, play.pos, n, i)
+                    if cause is None and any(p.code in _CARD_FAULTS for p in problems):
+                        cause = flag.found[-len(problems)]
             outcome, closing = table.end_trick()
             if closing:
                 flag.place(closing, trick.pos, n, i)
@@ -202,10 +211,19 @@ class GameReplay:
             }
             if outcome.pourri:
                 facts["truth"] = self.ruleset.tie.nobody_truth(outcome.top)
-                flag(F.TRICK_CLAIM, "nobody", claim.pos, n, i, **facts)
+                found = flag(F.TRICK_CLAIM, "nobody", claim.pos, n, i, **facts)
             else:
                 facts.update(winner=outcome.winner, card=outcome.top[0])
-                flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
+                found = flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
+            if cause is not None:
+                flag.follows(found, cause)
+            # The record goes on from its claim: the claimed winner may lead next.
+            table.also_lead(claim.seat if claim.seat is not None else outcome.leader)
+            self._wrong_claims.append((len(table.tricks) - 1, claim.seat, found))
+        short = TRICKS_PER_DEAL - len(table.tricks)
+        if short > 0 and unexplained and table.decided_after() is None:
+            # Trick lines that could not be read at the end of the deal.
+            table.skip(min(short, unexplained))
         if (
             len(table.tricks) < TRICKS_PER_DEAL
             and not conceded
@@ -255,6 +273,38 @@ class GameReplay:
             self.flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
         return None
 
+    def _point_follows_claims(
+        self, deal: Deal, sequence: list[str | None], raised: list[Finding]
+    ) -> None:
+        """A point line that is wrong only because trick claims were wrong (it is
+        right for the winners the claims give) follows from the first of them."""
+        point_findings = [f for f in raised if f.code == F.POINT_CLAIM]
+        claim = deal.point
+        if not point_findings or claim is None:
+            return
+        claimed = list(sequence)
+        for k, seat, _ in self._wrong_claims:
+            if k < len(claimed):
+                claimed[k] = seat
+        ruleset = self.ruleset
+        result = ruleset.deal_scoring.result(claimed, ruleset.deal_target, ruleset.mordienne)
+        point = result.point
+        if point is not None and deal.announces and ruleset.doubles:
+            point = doubled(point, deal.announces[0].team)
+        if claim.side is None:
+            agrees = point is None
+        else:
+            team = claim.side if claim.side in TEAMS else team_of(claim.side)
+            agrees = (
+                point is not None
+                and point.team == team
+                and (claim.points or 1) == point.points
+                and (claim.side in TEAMS or claim.side == result.winner)
+            )
+        if agrees:
+            for finding in point_findings:
+                self.flag.follows(finding, self._wrong_claims[0][2])
+
     def _still_decided(self, tricks: list[TrickOutcome]) -> bool:
         """Whether the deal's point is the same whoever took the tricks the
         record leaves out (missing trick lines): then its point line can be
@@ -285,6 +335,10 @@ class GameReplay:
         return GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, self.findings
         )
+
+
+#: problems of a card that make the trick's outcome doubtful
+_CARD_FAULTS = frozenset({F.NOT_IN_HAND, F.PLAYED_TWICE})
 
 
 def _missing(first: int, number: int) -> dict[str, object]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -286,6 +286,9 @@ class Finding:
     #: what the finding is about (seats, cards, counts), for programs; the
     #: message is these facts said in a sentence
     facts: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: the earlier finding of the same deal this one follows from: fixing that
+    #: one fixes this one (code, line, column)
+    consequence_of: tuple[str, int, int] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", shorten(self.message))
@@ -330,7 +333,16 @@ class Finding:
             "game": self.game,
             "deal": self.deal,
             "trick": self.trick,
+            **self._consequence(),
         }
+
+    def _consequence(self) -> dict[str, object]:
+        """The added ``consequence_of`` key, only on findings that follow from
+        another, so the contract's keys stay as they were for all others."""
+        if self.consequence_of is None:
+            return {}
+        code, line, column = self.consequence_of
+        return {"consequence_of": {"code": code, "line": line, "column": column}}
 
     def format_line(self, file: str) -> str:
         """``file:line:col: CODE message (deal d, trick t)``, as compilers write."""
@@ -339,8 +351,12 @@ class Finding:
             where.append(f"deal {self.deal}")
         if self.trick is not None:
             where.append(f"trick {self.trick}")
+        message = self.message
+        if self.consequence_of is not None:
+            line = self.consequence_of[1]
+            message += f"; it follows from the mistake on line {line}"
         suffix = f" ({', '.join(where)})" if where else ""
-        return f"{file}:{self.line}:{self.column}: {self.code} {self.message}{suffix}"
+        return f"{file}:{self.line}:{self.column}: {self.code} {message}{suffix}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,6 +400,15 @@ class Flags:
         finding = Finding.of(code, variant, pos[0], pos[1], self.game, deal, trick, **facts)
         self.found.append(finding)
         return finding
+
+    def follows(self, finding: Finding, cause: Finding) -> None:
+        """Mark ``finding`` (already raised) as a consequence of ``cause``."""
+        for k in range(len(self.found) - 1, -1, -1):
+            if self.found[k] is finding:
+                self.found[k] = replace(
+                    finding, consequence_of=(cause.code, cause.line, cause.column)
+                )
+                return
 
     def place(
         self, problems: Iterable[Problem], pos: tuple[int, int], deal: int | None, trick: int | None

@@ -59,6 +59,8 @@ class Table:
         self._also_leads: str | None = None
         #: the leader is not known (a trick is missing): the next lead is free
         self._free_lead = False
+        #: cards played by someone who did not hold them (A203)
+        self._misplayed: set[str] = set()
 
     @property
     def number(self) -> int:
@@ -93,9 +95,11 @@ class Table:
         problems: list[Problem] | None = None
         if seat is not None and seat != turn and not self._turn_wrong:
             if not plays and seat == self._also_leads:
-                # The record's leader of a pourri trick leads again: that
-                # follows from the earlier wrong lead, already reported.
-                problems = None
+                # The lead follows from an earlier mistake, already reported
+                # (the record's leader of a pourri trick leads again, or the
+                # winner a wrong claim named leads): the trick goes on from it.
+                self._order = seats_from(seat)  # type: ignore[arg-type]
+                turn = self._order[0]
             else:
                 self._turn_wrong = True
                 problems = [self._out_of_turn(seat, turn)]
@@ -106,7 +110,7 @@ class Table:
         player = seat if seat is not None else turn
         plays.append((player, card))
         played = self._played
-        if card in played:
+        if card in played and not self._rightful(player, card):
             facts = {"card": card, "previous": played[card]}
             return [*(problems or ()), Problem(F.PLAYED_TWICE, "", facts)]
         played[card] = self._number
@@ -124,7 +128,23 @@ class Table:
             variant = "" if holder is None else "taken" if card in self._taken else "dealt"
             facts = {"card": card, "seat": player, "holder": holder}
             problems = [*(problems or ()), Problem(F.NOT_IN_HAND, variant, facts)]
+            self._misplayed.add(card)
         return problems or _NONE
+
+    def _rightful(self, player: str | None, card: str) -> bool:
+        """A card played again by the player who holds it, after someone who did
+        not hold it played it (already reported, A203): the record's mistake
+        was the first play, so this one is a normal play."""
+        if card not in self._misplayed or player is None or card not in self.held.get(player, ()):
+            return False
+        self._misplayed.discard(card)
+        return True
+
+    def also_lead(self, seat: str | None) -> None:
+        """Let ``seat`` lead the next trick without a finding: a wrong claim
+        named it, and that claim is already reported."""
+        if seat is not None and seat != self.leader:
+            self._also_leads = seat
 
     def skip(self, count: int) -> None:
         """Trick lines the record leaves out: tricks whose cards and winner are
