@@ -90,6 +90,7 @@ DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "RULES.md �
 RESULT_OPEN = _code("A306", E, R, "finished game with Result *", "RULES.md §5, NOTATION.md §3")
 POINT_VALUE = _code("A307", E, R, "point value the rules never give", "RULES.md §4, §6-7")
 LINE_ORDER = _code("A005", E, R, "line out of order", "NOTATION.md §4")
+TAG_NAME_TYPO = _code("A409", W, R, "tag name mistyped", "NOTATION.md §3")
 
 
 #: The sentence of every finding the engine makes, by code and variant.  A
@@ -249,6 +250,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "play": "trick, signal and winners lines come after the hands, the stock and the"
         " bids, before the point line; this one is read as if it stood there",
         "point": "point lines come after the tricks; this one is read as if it stood there",
+    },
+    TAG_NAME_TYPO: {
+        "case": "tag {name} is read as {known}: tag names are case-sensitive; write"
+        " [{known} ...]",
+        "near": "tag {name} is not a tag aluette knows; did you mean {known}? It is kept as"
+        " written and not checked",
     },
 }
 

@@ -10,6 +10,7 @@ needs, so a game of any length is checked in constant memory.
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 
 from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
@@ -19,6 +20,12 @@ from .model import BrokenDeal, Deal, Draw, Tag
 from .policies import PointOutcome
 from .rules import Ruleset
 
+#: The tags the tool understands (NOTATION.md §3).
+KNOWN_TAGS = (
+    "Event", "Site", "Round", "Date", "North", "East", "South", "West", "Rules", "Options",
+    "Result",
+)  # fmt: skip
+_KNOWN_FOLDED = {name.lower(): name for name in KNOWN_TAGS}
 _RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$")
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
 
@@ -41,12 +48,26 @@ class GameLedger:
     def _check_tags(self) -> None:
         seen: dict[str, Tag] = {}
         for tag in self.tags:
+            if tag.name not in KNOWN_TAGS:
+                self._check_tag_name(tag)
             if tag.name in seen:
                 self.flag(F.TAG_REPEATED, "", tag.pos, name=tag.name, first=seen[tag.name].value)
                 continue
             seen[tag.name] = tag
             if tag.name == "Date" and not _DATE.match(tag.value):
                 self.flag(F.DATE_FORMAT, "", tag.pos, value=tag.value)
+
+    def _check_tag_name(self, tag: Tag) -> None:
+        """A409: a known tag in the wrong case is read as that tag (a warning);
+        a near miss is a warning that names the likely tag."""
+        known = _KNOWN_FOLDED.get(tag.name.lower())
+        if known is not None:
+            if not any(t.name == known for t in self.tags):
+                self.flag(F.TAG_NAME_TYPO, "case", tag.pos, name=tag.name, known=known)
+            return
+        close = get_close_matches(tag.name, KNOWN_TAGS, n=1, cutoff=0.75)
+        if close:
+            self.flag(F.TAG_NAME_TYPO, "near", tag.pos, name=tag.name, known=close[0])
 
     # -- before a deal: its place in the game ----------------------------
     def place(self, deal: Deal | BrokenDeal) -> Finding | None:
@@ -128,7 +149,9 @@ class GameLedger:
         if complete:
             ns, ew = self.score[Team.NS], self.score[Team.EW]
             winner = "NS" if ns > ew else "EW" if ew > ns else "draw"
-        result = next((t for t in self.tags if t.name == "Result"), None)
+        result = next((t for t in self.tags if t.name == "Result"), None) or next(
+            (t for t in self.tags if t.name.lower() == "result"), None
+        )
         if result is None:
             return complete, winner
         if result.value.strip() != "*":

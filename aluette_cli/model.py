@@ -209,7 +209,13 @@ class Game:
     errors: list[Finding] = field(default_factory=list)
 
     def tag(self, name: str) -> Tag | None:
+        """The tag of that name; failing that, one spelt in another case
+        (``[rules "team-five"]`` still names the rules; the ledger warns, A409)."""
         for tag in self.tags:
             if tag.name == name:
+                return tag
+        folded = name.lower()
+        for tag in self.tags:
+            if tag.name.lower() == folded:
                 return tag
         return None

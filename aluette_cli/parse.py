@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -32,10 +33,12 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import fastpath
 from . import findings as F
-from .cards import canonical_card
+from .cards import NAMED_CARDS, canonical_card
 from .findings import Finding
 from .lexicon import (
     ACCEPTED,
+    CARD_NAMES,
+    COLON,
     COMMENT_CLOSE,
     COMMENT_OPEN,
     DEAL,
@@ -43,11 +46,13 @@ from .lexicon import (
     DIGITS,
     DISCARDS,
     LINE_COMMENT,
+    LITERALS,
     NONE,
     POURRI,
     POURRI_MARK,
     QUOTE,
     SEAT,
+    SEATS,
     SKIPPED,
     TAG_CLOSE,
     TAG_NAME,
@@ -609,6 +614,9 @@ def _syntax_finding(
         )
         expected = _expected_words(names, what)
         found = f"the end of the {what}"
+    hint = _hint(text, exc)
+    if hint:
+        found += f" ({hint})"
     if lost is None:
         lost = f"this {what} cannot be read, " + (
             "its well-formed tags are kept" if unit.kind == "tags" else "it is skipped"
@@ -619,6 +627,64 @@ def _syntax_finding(
         where.line,
         where.column,
     )
+
+
+#: What a person may write for a card's name: accents, spaces, apostrophes
+#: and capitals set aside ("Deux de chêne", "deux d'écrit", "Monsieur").
+_NAME_KEYS = {re.sub(r"[^a-z]", "", name): name for name in CARD_NAMES}
+_HINT_WORD = re.compile(r"[^\s{};\[\]\"]+")
+_CARD_LIKE = re.compile(r"([1-9AVJCRKavjcrk])([DCBEOdcbeo])")
+
+
+def _name_key(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z]", "", plain)
+
+
+def _hint(text: str, exc: UnexpectedInput) -> str:
+    """The fix, when the word at a syntax error is a known word mistyped: a
+    card, a seat or a keyword in the wrong case, a card's name written as
+    people say it.  Empty when there is nothing sure to say."""
+    index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
+    if isinstance(exc, UnexpectedToken) and exc.token.start_pos is not None:
+        index = exc.token.start_pos
+    if index is None:
+        return ""
+    m = _HINT_WORD.match(text, index)
+    if m is None:
+        return ""
+    word = m.group()
+    seat, colon, card = word.rpartition(COLON)
+    prefix = ""
+    if colon and seat.upper() in SEATS and card:
+        prefix = seat.upper() + COLON
+        fixed = _fix_card(card) or card
+        if (seat, card) != (seat.upper(), fixed) and (fixed in CARD_NAMES or _fix_card(card)):
+            return f"write '{prefix}{fixed}'"
+        index += len(seat) + 1
+    else:
+        fixed_card = _fix_card(word)
+        if fixed_card and fixed_card != word:
+            return f"write '{fixed_card}': a card is its rank in capitals, its suit in lower case"
+        if word.lower() in LITERALS and word != word.lower():
+            return f"write '{word.lower()}': keywords are lower-case"
+        if word.upper() in SEATS and word != word.upper():
+            return f"write '{word.upper()}'"
+    # A card's name as people say it, perhaps over several words ("deux de chêne").
+    words = text[index : index + 40].split("\n", 1)[0].split()
+    for count in range(min(4, len(words)), 0, -1):
+        name = _NAME_KEYS.get(_name_key("".join(words[:count])))
+        if name is not None:
+            return f"write '{prefix}{name}' or '{prefix}{NAMED_CARDS[name]}'"
+    return ""
+
+
+def _fix_card(word: str) -> str | None:
+    """The card a two-letter word means with its case set right, or None."""
+    m = _CARD_LIKE.fullmatch(word)
+    if m is None:
+        return None
+    return m.group(1).upper() + m.group(2).lower()
 
 
 def _accepts(exc: UnexpectedInput) -> set[str]:

@@ -197,7 +197,7 @@ def _mistakes() -> list[Mistake]:
             sub_in_line(SEATED, d2, "deal 2", "Deal 2"),
             d2,
             "A001",
-            "found 'Deal', expected 'deal'",
+            "found 'Deal' (write 'deal': keywords are lower-case)",
         ),
         Mistake(
             "a point line before the tricks",
@@ -341,3 +341,69 @@ def test_mutation_a_typo_in_a_card_is_one_finding(tmp_path: Path, seed: int, sty
     typo = word[:-1] + "x"
     found = to_act_on(findings(tmp_path, sub_in_line(text, n, word, typo)))
     assert [(f["line"], f["code"]) for f in found] == [(n, "A001")], found
+
+
+# --------------------------------------------------------------------------
+# Hints that say the fix
+
+
+@pytest.mark.parametrize(
+    ("written", "says"),
+    [
+        ("N:CD", "found 'CD' (write 'Cd'"),
+        ("n:3d", "write 'N:3d'"),
+        ("N:Monsieur", "write 'monsieur' or '3d'"),
+        ("N:deux-de-chêne", "write 'deux-de-chene' or '2b'"),
+        ("N:deux de chêne", "write 'deux-de-chene' or '2b'"),
+        ("cd", "found 'cd' (write 'Cd'"),
+    ],
+)
+def test_a_mistyped_card_or_seat_gets_the_right_spelling(
+    tmp_path: Path, written: str, says: str
+) -> None:
+    text = f"deal 1 dealer W\n1. {written} E:8d S:6e W:3b\n"
+    (finding,) = findings(tmp_path, text)
+    assert (finding["line"], finding["code"]) == (2, "A001")
+    assert says in finding["message"], finding["message"]
+
+
+def test_a_keyword_in_capitals_gets_its_spelling(tmp_path: Path) -> None:
+    (finding,) = findings(tmp_path, "deal 1 dealer W\nPoint NS\n")
+    assert "write 'point': keywords are lower-case" in finding["message"]
+
+
+def test_a_tag_name_in_the_wrong_case_is_read_as_the_tag(tmp_path: Path) -> None:
+    text = '[rules "team-five"]\n\ndeal 1 dealer N\nannounce NS double\npoint NS 2\n'
+    found = findings(tmp_path, text)
+    assert [(f["code"], f["severity"]) for f in found] == [("A409", "warning")]
+    assert "write [Rules ...]" in found[0]["message"]
+
+
+def test_a_near_miss_tag_name_names_the_likely_tag(tmp_path: Path) -> None:
+    found = findings(tmp_path, '[Reslt "NS 1-0"]\n\ndeal 1 dealer N\npoint NS\n')
+    assert [f["code"] for f in found] == ["A409"]
+    assert "did you mean Result?" in found[0]["message"]
+
+
+# --------------------------------------------------------------------------
+# aluette explain
+
+
+def test_explain_covers_every_code() -> None:
+    from aluette_cli.explain import entries
+    from aluette_cli.findings import CODES
+
+    found = entries()
+    assert sorted(found) == sorted(CODES)
+    for code, entry in found.items():
+        assert entry.startswith(f"## {code} {CODES[code].title}\n"), code
+        assert "**Meaning.**" in entry and "**Rule.**" in entry, code
+
+
+def test_explain_prints_the_docs_entry() -> None:
+    result = run("explain", "a203")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("## A203 card not in the player's hand\n")
+    assert "**Example.**" in result.stdout and "<!--" not in result.stdout
+    unknown = run("explain", "A999")
+    assert unknown.exit_code == 2 and "unknown code 'A999'" in unknown.stderr

@@ -287,9 +287,10 @@ VIOLATIONS_FOUND = [
     # game 10: the partnership draw
     ("A408", 457, 1, 10, None),
     # game 11: claimed numbers
-    ("A306", 465, 1, 11, None),
-    ("A307", 469, 1, 11, 1),
-    ("A005", 472, 1, 11, 2),
+    ("A409", 465, 1, 11, None),
+    ("A306", 467, 1, 11, None),
+    ("A307", 471, 1, 11, 1),
+    ("A005", 474, 1, 11, 2),
 ]
 
 
@@ -330,6 +331,7 @@ AT_POSITION = {
     "A306": '[Result "*"]',
     "A307": "point NS 2",
     "A005": "point EW",
+    "A409": "[Stie",
 }
 
 
