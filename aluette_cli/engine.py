@@ -83,6 +83,8 @@ class GameReplay:
         self.deals: list[DealOutcome] = []
         #: this deal's wrong trick claims: (trick index, claimed seat, finding)
         self._wrong_claims: list[tuple[int, str | None, Finding]] = []
+        #: whether this deal's replay left out tricks the record does not give
+        self._skipped = False
 
     @property
     def findings(self) -> list[Finding]:
@@ -134,7 +136,7 @@ class GameReplay:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)
             last = deal.tricks[-1].pos
             sequence = self._sequence([t.winner for t in tricks], last, n, "lines", conceded)
-            if sequence is not None and not self._still_decided(tricks):
+            if sequence is not None and self._skipped and not self._still_decided(tricks):
                 sequence = None  # a missing trick could change who takes the deal
         elif deal.winners is not None:
             entries = deal.winners.entries
@@ -175,10 +177,11 @@ class GameReplay:
         tricks = self._in_number_order(deal)
         # Tricks missing from the numbers are blamed on unreadable lines first.
         unexplained = len(deal.unread)
-        distinct = len({t.number for t in tricks}) == len(tricks)
+        self._skipped = False
         for trick in tricks:
             expected = table.number
-            if distinct and expected < trick.number <= TRICKS_PER_DEAL:
+            if expected < trick.number <= TRICKS_PER_DEAL and _distinct(tricks):
+                self._skipped = True
                 gap = trick.number - expected
                 if gap > unexplained:
                     gone = _missing(expected, trick.number)
@@ -223,6 +226,7 @@ class GameReplay:
         short = TRICKS_PER_DEAL - len(table.tricks)
         if short > 0 and unexplained and table.decided_after() is None:
             # Trick lines that could not be read at the end of the deal.
+            self._skipped = True
             table.skip(min(short, unexplained))
         if (
             len(table.tricks) < TRICKS_PER_DEAL
@@ -240,9 +244,9 @@ class GameReplay:
         written (each is then reported against the sequence)."""
         tricks = deal.tricks
         numbers = [t.number for t in tricks]
-        if len(set(numbers)) != len(numbers) or all(
-            a < b for a, b in pairwise(numbers)
-        ):
+        if numbers == _COUNTING[: len(numbers)] or len(set(numbers)) != len(numbers):
+            return tricks
+        if all(a < b for a, b in pairwise(numbers)):
             return tricks
         keep = _longest_rising(numbers)
         for k, trick in enumerate(tricks):
@@ -335,6 +339,15 @@ class GameReplay:
         return GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, self.findings
         )
+
+
+#: trick numbers as a deal writes them, to see at a glance that they need no sorting
+_COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
+
+
+def _distinct(tricks: list[Trick]) -> bool:
+    """Whether no trick number is written twice (then a gap means a missing trick)."""
+    return len({t.number for t in tricks}) == len(tricks)
 
 
 #: problems of a card that make the trick's outcome doubtful

@@ -68,8 +68,10 @@ def score_deal(
     # With tricks to check it against, a wrong number is A302 (the deal is
     # worth...); without, only the rules can say it is wrong (A307).  Zero is
     # never a point either way.
-    allowed = point_values(deal, ruleset)
-    value_wrong = (score.void is None or claim.points == 0) and _check_value(deal, allowed, flag)
+    value_wrong = False
+    if claim.points is not None and (score.void is None or claim.points == 0):
+        allowed = point_values(deal, ruleset)
+        value_wrong = _check_value(deal, allowed, flag)
     if score.void is None:
         # Nothing to check the claim against: the claim is the outcome.
         if claim.side is None:
