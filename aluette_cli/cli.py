@@ -24,7 +24,7 @@ import click
 from . import api
 from .annotate import Annotator
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted, format_aln
-from .findings import Finding, Kind
+from .findings import CODES, Finding, Kind
 from .framing import Framed
 from .generate import POLICIES, random_games
 from .pipeline import CheckedGame, RuleChoice
@@ -279,6 +279,25 @@ def report(
         frame.add(result.text)
     frame.end()
     sys.exit(status.code)
+
+
+@cli.command(name="explain")
+@click.argument("code", metavar="CODE")
+def explain_command(code: str) -> None:
+    """Explain a finding code: what it means, the rule, an example.
+
+    \b
+    Examples:
+      aluette explain A203
+      aluette explain a001
+    """
+    from .explain import explain
+
+    entry = explain(code)
+    if entry is None:
+        known = ", ".join(sorted(CODES))
+        raise click.UsageError(f"unknown code {code!r}; the codes are {known}")
+    _echo(entry)
 
 
 @cli.command(name="rules")

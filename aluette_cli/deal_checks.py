@@ -93,6 +93,14 @@ def apply_chants(
             if bad:
                 problem("not-held", cards=bad, seat=seat)
             hands[seat] = pool - set(chant.discards)
+    missing = [seat for seat in allowed if seat not in chanted]
+    if len(missing) == 1 and len(chanted) == 1 and chanted <= set(allowed):
+        # The stock is shared out between the two, six each: both exchange or
+        # neither does (RULES.md §6).  A chant by a wrong seat is already
+        # reported as such.
+        seat = next(s for s in allowed if s in chanted)
+        first = next(c for c in deal.chants if c.seat == seat)
+        flag(F.CHANT_WRONG, "one-sided", first.pos, n, seat=seat, other=missing[0], seats=allowed)
     return taken
 
 

@@ -16,15 +16,16 @@ so that a game of any length is checked in constant memory.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise, product
 
 from . import findings as F
-from .cards import TRICKS_PER_DEAL
+from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, team_of
 from .deal_checks import apply_chants, check_deck, check_option_lines, check_signals
 from .findings import Finding, Flags
 from .ledger import GameLedger
-from .model import BrokenDeal, Deal, Draw, Pos, Tag
+from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
-from .policies import PointOutcome, TieBreak, mordienne_start
+from .policies import PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
 from .scoring import score_deal
 from .table import Table
@@ -80,12 +81,18 @@ class GameReplay:
         self.flag = Flags(index)
         self.ledger = GameLedger(tags, ruleset, draw, self.flag)
         self.deals: list[DealOutcome] = []
+        #: this deal's wrong trick claims: (trick index, claimed seat, finding)
+        self._wrong_claims: list[tuple[int, str | None, Finding]] = []
+        #: whether this deal's replay left out tricks the record does not give
+        self._skipped = False
 
     @property
     def findings(self) -> list[Finding]:
         return self.flag.found
 
     def add(self, deal: Deal | BrokenDeal) -> DealOutcome:
+        if isinstance(deal, Deal) and deal.guessed:
+            self._fill_header(deal)
         after_end = self.ledger.place(deal)
         if isinstance(deal, BrokenDeal):
             self.ledger.record(deal.number, deal.dealer, None, None)
@@ -96,6 +103,23 @@ class GameReplay:
             self.deals.append(outcome)
         return outcome
 
+    def _fill_header(self, deal: Deal) -> None:
+        """A header the reader could not read whole (A001): what it lacks comes
+        from the game's sequence, so that its mistake is not reported twice."""
+        ledger = self.ledger
+        if "number" in deal.guessed:
+            last = ledger.last_number
+            deal.number = last + 1 if ledger.seen_deal and last is not None else 1
+        if "dealer" in deal.guessed:
+            expected = ledger.expected_dealers
+            first = deal.tricks[0].plays[0].seat if deal.tricks and deal.tricks[0].plays else None
+            if expected is not None and len(expected) == 1:
+                deal.dealer = next(iter(expected))
+            elif first is not None:
+                deal.dealer = left_of(left_of(left_of(first)))  # the leader's right
+            elif ledger.first_dealer is not None and not ledger.seen_deal:
+                deal.dealer = ledger.first_dealer
+
     def _replay(self, deal: Deal, after_end: Finding | None) -> DealOutcome:
         ruleset, flag, n = self.ruleset, self.flag, deal.number
         # A concession accepted ends the deal: a short record of play is then legal.
@@ -105,17 +129,23 @@ class GameReplay:
         check_option_lines(deal, ruleset, flag)
         tricks: list[TrickOutcome] = []
         sequence = None
+        self._wrong_claims = []
         if deal.tricks:
             tricks = self._play(deal, hands, taken, conceded)
             if deal.winners is not None:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)
             last = deal.tricks[-1].pos
             sequence = self._sequence([t.winner for t in tricks], last, n, "lines", conceded)
+            if sequence is not None and self._skipped and not self._still_decided(tricks):
+                sequence = None  # a missing trick could change who takes the deal
         elif deal.winners is not None:
             entries = deal.winners.entries
             tricks = [TrickOutcome(i, None, [], s, s is None, []) for i, s in enumerate(entries, 1)]
             sequence = self._sequence(list(entries), deal.winners.pos, n, "sheet", conceded)
+        before = len(flag.found)
         score = score_deal(deal, sequence, tricks, ruleset, flag)
+        if self._wrong_claims and sequence is not None:
+            self._point_follows_claims(deal, sequence, flag.found[before:])
         signals = check_signals(deal, hands, ruleset, flag)
         scored = self.ledger.record(n, deal.dealer, score.void, score.point)
         return DealOutcome(
@@ -142,16 +172,34 @@ class GameReplay:
     ) -> list[TrickOutcome]:
         """The trick lines, card by card, through the table."""
         flag, n = self.flag, deal.number
-        table = Table(self.ruleset, deal.dealer, hands, taken)
-        for i, trick in enumerate(deal.tricks, 1):
+        stock = deal.stock.cards if deal.stock is not None else ()
+        table = Table(self.ruleset, deal.dealer, hands, taken, stock)
+        tricks = self._in_number_order(deal)
+        # Tricks missing from the numbers are blamed on unreadable lines first.
+        unexplained = len(deal.unread)
+        self._skipped = False
+        for trick in tricks:
+            expected = table.number
+            if expected < trick.number <= TRICKS_PER_DEAL and _distinct(tricks):
+                self._skipped = True
+                gap = trick.number - expected
+                if gap > unexplained:
+                    gone = _missing(expected, trick.number)
+                    flag(F.TRICK_NUMBER, "missing", trick.pos, n, trick.number, **gone)
+                unexplained = max(0, unexplained - gap)
+                table.skip(gap)
+            i = table.number
             if i > TRICKS_PER_DEAL:
                 flag(F.TRICK_COUNT, "extra", trick.pos, n, i, number=trick.number, tricks=9)
             if trick.number != i:
                 flag(F.TRICK_NUMBER, "", trick.pos, n, i, number=trick.number, expected=i)
+            cause = None  # a card the player did not hold: the claim may follow from it
             for play in trick.plays:
                 problems = table.play(play.seat, play.card)
                 if problems:
                     flag.place(problems, play.pos, n, i)
+                    if cause is None and any(p.code in _CARD_FAULTS for p in problems):
+                        cause = flag.found[-len(problems)]
             outcome, closing = table.end_trick()
             if closing:
                 flag.place(closing, trick.pos, n, i)
@@ -166,13 +214,48 @@ class GameReplay:
             }
             if outcome.pourri:
                 facts["truth"] = self.ruleset.tie.nobody_truth(outcome.top)
-                flag(F.TRICK_CLAIM, "nobody", claim.pos, n, i, **facts)
+                found = flag(F.TRICK_CLAIM, "nobody", claim.pos, n, i, **facts)
             else:
                 facts.update(winner=outcome.winner, card=outcome.top[0])
-                flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
-        if len(deal.tricks) < TRICKS_PER_DEAL and not conceded and table.decided_after() is None:
-            flag(F.TRICK_COUNT, "short", deal.pos, n, count=len(deal.tricks), tricks=9)
+                found = flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
+            if cause is not None:
+                flag.follows(found, cause)
+            # The record goes on from its claim: the claimed winner may lead next.
+            table.also_lead(claim.seat if claim.seat is not None else outcome.leader)
+            self._wrong_claims.append((len(table.tricks) - 1, claim.seat, found))
+        short = TRICKS_PER_DEAL - len(table.tricks)
+        if short > 0 and unexplained and table.decided_after() is None:
+            # Trick lines that could not be read at the end of the deal.
+            self._skipped = True
+            table.skip(min(short, unexplained))
+        if (
+            len(table.tricks) < TRICKS_PER_DEAL
+            and not conceded
+            and not deal.unread  # the tricks may be the lines that could not be read
+            and table.decided_after() is None
+        ):
+            flag(F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9)
         return table.tricks
+
+    def _in_number_order(self, deal: Deal) -> list[Trick]:
+        """The trick lines in the order of their numbers.  Lines written out of
+        order (two tricks swapped) are one A201 each, for the fewest lines
+        whose moving puts the rest in order; duplicated numbers are left as
+        written (each is then reported against the sequence)."""
+        tricks = deal.tricks
+        numbers = [t.number for t in tricks]
+        if numbers == _COUNTING[: len(numbers)] or len(set(numbers)) != len(numbers):
+            return tricks
+        if all(a < b for a, b in pairwise(numbers)):
+            return tricks
+        keep = _longest_rising(numbers)
+        for k, trick in enumerate(tricks):
+            if k not in keep:
+                after = max((m for m in numbers[:k] if m < trick.number), default=None)
+                before = next((m for m in numbers[k + 1 :] if m < trick.number), None)
+                facts = {"number": trick.number, "before": before, "after": after}
+                self.flag(F.TRICK_NUMBER, "moved", trick.pos, deal.number, trick.number, **facts)
+        return sorted(tricks, key=lambda t: t.number)
 
     def _sequence(
         self, winners: list[str | None], pos: Pos, n: int, source: str, conceded: bool
@@ -194,6 +277,61 @@ class GameReplay:
             self.flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
         return None
 
+    def _point_follows_claims(
+        self, deal: Deal, sequence: list[str | None], raised: list[Finding]
+    ) -> None:
+        """A point line that is wrong only because trick claims were wrong (it is
+        right for the winners the claims give) follows from the first of them."""
+        point_findings = [f for f in raised if f.code == F.POINT_CLAIM]
+        claim = deal.point
+        if not point_findings or claim is None:
+            return
+        claimed = list(sequence)
+        for k, seat, _ in self._wrong_claims:
+            if k < len(claimed):
+                claimed[k] = seat
+        ruleset = self.ruleset
+        result = ruleset.deal_scoring.result(claimed, ruleset.deal_target, ruleset.mordienne)
+        point = result.point
+        if point is not None and deal.announces and ruleset.doubles:
+            point = doubled(point, deal.announces[0].team)
+        if claim.side is None:
+            agrees = point is None
+        else:
+            team = claim.side if claim.side in TEAMS else team_of(claim.side)
+            agrees = (
+                point is not None
+                and point.team == team
+                and (claim.points or 1) == point.points
+                and (claim.side in TEAMS or claim.side == result.winner)
+            )
+        if agrees:
+            for finding in point_findings:
+                self.flag.follows(finding, self._wrong_claims[0][2])
+
+    def _still_decided(self, tricks: list[TrickOutcome]) -> bool:
+        """Whether the deal's point is the same whoever took the tricks the
+        record leaves out (missing trick lines): then its point line can be
+        checked."""
+        unknown = [k for k, t in enumerate(tricks) if not t.plays]
+        if not unknown:
+            return True
+        if len(unknown) > 2:
+            return False
+        base: list[str | None] = [t.winner for t in tricks]
+        seen = set()
+        for combo in product((*SEATS, None), repeat=len(unknown)):
+            for k, seat in zip(unknown, combo, strict=True):
+                base[k] = seat
+            result = self.ruleset.deal_scoring.result(
+                base, self.ruleset.deal_target, self.ruleset.mordienne
+            )
+            point = result.point
+            seen.add(None if point is None else (point.team, point.points, result.winner))
+            if len(seen) > 1:
+                return False
+        return True
+
     def finish(self) -> GameOutcome:
         complete, winner = self.ledger.finish()
         self.findings.sort(key=Finding.sort_key)
@@ -201,3 +339,40 @@ class GameReplay:
         return GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, self.findings
         )
+
+
+#: trick numbers as a deal writes them, to see at a glance that they need no sorting
+_COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
+
+
+def _distinct(tricks: list[Trick]) -> bool:
+    """Whether no trick number is written twice (then a gap means a missing trick)."""
+    return len({t.number for t in tricks}) == len(tricks)
+
+
+#: problems of a card that make the trick's outcome doubtful
+_CARD_FAULTS = frozenset({F.NOT_IN_HAND, F.PLAYED_TWICE})
+
+
+def _missing(first: int, number: int) -> dict[str, object]:
+    """The facts of A201 "missing": which tricks, and what the line follows."""
+    last = number - 1
+    which = f"trick {first} is" if first == last else f"tricks {first} to {last} are"
+    after = f"trick {first - 1}" if first > 1 else "the start of play"
+    return {"first": first, "last": last, "number": number, "which": which, "after": after}
+
+
+def _longest_rising(numbers: list[int]) -> set[int]:
+    """The indices of a longest strictly rising run of ``numbers`` (few: a deal's tricks)."""
+    best = [1] * len(numbers)
+    back = [-1] * len(numbers)
+    for i in range(len(numbers)):
+        for j in range(i):
+            if numbers[j] < numbers[i] and best[j] + 1 > best[i]:
+                best[i], back[i] = best[j] + 1, j
+    keep: set[int] = set()
+    i = max(range(len(numbers)), key=lambda k: (best[k], -k))
+    while i >= 0:
+        keep.add(i)
+        i = back[i]
+    return keep

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -91,6 +91,12 @@ OVER_LIMIT = _code("A009", E, S, "input beyond a limit", "docs/notation.md, Limi
 SECOND_SHEET = _code("A420", E, R, "second score sheet in a deal", "NOTATION.md §4")
 UNKNOWN_ESCAPE = _code("A421", W, R, "unknown escape in a tag value", "NOTATION.md §3")
 
+# Added with the checks of every claimed number; appended, codes never move.
+RESULT_OPEN = _code("A306", E, R, "finished game with Result *", "RULES.md §5, NOTATION.md §3")
+POINT_VALUE = _code("A307", E, R, "point value the rules never give", "RULES.md §4, §6-7")
+LINE_ORDER = _code("A005", E, R, "line out of order", "NOTATION.md §4")
+TAG_NAME_TYPO = _code("A409", W, R, "tag name mistyped", "NOTATION.md §3")
+
 
 #: The sentence of every finding the engine makes, by code and variant.  A
 #: finding carries its facts (``Finding.facts``); the message is its template
@@ -123,7 +129,13 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "": "the game was over after deal {over_at} ({reason}); this deal is one too many"
     },
     HAND_REPEATED: {"": "{seat}'s hand is given a second time; the first is used"},
-    TRICK_NUMBER: {"": "trick {number} should be trick {expected}"},
+    TRICK_NUMBER: {
+        "": "trick {number} should be trick {expected}",
+        "missing": "{which} missing: trick {number} follows {after}; the tricks after"
+        " it are checked as their numbers say",
+        "moved": "trick {number} is written out of order; tricks are read in the order"
+        " of their numbers",
+    },
     OUT_OF_TURN: {
         "lead-left": "{seat} leads trick {trick}, but {leader} should:"
         " {leader} is on the dealer's left",
@@ -140,6 +152,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " it was dealt to {holder}",
         "taken": "card {card} played by {seat} is not in {seat}'s hand;"
         " {holder} took it from the stock",
+        "stock": "card {card} played by {seat} lies in the stock; stock cards are never"
+        " played",
     },
     PLAYED_TWICE: {"": "card {card} was already played in trick {previous}"},
     TRICK_SIZE: {"": "trick {trick} has {count:plural card}; each of the four players plays one"},
@@ -203,6 +217,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "not-in-stock": "chant: {card} is not in the stock",
         "taken-twice": "chant: {card} is taken twice",
         "not-held": "chant: {cards:and} discarded but not held by {seat}",
+        "one-sided": "chant: {seat} exchanges but {other} does not; both {seats:and}"
+        " chant, or neither does",
     },
     SIGNAL_FALSE: {"": "signal {what} by {seat} is not borne out: {fact} at that moment"},
     REPEATED_BID: {
@@ -226,6 +242,33 @@ TEMPLATES: dict[str, dict[str, str]] = {
     UNKNOWN_ESCAPE: {
         "": "tag {name}: {escape} is not an escape (only \\\" and \\\\ are);"
         " the backslash is kept as written"
+    },
+    RESULT_OPEN: {
+        "": "Result says '*' (unfinished), but the game is over: {why}; write"
+        " [Result \"{result}\"]"
+    },
+    POINT_VALUE: {
+        "zero": "point {side} 0: a deal never scores 0 points; write 'point none' for a void"
+        " deal, or 'point {side}' for one point",
+        "value": "point {side} {claimed}: {because}; write 'point {side}{fix}'",
+    },
+    LINE_ORDER: {
+        "hand": "hand lines come first, after the deal header; this one is read as if it"
+        " stood there",
+        "stock": "the stock line comes after the hands; it is read as if it stood there",
+        "chant": "chant lines come after the hands and the stock, before the tricks;"
+        " this one is read as if it stood there",
+        "bid": "announce and concede lines come after any chant, before the tricks;"
+        " this one is read as if it stood there",
+        "play": "trick, signal and winners lines come after the hands, the stock and the"
+        " bids, before the point line; this one is read as if it stood there",
+        "point": "point lines come after the tricks; this one is read as if it stood there",
+    },
+    TAG_NAME_TYPO: {
+        "case": "tag {name} is read as {known}: tag names are case-sensitive; write"
+        " [{known} ...]",
+        "near": "tag {name} is not a tag aluette knows; did you mean {known}? It is kept as"
+        " written and not checked",
     },
 }
 
@@ -263,6 +306,9 @@ class Finding:
     #: what the finding is about (seats, cards, counts), for programs; the
     #: message is these facts said in a sentence
     facts: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: the earlier finding of the same deal this one follows from: fixing that
+    #: one fixes this one (code, line, column)
+    consequence_of: tuple[str, int, int] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", shorten(self.message))
@@ -307,7 +353,16 @@ class Finding:
             "game": self.game,
             "deal": self.deal,
             "trick": self.trick,
+            **self._consequence(),
         }
+
+    def _consequence(self) -> dict[str, object]:
+        """The added ``consequence_of`` key, only on findings that follow from
+        another, so the contract's keys stay as they were for all others."""
+        if self.consequence_of is None:
+            return {}
+        code, line, column = self.consequence_of
+        return {"consequence_of": {"code": code, "line": line, "column": column}}
 
     def format_line(self, file: str) -> str:
         """``file:line:col: CODE message (deal d, trick t)``, as compilers write."""
@@ -316,8 +371,12 @@ class Finding:
             where.append(f"deal {self.deal}")
         if self.trick is not None:
             where.append(f"trick {self.trick}")
+        message = self.message
+        if self.consequence_of is not None:
+            line = self.consequence_of[1]
+            message += f"; it follows from the mistake on line {line}"
         suffix = f" ({', '.join(where)})" if where else ""
-        return f"{file}:{self.line}:{self.column}: {self.code} {self.message}{suffix}"
+        return f"{file}:{self.line}:{self.column}: {self.code} {message}{suffix}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,6 +420,15 @@ class Flags:
         finding = Finding.of(code, variant, pos[0], pos[1], self.game, deal, trick, **facts)
         self.found.append(finding)
         return finding
+
+    def follows(self, finding: Finding, cause: Finding) -> None:
+        """Mark ``finding`` (already raised) as a consequence of ``cause``."""
+        for k in range(len(self.found) - 1, -1, -1):
+            if self.found[k] is finding:
+                self.found[k] = replace(
+                    finding, consequence_of=(cause.code, cause.line, cause.column)
+                )
+                return
 
     def place(
         self, problems: Iterable[Problem], pos: tuple[int, int], deal: int | None, trick: int | None

@@ -63,9 +63,10 @@ def _sheet(sheet: Winners) -> dict[str, Any]:
     return {"entries": sheet.entries, "pos": _pos(sheet.pos), "comments": _comments(sheet.comments)}
 
 
-def unread_to_dict(deal: BrokenDeal) -> dict[str, Any]:
-    """A deal that could not be read: its text as written, so that JSON
-    keeps it and converts back to the same ALN."""
+def unread_to_dict(deal: BrokenDeal | Deal) -> dict[str, Any]:
+    """A deal that could not be read, or not all of it: its text as written,
+    so that JSON keeps it and converts back to the same ALN."""
+    assert deal.text is not None
     return {
         "unread": verbatim(deal.text),
         "pos": _pos(deal.pos),
@@ -75,7 +76,9 @@ def unread_to_dict(deal: BrokenDeal) -> dict[str, Any]:
 
 
 def item_to_dict(deal: Deal | BrokenDeal) -> dict[str, Any]:
-    return unread_to_dict(deal) if isinstance(deal, BrokenDeal) else deal_to_dict(deal)
+    if isinstance(deal, BrokenDeal) or deal.text is not None:
+        return unread_to_dict(deal)
+    return deal_to_dict(deal)
 
 
 def deal_to_dict(deal: Deal) -> dict[str, Any]:
@@ -297,7 +300,9 @@ def unread_finding(deal: BrokenDeal, game: int | None = None) -> Finding | None:
     from .parse import Unit, parse_unit_with_grammar  # parse needs this module's neighbours
 
     unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
-    _, _, error = parse_unit_with_grammar(unit)
+    result, _, error = parse_unit_with_grammar(unit)
+    if error is None:  # read line by line: the first line that could not be read
+        error = next(iter(getattr(result, "unread", ())), None)
     if error is None:
         return None
     return Finding(error.code, error.message, error.line, error.column, game, deal.number)

@@ -10,6 +10,7 @@ needs, so a game of any length is checked in constant memory.
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 
 from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
@@ -19,6 +20,12 @@ from .model import BrokenDeal, Deal, Draw, Tag
 from .policies import PointOutcome
 from .rules import Ruleset
 
+#: The tags the tool understands (NOTATION.md §3).
+KNOWN_TAGS = (
+    "Event", "Site", "Round", "Date", "North", "East", "South", "West", "Rules", "Options",
+    "Result",
+)  # fmt: skip
+_KNOWN_FOLDED = {name.lower(): name for name in KNOWN_TAGS}
 _RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$")
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
 
@@ -41,6 +48,8 @@ class GameLedger:
     def _check_tags(self) -> None:
         seen: dict[str, Tag] = {}
         for tag in self.tags:
+            if tag.name not in KNOWN_TAGS:
+                self._check_tag_name(tag)
             if tag.name in seen:
                 self.flag(F.TAG_REPEATED, "", tag.pos, name=tag.name, first=seen[tag.name].value)
                 continue
@@ -48,12 +57,25 @@ class GameLedger:
             if tag.name == "Date" and not _DATE.match(tag.value):
                 self.flag(F.DATE_FORMAT, "", tag.pos, value=tag.value)
 
+    def _check_tag_name(self, tag: Tag) -> None:
+        """A409: a known tag in the wrong case is read as that tag (a warning);
+        a near miss is a warning that names the likely tag."""
+        known = _KNOWN_FOLDED.get(tag.name.lower())
+        if known is not None:
+            if not any(t.name == known for t in self.tags):
+                self.flag(F.TAG_NAME_TYPO, "case", tag.pos, name=tag.name, known=known)
+            return
+        close = get_close_matches(tag.name, KNOWN_TAGS, n=1, cutoff=0.75)
+        if close:
+            self.flag(F.TAG_NAME_TYPO, "near", tag.pos, name=tag.name, known=close[0])
+
     # -- before a deal: its place in the game ----------------------------
     def place(self, deal: Deal | BrokenDeal) -> Finding | None:
         """Check the deal's number and dealer; the A106 finding if the game was
         already over."""
         number, dealer = deal.number, deal.dealer
-        if number is not None:
+        guessed = deal.guessed if isinstance(deal, Deal) else ()
+        if number is not None and "number" not in guessed:
             if not self.seen_deal and number != 1:
                 self.flag(F.DEAL_NUMBER, "first", deal.pos, number, number=number, expected=1)
             elif self.seen_deal and self.last_number is not None and number != self.last_number + 1:
@@ -64,7 +86,12 @@ class GameLedger:
             drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
             self.flag(F.DRAW_WRONG, "first-dealer", deal.pos, number, dealer=dealer, **drawn)
         expected_dealers = self.expected_dealers
-        if dealer is not None and expected_dealers is not None and dealer not in expected_dealers:
+        if (
+            dealer is not None
+            and "dealer" not in guessed
+            and expected_dealers is not None
+            and dealer not in expected_dealers
+        ):
             assert self.previous is not None
             previous, previous_dealer, void = self.previous
             variant = "void" if void else "unknown" if void is None else "scored"
@@ -122,9 +149,19 @@ class GameLedger:
         if complete:
             ns, ew = self.score[Team.NS], self.score[Team.EW]
             winner = "NS" if ns > ew else "EW" if ew > ns else "draw"
-        result = next((t for t in self.tags if t.name == "Result"), None)
-        if result is not None and result.value.strip() != "*":
+        result = next((t for t in self.tags if t.name == "Result"), None) or next(
+            (t for t in self.tags if t.name.lower() == "result"), None
+        )
+        if result is None:
+            return complete, winner
+        if result.value.strip() != "*":
             self._check_result(result, complete, winner)
+        elif complete and not self.unknown:
+            ns, ew = self.score[Team.NS], self.score[Team.EW]
+            high, low = max(ns, ew), min(ns, ew)
+            written = f"draw {ns}-{ew}" if winner == "draw" else f"{winner} {high}-{low}"
+            why = self.ruleset.game_length.end_reason(self.ruleset.game_target)
+            self.flag(F.RESULT_OPEN, "", result.pos, why=why, result=written, ns=ns, ew=ew)
         return complete, winner
 
     def _check_result(self, tag: Tag, complete: bool, winner: str | None) -> None:

@@ -166,6 +166,14 @@ class Deal:
     extra_hands: list[Hand] = field(default_factory=list)
     #: score sheets after the first: a finding, and kept so nothing is lost
     extra_winners: list[Winners] = field(default_factory=list)
+    #: the reading errors of lines that could not be read (the deal is the rest)
+    unread: list[Finding] = field(default_factory=list)
+    #: header parts that could not be read ("number", "dealer"): the values
+    #: are stand-ins, which the engine replaces from the game's sequence
+    guessed: tuple[str, ...] = ()
+    #: the deal as written, when a line of it could not be read: the
+    #: formatter writes it back so, byte for byte, and drops nothing
+    text: str | None = None
 
 
 @dataclass(slots=True)
@@ -215,7 +223,13 @@ class Game:
     errors: list[Finding] = field(default_factory=list)
 
     def tag(self, name: str) -> Tag | None:
+        """The tag of that name; failing that, one spelt in another case
+        (``[rules "team-five"]`` still names the rules; the ledger warns, A409)."""
         for tag in self.tags:
             if tag.name == name:
+                return tag
+        folded = name.lower()
+        for tag in self.tags:
+            if tag.name.lower() == folded:
                 return tag
         return None

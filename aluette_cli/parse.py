@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -32,10 +33,12 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import fastpath
 from . import findings as F
-from .cards import canonical_card
+from .cards import NAMED_CARDS, canonical_card
 from .findings import Finding
 from .lexicon import (
     ACCEPTED,
+    CARD_NAMES,
+    COLON,
     COMMENT_CLOSE,
     COMMENT_OPEN,
     DEAL,
@@ -43,11 +46,13 @@ from .lexicon import (
     DIGITS,
     DISCARDS,
     LINE_COMMENT,
+    LITERALS,
     NONE,
     POURRI,
     POURRI_MARK,
     QUOTE,
     SEAT,
+    SEATS,
     SKIPPED,
     TAG_CLOSE,
     TAG_NAME,
@@ -99,7 +104,7 @@ def _parser() -> tuple[Lark, _Builder]:
         grammar_text(),
         parser="lalr",
         lexer="contextual",
-        start=["tag_section", "deal"],
+        start=["tag_section", "deal", "deal_header", "deal_element"],
         transformer=builder,
         keep_all_tokens=True,
         lexer_callbacks={
@@ -423,6 +428,11 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
         ):
             in_comment = False
         pos = start = 0
+        if not in_comment and text.startswith(("D", "d")) and _loose_start(text):
+            # A mistyped header (``Deal 2``, ``deal2``) still starts a deal: the
+            # deal before it must not swallow it.
+            yield unit
+            unit = Unit("deal", line.number, 1)
         while True:
             if in_comment:
                 end = text.find(COMMENT_CLOSE, pos)
@@ -483,6 +493,14 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
 
 
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
+
+
+def _loose_start(text: str) -> bool:
+    """Whether a line that starts with a D is a mistyped deal header (the
+    well-typed ones are found by the scan)."""
+    if text.startswith(DEAL) and text[len(DEAL) : len(DEAL) + 1] in WHITESPACE:
+        return False
+    return _LOOSE_START.match(text) is not None
 
 
 def _starts_deal(text: str, m: re.Match[str]) -> bool:
@@ -698,7 +716,9 @@ def _printable(text: str) -> str:
     )
 
 
-def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Finding:
+def _syntax_finding(
+    exc: UnexpectedInput, unit: Unit, builder: _Builder, lost: str | None = None
+) -> Finding:
     text = unit.text
     what = "tag section" if unit.kind == "tags" else "deal"
     if isinstance(exc, UnexpectedCharacters):
@@ -729,13 +749,77 @@ def _syntax_finding(exc: UnexpectedInput, unit: Unit, builder: _Builder) -> Find
         )
         expected = _expected_words(names, what)
         found = f"the end of the {what}"
-    lost = "its well-formed tags are kept" if unit.kind == "tags" else "it is skipped"
+    hint = _hint(text, exc)
+    if hint:
+        found += f" ({hint})"
+    if lost is None:
+        lost = f"this {what} cannot be read, " + (
+            "its well-formed tags are kept" if unit.kind == "tags" else "it is skipped"
+        )
     return Finding(
         F.SYNTAX_ERROR,
-        f"found {found}, expected {expected}; this {what} cannot be read, {lost}",
+        f"found {found}, expected {expected}; {lost}",
         where.line,
         where.column,
     )
+
+
+#: What a person may write for a card's name: accents, spaces, apostrophes
+#: and capitals set aside ("Deux de chêne", "deux d'écrit", "Monsieur").
+_NAME_KEYS = {re.sub(r"[^a-z]", "", name): name for name in CARD_NAMES}
+_HINT_WORD = re.compile(r"[^\s{};\[\]\"]+")
+_CARD_LIKE = re.compile(r"([1-9AVJCRKavjcrk])([DCBEOdcbeo])")
+
+
+def _name_key(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z]", "", plain)
+
+
+def _hint(text: str, exc: UnexpectedInput) -> str:
+    """The fix, when the word at a syntax error is a known word mistyped: a
+    card, a seat or a keyword in the wrong case, a card's name written as
+    people say it.  Empty when there is nothing sure to say."""
+    index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
+    if isinstance(exc, UnexpectedToken) and exc.token.start_pos is not None:
+        index = exc.token.start_pos
+    if index is None:
+        return ""
+    m = _HINT_WORD.match(text, index)
+    if m is None:
+        return ""
+    word = m.group()
+    seat, colon, card = word.rpartition(COLON)
+    prefix = ""
+    if colon and seat.upper() in SEATS and card:
+        prefix = seat.upper() + COLON
+        fixed = _fix_card(card) or card
+        if (seat, card) != (seat.upper(), fixed) and (fixed in CARD_NAMES or _fix_card(card)):
+            return f"write '{prefix}{fixed}'"
+        index += len(seat) + 1
+    else:
+        fixed_card = _fix_card(word)
+        if fixed_card and fixed_card != word:
+            return f"write '{fixed_card}': a card is its rank in capitals, its suit in lower case"
+        if word.lower() in LITERALS and word != word.lower():
+            return f"write '{word.lower()}': keywords are lower-case"
+        if word.upper() in SEATS and word != word.upper():
+            return f"write '{word.upper()}'"
+    # A card's name as people say it, perhaps over several words ("deux de chêne").
+    words = text[index : index + 40].split("\n", 1)[0].split()
+    for count in range(min(4, len(words)), 0, -1):
+        name = _NAME_KEYS.get(_name_key("".join(words[:count])))
+        if name is not None:
+            return f"write '{prefix}{name}' or '{prefix}{NAMED_CARDS[name]}'"
+    return ""
+
+
+def _fix_card(word: str) -> str | None:
+    """The card a two-letter word means with its case set right, or None."""
+    m = _CARD_LIKE.fullmatch(word)
+    if m is None:
+        return None
+    return m.group(1).upper() + m.group(2).lower()
 
 
 def _accepts(exc: UnexpectedInput) -> set[str]:
@@ -802,11 +886,167 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
                 for m in _TAG_LINE.finditer(text)
             ]
             return (tags, None), [], error
+        if error.code == F.SYNTAX_ERROR:
+            recovered = _recover_deal(unit, parser, builder)
+            if recovered is not None:
+                return recovered, builder.comments, None
         m = _DEAL_HEAD.match(text)
         number = int(m.group(1)) if m else None
         dealer = m.group(2) if m else None
         return BrokenDeal(Pos(unit.line, unit.column), number, dealer, text), [], error
     return result, builder.comments, None
+
+
+# --------------------------------------------------------------------------
+# Recovery inside a deal: line by line
+
+
+#: A deal header as people mistype it (``Deal 2``, ``deal2``, ``deal 2 dealer e``):
+#: enough to start a deal and to read what can be read of its number and dealer.
+_LOOSE_HEAD = re.compile(
+    f"(?i){_WS}*{DEAL}{_WS}*([0-9]{{1,9}})?(?:[^0-9a-z]*{DEALER}{_WS}*([nesw])\\b)?"
+)
+#: A line that can only be a mistyped deal header: it starts a deal of its own.
+_LOOSE_START = re.compile(f"(?i){DEAL}{_WS}*[0-9]")
+
+#: Where each kind of line stands in a deal (NOTATION.md §4), and how a
+#: finding says where it belongs.
+_ORDER: dict[type, tuple[int, str]] = {
+    Hand: (0, "hand"),
+    Stock: (1, "stock"),
+    Chant: (2, "chant"),
+    Announce: (3, "bid"),
+    Concede: (3, "bid"),
+    Trick: (4, "play"),
+    Signal: (4, "play"),
+    Winners: (4, "play"),
+    PointClaim: (5, "point"),
+}
+
+
+def _segments(text: str) -> list[tuple[int, str]]:
+    """The unit's lines as (index of the first line, text), a line that opens a
+    brace comment joined with the lines up to its close."""
+    out: list[tuple[int, str]] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        first, seg = i, lines[i]
+        while seg.count(COMMENT_OPEN) > seg.count(COMMENT_CLOSE) and i + 1 < len(lines):
+            i += 1
+            seg += "\n" + lines[i]
+        out.append((first, seg))
+        i += 1
+    return out
+
+
+def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
+    """Read a deal the grammar cannot read whole, one line at a time.
+
+    Each line of a deal is one element in the notation's common layout, so
+    the grammar reads the header with its ``deal_header`` rule and every other
+    line with ``deal_element``.  A line it cannot read is one A001 and is left
+    out; a header it cannot read still starts the deal, with the number and
+    dealer that can be read (the engine takes the rest from the game's
+    sequence).  Lines in the wrong order are read where they belong, and
+    named (A005).  None if even this fails (a comment left open)."""
+    builder.comments = []
+    deal: Deal | None = None
+    parts: list[object] = []
+    unread: list[Finding] = []
+    for index, seg in _segments(unit.text):
+        if not seg.strip(WHITESPACE) or _COMMENT_OR_SPACE.fullmatch(seg):
+            if index == 0:
+                return None
+            if COMMENT_OPEN in seg:
+                builder.line0 = unit.line + index
+                builder.col0 = unit.column if index == 0 else 1
+                _collect_comments(seg, builder)
+            continue
+        builder.line0 = unit.line + index
+        builder.col0 = unit.column if index == 0 else 1
+        piece = Unit("deal", builder.line0, builder.col0, [seg])
+        start = "deal_header" if index == 0 else "deal_element"
+        try:
+            parsed = parser.parse(seg, start=start)
+        except UnexpectedInput as exc:
+            if isinstance(exc, UnexpectedCharacters) and seg[exc.pos_in_stream or 0 :][:1] == "{":
+                return None
+            if index == 0:
+                deal = _loose_header(seg, builder, exc, piece)
+                unread.append(deal.unread.pop())
+            else:
+                lost = "this line cannot be read, it is skipped; the rest of the deal is read"
+                unread.append(_syntax_finding(exc, piece, builder, lost))
+            continue
+        if index == 0:
+            deal = parsed  # type: ignore[assignment]
+        else:
+            parts.append(parsed)
+    if deal is None:
+        return None
+    unread.extend(_out_of_order(parts))
+    deal = builder.deal([deal, *parts])
+    deal.unread = sorted(unread, key=Finding.sort_key)
+    if any(f.code != F.LINE_ORDER for f in unread):
+        deal.text = unit.text
+    _attach_comments(deal, builder.comments)
+    builder.comments = []
+    return deal
+
+
+def _collect_comments(seg: str, builder: _Builder) -> None:
+    for m in re.finditer(r"\{[^}]*\}", seg):
+        builder.comments.append(Comment(m.group()[1:-1], builder.pos(_token_at(seg, m.start()))))
+
+
+def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit) -> Deal:
+    """A deal header the grammar cannot read: what can be read of it, and its A001."""
+    m = _LOOSE_HEAD.match(seg)
+    number = m.group(1) if m else None
+    dealer = m.group(2) if m else None
+    guessed = tuple(
+        name for name, value in (("number", number), ("dealer", dealer)) if value is None
+    )
+    lost = "this deal header cannot be read; the deal's lines are still read and checked"
+    deal = Deal(
+        number=int(number) if number else 0,
+        dealer=dealer.upper() if dealer else "N",
+        pos=builder.pos(Token("X", "", 0, 1, 1)),
+        guessed=guessed,
+    )
+    deal.unread.append(_syntax_finding(exc, piece, builder, lost))
+    return deal
+
+
+def _out_of_order(parts: list[object]) -> list[Finding]:
+    """A005 for the lines out of the notation's order: the fewest lines whose
+    moving puts the rest in order (those outside a longest ordered run)."""
+    ranks = [_ORDER[type(p)][0] for p in parts]
+    n = len(ranks)
+    if all(ranks[i] <= ranks[i + 1] for i in range(n - 1)):
+        return []
+    # Hands and tricks weigh a little more: between a point line and a trick,
+    # or a stock and a hand, the lone line is the one put in the wrong place.
+    weight = [1.1 if r in (0, 4) else 1.0 for r in ranks]
+    best = list(weight)
+    back = [-1] * n
+    for i in range(n):
+        for j in range(i):
+            if ranks[j] <= ranks[i] and best[j] + weight[i] > best[i]:
+                best[i], back[i] = best[j] + weight[i], j
+    keep: set[int] = set()
+    i = max(range(n), key=lambda k: (best[k], -k))
+    while i >= 0:
+        keep.add(i)
+        i = back[i]
+    found = []
+    for i, part in enumerate(parts):
+        if i not in keep:
+            pos: Pos = part.pos  # type: ignore[attr-defined]
+            kind = _ORDER[type(part)][1]
+            found.append(Finding.of(F.LINE_ORDER, kind, pos.line, pos.column))
+    return found
 
 
 def _token_at(text: str, index: int) -> Token:
@@ -864,6 +1104,7 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
     leading: list[Comment] = []
     leading_text: str | None = None
     pending: list[Finding] = []
+    last_number = 0  # the number of the game's last deal, for a header without one
 
     def start(pos: Pos) -> Game:
         nonlocal index
@@ -875,6 +1116,13 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
         errors = [*unit.findings, *([error] if error else [])]
         if unit.kind == "tags":
             errors += _unknown_escapes(unit)
+            last_number = 0
+        if isinstance(result, Deal) and result.unread:
+            if "number" in result.guessed:
+                result.number = last_number + 1
+            errors.extend(result.unread)
+        if isinstance(result, Deal | BrokenDeal) and result.number is not None:
+            last_number = result.number
         if unit.kind == "other":
             leading.extend(comments)
             pending.extend(errors)

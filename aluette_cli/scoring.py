@@ -65,6 +65,13 @@ def score_deal(
     claim = deal.point
     if claim is None:
         return score
+    # With tricks to check it against, a wrong number is A302 (the deal is
+    # worth...); without, only the rules can say it is wrong (A307).  Zero is
+    # never a point either way.
+    value_wrong = False
+    if claim.points is not None and (score.void is None or claim.points == 0):
+        allowed = point_values(deal, ruleset)
+        value_wrong = _check_value(deal, allowed, flag)
     if score.void is None:
         # Nothing to check the claim against: the claim is the outcome.
         if claim.side is None:
@@ -76,14 +83,67 @@ def score_deal(
         else:
             team = claim.side if claim.side in TEAMS else team_of(claim.side)
             score.void = False
-            score.point = PointOutcome(team, claim.points or 1)  # type: ignore[arg-type]
+            # A value the rules never give (A307) is scored as the least the
+            # deal can be worth, so one typo does not decide the game.
+            points = min(allowed.values) if value_wrong else claim.points or 1
+            score.point = PointOutcome(team, points)  # type: ignore[arg-type]
             score.winner = claim.side if claim.side in SEATS else None
         return score
-    _check_claim(deal, score, flag)
+    _check_claim(deal, score, flag, value_wrong)
     return score
 
 
-def _check_claim(deal: Deal, score: DealScore, flag: Flags) -> None:
+@dataclass(frozen=True, slots=True)
+class PointValues:
+    """The point values a deal can be worth under its rules and its bids, and why."""
+
+    values: tuple[int, ...]
+    because: str
+
+
+def point_values(deal: Deal, ruleset: Ruleset) -> PointValues:
+    """What a ``point`` line may claim for this deal, whatever its tricks: 1; 2 for
+    a mordienne when the option is on; a double doubles both; a concession
+    accepted scores 1 and a refused one 2 (RULES.md §4, §6-7)."""
+    if ruleset.mordienne and deal.concessions:
+        concession = deal.concessions[0]
+        if concession.accepted:
+            return PointValues((1,), f"{concession.team}'s concession was accepted: it scores 1")
+        return PointValues((2,), f"{concession.team}'s concession was refused: it scores 2")
+    values: tuple[int, ...] = (1, 2) if ruleset.mordienne else (1,)
+    if deal.announces and ruleset.doubles:
+        team = deal.announces[0].team
+        return PointValues(
+            tuple(2 * v for v in values),
+            f"{team} announced a double: the deal is worth 2 to whoever takes it",
+        )
+    if ruleset.mordienne:
+        return PointValues(values, "a deal scores 1, or 2 for a mordienne")
+    return PointValues(
+        values,
+        "a deal scores 1 point; 2 only for a mordienne (mordienne option) or a double",
+    )
+
+
+def _check_value(deal: Deal, allowed: PointValues, flag: Flags) -> bool:
+    """A307 when the point line claims a number no deal of these rules is worth;
+    True if so (the finding then stands for the claim's number)."""
+    claim = deal.point
+    assert claim is not None
+    if claim.side is None or claim.points is None or claim.points in allowed.values:
+        return False
+    n = deal.number
+    if claim.points == 0:
+        flag(F.POINT_VALUE, "zero", claim.pos, n, side=claim.side, claimed=0)
+        return True
+    best = min(allowed.values)
+    fix = "" if best == 1 else f" {best}"
+    facts = {"side": claim.side, "claimed": claim.points, "because": allowed.because}
+    flag(F.POINT_VALUE, "value", claim.pos, n, fix=fix, allowed=list(allowed.values), **facts)
+    return True
+
+
+def _check_claim(deal: Deal, score: DealScore, flag: Flags, value_wrong: bool) -> None:
     claim = deal.point
     assert claim is not None
     n = deal.number
@@ -110,7 +170,7 @@ def _check_claim(deal: Deal, score: DealScore, flag: Flags) -> None:
         claim.side in SEATS and winner is not None and claim.side != winner
     ):
         flag(F.POINT_CLAIM, "side", claim.pos, n, side=claim.side, **facts)
-    elif (claim.points or 1) != point.points:
+    elif not value_wrong and (claim.points or 1) != point.points:
         because = point.reason or ("a mordienne scores 2" if point.mordienne else "a deal scores 1")
         facts["because"] = because
         flag(F.POINT_CLAIM, "points", claim.pos, n, claimed=claim.points or 1, **facts)

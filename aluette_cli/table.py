@@ -30,10 +30,12 @@ class Table:
         dealer: str,
         hands: Mapping[str, Iterable[str]] | None = None,
         taken: Iterable[str] = (),
+        stock: Iterable[str] = (),
     ) -> None:
         """``hands`` are the hands known at the start of play (after any chant);
         ``taken`` the cards that came from the stock, to say so when they are
-        misplayed."""
+        misplayed; ``stock`` the cards left in the stock, which nobody can
+        play, whether or not the hands are known."""
         self.ruleset = ruleset
         self.leader: Seat = left_of(dealer)
         self.tricks: list[TrickOutcome] = []
@@ -41,6 +43,7 @@ class Table:
         self.held = {seat: set(cards) for seat, cards in (hands or {}).items()}
         self._owner = {card: seat for seat, cards in self.held.items() for card in cards}
         self._taken = frozenset(taken)
+        self._stock = frozenset(stock).difference(self._taken)
         self._played: dict[str, int] = {}  # card -> the trick it was played in
         self._plays: list[tuple[str | None, str]] = []
         self._turn_wrong = False  # one out-of-turn finding per trick is enough
@@ -49,6 +52,15 @@ class Table:
         self._lead_why: tuple[str, int] = ("lead-left", 0)
         self._number = 1
         self._order = seats_from(self.leader)
+        #: who led the trick in the record, when not the rules' leader
+        self._led: str | None = None
+        #: a second leader accepted without a finding: the record's leader of
+        #: a pourri trick that the rules' leader should have led
+        self._also_leads: str | None = None
+        #: the leader is not known (a trick is missing): the next lead is free
+        self._free_lead = False
+        #: cards played by someone who did not hold them (A203)
+        self._misplayed: set[str] = set()
 
     @property
     def number(self) -> int:
@@ -77,15 +89,28 @@ class Table:
         same empty tuple is returned (this runs for every card of an archive).
         """
         plays = self._plays
+        if self._free_lead:
+            self._take_lead(seat, card)
         turn = self._order[len(plays)] if len(plays) < 4 else None
         problems: list[Problem] | None = None
         if seat is not None and seat != turn and not self._turn_wrong:
-            self._turn_wrong = True
-            problems = [self._out_of_turn(seat, turn)]
+            if not plays and seat == self._also_leads:
+                # The lead follows from an earlier mistake, already reported
+                # (the record's leader of a pourri trick leads again, or the
+                # winner a wrong claim named leads): the trick goes on from it.
+                self._order = seats_from(seat)  # type: ignore[arg-type]
+                turn = self._order[0]
+            else:
+                self._turn_wrong = True
+                problems = [self._out_of_turn(seat, turn)]
+            if not plays:
+                # The trick's leader is who led in the record; the expected
+                # one is in the finding.
+                self._led = seat
         player = seat if seat is not None else turn
         plays.append((player, card))
         played = self._played
-        if card in played:
+        if card in played and not self._rightful(player, card):
             facts = {"card": card, "previous": played[card]}
             return [*(problems or ()), Problem(F.PLAYED_TWICE, "", facts)]
         played[card] = self._number
@@ -96,11 +121,49 @@ class Table:
             hand.discard(card)
             return problems or _NONE
         holder = self._owner.get(card)
+        if holder is None and card in self._stock:
+            facts = {"card": card, "seat": player, "holder": None}
+            return [*(problems or ()), Problem(F.NOT_IN_HAND, "stock", facts)]
         if hand is not None or (holder is not None and holder != player):
             variant = "" if holder is None else "taken" if card in self._taken else "dealt"
             facts = {"card": card, "seat": player, "holder": holder}
             problems = [*(problems or ()), Problem(F.NOT_IN_HAND, variant, facts)]
+            self._misplayed.add(card)
         return problems or _NONE
+
+    def _rightful(self, player: str | None, card: str) -> bool:
+        """A card played again by the player who holds it, after someone who did
+        not hold it played it (already reported, A203): the record's mistake
+        was the first play, so this one is a normal play."""
+        if card not in self._misplayed or player is None or card not in self.held.get(player, ()):
+            return False
+        self._misplayed.discard(card)
+        return True
+
+    def also_lead(self, seat: str | None) -> None:
+        """Let ``seat`` lead the next trick without a finding: a wrong claim
+        named it, and that claim is already reported."""
+        if seat is not None and seat != self.leader:
+            self._also_leads = seat
+
+    def skip(self, count: int) -> None:
+        """Trick lines the record leaves out: tricks whose cards and winner are
+        unknown.  Whoever leads the next trick line leads it without a finding."""
+        for _ in range(count):
+            self.tricks.append(TrickOutcome(self._number, None, [], None, False, []))
+            self._number += 1
+        self._free_lead = True
+
+    def _take_lead(self, seat: str | None, card: str) -> None:
+        """After a missing trick: the leader is who the record says, or the
+        holder of the card led."""
+        self._free_lead = False
+        if seat is None:
+            holder = self._owner.get(card)
+            seat = holder if holder is not None and card in self.held.get(holder, ()) else None
+        if seat is not None:
+            self.leader = seat  # type: ignore[assignment]
+            self._order = seats_from(self.leader)
 
     def _out_of_turn(self, seat: str, turn: Seat | None) -> Problem:
         trick = self._number
@@ -122,7 +185,8 @@ class Table:
         """Gather the cards on the table into a trick: who takes it, and why."""
         number, plays = self._number, self._plays
         result = self.ruleset.tie.result(plays, self.ruleset.strength)
-        trick = TrickOutcome(number, self.leader, plays, *result)
+        led = self._led or self.leader
+        trick = TrickOutcome(number, led, plays, *result)
         self.tricks.append(trick)
         problems = []
         if len(plays) != 4:
@@ -134,6 +198,8 @@ class Table:
             self.leader = result.winner  # type: ignore[assignment]
         elif result.nobody:
             self._lead_why = ("lead-nobody", number)
+        self._also_leads = self._led if result.nobody else None
+        self._led = None
         self._plays = []
         self._turn_wrong = False
         self._number += 1

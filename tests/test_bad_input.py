@@ -314,7 +314,8 @@ def test_nul_bytes_inside_a_deal(tmp_path: Path) -> None:
     (message,) = run.messages("A001")
     assert "U+0000" in message
     first, _ = run.games()
-    assert first["deals"][0]["point"] is None
+    # Issue 10: the unreadable sheet costs its line; the point line is still read.
+    assert first["deals"][0]["point"] == {"team": "EW", "points": 1, "mordienne": False}
     valid_game_json(run)
 
 

@@ -644,6 +644,7 @@ def test_style_seats_after_an_unreadable_deal(tmp_path: Path) -> None:
     # was): the seats of the next deal must still be its own.
     text = HAND_BUILT_CARDS.replace("deal 1 dealer W", "deal 1 dealer S\n1. 3x\n\ndeal 2 dealer W")
     out = converted(tmp_path, text, "aln", "b.aln", "--style", "seats")
+    # The unreadable line costs only itself, and the formatter keeps it as written.
     assert out == HAND_BUILT_SEATS.replace(
         "deal 1 dealer W", "deal 1 dealer S\n1. 3x\n\ndeal 2 dealer W"
     )
@@ -905,7 +906,8 @@ _FINDING_LINE = re.compile(
 
 
 @pytest.mark.parametrize("fmt", ["aln", "json", "jsonl"])
-def test_a_syntax_error_costs_one_deal(tmp_path: Path, fmt: str) -> None:
+def test_a_syntax_error_costs_one_line(tmp_path: Path, fmt: str) -> None:
+    # Issue 10: the unreadable trick line costs that line; deal 2 is kept.
     path = write(tmp_path, "bad.aln", BROKEN_AND_WRONG)
     result = convert(path, "--to", fmt)
     assert result.exit_code == 1

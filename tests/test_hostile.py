@@ -1,5 +1,5 @@
 """Hostile input and faults: no crash, no hang, no unbounded memory, and no
-file read outside the record's folder (issue 16).
+file read outside the record's folder.
 
 Each test is one thing an attacker (or an unlucky disk) could do to the
 tool, with the answer the tool must give.

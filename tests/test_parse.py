@@ -11,18 +11,27 @@ def games(text: str):
     return list(read_games(io.BytesIO(text.encode("utf-8"))))
 
 
-def test_a_bad_deal_costs_only_itself():
+def test_a_bad_line_costs_only_itself():
+    # Issue 10: a line that cannot be read costs that line, not the deal (the
+    # deal was a BrokenDeal before); the deals around it are untouched.
     text = (
         '[Event "x"]\n'
         "deal 1 dealer N\npoint NS\n"
-        "deal 2 dealer E\n1. N:3x\n"
+        "deal 2 dealer E\n1. N:3x\npoint EW\n"
         "deal 3 dealer S\npoint EW\n"
     )
     (game,) = games(text)
-    assert [type(d).__name__ for d in game.deals] == ["Deal", "BrokenDeal", "Deal"]
+    assert [type(d).__name__ for d in game.deals] == ["Deal", "Deal", "Deal"]
+    assert game.deals[1].point is not None and game.deals[1].point.side == "EW"
     (error,) = game.errors
     assert (error.code, error.line, error.column, error.deal) == ("A001", 5, 6, 2)
     assert "expected a card" in error.message
+
+
+def test_an_open_comment_still_costs_the_deal():
+    text = "deal 1 dealer N  { open\npoint NS\n\ndeal 2 dealer E\npoint EW\n"
+    (game,) = games(text)
+    assert [type(d).__name__ for d in game.deals] == ["BrokenDeal", "Deal"]
 
 
 def test_positions_are_file_positions_even_mid_line():

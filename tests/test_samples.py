@@ -291,6 +291,11 @@ VIOLATIONS_FOUND = [
     # game 12: claims kept as written
     ("A421", 473, 1, 12, None),
     ("A420", 478, 1, 12, 1),
+    # game 13: claimed numbers
+    ("A409", 484, 1, 13, None),
+    ("A306", 486, 1, 13, None),
+    ("A307", 490, 1, 13, 1),
+    ("A005", 493, 1, 13, 2),
 ]
 
 
@@ -331,6 +336,10 @@ AT_POSITION = {
     "A009": "N: 3d 3c",
     "A421": '[Site "C:\\club"]',
     "A420": "winners: E E E E E E E E E",
+    "A306": '[Result "*"]',
+    "A307": "point NS 2",
+    "A005": "point EW",
+    "A409": "[Stie",
 }
 
 
@@ -396,17 +405,17 @@ def test_violations_sample_exit_status_and_text_output() -> None:
     ]
     warnings = sum(1 for code, *_ in VIOLATIONS_FOUND if CODES[code].severity == "warning")
     errors = len(VIOLATIONS_FOUND) - warnings
-    assert err.strip() == f"11 games, 39 deals: {errors} errors, {warnings} warnings"
+    assert err.strip() == f"13 games, 45 deals: {errors} errors, {warnings} warnings"
     status, _, _ = run("report", "--format", "json", str(VIOLATIONS))
     assert status == 2
 
 
 def test_violations_sample_still_reports_the_other_games() -> None:
     games = report(VIOLATIONS)["games"]
-    assert [g["index"] for g in games] == list(range(1, 12))
-    assert [len(g["deals"]) for g in games] == [5, 3, 6, 0, 5, 5, 5, 5, 2, 1, 1]
+    assert [g["index"] for g in games] == list(range(1, 14))
+    assert [len(g["deals"]) for g in games] == [5, 3, 6, 0, 5, 5, 5, 5, 2, 1, 1, 1, 5]
     assert [g["rules"] for g in games] == (
-        ["classic"] * 3 + [None] + ["classic"] * 4 + ["team-five", "classic", "classic"]
+        ["classic"] * 3 + [None] + ["classic"] * 4 + ["team-five"] + ["classic"] * 4
     )
     assert games[7]["options"] == ["chanter", "mordienne", "signals"]
     # Game 1: points NS, NS, EW, NS, EW -> NS 3, EW 2, whatever its Result says.
@@ -423,16 +432,17 @@ def test_violations_sample_still_reports_the_other_games() -> None:
     )
     # Game 4 is not replayed: its one finding says why.
     assert [v["code"] for v in games[3]["violations"]] == ["A401"]
-    # Game 8: deals 2 and 3 cannot be read; deals 1, 4 and 5 are replayed.
+    # Game 8: deal 3 cannot be read; in deal 2 only trick 5's line is lost,
+    # and S takes the deal whoever took trick 5.
     deals = games[7]["deals"]
-    assert [d.get("broken", False) for d in deals] == [False, True, True, False, False]
+    assert [d.get("broken", False) for d in deals] == [False, False, True, False, False]
     # Deal 1 (sheet N - - S E W N E S): N, S and E have 2; N reached 2 first (trick 7).
     # Deal 4: W takes tricks 1, 6 and 7 (3d is in the stock, so the signal lies).
     # Deal 5: E takes tricks 4, 7 and 8; N only the last; five tricks pourri.
     summary = [(d["deal_winner"], d["point"] and d["point"]["team"]) for d in deals]
-    assert summary == [("N", "NS"), (None, None), (None, None), ("W", "EW"), ("E", "EW")]
+    assert summary == [("N", "NS"), ("S", "NS"), (None, None), ("W", "EW"), ("E", "EW")]
     assert deals[4]["counts"] == {"N": 1, "E": 3, "S": 0, "W": 0}
-    assert (games[7]["score"], games[7]["complete"]) == ({"NS": 1, "EW": 2}, False)
+    assert (games[7]["score"], games[7]["complete"]) == ({"NS": 2, "EW": 2}, False)
     # Game 9 (team-five, 12 points to win): NS reach five tricks at trick 6 of
     # deal 1 (1 point); EW at trick 8 of deal 2, against NS's double (2 points).
     points = [d["point"] for d in games[8]["deals"]]

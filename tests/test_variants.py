@@ -1086,12 +1086,14 @@ def test_the_house_rules_game_under_classic() -> None:
         " NS 1, EW 4: EW win",
         f"{name}:{nine_2}:24: A301 trick 9 is claimed for N, but E's 2b (deux de chêne) is"
         " the highest card (deal 2, trick 9)",
+        # Issue 10: each point line is right for the claims, so it follows from
+        # the wrong claim of trick 9 and says so.
         f"{name}:{nine_2 + 1}:1: A302 point claimed for N, but E wins the deal for EW with"
-        " 4 tricks (deal 2)",
+        f" 4 tricks; it follows from the mistake on line {nine_2} (deal 2)",
         f"{name}:{nine_4}:24: A301 trick 9 is claimed for S, but W's 2e (deux d'écrit) is"
         " the highest card (deal 4, trick 9)",
         f"{name}:{nine_4 + 1}:1: A302 point claimed for S, but W wins the deal for EW with"
-        " 4 tricks (deal 4)",
+        f" 4 tricks; it follows from the mistake on line {nine_4} (deal 4)",
     ]
     data = json.loads(run("report", "--format", "json", "--rules", "classic", name).stdout)
     (game,) = data["games"]

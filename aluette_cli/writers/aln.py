@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 
 from ..cards import SEATS
 from ..lexicon import WHITESPACE
-from ..model import BrokenDeal, Comment, Deal, Game, Signal, Trick
+from ..model import Comment, Deal, Game, Signal, Trick
 
 #: How trick lines are written: as recorded, or all with seats, or all cards-only.
 STYLES = ("keep", "seats", "cards")
@@ -136,7 +136,7 @@ def game_lines(
             yield _with_comments(f"draw: {cards}", game.draw.comments)
         yield ""
     for i, deal in enumerate(game.deals):
-        if isinstance(deal, BrokenDeal):
+        if deal.text is not None:  # what could not be read is kept as written
             yield verbatim(deal.text)
             yield ""
             continue

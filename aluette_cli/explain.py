@@ -1,0 +1,43 @@
+"""``aluette explain CODE``: the documentation entry of a finding code.
+
+The entries are the sections of ``docs/violations.md`` (what the code means,
+the rule, an example, how to fix it), read from that one file, so the
+command and the documentation cannot say different things.  The wheel
+carries a copy of the file inside the package, as it does the grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+from .findings import CODES
+
+
+def violations_text() -> str:
+    """docs/violations.md, from the installed package or from the source tree."""
+    packaged = resources.files("aluette_cli") / "docs" / "violations.md"
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    source = Path(__file__).resolve().parent.parent / "docs" / "violations.md"
+    return source.read_text(encoding="utf-8")
+
+
+_SECTION = re.compile(r"^## (A\d{3}) .*?(?=^## |\Z)", re.M | re.S)
+# HTML comments of the page (example file names) are for the docs tests.
+_MARKUP = re.compile(r"^<!--.*?-->\n", re.M)
+
+
+def entries(text: str | None = None) -> dict[str, str]:
+    """Each code's section of docs/violations.md, by code."""
+    page = violations_text() if text is None else text
+    return {m.group(1): _MARKUP.sub("", m.group()).strip() + "\n" for m in _SECTION.finditer(page)}
+
+
+def explain(code: str) -> str | None:
+    """The entry for ``code`` (any case, ``a203`` too), or None if no such code."""
+    wanted = code.strip().upper()
+    if wanted not in CODES:
+        return None
+    return entries().get(wanted)

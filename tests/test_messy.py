@@ -1,0 +1,409 @@
+"""Records as people write them: one mistake, one finding to act on.
+
+A corpus of scorer mistakes, made by hand and by mutating the bundled
+records: for each single mistake, ``validate`` gives exactly one finding a
+person must act on (findings marked ``consequence_of`` follow from it), at
+the line of the mistake, with a code and a message that names the fix.  Two
+independent mistakes in one deal are both found; a deal with an unreadable
+line still has its point line checked; the deal before a broken header is
+reported as if the broken deal were not there.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import SAMPLES, run, write
+
+SEATED = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
+CARDS = (SAMPLES / "cards-only.aln").read_text(encoding="utf-8")
+
+POINTS_ONLY = """\
+[Event "Points only"]
+[Result "NS 3-2"]
+
+deal 1 dealer N
+point NS
+deal 2 dealer E
+point EW
+deal 3 dealer S
+point NS
+deal 4 dealer W
+point EW
+deal 5 dealer N
+point NS
+"""
+
+CHANT = """\
+[Options "chanter"]
+
+deal 1 dealer W
+N: 2c 9d 2b Rd Cb Vd 8b 7e 3e
+E: 1d 1e Rb 9b 8c 6c 5b 5e 3b
+S: 3d 3c 1b Ce Vc 8e 7d 7c 5d
+W: 9c 2e 1c Rc Re Ve 7b 6d 4b
+stock: 2d Cd Cc Vb 9e 8d 6b 6e 5c 4d 4c 4e
+chant W takes 2d Cd Cc Vb 9e 8d discards 9c 7b 6d 4b 1c Ve
+chant N takes 6b 6e 5c 4d 4c 4e discards 6b 6e 5c 4d 4c 4e
+point NS
+"""
+
+
+def lines_of(text: str) -> list[str]:
+    return text.split("\n")
+
+
+def line_no(text: str, start: str, after: int = 0) -> int:
+    """The 1-based number of the first line after line ``after`` that starts with ``start``."""
+    for n, line in enumerate(lines_of(text), 1):
+        if n > after and line.startswith(start):
+            return n
+    raise AssertionError(start)
+
+
+def replace_line(text: str, n: int, new: str | None) -> str:
+    """Line ``n`` replaced (None: deleted)."""
+    lines = lines_of(text)
+    if new is None:
+        del lines[n - 1]
+    else:
+        lines[n - 1] = new
+    return "\n".join(lines)
+
+
+def sub_in_line(text: str, n: int, old: str, new: str) -> str:
+    lines = lines_of(text)
+    assert old in lines[n - 1], (old, lines[n - 1])
+    lines[n - 1] = lines[n - 1].replace(old, new, 1)
+    return "\n".join(lines)
+
+
+def findings(tmp_path: Path, text: str) -> list[dict[str, Any]]:
+    path = write(tmp_path, "messy.aln", text)
+    result = run("validate", "--format", "json", str(path))
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout)
+
+
+def report(tmp_path: Path, name: str, text: str) -> dict[str, Any]:
+    return json.loads(run("report", "--format", "json", str(write(tmp_path, name, text))).stdout)
+
+
+def to_act_on(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The findings a person must act on: errors and warnings that do not
+    follow from another finding."""
+    return [f for f in found if "consequence_of" not in f]
+
+
+@dataclass(frozen=True)
+class Mistake:
+    name: str
+    text: str
+    line: int
+    code: str
+    #: words the message must hold: the fix, said
+    says: str
+
+
+def _mistakes() -> list[Mistake]:
+    out: list[Mistake] = []
+    d1 = line_no(SEATED, "deal 1 ")
+    t4 = line_no(SEATED, "4. ", d1)
+    t5 = line_no(SEATED, "5. ", d1)
+    point1 = line_no(SEATED, "point ", d1)
+    d2 = line_no(SEATED, "deal 2 ")
+    c1 = line_no(CARDS, "deal 1 ")
+    c5 = line_no(CARDS, "5. ", c1)
+    out += [
+        Mistake(
+            "typo in a card",
+            sub_in_line(SEATED, t4, "S:3c", "S:8x"),
+            t4,
+            "A001",
+            "found '8x', expected a card; this line cannot be read",
+        ),
+        Mistake(
+            "a card not in the player's hand",
+            sub_in_line(SEATED, t4, "S:3c", "S:3b"),
+            t4,
+            "A203",
+            "it was dealt to E",
+        ),
+        Mistake(
+            "a missing trick, with seats",
+            replace_line(SEATED, line_no(SEATED, "2. ", d1), None),
+            line_no(SEATED, "2. ", d1),  # trick 3 now stands there
+            "A201",
+            "trick 2 is missing",
+        ),
+        Mistake(
+            "a missing trick, cards only",
+            replace_line(CARDS, c5, None),
+            c5,
+            "A201",
+            "trick 5 is missing",
+        ),
+        Mistake(
+            "two tricks swapped",
+            replace_line(
+                replace_line(SEATED, t4, lines_of(SEATED)[t5 - 1]), t5, lines_of(SEATED)[t4 - 1]
+            ),
+            t5,
+            "A201",
+            "trick 4 is written out of order",
+        ),
+        Mistake(
+            "a wrong trick claim",
+            sub_in_line(SEATED, t4, "-> S", "-> W"),
+            t4,
+            "A301",
+            "trick 4 is claimed for W, but S's 3c (madame) is the highest card",
+        ),
+        Mistake(
+            "a wrong point",
+            sub_in_line(SEATED, point1, "point NS", "point EW"),
+            point1,
+            "A302",
+            "point claimed for EW, but N wins the deal for NS",
+        ),
+        Mistake(
+            "a point of 0",
+            sub_in_line(POINTS_ONLY, 5, "point NS", "point NS 0"),
+            5,
+            "A307",
+            "write 'point none' for a void deal, or 'point NS' for one point",
+        ),
+        Mistake(
+            "a point of 2 without mordienne or double",
+            sub_in_line(POINTS_ONLY, 7, "point EW", "point EW 2"),
+            7,
+            "A307",
+            "write 'point EW'",
+        ),
+        Mistake(
+            "a one-sided chant",
+            replace_line(CHANT, line_no(CHANT, "chant N"), None),
+            line_no(CHANT, "chant W"),
+            "A405",
+            "W exchanges but N does not",
+        ),
+        Mistake(
+            "a broken deal header",
+            sub_in_line(SEATED, d2, "deal 2", "Deal 2"),
+            d2,
+            "A001",
+            "found 'Deal' (write 'deal': keywords are lower-case)",
+        ),
+        Mistake(
+            "a point line before the tricks",
+            replace_line(
+                replace_line(SEATED, point1, None),
+                line_no(SEATED, "1. ", d1),
+                lines_of(SEATED)[point1 - 1] + "\n" + lines_of(SEATED)[line_no(SEATED, "1. ") - 1],
+            ),
+            line_no(SEATED, "1. ", d1),
+            "A005",
+            "point lines come after the tricks",
+        ),
+        Mistake(
+            "Result * on a finished game",
+            POINTS_ONLY.replace('[Result "NS 3-2"]', '[Result "*"]'),
+            2,
+            "A306",
+            'write [Result "NS 3-2"]',
+        ),
+    ]
+    return out
+
+
+MISTAKES = _mistakes()
+
+
+@pytest.mark.parametrize("mistake", MISTAKES, ids=[m.name for m in MISTAKES])
+def test_one_mistake_one_finding(tmp_path: Path, mistake: Mistake) -> None:
+    found = to_act_on(findings(tmp_path, mistake.text))
+    assert len(found) == 1, found
+    (finding,) = found
+    assert (finding["line"], finding["code"]) == (mistake.line, mistake.code), finding
+    assert mistake.says in finding["message"], finding["message"]
+
+
+def test_the_bases_are_clean(tmp_path: Path) -> None:
+    for text in (SEATED, CARDS, POINTS_ONLY):
+        assert findings(tmp_path, text) == []
+
+
+def test_a_stock_card_is_never_playable_even_without_hands(tmp_path: Path) -> None:
+    text = "deal 1 dealer W\nstock: 2d Cd Cc Vb 9e 8d 6b 6e 5c 4d 4c 4e\n1. N:2d E:1d S:3d W:9c\n"
+    found = [f for f in findings(tmp_path, text) if f["code"] == "A203"]
+    assert [(f["line"], f["column"]) for f in found] == [(3, 4)]
+    assert "lies in the stock" in found[0]["message"]
+
+
+def test_two_independent_mistakes_in_one_deal_are_both_found(tmp_path: Path) -> None:
+    d1 = line_no(SEATED, "deal 1 ")
+    t2 = line_no(SEATED, "2. ", d1)
+    point1 = line_no(SEATED, "point ", d1)
+    text = sub_in_line(SEATED, t2, "-> pourri", "-> E")
+    text = sub_in_line(text, point1, "point NS", "point NS 2")
+    found = to_act_on(findings(tmp_path, text))
+    assert [(f["line"], f["code"]) for f in found] == [(t2, "A301"), (point1, "A302")]
+
+
+def test_an_unreadable_line_leaves_the_point_line_checked(tmp_path: Path) -> None:
+    d1 = line_no(SEATED, "deal 1 ")
+    t9 = line_no(SEATED, "9. ", d1)
+    point1 = line_no(SEATED, "point ", d1)
+    text = sub_in_line(SEATED, t9, "E:6c", "E:6x")
+    text = sub_in_line(text, point1, "point NS", "point EW")
+    found = to_act_on(findings(tmp_path, text))
+    assert [(f["line"], f["code"]) for f in found] == [(t9, "A001"), (point1, "A302")]
+
+
+def test_the_deal_before_a_broken_header_is_untouched(tmp_path: Path) -> None:
+    d2 = line_no(SEATED, "deal 2 ")
+    broken = sub_in_line(SEATED, d2, "deal 2 dealer N", "deal 2 dealr N")
+    for bad in (broken, sub_in_line(SEATED, d2, "deal 2", "Deal 2")):
+        clean = report(tmp_path, "a.aln", SEATED)
+        messy = report(tmp_path, "b.aln", bad)
+        assert messy["games"][0]["deals"][0] == clean["games"][0]["deals"][0]
+        # and the broken deal is still read: its tricks are the same
+        assert messy["games"][0]["deals"][1]["tricks"] == clean["games"][0]["deals"][1]["tricks"]
+
+
+def test_a_consequence_is_marked_in_json_and_said_in_text(tmp_path: Path) -> None:
+    d1 = line_no(SEATED, "deal 1 ")
+    t4 = line_no(SEATED, "4. ", d1)
+    text = sub_in_line(SEATED, t4, "S:3c", "S:3b")
+    found = findings(tmp_path, text)
+    assert [(f["code"], "consequence_of" in f) for f in found] == [("A203", False), ("A301", True)]
+    assert found[1]["consequence_of"] == {"code": "A203", "line": t4, "column": found[0]["column"]}
+    keys = {"file", "line", "column", "code", "severity", "message", "game", "deal", "trick"}
+    assert set(found[0]) == keys and set(found[1]) == keys | {"consequence_of"}
+    out = run("validate", str(write(tmp_path, "c.aln", text))).stdout
+    assert f"it follows from the mistake on line {t4} (deal 1, trick 4)" in out
+
+
+def test_the_leader_is_who_led_in_the_record(tmp_path: Path) -> None:
+    d1 = line_no(SEATED, "deal 1 ")
+    t1 = line_no(SEATED, "1. ", d1)
+    text = sub_in_line(SEATED, t1, "1. N:9d E:8c S:Ce W:6d", "1. E:8c S:Ce W:6d N:9d")
+    found = findings(tmp_path, text)
+    assert [f["code"] for f in found] == ["A202"]
+    assert "but N should" in found[0]["message"]
+    data = report(tmp_path, "l.aln", text)
+    assert data["games"][0]["deals"][0]["tricks"][0]["leader"] == "E"
+
+
+# --------------------------------------------------------------------------
+# By mutation: generated games, one mistake each
+
+
+def _trick_lines(text: str) -> list[int]:
+    return [n for n, line in enumerate(lines_of(text), 1) if line[:1].isdigit() and ". " in line]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("style", ["seats", "cards"])
+def test_mutation_a_deleted_trick_line_is_one_finding(
+    tmp_path: Path, seed: int, style: str
+) -> None:
+    import random
+
+    from .conftest import generated
+
+    text = generated(seed, "--style", style)
+    rng = random.Random(seed)
+    n = rng.choice(_trick_lines(text))
+    found = to_act_on(findings(tmp_path, replace_line(text, n, None)))
+    assert len(found) == 1, (n, found)
+    assert found[0]["code"] in ("A201", "A206"), found
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("style", ["seats", "cards"])
+def test_mutation_a_typo_in_a_card_is_one_finding(tmp_path: Path, seed: int, style: str) -> None:
+    import random
+
+    from .conftest import generated
+
+    text = generated(seed, "--style", style)
+    rng = random.Random(seed)
+    n = rng.choice(_trick_lines(text))
+    line = lines_of(text)[n - 1]
+    cards = [w for w in line.split() if w[-2:][:1] in "123456789VCR" and len(w.split(":")[-1]) == 2]
+    word = rng.choice(cards)
+    typo = word[:-1] + "x"
+    found = to_act_on(findings(tmp_path, sub_in_line(text, n, word, typo)))
+    assert [(f["line"], f["code"]) for f in found] == [(n, "A001")], found
+
+
+# --------------------------------------------------------------------------
+# Hints that say the fix
+
+
+@pytest.mark.parametrize(
+    ("written", "says"),
+    [
+        ("N:CD", "found 'CD' (write 'Cd'"),
+        ("n:3d", "write 'N:3d'"),
+        ("N:Monsieur", "write 'monsieur' or '3d'"),
+        ("N:deux-de-chêne", "write 'deux-de-chene' or '2b'"),
+        ("N:deux de chêne", "write 'deux-de-chene' or '2b'"),
+        ("cd", "found 'cd' (write 'Cd'"),
+    ],
+)
+def test_a_mistyped_card_or_seat_gets_the_right_spelling(
+    tmp_path: Path, written: str, says: str
+) -> None:
+    text = f"deal 1 dealer W\n1. {written} E:8d S:6e W:3b\n"
+    (finding,) = findings(tmp_path, text)
+    assert (finding["line"], finding["code"]) == (2, "A001")
+    assert says in finding["message"], finding["message"]
+
+
+def test_a_keyword_in_capitals_gets_its_spelling(tmp_path: Path) -> None:
+    (finding,) = findings(tmp_path, "deal 1 dealer W\nPoint NS\n")
+    assert "write 'point': keywords are lower-case" in finding["message"]
+
+
+def test_a_tag_name_in_the_wrong_case_is_read_as_the_tag(tmp_path: Path) -> None:
+    text = '[rules "team-five"]\n\ndeal 1 dealer N\nannounce NS double\npoint NS 2\n'
+    found = findings(tmp_path, text)
+    assert [(f["code"], f["severity"]) for f in found] == [("A409", "warning")]
+    assert "write [Rules ...]" in found[0]["message"]
+
+
+def test_a_near_miss_tag_name_names_the_likely_tag(tmp_path: Path) -> None:
+    found = findings(tmp_path, '[Reslt "NS 1-0"]\n\ndeal 1 dealer N\npoint NS\n')
+    assert [f["code"] for f in found] == ["A409"]
+    assert "did you mean Result?" in found[0]["message"]
+
+
+# --------------------------------------------------------------------------
+# aluette explain
+
+
+def test_explain_covers_every_code() -> None:
+    from aluette_cli.explain import entries
+    from aluette_cli.findings import CODES
+
+    found = entries()
+    assert sorted(found) == sorted(CODES)
+    for code, entry in found.items():
+        assert entry.startswith(f"## {code} {CODES[code].title}\n"), code
+        assert "**Meaning.**" in entry and "**Rule.**" in entry, code
+
+
+def test_explain_prints_the_docs_entry() -> None:
+    result = run("explain", "a203")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("## A203 card not in the player's hand\n")
+    assert "**Example.**" in result.stdout and "<!--" not in result.stdout
+    unknown = run("explain", "A999")
+    assert unknown.exit_code == 2 and "unknown code 'A999'" in unknown.stderr
