@@ -9,6 +9,7 @@ loads the same way, so house rules need no code.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 import os
 import stat
@@ -163,10 +164,22 @@ def _load_ruleset(name: str, base: Path | None) -> Ruleset:
         return ruleset_from_toml(read_ruleset_file(path, str(path)), str(path))
     if name not in preset_names():
         raise RulesetError(
-            f"unknown ruleset {name!r} (presets: {', '.join(preset_names())}; or name a .toml file)"
+            f"unknown ruleset {name!r}{_did_you_mean(name)}"
+            f" (presets: {', '.join(preset_names())}; or name a .toml file)"
         )
     text = (resources.files("aluette_cli") / PRESET_DIR / f"{name}.toml").read_text("utf-8")
     return ruleset_from_toml(text, name)
+
+
+def _did_you_mean(name: str) -> str:
+    """': did you mean 'classic'?' for a preset name in the wrong case or
+    with a typo; nothing when no preset is close."""
+    presets = preset_names()
+    folded = {preset.casefold(): preset for preset in presets}
+    best = folded.get(name.casefold()) or next(
+        iter(difflib.get_close_matches(name.casefold(), presets, n=1, cutoff=0.8)), None
+    )
+    return f": did you mean {best!r}?" if best else ""
 
 
 def read_ruleset_file(path: Path, where: str, follow: bool = True) -> str:

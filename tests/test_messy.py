@@ -407,3 +407,18 @@ def test_explain_prints_the_docs_entry() -> None:
     assert "**Example.**" in result.stdout and "<!--" not in result.stdout
     unknown = run("explain", "A999")
     assert unknown.exit_code == 2 and "unknown code 'A999'" in unknown.stderr
+
+
+def test_a_preset_name_in_the_wrong_case_gets_the_right_spelling(tmp_path: Path) -> None:
+    """[Rules "Classic"] is still an unknown ruleset (names are exact), but the
+    finding says what to write; a name far from every preset gets no guess."""
+    from aluette_cli.pipeline import check_source
+
+    record = b'[Event "x"]\n[Rules "Classic"]\n\ndeal 1 dealer N\npoint NS\n'
+    (checked,) = check_source([record])
+    (finding,) = checked.outcome.findings
+    assert finding.code == "A401"
+    assert "unknown ruleset 'Classic': did you mean 'classic'?" in finding.message
+    far = b'[Event "x"]\n[Rules "boules"]\n\ndeal 1 dealer N\npoint NS\n'
+    (checked,) = check_source([far])
+    assert "did you mean" not in checked.outcome.findings[0].message
