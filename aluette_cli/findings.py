@@ -47,7 +47,7 @@ S, R, C = Kind.SYNTAX, Kind.RULE, Kind.CONFIG
 # A0xx: reading the text
 SYNTAX_ERROR = _code("A001", E, S, "syntax error", "NOTATION.md §1-4")
 UNCLOSED_COMMENT = _code("A002", E, S, "brace comment never closed", "NOTATION.md §1")
-BAD_ENCODING = _code("A003", E, S, "text is not valid UTF-8", "NOTATION.md §1")
+BAD_ENCODING = _code("A003", W, S, "text is not valid UTF-8", "NOTATION.md §1")
 
 # A1xx: the deck, the deal and its sequence
 CARD_TWICE_DEALT = _code("A101", E, R, "card dealt twice", "RULES.md §1-2, NOTATION.md §6")
