@@ -287,28 +287,38 @@ def test_a_stream_with_no_line_end_is_read_in_constant_memory() -> None:
     assert (1, parse.MAX_LINE_BYTES + 1, "A009") in codes
 
 
-def test_validate_on_an_endless_pipe_stays_small(tmp_path: Path) -> None:
-    """The real command, fed 200 MB of NUL bytes through a pipe (like /dev/zero)."""
+def validate_fed_by(loop: str) -> tuple[int, int, str]:
+    """``validate -`` reading NUL bytes that a second process writes in 1 MB
+    blocks (``loop`` repeats the write): its exit status, the peak memory of
+    the processes it ran (KB), and what it printed."""
     import subprocess
     import sys
 
-    feeder = "import sys\nb = bytes(1 << 20)\nfor _ in range(200): sys.stdout.buffer.write(b)\n"
+    feeder = f"import sys\nb = bytes(1 << 20)\n{loop} sys.stdout.buffer.write(b)\n"
     script = (
         "import resource, subprocess, sys\n"
-        f"feed = subprocess.Popen([sys.executable, '-c', {feeder!r}], stdout=subprocess.PIPE)\n"
+        f"feed = subprocess.Popen([sys.executable, '-c', {feeder!r}], stdout=subprocess.PIPE,"
+        " stderr=subprocess.DEVNULL)\n"
         "tool = subprocess.run([sys.executable, '-m', 'aluette_cli', 'validate', '-'],"
         " stdin=feed.stdout, capture_output=True, text=True)\n"
-        "feed.wait()\n"
+        "feed.kill(); feed.wait()\n"
         "print(tool.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
         "print(tool.stdout)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
     )
-    status, peak_kb = map(int, done.stdout.split("\n")[0].split())
+    first, _, printed = done.stdout.partition("\n")
+    status, peak_kb = map(int, first.split())
+    return status, peak_kb, printed
+
+
+def test_validate_on_an_endless_pipe_stays_small() -> None:
+    """The real command, fed 200 MB of NUL bytes through a pipe (like /dev/zero)."""
+    status, peak_kb, printed = validate_fed_by("for _ in range(200):")
     assert status == 1
     assert peak_kb < 100 * 1024, peak_kb
-    assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in done.stdout
+    assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in printed
 
 
 @pytest.mark.parametrize(("shape", "kilobytes"), [("line", 1024), ("broken-deals", 16)])
@@ -483,25 +493,8 @@ def test_a_line_that_never_ends_stops_the_reading_with_its_finding(
 def test_validate_on_a_pipe_that_never_ends_reports_and_exits() -> None:
     """Like ``validate /dev/zero``: the command ends by itself, reports the line,
     and stays small."""
-    import subprocess
-    import sys
-
-    feeder = "import sys\nb = bytes(1 << 20)\nwhile True: sys.stdout.buffer.write(b)\n"
-    script = (
-        "import resource, subprocess, sys\n"
-        f"feed = subprocess.Popen([sys.executable, '-c', {feeder!r}], stdout=subprocess.PIPE,"
-        " stderr=subprocess.DEVNULL)\n"
-        "tool = subprocess.run([sys.executable, '-m', 'aluette_cli', 'validate', '-'],"
-        " stdin=feed.stdout, capture_output=True, text=True)\n"
-        "feed.kill(); feed.wait()\n"
-        "print(tool.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-        "print(tool.stdout)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
-    )
-    status, peak_kb = map(int, done.stdout.split("\n")[0].split())
-    assert status == 1, done.stdout
+    status, peak_kb, printed = validate_fed_by("while True:")
+    assert status == 1, printed
     assert peak_kb < 100 * 1024, peak_kb
-    assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in done.stdout
-    assert "reading stops here, 256 MiB into the line" in done.stdout
+    assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in printed
+    assert "reading stops here, 256 MiB into the line" in printed
