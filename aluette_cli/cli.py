@@ -36,9 +36,11 @@ from .render import (
     render_report_text,
     render_validate_json,
     render_validate_text,
+    table_output,
 )
 from .rules import RulesetError, load_ruleset
 from .stats import VIEWS, StatsAccumulator
+from .tables import LEVELS
 from .streams import (
     STDOUT_NAME,
     WriteError,
@@ -51,6 +53,7 @@ from .streams import (
 )
 from .writers.aln import STYLES, write_game
 from .writers.rulesheet import ruleset_dict, ruleset_text
+from .writers.tables import TABLE_FORMATS
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -249,28 +252,55 @@ def validate(
 
 @cli.command()
 @files_argument
-@format_option
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "jsonl", "csv"]),
+    default="text",
+    show_default=True,
+    help="For people (text), one JSON object, one game a line (jsonl), or a table (csv).",
+)
+@click.option(
+    "--level",
+    type=click.Choice(LEVELS),
+    help="With csv or jsonl: one row per game (the default for csv), deal, trick or card played.",
+)
 @rules_option
 @options_option
 @jobs_option
 def report(
-    files: tuple[str, ...], fmt: str, rules: str | None, options: str | None, jobs: int
+    files: tuple[str, ...],
+    fmt: str,
+    level: str | None,
+    rules: str | None,
+    options: str | None,
+    jobs: int,
 ) -> None:
     """Replay games and explain them: every trick, tie-break, point and score.
 
     The text report shows, for each deal, each trick's cards by seat, who won
     it or why it was pourri, the trick counts, how a tie for the most tricks
     was broken, and the point; then the game's score and any violations.
-    --format json gives the same as one JSON object (docs/cli.md).
+    --format json gives the same as one JSON object, jsonl one game a line
+    (docs/cli.md).  --format csv, or jsonl with --level, writes a results
+    table with one row per game, deal, trick or card played, each row naming
+    its file and game, so that the tables of many files stack
+    (docs/tables.md).
 
     \b
     Examples:
       aluette report samples/classic-game.aln
       aluette report --format json match.aln | jq '.games[0].score'
+      aluette report --format csv --level deal season/*.aln > deals.csv
     """
     status = _status()
     choice = _rule_choice(rules, options)
-    if fmt == "json":
+    if level is not None and fmt not in TABLE_FORMATS:
+        raise click.UsageError("--level needs --format csv or --format jsonl")
+    if fmt in TABLE_FORMATS:
+        render, opening = table_output(fmt, level)
+        frame = Framed(_echo, opening)
+    elif fmt == "json":
         render, frame = render_report_json, Framed.json_list(_echo, '{"games": [', "]}")
     else:
         render, frame = render_report_text, Framed(_echo, between="\n" + "=" * 72 + "\n\n")

@@ -1,0 +1,409 @@
+"""The results tables: one row per game, deal, trick and card played.
+
+A club keeps a season table, a notebook asks who led what: both want flat
+rows that many files can be put together in, which is what these are.  Each
+row is made from the engine's outcome and the record's tags, never by
+working a rule out again, and carries the identity of its game (the file,
+the game's index in it, and ``game_id``, the two together), so that the rows
+of any number of files can be stacked and joined without two games merging.
+
+Every form of record gives rows: a deal kept as a ``winners:`` sheet gives
+trick rows without cards, a deal kept as a point line only gives its deal
+row, a deal that could not be read a deal row that says so.  A game whose
+ruleset is unknown is not replayed: it has its game row only.
+
+``aluette stats`` counts from these same rows (:mod:`aluette_cli.stats`),
+and ``convert --to csv`` writes the play table: what the tables say is what
+the figures add up.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+from .cards import SEATS, TRICKS_PER_DEAL, card_name
+from .findings import Finding
+from .outcome import DealOutcome, TrickOutcome
+from .pipeline import CheckedGame
+from .rules import Ruleset
+
+#: What ``report --level`` can choose, from the coarsest table to the finest.
+LEVELS = ("game", "deal", "trick", "play")
+
+#: The record's tags that name the players, by seat.
+PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def game_id(file: str, index: int) -> str:
+    """One value that names a game among many files: ``samples/a.aln#2``."""
+    return f"{file}#{index}"
+
+
+# --------------------------------------------------------------------------
+# The rows
+
+
+@dataclass(slots=True)
+class GameRow:
+    game_id: str
+    file: str
+    game: int
+    event: str | None
+    site: str | None
+    date: str | None
+    round: str | None
+    north: str | None
+    east: str | None
+    south: str | None
+    west: str | None
+    #: the ruleset played under; None when the game could not be replayed
+    rules: str | None
+    #: the ruleset's options, comma-separated, in name order
+    options: str | None
+    #: whether deals are won by the sides' pooled tricks (team-five)
+    team_tricks: bool | None
+    #: the Result tag as written
+    result_claimed: str | None
+    #: the result the replay gives, as the Result tag writes it (complete games)
+    result: str | None
+    score_ns: int
+    score_ew: int
+    winner: str | None
+    complete: bool
+    replayed: bool
+    deals: int
+    errors: int
+    warnings: int
+    valid: bool
+
+
+@dataclass(slots=True)
+class PlayRow:
+    game_id: str
+    file: str
+    game: int
+    deal_index: int
+    deal: int | None
+    dealer: str | None
+    trick: int
+    order: int
+    seat: str | None
+    card: str
+    card_name: str
+    rank_group: int
+    trick_winner: str | None
+    pourri: bool
+    #: this card took the trick
+    won: bool
+    #: one of the cards tied at the top of a pourri trick
+    spoiled: bool
+    #: cancelled out above the card that took the trick (cancel policy)
+    cancelled: bool
+    counted: bool
+
+
+@dataclass(slots=True)
+class TrickRow:
+    game_id: str
+    file: str
+    game: int
+    deal_index: int
+    deal: int | None
+    trick: int
+    leader: str | None
+    card_n: str | None
+    card_e: str | None
+    card_s: str | None
+    card_w: str | None
+    winner: str | None
+    winning_card: str | None
+    pourri: bool
+    #: one of the deal's first nine tricks, and not after the one that decided it
+    counted: bool
+    play_rows: list[PlayRow] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DealRow:
+    game_id: str
+    file: str
+    game: int
+    deal_index: int
+    deal: int | None
+    dealer: str | None
+    #: what the record gives: tricks, sheet, point, none or unread
+    record: str
+    tricks: int
+    tricks_n: int | None
+    tricks_e: int | None
+    tricks_s: int | None
+    tricks_w: int | None
+    pourri: int | None
+    deal_winner: str | None
+    tie_break: bool
+    tied: str | None
+    tie_total: int | None
+    tie_won_at: int | None
+    point_team: str | None
+    points: int | None
+    mordienne: bool
+    mordienne_from: int | None
+    point_reason: str | None
+    void: bool | None
+    scored: bool
+    after_end: bool
+    broken: bool
+    findings: int
+    trick_rows: list[TrickRow] = field(default_factory=list)
+
+
+#: The columns of each table, in order: the rows' fields, children left out.
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "game": tuple(GameRow.__dataclass_fields__),
+    "deal": tuple(f for f in DealRow.__dataclass_fields__ if f != "trick_rows"),
+    "trick": tuple(f for f in TrickRow.__dataclass_fields__ if f != "play_rows"),
+    "play": tuple(PlayRow.__dataclass_fields__),
+}
+
+#: Each table's row as a tuple of its columns' values.
+VALUES = {level: attrgetter(*columns) for level, columns in COLUMNS.items()}
+
+
+@dataclass(slots=True)
+class GameTables:
+    """One game's rows: its game row, and its deal rows with their tricks and plays."""
+
+    game: GameRow
+    deals: list[DealRow]
+
+    def rows(self, level: str) -> Iterator[GameRow | DealRow | TrickRow | PlayRow]:
+        """The rows of one table, in record order."""
+        if level == "game":
+            yield self.game
+            return
+        for deal in self.deals:
+            if level == "deal":
+                yield deal
+                continue
+            for trick in deal.trick_rows:
+                if level == "trick":
+                    yield trick
+                else:
+                    yield from trick.play_rows
+
+
+# --------------------------------------------------------------------------
+# From a checked game to its rows
+
+
+def _tag(checked: CheckedGame, name: str) -> str | None:
+    """A tag's value, trimmed; None when the record leaves it out, empty, or
+    ``?`` (unknown, as in PGN)."""
+    tag = checked.game.tag(name)
+    value = tag.value.strip() if tag is not None else ""
+    return None if value in ("", "?") else value
+
+
+def player(checked: CheckedGame, seat: str) -> str | None:
+    """Who sat at ``seat``, by its tag; None when the record does not name them."""
+    return _tag(checked, PLAYER_TAGS[seat])
+
+
+def written_result(score: dict[str, int], winner: str | None) -> str | None:
+    """A complete game's result as the Result tag writes it: ``NS 3-2``, ``draw 2-2``."""
+    if winner is None:
+        return None
+    ns, ew = score["NS"], score["EW"]
+    if winner == "draw":
+        return f"draw {ns}-{ew}"
+    return f"{winner} {max(ns, ew)}-{min(ns, ew)}"
+
+
+def game_tables(checked: CheckedGame, file: str) -> GameTables:
+    """Every row of one game; ``file`` is the name its findings use."""
+    outcome = checked.outcome
+    ruleset = outcome.ruleset
+    key = game_id(file, outcome.index)
+    errors = sum(1 for f in outcome.findings if f.severity == "error")
+    row = GameRow(
+        key,
+        file,
+        outcome.index,
+        _tag(checked, "Event"),
+        _tag(checked, "Site"),
+        _tag(checked, "Date"),
+        _tag(checked, "Round"),
+        *(player(checked, seat) for seat in SEATS),
+        ruleset.name if ruleset else None,
+        ",".join(sorted(ruleset.options)) if ruleset else None,
+        ruleset.deal_scoring.pooled if ruleset else None,
+        _tag(checked, "Result"),
+        written_result(outcome.score, outcome.winner) if outcome.complete else None,
+        outcome.score["NS"],
+        outcome.score["EW"],
+        outcome.winner,
+        outcome.complete,
+        ruleset is not None,
+        checked.deals_read,
+        errors,
+        len(outcome.findings) - errors,
+        errors == 0,
+    )
+    per_deal = _findings_per_deal(outcome.deals, outcome.findings)
+    deals = []
+    if ruleset is not None:
+        for i, deal in enumerate(outcome.deals):
+            deals.append(_deal_row(key, file, outcome.index, i + 1, deal, per_deal[i], ruleset))
+    return GameTables(row, deals)
+
+
+def _findings_per_deal(deals: list[DealOutcome], findings: list[Finding]) -> list[int]:
+    """How many findings fall on each deal's lines: from its header to the next deal's."""
+    starts = [deal.pos.line for deal in deals]
+    counts = [0] * len(deals)
+    if not deals:
+        return counts
+    ordered = sorted(range(len(deals)), key=lambda i: starts[i])
+    lines = [starts[i] for i in ordered]
+    for finding in findings:
+        at = bisect_right(lines, finding.line) - 1
+        if at >= 0:
+            counts[ordered[at]] += 1
+    return counts
+
+
+def counted_tricks(deal: DealOutcome) -> int:
+    """How many of a deal's tricks count: at most nine, none after the decisive one.
+
+    A record may hold more trick lines than a deal has (a line written twice);
+    the engine reports them, and they are in the tables with ``counted``
+    false, so that a tally by trick number never meets a tenth trick.
+    """
+    limit = TRICKS_PER_DEAL
+    if deal.sequence is not None:
+        limit = min(limit, len(deal.sequence))
+    return min(limit, len(deal.tricks))
+
+
+def _record(deal: DealOutcome) -> str:
+    if deal.broken:
+        return "unread"
+    if deal.tricks:
+        return "sheet" if deal.from_sheet else "tricks"
+    return "point" if deal.known else "none"
+
+
+def _deal_row(
+    key: str,
+    file: str,
+    game: int,
+    index: int,
+    deal: DealOutcome,
+    findings: int,
+    ruleset: Ruleset,
+) -> DealRow:
+    counted = counted_tricks(deal)
+    counts = deal.counts
+    tie = deal.tie_break
+    point = None if deal.void else deal.point
+    row = DealRow(
+        key,
+        file,
+        game,
+        index,
+        deal.number,
+        deal.dealer,
+        _record(deal),
+        counted,
+        *((counts[s] for s in SEATS) if counts is not None else (None,) * 4),
+        sum(1 for t in deal.tricks[:counted] if t.pourri) if counts is not None else None,
+        deal.deal_winner,
+        tie is not None,
+        " ".join(tie.tied) if tie is not None else None,
+        tie.total if tie is not None else None,
+        tie.reached_at[tie.winner] if tie is not None else None,
+        point.team if point is not None else None,
+        point.points if point is not None else None,
+        point is not None and point.mordienne,
+        deal.mordienne_from if point is not None and point.mordienne else None,
+        point.reason if point is not None else None,
+        deal.void,
+        deal.scored,
+        deal.after_end is not None,
+        deal.broken,
+        findings,
+    )
+    row.trick_rows = [
+        _trick_row(row, trick, k < counted, ruleset) for k, trick in enumerate(deal.tricks)
+    ]
+    return row
+
+
+def _trick_row(deal: DealRow, trick: TrickOutcome, counted: bool, ruleset: Ruleset) -> TrickRow:
+    by_seat = {seat: card for seat, card in trick.plays if seat is not None}
+    won = trick.top[0] if trick.winner is not None and trick.top else None
+    row = TrickRow(
+        deal.game_id,
+        deal.file,
+        deal.game,
+        deal.deal_index,
+        deal.deal,
+        trick.number,
+        trick.leader,
+        *(by_seat.get(seat) for seat in SEATS),
+        trick.winner,
+        won,
+        trick.pourri,
+        counted,
+    )
+    if not trick.plays:
+        return row
+    # Which play each named card is: the engine names cards, a card may be
+    # played twice in a faulty record, and each mention is one play.
+    marks = [[False, False, False] for _ in trick.plays]
+    if won is not None:
+        _mark(marks, trick.plays, [won], 0, trick.winner)
+    if trick.pourri:
+        _mark(marks, trick.plays, trick.top, 1)
+    _mark(marks, trick.plays, trick.cancelled, 2)
+    row.play_rows = [
+        PlayRow(
+            deal.game_id,
+            deal.file,
+            deal.game,
+            deal.deal_index,
+            deal.deal,
+            deal.dealer,
+            trick.number,
+            order,
+            seat,
+            card,
+            card_name(card),
+            ruleset.rank_group(card),
+            trick.winner,
+            trick.pourri,
+            *marks[order - 1],
+            counted,
+        )
+        for order, (seat, card) in enumerate(trick.plays, 1)
+    ]
+    return row
+
+
+def _mark(
+    marks: list[list[bool]],
+    plays: list[tuple[str | None, str]],
+    cards: list[str],
+    column: int,
+    seat: str | None = None,
+) -> None:
+    """Set ``column`` on one play of each card named, preferring ``seat``'s."""
+    for card in cards:
+        free = [k for k, (_, c) in enumerate(plays) if c == card and not marks[k][column]]
+        if not free:
+            continue
+        mine = [k for k in free if plays[k][0] == seat]
+        marks[(mine or free)[0]][column] = True
