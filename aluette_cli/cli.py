@@ -40,7 +40,6 @@ from .render import (
 )
 from .rules import RulesetError, load_ruleset
 from .stats import VIEWS, StatsAccumulator
-from .tables import LEVELS
 from .streams import (
     STDOUT_NAME,
     WriteError,
@@ -51,10 +50,11 @@ from .streams import (
     reason_of,
     same_file,
 )
+from .tables import LEVELS
 from .writers.aln import STYLES, write_game
 from .writers.rulesheet import ruleset_dict, ruleset_text
-from .writers.tables import TABLE_FORMATS
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
+from .writers.tables import TABLE_FORMATS
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from .cards import SEATS, TRICKS_PER_DEAL, card_name
+from .cards import TRICKS_PER_DEAL, card_name
 from .findings import Finding
 from .outcome import DealOutcome, TrickOutcome
 from .pipeline import CheckedGame
@@ -228,35 +228,39 @@ def game_tables(checked: CheckedGame, file: str) -> GameTables:
     ruleset = outcome.ruleset
     key = game_id(file, outcome.index)
     errors = sum(1 for f in outcome.findings if f.severity == "error")
+    result = checked.game.tag("Result")
     row = GameRow(
-        key,
-        file,
-        outcome.index,
-        _tag(checked, "Event"),
-        _tag(checked, "Site"),
-        _tag(checked, "Date"),
-        _tag(checked, "Round"),
-        *(player(checked, seat) for seat in SEATS),
-        ruleset.name if ruleset else None,
-        ",".join(sorted(ruleset.options)) if ruleset else None,
-        ruleset.deal_scoring.pooled if ruleset else None,
-        _tag(checked, "Result"),
-        written_result(outcome.score, outcome.winner) if outcome.complete else None,
-        outcome.score["NS"],
-        outcome.score["EW"],
-        outcome.winner,
-        outcome.complete,
-        ruleset is not None,
-        checked.deals_read,
-        errors,
-        len(outcome.findings) - errors,
-        errors == 0,
+        game_id=key,
+        file=file,
+        game=outcome.index,
+        event=_tag(checked, "Event"),
+        site=_tag(checked, "Site"),
+        date=_tag(checked, "Date"),
+        round=_tag(checked, "Round"),
+        north=player(checked, "N"),
+        east=player(checked, "E"),
+        south=player(checked, "S"),
+        west=player(checked, "W"),
+        rules=ruleset.name if ruleset else None,
+        options=",".join(sorted(ruleset.options)) if ruleset else None,
+        team_tricks=ruleset.deal_scoring.pooled if ruleset else None,
+        result_claimed=result.value.strip() if result is not None else None,
+        result=written_result(outcome.score, outcome.winner) if outcome.complete else None,
+        score_ns=outcome.score["NS"],
+        score_ew=outcome.score["EW"],
+        winner=outcome.winner,
+        complete=outcome.complete,
+        replayed=ruleset is not None,
+        deals=checked.deals_read,
+        errors=errors,
+        warnings=len(outcome.findings) - errors,
+        valid=errors == 0,
     )
     per_deal = _findings_per_deal(outcome.deals, outcome.findings)
     deals = []
     if ruleset is not None:
         for i, deal in enumerate(outcome.deals):
-            deals.append(_deal_row(key, file, outcome.index, i + 1, deal, per_deal[i], ruleset))
+            deals.append(_deal_row(row, i + 1, deal, per_deal[i], ruleset))
     return GameTables(row, deals)
 
 
@@ -297,44 +301,42 @@ def _record(deal: DealOutcome) -> str:
 
 
 def _deal_row(
-    key: str,
-    file: str,
-    game: int,
-    index: int,
-    deal: DealOutcome,
-    findings: int,
-    ruleset: Ruleset,
+    game: GameRow, index: int, deal: DealOutcome, findings: int, ruleset: Ruleset
 ) -> DealRow:
     counted = counted_tricks(deal)
-    counts = deal.counts
+    counts = deal.counts or {}
     tie = deal.tie_break
     point = None if deal.void else deal.point
+    mordienne = point is not None and point.mordienne
     row = DealRow(
-        key,
-        file,
-        game,
-        index,
-        deal.number,
-        deal.dealer,
-        _record(deal),
-        counted,
-        *((counts[s] for s in SEATS) if counts is not None else (None,) * 4),
-        sum(1 for t in deal.tricks[:counted] if t.pourri) if counts is not None else None,
-        deal.deal_winner,
-        tie is not None,
-        " ".join(tie.tied) if tie is not None else None,
-        tie.total if tie is not None else None,
-        tie.reached_at[tie.winner] if tie is not None else None,
-        point.team if point is not None else None,
-        point.points if point is not None else None,
-        point is not None and point.mordienne,
-        deal.mordienne_from if point is not None and point.mordienne else None,
-        point.reason if point is not None else None,
-        deal.void,
-        deal.scored,
-        deal.after_end is not None,
-        deal.broken,
-        findings,
+        game_id=game.game_id,
+        file=game.file,
+        game=game.game,
+        deal_index=index,
+        deal=deal.number,
+        dealer=deal.dealer,
+        record=_record(deal),
+        tricks=counted,
+        tricks_n=counts.get("N"),
+        tricks_e=counts.get("E"),
+        tricks_s=counts.get("S"),
+        tricks_w=counts.get("W"),
+        pourri=sum(1 for t in deal.tricks[:counted] if t.pourri) if counts else None,
+        deal_winner=deal.deal_winner,
+        tie_break=tie is not None,
+        tied=" ".join(tie.tied) if tie is not None else None,
+        tie_total=tie.total if tie is not None else None,
+        tie_won_at=tie.reached_at[tie.winner] if tie is not None else None,
+        point_team=point.team if point is not None else None,
+        points=point.points if point is not None else None,
+        mordienne=mordienne,
+        mordienne_from=deal.mordienne_from if mordienne else None,
+        point_reason=point.reason if point is not None else None,
+        void=deal.void,
+        scored=deal.scored,
+        after_end=deal.after_end is not None,
+        broken=deal.broken,
+        findings=findings,
     )
     row.trick_rows = [
         _trick_row(row, trick, k < counted, ruleset) for k, trick in enumerate(deal.tricks)
@@ -346,64 +348,63 @@ def _trick_row(deal: DealRow, trick: TrickOutcome, counted: bool, ruleset: Rules
     by_seat = {seat: card for seat, card in trick.plays if seat is not None}
     won = trick.top[0] if trick.winner is not None and trick.top else None
     row = TrickRow(
-        deal.game_id,
-        deal.file,
-        deal.game,
-        deal.deal_index,
-        deal.deal,
-        trick.number,
-        trick.leader,
-        *(by_seat.get(seat) for seat in SEATS),
-        trick.winner,
-        won,
-        trick.pourri,
-        counted,
+        game_id=deal.game_id,
+        file=deal.file,
+        game=deal.game,
+        deal_index=deal.deal_index,
+        deal=deal.deal,
+        trick=trick.number,
+        leader=trick.leader,
+        card_n=by_seat.get("N"),
+        card_e=by_seat.get("E"),
+        card_s=by_seat.get("S"),
+        card_w=by_seat.get("W"),
+        winner=trick.winner,
+        winning_card=won,
+        pourri=trick.pourri,
+        counted=counted,
     )
     if not trick.plays:
         return row
-    # Which play each named card is: the engine names cards, a card may be
-    # played twice in a faulty record, and each mention is one play.
-    marks = [[False, False, False] for _ in trick.plays]
-    if won is not None:
-        _mark(marks, trick.plays, [won], 0, trick.winner)
-    if trick.pourri:
-        _mark(marks, trick.plays, trick.top, 1)
-    _mark(marks, trick.plays, trick.cancelled, 2)
+    # Which play each card the engine names is: a card may be played twice in
+    # a faulty record, and each card named is one play.
+    won_at = _plays_of(trick.plays, [won] if won is not None else [], trick.winner)
+    spoiled_at = _plays_of(trick.plays, trick.top if trick.pourri else [])
+    cancelled_at = _plays_of(trick.plays, trick.cancelled if won is not None else [])
     row.play_rows = [
         PlayRow(
-            deal.game_id,
-            deal.file,
-            deal.game,
-            deal.deal_index,
-            deal.deal,
-            deal.dealer,
-            trick.number,
-            order,
-            seat,
-            card,
-            card_name(card),
-            ruleset.rank_group(card),
-            trick.winner,
-            trick.pourri,
-            *marks[order - 1],
-            counted,
+            game_id=deal.game_id,
+            file=deal.file,
+            game=deal.game,
+            deal_index=deal.deal_index,
+            deal=deal.deal,
+            dealer=deal.dealer,
+            trick=trick.number,
+            order=k + 1,
+            seat=seat,
+            card=card,
+            card_name=card_name(card),
+            rank_group=ruleset.rank_group(card),
+            trick_winner=trick.winner,
+            pourri=trick.pourri,
+            won=k in won_at,
+            spoiled=k in spoiled_at,
+            cancelled=k in cancelled_at,
+            counted=counted,
         )
-        for order, (seat, card) in enumerate(trick.plays, 1)
+        for k, (seat, card) in enumerate(trick.plays)
     ]
     return row
 
 
-def _mark(
-    marks: list[list[bool]],
-    plays: list[tuple[str | None, str]],
-    cards: list[str],
-    column: int,
-    seat: str | None = None,
-) -> None:
-    """Set ``column`` on one play of each card named, preferring ``seat``'s."""
+def _plays_of(
+    plays: list[tuple[str | None, str]], cards: list[str], seat: str | None = None
+) -> set[int]:
+    """The places of one play of each card named, ``seat``'s where it played one."""
+    taken: set[int] = set()
     for card in cards:
-        free = [k for k, (_, c) in enumerate(plays) if c == card and not marks[k][column]]
-        if not free:
-            continue
+        free = [k for k, (_, c) in enumerate(plays) if c == card and k not in taken]
         mine = [k for k in free if plays[k][0] == seat]
-        marks[(mine or free)[0]][column] = True
+        if free:
+            taken.add((mine or free)[0])
+    return taken
