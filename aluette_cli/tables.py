@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from .cards import TRICKS_PER_DEAL, card_name
+from .cards import DECK, TRICKS_PER_DEAL, card_name
 from .findings import Finding
 from .outcome import DealOutcome, TrickOutcome
 from .pipeline import CheckedGame
@@ -35,6 +35,10 @@ LEVELS = ("game", "deal", "trick", "play")
 
 #: The record's tags that name the players, by seat.
 PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+#: The cards' names, made once: every card played has a row.
+_NAMES = {card: card_name(card) for card in DECK}
 
 
 def game_id(file: str, index: int) -> str:
@@ -371,26 +375,28 @@ def _trick_row(deal: DealRow, trick: TrickOutcome, counted: bool, ruleset: Rules
     won_at = _plays_of(trick.plays, [won] if won is not None else [], trick.winner)
     spoiled_at = _plays_of(trick.plays, trick.top if trick.pourri else [])
     cancelled_at = _plays_of(trick.plays, trick.cancelled if won is not None else [])
+    # In the order of the columns, by position: one row per card played is
+    # the hot loop of ``stats`` and of the play table.
     row.play_rows = [
         PlayRow(
-            game_id=deal.game_id,
-            file=deal.file,
-            game=deal.game,
-            deal_index=deal.deal_index,
-            deal=deal.deal,
-            dealer=deal.dealer,
-            trick=trick.number,
-            order=k + 1,
-            seat=seat,
-            card=card,
-            card_name=card_name(card),
-            rank_group=ruleset.rank_group(card),
-            trick_winner=trick.winner,
-            pourri=trick.pourri,
-            won=k in won_at,
-            spoiled=k in spoiled_at,
-            cancelled=k in cancelled_at,
-            counted=counted,
+            deal.game_id,
+            deal.file,
+            deal.game,
+            deal.deal_index,
+            deal.deal,
+            deal.dealer,
+            trick.number,
+            k + 1,
+            seat,
+            card,
+            _NAMES[card],
+            ruleset.rank_group(card),
+            trick.winner,
+            trick.pourri,
+            k in won_at,
+            k in spoiled_at,
+            k in cancelled_at,
+            counted,
         )
         for k, (seat, card) in enumerate(trick.plays)
     ]
@@ -402,6 +408,8 @@ def _plays_of(
 ) -> set[int]:
     """The places of one play of each card named, ``seat``'s where it played one."""
     taken: set[int] = set()
+    if not cards:
+        return taken
     for card in cards:
         free = [k for k, (_, c) in enumerate(plays) if c == card and k not in taken]
         mine = [k for k in free if plays[k][0] == seat]
