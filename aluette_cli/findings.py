@@ -8,7 +8,7 @@ never changes meaning; new problems get new codes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
@@ -22,6 +22,7 @@ class Kind(Enum):
     SYNTAX = "syntax"  # the text cannot be read as ALN
     RULE = "rule"  # the record breaks a rule or a claim is false
     CONFIG = "config"  # the record asks for rules the tool does not have
+    INPUT = "input"  # the file itself cannot be opened or read
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,10 @@ RESULT_OPEN = _code("A306", E, R, "finished game with Result *", "RULES.md §5, 
 POINT_VALUE = _code("A307", E, R, "point value the rules never give", "RULES.md §4, §6-7")
 LINE_ORDER = _code("A005", E, R, "line out of order", "NOTATION.md §4")
 TAG_NAME_TYPO = _code("A409", W, R, "tag name mistyped", "NOTATION.md §3")
+# Not of a record but of a file: the file named cannot be read at all.  It is
+# the command's "cannot read FILE" message, as a finding for the outputs
+# programs read (validate --format json, SARIF), so a missing file is seen.
+FILE_UNREADABLE = _code("A010", E, Kind.INPUT, "file cannot be read", "docs/cli.md, Exit status")
 
 
 #: The sentence of every finding the engine makes, by code and variant.  A
@@ -345,8 +350,8 @@ class Finding:
         """The ``validate --format json`` object (CLI_CONTRACT.md)."""
         return {
             "file": file,
-            "line": self.line,
-            "column": self.column,
+            "line": self.line or None,  # None: about a whole file (A010)
+            "column": self.column or None,
             "code": self.code,
             "severity": self.severity,
             "message": self.message,
@@ -366,6 +371,11 @@ class Finding:
 
     def format_line(self, file: str) -> str:
         """``file:line:col: CODE message (deal d, trick t)``, as compilers write."""
+        return f"{file}:{self.line}:{self.column}: {self.code} {self.sentence()}"
+
+    def sentence(self) -> str:
+        """The message with where it belongs and what it follows from:
+        ``message (deal d, trick t)``."""
         where = []
         if self.deal is not None:
             where.append(f"deal {self.deal}")
@@ -376,7 +386,7 @@ class Finding:
             line = self.consequence_of[1]
             message += f"; it follows from the mistake on line {line}"
         suffix = f" ({', '.join(where)})" if where else ""
-        return f"{file}:{self.line}:{self.column}: {self.code} {message}{suffix}"
+        return message + suffix
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,3 +447,46 @@ class Flags:
         for problem in problems:
             self.found.append(problem.at(pos[0], pos[1], self.game, deal, trick))
 
+
+
+class Selection:
+    """Which findings a command shows and counts: ``--select`` and ``--ignore``.
+
+    Each entry is a code (``A203``), a prefix of codes (``A2``: every play
+    finding), or a severity (``error``, ``warning``).  A finding is kept when
+    it matches a selected entry (all are, when none is given) and no ignored
+    one: ignoring is the last word, as in the linters people know.
+    """
+
+    SEVERITIES = ("error", "warning")
+
+    def __init__(self, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> None:
+        self.select = tuple(self.check(select))
+        self.ignore = tuple(self.check(ignore))
+
+    @classmethod
+    def check(cls, entries: Iterable[str]) -> Iterator[str]:
+        """Each entry in its canonical spelling; ValueError for one that
+        names nothing (a typo would otherwise silently select nothing)."""
+        for raw in entries:
+            entry = raw.strip()
+            if entry.lower() in cls.SEVERITIES:
+                yield entry.lower()
+            elif entry and any(code.startswith(entry.upper()) for code in CODES):
+                yield entry.upper()
+            else:
+                raise ValueError(
+                    f"{raw!r} is neither a code or a code prefix (A001...A421, A2)"
+                    " nor a severity (error, warning)"
+                )
+
+    def _matches(self, finding: Finding, entries: tuple[str, ...]) -> bool:
+        return any(e == finding.severity or finding.code.startswith(e) for e in entries)
+
+    def keeps(self, finding: Finding) -> bool:
+        if self.select and not self._matches(finding, self.select):
+            return False
+        return not self._matches(finding, self.ignore)
+
+    def __bool__(self) -> bool:
+        return bool(self.select or self.ignore)

@@ -29,6 +29,11 @@ def render_checked(checked: CheckedGame, file: str) -> Rendered:
     return Rendered(checked.outcome.findings, checked.deals_read, checked=checked)
 
 
+def render_findings(checked: CheckedGame, file: str) -> Rendered:
+    """Only the findings: ``validate`` words them itself, after --select/--ignore."""
+    return Rendered(checked.outcome.findings, checked.deals_read)
+
+
 def render_validate_text(checked: CheckedGame, file: str) -> Rendered:
     findings = checked.outcome.findings
     return Rendered(

@@ -527,7 +527,10 @@ def test_missing_file(tmp_path: Path) -> None:
         result = invoke(args)
         assert result.exit_code == 2
         assert "cannot read" in result.stderr
-    assert json.loads(invoke(["validate", "--format", "json", str(missing)]).stdout) == []
+    # A program reading the JSON sees the file that was not read, as a finding.
+    (finding,) = json.loads(invoke(["validate", "--format", "json", str(missing)]).stdout)
+    assert finding["code"] == "A010" and finding["file"] == str(missing)
+    assert finding["line"] is None and "No such file" in finding["message"]
     assert json.loads(invoke(["report", "--format", "json", str(missing)]).stdout) == {"games": []}
 
 
