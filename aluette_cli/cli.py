@@ -36,10 +36,10 @@ from .pipeline import CheckedGame, RuleChoice
 from .progress import Progress
 from .render import (
     Rendered,
+    ReportText,
     render_checked,
     render_findings,
     render_report_json,
-    render_report_text,
 )
 from .rules import RulesetError, load_ruleset
 from .stats import VIEWS, StatsAccumulator
@@ -58,6 +58,7 @@ from .wording import plural
 from .writers.aln import STYLES, write_game
 from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
 from .writers.diagnostics import diagnostics, statistics_json, statistics_text, unreadable
+from .writers.layout import MIN_WIDTH, choose
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 
@@ -201,6 +202,25 @@ jobs_option = click.option(
     show_default=True,
     help="Check games in this many processes; output stays in input order.",
 )
+def display_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--width`` and ``--color``, for the commands that print for people."""
+    command = click.option(
+        "--color",
+        "color",
+        type=click.Choice(["auto", "always", "never"]),
+        default="auto",
+        show_default=True,
+        help="Colour on a terminal only (NO_COLOR set: never), always, or never.",
+    )(command)
+    return click.option(
+        "--width",
+        type=click.IntRange(MIN_WIDTH, 1000),
+        metavar="COLUMNS",
+        help="Fit tables and sentences in this width (default: $COLUMNS, else the terminal's;"
+        " a file or pipe gets full lines).",
+    )(command)
+
+
 files_argument = click.argument(
     "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
 )
@@ -294,6 +314,7 @@ def _selection(select: tuple[str, ...], ignore: tuple[str, ...]) -> Selection:
 @rules_option
 @options_option
 @jobs_option
+@display_options
 def validate(
     files: tuple[str, ...],
     fmt: str,
@@ -306,6 +327,8 @@ def validate(
     rules: str | None,
     options: str | None,
     jobs: int,
+    width: int | None,
+    color: str,
 ) -> None:
     """Check records and print one line per problem found.
 
@@ -329,8 +352,9 @@ def validate(
     selection = _selection(select, ignore)
     counts: Counter[str] = Counter()
     games = deals = 0
+    layout = choose(width, color, to_file=output not in (None, STDIO))
     with atomic_output(output, binary=False) as out:
-        shown = diagnostics("jsonl" if statistics else fmt, out.write, _version())
+        shown = diagnostics("jsonl" if statistics else fmt, out.write, _version(), layout)
         if not statistics:
             shown.begin()
 
@@ -362,7 +386,10 @@ def validate(
             if kept and not statistics:
                 shown.add(file, kept)
         if statistics:
-            text = statistics_json(counts) if fmt in ("json", "jsonl") else statistics_text(counts)
+            if fmt in ("json", "jsonl"):
+                text = statistics_json(counts)
+            else:
+                text = statistics_text(counts, layout)
             out.write(text)
         else:
             shown.end()
@@ -379,6 +406,7 @@ def validate(
 @rules_option
 @options_option
 @jobs_option
+@display_options
 def report(
     files: tuple[str, ...],
     fmt: str,
@@ -387,6 +415,8 @@ def report(
     rules: str | None,
     options: str | None,
     jobs: int,
+    width: int | None,
+    color: str,
 ) -> None:
     """Replay games and explain them: every trick, tie-break, point and score.
 
@@ -408,8 +438,9 @@ def report(
         if fmt == "json":
             render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
         else:
-            between = "\n" + "=" * 72 + "\n\n"
-            render, frame = render_report_text, Framed(out.write, between=between)
+            layout = choose(width, color, to_file=output not in (None, STDIO))
+            rule = "=" * min(72, layout.width or 72)
+            render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
         frame.begin()
         for _, result in each_result(files, choice, status, render, jobs, fmt=source):
             frame.add(result.text)
@@ -443,7 +474,11 @@ def explain_command(code: str, output: str | None) -> None:
 @options_option
 @format_option
 @output_option
-def rules_command(rules: str | None, options: str | None, fmt: str, output: str | None) -> None:
+@display_options
+def rules_command(
+    rules: str | None, options: str | None, fmt: str, output: str | None, width: int | None,
+    color: str,
+) -> None:
     """Show the card ranking and the settings of a ruleset.
 
     \b
@@ -458,7 +493,7 @@ def rules_command(rules: str | None, options: str | None, fmt: str, output: str 
         if fmt == "json":
             out.write(json.dumps(ruleset_dict(ruleset), indent=2) + "\n")
         else:
-            out.write(ruleset_text(ruleset))
+            out.write(ruleset_text(ruleset, choose(width, color, to_file=output is not None)))
 
 
 @cli.command()
@@ -537,11 +572,34 @@ def generate(
         style="cards" if style == "cards" else "seats",
         policy=policy,
         sheet=style == "sheet",
+        rules_tag=_rules_tag(rules, output),
     )
     with atomic_output(output, binary=False) as out:
         frame = Framed(out.write, between="\n")
         for game in games:
             frame.add(write_game(game))
+
+
+def _rules_tag(rules: str | None, output: str | None) -> str | None:
+    """The Rules tag that makes a generated record find its ruleset file:
+    its path from the output's folder (from the current one for standard
+    output).  A record may only name a file in its own folder or below
+    (docs/rules.md), so a file elsewhere is refused: the games would not
+    validate where they are written."""
+    if rules is None or not rules.endswith(".toml"):
+        return None  # a preset: its name is the tag
+    folder = Path(output).parent if output not in (None, STDIO) else Path(".")
+    try:
+        relative = os.path.relpath(Path(rules).resolve(), folder.resolve())
+    except ValueError:  # another drive
+        relative = os.pardir
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        raise click.BadParameter(
+            f"{rules} is not in the output's folder or below it, where the record's Rules tag"
+            " could name it; copy it there, or write the output beside it",
+            param_hint="--rules",
+        )
+    return Path(relative).as_posix()
 
 
 @cli.command()
@@ -721,16 +779,18 @@ def fmt_command(
     would change (or, with --no-keep-broken, a file was left because parts
     of it cannot be read); 2: a file cannot be read or written.
 
+    A folder stands for every .aln file below it.
+
     \b
     Examples:
-      aluette fmt club/*.aln
+      aluette fmt club/
       aluette fmt --check club/*.aln
       aluette fmt --diff match.aln
     """
     status = _status()
     choice = _rule_choice(rules, options)
     changed = unchanged = 0
-    for file in files:
+    for file in expand(files, ALN_SUFFIXES):
         display = display_name(file)
         try:
             with open_source(file) as stream:
@@ -859,6 +919,7 @@ def annotate(
 @rules_option
 @options_option
 @jobs_option
+@display_options
 def stats(
     files: tuple[str, ...],
     by: str,
@@ -868,6 +929,8 @@ def stats(
     rules: str | None,
     options: str | None,
     jobs: int,
+    width: int | None,
+    color: str,
 ) -> None:
     """Add up what the records show, by player, seat, team or card.
 
@@ -906,7 +969,7 @@ def stats(
         elif fmt == "csv":
             out.write(stats_csv(result, by))
         else:
-            out.write(stats_text(result, by))
+            out.write(stats_text(result, by, choose(width, color, to_file=output is not None)))
     if fmt == "csv":
         for line in summary_lines(result) + skipped_lines(result):
             click.echo(line, err=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .findings import Finding
 from .pipeline import CheckedGame
+from .writers.layout import PLAIN, Layout
 from .writers.report import game_dict, game_text
 
 
@@ -48,8 +49,18 @@ def render_validate_json(checked: CheckedGame, file: str) -> Rendered:
     )
 
 
-def render_report_text(checked: CheckedGame, file: str) -> Rendered:
-    return Rendered(checked.outcome.findings, checked.deals_read, game_text(checked, file))
+@dataclass(frozen=True, slots=True)
+class ReportText:
+    """The text report for a :class:`Layout` (a picklable render, for ``-j``)."""
+
+    layout: Layout = PLAIN
+
+    def __call__(self, checked: CheckedGame, file: str) -> Rendered:
+        text = game_text(checked, file, self.layout)
+        return Rendered(checked.outcome.findings, checked.deals_read, text)
+
+
+render_report_text = ReportText()
 
 
 def render_report_json(checked: CheckedGame, file: str) -> Rendered:

@@ -467,9 +467,11 @@ def test_report_text_tie_break_sentence_of_rules_example(tmp_path: Path) -> None
 
 
 def test_report_text_sheet_winners(tmp_path: Path) -> None:
+    """A score sheet's deal is one line, as the sheet was written, not a
+    table of nine one-cell rows."""
     result = run("report", write(tmp_path, "tie.aln", TIE_SHEET))
-    rows = trick_rows(result.stdout)
-    assert [rows[k][0] for k in range(1, 10)] == ["N", "E", "S", "E", "W", "N", "E", "S", "N"]
+    assert "Won by, trick 1 to 9: N E S E W N E S N\n" in result.stdout
+    assert trick_rows(result.stdout) == {}
 
 
 def test_report_text_final_score(tmp_path: Path) -> None:

@@ -23,9 +23,8 @@ from collections.abc import Callable, Iterable
 from pathlib import PurePath
 from urllib.parse import quote
 
-from tabulate import tabulate
-
 from ..findings import CODES, FILE_UNREADABLE, Finding
+from .layout import PLAIN, Layout
 
 OUTPUT_FORMATS = ("text", "json", "jsonl", "github", "sarif")
 
@@ -63,11 +62,25 @@ class Diagnostics:
 
 
 class TextDiagnostics(Diagnostics):
+    """One line a finding; on a terminal the place in bold and the code in
+    its severity's colour (red, yellow), as compilers do."""
+
+    def __init__(self, write: Write, layout: Layout = PLAIN) -> None:
+        super().__init__(write)
+        self.layout = layout
+
     def one(self, file: str, finding: Finding) -> None:
         # The text form says an unreadable file on standard error, as every
         # command does ("aluette: cannot read ..."); it is not a line of the record.
-        if finding.code != FILE_UNREADABLE:
+        if finding.code == FILE_UNREADABLE:
+            return
+        if not self.layout.color:
             self.write(finding.format_line(file) + "\n")
+            return
+        style = self.layout.style
+        place = style(f"{file}:{finding.line}:{finding.column}:", bold=True)
+        code = style(finding.code, fg="red" if finding.severity == "error" else "yellow", bold=True)
+        self.write(f"{place} {code} {finding.sentence()}\n")
 
 
 class JsonDiagnostics(Diagnostics):
@@ -186,11 +199,12 @@ class SarifDiagnostics(Diagnostics):
         self.write("\n]}\n]}\n")
 
 
-def diagnostics(fmt: str, write: Write, version: str = "") -> Diagnostics:
+def diagnostics(fmt: str, write: Write, version: str = "", layout: Layout = PLAIN) -> Diagnostics:
     if fmt == "sarif":
         return SarifDiagnostics(write, version)
+    if fmt == "text":
+        return TextDiagnostics(write, layout)
     kinds: dict[str, type[Diagnostics]] = {
-        "text": TextDiagnostics,
         "json": JsonDiagnostics,
         "jsonl": JsonLinesDiagnostics,
         "github": GithubDiagnostics,
@@ -206,11 +220,11 @@ def statistics_rows(counts: Counter[str]) -> list[tuple[int, str, str, str]]:
     )
 
 
-def statistics_text(counts: Counter[str]) -> str:
+def statistics_text(counts: Counter[str], layout: Layout = PLAIN) -> str:
     rows = statistics_rows(counts)
     if not rows:
         return ""
-    return tabulate(rows, headers=["count", "code", "severity", "what"], tablefmt="plain") + "\n"
+    return layout.table(rows, ["count", "code", "severity", "what"], "plain", wrap=3) + "\n"
 
 
 def statistics_json(counts: Counter[str]) -> str:
