@@ -2,7 +2,7 @@
 
 Commands parse their options, wire the Python API (``api.py``) to what they
 print (``render.py``, ``framing.py``) and choose the exit status
-(CLI_CONTRACT.md): 0 when everything read is valid, 1 when a rule or the
+(docs/cli.md, The contract): 0 when everything read is valid, 1 when a rule or the
 syntax is broken, 2 for usage errors, unreadable files and unknown rules.
 Anything a program could want without the command belongs in the API.
 """

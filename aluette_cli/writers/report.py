@@ -1,6 +1,6 @@
 """The report: what happened in each game, and why, for people and programs.
 
-:func:`game_dict` is the ``report --format json`` shape of CLI_CONTRACT.md;
+:func:`game_dict` is the ``report --format json`` shape of docs/cli.md's contract;
 :func:`game_text` is the same content as tables and sentences.  Both read
 only the engine's outcome and the record's tags: no rule is applied here.
 """
