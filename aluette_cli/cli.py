@@ -350,6 +350,7 @@ def validate(
     status = _status()
     choice = _rule_choice(rules, options)
     selection = _selection(select, ignore)
+    _refuse_reading_into(files, output)
     counts: Counter[str] = Counter()
     games = deals = 0
     layout = choose(width, color, to_file=output not in (None, STDIO))
@@ -434,6 +435,7 @@ def report(
     """
     status = _status()
     choice = _rule_choice(rules, options)
+    _refuse_reading_into(files, output)
     with atomic_output(output, binary=False) as out:
         if fmt == "json":
             render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
@@ -950,6 +952,7 @@ def stats(
     """
     status = _status()
     choice = _rule_choice(rules, options)
+    _refuse_reading_into(files, output)
     tally = StatsAccumulator()
 
     def opened(file: str, reason: str | None) -> None:
@@ -1004,6 +1007,27 @@ def _reading_and_writing(
                 raise WriteError(output, exc) from exc
     with stream_cm as stream, atomic_output(output, binary=binary) as out:
         yield stream, out
+
+
+def _refuse_reading_into(files: tuple[str, ...], output: str | None) -> None:
+    """``-o`` must not name a record being read, nor a record file inside a
+    folder being read: the report would replace the record (or be read as
+    one)."""
+    if output is None or output == STDIO:
+        return
+    target = os.path.abspath(output)
+    for file in files:
+        if same_file(file, output):
+            raise click.UsageError(f"-o {output} is one of the input files")
+        folder = os.path.abspath(file)
+        if (
+            is_folder(file)
+            and output.lower().endswith(RECORD_SUFFIXES)
+            and os.path.commonpath([folder, target]) == folder
+        ):
+            raise click.UsageError(
+                f"-o {output} is inside the folder {file}, whose records are being read"
+            )
 
 
 def _refuse_same_file(file: str, output: str | None, hint: str) -> None:

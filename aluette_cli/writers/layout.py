@@ -51,42 +51,25 @@ class Layout:
 
         ``wrap`` is the index of a column of free text that may be wrapped;
         ``keep`` how many leading columns name a row and are repeated in
-        every block when the table must be split.
+        every block when the table must be split.  Options that go column
+        by column (``colalign``, a list of ``floatfmt``, the indices of
+        ``disable_numparse``) follow their columns into the blocks.
         """
         text = tabulate(rows, headers=headers, tablefmt=tablefmt, **options)
         if self.width is None or _widest(text) <= self.width:
             return text
-        if wrap is not None and rows:
-            others = _widest(text) - _column_width(rows, headers, wrap)
-            room = self.width - others
-            if room >= MIN_WRAP:
-                widths: list[int | None] = [None] * len(rows[0])
-                widths[wrap] = room
-                wrapped = tabulate(
-                    rows, headers=headers, tablefmt=tablefmt, maxcolwidths=widths, **options
-                )
-                if _widest(wrapped) <= self.width:
-                    return wrapped
-        return self._split(rows, headers, tablefmt, keep, **options)
-
-    def _split(
-        self,
-        rows: Sequence[Sequence[Any]],
-        headers: Sequence[str] | str,
-        tablefmt: str,
-        keep: int,
-        **options: Any,
-    ) -> str:
-        """The table as blocks of columns that fit, each led by the key columns."""
-        assert self.width is not None
-        count = len(rows[0]) if rows else len(headers)
-        heads = list(headers) if not isinstance(headers, str) else []
-        aligns = options.pop("colalign", None)
+        count = max((len(row) for row in rows), default=len(headers))
+        full = [[*row, *[""] * (count - len(row))] for row in rows]
+        heads = [] if isinstance(headers, str) else list(headers)
+        fitted = self._fit(full, heads, tablefmt, wrap, options)
+        if _widest(fitted) <= self.width:
+            return fitted
         blocks: list[list[int]] = []
         block = list(range(keep))
         for index in range(keep, count):
             trial = [*block, index]
-            if len(block) > keep and self._width_of(rows, heads, trial, tablefmt) > self.width:
+            part = _part(full, heads, trial, options)
+            if len(block) > keep and _widest(tabulate(*part[:2], tablefmt=tablefmt)) > self.width:
                 blocks.append(block)
                 block = [*range(keep), index]
             else:
@@ -94,21 +77,33 @@ class Layout:
         blocks.append(block)
         parts = []
         for columns in blocks:
-            part_rows = [[row[i] for i in columns] for row in rows]
-            part_heads = [heads[i] for i in columns] if heads else headers
-            extra = dict(options)
-            if aligns is not None:
-                extra["colalign"] = [aligns[i] for i in columns]
-            parts.append(tabulate(part_rows, headers=part_heads, tablefmt=tablefmt, **extra))
+            part_rows, part_heads, part_options = _part(full, heads, columns, options)
+            part_wrap = columns.index(wrap) if wrap in columns else None
+            parts.append(self._fit(part_rows, part_heads, tablefmt, part_wrap, part_options))
         return "\n\n".join(parts)
 
-    @staticmethod
-    def _width_of(
-        rows: Sequence[Sequence[Any]], heads: list[str], columns: list[int], tablefmt: str
-    ) -> int:
-        part_rows = [[row[i] for i in columns] for row in rows]
-        part_heads = [heads[i] for i in columns] if heads else ()
-        return _widest(tabulate(part_rows, headers=part_heads, tablefmt=tablefmt))
+    def _fit(
+        self,
+        rows: list[list[Any]],
+        heads: list[str],
+        tablefmt: str,
+        wrap: int | None,
+        options: dict[str, Any],
+    ) -> str:
+        """The table, its ``wrap`` column wrapped to what room is left (no
+        narrower than :data:`MIN_WRAP`)."""
+        assert self.width is not None
+        text = tabulate(rows, headers=heads, tablefmt=tablefmt, **options)
+        if wrap is None or _widest(text) <= self.width:
+            return text
+        room = max(self.width - (_widest(text) - _column_width(rows, heads, wrap)), MIN_WRAP)
+        # Wrapped here rather than by tabulate, which would break "grand-neuf"
+        # at its hyphen: words stay whole, as in the sentences.
+        wrapped = [
+            [_wrapped(cell, room) if i == wrap else cell for i, cell in enumerate(row)]
+            for row in rows
+        ]
+        return tabulate(wrapped, headers=heads, tablefmt=tablefmt, **options)
 
     def para(self, text: str, indent: str = "", hang: str | None = None) -> str:
         """``text`` on lines of at most :attr:`width`, ``indent`` before the
@@ -133,12 +128,37 @@ class Layout:
 PLAIN = Layout()
 
 
+def _wrapped(cell: Any, width: int) -> Any:
+    if not isinstance(cell, str) or len(cell) <= width:
+        return cell
+    return textwrap.fill(cell, width, break_long_words=False, break_on_hyphens=False)
+
+
 def _widest(text: str) -> int:
     return max((len(click.unstyle(line)) for line in text.splitlines()), default=0)
 
 
+def _part(
+    rows: list[list[Any]], heads: list[str], columns: list[int], options: dict[str, Any]
+) -> tuple[list[list[Any]], list[str], dict[str, Any]]:
+    """Some of a table's columns, with their column-by-column options."""
+    part_rows = [[row[i] for i in columns] for row in rows]
+    part_heads = [heads[i] for i in columns] if heads else []
+    part_options = dict(options)
+    for key in ("colalign", "floatfmt", "maxcolwidths"):
+        value = options.get(key)
+        if isinstance(value, list | tuple):
+            # a list may be shorter than the row: the rest take the default
+            known = [i for i in columns if i < len(value)]
+            part_options[key] = [value[i] for i in columns[: len(known)]]
+    numparse = options.get("disable_numparse")
+    if isinstance(numparse, list | tuple):
+        part_options["disable_numparse"] = [columns.index(i) for i in numparse if i in columns]
+    return part_rows, part_heads, part_options
+
+
 def _column_width(rows: Sequence[Sequence[Any]], headers: Sequence[str] | str, index: int) -> int:
-    cells = [str(row[index]) for row in rows]
+    cells = [str(row[index]) for row in rows if len(row) > index]
     if not isinstance(headers, str) and len(headers) > index:
         cells.append(str(headers[index]))
     return max((len(line) for cell in cells for line in cell.splitlines()), default=0)
