@@ -94,6 +94,17 @@ class _Group(click.Group):
     goes away (``aluette report big.aln | head``) or the user presses Ctrl-C;
     Click itself would exit 1 for both, which means "violations found"."""
 
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Where the manual is, as installed: help must not point to pages
+        the user does not have."""
+        from .explain import docs_folder
+
+        formatter.write_paragraph()
+        formatter.write_text(
+            f"The manual (commands, notation, rules, codes) is in {docs_folder()}:"
+            " cli.md, notation.md, rules.md, violations.md."
+        )
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
@@ -173,12 +184,14 @@ def _tell(checked: CheckedGame, file: str, status: Status, progress: Progress) -
     progress.add(checked.deals_read)
 
 
-rules_option = click.option(
-    "--rules",
-    "rules",
-    metavar="NAME|FILE.toml",
-    shell_complete=complete_rules,
-    help="Ruleset to apply, overriding the records' Rules tag.",
+def rules_option_saying(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return click.option(
+        "--rules", "rules", metavar="NAME|FILE.toml", shell_complete=complete_rules, help=text
+    )
+
+
+rules_option = rules_option_saying(
+    "Ruleset to apply, a preset or a TOML file, overriding the records' Rules tag."
 )
 options_option = click.option(
     "--options",
@@ -247,7 +260,8 @@ def cli(ctx: click.Context) -> None:
     \b
     Examples:
       aluette report samples/classic-game.aln
-      aluette validate games/*.aln
+      aluette validate games/
+      aluette explain A203
       aluette rules
     """
     ctx.ensure_object(Status)  # shared with the command, read again on a closed pipe
@@ -424,7 +438,7 @@ def report(
     The text report shows, for each deal, each trick's cards by seat, who won
     it or why it was pourri, the trick counts, how a tie for the most tricks
     was broken, and the point; then the game's score and any violations.
-    --format json gives the same as one JSON object (docs/cli.md).  A folder
+    --format json gives the same as one JSON object (cli.md in the manual).  A folder
     stands for every record below it.
 
     \b
@@ -472,8 +486,10 @@ def explain_command(code: str, output: str | None) -> None:
 
 
 @cli.command(name="rules")
-@rules_option
-@options_option
+@rules_option_saying("Ruleset to show: a preset or a TOML file (default: classic).")
+@click.option(
+    "--options", "options", metavar="LIST", help="Comma-separated optional rules to switch on."
+)
 @format_option
 @output_option
 @display_options
@@ -514,8 +530,13 @@ def rules_command(
     show_default=True,
     help="Random seed: the same seed gives the same games.",
 )
-@rules_option
-@options_option
+@rules_option_saying("Ruleset to play under: a preset or a TOML file (default: classic).")
+@click.option(
+    "--options",
+    "options",
+    metavar="LIST",
+    help="Comma-separated optional rules to play with, written to the Options tag.",
+)
 @click.option(
     "--style",
     type=click.Choice(["seats", "cards", "sheet"]),
@@ -939,7 +960,7 @@ def stats(
     Players are known by the North...West tags, across seats and games (by
     seat where a name is missing).  Every figure says how many deals it rests
     on; a game that cannot be replayed and a deal that cannot be read are
-    skipped, and the output says how many and why (docs/stats.md).  The
+    skipped, and the output says how many and why (stats.md in the manual).  The
     exit status is that of validate: 1 when violations were found (the
     figures are still printed), 2 for an unreadable file or unknown rules.
 

@@ -13,6 +13,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import click
 import jsonschema
 import pytest
 import yaml
@@ -509,3 +510,60 @@ def test_pre_commit_hooks_run_the_commands_on_the_matched_files(tmp_path: Path) 
     failed = run(*entry, good, bad)
     assert failed.exit_code == 1 and failed.stderr == ""
     assert f"{bad}:" in failed.stdout
+
+
+# --------------------------------------------------------------------------
+# The docs' option tables are the commands' options
+
+
+def documented_options(section: str) -> set[str]:
+    """The option names in the first cells of a section's tables."""
+    names: set[str] = set()
+    for line in section.splitlines():
+        if line.startswith("| `-"):
+            first = line.split(" | ")[0]
+            for code in re.findall(r"`([^`]*)`", first):
+                names.update(re.findall(r"(?<![\w-])--?[a-z][a-z-]*", code))
+    return names
+
+
+def test_every_option_of_every_command_is_in_the_cli_page() -> None:
+    from aluette_cli.cli import cli as group
+
+    page = (ROOT / "docs" / "cli.md").read_text("utf-8")
+    sections = dict(re.findall(r"^## (\w+)\n(.*?)(?=^## |\Z)", page, flags=re.M | re.S))
+    for name, command in group.commands.items():
+        assert name in sections, f"docs/cli.md has no section '## {name}'"
+        actual = {"-h", "--help"}
+        for param in command.params:
+            if isinstance(param, click.Option):
+                actual.update(param.opts)
+                actual.update(param.secondary_opts)
+        assert documented_options(sections[name]) == actual, name
+
+
+def test_the_option_table_reader_can_fail() -> None:
+    assert documented_options("| `--a [x\\|y]`, `-b` | c `--not-this` |") == {"--a", "-b"}
+    assert documented_options("| `--hands / --no-hands` | x |") == {"--hands", "--no-hands"}
+    assert documented_options("text `--x`\n") == set()
+
+
+def test_the_wheel_carries_the_manual_that_help_names(tmp_path: Path) -> None:
+    """An installed tool has the pages its help and `explain` point to."""
+    import zipfile
+
+    built = subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for page in ("cli.md", "notation.md", "rules.md", "violations.md"):
+        assert f"aluette_cli/docs/{page}" in names
+    assert "aluette_cli/grammar/aluette.lark" in names
+    help_text = run("--help").stdout
+    assert "The manual (commands, notation, rules, codes) is in" in help_text

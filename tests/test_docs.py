@@ -91,6 +91,9 @@ NOT_RUN: dict[str, list[str]] = {
         "aluette report [OPTIONS] FILE...",
         "aluette rules [OPTIONS]",
         "aluette generate [OPTIONS]",
+        "aluette convert [OPTIONS] FILE... --to FORMAT",
+        "aluette annotate [OPTIONS] FILE...",
+        "aluette stats [OPTIONS] FILE...",
     ],
     "formats.md": [
         "aluette convert FILE --to aln|json|jsonl|csv [--from aln|json|jsonl]",
