@@ -27,6 +27,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, BinaryIO, TypeVar, overload
 
@@ -40,14 +41,15 @@ from .convert import (
     read_any,
 )
 from .findings import Finding
+from .inputs import expand
 from .jsonmodel import game_to_dict
-from .model import Game
+from .model import Game, Pos
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
-from .parallel import check_in_order
+from .parallel import Done, Work, check_in_order, file_work
 from .parse import read_units
 from .pipeline import CheckedGame, RuleChoice, check_game, check_source
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
-from .streams import atomic_output, base_of, display_name, open_source
+from .streams import atomic_output, base_of, display_name, open_source, reason_of
 from .tables import COLUMNS, LEVELS, game_tables
 from .writers.aln import STYLES
 from .writers.tables import values
@@ -172,7 +174,11 @@ def _checked(
     base: Path | None,
     fmt: str | None,
     keep: bool,
+    lenient: bool = False,
 ) -> Iterator[CheckedGame]:
+    """The games of one stream.  A part of a JSON input that is not a record
+    raises :class:`ReadError`, or, ``lenient``, is a game of its own holding
+    only that finding, so that a command reports it and goes on."""
     fmt = fmt or format_from_name(name)
     if fmt == "aln":
         # The streaming reader: one game in memory, or one deal with keep=False.
@@ -182,10 +188,19 @@ def _checked(
     if fmt == "aln":
         yield from check_source(rewound, choice, base, keep)  # type: ignore[arg-type]
         return
-    for item in read_any(rewound, fmt):
+    for index, item in enumerate(read_any(rewound, fmt), 1):
         if isinstance(item, Unreadable):
-            raise ReadError(item.finding)
-        yield check_game(item, choice, base)
+            if not lenient:
+                raise ReadError(item.finding)
+            yield _unreadable_game(item.finding, index)
+        else:
+            yield check_game(item, choice, base)
+
+
+def _unreadable_game(finding: Finding, index: int) -> CheckedGame:
+    game = Game(finding.game or index, Pos(finding.line, finding.column))
+    outcome = GameOutcome(game.index, None, [], {"NS": 0, "EW": 0}, False, None, [finding])
+    return CheckedGame(game, outcome)
 
 
 def load(
@@ -269,6 +284,7 @@ def check_files(
     jobs: int = ...,
     keep: bool = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
+    fmt: str | None = ...,
 ) -> Iterator[tuple[str, CheckedGame]]: ...
 
 
@@ -282,6 +298,7 @@ def check_files(
     jobs: int = ...,
     keep: bool = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
+    fmt: str | None = ...,
 ) -> Iterator[tuple[str, T]]: ...
 
 
@@ -294,10 +311,14 @@ def check_files(
     jobs: int = 1,
     keep: bool = True,
     on_file: Callable[[str, str | None], object] | None = None,
+    fmt: str | None = None,
 ) -> Iterator[tuple[str, Any]]:
-    """``(file, game)`` for every ALN game of every file, in input order.
+    """``(file, game)`` for every game of every file, in input order.
 
-    This is what ``validate``, ``report`` and ``stats`` run on.  ``-`` names
+    This is what ``validate``, ``report`` and ``stats`` run on.  A folder
+    stands for the records below it (:mod:`aluette_cli.inputs`: walked
+    recursively in a stable order).  Each file is ALN, JSON or JSON Lines,
+    as ``fmt`` says, else as its extension or its first line says.  ``-`` names
     standard input, which findings call ``<stdin>``.  With ``jobs`` > 1 the
     games are checked in that many processes (whole games to each, results
     still in order).  ``render(game, file)``, when given, turns each game
@@ -306,6 +327,7 @@ def check_files(
 
     A file that cannot be read raises its ``OSError``, unless ``on_file`` is
     given: then ``on_file(file, reason)`` is told and the next file read.
+    A JSON document that is not a record raises :class:`ReadError`.
     ``on_file(file, None)`` is called as each file is opened; ``file`` is
     then the name as given (``-``, not ``<stdin>``).
 
@@ -315,24 +337,90 @@ def check_files(
     samples/cards-only.aln {'NS': 4, 'EW': 1}
     """
     choice = _choice(rules, options)
+    _check_format(fmt)
     convert: Callable[[CheckedGame, str], Any] = render or _pair
-    for path in files:
-        file = os.fspath(path)
-        shown = display_name(file)
+    names = [os.fspath(path) for path in files]
+    if jobs <= 1:
+        for file in expand(names):
+            yield from _check_one(file, choice, convert, keep, fmt, on_file)
+        return
+    # Several processes: the files are read here, a few batches ahead, and
+    # whatever is not ALN text to replay (a JSON game, a file that cannot be
+    # opened) passes through the pool's queue in its place.
+    work = _feed(expand(names), choice, convert, fmt, jobs)
+    for output in check_in_order(work, choice, _Paired(convert), jobs, keep):
+        if isinstance(output, _Told):
+            if output.error is not None and on_file is None:
+                raise output.error
+            if on_file is not None:
+                on_file(output.file, output.reason)
+        else:
+            yield output  # type: ignore[misc]  # a (file, result) pair of _Paired
+
+
+def _check_one(
+    file: str,
+    choice: RuleChoice,
+    convert: Callable[[CheckedGame, str], Any],
+    keep: bool,
+    fmt: str | None,
+    on_file: Callable[[str, str | None], object] | None,
+) -> Iterator[tuple[str, Any]]:
+    shown = display_name(file)
+    try:
+        with open_source(file) as stream:
+            if on_file is not None:
+                on_file(file, None)
+            for checked in _checked(stream, file, choice, base_of(file), fmt, keep, True):
+                yield shown, convert(checked, shown)
+    except OSError as exc:
+        if on_file is None or isinstance(exc, BrokenPipeError):
+            raise
+        on_file(file, reason_of(exc))
+
+
+@dataclass(frozen=True, slots=True)
+class _Told:
+    """What ``on_file`` is to hear, in its place among the games."""
+
+    file: str
+    reason: str | None = None
+    error: OSError | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Paired:
+    """A render that keeps the file's name beside each result (picklable)."""
+
+    render: Callable[[CheckedGame, str], Any]
+
+    def __call__(self, checked: CheckedGame, file: str) -> tuple[str, Any]:
+        return file, self.render(checked, file)
+
+
+def _feed(
+    files: Iterable[str],
+    choice: RuleChoice,
+    convert: Callable[[CheckedGame, str], Any],
+    fmt: str | None,
+    jobs: int,
+) -> Iterator[Work | Done]:
+    for file in files:
+        shown, base = display_name(file), base_of(file)
         try:
             with open_source(file) as stream:
-                if on_file is not None:
-                    on_file(file, None)
-                units = read_units(stream)
-                results: Iterator[Any] = check_in_order(
-                    units, choice, base_of(file), convert, shown, jobs, keep
-                )
-                for result in results:
-                    yield shown, result
+                yield Done([_Told(file)])
+                kind = fmt or format_from_name(file)
+                rewound: BinaryIO = stream
+                if kind is None:
+                    kind, rewound = open_input(stream, file, None)  # type: ignore[assignment]
+                if kind == "aln":
+                    yield from file_work(shown, base, read_units(rewound), jobs)
+                else:
+                    for checked in _checked(rewound, file, choice, base, kind, True, True):
+                        yield Done([(shown, convert(checked, shown))])
         except OSError as exc:
-            if on_file is None or isinstance(exc, BrokenPipeError):
-                raise
-            on_file(file, exc.strerror or str(exc))
+            yield Done([_Told(file, reason_of(exc), exc)])
 
 
 def _pair(checked: CheckedGame, file: str) -> CheckedGame:

@@ -2,7 +2,7 @@
 
 Commands parse their options, wire the Python API (``api.py``) to what they
 print (``render.py``, ``framing.py``) and choose the exit status
-(CLI_CONTRACT.md): 0 when everything read is valid, 1 when a rule or the
+(docs/cli.md, The contract): 0 when everything read is valid, 1 when a rule or the
 syntax is broken, 2 for usage errors, unreadable files and unknown rules.
 Anything a program could want without the command belongs in the API.
 """
@@ -11,36 +11,41 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import importlib.metadata
 import json
 import os
 import signal
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
 import click
 
 from . import api
 from .annotate import Annotator
+from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted, format_aln
-from .findings import CODES, Finding, Kind
+from .findings import CODES, FILE_UNREADABLE, Finding, Kind, Selection
 from .framing import Framed
 from .generate import POLICIES, random_games
+from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, is_folder
 from .pipeline import CheckedGame, RuleChoice
 from .progress import Progress
 from .render import (
     Rendered,
+    ReportText,
     render_checked,
+    render_findings,
     render_report_json,
-    render_report_text,
-    render_validate_json,
-    render_validate_text,
     table_output,
 )
 from .rules import RulesetError, load_ruleset
 from .stats import VIEWS, StatsAccumulator
 from .streams import (
+    STDIO,
     STDOUT_NAME,
     WriteError,
     atomic_output,
@@ -51,7 +56,11 @@ from .streams import (
     same_file,
 )
 from .tables import LEVELS
+from .wording import plural
 from .writers.aln import STYLES, write_game
+from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
+from .writers.diagnostics import diagnostics, statistics_json, statistics_text, unreadable
+from .writers.layout import MIN_WIDTH, choose
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 from .writers.tables import TABLE_FORMATS
@@ -88,6 +97,17 @@ class _Group(click.Group):
     goes away (``aluette report big.aln | head``) or the user presses Ctrl-C;
     Click itself would exit 1 for both, which means "violations found"."""
 
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Where the manual is, as installed: help must not point to pages
+        the user does not have."""
+        from .explain import docs_folder
+
+        formatter.write_paragraph()
+        formatter.write_text(
+            f"The manual (commands, notation, rules, codes) is in {docs_folder()}:"
+            " cli.md, notation.md, rules.md, violations.md."
+        )
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
@@ -109,6 +129,13 @@ def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
         raise click.BadParameter(str(exc), param_hint="--rules/--options") from None
 
 
+def _version() -> str:
+    try:
+        return importlib.metadata.version("aluette")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+
+
 def _echo(text: str) -> None:
     click.echo(text, nl=False)
 
@@ -121,26 +148,31 @@ def each_result(
     jobs: int = 1,
     keep: bool = True,
     on_file: Callable[[str, str | None], None] | None = None,
+    account: bool = True,
+    fmt: str | None = None,
+    progress: bool = True,
 ) -> Iterator[tuple[str, Rendered]]:
     """:func:`api.check_files`, with the exit status kept, unreadable files
     reported and progress shown on a terminal.  ``on_file(name, reason)``
-    hears of each file opened (reason None) or not."""
-    with Progress() as progress:
+    hears of each file opened (reason None) or not.  ``account=False``
+    leaves the findings' part of the status to the caller (``--ignore``)."""
+    with Progress(enabled=None if progress else False) as shown:
 
         def opened(file: str, reason: str | None) -> None:
             if reason is not None:
-                progress.close()
+                shown.close()
                 click.echo(f"aluette: cannot read {file}: {reason}", err=True)
                 status.raise_to(EXIT_USAGE)
             if on_file is not None:
                 on_file(display_name(file), reason)
 
         results = api.check_files(
-            files, choice, render=render, jobs=jobs, keep=keep, on_file=opened
+            files, choice, render=render, jobs=jobs, keep=keep, on_file=opened, fmt=fmt
         )
         for file, result in results:
-            status.account(result.findings)
-            progress.add(result.deals)
+            if account:
+                status.account(result.findings)
+            shown.add(result.deals)
             yield file, result
 
 
@@ -155,11 +187,14 @@ def _tell(checked: CheckedGame, file: str, status: Status, progress: Progress) -
     progress.add(checked.deals_read)
 
 
-rules_option = click.option(
-    "--rules",
-    "rules",
-    metavar="NAME|FILE.toml",
-    help="Ruleset to apply, overriding the records' Rules tag.",
+def rules_option_saying(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return click.option(
+        "--rules", "rules", metavar="NAME|FILE.toml", shell_complete=complete_rules, help=text
+    )
+
+
+rules_option = rules_option_saying(
+    "Ruleset to apply, a preset or a TOML file, overriding the records' Rules tag."
 )
 options_option = click.option(
     "--options",
@@ -183,7 +218,40 @@ jobs_option = click.option(
     show_default=True,
     help="Check games in this many processes; output stays in input order.",
 )
-files_argument = click.argument("files", nargs=-1, required=True, metavar="FILE...")
+def display_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--width`` and ``--color``, for the commands that print for people."""
+    command = click.option(
+        "--color",
+        "color",
+        type=click.Choice(["auto", "always", "never"]),
+        default="auto",
+        show_default=True,
+        help="Colour on a terminal only (NO_COLOR set: never), always, or never.",
+    )(command)
+    return click.option(
+        "--width",
+        type=click.IntRange(MIN_WIDTH, 1000),
+        metavar="COLUMNS",
+        help="Fit tables and sentences in this width (default: $COLUMNS, else the terminal's;"
+        " a file or pipe gets full lines).",
+    )(command)
+
+
+files_argument = click.argument(
+    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
+)
+from_option = click.option(
+    "--from",
+    "source",
+    type=click.Choice(INPUT_FORMATS),
+    help="Read every input as this format (default: by extension, else by content).",
+)
+output_option = click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write to this file instead of standard output.",
+)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -195,58 +263,156 @@ def cli(ctx: click.Context) -> None:
     \b
     Examples:
       aluette report samples/classic-game.aln
-      aluette validate games/*.aln
+      aluette validate games/
+      aluette explain A203
       aluette rules
     """
     ctx.ensure_object(Status)  # shared with the command, read again on a closed pipe
 
 
+def _summary(games: int, deals: int, counts: Counter[str]) -> str:
+    """``3 games, 40 deals: 2 errors, 1 warning``, and the files not read."""
+    unread = counts[FILE_UNREADABLE]
+    errors = sum(n for code, n in counts.items() if CODES[code].severity == "error") - unread
+    warnings = sum(counts.values()) - errors - unread
+    text = (
+        f"{plural(games, 'game')}, {plural(deals, 'deal')}:"
+        f" {plural(errors, 'error')}, {plural(warnings, 'warning')}"
+    )
+    return text + (f"; {plural(unread, 'file')} could not be read" if unread else "")
+
+
+def _selection(select: tuple[str, ...], ignore: tuple[str, ...]) -> Selection:
+    """``--select``/``--ignore`` entries, repeated or comma-separated."""
+
+    def split(values: tuple[str, ...]) -> list[str]:
+        return [part for value in values for part in value.split(",") if part.strip()]
+
+    try:
+        return Selection(split(select), split(ignore))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--select/--ignore") from None
+
+
 @cli.command()
 @files_argument
-@format_option
+@click.option(
+    "--format",
+    "--output-format",
+    "fmt",
+    type=click.Choice(DIAGNOSTIC_FORMATS),
+    default="text",
+    show_default=True,
+    help="Lines for people (text), JSON or JSON Lines for programs,"
+    " GitHub Actions annotations (github), or a SARIF 2.1.0 log (sarif).",
+)
+@click.option(
+    "--select",
+    multiple=True,
+    metavar="CODES",
+    shell_complete=complete_codes,
+    help="Only these codes, code prefixes (A2) or severities (error, warning); comma-separated.",
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="CODES",
+    shell_complete=complete_codes,
+    help="Leave out these codes, prefixes or severities; they no longer fail the check.",
+)
+@click.option(
+    "--statistics",
+    is_flag=True,
+    help="Instead of each finding, the number of findings of each code.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Only the findings: no summary, no progress.")
+@from_option
+@output_option
 @rules_option
 @options_option
 @jobs_option
+@display_options
 def validate(
-    files: tuple[str, ...], fmt: str, rules: str | None, options: str | None, jobs: int
+    files: tuple[str, ...],
+    fmt: str,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    statistics: bool,
+    quiet: bool,
+    source: str | None,
+    output: str | None,
+    rules: str | None,
+    options: str | None,
+    jobs: int,
+    width: int | None,
+    color: str,
 ) -> None:
     """Check records and print one line per problem found.
 
     Each line reads FILE:LINE:COL: CODE message (deal, trick), in the order
-    of the text; every code is explained in docs/violations.md.  Exit status
-    0: all valid; 1: violations or syntax errors; 2: unreadable file or
-    unknown rules.  Use - to read standard input.
+    of the text; every code is explained by `aluette explain CODE`.  A
+    folder stands for every record below it.  Exit status 0: all valid (or
+    only warnings); 1: violations or syntax errors; 2: unreadable file or
+    unknown rules.  Findings left out by --select/--ignore do not count.
+    Use - to read standard input.
 
     \b
     Examples:
       aluette validate club-2026.aln
+      aluette validate records/ -j 2
       aluette validate --format json *.aln > findings.json
+      aluette validate --select A3 --ignore warning season/
+      aluette validate --output-format sarif records/ -o aluette.sarif
     """
     status = _status()
     choice = _rule_choice(rules, options)
-    games = deals = errors = warnings = 0
-    if fmt == "json":
-        render, frame = render_validate_json, Framed.json_list(_echo, "[", "]")
-    else:
-        render, frame = render_validate_text, Framed(_echo)
-    frame.begin()
-    for _, result in each_result(files, choice, status, render, jobs, keep=False):
-        games += 1
-        deals += result.deals
-        for finding in result.findings:
-            if finding.severity == "error":
-                errors += 1
+    selection = _selection(select, ignore)
+    _refuse_reading_into(files, output)
+    counts: Counter[str] = Counter()
+    games = deals = 0
+    layout = choose(width, color, to_file=output not in (None, STDIO))
+    with atomic_output(output, binary=False) as out:
+        shown = diagnostics("jsonl" if statistics else fmt, out.write, _version(), layout)
+        if not statistics:
+            shown.begin()
+
+        def opened(file: str, reason: str | None) -> None:
+            if reason is not None:
+                found = [unreadable(file, reason)]
+                counts.update(f.code for f in found)
+                if not statistics:
+                    shown.add(file, found)
+
+        results = each_result(
+            files,
+            choice,
+            status,
+            render_findings,
+            jobs,
+            keep=False,
+            on_file=opened,
+            account=False,
+            fmt=source,
+            progress=not quiet,
+        )
+        for file, result in results:
+            games += 1
+            deals += result.deals
+            kept = [f for f in result.findings if selection.keeps(f)]
+            status.account(kept)
+            counts.update(f.code for f in kept)
+            if kept and not statistics:
+                shown.add(file, kept)
+        if statistics:
+            if fmt in ("json", "jsonl"):
+                text = statistics_json(counts)
             else:
-                warnings += 1
-        if result.text:
-            frame.add(result.text)
-    frame.end()
-    click.echo(
-        f"{games} game{'s' if games != 1 else ''}, {deals} deal{'s' if deals != 1 else ''}:"
-        f" {errors} error{'s' if errors != 1 else ''},"
-        f" {warnings} warning{'s' if warnings != 1 else ''}",
-        err=True,
-    )
+                text = statistics_text(counts, layout)
+            out.write(text)
+        else:
+            shown.end()
+    if not quiet:
+        click.echo(_summary(games, deals, counts), err=True)
     sys.exit(status.code)
 
 
@@ -265,16 +431,23 @@ def validate(
     type=click.Choice(LEVELS),
     help="With csv or jsonl: one row per game (the default for csv), deal, trick or card played.",
 )
+@from_option
+@output_option
 @rules_option
 @options_option
 @jobs_option
+@display_options
 def report(
     files: tuple[str, ...],
     fmt: str,
     level: str | None,
+    source: str | None,
+    output: str | None,
     rules: str | None,
     options: str | None,
     jobs: int,
+    width: int | None,
+    color: str,
 ) -> None:
     """Replay games and explain them: every trick, tie-break, point and score.
 
@@ -282,38 +455,44 @@ def report(
     it or why it was pourri, the trick counts, how a tie for the most tricks
     was broken, and the point; then the game's score and any violations.
     --format json gives the same as one JSON object, jsonl one game a line
-    (docs/cli.md).  --format csv, or jsonl with --level, writes a results
-    table with one row per game, deal, trick or card played, each row naming
-    its file and game, so that the tables of many files stack
-    (docs/tables.md).
+    (cli.md in the manual).  --format csv, or jsonl with --level, writes a
+    results table with one row per game, deal, trick or card played, each
+    row naming its file and game, so that the tables of many files stack
+    (tables.md in the manual).  A folder stands for every record below it.
 
     \b
     Examples:
       aluette report samples/classic-game.aln
       aluette report --format json match.aln | jq '.games[0].score'
-      aluette report --format csv --level deal season/*.aln > deals.csv
+      aluette report season/ -o season.txt
+      aluette report --format csv --level deal season/ -o deals.csv
     """
     status = _status()
     choice = _rule_choice(rules, options)
     if level is not None and fmt not in TABLE_FORMATS:
         raise click.UsageError("--level needs --format csv or --format jsonl")
-    if fmt in TABLE_FORMATS:
-        render, opening = table_output(fmt, level)
-        frame = Framed(_echo, opening)
-    elif fmt == "json":
-        render, frame = render_report_json, Framed.json_list(_echo, '{"games": [', "]}")
-    else:
-        render, frame = render_report_text, Framed(_echo, between="\n" + "=" * 72 + "\n\n")
-    frame.begin()
-    for _, result in each_result(files, choice, status, render, jobs):
-        frame.add(result.text)
-    frame.end()
+    _refuse_reading_into(files, output)
+    with atomic_output(output, binary=False) as out:
+        if fmt in TABLE_FORMATS:
+            render, opening = table_output(fmt, level)
+            frame = Framed(out.write, opening)
+        elif fmt == "json":
+            render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
+        else:
+            layout = choose(width, color, to_file=output not in (None, STDIO))
+            rule = "=" * min(72, layout.width or 72)
+            render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
+        frame.begin()
+        for _, result in each_result(files, choice, status, render, jobs, fmt=source):
+            frame.add(result.text)
+        frame.end()
     sys.exit(status.code)
 
 
 @cli.command(name="explain")
-@click.argument("code", metavar="CODE")
-def explain_command(code: str) -> None:
+@click.argument("code", metavar="CODE", shell_complete=complete_codes)
+@output_option
+def explain_command(code: str, output: str | None) -> None:
     """Explain a finding code: what it means, the rule, an example.
 
     \b
@@ -327,14 +506,22 @@ def explain_command(code: str) -> None:
     if entry is None:
         known = ", ".join(sorted(CODES))
         raise click.UsageError(f"unknown code {code!r}; the codes are {known}")
-    _echo(entry)
+    with atomic_output(output, binary=False) as out:
+        out.write(entry)
 
 
 @cli.command(name="rules")
-@rules_option
-@options_option
+@rules_option_saying("Ruleset to show: a preset or a TOML file (default: classic).")
+@click.option(
+    "--options", "options", metavar="LIST", help="Comma-separated optional rules to switch on."
+)
 @format_option
-def rules_command(rules: str | None, options: str | None, fmt: str) -> None:
+@output_option
+@display_options
+def rules_command(
+    rules: str | None, options: str | None, fmt: str, output: str | None, width: int | None,
+    color: str,
+) -> None:
     """Show the card ranking and the settings of a ruleset.
 
     \b
@@ -345,10 +532,11 @@ def rules_command(rules: str | None, options: str | None, fmt: str) -> None:
     """
     choice = _rule_choice(rules, options)
     ruleset = load_ruleset(rules or "classic").with_options(choice.options or frozenset())
-    if fmt == "json":
-        click.echo(json.dumps(ruleset_dict(ruleset), indent=2))
-    else:
-        click.echo(ruleset_text(ruleset), nl=False)
+    with atomic_output(output, binary=False) as out:
+        if fmt == "json":
+            out.write(json.dumps(ruleset_dict(ruleset), indent=2) + "\n")
+        else:
+            out.write(ruleset_text(ruleset, choose(width, color, to_file=output is not None)))
 
 
 @cli.command()
@@ -367,8 +555,13 @@ def rules_command(rules: str | None, options: str | None, fmt: str) -> None:
     show_default=True,
     help="Random seed: the same seed gives the same games.",
 )
-@rules_option
-@options_option
+@rules_option_saying("Ruleset to play under: a preset or a TOML file (default: classic).")
+@click.option(
+    "--options",
+    "options",
+    metavar="LIST",
+    help="Comma-separated optional rules to play with, written to the Options tag.",
+)
 @click.option(
     "--style",
     type=click.Choice(["seats", "cards", "sheet"]),
@@ -427,6 +620,7 @@ def generate(
         style="cards" if style == "cards" else "seats",
         policy=policy,
         sheet=style == "sheet",
+        rules_tag=_rules_tag(rules, output),
     )
     with atomic_output(output, binary=False) as out:
         frame = Framed(out.write, between="\n")
@@ -434,15 +628,32 @@ def generate(
             frame.add(write_game(game))
 
 
+def _rules_tag(rules: str | None, output: str | None) -> str | None:
+    """The Rules tag that makes a generated record find its ruleset file:
+    its path from the output's folder (from the current one for standard
+    output).  A record may only name a file in its own folder or below
+    (docs/rules.md), so a file elsewhere is refused: the games would not
+    validate where they are written."""
+    if rules is None or not rules.endswith(".toml"):
+        return None  # a preset: its name is the tag
+    folder = Path(output).parent if output not in (None, STDIO) else Path(".")
+    try:
+        relative = os.path.relpath(Path(rules).resolve(), folder.resolve())
+    except ValueError:  # another drive
+        relative = os.pardir
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        raise click.BadParameter(
+            f"{rules} is not in the output's folder or below it, where the record's Rules tag"
+            " could name it; copy it there, or write the output beside it",
+            param_hint="--rules",
+        )
+    return Path(relative).as_posix()
+
+
 @cli.command()
-@click.argument("file", metavar="FILE")
+@files_argument
 @click.option("--to", "to", type=click.Choice(OUTPUT_FORMATS), required=True, help="Output format.")
-@click.option(
-    "--from",
-    "source",
-    type=click.Choice(INPUT_FORMATS),
-    help="Input format (default: from the extension, else the content).",
-)
+@from_option
 @click.option(
     "--style",
     type=click.Choice(STYLES),
@@ -453,17 +664,23 @@ def generate(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False),
-    help="Write to this file instead of standard output.",
+    type=click.Path(allow_dash=True),
+    help="Write to this file instead of standard output; with several inputs, a folder.",
+)
+@click.option(
+    "--in-place",
+    is_flag=True,
+    help="Write each output beside its input, with the new format's extension.",
 )
 @rules_option
 @options_option
 def convert(
-    file: str,
+    files: tuple[str, ...],
     to: str,
     source: str | None,
     style: str,
     output: str | None,
+    in_place: bool,
     rules: str | None,
     options: str | None,
 ) -> None:
@@ -475,6 +692,9 @@ def convert(
     holds and convert back to the same ALN.  CSV has one row per card
     played, with the trick's winner.  Problems found on the way are printed
     on standard error as `validate` prints them, and the exit status is 1.
+    Several files or a folder are converted file by file, each to its own
+    output: into the folder -o names (keeping the folders below), or, with
+    --in-place, beside each input.
 
     \b
     Examples:
@@ -482,22 +702,89 @@ def convert(
       aluette convert match.json --to aln
       aluette convert season.aln --to csv -o plays.csv
       aluette convert messy.aln --to aln --style seats -o clean.aln
+      aluette convert season/ --to json -o season-json/
     """
-    _refuse_same_file(file, output, "use `aluette fmt FILE` to format a file in place")
     status = _status()
     choice = _rule_choice(rules, options)
-    display = display_name(file)
-    with _reading_and_writing(file, output, binary=False) as (stream, out), Progress() as progress:
-        items = converted(
-            stream, file, out, to, choice, source=source, style=style, base=base_of(file)
-        )
-        for item in items:
-            if isinstance(item, Unreadable):
-                click.echo(item.finding.format_line(display), err=True)
-                status.raise_to(EXIT_INVALID)
-            else:
-                _tell(item, display, status, progress)
+    suffix = "." + to
+    pairs, many = _targets(files, output, in_place, suffix, RECORD_SUFFIXES)
+    for file, target in pairs:
+        _refuse_same_file(file, target, "use `aluette fmt FILE` to format a file in place")
+        display = display_name(file)
+        opened = _reading_and_writing(file, target, False, status, make_folder=many)
+        with opened as io_pair, Progress() as progress:
+            if io_pair is None:
+                continue
+            stream, out = io_pair
+            items = converted(
+                stream, file, out, to, choice, source=source, style=style, base=base_of(file)
+            )
+            for item in items:
+                if isinstance(item, Unreadable):
+                    click.echo(item.finding.format_line(display), err=True)
+                    status.raise_to(EXIT_INVALID)
+                else:
+                    _tell(item, display, status, progress)
     sys.exit(status.code)
+
+
+def _targets(
+    files: tuple[str, ...],
+    output: str | None,
+    in_place: bool,
+    suffix: str | None,
+    suffixes: tuple[str, ...],
+) -> tuple[list[tuple[str, str | None]], bool]:
+    """Each input with where its output goes (``None``: standard output),
+    and whether there are several outputs (whose folders may be made).
+
+    One file goes to ``-o`` (a file, or into a folder) or to standard
+    output.  Several files, or a folder, go each to a file of its own: into
+    the ``-o`` folder, keeping the folders below the one named, or beside
+    the input (``--in-place``; ``suffix`` None keeps the name: the file is
+    replaced).  Two inputs never share an output: that is refused before
+    anything is written.
+    """
+    if in_place and output is not None:
+        raise click.UsageError("--in-place and -o exclude each other")
+    many = len(files) > 1 or any(is_folder(f) for f in files)
+    if in_place or many:
+        if STDIO in files:
+            raise click.UsageError("- (standard input) can only be read alone, without --in-place")
+        if output == STDIO:
+            raise click.UsageError("several outputs cannot all go to standard output")
+    if not many:
+        (file,) = files
+        if in_place:
+            return [(file, file if suffix is None else str(Path(file).with_suffix(suffix)))], False
+        if output is not None and is_folder(output):
+            name = Path("stdin.aln" if file == STDIO else file).name
+            place = Path(output, name)
+            return [(file, str(place if suffix is None else place.with_suffix(suffix)))], False
+        return [(file, output)], False
+    if not in_place and output is None:
+        raise click.UsageError(
+            "several inputs: give -o FOLDER for the outputs, or --in-place to write each"
+            " beside its input"
+        )
+    pairs: list[tuple[str, str | None]] = []
+    for arg in files:
+        for file in expand([arg], suffixes):
+            if in_place:
+                place = Path(file)
+            else:
+                assert output is not None
+                below = Path(file).relative_to(arg) if is_folder(arg) else Path(Path(file).name)
+                place = Path(output, below)
+            pairs.append((file, str(place if suffix is None else place.with_suffix(suffix))))
+    seen: dict[str, str] = {}
+    for file, target in pairs:
+        assert target is not None
+        key = os.path.normpath(os.path.abspath(target))
+        if key in seen:
+            raise click.UsageError(f"{seen[key]} and {file} would both be written to {target}")
+        seen[key] = file
+    return pairs, True
 
 
 @cli.command(name="fmt")
@@ -540,16 +827,18 @@ def fmt_command(
     would change (or, with --no-keep-broken, a file was left because parts
     of it cannot be read); 2: a file cannot be read or written.
 
+    A folder stands for every .aln file below it.
+
     \b
     Examples:
-      aluette fmt club/*.aln
+      aluette fmt club/
       aluette fmt --check club/*.aln
       aluette fmt --diff match.aln
     """
     status = _status()
     choice = _rule_choice(rules, options)
     changed = unchanged = 0
-    for file in files:
+    for file in expand(files, ALN_SUFFIXES):
         display = display_name(file)
         try:
             with open_source(file) as stream:
@@ -602,22 +891,26 @@ def _unified_diff(old: bytes, new: str, name: str) -> str:
 
 
 @cli.command()
-@click.argument("file", metavar="FILE")
+@files_argument
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False),
-    help="Write to this file instead of standard output.",
+    type=click.Path(allow_dash=True),
+    help="Write to this file instead of standard output; with several inputs, a folder.",
 )
 @click.option(
     "--in-place",
     is_flag=True,
-    help="Replace FILE by its annotated version (written beside it, then renamed).",
+    help="Replace each FILE by its annotated version (written beside it, then renamed).",
 )
 @rules_option
 @options_option
 def annotate(
-    file: str, output: str | None, in_place: bool, rules: str | None, options: str | None
+    files: tuple[str, ...],
+    output: str | None,
+    in_place: bool,
+    rules: str | None,
+    options: str | None,
 ) -> None:
     """Write a record back with explanations as comments.
 
@@ -625,22 +918,29 @@ def annotate(
     deal: the trick counts, the tie-break in a sentence, the point.  After
     the game: the score.  Each problem at the line it concerns.  Generated
     comments read {= ...}; annotating again replaces them, and your own
-    comments and layout are never touched.
+    comments and layout are never touched.  Several files, or a folder (its
+    .aln files), are annotated each on its own: in place, or into the folder
+    -o names.
 
     \b
     Examples:
       aluette annotate match.aln
       aluette annotate match.aln --in-place
+      aluette annotate season/ --in-place
     """
-    if in_place and (output or file == "-"):
-        raise click.UsageError("--in-place needs a FILE and no --output")
-    _refuse_same_file(file, output, "use --in-place to annotate a file in place")
     status = _status()
     choice = _rule_choice(rules, options)
-    target = file if in_place else output
-    with _reading_and_writing(file, target, binary=True) as (stream, out), Progress() as progress:
-        for checked in Annotator(stream, out, choice, base_of(file)).run():
-            _tell(checked, display_name(file), status, progress)
+    pairs, many = _targets(files, output, in_place, None, ALN_SUFFIXES)
+    for file, target in pairs:
+        if not in_place:
+            _refuse_same_file(file, target, "use --in-place to annotate a file in place")
+        opened = _reading_and_writing(file, target, True, status, make_folder=many)
+        with opened as io_pair, Progress() as progress:
+            if io_pair is None:
+                continue
+            stream, out = io_pair
+            for checked in Annotator(stream, out, choice, base_of(file)).run():
+                _tell(checked, display_name(file), status, progress)
     sys.exit(status.code)
 
 
@@ -662,18 +962,30 @@ def annotate(
     show_default=True,
     help="Tables for people, or JSON or CSV for programs.",
 )
+@from_option
+@output_option
 @rules_option
 @options_option
 @jobs_option
+@display_options
 def stats(
-    files: tuple[str, ...], by: str, fmt: str, rules: str | None, options: str | None, jobs: int
+    files: tuple[str, ...],
+    by: str,
+    fmt: str,
+    source: str | None,
+    output: str | None,
+    rules: str | None,
+    options: str | None,
+    jobs: int,
+    width: int | None,
+    color: str,
 ) -> None:
     """Add up what the records show, by player, seat, team or card.
 
     Players are known by the North...West tags, across seats and games (by
     seat where a name is missing).  Every figure says how many deals it rests
     on; a game that cannot be replayed and a deal that cannot be read are
-    skipped, and the output says how many and why (docs/stats.md).  The
+    skipped, and the output says how many and why (stats.md in the manual).  The
     exit status is that of validate: 1 when violations were found (the
     figures are still printed), 2 for an unreadable file or unknown rules.
 
@@ -686,6 +998,7 @@ def stats(
     """
     status = _status()
     choice = _rule_choice(rules, options)
+    _refuse_reading_into(files, output)
     tally = StatsAccumulator()
 
     def opened(file: str, reason: str | None) -> None:
@@ -694,36 +1007,73 @@ def stats(
         else:
             tally.skip_file(file, reason)
 
-    for file, rendered in each_result(files, choice, status, jobs=jobs, on_file=opened):
+    results = each_result(files, choice, status, jobs=jobs, on_file=opened, fmt=source)
+    for file, rendered in results:
         assert rendered.checked is not None
         tally.add(rendered.checked, file)
     result = tally.result()
-    if fmt == "json":
-        click.echo(json.dumps(stats_dict(result, by), indent=2, ensure_ascii=False))
-    elif fmt == "csv":
-        click.echo(stats_csv(result, by), nl=False)
+    with atomic_output(output, binary=False) as out:
+        if fmt == "json":
+            out.write(json.dumps(stats_dict(result, by), indent=2, ensure_ascii=False) + "\n")
+        elif fmt == "csv":
+            out.write(stats_csv(result, by))
+        else:
+            out.write(stats_text(result, by, choose(width, color, to_file=output is not None)))
+    if fmt == "csv":
         for line in summary_lines(result) + skipped_lines(result):
             click.echo(line, err=True)
-    else:
-        click.echo(stats_text(result, by), nl=False)
     sys.exit(status.code)
 
 
 @contextlib.contextmanager
 def _reading_and_writing(
-    file: str, output: str | None, binary: bool
-) -> Iterator[tuple[BinaryIO, Any]]:
-    """The input stream and the output stream, or a clear message and exit 2.
+    file: str, output: str | None, binary: bool, status: Status, make_folder: bool = False
+) -> Iterator[tuple[BinaryIO, Any] | None]:
+    """The input stream and the output stream; None, after a clear message
+    and with the status raised to 2, when the input cannot be opened (the
+    other files are still done).
 
     Writing errors (:class:`WriteError`) go up to the group, which says them
-    in one line; a file that cannot be opened for reading is said here."""
+    in one line.  With ``make_folder`` (one of several outputs into ``-o
+    DIR``) the output's folder is made if it is missing; a single ``-o``
+    into a folder that does not exist is an error, as with a shell redirect."""
     try:
         stream_cm = open_source(file)
     except OSError as exc:
         click.echo(f"aluette: cannot read {file}: {reason_of(exc)}", err=True)
-        sys.exit(EXIT_USAGE)
+        status.raise_to(EXIT_USAGE)
+        yield None
+        return
+    if make_folder and output is not None:
+        folder = os.path.dirname(output)
+        if folder and not os.path.isdir(folder):
+            try:
+                os.makedirs(folder, exist_ok=True)
+            except OSError as exc:
+                raise WriteError(output, exc) from exc
     with stream_cm as stream, atomic_output(output, binary=binary) as out:
         yield stream, out
+
+
+def _refuse_reading_into(files: tuple[str, ...], output: str | None) -> None:
+    """``-o`` must not name a record being read, nor a record file inside a
+    folder being read: the report would replace the record (or be read as
+    one)."""
+    if output is None or output == STDIO:
+        return
+    target = os.path.abspath(output)
+    for file in files:
+        if same_file(file, output):
+            raise click.UsageError(f"-o {output} is one of the input files")
+        folder = os.path.abspath(file)
+        if (
+            is_folder(file)
+            and output.lower().endswith(RECORD_SUFFIXES)
+            and os.path.commonpath([folder, target]) == folder
+        ):
+            raise click.UsageError(
+                f"-o {output} is inside the folder {file}, whose records are being read"
+            )
 
 
 def _refuse_same_file(file: str, output: str | None, hint: str) -> None:

@@ -100,15 +100,22 @@ class Rewound:
         return read1(size)
 
 
+#: How much is read ahead to detect a format: a record's first line is far
+#: shorter, and an endless line or endless blank lines must not be held.
+SNIFF_BYTES = 1 << 20
+
+
 def open_input(stream: BinaryIO, name: str, fmt: str | None) -> tuple[str, Rewound]:
     """The input's format (given, or detected) and the stream to read it from."""
     head: list[bytes] = []
     first = b""
-    while fmt is None and not first.strip():
-        line = stream.readline()
+    held = 0
+    while fmt is None and not first.strip() and held < SNIFF_BYTES:
+        line = stream.readline(SNIFF_BYTES - held)
         if not line:
             break
         head.append(line)
+        held += len(line)
         first = line
     return fmt or detect_format(name, first), Rewound(head, stream)
 

@@ -51,7 +51,7 @@ def apply_chants(
     deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag: Flags
 ) -> set[str]:
     """Check the chant exchanges and apply them to ``hands``; return the cards
-    taken from the stock (RULES.md §6, chanter)."""
+    taken from the stock (docs/rules.md §6, chanter)."""
     n = deal.number
     taken: set[str] = set()
     if not deal.chants:
@@ -96,7 +96,7 @@ def apply_chants(
     missing = [seat for seat in allowed if seat not in chanted]
     if len(missing) == 1 and len(chanted) == 1 and chanted <= set(allowed):
         # The stock is shared out between the two, six each: both exchange or
-        # neither does (RULES.md §6).  A chant by a wrong seat is already
+        # neither does (docs/rules.md §6).  A chant by a wrong seat is already
         # reported as such.
         seat = next(s for s in allowed if s in chanted)
         first = next(c for c in deal.chants if c.seat == seat)
@@ -166,7 +166,7 @@ def check_signals(
 
 
 def check_draw(draw: Draw, ruleset: Ruleset, flag: Flags) -> str | None:
-    """The face-up draw (RULES.md §2): a player who receives one of the four
+    """The face-up draw (docs/rules.md §2): a player who receives one of the four
     sought cards gets no more; the draw ends when all four have appeared;
     the first two cards' holders are partners; one named card's holder deals.
     Returns who deals first, when the draw settles it."""

@@ -15,13 +15,18 @@ from pathlib import Path
 from .findings import CODES
 
 
+def docs_folder() -> Path:
+    """The manual's folder: inside the installed package (the wheel carries
+    docs/), or the source tree's when run from a checkout."""
+    packaged = Path(str(resources.files("aluette_cli"))) / "docs"
+    if (packaged / "violations.md").is_file():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "docs"
+
+
 def violations_text() -> str:
     """docs/violations.md, from the installed package or from the source tree."""
-    packaged = resources.files("aluette_cli") / "docs" / "violations.md"
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    source = Path(__file__).resolve().parent.parent / "docs" / "violations.md"
-    return source.read_text(encoding="utf-8")
+    return (docs_folder() / "violations.md").read_text(encoding="utf-8")
 
 
 _SECTION = re.compile(r"^## (A\d{3}) .*?(?=^## |\Z)", re.M | re.S)

@@ -8,7 +8,7 @@ never changes meaning; new problems get new codes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
@@ -22,6 +22,7 @@ class Kind(Enum):
     SYNTAX = "syntax"  # the text cannot be read as ALN
     RULE = "rule"  # the record breaks a rule or a claim is false
     CONFIG = "config"  # the record asks for rules the tool does not have
+    INPUT = "input"  # the file itself cannot be opened or read
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,57 +46,67 @@ E, W = "error", "warning"
 S, R, C = Kind.SYNTAX, Kind.RULE, Kind.CONFIG
 
 # A0xx: reading the text
-SYNTAX_ERROR = _code("A001", E, S, "syntax error", "NOTATION.md §1-4")
-UNCLOSED_COMMENT = _code("A002", E, S, "brace comment never closed", "NOTATION.md §1")
-BAD_ENCODING = _code("A003", W, S, "text is not valid UTF-8", "NOTATION.md §1")
+SYNTAX_ERROR = _code("A001", E, S, "syntax error", "docs/notation.md §1-4")
+UNCLOSED_COMMENT = _code("A002", E, S, "brace comment never closed", "docs/notation.md §1")
+BAD_ENCODING = _code("A003", W, S, "text is not valid UTF-8", "docs/notation.md §1")
 
 # A1xx: the deck, the deal and its sequence
-CARD_TWICE_DEALT = _code("A101", E, R, "card dealt twice", "RULES.md §1-2, NOTATION.md §6")
-HAND_SIZE = _code("A102", E, R, "hand without nine cards", "RULES.md §2")
-STOCK_SIZE = _code("A103", E, R, "stock without twelve cards", "RULES.md §2")
-DEAL_NUMBER = _code("A104", E, R, "deal number out of sequence", "NOTATION.md §4")
-WRONG_DEALER = _code("A105", E, R, "wrong dealer", "RULES.md §2, §4")
-DEAL_AFTER_END = _code("A106", E, R, "deal after the game was over", "RULES.md §5")
-HAND_REPEATED = _code("A107", E, R, "hand given twice", "NOTATION.md §4")
+CARD_TWICE_DEALT = _code(
+    "A101", E, R, "card dealt twice", "docs/rules.md §1-2, docs/notation.md §6"
+)
+HAND_SIZE = _code("A102", E, R, "hand without nine cards", "docs/rules.md §2")
+STOCK_SIZE = _code("A103", E, R, "stock without twelve cards", "docs/rules.md §2")
+DEAL_NUMBER = _code("A104", E, R, "deal number out of sequence", "docs/notation.md §4")
+WRONG_DEALER = _code("A105", E, R, "wrong dealer", "docs/rules.md §2, §4")
+DEAL_AFTER_END = _code("A106", E, R, "deal after the game was over", "docs/rules.md §5")
+HAND_REPEATED = _code("A107", E, R, "hand given twice", "docs/notation.md §4")
 
 # A2xx: play
-TRICK_NUMBER = _code("A201", E, R, "trick number out of sequence", "NOTATION.md §4")
-OUT_OF_TURN = _code("A202", E, R, "card played out of turn", "RULES.md §3")
-NOT_IN_HAND = _code("A203", E, R, "card not in the player's hand", "RULES.md §3")
-PLAYED_TWICE = _code("A204", E, R, "card played twice", "RULES.md §1, §3")
-TRICK_SIZE = _code("A205", E, R, "trick without four cards", "RULES.md §3")
-TRICK_COUNT = _code("A206", E, R, "deal without nine tricks", "RULES.md §3")
-SHEET_SIZE = _code("A207", E, R, "score sheet without nine entries", "RULES.md §3")
-PLAY_AND_SHEET = _code("A208", E, R, "tricks and a score sheet in one deal", "NOTATION.md §4")
-TRICK_AFTER_END = _code("A209", E, R, "trick after the deal was decided", "RULES.md §7")
+TRICK_NUMBER = _code("A201", E, R, "trick number out of sequence", "docs/notation.md §4")
+OUT_OF_TURN = _code("A202", E, R, "card played out of turn", "docs/rules.md §3")
+NOT_IN_HAND = _code("A203", E, R, "card not in the player's hand", "docs/rules.md §3")
+PLAYED_TWICE = _code("A204", E, R, "card played twice", "docs/rules.md §1, §3")
+TRICK_SIZE = _code("A205", E, R, "trick without four cards", "docs/rules.md §3")
+TRICK_COUNT = _code("A206", E, R, "deal without nine tricks", "docs/rules.md §3")
+SHEET_SIZE = _code("A207", E, R, "score sheet without nine entries", "docs/rules.md §3")
+PLAY_AND_SHEET = _code("A208", E, R, "tricks and a score sheet in one deal", "docs/notation.md §4")
+TRICK_AFTER_END = _code("A209", E, R, "trick after the deal was decided", "docs/rules.md §7")
 
 # A3xx: claims
-TRICK_CLAIM = _code("A301", E, R, "wrong trick claim", "RULES.md §3")
-POINT_CLAIM = _code("A302", E, R, "wrong point claim", "RULES.md §4, §6")
-RESULT_CLAIM = _code("A303", E, R, "wrong Result", "RULES.md §5")
-RESULT_FORMAT = _code("A304", E, R, "Result not understood", "NOTATION.md §3")
-GAME_UNFINISHED = _code("A305", E, R, "finished game without enough deals", "RULES.md §5")
+TRICK_CLAIM = _code("A301", E, R, "wrong trick claim", "docs/rules.md §3")
+POINT_CLAIM = _code("A302", E, R, "wrong point claim", "docs/rules.md §4, §6")
+RESULT_CLAIM = _code("A303", E, R, "wrong Result", "docs/rules.md §5")
+RESULT_FORMAT = _code("A304", E, R, "Result not understood", "docs/notation.md §3")
+GAME_UNFINISHED = _code("A305", E, R, "finished game without enough deals", "docs/rules.md §5")
 
 # A4xx: tags, rulesets, optional rules
-UNKNOWN_RULESET = _code("A401", E, C, "unknown ruleset or option", "RULES.md §6-7")
-OPTION_OFF = _code("A402", E, R, "line needs an optional rule that is off", "RULES.md §6-7")
-DATE_FORMAT = _code("A403", W, R, "Date not in YYYY.MM.DD form", "NOTATION.md §3")
-TAG_REPEATED = _code("A404", W, R, "tag given twice", "NOTATION.md §3")
-CHANT_WRONG = _code("A405", E, R, "chant exchange breaks the chanter rule", "RULES.md §6")
-SIGNAL_FALSE = _code("A406", W, R, "signal the signaller's hand does not bear out", "RULES.md §6")
-REPEATED_BID = _code("A407", E, R, "second announce or concession", "RULES.md §7")
-DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "RULES.md §2")
+UNKNOWN_RULESET = _code("A401", E, C, "unknown ruleset or option", "docs/rules.md §6-7")
+OPTION_OFF = _code("A402", E, R, "line needs an optional rule that is off", "docs/rules.md §6-7")
+DATE_FORMAT = _code("A403", W, R, "Date not in YYYY.MM.DD form", "docs/notation.md §3")
+TAG_REPEATED = _code("A404", W, R, "tag given twice", "docs/notation.md §3")
+CHANT_WRONG = _code("A405", E, R, "chant exchange breaks the chanter rule", "docs/rules.md §6")
+SIGNAL_FALSE = _code(
+    "A406", W, R, "signal the signaller's hand does not bear out", "docs/rules.md §6"
+)
+REPEATED_BID = _code("A407", E, R, "second announce or concession", "docs/rules.md §7")
+DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "docs/rules.md §2")
 # Bounds no real record reaches (docs/notation.md, "Limits"): the reader
 # words these itself, like A001-A003.
 OVER_LIMIT = _code("A009", E, S, "input beyond a limit", "docs/notation.md, Limits")
-SECOND_SHEET = _code("A420", E, R, "second score sheet in a deal", "NOTATION.md §4")
-UNKNOWN_ESCAPE = _code("A421", W, R, "unknown escape in a tag value", "NOTATION.md §3")
+SECOND_SHEET = _code("A420", E, R, "second score sheet in a deal", "docs/notation.md §4")
+UNKNOWN_ESCAPE = _code("A421", W, R, "unknown escape in a tag value", "docs/notation.md §3")
 
 # Added with the checks of every claimed number; appended, codes never move.
-RESULT_OPEN = _code("A306", E, R, "finished game with Result *", "RULES.md §5, NOTATION.md §3")
-POINT_VALUE = _code("A307", E, R, "point value the rules never give", "RULES.md §4, §6-7")
-LINE_ORDER = _code("A005", E, R, "line out of order", "NOTATION.md §4")
-TAG_NAME_TYPO = _code("A409", W, R, "tag name mistyped", "NOTATION.md §3")
+RESULT_OPEN = _code(
+    "A306", E, R, "finished game with Result *", "docs/rules.md §5, docs/notation.md §3"
+)
+POINT_VALUE = _code("A307", E, R, "point value the rules never give", "docs/rules.md §4, §6-7")
+LINE_ORDER = _code("A005", E, R, "line out of order", "docs/notation.md §4")
+TAG_NAME_TYPO = _code("A409", W, R, "tag name mistyped", "docs/notation.md §3")
+# Not of a record but of a file: the file named cannot be read at all.  It is
+# the command's "cannot read FILE" message, as a finding for the outputs
+# programs read (validate --format json, SARIF), so a missing file is seen.
+FILE_UNREADABLE = _code("A010", E, Kind.INPUT, "file cannot be read", "docs/cli.md, Exit status")
 
 
 #: The sentence of every finding the engine makes, by code and variant.  A
@@ -342,11 +353,11 @@ class Finding:
         return (self.line, self.column, self.code)
 
     def as_dict(self, file: str) -> dict[str, object]:
-        """The ``validate --format json`` object (CLI_CONTRACT.md)."""
+        """The ``validate --format json`` object (docs/cli.md, The contract)."""
         return {
             "file": file,
-            "line": self.line,
-            "column": self.column,
+            "line": self.line or None,  # None: about a whole file (A010)
+            "column": self.column or None,
             "code": self.code,
             "severity": self.severity,
             "message": self.message,
@@ -366,6 +377,11 @@ class Finding:
 
     def format_line(self, file: str) -> str:
         """``file:line:col: CODE message (deal d, trick t)``, as compilers write."""
+        return f"{file}:{self.line}:{self.column}: {self.code} {self.sentence()}"
+
+    def sentence(self) -> str:
+        """The message with where it belongs and what it follows from:
+        ``message (deal d, trick t)``."""
         where = []
         if self.deal is not None:
             where.append(f"deal {self.deal}")
@@ -376,7 +392,7 @@ class Finding:
             line = self.consequence_of[1]
             message += f"; it follows from the mistake on line {line}"
         suffix = f" ({', '.join(where)})" if where else ""
-        return f"{file}:{self.line}:{self.column}: {self.code} {message}{suffix}"
+        return message + suffix
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,3 +453,46 @@ class Flags:
         for problem in problems:
             self.found.append(problem.at(pos[0], pos[1], self.game, deal, trick))
 
+
+
+class Selection:
+    """Which findings a command shows and counts: ``--select`` and ``--ignore``.
+
+    Each entry is a code (``A203``), a prefix of codes (``A2``: every play
+    finding), or a severity (``error``, ``warning``).  A finding is kept when
+    it matches a selected entry (all are, when none is given) and no ignored
+    one: ignoring is the last word, as in the linters people know.
+    """
+
+    SEVERITIES = ("error", "warning")
+
+    def __init__(self, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> None:
+        self.select = tuple(self.check(select))
+        self.ignore = tuple(self.check(ignore))
+
+    @classmethod
+    def check(cls, entries: Iterable[str]) -> Iterator[str]:
+        """Each entry in its canonical spelling; ValueError for one that
+        names nothing (a typo would otherwise silently select nothing)."""
+        for raw in entries:
+            entry = raw.strip()
+            if entry.lower() in cls.SEVERITIES:
+                yield entry.lower()
+            elif entry and any(code.startswith(entry.upper()) for code in CODES):
+                yield entry.upper()
+            else:
+                raise ValueError(
+                    f"{raw!r} is neither a code or a code prefix (A001...A421, A2)"
+                    " nor a severity (error, warning)"
+                )
+
+    def _matches(self, finding: Finding, entries: tuple[str, ...]) -> bool:
+        return any(e == finding.severity or finding.code.startswith(e) for e in entries)
+
+    def keeps(self, finding: Finding) -> bool:
+        if self.select and not self._matches(finding, self.select):
+            return False
+        return not self._matches(finding, self.ignore)
+
+    def __bool__(self) -> bool:
+        return bool(self.select or self.ignore)

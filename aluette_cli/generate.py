@@ -120,12 +120,17 @@ def random_game(
     style: str = "seats",
     policy: str = "uniform",
     sheet: bool = False,
+    rules_tag: str | None = None,
 ) -> Game:
-    """A finished game: deals until the ruleset's number of scoring deals."""
+    """A finished game: deals until the ruleset's number of scoring deals.
+
+    ``rules_tag`` is what the Rules tag says (by default the ruleset's
+    name, which is right for a preset): for a ruleset file, the path by
+    which the record will find it."""
     game = Game(index=index, pos=_NOWHERE)
     game.tags = [
         Tag("Event", f"Generated game {index}", _NOWHERE),
-        Tag("Rules", ruleset.name, _NOWHERE),
+        Tag("Rules", rules_tag or ruleset.name, _NOWHERE),
     ]
     if ruleset.options:
         game.tags.append(Tag("Options", ", ".join(sorted(ruleset.options)), _NOWHERE))

@@ -20,7 +20,7 @@ from .model import BrokenDeal, Deal, Draw, Tag
 from .policies import PointOutcome
 from .rules import Ruleset
 
-#: The tags the tool understands (NOTATION.md §3).
+#: The tags the tool understands (docs/notation.md §3).
 KNOWN_TAGS = (
     "Event", "Site", "Round", "Date", "North", "East", "South", "West", "Rules", "Options",
     "Result",

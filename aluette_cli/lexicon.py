@@ -170,7 +170,7 @@ def end_of_string(text: str, pos: int) -> int:
     return len(text)
 
 
-# Only the two escapes of NOTATION.md §3; any other backslash stays as written
+# Only the two escapes of docs/notation.md §3; any other backslash stays as written
 # (``C:\\club`` is a path, not an escape), and the reader reports it.
 _ESCAPED = re.compile(_ESCAPE + f"([{re.escape(QUOTE + ESCAPE)}])")
 

@@ -25,7 +25,8 @@ import multiprocessing
 import multiprocessing.pool
 import signal
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -63,67 +64,112 @@ def batches(units: Iterable[Unit], size: int = BATCH_UNITS) -> Iterator[tuple[in
         yield first, batch
 
 
+#: A run of whole games of one file: (file, base, first game's index, units).
+Work = tuple[str, Path | None, int, Iterable[Unit]]
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """Outputs already made in the parent (games read from JSON, a file that
+    could not be opened), passed through in their place in the order."""
+
+    outputs: list[object]
+
+
 _WORKER: dict[str, object] = {}
 
 
-def _start_worker(
-    choice: RuleChoice, base: Path | None, render: Render, file: str, keep: bool
-) -> None:
+def _start_worker(choice: RuleChoice, render: Render, keep: bool) -> None:
     # Ignore Ctrl-C first, then let signals in: the parent decides when we end.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    _WORKER.update(choice=choice, base=base, render=render, file=file, keep=keep)
+    _WORKER.update(choice=choice, render=render, keep=keep)
 
 
-def _work(item: tuple[int, list[Unit]]) -> list[object]:
-    first, units = item
+def _work(item: Work) -> list[object]:
     w = _WORKER
-    render: Render = w["render"]  # type: ignore[assignment]
-    return [
-        render(checked, w["file"])  # type: ignore[arg-type]
-        for checked in check_units(units, w["choice"], w["base"], first, w["keep"])  # type: ignore[arg-type]
-    ]
+    return list(_checked(item, w["choice"], w["render"], w["keep"]))  # type: ignore[arg-type]
+
+
+def _checked(item: Work, choice: RuleChoice, render: Render, keep: bool) -> Iterator[object]:
+    file, base, first, units = item
+    for checked in check_units(units, choice, base, first, keep):
+        yield render(checked, file)
+
+
+def file_work(file: str, base: Path | None, units: Iterable[Unit], jobs: int) -> Iterator[Work]:
+    """One file's units as work: batches of whole games for the pool, or,
+    in one process, the whole stream as it is read (a game of a million
+    deals is then never held at once)."""
+    if jobs <= 1:
+        yield file, base, 1, units
+        return
+    for first, batch in batches(units):
+        yield file, base, first, batch
 
 
 def check_in_order(
-    units: Iterable[Unit],
+    items: Iterable[Work | Done],
     choice: RuleChoice,
-    base: Path | None,
     render: Render,
-    file: str,
     jobs: int = 1,
     keep: bool = True,
-) -> Iterator[T]:
-    """``render(checked_game, file)`` for every game, in input order.
+) -> Iterator[object]:
+    """Every output, in input order: ``render(checked_game, file)`` for each
+    game of each work item, and the outputs of each :class:`Done` as they are.
 
-    With ``jobs`` > 1 the work is spread over that many processes; ``render``
-    must then be a module-level function and return something picklable.
+    With ``jobs`` > 1 the work is spread over that many processes, one pool
+    for all the files, so a folder of many small files gains as much as one
+    big file; ``render`` must then be a module-level function and return
+    something picklable.  ``items`` is consumed lazily, a few batches ahead
+    of the output, so memory stays flat and files are opened one at a time.
     """
     if jobs <= 1:
-        for checked in check_units(units, choice, base, keep=keep):
-            yield render(checked, file)
+        for item in items:
+            if isinstance(item, Done):
+                yield from item.outputs
+            else:
+                yield from _checked(item, choice, render, keep)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool: multiprocessing.pool.Pool | None = None
     try:
         with _sigint_blocked():  # the workers are born with Ctrl-C blocked
-            pool = context.Pool(jobs, _start_worker, (choice, base, render, file, keep))
+            pool = context.Pool(jobs, _start_worker, (choice, render, keep))
         # (a Ctrl-C held back while they were born arrives here, pool in hand)
-        pending: deque[multiprocessing.pool.AsyncResult[list[object]]] = deque()
-        for item in batches(units):
-            pending.append(pool.apply_async(_work, (item,)))
-            if len(pending) >= 2 * jobs:
-                yield from pending.popleft().get()  # type: ignore[misc]
+        pending: deque[Done | multiprocessing.pool.AsyncResult[list[object]]] = deque()
+        in_flight = 0
+        for item in items:
+            if isinstance(item, Done):
+                pending.append(item)
+            else:
+                pending.append(pool.apply_async(_work, (item,)))
+                in_flight += 1
+            while in_flight >= 2 * jobs or len(pending) > 64 * jobs:
+                in_flight -= yield from _next_outputs(pending)
         while pending:
-            yield from pending.popleft().get()  # type: ignore[misc]
+            yield from _next_outputs(pending)
     except BaseException:
         if pool is not None:
             _stop_now(pool)  # Ctrl-C, a closed pipe, an error: stop the workers now
         raise
     pool.close()
     pool.join()
+
+
+def _next_outputs(
+    pending: deque[Done | multiprocessing.pool.AsyncResult[list[object]]],
+) -> Generator[object, None, int]:
+    """Yield the outputs of the oldest pending item; return 1 if it was a
+    batch of the pool's, 0 if it was done already."""
+    head = pending.popleft()
+    if isinstance(head, Done):
+        yield from head.outputs
+        return 0
+    yield from head.get()
+    return 1
 
 
 def _stop_now(pool: multiprocessing.pool.Pool) -> None:

@@ -364,7 +364,7 @@ class OpenComment:
 
     It was if the line starts a tag section or a deal and the next brace, on
     this line or ahead, opens a comment rather than closing one.  A comment
-    may span lines (NOTATION.md §1), so a line that merely looks like a deal
+    may span lines (docs/notation.md §1), so a line that merely looks like a deal
     header inside a comment that closes later is text of the comment.  Once a
     closing brace is found ahead, the lines up to it are not looked at again:
     reading stays linear however many such lines a comment holds.
@@ -909,7 +909,7 @@ _LOOSE_HEAD = re.compile(
 #: A line that can only be a mistyped deal header: it starts a deal of its own.
 _LOOSE_START = re.compile(f"(?i){DEAL}{_WS}*[0-9]")
 
-#: Where each kind of line stands in a deal (NOTATION.md §4), and how a
+#: Where each kind of line stands in a deal (docs/notation.md §4), and how a
 #: finding says where it belongs.
 _ORDER: dict[type, tuple[int, str]] = {
     Hand: (0, "hand"),

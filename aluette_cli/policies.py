@@ -84,7 +84,7 @@ def _strongest_uncancelled(
 
 
 class Spoil(TiePolicy):
-    """A tie for the top card spoils the trick: pourri (RULES.md §3)."""
+    """A tie for the top card spoils the trick: pourri (docs/rules.md §3)."""
 
     name = "spoil"
     nobody_word = "pourri"
@@ -121,7 +121,7 @@ class Spoil(TiePolicy):
 
 
 class Cancel(TiePolicy):
-    """Equal cards cancel each other; the highest card left wins (RULES.md §7,
+    """Equal cards cancel each other; the highest card left wins (docs/rules.md §7,
     team-five).  Convention: all the cards of a rank played more than once
     cancel, three as well as two."""
 
@@ -205,8 +205,8 @@ def mordienne_start(sequence: Sequence[str | None], seat: str) -> int | None:
     """Where ``seat``'s comeback run starts (1-based), if the deal is a mordienne:
     ``seat`` won nothing before a final unbroken run of won tricks.
 
-    The run ends with the last trick and starts after the first one (RULES.md
-    §6 and its convention); a pourri trick breaks it.
+    The run ends with the last trick and starts after the first one
+    (docs/rules.md §6 and its convention); a pourri trick breaks it.
     """
     start = len(sequence)
     while start > 0 and sequence[start - 1] == seat:
@@ -241,7 +241,7 @@ class DealScoring:
 
 class MostTricks(DealScoring):
     """The player with most tricks scores for the team; on a tie, the one who
-    reached the final total first (RULES.md §4).  All nine tricks are played."""
+    reached the final total first (docs/rules.md §4).  All nine tricks are played."""
 
     name = "most-tricks"
     pooled = False
@@ -277,7 +277,7 @@ class MostTricks(DealScoring):
 
 class TeamTricks(DealScoring):
     """Tricks are pooled per team; the first team to ``target`` tricks takes the
-    deal and play stops (RULES.md §7, team-five).  Conventions: if spoiled
+    deal and play stops (docs/rules.md §7, team-five).  Conventions: if spoiled
     tricks leave neither team there, more tricks takes the deal; equal is void."""
 
     name = "team-tricks"
@@ -323,7 +323,7 @@ DEAL_SCORINGS: dict[str, DealScoring] = {"most-tricks": MostTricks(), "team-tric
 
 
 def doubled(point: PointOutcome, announcer: str) -> PointOutcome:
-    """A double (RULES.md §7): two points to the announcers if they take the
+    """A double (docs/rules.md §7): two points to the announcers if they take the
     deal, two to the opponents if not."""
     if point.team == announcer:
         reason = f"{announcer} announced a double and took the deal"
@@ -368,7 +368,7 @@ class GameLength:
 
 
 class Deals(GameLength):
-    """A game is a number of scoring deals (RULES.md §5); void deals do not count."""
+    """A game is a number of scoring deals (docs/rules.md §5); void deals do not count."""
 
     name = "deals"
 
@@ -398,7 +398,7 @@ class Deals(GameLength):
 
 
 class Points(GameLength):
-    """The first team to a number of points wins (RULES.md §7)."""
+    """The first team to a number of points wins (docs/rules.md §7)."""
 
     name = "points"
 

@@ -14,6 +14,7 @@ from functools import partial
 from .findings import Finding
 from .pipeline import CheckedGame
 from .tables import game_tables
+from .writers.layout import PLAIN, Layout
 from .writers.report import game_dict, game_text
 from .writers.tables import csv_header, csv_text, jsonl_text
 
@@ -33,6 +34,11 @@ def render_checked(checked: CheckedGame, file: str) -> Rendered:
     return Rendered(checked.outcome.findings, checked.deals_read, checked=checked)
 
 
+def render_findings(checked: CheckedGame, file: str) -> Rendered:
+    """Only the findings: ``validate`` words them itself, after --select/--ignore."""
+    return Rendered(checked.outcome.findings, checked.deals_read)
+
+
 def render_validate_text(checked: CheckedGame, file: str) -> Rendered:
     findings = checked.outcome.findings
     return Rendered(
@@ -47,8 +53,18 @@ def render_validate_json(checked: CheckedGame, file: str) -> Rendered:
     )
 
 
-def render_report_text(checked: CheckedGame, file: str) -> Rendered:
-    return Rendered(checked.outcome.findings, checked.deals_read, game_text(checked, file))
+@dataclass(frozen=True, slots=True)
+class ReportText:
+    """The text report for a :class:`Layout` (a picklable render, for ``-j``)."""
+
+    layout: Layout = PLAIN
+
+    def __call__(self, checked: CheckedGame, file: str) -> Rendered:
+        text = game_text(checked, file, self.layout)
+        return Rendered(checked.outcome.findings, checked.deals_read, text)
+
+
+render_report_text = ReportText()
 
 
 def render_report_json(checked: CheckedGame, file: str) -> Rendered:

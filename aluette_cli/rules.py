@@ -107,7 +107,7 @@ class Ruleset:
             )
         return dataclasses.replace(self, options=frozenset(options), strength={})
 
-    # The optional rules of RULES.md §6, as switches the engine reads.
+    # The optional rules of docs/rules.md §6, as switches the engine reads.
     @property
     def chanter(self) -> bool:
         """Two players may exchange six cards with the stock before play."""
@@ -311,7 +311,7 @@ KEYS = {
     "chant": {"seats"},
     "options": {"known"},
 }
-#: The optional rules the engine implements (RULES.md §6).
+#: The optional rules the engine implements (docs/rules.md §6).
 OPTIONS = ("chanter", "mordienne", "signals")
 
 

@@ -4,7 +4,7 @@
 The ruleset's deal scoring decides from the trick winners; a double or a
 mordienne concession changes the points; a deal without tricks is scored
 from its point line, since there is nothing to check that line against
-("what is missing is not an error", NOTATION.md §6).
+("what is missing is not an error", docs/notation.md §6).
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ class PointValues:
 def point_values(deal: Deal, ruleset: Ruleset) -> PointValues:
     """What a ``point`` line may claim for this deal, whatever its tricks: 1; 2 for
     a mordienne when the option is on; a double doubles both; a concession
-    accepted scores 1 and a refused one 2 (RULES.md §4, §6-7)."""
+    accepted scores 1 and a refused one 2 (docs/rules.md §4, §6-7)."""
     if ruleset.mordienne and deal.concessions:
         concession = deal.concessions[0]
         if concession.accepted:
@@ -189,7 +189,7 @@ def _void_reason(sequence: Sequence[str | None]) -> VoidReason:
 def _conceded(
     concession: Concede, sequence: Sequence[str | None] | None, ruleset: Ruleset
 ) -> DealScore:
-    """Mordienne surrender (RULES.md §7): accepted, 1 to the opponents;
+    """Mordienne surrender (docs/rules.md §7): accepted, 1 to the opponents;
     refused, the opponents must make mordienne: 2 to them or 2 to the conceders."""
     team = concession.team
     opponents = other_team(team)

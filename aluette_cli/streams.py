@@ -45,9 +45,17 @@ TEMP_MARK = "aluette"
 
 
 def open_source(file: str) -> contextlib.AbstractContextManager[BinaryIO]:
-    """The bytes of ``file``, or of standard input for ``-`` (left open: not ours)."""
+    """The bytes of ``file``, or of standard input for ``-`` (left open: not ours).
+
+    A folder reaches here only when walking it found no record in it (see
+    :mod:`aluette_cli.inputs`): that is said as the reason it cannot be
+    read, as linters refuse a pattern that matches nothing, unless the
+    folder cannot even be listed, which the system's reason then says."""
     if file == STDIO:
         return contextlib.nullcontext(sys.stdin.buffer)
+    if os.path.isdir(file):
+        os.listdir(file)
+        raise IsADirectoryError(errno.EISDIR, "a folder with no records in it", file)
     return open(file, "rb")
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 
 from aluette_cli.cli import cli
@@ -22,6 +23,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 #: The bundled records, for tests that must hold for every one of them.
 SAMPLE_FILES = sorted(SAMPLES.glob("*.aln"))
+
+
+@pytest.fixture(autouse=True)
+def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output as wide as its content and without colour, whatever the shell
+    that runs the tests has set; the tests of width and colour set their own."""
+    for name in ("COLUMNS", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
 
 
 # --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""An independent Aluette referee, written from RULES.md and NOTATION.md alone.
+"""An independent Aluette referee, written from docs/rules.md and docs/notation.md alone.
 
 It imports nothing from ``aluette_cli``: it is the oracle the property tests
 hold the tool to.  :func:`random_game` deals and plays a random classic game
@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 
 # --------------------------------------------------------------------------
-# Cards, seats, ranking (RULES.md §1-2, NOTATION.md §2)
+# Cards, seats, ranking (docs/rules.md §1-2, docs/notation.md §2)
 
 SEATS: tuple[str, ...] = ("N", "E", "S", "W")
 TEAMS: tuple[str, ...] = ("NS", "EW")
@@ -29,7 +29,7 @@ RANKS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "V", "C",
 SUITS: tuple[str, ...] = ("d", "c", "b", "e")
 DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
 
-#: RULES.md §1, highest first; cards on one row are equal.
+#: docs/rules.md §1, highest first; cards on one row are equal.
 RANKING: tuple[tuple[str, ...], ...] = (
     ("3d",),
     ("3c",),
@@ -57,7 +57,7 @@ STRENGTH: dict[str, int] = {
     card: len(RANKING) - row for row, cards in enumerate(RANKING) for card in cards
 }
 
-#: The eight cards that may be written by name (NOTATION.md §2).
+#: The eight cards that may be written by name (docs/notation.md §2).
 CARD_NAMES: dict[str, str] = {
     "3d": "monsieur",
     "3c": "madame",
@@ -108,7 +108,7 @@ def canonical(written: str) -> str:
 
 
 def alias(card: str, rng: random.Random) -> str:
-    """One of the ways NOTATION.md §2 lets a card be written."""
+    """One of the ways docs/notation.md §2 lets a card be written."""
     choices = [card]
     if card in CARD_NAMES:
         choices.append(CARD_NAMES[card])
@@ -120,7 +120,7 @@ def alias(card: str, rng: random.Random) -> str:
 
 
 # --------------------------------------------------------------------------
-# The rules (RULES.md §3-5)
+# The rules (docs/rules.md §3-5)
 
 
 def trick_winner(plays: list[tuple[str, str]]) -> str | None:
@@ -139,7 +139,7 @@ class TieFact:
 
 
 def deal_winner(winners: list[str | None]) -> tuple[dict[str, int], str | None, TieFact | None]:
-    """Counts, the deal winner and the tie-break (RULES.md §4)."""
+    """Counts, the deal winner and the tie-break (docs/rules.md §4)."""
     counts = dict.fromkeys(SEATS, 0)
     for seat in winners:
         if seat is not None:
@@ -401,7 +401,7 @@ _COMMENTS = (
     "-> pourri?",
 )
 #: Multi-line comments whose second line starts like a deal or a tag: still
-#: comments (NOTATION.md §1: no nesting, may span lines).
+#: comments (docs/notation.md §1: no nesting, may span lines).
 _TRICKY_COMMENTS = (
     "a note\ndeal 7 dealer N comes next",
     'as in\n[Event "Club night"]',

@@ -1,6 +1,6 @@
 """``aluette annotate``: generated ``{= ...}`` comments, and nothing else touched.
 
-The sentences expected below are worked out by hand from RULES.md; the
+The sentences expected below are worked out by hand from docs/rules.md; the
 positions of findings are compared with ``validate``, a second route through
 the tool, and checked by hand on the small records.
 """
@@ -19,7 +19,7 @@ from click.testing import Result
 from .conftest import SAMPLE_FILES as SAMPLES
 from .conftest import generated, invoke, write
 
-# A cards-only deal, dealer W, so N leads trick 1 (RULES.md §3):
+# A cards-only deal, dealer W, so N leads trick 1 (docs/rules.md §3):
 #  1. N:Rc E:4d S:5c W:6b  king of cups over the six: N.
 #  2. N:Rd E:Re S:7c W:8d  two kings tie: pourri, N leads again.
 #  3. N:4c E:3d S:5d W:6c  monsieur: E.      4. E:7d S:1c W:8c N:4b  ace: S.
@@ -27,7 +27,7 @@ from .conftest import generated, invoke, write
 #  7. N:4e E:9e S:6e W:7e  9e (group 13) over 7e: E.
 #  8. E:8e S:Vc W:Cc N:9b  cavalier over valet: W.
 #  9. W:Ve N:Vd E:Cd S:Ce  two cavaliers tie: pourri, W leads again.
-# N 2, E 2, S 1, W 2: N reached 2 at trick 6, E at 7, W at 8 (RULES.md §4).
+# N 2, E 2, S 1, W 2: N reached 2 at trick 6, E at 7, W at 8 (docs/rules.md §4).
 HAND_BUILT = """\
 [Event "Hand-built"]
 
@@ -75,7 +75,7 @@ at trick 6, E at trick 7, W at trick 8: N wins the point for NS. NS score 1 poin
 # A finished game kept as score sheets.  Dealers: N, E, S (void: every trick
 # pourri, S deals again), S, W, then N deals the fifth scoring deal.
 #  1. N 3, E 2, S 1, W 2: N, so NS.        2. E 3: EW.
-#  4. RULES.md §4's example: N and E have 3; E reached 3 at trick 7, N at 9: EW.
+#  4. docs/rules.md §4's example: N and E have 3; E reached 3 at trick 7, N at 9: EW.
 #  5. S 4: NS.                             6. S 3: NS.
 # NS 3, EW 2.
 SHEETS = """\
@@ -210,7 +210,7 @@ def test_trick_deal_and_game_comments(tmp_path: Path) -> None:
 
 
 def test_the_pourri_wording_names_every_tied_card(tmp_path: Path) -> None:
-    # Three kings tie for the top (RULES.md §3); N led, so N leads again.
+    # Three kings tie for the top (docs/rules.md §3); N led, so N leads again.
     text = '[Event "x"]\n\ndeal 1 dealer W\n1. Rc Re Rd 4b\n'
     lines = annotated_bytes(tmp_path, text).decode("utf-8").split("\n")
     assert lines[3].startswith(
@@ -283,8 +283,9 @@ def test_violations_on_the_lines_they_concern(tmp_path: Path) -> None:
 
 
 def ends_inside_a_comment(lines: list[bytes]) -> list[bool]:
-    """For each line, whether it ends inside an open brace comment (NOTATION.md
-    §1); a line starting a deal or a tag section ends a comment left open."""
+    """For each line, whether it ends inside an open brace comment
+    (docs/notation.md §1); a line starting a deal or a tag section ends a
+    comment left open."""
     result = []
     inside = False
     for line in lines:

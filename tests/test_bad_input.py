@@ -1,7 +1,7 @@
 """Bad input of every kind: never a traceback, always a clear finding.
 
 For ``validate`` and ``report``, in text and JSON, whatever the bytes:
-no Python traceback, an exit status of 0, 1 or 2 (CLI_CONTRACT.md), each
+no Python traceback, an exit status of 0, 1 or 2 (docs/cli.md, The contract), each
 problem as ``file:line:col: CODE message``, and a valid game that follows
 the damage is still read and reported.  Positions are counted by hand.
 """
@@ -25,7 +25,7 @@ from aluette_cli.cli import cli
 
 from . import conftest
 
-# RULES.md §4: E wins the tie-break, so "point EW" is right and the deal is
+# docs/rules.md §4: E wins the tie-break, so "point EW" is right and the deal is
 # valid; "point NS" would be wrong (A302).
 VALID_GAME = """\
 [Event "Valid"]
@@ -111,7 +111,7 @@ def check_bytes(tmp_path: Path, data: bytes, name: str = "input.aln") -> Run:
 
 
 def assert_valid_game_reported(game: dict) -> None:
-    """The VALID_GAME deal, replayed as RULES.md §4 says."""
+    """The VALID_GAME deal, replayed as docs/rules.md §4 says."""
     deals = [d for d in game["deals"] if not d.get("broken")]
     assert deals, game
     deal = deals[-1]
@@ -263,7 +263,7 @@ def test_utf8_bom_and_an_invalid_byte_on_the_first_line(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------
 # Newlines
 
-# Line numbers: the Date warning on 2, the wrong point on 6 (RULES.md §4:
+# Line numbers: the Date warning on 2, the wrong point on 6 (docs/rules.md §4:
 # E wins it), a bad card ("3x", column 6) on 9.
 NEWLINE_TEXT = (
     '[Event "x"]\n[Date "bad"]\n\ndeal 1 dealer W\nwinners: N E S E W N E S N\n'
@@ -321,7 +321,7 @@ def test_nul_bytes_inside_a_deal(tmp_path: Path) -> None:
 
 
 def test_nul_bytes_then_the_next_deal_is_read(tmp_path: Path) -> None:
-    # deal 1 is lost, so deal 2 may be dealt by N or by E (RULES.md §2, §4)
+    # deal 1 is lost, so deal 2 may be dealt by N or by E (docs/rules.md §2, §4)
     data = (
         b"deal 1 dealer N\n\x00\x00\x00\n"
         + VALID_DEAL.replace("deal 1 dealer W", "deal 2 dealer E").encode()
@@ -527,7 +527,10 @@ def test_missing_file(tmp_path: Path) -> None:
         result = invoke(args)
         assert result.exit_code == 2
         assert "cannot read" in result.stderr
-    assert json.loads(invoke(["validate", "--format", "json", str(missing)]).stdout) == []
+    # A program reading the JSON sees the file that was not read, as a finding.
+    (finding,) = json.loads(invoke(["validate", "--format", "json", str(missing)]).stdout)
+    assert finding["code"] == "A010" and finding["file"] == str(missing)
+    assert finding["line"] is None and "No such file" in finding["message"]
     assert json.loads(invoke(["report", "--format", "json", str(missing)]).stdout) == {"games": []}
 
 

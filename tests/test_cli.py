@@ -1,7 +1,7 @@
-"""The command line as its users and scripts see it (CLI_CONTRACT.md).
+"""The command line as its users and scripts see it (docs/cli.md, The contract).
 
-Every expected value here is worked out by hand from RULES.md and
-NOTATION.md, not copied from the tool's output.
+Every expected value here is worked out by hand from docs/rules.md and
+docs/notation.md, not copied from the tool's output.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .conftest import run, write
 # --------------------------------------------------------------------------
 # Records, checked by hand
 
-# RULES.md §4: winners N, E, S, E, W, N, E, S, N.  N and E both finish with
+# docs/rules.md §4: winners N, E, S, E, W, N, E, S, N.  N and E both finish with
 # three; E reached three at trick 7, N only at trick 9: E-W score the point.
 TIE_SHEET = """\
 [Event "Tie-break"]
@@ -77,7 +77,7 @@ PLAYED_TRICKS = [
     (9, "E", "N"),
 ]
 
-# A finished classic game of five scoring deals (RULES.md §5).  The dealer
+# A finished classic game of five scoring deals (docs/rules.md §5).  The dealer
 # moves to the left after each scoring deal: W, N, E, S, and W again.
 #  1. the §4 example: E wins the tie-break, EW.
 #  2. N takes 5: NS.   3. S takes 4: NS.   4. W takes 4: EW.
@@ -131,7 +131,7 @@ LINE_RE = re.compile(
     r"(?: \((?P<where>deal \d+(?:, trick \d+)?|trick \d+)\))?$"
 )
 
-# RULES.md §1, highest first; cards on one row are equal.
+# docs/rules.md §1, highest first; cards on one row are equal.
 RANKING = [
     {"3d"},
     {"3c"},
@@ -295,7 +295,7 @@ def test_validate_valid_record_exits_0(tmp_path: Path, text: str) -> None:
 
 
 def test_validate_violation_exits_1(tmp_path: Path) -> None:
-    # RULES.md §4: E, not N, wins the point of the tie-break example.
+    # docs/rules.md §4: E, not N, wins the point of the tie-break example.
     path = str(write(tmp_path, "bad.aln", TIE_SHEET.replace("point EW", "point NS")))
     result = run("validate", path)
     assert result.exit_code == 1
@@ -467,9 +467,11 @@ def test_report_text_tie_break_sentence_of_rules_example(tmp_path: Path) -> None
 
 
 def test_report_text_sheet_winners(tmp_path: Path) -> None:
+    """A score sheet's deal is one line, as the sheet was written, not a
+    table of nine one-cell rows."""
     result = run("report", write(tmp_path, "tie.aln", TIE_SHEET))
-    rows = trick_rows(result.stdout)
-    assert [rows[k][0] for k in range(1, 10)] == ["N", "E", "S", "E", "W", "N", "E", "S", "N"]
+    assert "Won by, trick 1 to 9: N E S E W N E S N\n" in result.stdout
+    assert trick_rows(result.stdout) == {}
 
 
 def test_report_text_final_score(tmp_path: Path) -> None:

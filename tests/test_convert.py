@@ -1,6 +1,6 @@
 """``aluette convert``: the formatter, JSON, JSON Lines and CSV, and their errors.
 
-Expected values are worked out by hand from NOTATION.md and RULES.md (the
+Expected values are worked out by hand from docs/notation.md and docs/rules.md (the
 hand-built deals below say how), or compared between two independent routes
 through the tool (ALN -> JSON -> ALN against ALN -> ALN, CSV against the
 report), never copied from one output of the tool.
@@ -76,7 +76,7 @@ winners: E E - W N S S N E {winners comment}
 point EW
 """
 
-# Its canonical form, written by hand from NOTATION.md and the formatter's
+# Its canonical form, written by hand from docs/notation.md and the formatter's
 # rules: aliases normalised, one element per line, hands N E S W, tags in
 # their order, every brace comment after its element, every `;` comment at the
 # end of its element's line, and a blank line after the tag section and after
@@ -210,7 +210,7 @@ winners: - - - - - - - - -
 point none {void}
 """
 
-# RULES.md §1, row by row: the rank group of every card.
+# docs/rules.md §1, row by row: the rank group of every card.
 RANK_GROUP: dict[str, int] = {
     "3d": 1,
     "3c": 2,
@@ -321,7 +321,7 @@ _ALIAS_RANK = {"1": "A", "V": "J", "R": "K"}
 
 
 def _alias(card: str, k: int) -> str:
-    """One of the spellings of ``card`` (NOTATION.md §2), chosen by ``k``."""
+    """One of the spellings of ``card`` (docs/notation.md §2), chosen by ``k``."""
     rank, suit = card[0], card[1]
     spellings = [card]
     if card in _NAMES:
@@ -696,7 +696,7 @@ def test_csv_of_the_hand_built_deal(tmp_path: Path) -> None:
 
 
 def test_csv_rank_groups_of_the_extremes(tmp_path: Path) -> None:
-    # Aces all in group 9, monsieur alone in 1, 3e and 3b in 19 (RULES.md §1).
+    # Aces all in group 9, monsieur alone in 1, 3e and 3b in 19 (docs/rules.md §1).
     text = '[Event "x"]\n\ndeal 1 dealer W\n1. 3d 1d 1c 1b\n2. 1e 3e 3b 2e\n'
     rows = csv_rows(converted(tmp_path, text, "csv"))
     assert [(r["card"], r["rank_group"]) for r in rows] == [
@@ -712,7 +712,7 @@ def test_csv_rank_groups_of_the_extremes(tmp_path: Path) -> None:
 
 
 def _winner(plays: list[tuple[str, str]]) -> str:
-    """RULES.md §3: the single highest card wins; a tie for the top is pourri."""
+    """docs/rules.md §3: the single highest card wins; a tie for the top is pourri."""
     best = min(RANK_GROUP[card] for _, card in plays)
     top = [seat for seat, card in plays if RANK_GROUP[card] == best]
     return top[0] if len(top) == 1 else ""
@@ -778,7 +778,7 @@ def test_csv_of_a_generated_corpus_agrees_with_the_report(tmp_path: Path, style:
         words = f"{_RANK_WORDS[row['card'][0]]} of {_SUIT_WORDS[row['card'][1]]}"
         assert row["card_name"].split(" (")[0] == words
 
-    # And each trick's winner, worked out from the rows alone with RULES.md.
+    # And each trick's winner, worked out from the rows alone with docs/rules.md.
     tricks: dict[tuple[str, str, str], list[dict[str, str]]] = {}
     for row in rows:
         tricks.setdefault((row["game"], row["deal"], row["trick"]), []).append(row)
@@ -864,7 +864,7 @@ def test_format_from_the_content_of_small_jsonl(tmp_path: Path) -> None:
 
 
 def test_aln_starting_with_a_brace_comment_is_detected_as_aln(tmp_path: Path) -> None:
-    # A brace comment may stand before the first game (NOTATION.md §1): the
+    # A brace comment may stand before the first game (docs/notation.md §1): the
     # leading '{' does not make the text JSON.
     expected = converted(tmp_path, DECORATED, "aln", "d.aln")
     result = convert(write(tmp_path, "d.txt", DECORATED), "--to", "aln")

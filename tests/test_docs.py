@@ -97,6 +97,9 @@ NOT_RUN: dict[str, list[str]] = {
         "aluette report [OPTIONS] FILE...",
         "aluette rules [OPTIONS]",
         "aluette generate [OPTIONS]",
+        "aluette convert [OPTIONS] FILE... --to FORMAT",
+        "aluette annotate [OPTIONS] FILE...",
+        "aluette stats [OPTIONS] FILE...",
     ],
     "tables.md": [
         "aluette report FILE... --format csv|jsonl [--level game|deal|trick|play]",

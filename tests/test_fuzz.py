@@ -22,7 +22,7 @@ What must hold, for each generator:
 * through the CLI (``validate``, ``report``, ``report --format json``,
   ``convert --to json``, ``convert --to aln``, ``annotate``, and ``stats``
   in its formats and views), as
-  CLI_CONTRACT.md says: no uncaught exception and no traceback, an exit
+  docs/cli.md's contract says: no uncaught exception and no traceback, an exit
   status of 0, 1 or 2 and the same one for every command, each line of
   ``validate`` (and each finding on the standard error of ``convert`` and
   ``annotate``) reading ``FILE:LINE:COL: Annn message``, at most
@@ -347,7 +347,7 @@ def grammar_tokens(lines_only: bool = False) -> st.SearchStrategy[str]:
     )
     cards = st.lists(card, max_size=10).map(" ".join)
     side = value("SIDE", ("NS",))
-    # Whole elements of a deal (NOTATION.md §4), their parts still drawn at random.
+    # Whole elements of a deal (docs/notation.md §4), their parts still drawn at random.
     element = st.one_of(
         st.builds(lambda s, cs: f"{s}: {cs}", seat, cards),
         st.builds(lambda cs: f"stock: {cs}", cards),
@@ -517,7 +517,7 @@ GENERATORS: dict[str, st.SearchStrategy[bytes]] = {
 
 
 def text_lines(data: bytes) -> list[str]:
-    """The lines of the input as NOTATION.md §1 counts them (BOM dropped, any newline)."""
+    """The lines of the input as docs/notation.md §1 counts them (BOM dropped, any newline)."""
     text = data.decode("utf-8", errors="replace")
     text = text.removeprefix("\ufeff")
     return re.split(r"\r\n|\r|\n", text)
@@ -566,7 +566,7 @@ OTHER_COMMANDS: dict[str, list[str]] = {
 
 
 def invoke(args: list[str], path: str) -> Result:
-    """Run one command; it must end as CLI_CONTRACT.md says, whatever the input."""
+    """Run one command; it must end as docs/cli.md's contract says, whatever the input."""
     result = CliRunner().invoke(cli, [*args, path])
     if isinstance(result.exception, Hang):
         raise result.exception
@@ -628,14 +628,14 @@ def check_cli(data: bytes, path: Path) -> None:
 
 # What could legitimately take the sentinel game into the fuzz before it:
 #
-# * A brace comment left open.  A comment may span lines (NOTATION.md §1),
+# * A brace comment left open.  A comment may span lines (docs/notation.md §1),
 #   and the reader ends one left open at a tag or deal line only when the
 #   next brace ahead does not close it; a "{" in the fuzz with a "}" in the
 #   sentinel's own comments would rightly make the sentinel comment text.
 #   So every "{" and "}" is removed from the fuzz (single bytes: never part
 #   of a multi-byte UTF-8 sequence).  The other tests keep them.
 # * A tag section still open.  Tag lines that follow one another, blank
-#   lines or not, are one section (NOTATION.md §3), so the sentinel's tags
+#   lines or not, are one section (docs/notation.md §3), so the sentinel's tags
 #   would join a tag section that ends the fuzz.  A deal header between
 #   them (the barrier) closes any section: outside a brace comment a line
 #   that starts with "deal <n>" always starts a deal, and after a deal a
@@ -773,7 +773,7 @@ def _tagged(name: str, value: str) -> bytes:
 
 
 #: Inputs the fuzz has brought up, each reduced by hand, kept so that they
-#: are tried on every run: (input, the exit status CLI_CONTRACT.md gives it).
+#: are tried on every run: (input, the exit status docs/cli.md's contract gives it).
 REPRODUCTIONS: dict[str, tuple[bytes, int]] = {
     # Numbers too long for int() (Python's 4300-digit limit): each is a
     # violation (a syntax error, or a Result not understood), never a crash.
@@ -805,8 +805,9 @@ def test_reproductions(name: str, fuzz_file: Path) -> None:
 
 
 def test_a_comment_full_of_deal_headers_is_read_in_linear_time(fuzz_file: Path) -> None:
-    # A brace comment may span lines that look like deal headers (NOTATION.md
-    # §1): 2 x 9,990 such lines, each comment closed, are 320 KB of comments.
+    # A brace comment may span lines that look like deal headers
+    # (docs/notation.md §1): 2 x 9,990 such lines, each comment closed, are
+    # 320 KB of comments.
     # Reading them must take time in proportion to their size, as a 10 MB
     # line does (tests/test_bad_input.py): seconds, not minutes.
     block = b"{\n" + b"deal 1 dealer N\n" * 9_990 + b"}\n"

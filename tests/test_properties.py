@@ -1,7 +1,7 @@
 """Property tests: random legal games, and single mistakes in them.
 
 Every game comes from ``tests/independent.py``, a referee written from
-RULES.md and NOTATION.md alone, which also says what the tool must find:
+docs/rules.md and docs/notation.md alone, which also says what the tool must find:
 legal games validate clean and report exactly the oracle's facts, and each
 kind of single mistake is caught with its own code, at the right place.
 
@@ -190,7 +190,7 @@ def test_report_matches_the_independent_referee(seed: int, form: Form) -> None:
 @PROFILE
 @given(seed=SEEDS)
 def test_the_oracle_keeps_the_rules_it_states(seed: int) -> None:
-    """A check on the oracle itself: its facts obey RULES.md on their face."""
+    """A check on the oracle itself: its facts obey docs/rules.md on their face."""
     game = random_game(random.Random(seed), Form(void_rate=0.3))
     deals = game.facts.deals
     assert sum(not d.void for d in deals) == 5
@@ -460,7 +460,7 @@ MUTATIONS: dict[str, tuple[Mutator, st.SearchStrategy[Form]]] = {
 
 
 def check_contract(finding: dict[str, Any], path: str) -> None:
-    """The keys and types CLI_CONTRACT.md promises for ``validate --format json``."""
+    """The keys and types docs/cli.md's contract promises for ``validate --format json``."""
     assert finding.keys() >= CONTRACT_KEYS, finding
     assert finding["file"] == path
     assert isinstance(finding["line"], int) and finding["line"] >= 1

@@ -1,7 +1,7 @@
-"""The rules of Aluette (RULES.md), pinned by examples worked out by hand.
+"""The rules of Aluette (docs/rules.md), pinned by examples worked out by hand.
 
 Every expected winner, leader, count, tie-break, point and score below was
-worked out from RULES.md with pencil and paper; the comments next to each
+worked out from docs/rules.md with pencil and paper; the comments next to each
 record show the working.  The records are ALN text run through the same
 pipeline as the command line, or single tricks and sheets run through the
 engine's pure functions.
@@ -39,7 +39,7 @@ def winner_of(ruleset: Ruleset, *cards: str) -> tuple[str | None, bool, list[str
     return trick_result(zip("NESW", cards, strict=False), ruleset)
 
 
-# The ranking table of RULES.md §1, copied row by row (highest first).
+# The ranking table of docs/rules.md §1, copied row by row (highest first).
 ROWS: list[list[str]] = [
     ["3d"],  # monsieur
     ["3c"],  # madame
@@ -64,7 +64,7 @@ ROWS: list[list[str]] = [
 
 
 # --------------------------------------------------------------------------
-# Ranking (RULES.md §1)
+# Ranking (docs/rules.md §1)
 
 
 def test_the_table_holds_all_48_cards_once() -> None:
@@ -131,7 +131,7 @@ def test_3d_and_3c_are_not_in_the_bottom_group(classic: Ruleset) -> None:
 
 
 # --------------------------------------------------------------------------
-# Pourri (RULES.md §3)
+# Pourri (docs/rules.md §3)
 
 
 def test_a_tie_below_the_top_card_does_not_spoil(classic: Ruleset) -> None:
@@ -277,7 +277,7 @@ def test_trick_one_is_led_by_the_player_on_the_dealers_left_cards_only(
 
 
 # --------------------------------------------------------------------------
-# Tie-breaks for the most tricks (RULES.md §4)
+# Tie-breaks for the most tricks (docs/rules.md §4)
 
 
 def test_rules_example_tie_break_e_wins_for_ew_although_ns_took_five() -> None:
@@ -351,7 +351,7 @@ def test_deal_result_pure_function_agrees_with_the_rules_example(classic: Rulese
 
 
 # --------------------------------------------------------------------------
-# Void deals (RULES.md §4 convention)
+# Void deals (docs/rules.md §4 convention)
 
 ALL_POURRI = "winners: - - - - - - - - -"
 # Five scoring sheets, worked by hand:
@@ -417,7 +417,7 @@ def test_a_redealt_void_deal_takes_the_next_number() -> None:
 
 
 # --------------------------------------------------------------------------
-# A game and its Result (RULES.md §5)
+# A game and its Result (docs/rules.md §5)
 
 
 def test_a_full_game_decided_3_2() -> None:
@@ -475,7 +475,7 @@ def test_the_first_dealer_also_deals_the_fifth() -> None:
 
 
 # --------------------------------------------------------------------------
-# Point claims (RULES.md §4, NOTATION.md §4 "point")
+# Point claims (docs/rules.md §4, docs/notation.md §4 "point")
 
 RULES_EXAMPLE = "winners: N E S E W N E S N"  # E wins the deal for EW with 3 tricks
 
@@ -565,7 +565,7 @@ def test_a_record_of_point_lines_only_still_checks_the_dealer_and_result() -> No
 
 
 # --------------------------------------------------------------------------
-# The sequence of deals (NOTATION.md §4, RULES.md §2, §5)
+# The sequence of deals (docs/notation.md §4, docs/rules.md §2, §5)
 
 
 def test_deal_numbers_out_of_sequence_are_a104() -> None:
@@ -596,7 +596,7 @@ def test_a_deal_after_the_fifth_scoring_deal_is_a106() -> None:
 
 
 # --------------------------------------------------------------------------
-# Mordienne (RULES.md §6)
+# Mordienne (docs/rules.md §6)
 
 
 def mordienne_deal(sheet: str, claim: str | None = None) -> CheckedGame:
@@ -658,7 +658,7 @@ def test_is_mordienne_by_hand() -> None:
 
 def test_with_mordienne_a_game_can_end_in_a_draw() -> None:
     # NS 1; E's comeback from trick 6, 2 for EW; S 3 (won 1-2 before the run), NS 1;
-    # E by tie-break, EW 1; N 3, NS 1.  NS 3, EW 3: a draw (RULES.md §5 convention).
+    # E by tie-break, EW 1; N 3, NS 1.  NS 3, EW 3: a draw (docs/rules.md §5 convention).
     sheets = [
         "winners: N N N E E S W - -",
         "winners: N S N S W E E E E",

@@ -90,9 +90,9 @@ def test_one_changed_word_is_found(checkout: Path, tmp_path: Path) -> None:
     clone = _clone(checkout, tmp_path)
     cli = clone / "aluette_cli" / "cli.py"
     text = cli.read_text(encoding="utf-8")
-    old = "warning{'s' if warnings != 1 else ''}"
+    old = "plural(warnings, 'warning')"
     assert old in text, "validate's summary line changed: edit another word in this test"
-    cli.write_text(text.replace(old, "caution{'s' if warnings != 1 else ''}"), encoding="utf-8")
+    cli.write_text(text.replace(old, "plural(warnings, 'caution')"), encoding="utf-8")
     _git(
         clone,
         *("-c", "user.name=test", "-c", "user.email=test@example.invalid"),

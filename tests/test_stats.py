@@ -4,7 +4,7 @@ Three kinds of checks:
 
 - on a generated corpus of every ruleset and record form, every figure of
   ``stats --format json`` equals a recount written here from
-  ``report --format json`` and the ranking of RULES.md §1
+  ``report --format json`` and the ranking of docs/rules.md §1
   (``tests/independent.py``), not from the stats code;
 - on the samples, the table a person reads matches figures counted by hand
   from the trick lines (each trick is worked out in the comments below);
@@ -476,7 +476,7 @@ def test_csv_carries_the_json_figures(corpus: Path, by: str) -> None:
 # The samples, counted by hand
 #
 # samples/classic-game.aln (N Marie, E Jean, S Paul, W Anne), each trick
-# worked out from the ranking of RULES.md §1:
+# worked out from the ranking of docs/rules.md §1:
 #   deal 1, dealer W: 9d N; 7e 7d 7b tie: pourri (N led); aces tie: pourri
 #     (N led); 3c S; Cb over 9b N; 3d S; Ve Vd tie: pourri (S led); 2c N;
 #     2b N.  N 4, S 2: N scores for NS (NS 6 tricks, EW 0).

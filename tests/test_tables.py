@@ -81,7 +81,7 @@ def test_the_game_row(tmp_path: Path) -> None:
 def test_the_deal_rows_of_every_form_of_record() -> None:
     rows = [dict(zip(COLUMNS["deal"], r, strict=True)) for r in _values(PRACTICE, "deal")]
     sheet, void, point, unread = rows
-    # RULES.md §4's example: N and E have 3; E reached 3 at trick 7, N at 9.
+    # The example of docs/rules.md §4: N and E have 3; E reached 3 at trick 7, N at 9.
     assert sheet["record"] == "sheet" and sheet["tricks"] == 9
     counts = [sheet[f"tricks_{s}"] for s in "nesw"]
     assert counts == [3, 3, 2, 1] and sheet["pourri"] == 0

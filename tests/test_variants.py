@@ -3,7 +3,7 @@
 The presets ``team-five`` and ``to-five-points``, the options ``mordienne``,
 ``chanter`` and ``signals``, the ``draw:`` line, a house-rules file, and the
 ``aluette rules`` command.  Every expected winner, count, point and score was
-worked out by hand from RULES.md (§1 ranking, §2 deal and draw, §3 play, §4
+worked out by hand from docs/rules.md (§1 ranking, §2 deal and draw, §3 play, §4
 scoring, §6 optional rules, §7 variants and conventions) and the project's
 conventions in docs/rules.md; the working is in the comments next to each
 record.  Records go through the same pipeline as the command line
@@ -61,7 +61,7 @@ def classic_toml(**replace: str) -> str:
 
 
 # --------------------------------------------------------------------------
-# team-five: equal cards cancel (RULES.md §7)
+# team-five: equal cards cancel (docs/rules.md §7)
 
 
 def test_cancel_and_spoil_on_the_same_trick() -> None:
@@ -384,7 +384,7 @@ def test_team_five_a_deal_after_12_points_is_a106_and_says_why() -> None:
 
 
 # --------------------------------------------------------------------------
-# to-five-points: the game ends when a team has five points (RULES.md §7)
+# to-five-points: the game ends when a team has five points (docs/rules.md §7)
 
 TO_FIVE = [
     '[Rules "to-five-points"]',
@@ -442,7 +442,7 @@ def test_to_five_points_without_mordienne_each_deal_scores_one() -> None:
 
 
 # --------------------------------------------------------------------------
-# mordienne (RULES.md §6) and the mordienne surrender (§7)
+# mordienne (docs/rules.md §6) and the mordienne surrender (§7)
 
 
 def mordienne_deal(sheet: str, point: str) -> str:
@@ -580,7 +580,7 @@ def test_a_concession_without_the_mordienne_option_is_a402() -> None:
 
 
 # --------------------------------------------------------------------------
-# chanter (RULES.md §6)
+# chanter (docs/rules.md §6)
 
 # W deals; the chant goes to W (the dealer) and N (the dealer's left).  The
 # hands are as dealt; every card of the deck is once in a hand or the stock.
@@ -702,7 +702,7 @@ def test_chanter_a_card_taken_from_the_stock_was_not_dealt_to_its_taker() -> Non
 
 
 def test_chanter_a_ruleset_file_giving_the_stock_to_the_partner(tmp_path: Path) -> None:
-    # RULES.md §7, chanter partner: the stock goes to the dealer's partner
+    # docs/rules.md §7, chanter partner: the stock goes to the dealer's partner
     # (E, when W deals) and the dealer's left (N).
     (tmp_path / "partner.toml").write_text(
         classic_toml(
@@ -732,7 +732,7 @@ def test_chanter_a_ruleset_file_giving_the_stock_to_the_partner(tmp_path: Path) 
 
 
 # --------------------------------------------------------------------------
-# signals (RULES.md §6)
+# signals (docs/rules.md §6)
 
 # The hands after the chant above, dealt as they are; the same play.
 SIGNAL_HANDS = [
@@ -822,7 +822,7 @@ def test_signal_lines_without_the_option_are_a402() -> None:
 
 
 # --------------------------------------------------------------------------
-# The partnership draw (RULES.md §2; the draw: line of docs/notation.md)
+# The partnership draw (docs/rules.md §2; the draw: line of docs/notation.md)
 
 # Dealt face up N, E, S, W, N, S, W (E has madame and gets no more):
 # madame (3c) to E, borgne (2d) to N, vache (2c) to S, monsieur (3d) to W.
@@ -1005,7 +1005,7 @@ def test_rules_team_five_text_shows_every_setting() -> None:
     assert "3c deals first" in settings["draw"]
     assert any(line.split() == ["options", "chanter,", "signals"] for line in out.splitlines())
     assert any(line.split() == ["options", "on", "none"] for line in out.splitlines())
-    # The 19 rows of the ranking, aces on row 9 as in RULES.md §1.
+    # The 19 rows of the ranking, aces on row 9 as in docs/rules.md §1.
     assert any(line.split()[:5] == ["9", "1d", "1c", "1b", "1e"] for line in out.splitlines())
     assert any(line.split()[:3] == ["19", "3e", "3b"] for line in out.splitlines())
 

@@ -1,7 +1,7 @@
 """The canonical ALN writer: the parser's inverse.
 
 Canonical means: aliases normalised, one element per line in the order of
-NOTATION.md §4, hands in seat order N, E, S, W, tags in their original
+docs/notation.md §4, hands in seat order N, E, S, W, tags in their original
 order, each brace comment written after the element it is attached to.
 Parsing what this writes and writing it again gives the same bytes.
 

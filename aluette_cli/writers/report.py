@@ -1,19 +1,18 @@
 """The report: what happened in each game, and why, for people and programs.
 
-:func:`game_dict` is the ``report --format json`` shape of CLI_CONTRACT.md;
+:func:`game_dict` is the ``report --format json`` shape of docs/cli.md's contract;
 :func:`game_text` is the same content as tables and sentences.  Both read
 only the engine's outcome and the record's tags: no rule is applied here.
 """
 
 from __future__ import annotations
 
-from tabulate import tabulate
-
 from ..cards import SEATS
 from ..outcome import DealOutcome, GameOutcome, TrickOutcome
 from ..pipeline import CheckedGame
 from ..rules import Ruleset
 from ..wording import listed, plural, short_name
+from .layout import PLAIN, Layout
 
 
 def _tags(checked: CheckedGame) -> dict[str, str]:
@@ -213,12 +212,15 @@ def _trick_rows(deal: DealOutcome, ruleset: Ruleset) -> list[list[str]]:
     return rows
 
 
-def game_text(checked: CheckedGame, file: str) -> str:
+def game_text(checked: CheckedGame, file: str, layout: Layout = PLAIN) -> str:
+    """The game as a person reads it: headings, a table of tricks per deal
+    (one line for a score sheet), the sentences, the violations."""
     outcome = checked.outcome
     tags = _tags(checked)
     out: list[str] = []
     title = tags.get("Event") or "Untagged game"
-    out.append(f"Game {outcome.index}: {title}  ({file})")
+    heading = layout.style(f"Game {outcome.index}: {title}", bold=True) + f"  ({file})"
+    out.append(layout.para(heading, hang="  "))
     facts = [tags[k] for k in ("Site", "Date", "Round") if tags.get(k)]
     players = [
         f"{s} {tags[n]}"
@@ -231,31 +233,31 @@ def game_text(checked: CheckedGame, file: str) -> str:
         opts = ", ".join(sorted(outcome.ruleset.options))
         facts.append(f"rules: {outcome.ruleset.name}" + (f" ({opts})" if opts else ""))
     if facts:
-        out.append(" · ".join(facts))
+        out.append(layout.para(" · ".join(facts)))
     ruleset = outcome.ruleset
     running = {"NS": 0, "EW": 0}
     for deal in outcome.deals:
         out.append("")
         dealer = f", dealer {deal.dealer}" if deal.dealer else ""
-        out.append(f"Deal {deal.number if deal.number is not None else '?'}{dealer}")
+        number = deal.number if deal.number is not None else "?"
+        out.append(layout.style(f"Deal {number}{dealer}", bold=True))
         if deal.tricks and ruleset is not None:
             if deal.from_sheet:
-                rows = [[str(t.number), "pourri" if t.pourri else t.winner] for t in deal.tricks]
-                out.append(tabulate(rows, headers=["trick", "won by"], tablefmt="simple"))
+                out.append(layout.para(sheet_line(deal), hang="  "))
             else:
                 out.append(
-                    tabulate(
+                    layout.table(
                         _trick_rows(deal, ruleset),
                         headers=["trick", "leader", *SEATS, "won by", "why"],
-                        tablefmt="simple",
+                        wrap=7,
                     )
                 )
-        out.extend(deal_sentences(deal))
+        out.extend(layout.para(sentence) for sentence in deal_sentences(deal))
         if deal.scored and deal.point is not None:
             running[deal.point.team] += deal.point.points
             out.append(f"Score: NS {running['NS']}, EW {running['EW']}.")
     out.append("")
-    out.append(game_sentence(outcome))
+    out.append(layout.para(game_sentence(outcome)))
     if outcome.findings:
         out.append("")
         errors = sum(1 for f in outcome.findings if f.severity == "error")
@@ -264,5 +266,14 @@ def game_text(checked: CheckedGame, file: str) -> str:
             f"Violations: {errors} error{'s' if errors != 1 else ''},"
             f" {warnings} warning{'s' if warnings != 1 else ''}"
         )
-        out.extend("  " + f.format_line(file) for f in outcome.findings)
+        out.extend(layout.para(f.format_line(file), "  ", "      ") for f in outcome.findings)
     return "\n".join(out) + "\n"
+
+
+def sheet_line(deal: DealOutcome) -> str:
+    """A score sheet's deal in one line, as it was written: who took each
+    trick, ``-`` for a pourri one."""
+    entries = ["-" if t.pourri else (t.winner or "?") for t in deal.tricks]
+    first, last = deal.tricks[0].number, deal.tricks[-1].number
+    key = "  (- pourri)" if "-" in entries else ""
+    return f"Won by, trick {first} to {last}: {' '.join(entries)}{key}"

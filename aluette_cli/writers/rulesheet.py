@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tabulate import tabulate
-
 from ..cards import CARD_NICKNAMES, card_name
 from ..rules import Ruleset, preset_names
+from .layout import PLAIN, Layout
 
 _SEAT = {
     "dealer": "the dealer",
@@ -44,7 +43,7 @@ def _group_words(group: tuple[str, ...]) -> str:
     return ", ".join(card_name(c) for c in group)
 
 
-def ruleset_text(ruleset: Ruleset) -> str:
+def ruleset_text(ruleset: Ruleset, layout: Layout = PLAIN) -> str:
     rows = []
     for i, group in enumerate(ruleset.ranking, 1):
         names = sorted({CARD_NICKNAMES.get(c, "") for c in group} - {""})
@@ -78,14 +77,16 @@ def ruleset_text(ruleset: Ruleset) -> str:
     return (
         "\n".join(
             [
-                f"Ruleset {ruleset.name}: {ruleset.description}",
+                layout.para(f"Ruleset {ruleset.name}: {ruleset.description}"),
                 "",
-                tabulate(rows, headers=["#", "cards", "what", "name"], tablefmt="simple"),
+                layout.table(rows, headers=["#", "cards", "what", "name"], wrap=2),
                 "",
                 "Cards on one row are equal.",
-                tabulate(settings, tablefmt="plain"),
+                layout.table(settings, tablefmt="plain", wrap=1),
                 "",
-                "Presets: " + ", ".join(preset_names()) + "; or name a ruleset file (.toml).",
+                layout.para(
+                    "Presets: " + ", ".join(preset_names()) + "; or name a ruleset file (.toml)."
+                ),
             ]
         )
         + "\n"

@@ -9,11 +9,10 @@ from __future__ import annotations
 import csv
 import io
 
-from tabulate import tabulate
-
 from ..cards import card_name
 from ..stats import POSITIONS, CardTally, Skip, StatsResult, Tally
 from ..wording import plural
+from .layout import PLAIN, Layout
 
 #: (key, table header) of the columns of each breakdown, in order.
 _TALLY_COLUMNS: list[tuple[str, str]] = [
@@ -277,7 +276,7 @@ def summary_lines(result: StatsResult) -> list[str]:
     return lines
 
 
-def skipped_lines(result: StatsResult) -> list[str]:
+def skipped_lines(result: StatsResult, layout: Layout = PLAIN) -> list[str]:
     """What was left out, why, and where (the first few places)."""
     if not result.skipped:
         return []
@@ -287,10 +286,10 @@ def skipped_lines(result: StatsResult) -> list[str]:
         reason = f"{skip.code} {skip.reason}" if skip.code else skip.reason
         rows.append([what, reason])
         rows.extend(["", "e.g. " + example] for example in skip.examples)
-    return ["", "Skipped (not counted)", tabulate(rows, tablefmt="plain")]
+    return ["", "Skipped (not counted)", layout.table(rows, tablefmt="plain", wrap=1)]
 
 
-def _tally_table(result: StatsResult, by: str) -> list[str]:
+def _tally_table(result: StatsResult, by: str, layout: Layout) -> list[str]:
     tallies: list[Tally] = result.rows(by)  # type: ignore[assignment]
     if not tallies:
         return [_TITLE[by], "No games to count."]
@@ -301,7 +300,7 @@ def _tally_table(result: StatsResult, by: str) -> list[str]:
     for tally in tallies:
         row = tally_dict(tally, by)
         rows.append([tally.label, *(row[key] for key, _ in cols)])
-    table = tabulate(
+    table = layout.table(
         rows,
         headers=[by, *(h for _, h in cols)],
         tablefmt="simple",
@@ -310,7 +309,7 @@ def _tally_table(result: StatsResult, by: str) -> list[str]:
         disable_numparse=[0],
     )
     out = [_TITLE[by], table, ""]
-    out.extend(_tally_notes(result, by))
+    out.extend(layout.para(note) for note in _tally_notes(result, by))
     return out
 
 
@@ -340,7 +339,7 @@ def _tally_notes(result: StatsResult, by: str) -> list[str]:
     return notes
 
 
-def _position_table(result: StatsResult) -> list[str]:
+def _position_table(result: StatsResult, layout: Layout) -> list[str]:
     points = position_points(result)
     total = sum(points)
     rows: list[list[object]] = [[t.label, *t.by_position, sum(t.by_position)] for t in result.seats]
@@ -348,9 +347,11 @@ def _position_table(result: StatsResult) -> list[str]:
     known = result.totals.scoring_deals - result.totals.deals_without_scorer
     return [
         "",
-        "Deal points by where the deal winner sat, from the dealer's left"
-        f" ({plural(known, 'deal')} with a known winner)",
-        tabulate(
+        layout.para(
+            "Deal points by where the deal winner sat, from the dealer's left"
+            f" ({plural(known, 'deal')} with a known winner)"
+        ),
+        layout.table(
             rows,
             headers=["seat", *POSITIONS, "total"],
             tablefmt="simple",
@@ -360,7 +361,7 @@ def _position_table(result: StatsResult) -> list[str]:
     ]
 
 
-def _card_table(result: StatsResult) -> list[str]:
+def _card_table(result: StatsResult, layout: Layout) -> list[str]:
     cols = list(_CARD_COLUMNS)
     if not any(c.cancelled for c in result.cards):
         cols = [c for c in cols if c[0] != "cancelled"]
@@ -375,7 +376,7 @@ def _card_table(result: StatsResult) -> list[str]:
         out.append("No card plays in the records (score sheets and point lines name no cards).")
         return out
     out.append(
-        tabulate(
+        layout.table(
             rows,
             headers=["card", *(h for _, h in cols)],
             tablefmt="simple",
@@ -386,14 +387,16 @@ def _card_table(result: StatsResult) -> list[str]:
     )
     out.append("")
     out.append(
-        f"{plural(result.totals.plays, 'card')} played in"
-        f" {plural(result.totals.deals_with_tricks - result.totals.deals_from_sheets, 'deal')}"
-        "; won: tricks taken with the card; spoiled: pourri tricks where it tied at the top."
+        layout.para(
+            f"{plural(result.totals.plays, 'card')} played in"
+            f" {plural(result.totals.deals_with_tricks - result.totals.deals_from_sheets, 'deal')}"
+            "; won: tricks taken with the card; spoiled: pourri tricks where it tied at the top."
+        )
     )
     return out
 
 
-def _surprise_table(result: StatsResult) -> list[str]:
+def _surprise_table(result: StatsResult, layout: Layout) -> list[str]:
     s = result.surprises
     rows = [
         [
@@ -426,8 +429,12 @@ def _surprise_table(result: StatsResult) -> list[str]:
     out = [
         "",
         "Surprises",
-        tabulate(
-            rows, tablefmt="plain", disable_numparse=[0, 3], colalign=("left", "right", "right")
+        layout.table(
+            rows,
+            tablefmt="plain",
+            wrap=3,
+            disable_numparse=[0, 3],
+            colalign=("left", "right", "right"),
         ),
     ]
     if s.winning_tricks:
@@ -437,9 +444,11 @@ def _surprise_table(result: StatsResult) -> list[str]:
         ]
         out += [
             "",
-            "Tricks the deal winner took"
-            f" ({plural(s.deals_won_on_counts, 'deal')} won on trick counts)",
-            tabulate(
+            layout.para(
+                "Tricks the deal winner took"
+                f" ({plural(s.deals_won_on_counts, 'deal')} won on trick counts)"
+            ),
+            layout.table(
                 dist,
                 headers=["tricks", "deals", "share"],
                 tablefmt="simple",
@@ -449,18 +458,18 @@ def _surprise_table(result: StatsResult) -> list[str]:
     return out
 
 
-def stats_text(result: StatsResult, by: str) -> str:
+def stats_text(result: StatsResult, by: str, layout: Layout = PLAIN) -> str:
     """The tables a person reads."""
-    out = summary_lines(result)
+    out = [layout.para(line) for line in summary_lines(result)]
     out.append("")
     if by == "card":
-        out += _card_table(result)
+        out += _card_table(result, layout)
     else:
-        out += _tally_table(result, by)
+        out += _tally_table(result, by, layout)
         if by == "seat" and result.seats:
-            out += _position_table(result)
-    out += _surprise_table(result)
-    out += skipped_lines(result)
+            out += _position_table(result, layout)
+    out += _surprise_table(result, layout)
+    out += skipped_lines(result, layout)
     return "\n".join(out) + "\n"
 
 

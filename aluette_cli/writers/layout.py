@@ -1,0 +1,199 @@
+"""How text output fits the reader's screen: width and colour.
+
+A :class:`Layout` is chosen once per command (docs/cli.md, "Width and
+colour") and handed to the text writers.  With no width every table is as
+wide as its content, byte for byte what the writers always wrote, which is
+what files, pipes and scripts get.  With a width (``--width``, ``COLUMNS``,
+or the terminal's) a table first wraps its one long text column, if it has
+one, then splits its columns into blocks that fit, each repeating the key
+column, as pandas prints a wide frame; sentences are wrapped at word
+boundaries.  Colour is only ever added for a terminal, or when asked for,
+and never when ``NO_COLOR`` is set (https://no-color.org).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import click
+from tabulate import tabulate
+
+#: A wrapped text column is never made narrower than this; past it, the
+#: table is split instead.
+MIN_WRAP = 16
+#: The narrowest width asked for that is honoured (a table needs some room).
+MIN_WIDTH = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Width in columns (None: unbounded) and whether to colour."""
+
+    width: int | None = None
+    color: bool = False
+
+    def table(
+        self,
+        rows: Sequence[Sequence[Any]],
+        headers: Sequence[str] | str = (),
+        tablefmt: str = "simple",
+        wrap: int | None = None,
+        keep: int = 1,
+        **options: Any,
+    ) -> str:
+        """``tabulate(rows, headers)``, made to fit :attr:`width`.
+
+        ``wrap`` is the index of a column of free text that may be wrapped;
+        ``keep`` how many leading columns name a row and are repeated in
+        every block when the table must be split.  Options that go column
+        by column (``colalign``, a list of ``floatfmt``, the indices of
+        ``disable_numparse``) follow their columns into the blocks.
+        """
+        text = tabulate(rows, headers=headers, tablefmt=tablefmt, **options)
+        if self.width is None or _widest(text) <= self.width:
+            return text
+        count = max((len(row) for row in rows), default=len(headers))
+        full = [[*row, *[""] * (count - len(row))] for row in rows]
+        heads = [] if isinstance(headers, str) else list(headers)
+        fitted = self._fit(full, heads, tablefmt, wrap, options)
+        if _widest(fitted) <= self.width:
+            return fitted
+        blocks: list[list[int]] = []
+        block = list(range(keep))
+        for index in range(keep, count):
+            trial = [*block, index]
+            part = _part(full, heads, trial, options)
+            if len(block) > keep and _widest(tabulate(*part[:2], tablefmt=tablefmt)) > self.width:
+                blocks.append(block)
+                block = [*range(keep), index]
+            else:
+                block = trial
+        blocks.append(block)
+        parts = []
+        for columns in blocks:
+            part_rows, part_heads, part_options = _part(full, heads, columns, options)
+            part_wrap = columns.index(wrap) if wrap in columns else None
+            parts.append(self._fit(part_rows, part_heads, tablefmt, part_wrap, part_options))
+        return "\n\n".join(parts)
+
+    def _fit(
+        self,
+        rows: list[list[Any]],
+        heads: list[str],
+        tablefmt: str,
+        wrap: int | None,
+        options: dict[str, Any],
+    ) -> str:
+        """The table, its ``wrap`` column wrapped to what room is left (no
+        narrower than :data:`MIN_WRAP`)."""
+        assert self.width is not None
+        text = tabulate(rows, headers=heads, tablefmt=tablefmt, **options)
+        if wrap is None or _widest(text) <= self.width:
+            return text
+        room = max(self.width - (_widest(text) - _column_width(rows, heads, wrap)), MIN_WRAP)
+        # Wrapped here rather than by tabulate, which would break "grand-neuf"
+        # at its hyphen: words stay whole, as in the sentences.
+        wrapped = [
+            [_wrapped(cell, room) if i == wrap else cell for i, cell in enumerate(row)]
+            for row in rows
+        ]
+        return tabulate(wrapped, headers=heads, tablefmt=tablefmt, **options)
+
+    def para(self, text: str, indent: str = "", hang: str | None = None) -> str:
+        """``text`` on lines of at most :attr:`width`, ``indent`` before the
+        first and ``hang`` (default: ``indent``) before the others."""
+        if self.width is None or len(indent) + len(text) <= self.width:
+            return indent + text
+        return textwrap.fill(
+            text,
+            self.width,
+            initial_indent=indent,
+            subsequent_indent=indent if hang is None else hang,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+
+    def style(self, text: str, **styles: Any) -> str:
+        """``click.style(text, ...)`` when colouring, else the text itself."""
+        return click.style(text, **styles) if self.color else text
+
+
+#: Text as wide as its content, no colour: what files and pipes get.
+PLAIN = Layout()
+
+
+def _wrapped(cell: Any, width: int) -> Any:
+    if not isinstance(cell, str) or len(cell) <= width:
+        return cell
+    return textwrap.fill(cell, width, break_long_words=False, break_on_hyphens=False)
+
+
+def _widest(text: str) -> int:
+    return max((len(click.unstyle(line)) for line in text.splitlines()), default=0)
+
+
+def _part(
+    rows: list[list[Any]], heads: list[str], columns: list[int], options: dict[str, Any]
+) -> tuple[list[list[Any]], list[str], dict[str, Any]]:
+    """Some of a table's columns, with their column-by-column options."""
+    part_rows = [[row[i] for i in columns] for row in rows]
+    part_heads = [heads[i] for i in columns] if heads else []
+    part_options = dict(options)
+    for key in ("colalign", "floatfmt", "maxcolwidths"):
+        value = options.get(key)
+        if isinstance(value, list | tuple):
+            # a list may be shorter than the row: the rest take the default
+            known = [i for i in columns if i < len(value)]
+            part_options[key] = [value[i] for i in columns[: len(known)]]
+    numparse = options.get("disable_numparse")
+    if isinstance(numparse, list | tuple):
+        part_options["disable_numparse"] = [columns.index(i) for i in numparse if i in columns]
+    return part_rows, part_heads, part_options
+
+
+def _column_width(rows: Sequence[Sequence[Any]], headers: Sequence[str] | str, index: int) -> int:
+    cells = [str(row[index]) for row in rows if len(row) > index]
+    if not isinstance(headers, str) and len(headers) > index:
+        cells.append(str(headers[index]))
+    return max((len(line) for cell in cells for line in cell.splitlines()), default=0)
+
+
+def choose(
+    width: int | None, color: str, stream: Any = None, to_file: bool = False
+) -> Layout:
+    """The layout for one command's output.
+
+    Width: ``--width``; else ``COLUMNS``; else the terminal's, when the
+    output is a terminal; else unbounded.  Colour (``--color``): ``always``,
+    ``never``, or ``auto`` — only on a terminal, and never with ``NO_COLOR``.
+    """
+    stream = sys.stdout if stream is None else stream
+    tty = not to_file and _isatty(stream)
+    if width is None:
+        columns = os.environ.get("COLUMNS", "")
+        if columns.isdigit() and int(columns) > 0:
+            width = int(columns)
+        elif tty:
+            width = shutil.get_terminal_size().columns
+    if width is not None:
+        width = max(width, MIN_WIDTH)
+    if color == "always":
+        colored = True
+    elif color == "never" or os.environ.get("NO_COLOR"):
+        colored = False
+    else:
+        colored = tty
+    return Layout(width, colored)
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
