@@ -19,7 +19,6 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
 import click
@@ -30,8 +29,8 @@ from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted, format_aln
 from .findings import CODES, FILE_UNREADABLE, Finding, Kind, Selection
 from .framing import Framed
-from .generate import POLICIES, random_games
-from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, is_folder
+from .generate import POLICIES, random_games, rules_tag_for
+from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
 from .pipeline import CheckedGame, RuleChoice
 from .progress import Progress
 from .render import (
@@ -603,28 +602,6 @@ def generate(
             frame.add(write_game(game))
 
 
-def _rules_tag(rules: str | None, output: str | None) -> str | None:
-    """The Rules tag that makes a generated record find its ruleset file:
-    its path from the output's folder (from the current one for standard
-    output).  A record may only name a file in its own folder or below
-    (docs/rules.md), so a file elsewhere is refused: the games would not
-    validate where they are written."""
-    if rules is None or not rules.endswith(".toml"):
-        return None  # a preset: its name is the tag
-    folder = Path(output).parent if output not in (None, STDIO) else Path(".")
-    try:
-        relative = os.path.relpath(Path(rules).resolve(), folder.resolve())
-    except ValueError:  # another drive
-        relative = os.pardir
-    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
-        raise click.BadParameter(
-            f"{rules} is not in the output's folder or below it, where the record's Rules tag"
-            " could name it; copy it there, or write the output beside it",
-            param_hint="--rules",
-        )
-    return Path(relative).as_posix()
-
-
 @cli.command()
 @files_argument
 @click.option("--to", "to", type=click.Choice(OUTPUT_FORMATS), required=True, help="Output format.")
@@ -701,65 +678,6 @@ def convert(
                 else:
                     _tell(item, display, status, progress)
     sys.exit(status.code)
-
-
-def _targets(
-    files: tuple[str, ...],
-    output: str | None,
-    in_place: bool,
-    suffix: str | None,
-    suffixes: tuple[str, ...],
-) -> tuple[list[tuple[str, str | None]], bool]:
-    """Each input with where its output goes (``None``: standard output),
-    and whether there are several outputs (whose folders may be made).
-
-    One file goes to ``-o`` (a file, or into a folder) or to standard
-    output.  Several files, or a folder, go each to a file of its own: into
-    the ``-o`` folder, keeping the folders below the one named, or beside
-    the input (``--in-place``; ``suffix`` None keeps the name: the file is
-    replaced).  Two inputs never share an output: that is refused before
-    anything is written.
-    """
-    if in_place and output is not None:
-        raise click.UsageError("--in-place and -o exclude each other")
-    many = len(files) > 1 or any(is_folder(f) for f in files)
-    if in_place or many:
-        if STDIO in files:
-            raise click.UsageError("- (standard input) can only be read alone, without --in-place")
-        if output == STDIO:
-            raise click.UsageError("several outputs cannot all go to standard output")
-    if not many:
-        (file,) = files
-        if in_place:
-            return [(file, file if suffix is None else str(Path(file).with_suffix(suffix)))], False
-        if output is not None and is_folder(output):
-            name = Path("stdin.aln" if file == STDIO else file).name
-            place = Path(output, name)
-            return [(file, str(place if suffix is None else place.with_suffix(suffix)))], False
-        return [(file, output)], False
-    if not in_place and output is None:
-        raise click.UsageError(
-            "several inputs: give -o FOLDER for the outputs, or --in-place to write each"
-            " beside its input"
-        )
-    pairs: list[tuple[str, str | None]] = []
-    for arg in files:
-        for file in expand([arg], suffixes):
-            if in_place:
-                place = Path(file)
-            else:
-                assert output is not None
-                below = Path(file).relative_to(arg) if is_folder(arg) else Path(Path(file).name)
-                place = Path(output, below)
-            pairs.append((file, str(place if suffix is None else place.with_suffix(suffix))))
-    seen: dict[str, str] = {}
-    for file, target in pairs:
-        assert target is not None
-        key = os.path.normpath(os.path.abspath(target))
-        if key in seen:
-            raise click.UsageError(f"{seen[key]} and {file} would both be written to {target}")
-        seen[key] = file
-    return pairs, True
 
 
 @cli.command(name="fmt")
@@ -1030,25 +948,30 @@ def _reading_and_writing(
         yield stream, out
 
 
+def _targets(
+    files: tuple[str, ...],
+    output: str | None,
+    in_place: bool,
+    suffix: str | None,
+    suffixes: tuple[str, ...],
+) -> tuple[list[tuple[str, str | None]], bool]:
+    try:
+        return output_paths(files, output, in_place, suffix, suffixes)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
 def _refuse_reading_into(files: tuple[str, ...], output: str | None) -> None:
-    """``-o`` must not name a record being read, nor a record file inside a
-    folder being read: the report would replace the record (or be read as
-    one)."""
-    if output is None or output == STDIO:
-        return
-    target = os.path.abspath(output)
-    for file in files:
-        if same_file(file, output):
-            raise click.UsageError(f"-o {output} is one of the input files")
-        folder = os.path.abspath(file)
-        if (
-            is_folder(file)
-            and output.lower().endswith(RECORD_SUFFIXES)
-            and os.path.commonpath([folder, target]) == folder
-        ):
-            raise click.UsageError(
-                f"-o {output} is inside the folder {file}, whose records are being read"
-            )
+    problem = writes_into_inputs(files, output)
+    if problem is not None:
+        raise click.UsageError(problem)
+
+
+def _rules_tag(rules: str | None, output: str | None) -> str | None:
+    try:
+        return rules_tag_for(rules, output)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--rules") from None
 
 
 def _refuse_same_file(file: str, output: str | None, hint: str) -> None:
