@@ -19,7 +19,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
@@ -62,6 +62,7 @@ from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+T = TypeVar("T")
 
 
 @dataclass
@@ -659,7 +660,7 @@ def convert(
     status = _status()
     choice = _rule_choice(rules, options)
     suffix = "." + to
-    pairs, many = _targets(files, output, in_place, suffix, RECORD_SUFFIXES)
+    pairs, many = _usage(lambda: output_paths(files, output, in_place, suffix, RECORD_SUFFIXES))
     for file, target in pairs:
         _refuse_same_file(file, target, "use `aluette fmt FILE` to format a file in place")
         display = display_name(file)
@@ -823,7 +824,7 @@ def annotate(
     """
     status = _status()
     choice = _rule_choice(rules, options)
-    pairs, many = _targets(files, output, in_place, None, ALN_SUFFIXES)
+    pairs, many = _usage(lambda: output_paths(files, output, in_place, None, ALN_SUFFIXES))
     for file, target in pairs:
         if not in_place:
             _refuse_same_file(file, target, "use --in-place to annotate a file in place")
@@ -948,15 +949,10 @@ def _reading_and_writing(
         yield stream, out
 
 
-def _targets(
-    files: tuple[str, ...],
-    output: str | None,
-    in_place: bool,
-    suffix: str | None,
-    suffixes: tuple[str, ...],
-) -> tuple[list[tuple[str, str | None]], bool]:
+def _usage(call: Callable[[], T]) -> T:
+    """``call()``, its ValueError said as a usage error (status 2)."""
     try:
-        return output_paths(files, output, in_place, suffix, suffixes)
+        return call()
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
 
