@@ -457,9 +457,19 @@ def report(
             layout = choose(width, color, to_file=output not in (None, STDIO))
             rule = "=" * min(72, layout.width or 72)
             render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
+        unread: list[str] = []
+
+        def opened(file: str, reason: str | None) -> None:
+            if reason is not None:
+                unread.append(json.dumps(unreadable(file, reason).as_dict(file)))
+
         frame.begin()
-        for _, result in each_result(files, choice, status, render, jobs, fmt=source):
+        results = each_result(files, choice, status, render, jobs, on_file=opened, fmt=source)
+        for _, result in results:
             frame.add(result.text)
+        if fmt == "json" and unread:
+            # The files not read, as validate --format json gives them (A010).
+            frame.close_with(f'], "unreadable": [{", ".join(unread)}]}}')
         frame.end()
     sys.exit(status.code)
 

@@ -98,6 +98,18 @@ def test_an_unreadable_file_keeps_its_place_among_the_others(tmp_path: Path) -> 
         ]
 
 
+def test_report_json_names_the_files_it_could_not_read(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.aln"
+    result = run("report", "--format", "json", missing, CLASSIC)
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    assert [game["file"] for game in report["games"]] == [str(CLASSIC)]
+    (unread,) = report["unreadable"]
+    assert unread["code"] == "A010" and unread["file"] == str(missing)
+    # and the key is there only when a file was not read
+    assert "unreadable" not in json.loads(run("report", "--format", "json", CLASSIC).stdout)
+
+
 # --------------------------------------------------------------------------
 # Every record format in
 
