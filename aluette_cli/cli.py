@@ -17,20 +17,21 @@ import os
 import signal
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
 from . import api
-from .annotate import Annotator
 from .completion import complete_codes, complete_rules
-from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted, format_aln
-from .findings import CODES, FILE_UNREADABLE, Finding, Kind, Selection
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
+from .filejobs import AnnotateJob, ConvertJob, Event, Read, exit_status
+from .findings import CODES, FILE_UNREADABLE, Finding, Selection
 from .framing import Framed
 from .generate import POLICIES, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
+from .parallel import map_in_order
 from .pipeline import CheckedGame, RuleChoice
 from .progress import Progress
 from .render import (
@@ -76,11 +77,7 @@ class Status:
 
     def account(self, found: CheckedGame | list[Finding]) -> None:
         findings = found.outcome.findings if isinstance(found, CheckedGame) else found
-        for finding in findings:
-            if finding.kind is Kind.CONFIG:
-                self.raise_to(EXIT_USAGE)
-            elif finding.severity == "error":
-                self.raise_to(EXIT_INVALID)
+        self.raise_to(exit_status(findings))
 
 
 def _status() -> Status:
@@ -173,17 +170,6 @@ def each_result(
             yield file, result
 
 
-def _tell(checked: CheckedGame, file: str, status: Status, progress: Progress) -> None:
-    """Findings on standard error as ``validate`` prints them, the progress
-    line out of their way."""
-    status.account(checked)
-    if checked.outcome.findings:
-        progress.close()
-    for finding in checked.outcome.findings:
-        click.echo(finding.format_line(file), err=True)
-    progress.add(checked.deals_read)
-
-
 def rules_option_saying(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return click.option(
         "--rules", "rules", metavar="NAME|FILE.toml", shell_complete=complete_rules, help=text
@@ -234,6 +220,14 @@ def display_options(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
+files_jobs_option = click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Do this many files at once, in as many processes; messages stay in input order.",
+)
 files_argument = click.argument(
     "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
 )
@@ -637,6 +631,7 @@ def generate(
 )
 @rules_option
 @options_option
+@files_jobs_option
 def convert(
     files: tuple[str, ...],
     to: str,
@@ -646,6 +641,7 @@ def convert(
     in_place: bool,
     rules: str | None,
     options: str | None,
+    jobs: int,
 ) -> None:
     """Convert records between ALN, JSON, JSON Lines and CSV.
 
@@ -673,22 +669,27 @@ def convert(
     pairs, many = _usage(lambda: output_paths(files, output, in_place, suffix, RECORD_SUFFIXES))
     for file, target in pairs:
         _refuse_same_file(file, target, "use `aluette fmt FILE` to format a file in place")
-        display = display_name(file)
-        opened = _reading_and_writing(file, target, False, status, make_folder=many)
-        with opened as io_pair, Progress() as progress:
-            if io_pair is None:
-                continue
-            stream, out = io_pair
-            items = converted(
-                stream, file, out, to, choice, source=source, style=style, base=base_of(file)
-            )
-            for item in items:
-                if isinstance(item, Unreadable):
-                    click.echo(item.finding.format_line(display), err=True)
-                    status.raise_to(EXIT_INVALID)
-                else:
-                    _tell(item, display, status, progress)
+    _run_jobs(ConvertJob(choice, many, to, source, style), pairs, jobs, status)
     sys.exit(status.code)
+
+
+def _run_jobs(
+    job: Callable[[tuple[str, str | None]], Iterable[Event]],
+    pairs: list[tuple[str, str | None]],
+    jobs: int,
+    status: Status,
+) -> None:
+    """Each file's job, what it says printed in input order, the progress
+    line out of its way."""
+    with Progress() as progress:
+        for events in map_in_order(job, pairs, jobs):
+            for event in events:
+                if isinstance(event, Read):
+                    progress.add(event.deals)
+                else:
+                    progress.close()
+                    click.echo(event.text, err=True)
+                    status.raise_to(event.status)
 
 
 @cli.command(name="fmt")
@@ -809,12 +810,14 @@ def _unified_diff(old: bytes, new: str, name: str) -> str:
 )
 @rules_option
 @options_option
+@files_jobs_option
 def annotate(
     files: tuple[str, ...],
     output: str | None,
     in_place: bool,
     rules: str | None,
     options: str | None,
+    jobs: int,
 ) -> None:
     """Write a record back with explanations as comments.
 
@@ -838,13 +841,7 @@ def annotate(
     for file, target in pairs:
         if not in_place:
             _refuse_same_file(file, target, "use --in-place to annotate a file in place")
-        opened = _reading_and_writing(file, target, True, status, make_folder=many)
-        with opened as io_pair, Progress() as progress:
-            if io_pair is None:
-                continue
-            stream, out = io_pair
-            for checked in Annotator(stream, out, choice, base_of(file)).run():
-                _tell(checked, display_name(file), status, progress)
+    _run_jobs(AnnotateJob(choice, many), pairs, jobs, status)
     sys.exit(status.code)
 
 
@@ -927,36 +924,6 @@ def stats(
         for line in summary_lines(result) + skipped_lines(result):
             click.echo(line, err=True)
     sys.exit(status.code)
-
-
-@contextlib.contextmanager
-def _reading_and_writing(
-    file: str, output: str | None, binary: bool, status: Status, make_folder: bool = False
-) -> Iterator[tuple[BinaryIO, Any] | None]:
-    """The input stream and the output stream; None, after a clear message
-    and with the status raised to 2, when the input cannot be opened (the
-    other files are still done).
-
-    Writing errors (:class:`WriteError`) go up to the group, which says them
-    in one line.  With ``make_folder`` (one of several outputs into ``-o
-    DIR``) the output's folder is made if it is missing; a single ``-o``
-    into a folder that does not exist is an error, as with a shell redirect."""
-    try:
-        stream_cm = open_source(file)
-    except OSError as exc:
-        click.echo(f"aluette: cannot read {file}: {reason_of(exc)}", err=True)
-        status.raise_to(EXIT_USAGE)
-        yield None
-        return
-    if make_folder and output is not None:
-        folder = os.path.dirname(output)
-        if folder and not os.path.isdir(folder):
-            try:
-                os.makedirs(folder, exist_ok=True)
-            except OSError as exc:
-                raise WriteError(output, exc) from exc
-    with stream_cm as stream, atomic_output(output, binary=binary) as out:
-        yield stream, out
 
 
 def _usage(call: Callable[[], T]) -> T:

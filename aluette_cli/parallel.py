@@ -34,6 +34,7 @@ from .parse import Unit
 from .pipeline import CheckedGame, RuleChoice, check_units
 
 T = TypeVar("T")
+R = TypeVar("R")
 Render = Callable[[CheckedGame, str], T]
 
 #: About how many units (tag sections and deals) a batch holds.
@@ -175,6 +176,67 @@ def _bundles(items: Iterable[Work | Done]) -> Iterator[list[Work | Done]]:
             bundle, size = [], 0
     if bundle:
         yield bundle
+
+
+def _start_file_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _whole(job: Callable[[T], Iterable[R]], item: T) -> list[R]:
+    return list(job(item))
+
+
+def map_in_order(
+    job: Callable[[T], Iterable[R]], items: Iterable[T], jobs: int = 1
+) -> Iterator[Iterable[R]]:
+    """What ``job(item)`` yields, for each item in order: as it comes in one
+    process; with ``jobs`` > 1, in that many processes, each item's whole
+    once it is done (``job`` picklable, its results too).
+
+    For jobs that write files (one output per input): on Ctrl-C or an error
+    the workers are sent SIGTERM, on which a write in progress removes its
+    temporary file (streams.py), and are killed if they do not end at once.
+    """
+    if jobs <= 1:
+        for item in items:
+            yield job(item)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool: multiprocessing.pool.Pool | None = None
+    try:
+        with _sigint_blocked():
+            pool = context.Pool(jobs, _start_file_worker)
+        pending: deque[multiprocessing.pool.AsyncResult[list[R]]] = deque()
+        for item in items:
+            pending.append(pool.apply_async(_whole, (job, item)))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+    except BaseException:
+        if pool is not None:
+            _stop_writers(pool)
+        raise
+    pool.close()
+    pool.join()
+
+
+def _stop_writers(pool: multiprocessing.pool.Pool, grace: float = 2.0) -> None:
+    """SIGTERM to every worker, so that each removes its temporary file, then
+    :func:`_stop_now` for any still alive after ``grace`` seconds."""
+    workers = list(getattr(pool, "_pool", ()))
+    keeper = getattr(pool, "_worker_handler", None)
+    if keeper is not None:
+        keeper._state = multiprocessing.pool.TERMINATE  # or it would fork new workers
+    for worker in workers:
+        with contextlib.suppress(OSError):
+            worker.terminate()
+    for worker in workers:
+        worker.join(grace)
+    _stop_now(pool)
 
 
 def _stop_now(pool: multiprocessing.pool.Pool) -> None:
