@@ -327,7 +327,8 @@ def check_files(
 
     A file that cannot be read raises its ``OSError``, unless ``on_file`` is
     given: then ``on_file(file, reason)`` is told and the next file read.
-    A JSON document that is not a record raises :class:`ReadError`.
+    A part of a JSON input that is not a record comes as a game of its own
+    that holds only its finding (A001), and the reading goes on.
     ``on_file(file, None)`` is called as each file is opened; ``file`` is
     then the name as given (``-``, not ``<stdin>``).
 
@@ -340,6 +341,9 @@ def check_files(
     _check_format(fmt)
     convert: Callable[[CheckedGame, str], Any] = render or _pair
     names = [os.fspath(path) for path in files]
+    # In one process a file is read as it is replayed, so an error while
+    # reading it is met inside the replay: _check_one catches it there.  With
+    # processes the parent reads everything, and _feed catches it.
     if jobs <= 1:
         for file in expand(names):
             yield from _check_one(file, choice, convert, keep, fmt, on_file)

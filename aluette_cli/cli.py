@@ -17,21 +17,21 @@ import os
 import signal
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import click
 
 from . import api
-from .annotate import Annotator
 from .completion import complete_codes, complete_rules
-from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted, format_aln
-from .findings import CODES, FILE_UNREADABLE, Finding, Kind, Selection
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
+from .filejobs import AnnotateJob, ConvertJob, Event, Read, exit_status
+from .findings import CODES, FILE_UNREADABLE, Finding, Selection
 from .framing import Framed
-from .generate import POLICIES, random_games
-from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, is_folder
+from .generate import POLICIES, random_games, rules_tag_for
+from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
+from .parallel import map_in_order
 from .pipeline import CheckedGame, RuleChoice
 from .progress import Progress
 from .render import (
@@ -66,6 +66,7 @@ from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, sum
 from .writers.tables import TABLE_FORMATS
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+T = TypeVar("T")
 
 
 @dataclass
@@ -79,11 +80,7 @@ class Status:
 
     def account(self, found: CheckedGame | list[Finding]) -> None:
         findings = found.outcome.findings if isinstance(found, CheckedGame) else found
-        for finding in findings:
-            if finding.kind is Kind.CONFIG:
-                self.raise_to(EXIT_USAGE)
-            elif finding.severity == "error":
-                self.raise_to(EXIT_INVALID)
+        self.raise_to(exit_status(findings))
 
 
 def _status() -> Status:
@@ -176,17 +173,6 @@ def each_result(
             yield file, result
 
 
-def _tell(checked: CheckedGame, file: str, status: Status, progress: Progress) -> None:
-    """Findings on standard error as ``validate`` prints them, the progress
-    line out of their way."""
-    status.account(checked)
-    if checked.outcome.findings:
-        progress.close()
-    for finding in checked.outcome.findings:
-        click.echo(finding.format_line(file), err=True)
-    progress.add(checked.deals_read)
-
-
 def rules_option_saying(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return click.option(
         "--rules", "rules", metavar="NAME|FILE.toml", shell_complete=complete_rules, help=text
@@ -237,6 +223,14 @@ def display_options(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
+files_jobs_option = click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Do this many files at once, in as many processes; messages stay in input order.",
+)
 files_argument = click.argument(
     "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
 )
@@ -482,9 +476,19 @@ def report(
             layout = choose(width, color, to_file=output not in (None, STDIO))
             rule = "=" * min(72, layout.width or 72)
             render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
+        unread: list[str] = []
+
+        def opened(file: str, reason: str | None) -> None:
+            if reason is not None:
+                unread.append(json.dumps(unreadable(file, reason).as_dict(file)))
+
         frame.begin()
-        for _, result in each_result(files, choice, status, render, jobs, fmt=source):
+        results = each_result(files, choice, status, render, jobs, on_file=opened, fmt=source)
+        for _, result in results:
             frame.add(result.text)
+        if fmt == "json" and unread:
+            # The files not read, as validate --format json gives them (A010).
+            frame.close_with(f'], "unreadable": [{", ".join(unread)}]}}')
         frame.end()
     sys.exit(status.code)
 
@@ -628,28 +632,6 @@ def generate(
             frame.add(write_game(game))
 
 
-def _rules_tag(rules: str | None, output: str | None) -> str | None:
-    """The Rules tag that makes a generated record find its ruleset file:
-    its path from the output's folder (from the current one for standard
-    output).  A record may only name a file in its own folder or below
-    (docs/rules.md), so a file elsewhere is refused: the games would not
-    validate where they are written."""
-    if rules is None or not rules.endswith(".toml"):
-        return None  # a preset: its name is the tag
-    folder = Path(output).parent if output not in (None, STDIO) else Path(".")
-    try:
-        relative = os.path.relpath(Path(rules).resolve(), folder.resolve())
-    except ValueError:  # another drive
-        relative = os.pardir
-    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
-        raise click.BadParameter(
-            f"{rules} is not in the output's folder or below it, where the record's Rules tag"
-            " could name it; copy it there, or write the output beside it",
-            param_hint="--rules",
-        )
-    return Path(relative).as_posix()
-
-
 @cli.command()
 @files_argument
 @click.option("--to", "to", type=click.Choice(OUTPUT_FORMATS), required=True, help="Output format.")
@@ -674,6 +656,7 @@ def _rules_tag(rules: str | None, output: str | None) -> str | None:
 )
 @rules_option
 @options_option
+@files_jobs_option
 def convert(
     files: tuple[str, ...],
     to: str,
@@ -683,6 +666,7 @@ def convert(
     in_place: bool,
     rules: str | None,
     options: str | None,
+    jobs: int,
 ) -> None:
     """Convert records between ALN, JSON, JSON Lines and CSV.
 
@@ -707,84 +691,30 @@ def convert(
     status = _status()
     choice = _rule_choice(rules, options)
     suffix = "." + to
-    pairs, many = _targets(files, output, in_place, suffix, RECORD_SUFFIXES)
+    pairs, many = _usage(lambda: output_paths(files, output, in_place, suffix, RECORD_SUFFIXES))
     for file, target in pairs:
         _refuse_same_file(file, target, "use `aluette fmt FILE` to format a file in place")
-        display = display_name(file)
-        opened = _reading_and_writing(file, target, False, status, make_folder=many)
-        with opened as io_pair, Progress() as progress:
-            if io_pair is None:
-                continue
-            stream, out = io_pair
-            items = converted(
-                stream, file, out, to, choice, source=source, style=style, base=base_of(file)
-            )
-            for item in items:
-                if isinstance(item, Unreadable):
-                    click.echo(item.finding.format_line(display), err=True)
-                    status.raise_to(EXIT_INVALID)
-                else:
-                    _tell(item, display, status, progress)
+    _run_jobs(ConvertJob(choice, many, to, source, style), pairs, jobs, status)
     sys.exit(status.code)
 
 
-def _targets(
-    files: tuple[str, ...],
-    output: str | None,
-    in_place: bool,
-    suffix: str | None,
-    suffixes: tuple[str, ...],
-) -> tuple[list[tuple[str, str | None]], bool]:
-    """Each input with where its output goes (``None``: standard output),
-    and whether there are several outputs (whose folders may be made).
-
-    One file goes to ``-o`` (a file, or into a folder) or to standard
-    output.  Several files, or a folder, go each to a file of its own: into
-    the ``-o`` folder, keeping the folders below the one named, or beside
-    the input (``--in-place``; ``suffix`` None keeps the name: the file is
-    replaced).  Two inputs never share an output: that is refused before
-    anything is written.
-    """
-    if in_place and output is not None:
-        raise click.UsageError("--in-place and -o exclude each other")
-    many = len(files) > 1 or any(is_folder(f) for f in files)
-    if in_place or many:
-        if STDIO in files:
-            raise click.UsageError("- (standard input) can only be read alone, without --in-place")
-        if output == STDIO:
-            raise click.UsageError("several outputs cannot all go to standard output")
-    if not many:
-        (file,) = files
-        if in_place:
-            return [(file, file if suffix is None else str(Path(file).with_suffix(suffix)))], False
-        if output is not None and is_folder(output):
-            name = Path("stdin.aln" if file == STDIO else file).name
-            place = Path(output, name)
-            return [(file, str(place if suffix is None else place.with_suffix(suffix)))], False
-        return [(file, output)], False
-    if not in_place and output is None:
-        raise click.UsageError(
-            "several inputs: give -o FOLDER for the outputs, or --in-place to write each"
-            " beside its input"
-        )
-    pairs: list[tuple[str, str | None]] = []
-    for arg in files:
-        for file in expand([arg], suffixes):
-            if in_place:
-                place = Path(file)
-            else:
-                assert output is not None
-                below = Path(file).relative_to(arg) if is_folder(arg) else Path(Path(file).name)
-                place = Path(output, below)
-            pairs.append((file, str(place if suffix is None else place.with_suffix(suffix))))
-    seen: dict[str, str] = {}
-    for file, target in pairs:
-        assert target is not None
-        key = os.path.normpath(os.path.abspath(target))
-        if key in seen:
-            raise click.UsageError(f"{seen[key]} and {file} would both be written to {target}")
-        seen[key] = file
-    return pairs, True
+def _run_jobs(
+    job: Callable[[tuple[str, str | None]], Iterable[Event]],
+    pairs: list[tuple[str, str | None]],
+    jobs: int,
+    status: Status,
+) -> None:
+    """Each file's job, what it says printed in input order, the progress
+    line out of its way."""
+    with Progress() as progress:
+        for events in map_in_order(job, pairs, jobs):
+            for event in events:
+                if isinstance(event, Read):
+                    progress.add(event.deals)
+                else:
+                    progress.close()
+                    click.echo(event.text, err=True)
+                    status.raise_to(event.status)
 
 
 @cli.command(name="fmt")
@@ -905,12 +835,14 @@ def _unified_diff(old: bytes, new: str, name: str) -> str:
 )
 @rules_option
 @options_option
+@files_jobs_option
 def annotate(
     files: tuple[str, ...],
     output: str | None,
     in_place: bool,
     rules: str | None,
     options: str | None,
+    jobs: int,
 ) -> None:
     """Write a record back with explanations as comments.
 
@@ -930,17 +862,11 @@ def annotate(
     """
     status = _status()
     choice = _rule_choice(rules, options)
-    pairs, many = _targets(files, output, in_place, None, ALN_SUFFIXES)
+    pairs, many = _usage(lambda: output_paths(files, output, in_place, None, ALN_SUFFIXES))
     for file, target in pairs:
         if not in_place:
             _refuse_same_file(file, target, "use --in-place to annotate a file in place")
-        opened = _reading_and_writing(file, target, True, status, make_folder=many)
-        with opened as io_pair, Progress() as progress:
-            if io_pair is None:
-                continue
-            stream, out = io_pair
-            for checked in Annotator(stream, out, choice, base_of(file)).run():
-                _tell(checked, display_name(file), status, progress)
+    _run_jobs(AnnotateJob(choice, many), pairs, jobs, status)
     sys.exit(status.code)
 
 
@@ -1025,55 +951,25 @@ def stats(
     sys.exit(status.code)
 
 
-@contextlib.contextmanager
-def _reading_and_writing(
-    file: str, output: str | None, binary: bool, status: Status, make_folder: bool = False
-) -> Iterator[tuple[BinaryIO, Any] | None]:
-    """The input stream and the output stream; None, after a clear message
-    and with the status raised to 2, when the input cannot be opened (the
-    other files are still done).
-
-    Writing errors (:class:`WriteError`) go up to the group, which says them
-    in one line.  With ``make_folder`` (one of several outputs into ``-o
-    DIR``) the output's folder is made if it is missing; a single ``-o``
-    into a folder that does not exist is an error, as with a shell redirect."""
+def _usage(call: Callable[[], T]) -> T:
+    """``call()``, its ValueError said as a usage error (status 2)."""
     try:
-        stream_cm = open_source(file)
-    except OSError as exc:
-        click.echo(f"aluette: cannot read {file}: {reason_of(exc)}", err=True)
-        status.raise_to(EXIT_USAGE)
-        yield None
-        return
-    if make_folder and output is not None:
-        folder = os.path.dirname(output)
-        if folder and not os.path.isdir(folder):
-            try:
-                os.makedirs(folder, exist_ok=True)
-            except OSError as exc:
-                raise WriteError(output, exc) from exc
-    with stream_cm as stream, atomic_output(output, binary=binary) as out:
-        yield stream, out
+        return call()
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def _refuse_reading_into(files: tuple[str, ...], output: str | None) -> None:
-    """``-o`` must not name a record being read, nor a record file inside a
-    folder being read: the report would replace the record (or be read as
-    one)."""
-    if output is None or output == STDIO:
-        return
-    target = os.path.abspath(output)
-    for file in files:
-        if same_file(file, output):
-            raise click.UsageError(f"-o {output} is one of the input files")
-        folder = os.path.abspath(file)
-        if (
-            is_folder(file)
-            and output.lower().endswith(RECORD_SUFFIXES)
-            and os.path.commonpath([folder, target]) == folder
-        ):
-            raise click.UsageError(
-                f"-o {output} is inside the folder {file}, whose records are being read"
-            )
+    problem = writes_into_inputs(files, output)
+    if problem is not None:
+        raise click.UsageError(problem)
+
+
+def _rules_tag(rules: str | None, output: str | None) -> str | None:
+    try:
+        return rules_tag_for(rules, output)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--rules") from None
 
 
 def _refuse_same_file(file: str, output: str | None, hint: str) -> None:

@@ -37,6 +37,11 @@ class Framed:
         with ``closing`` and a newline (``"[\\n1,\\n2\\n]\\n"``, or ``"[]\\n"``)."""
         return cls(write, opening, ",\n", f"\n{closing}\n", "\n", f"{closing}\n")
 
+    def close_with(self, closing: str) -> None:
+        """Change a :meth:`json_list`'s closing before :meth:`end`, for what is
+        known only once every item is written (``report``'s unread files)."""
+        self.closing, self.empty_closing = f"\n{closing}\n", f"{closing}\n"
+
     def begin(self) -> None:
         if self.opening:
             self.write(self.opening)

@@ -1,4 +1,4 @@
-"""Which files a command reads: the paths given, with folders walked.
+"""Which files a command reads, with folders walked, and where its outputs go.
 
 A folder stands for every record below it, found the way linters find
 sources: recursively, in a stable order (names sorted, byte-wise, at each
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
-from .streams import STDIO
+from .streams import STDIO, same_file
 
 #: What a folder walk takes: the formats records are read from.
 RECORD_SUFFIXES = (".aln", ".json", ".jsonl", ".ndjson")
@@ -63,3 +64,83 @@ def _walk(top: str, suffixes: tuple[str, ...]) -> Iterator[str]:
 
 def is_folder(path: str) -> bool:
     return path != STDIO and os.path.isdir(path)
+
+
+def output_paths(
+    files: tuple[str, ...],
+    output: str | None,
+    in_place: bool,
+    suffix: str | None,
+    suffixes: tuple[str, ...],
+) -> tuple[list[tuple[str, str | None]], bool]:
+    """Each input with where its output goes (``None``: standard output),
+    and whether there are several outputs (whose folders may be made).
+
+    One file goes to ``-o`` (a file, or into a folder) or to standard
+    output.  Several files, or a folder, go each to a file of its own: into
+    the ``-o`` folder, keeping the folders below the one named, or beside
+    the input (``--in-place``; ``suffix`` None keeps the name: the file is
+    replaced).  Two inputs never share an output: that is refused before
+    anything is written.  A choice that cannot be carried out raises
+    ValueError with the sentence to show.
+    """
+    if in_place and output is not None:
+        raise ValueError("--in-place and -o exclude each other")
+    many = len(files) > 1 or any(is_folder(f) for f in files)
+    if in_place or many:
+        if STDIO in files:
+            raise ValueError("- (standard input) can only be read alone, without --in-place")
+        if output == STDIO:
+            raise ValueError("several outputs cannot all go to standard output")
+    if not many:
+        (file,) = files
+        if in_place:
+            return [(file, file if suffix is None else str(Path(file).with_suffix(suffix)))], False
+        if output is not None and is_folder(output):
+            name = Path("stdin.aln" if file == STDIO else file).name
+            place = Path(output, name)
+            return [(file, str(place if suffix is None else place.with_suffix(suffix)))], False
+        return [(file, output)], False
+    if not in_place and output is None:
+        raise ValueError(
+            "several inputs: give -o FOLDER for the outputs, or --in-place to write each"
+            " beside its input"
+        )
+    pairs: list[tuple[str, str | None]] = []
+    for arg in files:
+        for file in expand([arg], suffixes):
+            if in_place:
+                place = Path(file)
+            else:
+                assert output is not None
+                below = Path(file).relative_to(arg) if is_folder(arg) else Path(Path(file).name)
+                place = Path(output, below)
+            pairs.append((file, str(place if suffix is None else place.with_suffix(suffix))))
+    seen: dict[str, str] = {}
+    for file, target in pairs:
+        assert target is not None
+        key = os.path.normpath(os.path.abspath(target))
+        if key in seen:
+            raise ValueError(f"{seen[key]} and {file} would both be written to {target}")
+        seen[key] = file
+    return pairs, True
+
+
+def writes_into_inputs(files: tuple[str, ...], output: str | None) -> str | None:
+    """``-o`` must not name a record being read, nor a record file inside a
+    folder being read: the report would replace the record (or be read as
+    one).  The sentence that says so, or None."""
+    if output is None or output == STDIO:
+        return None
+    target = os.path.abspath(output)
+    for file in files:
+        if same_file(file, output):
+            return f"-o {output} is one of the input files"
+        folder = os.path.abspath(file)
+        if (
+            is_folder(file)
+            and output.lower().endswith(RECORD_SUFFIXES)
+            and os.path.commonpath([folder, target]) == folder
+        ):
+            return f"-o {output} is inside the folder {file}, whose records are being read"
+    return None

@@ -25,7 +25,7 @@ import multiprocessing
 import multiprocessing.pool
 import signal
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -34,6 +34,7 @@ from .parse import Unit
 from .pipeline import CheckedGame, RuleChoice, check_units
 
 T = TypeVar("T")
+R = TypeVar("R")
 Render = Callable[[CheckedGame, str], T]
 
 #: About how many units (tag sections and deals) a batch holds.
@@ -70,8 +71,8 @@ Work = tuple[str, Path | None, int, Iterable[Unit]]
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """Outputs already made in the parent (games read from JSON, a file that
-    could not be opened), passed through in their place in the order."""
+    """Outputs already made in the parent (games read from JSON, a file
+    opened or not), passed through in their place in the order."""
 
     outputs: list[object]
 
@@ -87,9 +88,15 @@ def _start_worker(choice: RuleChoice, render: Render, keep: bool) -> None:
     _WORKER.update(choice=choice, render=render, keep=keep)
 
 
-def _work(item: Work) -> list[object]:
+def _work(bundle: list[Work | Done]) -> list[object]:
     w = _WORKER
-    return list(_checked(item, w["choice"], w["render"], w["keep"]))  # type: ignore[arg-type]
+    out: list[object] = []
+    for item in bundle:
+        if isinstance(item, Done):
+            out.extend(item.outputs)
+        else:
+            out.extend(_checked(item, w["choice"], w["render"], w["keep"]))  # type: ignore[arg-type]
+    return out
 
 
 def _checked(item: Work, choice: RuleChoice, render: Render, keep: bool) -> Iterator[object]:
@@ -139,18 +146,13 @@ def check_in_order(
         with _sigint_blocked():  # the workers are born with Ctrl-C blocked
             pool = context.Pool(jobs, _start_worker, (choice, render, keep))
         # (a Ctrl-C held back while they were born arrives here, pool in hand)
-        pending: deque[Done | multiprocessing.pool.AsyncResult[list[object]]] = deque()
-        in_flight = 0
-        for item in items:
-            if isinstance(item, Done):
-                pending.append(item)
-            else:
-                pending.append(pool.apply_async(_work, (item,)))
-                in_flight += 1
-            while in_flight >= 2 * jobs or len(pending) > 64 * jobs:
-                in_flight -= yield from _next_outputs(pending)
+        pending: deque[multiprocessing.pool.AsyncResult[list[object]]] = deque()
+        for bundle in _bundles(items):
+            pending.append(pool.apply_async(_work, (bundle,)))
+            if len(pending) >= 2 * jobs:
+                yield from pending.popleft().get()
         while pending:
-            yield from _next_outputs(pending)
+            yield from pending.popleft().get()
     except BaseException:
         if pool is not None:
             _stop_now(pool)  # Ctrl-C, a closed pipe, an error: stop the workers now
@@ -159,17 +161,82 @@ def check_in_order(
     pool.join()
 
 
-def _next_outputs(
-    pending: deque[Done | multiprocessing.pool.AsyncResult[list[object]]],
-) -> Generator[object, None, int]:
-    """Yield the outputs of the oldest pending item; return 1 if it was a
-    batch of the pool's, 0 if it was done already."""
-    head = pending.popleft()
-    if isinstance(head, Done):
-        yield from head.outputs
-        return 0
-    yield from head.get()
-    return 1
+def _bundles(items: Iterable[Work | Done]) -> Iterator[list[Work | Done]]:
+    """Items gathered into bundles of about :data:`BATCH_UNITS` units: a
+    folder of small files then costs a few round trips to the workers, not
+    one per file.  A :class:`Done` travels in its place in a bundle."""
+    bundle: list[Work | Done] = []
+    size = 0
+    for item in items:
+        bundle.append(item)
+        if not isinstance(item, Done):
+            size += len(item[3])  # type: ignore[arg-type]  # a list in batches
+        if size >= BATCH_UNITS:
+            yield bundle
+            bundle, size = [], 0
+    if bundle:
+        yield bundle
+
+
+def _start_file_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _whole(job: Callable[[T], Iterable[R]], item: T) -> list[R]:
+    return list(job(item))
+
+
+def map_in_order(
+    job: Callable[[T], Iterable[R]], items: Iterable[T], jobs: int = 1
+) -> Iterator[Iterable[R]]:
+    """What ``job(item)`` yields, for each item in order: as it comes in one
+    process; with ``jobs`` > 1, in that many processes, each item's whole
+    once it is done (``job`` picklable, its results too).
+
+    For jobs that write files (one output per input): on Ctrl-C or an error
+    the workers are sent SIGTERM, on which a write in progress removes its
+    temporary file (streams.py), and are killed if they do not end at once.
+    """
+    if jobs <= 1:
+        for item in items:
+            yield job(item)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool: multiprocessing.pool.Pool | None = None
+    try:
+        with _sigint_blocked():
+            pool = context.Pool(jobs, _start_file_worker)
+        pending: deque[multiprocessing.pool.AsyncResult[list[R]]] = deque()
+        for item in items:
+            pending.append(pool.apply_async(_whole, (job, item)))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+    except BaseException:
+        if pool is not None:
+            _stop_writers(pool)
+        raise
+    pool.close()
+    pool.join()
+
+
+def _stop_writers(pool: multiprocessing.pool.Pool, grace: float = 2.0) -> None:
+    """SIGTERM to every worker, so that each removes its temporary file, then
+    :func:`_stop_now` for any still alive after ``grace`` seconds."""
+    workers = list(getattr(pool, "_pool", ()))
+    keeper = getattr(pool, "_worker_handler", None)
+    if keeper is not None:
+        keeper._state = multiprocessing.pool.TERMINATE  # or it would fork new workers
+    for worker in workers:
+        with contextlib.suppress(OSError):
+            worker.terminate()
+    for worker in workers:
+        worker.join(grace)
+    _stop_now(pool)
 
 
 def _stop_now(pool: multiprocessing.pool.Pool) -> None:

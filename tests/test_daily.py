@@ -98,6 +98,18 @@ def test_an_unreadable_file_keeps_its_place_among_the_others(tmp_path: Path) -> 
         ]
 
 
+def test_report_json_names_the_files_it_could_not_read(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.aln"
+    result = run("report", "--format", "json", missing, CLASSIC)
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    assert [game["file"] for game in report["games"]] == [str(CLASSIC)]
+    (unread,) = report["unreadable"]
+    assert unread["code"] == "A010" and unread["file"] == str(missing)
+    # and the key is there only when a file was not read
+    assert "unreadable" not in json.loads(run("report", "--format", "json", CLASSIC).stdout)
+
+
 # --------------------------------------------------------------------------
 # Every record format in
 
@@ -314,6 +326,30 @@ def test_several_inputs_need_somewhere_to_go(tmp_path: Path) -> None:
         assert result.exit_code == 2, args
         assert says in result.stderr, (args, result.stderr)
     assert not (tmp_path / "out").exists()
+
+
+def test_many_files_at_once_give_the_same_files_and_messages(tmp_path: Path) -> None:
+    source = tmp_path / "season"
+    source.mkdir()
+    texts = [generated(seed, "--games", "2") for seed in range(12)]
+    for k, text in enumerate(texts):
+        write(source, f"r{k:02d}.aln", broken_claim(text) if k % 5 == 0 else text)
+    write(source, "r99.aln", b"\xff\xfe not a record {")
+    said = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"out{jobs}"
+        result = run("convert", source, "--to", "jsonl", "-o", out, "-j", jobs)
+        said[jobs] = (result.exit_code, result.stderr)
+        notes = tmp_path / f"notes{jobs}"
+        annotated = run("annotate", source, "-o", notes, "-j", jobs)
+        said["annotate " + jobs] = (annotated.exit_code, annotated.stderr)
+    assert said["1"] == said["2"] and said["1"][0] == 1
+    assert said["annotate 1"] == said["annotate 2"]
+    assert said["1"][1].index("r00.aln") < said["1"][1].index("r05.aln") < said["1"][1].index("r99")
+    for name in ("out", "notes"):
+        one = {p.name: p.read_bytes() for p in (tmp_path / f"{name}1").iterdir()}
+        two = {p.name: p.read_bytes() for p in (tmp_path / f"{name}2").iterdir()}
+        assert one == two and len(one) == 13
 
 
 def test_annotate_a_folder_in_place(tmp_path: Path) -> None:

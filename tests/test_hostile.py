@@ -384,11 +384,17 @@ def interrupt_commands(record: Path, out: Path) -> list[list[str]]:
         ["convert", "--to", "json", r, "-o", o],
         ["annotate", r, "-o", o],
         ["generate", "--games", "100000", "-o", o],
+        # one file a process: the workers' temporary files go too
+        ["convert", "--to", "json", "-j", "2", r, f"{r[:-4]}-2.aln", "-o", f"{o}.d"],
+        ["annotate", "-j", "2", r, f"{r[:-4]}-2.aln", "-o", f"{o}.d"],
     ]
 
 
 def test_ctrl_c_at_random_moments(big_record: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
+    second = big_record.with_name("big-2.aln")
+    if not second.exists():
+        second.write_bytes(big_record.read_bytes())
     commands = interrupt_commands(big_record, out)
     rng = random.Random(16)
     for i in range(INTERRUPTS):
@@ -419,7 +425,7 @@ def test_ctrl_c_at_random_moments(big_record: Path, tmp_path: Path) -> None:
         time.sleep(0.1)
         with pytest.raises(ProcessLookupError):
             os.killpg(child.pid, 0)  # no worker left in the group
-        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+        assert [p.name for p in tmp_path.rglob("*") if p.name.endswith(".tmp")] == []
 
 
 # --------------------------------------------------------------------------

@@ -1,0 +1,134 @@
+"""One output per input: ``convert`` and ``annotate`` of many files, in order.
+
+A job takes one input and the path of its output (None: standard output),
+reads the one and writes the other (safely: :func:`streams.atomic_output`),
+and yields what the command is to say about it: the findings, lines to
+print, and the deals read, for the progress line.  In one process the events
+are said as they come; with ``-j`` each file is a job of a worker process,
+and its events are said when it is done, in input order
+(:func:`parallel.map_in_order`).  A file that cannot be read or written is
+said and costs only itself: the other files are still done.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .annotate import Annotator
+from .convert import Unreadable, converted
+from .findings import Finding, Kind
+from .pipeline import CheckedGame, RuleChoice
+from .streams import STDIO, WriteError, atomic_output, base_of, display_name, open_source, reason_of
+
+EXIT_INVALID, EXIT_USAGE = 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line for standard error, and the exit status it calls for."""
+
+    text: str
+    status: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """Deals read, for the progress line."""
+
+    deals: int
+
+
+Event = Said | Read
+
+
+def exit_status(findings: Iterable[Finding]) -> int:
+    """2 for a ruleset the tool does not have or a file it cannot read, 1
+    for any other error, 0 for warnings alone (docs/cli.md, Exit status)."""
+    worst = 0
+    for finding in findings:
+        if finding.kind in (Kind.CONFIG, Kind.INPUT):
+            return EXIT_USAGE
+        if finding.severity == "error":
+            worst = EXIT_INVALID
+    return worst
+
+
+def told(checked: CheckedGame, file: str) -> Iterator[Event]:
+    """A checked game's findings, as ``validate`` prints them, then its deals."""
+    status = exit_status(checked.outcome.findings)
+    for finding in checked.outcome.findings:
+        yield Said(finding.format_line(file), status)
+    yield Read(checked.deals_read)
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What every job needs: the rules, and whether to make the output's
+    folder (one of several outputs into ``-o FOLDER``)."""
+
+    choice: RuleChoice
+    make_folder: bool
+
+    def __call__(self, pair: tuple[str, str | None]) -> Iterator[Event]:
+        file, target = pair
+        try:
+            stream_cm = open_source(file)
+        except OSError as exc:
+            yield Said(f"aluette: cannot read {file}: {reason_of(exc)}", EXIT_USAGE)
+            return
+        try:
+            if self.make_folder and target is not None and target != STDIO:
+                folder = os.path.dirname(target)
+                if folder:
+                    try:
+                        os.makedirs(folder, exist_ok=True)
+                    except OSError as exc:
+                        raise WriteError(target, exc) from exc
+            with stream_cm as stream, atomic_output(target, binary=self.binary) as out:
+                yield from self.run(file, stream, out)
+        except WriteError as exc:
+            if target is None or target == STDIO:
+                raise  # standard output is gone: the command ends, as every command does
+            yield Said(f"aluette: {exc}", EXIT_USAGE)
+
+    binary = False
+
+    def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class ConvertJob(_Job):
+    to: str = "aln"
+    source: str | None = None
+    style: str = "keep"
+
+    def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
+        display = display_name(file)
+        items = converted(
+            stream,  # type: ignore[arg-type]
+            file,
+            out,  # type: ignore[arg-type]
+            self.to,
+            self.choice,
+            source=self.source,
+            style=self.style,
+            base=base_of(file),
+        )
+        for item in items:
+            if isinstance(item, Unreadable):
+                yield Said(item.finding.format_line(display), EXIT_INVALID)
+            else:
+                yield from told(item, display)
+
+
+@dataclass(frozen=True, slots=True)
+class AnnotateJob(_Job):
+    binary = True
+
+    def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
+        annotator = Annotator(stream, out, self.choice, base_of(file))  # type: ignore[arg-type]
+        for checked in annotator.run():
+            yield from told(checked, display_name(file))
