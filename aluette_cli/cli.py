@@ -50,6 +50,7 @@ from .streams import (
     same_file,
 )
 from .writers.aln import STYLES, write_game
+from .writers.html import write_page
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 
@@ -249,36 +250,70 @@ def validate(
 
 @cli.command()
 @files_argument
-@format_option
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "html"]),
+    default="text",
+    show_default=True,
+    help="Output for people (text), for programs (json), or a page to replay (html).",
+)
 @rules_option
 @options_option
 @jobs_option
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write to this file instead of standard output.",
+)
 def report(
-    files: tuple[str, ...], fmt: str, rules: str | None, options: str | None, jobs: int
+    files: tuple[str, ...],
+    fmt: str,
+    rules: str | None,
+    options: str | None,
+    jobs: int,
+    output: str | None,
 ) -> None:
     """Replay games and explain them: every trick, tie-break, point and score.
 
     The text report shows, for each deal, each trick's cards by seat, who won
     it or why it was pourri, the trick counts, how a tie for the most tricks
     was broken, and the point; then the game's score and any violations.
-    --format json gives the same as one JSON object (docs/cli.md).
+    --format json gives the same as one JSON object (docs/cli.md);
+    --format html one self-contained page that lays out the hands and plays
+    each deal card by card (docs/html.md).
 
     \b
     Examples:
       aluette report samples/classic-game.aln
       aluette report --format json match.aln | jq '.games[0].score'
+      aluette report --format html match.aln -o match.html
     """
+    for file in files:
+        _refuse_same_file(file, output, "write the report to another file")
     status = _status()
     choice = _rule_choice(rules, options)
-    if fmt == "json":
-        render, frame = render_report_json, Framed.json_list(_echo, '{"games": [', "]}")
-    else:
-        render, frame = render_report_text, Framed(_echo, between="\n" + "=" * 72 + "\n\n")
-    frame.begin()
-    for _, result in each_result(files, choice, status, render, jobs):
-        frame.add(result.text)
-    frame.end()
+    with atomic_output(output, binary=False) as out:
+        if fmt == "html":
+            games = each_result(files, choice, status, jobs=jobs)
+            write_page(((file, _kept(result)) for file, result in games), out.write)
+        else:
+            if fmt == "json":
+                render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
+            else:
+                render = render_report_text
+                frame = Framed(out.write, between="\n" + "=" * 72 + "\n\n")
+            frame.begin()
+            for _, result in each_result(files, choice, status, render, jobs):
+                frame.add(result.text)
+            frame.end()
     sys.exit(status.code)
+
+
+def _kept(result: Rendered) -> CheckedGame:
+    assert result.checked is not None  # render_checked keeps the game
+    return result.checked
 
 
 @cli.command(name="explain")
