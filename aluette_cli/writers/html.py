@@ -36,7 +36,7 @@ from ..cards import CARD_NICKNAMES, DECK, RANK_NAMES, SEATS, SUIT_NAMES, card_na
 from ..explain import entries
 from ..findings import Finding
 from ..model import BrokenDeal, Comment, Deal, Game, Trick
-from ..outcome import DealOutcome, TrickOutcome
+from ..outcome import DealOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame
 from ..rules import Ruleset
 from .report import (
@@ -352,21 +352,13 @@ class _GameWriter:
     def deal(
         self, k: int, deal: DealOutcome, ruleset: Ruleset | None, running: dict[str, int]
     ) -> str:
-        """One deal: its findings, the table with the hands, the outcome in
-        the report's sentences, the lines of the optional rules, the tricks."""
+        """One deal: the table with the hands, the outcome in the report's
+        sentences, the lines of the optional rules, the tricks; each finding
+        at the line it is about, the others under the deal's title."""
         model = self.models[k]
         record = model if isinstance(model, Deal) else None
-        findings = self.deal_findings.get(k, [])
-        at_line: dict[int, list[Finding]] = {}
         lines = _match_tricks(record, deal)
-        trick_lines = {t.pos.line: i for i, t in enumerate(lines) if t is not None}
-        loose: list[Finding] = []
-        for finding in findings:
-            i = trick_lines.get(finding.line)
-            if i is not None:
-                at_line.setdefault(i, []).append(finding)
-            else:
-                loose.append(finding)
+        spots = _Spots(self.deal_findings.get(k, []), record, lines)
 
         attrs = f'class="deal{" void" if deal.void else ""}" id="{self.gid}-d{k + 1}"'
         if deal.scored and deal.point is not None:
@@ -375,40 +367,44 @@ class _GameWriter:
         if tie is not None:
             reached = " ".join(f"{s}:{tie.reached_at[s]}" for s in tie.tied)
             attrs += f' data-tie="{reached}" data-tt="{tie.total}" data-tw="{tie.winner}"'
-        out = [f"<section {attrs}>\n<h3>{esc(deal_title(deal))}</h3>\n"]
-        if record is not None:
-            out.append(_comments(record.comments))
-        out.append(_findings_list(loose))
-
-        signals = [signal_sentence(s) for s in deal.signals]
-        out.append('<div class="play">')
+        body: list[str] = []
+        body.append('<div class="play">')
         if record is not None and record.hands:
-            out.append(self.board(record, deal.dealer))
-        out.append('<div class="side"><div class="out">')
+            body.append(self.board(record, deal.dealer, spots))
+        sheet = deal.from_sheet and bool(deal.tricks) and ruleset is not None
+        if sheet:
+            body.append(self.sheet(deal))
+        table = bool(deal.tricks) and ruleset is not None and not sheet
+        # Signals stand in the table of tricks, before the trick they came before.
+        placed = {signal_sentence(s) for s in deal.signals} if table else set()
+        body.append('<div class="side"><div class="out">')
         for sentence in deal_sentences(deal):
-            if sentence not in signals:
-                out.append(f"<p>{esc(sentence)}</p>")
+            if sentence not in placed:
+                body.append(f"<p>{esc(sentence)}</p>")
         if deal.scored and deal.point is not None:
-            out.append(f'<p class="score">{esc(score_sentence(running))}</p>')
+            body.append(f'<p class="score">{esc(score_sentence(running))}</p>')
         if record is not None:
             notes = []
             if record.point is not None:
                 notes.extend(record.point.comments)
             if record.winners is not None:
                 notes.extend(record.winners.comments)
-            out.append(_comments(notes))
-        out.append("</div></div></div>\n")
+            body.append(_comments(notes))
+        body.append(spots.take(("point",)) + spots.take(("winners",)))
+        body.append("</div></div></div>\n")
         if record is not None:
-            out.append(self.record_lines(record))
-        if deal.tricks and ruleset is not None:
-            if deal.from_sheet:
-                out.append(self.sheet(deal))
-            else:
-                out.append(self.tricks(deal, ruleset, lines, at_line, record))
-        out.append("</section>\n")
-        return "".join(out)
+            body.append(self.record_lines(record, spots))
+        if table and ruleset is not None:
+            body.append(self.tricks(deal, ruleset, lines, spots))
+        body.append("</section>\n")
 
-    def board(self, record: Deal, dealer: str | None) -> str:
+        head = [f"<section {attrs}>\n<h3>{esc(deal_title(deal))}</h3>\n"]
+        if record is not None:
+            head.append(_comments(record.comments))
+        head.append(_findings_list(spots.rest()))
+        return "".join(head + body)
+
+    def board(self, record: Deal, dealer: str | None, spots: _Spots) -> str:
         """The hands as dealt, each at its seat around the table."""
         names = self.names()
         out = ['<div class="board">']
@@ -421,35 +417,35 @@ class _GameWriter:
                 cards = f'<p class="hand">{_cards(hand.cards)}</p>{_comments(hand.comments)}'
             out.append(
                 f'<div class="seat {seat}" data-seat="{seat}">'
-                f'<p class="who">{seat}{name}{deals}</p>{cards}</div>'
+                f'<p class="who">{seat}{name}{deals}</p>{cards}{spots.take(("hand", seat))}</div>'
             )
         if record.stock is not None:
             stock = _cards(record.stock.cards)
             out.append(
-                f'<p class="stock">stock: <span class="cards">{stock}</span></p>'
-                f"{_comments(record.stock.comments)}"
+                f'<div class="stock"><p>stock: <span class="cards">{stock}</span></p>'
+                f'{_comments(record.stock.comments)}{spots.take(("stock",))}</div>'
             )
         out.append("</div>")
         return "".join(out)
 
-    def record_lines(self, record: Deal) -> str:
+    def record_lines(self, record: Deal, spots: _Spots) -> str:
         """The lines of the optional rules, as the record gives them: chant
         exchanges, doubles announced, concessions."""
         items = []
-        for chant in record.chants:
+        for i, chant in enumerate(record.chants):
             seat = esc(chant.seat)
             items.append(
                 f'<li class="chant" data-seat="{seat}">Chant: {seat} takes'
                 f' <span class="takes cards">{_cards(chant.takes)}</span> from the stock and'
                 f' discards <span class="discards cards">{_cards(chant.discards)}</span>.'
-                f'{_comments(chant.comments, "span")}</li>'
+                f'{_comments(chant.comments, "span")}{spots.take(("chant", i))}</li>'
             )
-        for announce in record.announces:
-            notes = _comments(announce.comments, "span")
+        for i, announce in enumerate(record.announces):
+            notes = _comments(announce.comments, "span") + spots.take(("announce", i))
             items.append(f"<li>{esc(announce.team)} announce a double.{notes}</li>")
-        for concede in record.concessions:
+        for i, concede in enumerate(record.concessions):
             answer = "accepted" if concede.accepted else "refused"
-            notes = _comments(concede.comments, "span")
+            notes = _comments(concede.comments, "span") + spots.take(("concede", i))
             items.append(f"<li>{esc(concede.team)} concede the deal: {answer}.{notes}</li>")
         return f'<ul class="lines">{"".join(items)}</ul>\n' if items else ""
 
@@ -457,7 +453,10 @@ class _GameWriter:
         """A ``winners:`` score sheet: no cards, each trick's winner."""
         numbers = "".join(f"<th>{t.number}" for t in deal.tricks)
         won = "".join(
-            '<td class="p">pourri' if t.pourri else f"<td>{t.winner or '?'}" for t in deal.tricks
+            '<td class="p">pourri'
+            if t.pourri
+            else (f'<td class="{t.winner}">{t.winner}' if t.winner else "<td>?")
+            for t in deal.tricks
         )
         return (
             f'<table class="sheet"><thead><tr><th scope="row">trick{numbers}</thead>'
@@ -465,30 +464,98 @@ class _GameWriter:
         )
 
     def tricks(
-        self,
-        deal: DealOutcome,
-        ruleset: Ruleset,
-        lines: list[Trick | None],
-        at_line: dict[int, list[Finding]],
-        record: Deal | None,
+        self, deal: DealOutcome, ruleset: Ruleset, lines: list[Trick | None], spots: _Spots
     ) -> str:
+        """The table of tricks: the text report's, with each signal before the
+        trick it came before and each finding under the trick it is about."""
         out = [
             '<table class="tricks"><thead><tr><th>trick<th>leader<th>N<th>E<th>S<th>W'
             "<th>won by<th>why</thead><tbody>\n"
         ]
-        signals = {s.before: s for s in deal.signals}
+        signals: dict[int, list[tuple[int, SignalOutcome]]] = {}
+        for j, signal in enumerate(deal.signals):
+            signals.setdefault(min(signal.before, len(deal.tricks)), []).append((j, signal))
+
+        def signal_rows(i: int) -> None:
+            for j, signal in signals.get(i, []):
+                said = esc(signal_sentence(signal)) + spots.take(("signal", j))
+                out.append(_note_row(said, "note sig"))
+
         run = range(deal.mordienne_from - 1, len(deal.tricks)) if deal.mordienne_from else range(0)
         for i, trick in enumerate(deal.tricks):
-            signal = signals.get(i)
-            if signal is not None:
-                out.append(_note_row(esc(signal_sentence(signal)), "note sig"))
+            signal_rows(i)
             line = lines[i]
             extra = _comments(line.comments) if line is not None else ""
             out.append(_trick_row(trick, ruleset, extra, i in run))
-            if i in at_line:
-                out.append(_note_row(_findings_list(at_line[i])))
+            found = spots.take(("trick", i))
+            if found:
+                out.append(_note_row(found))
+        signal_rows(len(deal.tricks))
         out.append("</tbody></table>\n")
         return "".join(out)
+
+
+class _Spots:
+    """Where in a deal each of its findings is shown: the trick, hand, stock,
+    chant, signal, announce, concession, point or sheet line it stands on.
+    Findings on any other line (the deal's header, a line that could not be
+    read) are what is left, shown under the deal's title."""
+
+    def __init__(
+        self, findings: list[Finding], record: Deal | None, lines: list[Trick | None]
+    ) -> None:
+        at: dict[int, list[tuple[object, ...]]] = {}
+
+        def put(line: int, key: tuple[object, ...]) -> None:
+            at.setdefault(line, []).append(key)
+
+        for i, trick in enumerate(lines):
+            if trick is not None:
+                put(trick.pos.line, ("trick", i))
+        if record is not None:
+            for seat, hand in record.hands.items():
+                put(hand.pos.line, ("hand", seat))
+            if record.stock is not None:
+                put(record.stock.pos.line, ("stock",))
+            for name, items in (
+                ("chant", [c.pos for c in record.chants]),
+                ("announce", [a.pos for a in record.announces]),
+                ("concede", [c.pos for c in record.concessions]),
+                ("signal", [s.pos for s in record.signals]),
+            ):
+                for i, pos in enumerate(items):
+                    put(pos.line, (name, i))
+            if record.point is not None:
+                put(record.point.pos.line, ("point",))
+            if record.winners is not None:
+                put(record.winners.pos.line, ("winners",))
+        self.found: dict[tuple[object, ...], list[Finding]] = {}
+        self.left: list[Finding] = []
+        for finding in findings:
+            keys = at.get(finding.line, [])
+            # Two tricks on one line: the finding names its trick.
+            exact = [k for k in keys if k[0] == "trick" and finding.trick == _index(k) + 1]
+            key = exact[0] if exact else (keys[0] if keys else None)
+            if key is None:
+                self.left.append(finding)
+            else:
+                self.found.setdefault(key, []).append(finding)
+
+    def take(self, key: tuple[object, ...]) -> str:
+        return _findings_list(self.found.pop(key, []))
+
+    def rest(self) -> list[Finding]:
+        """The findings no line took: those of lines not shown (and any left)."""
+        left = list(self.left)
+        for found in self.found.values():
+            left.extend(found)
+        return sorted(left, key=Finding.sort_key)
+
+
+def _index(key: tuple[object, ...]) -> int:
+    index = key[1]
+    assert isinstance(index, int)
+    return index
 
 
 # --------------------------------------------------------------------------

@@ -118,7 +118,7 @@
     return tricks;
   }
 
-  function readHands(deal) {
+  function readHands(deal, chanted) {
     var hands = {};
     deal.querySelectorAll(".board .seat").forEach(function (seat) {
       var hand = seat.querySelector(".hand");
@@ -126,7 +126,7 @@
     });
     /* The cards a chant exchange takes from the stock are played from the
        hand too: the table view holds them after the exchange. */
-    deal.querySelectorAll(".chant[data-seat]").forEach(function (chant) {
+    if (chanted) deal.querySelectorAll(".chant[data-seat]").forEach(function (chant) {
       var seat = chant.dataset.seat;
       var takes = chant.querySelector(".takes"), discards = chant.querySelector(".discards");
       var hand = hands[seat] || [];
@@ -263,20 +263,9 @@
     return b;
   }
 
-  function makeViewer(deal, tricks, race) {
-    var board = deal.querySelector(".board");
-    var play = deal.querySelector(".play");
-    if (!board) {
-      board = el("div", "board");
-      SEATS.forEach(function (s) {
-        var seat = el("div", "seat " + s);
-        seat.dataset.seat = s;
-        seat.appendChild(el("p", "who", s));
-        board.appendChild(seat);
-      });
-      play.insertBefore(board, play.firstChild);
-    }
-    var hands = readHands(deal);
+  /* The hands and the stock as card faces; the faces of each seat by card. */
+  function dress(deal, board, chanted) {
+    var hands = readHands(deal, chanted);
     var faces = {};
     board.querySelectorAll(".seat").forEach(function (seat) {
       var s = seat.dataset.seat, hand = seat.querySelector(".hand");
@@ -296,6 +285,23 @@
       stock.textContent = "";
       cards.forEach(function (c) { stock.appendChild(face(c)); });
     }
+    return faces;
+  }
+
+  function makeViewer(deal, tricks, race) {
+    var board = deal.querySelector(".board");
+    var play = deal.querySelector(".play");
+    if (!board) {
+      board = el("div", "board");
+      SEATS.forEach(function (s) {
+        var seat = el("div", "seat " + s);
+        seat.dataset.seat = s;
+        seat.appendChild(el("p", "who", s));
+        board.appendChild(seat);
+      });
+      play.insertBefore(board, play.firstChild);
+    }
+    var faces = dress(deal, board, true);
     var centre = el("div", "centre");
     centre.setAttribute("aria-hidden", "true");
     board.appendChild(centre);
@@ -363,7 +369,7 @@
         t.before.forEach(function (row) { caption.appendChild(row.cells[0].cloneNode(true)); });
         if (done) {
           centre.appendChild(el("p", "verdict", t.won === "pourri" ? "pourri" : "won by " + t.won));
-          says(caption, "Trick " + t.number + ", won by " + t.won + ".", "head");
+          says(caption, "Trick " + t.number + (t.won === "pourri" ? ": pourri." : ", won by " + t.won + "."), "head");
           says(caption, t.why);
           t.notes.forEach(function (row) { caption.appendChild(row.cells[0].cloneNode(true)); });
           race.show(i + 1);
@@ -437,6 +443,7 @@
     }
     var playable = tricks.some(function (t) { return t.plays.length; });
     if (playable) viewers.push(makeViewer(deal, tricks, race));
+    else if (deal.querySelector(".board")) dress(deal, deal.querySelector(".board"), false);
   }
 
   var deals = document.querySelectorAll("section.deal");
