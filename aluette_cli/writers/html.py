@@ -61,9 +61,10 @@ _NOT_TEXT = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 def esc(text: str) -> str:
     """Text from a record (tags, comments, names, messages), made inert: ``<``,
-    ``>``, ``&`` and both quotes become references, so it can stand in an
-    element or an attribute; characters HTML forbids become U+FFFD."""
-    return html.escape(_NOT_TEXT.sub("\ufffd", text), quote=True)
+    ``>``, ``&`` and ``"`` become references, so it can stand in an element
+    or a double-quoted attribute (the page quotes every attribute so);
+    characters HTML forbids become U+FFFD."""
+    return html.escape(_NOT_TEXT.sub("\ufffd", text), quote=False).replace('"', "&quot;")
 
 
 # --------------------------------------------------------------------------
@@ -198,6 +199,12 @@ def _marks(trick: TrickOutcome) -> list[str]:
     return marks
 
 
+# The parts written for every deal and trick leave the quotes out of their
+# own one-word attribute values (``<td class=w>``, valid HTML): a 1,000-deal
+# page must stay under 2 MB (docs/html.md).  Values from a record are always
+# quoted and escaped.
+
+
 def _trick_row(trick: TrickOutcome, ruleset: Ruleset, extra: str, mordienne: bool) -> str:
     """One trick as the text report's row: number, leader, a card for each
     seat, who won it and why (``extra``: the scorer's notes on the line).
@@ -207,7 +214,7 @@ def _trick_row(trick: TrickOutcome, ruleset: Ruleset, extra: str, mordienne: boo
     regular = len(seats) <= 4 and None not in seats and len(set(seats)) == len(seats)
     result = "pourri" if trick.pourri else (trick.winner or "?")
     classes = " ".join(c for c, on in (("pourri", trick.pourri), ("mordienne", mordienne)) if on)
-    attrs = f' class="{classes}"' if classes else ""
+    attrs = f' class="{classes}"' if " " in classes else f" class={classes}" if classes else ""
     if regular:
         pairs = zip(trick.plays, marks, strict=True)
         by_seat = {seat: (card, mark) for (seat, card), mark in pairs}
@@ -218,7 +225,7 @@ def _trick_row(trick: TrickOutcome, ruleset: Ruleset, extra: str, mordienne: boo
         cells = ""
         for seat in SEATS:
             card, mark = by_seat.get(seat, ("", ""))
-            cells += f'<td class="{mark}">{card}' if mark else f"<td>{card}"
+            cells += f"<td class={mark}>{card}" if mark else f"<td>{card}"
     else:
         spans = " ".join(
             f'<span class="{mark}" data-seat="{seat or ""}" data-card="{card}">'
@@ -360,7 +367,8 @@ class _GameWriter:
         lines = _match_tricks(record, deal)
         spots = _Spots(self.deal_findings.get(k, []), record, lines)
 
-        attrs = f'class="deal{" void" if deal.void else ""}" id="{self.gid}-d{k + 1}"'
+        attrs = f'class="deal void" id={self.gid}-d{k + 1}' if deal.void else ""
+        attrs = attrs or f"class=deal id={self.gid}-d{k + 1}"
         if deal.scored and deal.point is not None:
             attrs += f' data-s="{running["NS"]} {running["EW"]}"'
         tie = deal.tie_break
@@ -368,7 +376,7 @@ class _GameWriter:
             reached = " ".join(f"{s}:{tie.reached_at[s]}" for s in tie.tied)
             attrs += f' data-tie="{reached}" data-tt="{tie.total}" data-tw="{tie.winner}"'
         body: list[str] = []
-        body.append('<div class="play">')
+        body.append("<div class=play>")
         if record is not None and record.hands:
             body.append(self.board(record, deal.dealer, spots))
         sheet = deal.from_sheet and bool(deal.tricks) and ruleset is not None
@@ -377,12 +385,12 @@ class _GameWriter:
         table = bool(deal.tricks) and ruleset is not None and not sheet
         # Signals stand in the table of tricks, before the trick they came before.
         placed = {signal_sentence(s) for s in deal.signals} if table else set()
-        body.append('<div class="side"><div class="out">')
+        body.append("<div class=side><div class=out>")
         for sentence in deal_sentences(deal):
             if sentence not in placed:
                 body.append(f"<p>{esc(sentence)}</p>")
         if deal.scored and deal.point is not None:
-            body.append(f'<p class="score">{esc(score_sentence(running))}</p>')
+            body.append(f"<p class=score>{esc(score_sentence(running))}</p>")
         if record is not None:
             notes = []
             if record.point is not None:
@@ -407,22 +415,22 @@ class _GameWriter:
     def board(self, record: Deal, dealer: str | None, spots: _Spots) -> str:
         """The hands as dealt, each at its seat around the table."""
         names = self.names()
-        out = ['<div class="board">']
+        out = ["<div class=board>"]
         for seat in SEATS:
             hand = record.hands.get(seat)
             name = f' <span class="name">{esc(names[seat])}</span>' if seat in names else ""
-            deals = ' <span class="dl">dealer</span>' if seat == dealer else ""
+            deals = " <span class=dl>dealer</span>" if seat == dealer else ""
             cards = ""
             if hand is not None:
-                cards = f'<p class="hand">{_cards(hand.cards)}</p>{_comments(hand.comments)}'
+                cards = f"<p class=hand>{_cards(hand.cards)}</p>{_comments(hand.comments)}"
             out.append(
-                f'<div class="seat {seat}" data-seat="{seat}">'
-                f'<p class="who">{seat}{name}{deals}</p>{cards}{spots.take(("hand", seat))}</div>'
+                f'<div class="seat {seat}"><h4>{seat}{name}{deals}</h4>'
+                f'{cards}{spots.take(("hand", seat))}</div>'
             )
         if record.stock is not None:
             stock = _cards(record.stock.cards)
             out.append(
-                f'<div class="stock"><p>stock: <span class="cards">{stock}</span></p>'
+                f"<div class=stock>stock: <span class=cards>{stock}</span>"
                 f'{_comments(record.stock.comments)}{spots.take(("stock",))}</div>'
             )
         out.append("</div>")
@@ -469,7 +477,7 @@ class _GameWriter:
         """The table of tricks: the text report's, with each signal before the
         trick it came before and each finding under the trick it is about."""
         out = [
-            '<table class="tricks"><thead><tr><th>trick<th>leader<th>N<th>E<th>S<th>W'
+            "<table class=tricks><thead><tr><th>trick<th>leader<th>N<th>E<th>S<th>W"
             "<th>won by<th>why</thead><tbody>\n"
         ]
         signals: dict[int, list[tuple[int, SignalOutcome]]] = {}

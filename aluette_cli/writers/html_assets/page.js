@@ -4,6 +4,7 @@
    No framework, no network. */
 (function () {
   "use strict";
+  var started = performance.now();
   var SVGNS = "http://www.w3.org/2000/svg";
   var SEATS = ["N", "E", "S", "W"];
   var LEFT = { N: "E", E: "S", S: "W", W: "N" };
@@ -20,6 +21,10 @@
     for (var k in attrs) e.setAttribute(k, attrs[k]);
     if (text !== undefined) e.textContent = text;
     return e;
+  }
+  function seatOf(node) {
+    for (var i = 0; i < 4; i++) if (node.classList.contains(SEATS[i])) return SEATS[i];
+    return "";
   }
   function words(text) { return text.trim().split(/\s+/).filter(Boolean); }
   function isCard(c) { return Object.prototype.hasOwnProperty.call(info.names, c); }
@@ -122,7 +127,7 @@
     var hands = {};
     deal.querySelectorAll(".board .seat").forEach(function (seat) {
       var hand = seat.querySelector(".hand");
-      hands[seat.dataset.seat] = hand ? words(hand.textContent).filter(isCard) : [];
+      hands[seatOf(seat)] = hand ? words(hand.textContent).filter(isCard) : [];
     });
     /* The cards a chant exchange takes from the stock are played from the
        hand too: the table view holds them after the exchange. */
@@ -268,8 +273,8 @@
     var hands = readHands(deal, chanted);
     var faces = {};
     board.querySelectorAll(".seat").forEach(function (seat) {
-      var s = seat.dataset.seat, hand = seat.querySelector(".hand");
-      if (!hand) { hand = el("p", "hand"); seat.insertBefore(hand, seat.querySelector(".who").nextSibling); }
+      var s = seatOf(seat), hand = seat.querySelector(".hand");
+      if (!hand) { hand = el("p", "hand"); seat.insertBefore(hand, seat.querySelector("h4").nextSibling); }
       hand.textContent = "";
       hand.setAttribute("aria-label", s + "'s hand");
       faces[s] = {};
@@ -295,8 +300,7 @@
       board = el("div", "board");
       SEATS.forEach(function (s) {
         var seat = el("div", "seat " + s);
-        seat.dataset.seat = s;
-        seat.appendChild(el("p", "who", s));
+        seat.appendChild(el("h4", "", s));
         board.appendChild(seat);
       });
       play.insertBefore(board, play.firstChild);
@@ -457,7 +461,17 @@
   } else {
     deals.forEach(enhance);
   }
-  document.querySelectorAll("article.game").forEach(scoreChart);
+  var games = document.querySelectorAll("article.game");
+  if ("IntersectionObserver" in window) {
+    var watchGames = new IntersectionObserver(function (seen) {
+      seen.forEach(function (e) {
+        if (e.isIntersecting) { watchGames.unobserve(e.target); scoreChart(e.target.parentNode); }
+      });
+    }, { rootMargin: "800px 0px" });
+    games.forEach(function (g) { var box = g.querySelector(".scoreboard"); if (box) watchGames.observe(box); });
+  } else {
+    games.forEach(scoreChart);
+  }
   /* A deal named in the address is made ready at once, and so is every deal
      before printing (each laid out with its hands as dealt). */
   function opened() {
@@ -467,8 +481,10 @@
   window.addEventListener("hashchange", opened);
   opened();
   window.addEventListener("beforeprint", function () {
+    games.forEach(function (g) { if (!g.querySelector(".scoreboard svg")) scoreChart(g); });
     deals.forEach(enhance);
     viewers.forEach(function (v) { v.reset(); });
   });
+  document.documentElement.dataset.started = String(started);
   document.documentElement.dataset.ready = String(performance.now());
 })();
