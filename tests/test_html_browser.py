@@ -114,6 +114,14 @@ class Tab:
         return deal
 
 
+def _only_files(route: Any) -> None:
+    """The page's own file may load; any other request is refused."""
+    if route.request.url.startswith("file:"):
+        route.continue_()
+    else:
+        route.abort()
+
+
 def open_tab(browser: Any, path: Path) -> Tab:
     page = browser.new_page()
     tab = Tab(page)
@@ -121,7 +129,7 @@ def open_tab(browser: Any, path: Path) -> Tab:
     page.on("pageerror", lambda e: tab.errors.append(str(e)))
     page.on("request", lambda r: tab.requests.append(r.url))
     page.on("dialog", lambda d: (tab.dialogs.append(d.message), d.dismiss()))
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else route.abort())
+    page.route("**/*", _only_files)
     page.goto(path.as_uri())
     page.wait_for_function("document.documentElement.dataset.ready")
     return tab
@@ -187,8 +195,9 @@ def test_each_sample_opens_offline_without_an_error(
 
 CENTRE = """d => [...d.querySelectorAll('.centre .slot')].map(s => {
     const c = s.querySelector('.card');
-    return [s.classList[1], c.dataset.card, c.classList.contains('win'), c.classList.contains('tie'),
-            c.classList.contains('gone'), c.getAttribute('aria-label')];
+    const is = k => c.classList.contains(k);
+    return [s.classList[1], c.dataset.card, is('win'), is('tie'), is('gone'),
+            c.getAttribute('aria-label')];
 })"""
 IN_HANDS = """d => Object.fromEntries([...d.querySelectorAll('.board .seat')].map(s =>
     [s.classList[1], [...s.querySelectorAll('.hand .card')].filter(c =>
@@ -250,7 +259,7 @@ def test_stepping_shows_each_card_and_lights_the_engine_winner(
     tab.page.keyboard.press("Home")
     assert tab.js(CENTRE, tab.page.locator("#g1-d1").element_handle()) == []
     hands = tab.js(IN_HANDS, tab.page.locator("#g1-d1").element_handle())
-    assert hands["N"] == "2c 9d 2b Rd Cb Vd 8b 7e 3e".split()
+    assert hands["N"] == ["2c", "9d", "2b", "Rd", "Cb", "Vd", "8b", "7e", "3e"]
 
 
 def test_stepping_a_cards_only_record(
@@ -414,8 +423,10 @@ def test_print_lays_out_every_deal(browser: Any, tabs: list[Tab], pages: dict[st
     shown = tab.js(
         """() => [...document.querySelectorAll('section.deal')].map(d => [
         getComputedStyle(d).contentVisibility,
-        d.querySelector('.controls') ? getComputedStyle(d.querySelector('.controls')).display : 'none',
-        [...d.querySelectorAll('.hand .card')].filter(c => getComputedStyle(c).display !== 'none').length,
+        d.querySelector('.controls') ? getComputedStyle(d.querySelector('.controls')).display
+                                     : 'none',
+        [...d.querySelectorAll('.hand .card')].filter(c =>
+            getComputedStyle(c).display !== 'none').length,
     ])"""
     )
     # every deal is laid out; the controls are gone; the hands are as dealt
@@ -488,3 +499,21 @@ def test_a_thousand_deal_page_is_small_and_opens_in_a_second(
     print(f"\n1,000 deals: {size:,} bytes; opened in {', '.join(f'{t:.0f}' for t in times)} ms")
     assert size < 2_000_000
     assert statistics.median(times) < 1000
+
+
+def test_the_benchmark_script_prints_its_table(tmp_path: Path) -> None:
+    """benchmarks/html_page.py, which gives docs/html.md its figures, keeps working."""
+    import subprocess
+    import sys
+
+    script = ROOT / "benchmarks" / "html_page.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--deals", "10", "--repeat", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| ")]
+    assert [row.split(" | ")[0] for row in rows[1:]] == ["| uniform", "| ties"]
+    assert all(" ms |" in row and " MB |" in row for row in rows[1:])

@@ -343,7 +343,9 @@ class _GameWriter:
         ruleset = self.outcome.ruleset
         out: list[str] = []
         if self.outcome.deals:
-            out.append('<figure class="scoreboard"></figure>\n')
+            # The result at the top too; the score chart goes beside it.
+            final = esc(game_sentence(self.outcome))
+            out.append(f'<figure class="scoreboard"><p class="final">{final}</p></figure>\n')
         running = {"NS": 0, "EW": 0}
         for k, deal in enumerate(self.outcome.deals):
             if deal.scored and deal.point is not None:

@@ -254,8 +254,10 @@
       }
       s.appendChild(sv("text", { "class": team[0], x: W - R + 5, y: y(vals[n]) + off * 6 + 3 }, team[0] + " " + vals[n]));
     });
-    box.appendChild(s);
-    box.appendChild(el("figcaption", "", "The score after each deal (each dot leads to its deal)"));
+    var chartBox = el("div");
+    chartBox.appendChild(s);
+    chartBox.appendChild(el("figcaption", "", "The score after each deal (each dot leads to its deal)"));
+    box.insertBefore(chartBox, box.firstChild);
   }
 
   /* ------------------------------------------------------------- table view */
