@@ -271,6 +271,36 @@ def test_stepping_a_cards_only_record(
     step_through(tab, "#g1-d1", outcome.deals[0], outcome.ruleset)
 
 
+ODD = """\
+[Event "Odd trick"]
+
+deal 1 dealer W
+N: 3d Rc 9e 7b 1d 4c Vd 5e 2b
+E: 3c 2d Rd Cd 8d 6d 5d 4d 4e
+S: 2c 9c 9d 1c Rb Cc Vc 8c 7c
+W: 2e 1b 1e Re Cb Ce Vb Ve 9b
+stock: 6c Rd 8b 8e 7d 7e 3e 6b 6e 5c 5b 3b
+1. N:3d N:Rc S:2c W:2e -> N
+2. N:9e E:3c S:9c W:1b -> E
+point NS
+"""
+
+
+def test_stepping_a_trick_where_a_seat_plays_twice(
+    browser: Any, tabs: list[Tab], tmp_path: Path
+) -> None:
+    """N plays twice in trick 1 (A202): the four cards, in the order written,
+    and the finding under the trick."""
+    record = write(tmp_path, "odd.aln", ODD)
+    out = tmp_path / "odd.html"
+    run("report", "--format", "html", str(record), "-o", str(out))
+    tab = tab_of(browser, tabs, out)
+    outcome = outcome_of(record)
+    assert [s for s, _ in outcome.deals[0].tricks[0].plays] == ["N", "N", "S", "W"]
+    step_through(tab, "#g1-d1", outcome.deals[0], outcome.ruleset)
+    assert tab.page.locator("#g1-d1 tr.note a.code").all_inner_texts() == ["A202"]
+
+
 def test_the_buttons_step_too(browser: Any, tabs: list[Tab], pages: dict[str, Path]) -> None:
     tab = tab_of(browser, tabs, pages["classic-game.aln"])
     deal = tab.deal("#g1-d1")

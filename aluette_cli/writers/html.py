@@ -27,12 +27,21 @@ import json
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import IO
 
-from ..cards import CARD_NICKNAMES, DECK, RANK_NAMES, SEATS, SUIT_NAMES, card_name, seats_from
+from ..cards import (
+    CARD_NICKNAMES,
+    DECK,
+    DECK_SET,
+    RANK_NAMES,
+    SEATS,
+    SUIT_NAMES,
+    card_name,
+    seats_from,
+)
 from ..explain import entries
 from ..findings import Finding
 from ..model import BrokenDeal, Comment, Deal, Game, Trick
@@ -62,8 +71,8 @@ _NOT_TEXT = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 def esc(text: str) -> str:
     """Text from a record (tags, comments, names, messages), made inert: ``<``,
     ``>``, ``&`` and ``"`` become references, so it can stand in an element
-    or a double-quoted attribute (the page quotes every attribute so);
-    characters HTML forbids become U+FFFD."""
+    or in a double-quoted attribute (the only kind of attribute record text
+    is ever put in); characters HTML forbids become U+FFFD."""
     return html.escape(_NOT_TEXT.sub("\ufffd", text), quote=False).replace('"', "&quot;")
 
 
@@ -134,17 +143,6 @@ def _findings_list(findings: Sequence[Finding]) -> str:
     return '<ul class="findings">' + "".join(_finding_item(f) for f in findings) + "</ul>\n"
 
 
-@dataclass
-class _Placed:
-    """A game's findings sorted by where the page shows them."""
-
-    game: list[Finding] = field(default_factory=list)
-    #: by the index of the deal in the game's outcome
-    deal: dict[int, list[Finding]] = field(default_factory=dict)
-    #: by (deal index, trick index)
-    trick: dict[tuple[int, int], list[Finding]] = field(default_factory=dict)
-
-
 def _place(
     findings: Iterable[Finding], starts: Sequence[int]
 ) -> tuple[list[Finding], dict[int, list[Finding]]]:
@@ -177,8 +175,18 @@ def _comments(comments: Iterable[Comment], tag: str = "p") -> str:
     return "".join(f'<{tag} class="c">{esc(text)}</{tag}>' for text in texts if text)
 
 
+def _card(card: str) -> str:
+    """A card code as the page writes it: one of the 48 as it is, anything
+    else (a reader of another format may let one through) escaped."""
+    return card if card in DECK_SET else esc(card)
+
+
+def _seat(seat: str | None) -> str:
+    return "" if seat is None else seat if seat in SEATS else esc(seat)
+
+
 def _cards(cards: Iterable[str]) -> str:
-    return " ".join(esc(card) for card in cards)
+    return " ".join(_card(card) for card in cards)
 
 
 def _marks(trick: TrickOutcome) -> list[str]:
@@ -221,20 +229,21 @@ def _trick_row(trick: TrickOutcome, ruleset: Ruleset, extra: str, mordienne: boo
         order = "".join(s for s in seats if s is not None)
         expected = "".join(seats_from(trick.leader))[: len(order)] if trick.leader else ""
         if order != expected:
-            attrs += f' data-o="{order}"'
+            attrs += f' data-o="{esc(order)}"'
         cells = ""
         for seat in SEATS:
             card, mark = by_seat.get(seat, ("", ""))
-            cells += f"<td class={mark}>{card}" if mark else f"<td>{card}"
+            cells += f"<td class={mark}>{_card(card)}" if mark else f"<td>{_card(card)}"
     else:
         spans = " ".join(
-            f'<span class="{mark}" data-seat="{seat or ""}" data-card="{card}">'
-            f"{seat + ':' if seat else ''}{card}</span>"
+            f'<span{f" class={mark}" if mark else ""} data-seat="{_seat(seat)}"'
+            f' data-card="{_card(card)}">'
+            f"{_seat(seat) + ':' if seat else ''}{_card(card)}</span>"
             for (seat, card), mark in zip(trick.plays, marks, strict=True)
         )
         cells = f'<td class="plays" colspan="4">{spans}'
     return (
-        f"<tr{attrs}><td>{trick.number}<td>{trick.leader or ''}{cells}<td>{result}"
+        f"<tr{attrs}><td>{trick.number}<td>{_seat(trick.leader)}{cells}<td>{esc(result)}"
         f"<td>{esc(trick_why(trick, ruleset))}{extra}\n"
     )
 
@@ -314,9 +323,9 @@ class _GameWriter:
         return f'<dl class="tags">{body}</dl>\n'
 
     def header(self, level: int) -> str:
-        """The game's header: its title at ``level``, its tags, the scorer's
-        notes on the tag section, the findings that concern the whole game,
-        and a place for the score chart."""
+        """The game's header: its title at ``level``, its tags, the partnership
+        draw, the scorer's notes on the tag section and the findings that
+        concern the whole game."""
         number = f"Game {self.outcome.index}: " if level > 1 else ""
         out = [f"<h{level}>{number}{esc(self.title)}</h{level}>\n", self.tags_list()]
         draw = self.game.draw
@@ -369,8 +378,8 @@ class _GameWriter:
         lines = _match_tricks(record, deal)
         spots = _Spots(self.deal_findings.get(k, []), record, lines)
 
-        attrs = f'class="deal void" id={self.gid}-d{k + 1}' if deal.void else ""
-        attrs = attrs or f"class=deal id={self.gid}-d{k + 1}"
+        kind = '"deal void"' if deal.void else "deal"
+        attrs = f"class={kind} id={self.gid}-d{k + 1}"
         if deal.scored and deal.point is not None:
             attrs += f' data-s="{running["NS"]} {running["EW"]}"'
         tie = deal.tie_break
@@ -465,7 +474,7 @@ class _GameWriter:
         won = "".join(
             '<td class="p">pourri'
             if t.pourri
-            else (f'<td class="{t.winner}">{t.winner}' if t.winner else "<td>?")
+            else (f'<td class="{_seat(t.winner)}">{_seat(t.winner)}' if t.winner else "<td>?")
             for t in deal.tricks
         )
         return (

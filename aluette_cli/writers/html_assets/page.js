@@ -108,13 +108,14 @@
         var c = p.cell.classList;
         p.mark = c.contains("w") ? "win" : c.contains("x") ? "gone" : c.contains("t") ? "tie" : "";
       });
+      var n = cells.length;  /* the plays of an odd trick share one cell */
       tricks.push({
         row: row,
         number: cells[0].textContent.trim(),
         leader: leader,
         plays: plays,
-        won: cells[6].textContent.trim(),
-        why: firstText(cells[7]),
+        won: cells[n - 2].textContent.trim(),
+        why: firstText(cells[n - 1]),
         notes: [],
         before: pending
       });
@@ -384,7 +385,7 @@
           race.show(null);
         }
         if (k === total && outcome) {
-          outcome.querySelectorAll("p").forEach(function (q) { says(caption, q.textContent); });
+          outcome.querySelectorAll("p:not(.c)").forEach(function (q) { says(caption, q.textContent); });
         }
         where.textContent = "trick " + t.number + ", card " + shown + " of " + t.plays.length;
       }
