@@ -23,7 +23,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -64,6 +66,48 @@ def make_page(folder: Path, deals: int, policy: str) -> tuple[Path, float]:
     )
 
 
+@dataclass
+class Openings:
+    """The times of the openings of one page, in milliseconds."""
+
+    opened: list[float] = field(default_factory=list)
+    #: when the page's script started: the HTML read and parsed by then
+    parsed: list[float] = field(default_factory=list)
+    script: list[float] = field(default_factory=list)
+
+
+def openings(context: Any, page: Path, repeat: int) -> Openings:
+    """Open ``page`` ``repeat`` times in the browser ``context``, each time in a new tab."""
+    times = Openings()
+    for _ in range(repeat):
+        tab = context.new_page()
+        tab.goto(page.as_uri(), wait_until="load")
+        tab.wait_for_function("document.documentElement.dataset.ready")
+        started, ready, load, paint = tab.evaluate(OPENED)
+        times.opened.append(max(ready, load, paint))
+        times.parsed.append(started)
+        times.script.append(ready - started)
+        tab.close()
+    return times
+
+
+def row(name: str, deals: int, page: Path, cpu: float, times: Openings) -> str:
+    size = page.stat().st_size
+    median = statistics.median
+    return (
+        f"| {name} | {deals:,} | {size / 1e6:.2f} MB | {cpu:.2f}"
+        f" | {median(times.opened):.0f} ms | {min(times.opened):.0f} ms"
+        f" | {max(times.opened):.0f} ms | {median(times.parsed):.0f} ms"
+        f" | {median(times.script):.0f} ms |"
+    )
+
+
+HEADER = (
+    "| corpus | deals | page | CPU s to write | opened (median) | fastest | slowest"
+    " | parsed by | script |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per corpus (5 per game)")
@@ -83,30 +127,10 @@ def main() -> None:
         )
         version = context.browser.version if context.browser else "?"
         print(f"chromium {version}, {os.cpu_count()} CPUs, {args.repeat} openings of each page")
-        print(
-            "| corpus | deals | page | CPU s to write | opened (median) | fastest | slowest"
-            " | parsed by | script |"
-        )
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print(HEADER)
         for policy in ("uniform", "ties"):
             page, cpu = make_page(folder, args.deals, policy)
-            opened, parsed, script = [], [], []
-            for _ in range(args.repeat):
-                tab = context.new_page()
-                tab.goto(page.as_uri(), wait_until="load")
-                tab.wait_for_function("document.documentElement.dataset.ready")
-                started, ready, load, paint = tab.evaluate(OPENED)
-                opened.append(max(ready, load, paint))
-                parsed.append(started)
-                script.append(ready - started)
-                tab.close()
-            size = page.stat().st_size
-            print(
-                f"| {policy} | {args.deals:,} | {size / 1e6:.2f} MB | {cpu:.2f}"
-                f" | {statistics.median(opened):.0f} ms | {min(opened):.0f} ms"
-                f" | {max(opened):.0f} ms | {statistics.median(parsed):.0f} ms"
-                f" | {statistics.median(script):.0f} ms |"
-            )
+            print(row(policy, args.deals, page, cpu, openings(context, page, args.repeat)))
         context.close()
 
 
