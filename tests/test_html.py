@@ -198,6 +198,16 @@ def test_findings_stand_at_the_line_they_are_about() -> None:
     assert 'href="#code-A303"' in header
 
 
+def test_a_mordienne_is_said_and_its_run_marked(tmp_path: Path) -> None:
+    """E takes nothing in tricks 1-4, then 5-9 (RULES.md §6): the report's
+    mordienne sentence, and the five tricks of the run marked."""
+    text = '[Options "mordienne"]\n\ndeal 1 dealer W\nwinners: N N S W E E E E E\npoint E 2\n'
+    page = page_of(write(tmp_path, "m.aln", text))
+    assert "Mordienne: E won nothing before taking tricks 5 to 9, so EW score 2 points." in page
+    assert page.count('<td class="E m">') == 5
+    assert page.count('<td class="E">') == 0
+
+
 # --------------------------------------------------------------------------
 # What comes from a record is text
 

@@ -469,12 +469,19 @@ class _GameWriter:
         return f'<ul class="lines">{"".join(items)}</ul>\n' if items else ""
 
     def sheet(self, deal: DealOutcome) -> str:
-        """A ``winners:`` score sheet: no cards, each trick's winner."""
+        """A ``winners:`` score sheet: no cards, each trick's winner (the
+        tricks of a mordienne's run marked)."""
         numbers = "".join(f"<th>{t.number}" for t in deal.tricks)
+        run = deal.mordienne_from or len(deal.tricks) + 1
         won = "".join(
             '<td class="p">pourri'
             if t.pourri
-            else (f'<td class="{_seat(t.winner)}">{_seat(t.winner)}' if t.winner else "<td>?")
+            else (
+                f'<td class="{_seat(t.winner)}{" m" if t.number >= run else ""}">'
+                f"{_seat(t.winner)}"
+                if t.winner
+                else "<td>?"
+            )
             for t in deal.tricks
         )
         return (
