@@ -312,6 +312,11 @@ def test_the_buttons_step_too(browser: Any, tabs: list[Tab], pages: dict[str, Pa
     deal.get_by_role("button", name="The whole deal played (End)").click()
     assert deal.get_by_role("button", name="Next card (Right arrow)").is_disabled()
     assert deal.locator(".hand .card:visible").count() == 0
+    # The End button, disabled under the focus, hands it to the table view:
+    # the keys still work.
+    tab.page.keyboard.press("ArrowLeft")
+    assert deal.locator(".centre .card").count() == 3
+    assert deal.locator(".hand .card:visible").count() == 1
 
 
 # --------------------------------------------------------------------------

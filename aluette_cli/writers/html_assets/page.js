@@ -391,6 +391,8 @@
       }
       first.disabled = prev.disabled = prevTrick.disabled = k === 0;
       next.disabled = last.disabled = nextTrick.disabled = k === total;
+      /* a button disabled under the focus would drop it: the keys go on working */
+      if (document.activeElement && document.activeElement.disabled) viewer.focus();
     }
     function go(step) { k = Math.max(0, Math.min(total, step)); render(); }
     function trickEnd(dir) {
