@@ -273,6 +273,7 @@
 
   /* The hands and the stock as card faces; the faces of each seat by card. */
   function dress(deal, board, chanted) {
+    board.classList.add("dressed");
     var hands = readHands(deal, chanted);
     var faces = {};
     board.querySelectorAll(".seat").forEach(function (seat) {
