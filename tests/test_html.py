@@ -105,6 +105,17 @@ def test_the_page_names_nothing_outside_itself(path: Path) -> None:
             assert href[1:] in ids, href
 
 
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.name)
+def test_the_page_is_html_a_browser_reads_without_a_repair(path: Path) -> None:
+    """No parse error as the HTML standard defines them (html5lib follows
+    it): nothing misnested for a browser to mend in its own way."""
+    import html5lib
+
+    parser = html5lib.HTMLParser()
+    parser.parse(page_of(path))
+    assert parser.errors == []
+
+
 def test_the_policy_lets_only_the_page_own_script_and_style_run() -> None:
     """The hashes in the policy are those of the page's one style and one
     script: an injected script would be refused by the browser."""
