@@ -58,6 +58,7 @@ from .wording import plural
 from .writers.aln import STYLES, write_game
 from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
 from .writers.diagnostics import diagnostics, statistics_json, statistics_text, unreadable
+from .writers.html import write_page
 from .writers.layout import MIN_WIDTH, choose
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
@@ -409,7 +410,14 @@ def validate(
 
 @cli.command()
 @files_argument
-@format_option
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "html"]),
+    default="text",
+    show_default=True,
+    help="Output for people (text), for programs (json), or a page to replay (html).",
+)
 @from_option
 @output_option
 @rules_option
@@ -432,40 +440,52 @@ def report(
     The text report shows, for each deal, each trick's cards by seat, who won
     it or why it was pourri, the trick counts, how a tie for the most tricks
     was broken, and the point; then the game's score and any violations.
-    --format json gives the same as one JSON object (cli.md in the manual).  A folder
-    stands for every record below it.
+    --format json gives the same as one JSON object (cli.md in the manual);
+    --format html one self-contained page that lays out the hands and plays
+    each deal card by card (html.md in the manual).  A folder stands for
+    every record below it.
 
     \b
     Examples:
       aluette report samples/classic-game.aln
       aluette report --format json match.aln | jq '.games[0].score'
       aluette report season/ -o season.txt
+      aluette report --format html match.aln -o match.html
     """
     status = _status()
     choice = _rule_choice(rules, options)
     _refuse_reading_into(files, output)
+    unread: list[str] = []
+
+    def opened(file: str, reason: str | None) -> None:
+        if reason is not None:
+            unread.append(json.dumps(unreadable(file, reason).as_dict(file)))
+
     with atomic_output(output, binary=False) as out:
-        if fmt == "json":
-            render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
+        if fmt == "html":
+            games = each_result(files, choice, status, jobs=jobs, fmt=source)
+            write_page(((file, _kept(result)) for file, result in games), out.write)
         else:
-            layout = choose(width, color, to_file=output not in (None, STDIO))
-            rule = "=" * min(72, layout.width or 72)
-            render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
-        unread: list[str] = []
-
-        def opened(file: str, reason: str | None) -> None:
-            if reason is not None:
-                unread.append(json.dumps(unreadable(file, reason).as_dict(file)))
-
-        frame.begin()
-        results = each_result(files, choice, status, render, jobs, on_file=opened, fmt=source)
-        for _, result in results:
-            frame.add(result.text)
-        if fmt == "json" and unread:
-            # The files not read, as validate --format json gives them (A010).
-            frame.close_with(f'], "unreadable": [{", ".join(unread)}]}}')
-        frame.end()
+            if fmt == "json":
+                render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
+            else:
+                layout = choose(width, color, to_file=output not in (None, STDIO))
+                rule = "=" * min(72, layout.width or 72)
+                render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
+            frame.begin()
+            results = each_result(files, choice, status, render, jobs, on_file=opened, fmt=source)
+            for _, result in results:
+                frame.add(result.text)
+            if fmt == "json" and unread:
+                # The files not read, as validate --format json gives them (A010).
+                frame.close_with(f'], "unreadable": [{", ".join(unread)}]}}')
+            frame.end()
     sys.exit(status.code)
+
+
+def _kept(result: Rendered) -> CheckedGame:
+    assert result.checked is not None  # render_checked keeps the game
+    return result.checked
 
 
 @cli.command(name="explain")

@@ -1,7 +1,7 @@
 """Every example of the user documentation runs, and prints what the page shows.
 
-The pages checked are docs/cli.md, notation.md, violations.md, formats.md
-and rules.md.  They follow these conventions, which this module reads.
+The pages checked are docs/cli.md, notation.md, violations.md, formats.md,
+rules.md and html.md.  They follow these conventions, which this module reads.
 
 Input files
     ``<!-- file: NAME -->`` on a line of its own (an HTML comment, invisible
@@ -80,7 +80,7 @@ from aluette_cli.cli import cli
 from .conftest import ROOT, SAMPLES
 
 DOCS = ROOT / "docs"
-PAGES = ("cli.md", "notation.md", "violations.md", "formats.md", "rules.md")
+PAGES = ("cli.md", "notation.md", "violations.md", "formats.md", "rules.md", "html.md")
 
 # Lines of the pages that name the command but are synopses, not examples.
 NOT_RUN: dict[str, list[str]] = {
@@ -95,6 +95,7 @@ NOT_RUN: dict[str, list[str]] = {
         "aluette annotate [OPTIONS] FILE...",
         "aluette stats [OPTIONS] FILE...",
     ],
+    "html.md": ["aluette report --format html FILE... -o match.html"],
     "formats.md": [
         "aluette convert FILE --to aln|json|jsonl|csv [--from aln|json|jsonl]",
         "aluette annotate FILE [-o OUT | --in-place] [--rules NAME] [--options LIST]",
