@@ -60,6 +60,7 @@ from .wording import plural
 from .writers.aln import STYLES, write_game
 from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
 from .writers.diagnostics import diagnostics, statistics_json, statistics_text, unreadable
+from .writers.html import write_page
 from .writers.layout import MIN_WIDTH, choose
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
@@ -415,10 +416,11 @@ def validate(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "jsonl", "csv"]),
+    type=click.Choice(["text", "json", "jsonl", "csv", "html"]),
     default="text",
     show_default=True,
-    help="For people (text), one JSON object, one game a line (jsonl), or a table (csv).",
+    help="For people (text), one JSON object, one game a line (jsonl), a table (csv),"
+    " or a page to replay (html).",
 )
 @click.option(
     "--level",
@@ -449,16 +451,19 @@ def report(
     it or why it was pourri, the trick counts, how a tie for the most tricks
     was broken, and the point; then the game's score and any violations.
     --format json gives the same as one JSON object, jsonl one game a line
-    (cli.md in the manual).  --format csv, or jsonl with --level, writes a
-    results table with one row per game, deal, trick or card played, each
-    row naming its file and game, so that the tables of many files stack
-    (tables.md in the manual).  A folder stands for every record below it.
+    (cli.md in the manual); --format html one self-contained page that lays
+    out the hands and plays each deal card by card (html.md in the manual).
+    --format csv, or jsonl with --level, writes a results table with one row
+    per game, deal, trick or card played, each row naming its file and game,
+    so that the tables of many files stack (tables.md in the manual).  A
+    folder stands for every record below it.
 
     \b
     Examples:
       aluette report samples/classic-game.aln
       aluette report --format json match.aln | jq '.games[0].score'
       aluette report season/ -o season.txt
+      aluette report --format html match.aln -o match.html
       aluette report --format csv --level deal season/ -o deals.csv
     """
     status = _status()
@@ -466,31 +471,40 @@ def report(
     if level is not None and fmt not in TABLE_FORMATS:
         raise click.UsageError("--level needs --format csv or --format jsonl")
     _refuse_reading_into(files, output)
+    unread: list[str] = []
+
+    def opened(file: str, reason: str | None) -> None:
+        if reason is not None:
+            unread.append(json.dumps(unreadable(file, reason).as_dict(file)))
+
     with atomic_output(output, binary=False) as out:
-        if fmt in TABLE_FORMATS:
-            render, opening = table_output(fmt, level)
-            frame = Framed(out.write, opening)
-        elif fmt == "json":
-            render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
+        if fmt == "html":
+            games = each_result(files, choice, status, jobs=jobs, fmt=source)
+            write_page(((file, _kept(result)) for file, result in games), out.write)
         else:
-            layout = choose(width, color, to_file=output not in (None, STDIO))
-            rule = "=" * min(72, layout.width or 72)
-            render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
-        unread: list[str] = []
-
-        def opened(file: str, reason: str | None) -> None:
-            if reason is not None:
-                unread.append(json.dumps(unreadable(file, reason).as_dict(file)))
-
-        frame.begin()
-        results = each_result(files, choice, status, render, jobs, on_file=opened, fmt=source)
-        for _, result in results:
-            frame.add(result.text)
-        if fmt == "json" and unread:
-            # The files not read, as validate --format json gives them (A010).
-            frame.close_with(f'], "unreadable": [{", ".join(unread)}]}}')
-        frame.end()
+            if fmt in TABLE_FORMATS:
+                render, opening = table_output(fmt, level)
+                frame = Framed(out.write, opening)
+            elif fmt == "json":
+                render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
+            else:
+                layout = choose(width, color, to_file=output not in (None, STDIO))
+                rule = "=" * min(72, layout.width or 72)
+                render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
+            frame.begin()
+            results = each_result(files, choice, status, render, jobs, on_file=opened, fmt=source)
+            for _, result in results:
+                frame.add(result.text)
+            if fmt == "json" and unread:
+                # The files not read, as validate --format json gives them (A010).
+                frame.close_with(f'], "unreadable": [{", ".join(unread)}]}}')
+            frame.end()
     sys.exit(status.code)
+
+
+def _kept(result: Rendered) -> CheckedGame:
+    assert result.checked is not None  # render_checked keeps the game
+    return result.checked
 
 
 @cli.command(name="explain")

@@ -1,7 +1,8 @@
 """Every example of the user documentation runs, and prints what the page shows.
 
 The pages checked are docs/cli.md, notation.md, violations.md, formats.md,
-rules.md and tables.md.  They follow these conventions, which this module reads.
+rules.md, html.md and tables.md.  They follow these conventions, which this
+module reads.
 
 Input files
     ``<!-- file: NAME -->`` on a line of its own (an HTML comment, invisible
@@ -86,7 +87,15 @@ from aluette_cli.cli import cli
 from .conftest import ROOT, SAMPLES
 
 DOCS = ROOT / "docs"
-PAGES = ("cli.md", "notation.md", "violations.md", "formats.md", "rules.md", "tables.md")
+PAGES = (
+    "cli.md",
+    "notation.md",
+    "violations.md",
+    "formats.md",
+    "rules.md",
+    "html.md",
+    "tables.md",
+)
 
 # Lines of the pages that name the command but are synopses, not examples.
 NOT_RUN: dict[str, list[str]] = {
@@ -101,6 +110,7 @@ NOT_RUN: dict[str, list[str]] = {
         "aluette annotate [OPTIONS] FILE...",
         "aluette stats [OPTIONS] FILE...",
     ],
+    "html.md": ["aluette report --format html FILE... -o match.html"],
     "tables.md": [
         "aluette report FILE... --format csv|jsonl [--level game|deal|trick|play]",
     ],

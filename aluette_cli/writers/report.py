@@ -8,7 +8,8 @@ only the engine's outcome and the record's tags: no rule is applied here.
 from __future__ import annotations
 
 from ..cards import SEATS
-from ..outcome import DealOutcome, GameOutcome, TrickOutcome
+from ..findings import Finding
+from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame
 from ..rules import Ruleset
 from ..wording import listed, plural, short_name
@@ -111,6 +112,56 @@ def trick_why(trick: TrickOutcome, ruleset: Ruleset) -> str:
     return f"{named} beats {trick.beaten} ({short_name(trick.beaten)})"
 
 
+def signal_sentence(signal: SignalOutcome) -> str:
+    """A signal and whether the signaller's hand bears it out."""
+    verdict = {True: "borne out", False: "NOT borne out", None: "not checkable"}
+    fact = f" ({signal.fact})" if signal.fact else ""
+    return (
+        f"Signal: {signal.seat} signalled {signal.what} before trick"
+        f" {signal.before + 1}: {verdict[signal.honest]}{fact}."
+    )
+
+
+def deal_title(deal: DealOutcome) -> str:
+    """'Deal 3, dealer E'."""
+    dealer = f", dealer {deal.dealer}" if deal.dealer else ""
+    return f"Deal {deal.number if deal.number is not None else '?'}{dealer}"
+
+
+def score_sentence(score: dict[str, int]) -> str:
+    """The running score after a deal that scored."""
+    return f"Score: NS {score['NS']}, EW {score['EW']}."
+
+
+def game_facts(checked: CheckedGame) -> list[str]:
+    """What the game's header says besides its title: site, date, round,
+    players, and the rules it was replayed under."""
+    outcome = checked.outcome
+    tags = _tags(checked)
+    facts = [tags[k] for k in ("Site", "Date", "Round") if tags.get(k)]
+    players = [
+        f"{s} {tags[n]}"
+        for s, n in zip(SEATS, ("North", "East", "South", "West"), strict=True)
+        if tags.get(n)
+    ]
+    if players:
+        facts.append(", ".join(players))
+    if outcome.ruleset is not None:
+        opts = ", ".join(sorted(outcome.ruleset.options))
+        facts.append(f"rules: {outcome.ruleset.name}" + (f" ({opts})" if opts else ""))
+    return facts
+
+
+def violations_sentence(findings: list[Finding]) -> str:
+    """'Violations: 1 error, 2 warnings'."""
+    errors = sum(1 for f in findings if f.severity == "error")
+    warnings = len(findings) - errors
+    return (
+        f"Violations: {errors} error{'s' if errors != 1 else ''},"
+        f" {warnings} warning{'s' if warnings != 1 else ''}"
+    )
+
+
 def deal_sentences(deal: DealOutcome) -> list[str]:
     """The deal's outcome in plain sentences: counts, tie-break, point."""
     if deal.broken:
@@ -121,13 +172,7 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         pourri = sum(1 for seat in played if seat is None)
         counts = ", ".join(f"{s} {deal.counts[s]}" for s in SEATS)
         lines.append(f"Tricks: {counts}; pourri: {pourri}.")
-    for signal in deal.signals:
-        verdict = {True: "borne out", False: "NOT borne out", None: "not checkable"}
-        fact = f" ({signal.fact})" if signal.fact else ""
-        lines.append(
-            f"Signal: {signal.seat} signalled {signal.what} before trick"
-            f" {signal.before + 1}: {verdict[signal.honest]}{fact}."
-        )
+    lines.extend(signal_sentence(signal) for signal in deal.signals)
     if deal.void:
         who = f"{deal.dealer} deals again" if deal.dealer else "the same dealer deals again"
         reason = deal.void_reason
@@ -221,26 +266,14 @@ def game_text(checked: CheckedGame, file: str, layout: Layout = PLAIN) -> str:
     title = tags.get("Event") or "Untagged game"
     heading = layout.style(f"Game {outcome.index}: {title}", bold=True) + f"  ({file})"
     out.append(layout.para(heading, hang="  "))
-    facts = [tags[k] for k in ("Site", "Date", "Round") if tags.get(k)]
-    players = [
-        f"{s} {tags[n]}"
-        for s, n in zip(SEATS, ("North", "East", "South", "West"), strict=True)
-        if tags.get(n)
-    ]
-    if players:
-        facts.append(", ".join(players))
-    if outcome.ruleset is not None:
-        opts = ", ".join(sorted(outcome.ruleset.options))
-        facts.append(f"rules: {outcome.ruleset.name}" + (f" ({opts})" if opts else ""))
+    facts = game_facts(checked)
     if facts:
         out.append(layout.para(" · ".join(facts)))
     ruleset = outcome.ruleset
     running = {"NS": 0, "EW": 0}
     for deal in outcome.deals:
         out.append("")
-        dealer = f", dealer {deal.dealer}" if deal.dealer else ""
-        number = deal.number if deal.number is not None else "?"
-        out.append(layout.style(f"Deal {number}{dealer}", bold=True))
+        out.append(layout.style(deal_title(deal), bold=True))
         if deal.tricks and ruleset is not None:
             if deal.from_sheet:
                 out.append(layout.para(sheet_line(deal), hang="  "))
@@ -255,17 +288,12 @@ def game_text(checked: CheckedGame, file: str, layout: Layout = PLAIN) -> str:
         out.extend(layout.para(sentence) for sentence in deal_sentences(deal))
         if deal.scored and deal.point is not None:
             running[deal.point.team] += deal.point.points
-            out.append(f"Score: NS {running['NS']}, EW {running['EW']}.")
+            out.append(score_sentence(running))
     out.append("")
     out.append(layout.para(game_sentence(outcome)))
     if outcome.findings:
         out.append("")
-        errors = sum(1 for f in outcome.findings if f.severity == "error")
-        warnings = len(outcome.findings) - errors
-        out.append(
-            f"Violations: {errors} error{'s' if errors != 1 else ''},"
-            f" {warnings} warning{'s' if warnings != 1 else ''}"
-        )
+        out.append(violations_sentence(outcome.findings))
         out.extend(layout.para(f.format_line(file), "  ", "      ") for f in outcome.findings)
     return "\n".join(out) + "\n"
 

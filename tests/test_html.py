@@ -1,0 +1,353 @@
+"""``report --format html``: the page, read as text (the browser tests are in
+test_html_browser.py).
+
+What holds without a browser: the page is one file that names nothing
+outside itself; it says what the text report says, sentence for sentence,
+for every sample; whatever a record holds is shown as text and never
+becomes markup; ``-o`` writes it safely, and the exit status is the
+report's.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import aluette_cli as aluette
+from aluette_cli.cards import card_name
+from aluette_cli.pipeline import CheckedGame
+from aluette_cli.writers.html import HtmlPage, esc
+from aluette_cli.writers.report import (
+    deal_sentences,
+    game_sentence,
+    score_sentence,
+    trick_why,
+)
+
+from .conftest import SAMPLE_FILES, SAMPLES, run, write
+
+
+def page_of(*paths: Path | str, args: tuple[str, ...] = ()) -> str:
+    result = run("report", "--format", "html", *args, *map(str, paths))
+    assert result.stderr == "" or "aluette:" not in result.stderr, result.stderr
+    return result.stdout
+
+
+class _Text(HTMLParser):
+    """The page as a reader without a browser sees it: its text, and every
+    element with its attributes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        if tag in ("script", "style"):
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.text.append(data)
+
+
+def parsed(page: str) -> _Text:
+    reader = _Text()
+    reader.feed(page)
+    reader.close()
+    return reader
+
+
+def text_of(page: str) -> str:
+    return re.sub(r"\s+", " ", "".join(parsed(page).text))
+
+
+def games(path: Path) -> list[CheckedGame]:
+    return list(aluette.load(path))
+
+
+# --------------------------------------------------------------------------
+# One file, nothing from elsewhere
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.name)
+def test_the_page_names_nothing_outside_itself(path: Path) -> None:
+    page = page_of(path)
+    assert page.startswith("<!DOCTYPE html>\n")
+    assert page.rstrip().endswith("</html>")
+    reader = parsed(page)
+    for tag, attrs in reader.tags:
+        for name in ("src", "href", "action", "data", "poster"):
+            value = attrs.get(name)
+            if value is not None:
+                # Links within the page and the blank icon, nothing else.
+                assert value.startswith("#") or value == "data:,", (tag, name, value)
+        assert tag not in ("iframe", "object", "embed", "img", "link") or attrs.get("rel") == "icon"
+    csp = "Content-Security-Policy"
+    policy = [a["content"] for _, a in reader.tags if a.get("http-equiv") == csp]
+    assert len(policy) == 1
+    assert "default-src 'none'" in (policy[0] or "")
+    assert "unsafe-inline" not in (policy[0] or "")
+    # Every link within the page leads somewhere.
+    ids = {a["id"] for _, a in reader.tags if a.get("id")}
+    for _, attrs in reader.tags:
+        href = attrs.get("href")
+        if href and href.startswith("#"):
+            assert href[1:] in ids, href
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.name)
+def test_the_page_is_html_a_browser_reads_without_a_repair(path: Path) -> None:
+    """No parse error as the HTML standard defines them (html5lib follows
+    it): nothing misnested for a browser to mend in its own way."""
+    import html5lib
+
+    parser = html5lib.HTMLParser()
+    parser.parse(page_of(path))
+    assert parser.errors == []
+
+
+def test_the_policy_lets_only_the_page_own_script_and_style_run() -> None:
+    """The hashes in the policy are those of the page's one style and one
+    script: an injected script would be refused by the browser."""
+    import base64
+    import hashlib
+
+    page = page_of(SAMPLES / "classic-game.aln")
+    style = re.search(r"<style>(.*?)</style>", page, re.S)
+    script = re.search(r"<script>(.*?)</script>", page, re.S)
+    assert style and script
+    for body, kind in ((style.group(1), "style-src"), (script.group(1), "script-src")):
+        digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+        assert f"{kind} 'sha256-{digest}'" in page
+
+
+# --------------------------------------------------------------------------
+# The report's sentences
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.name)
+def test_the_page_says_what_the_report_says(path: Path) -> None:
+    """Every sentence of the text report is on the page, as text: each trick's
+    why, each deal's outcome, each running score, the game's end, each
+    finding's message."""
+    text = text_of(page_of(path))
+    for checked in games(path):
+        outcome = checked.outcome
+        running = {"NS": 0, "EW": 0}
+        for deal in outcome.deals:
+            for sentence in deal_sentences(deal):
+                assert sentence in text, sentence
+            if outcome.ruleset is not None and not deal.from_sheet:
+                for trick in deal.tricks:
+                    assert trick_why(trick, outcome.ruleset) in text
+            if deal.scored and deal.point is not None:
+                running[deal.point.team] += deal.point.points
+                assert score_sentence(running) in text
+        assert game_sentence(outcome) in text
+        for finding in outcome.findings:
+            assert f"{finding.code} {finding.severity} line {finding.line}: " in text
+            assert re.sub(r"\s+", " ", finding.message) in text
+
+
+def test_hand_worked_sentences_of_the_classic_game() -> None:
+    """Sentences read off the sample's own comments, not made by the code."""
+    text = text_of(page_of(SAMPLES / "classic-game.aln"))
+    for sentence in (
+        "9d (petit-neuf) beats Ce (cavalier)",
+        "7e, 7d and 7b tie for the top: pourri, N leads again",
+        "N and E both have 3; E reached 3 at trick 4, N at trick 8: E wins the point for EW.",
+        "The deal is void: all 9 tricks belong to nobody; no point, and E deals again.",
+        "Final score: NS 2, EW 3. EW win the game.",
+    ):
+        assert sentence in text
+
+
+def test_the_cards_names_come_from_the_cards_module() -> None:
+    page = page_of(SAMPLES / "classic-game.aln")
+    assert f'"3d":"{card_name("3d")}"' in page
+    assert '"2b":"deux de chêne"' in page
+
+
+def test_each_finding_code_links_to_its_explanation() -> None:
+    page = page_of(SAMPLES / "violations.aln")
+    reader = parsed(page)
+    hrefs = [a.get("href") or "" for _, a in reader.tags]
+    ids = [a.get("id") or "" for _, a in reader.tags]
+    linked = {h[len("#code-") :] for h in hrefs if h.startswith("#code-")}
+    explained = {i[len("code-") :] for i in ids if i.startswith("code-")}
+    found = {f.code for g in games(SAMPLES / "violations.aln") for f in g.outcome.findings}
+    assert linked == explained == found
+    # the explanation is that of `aluette explain`
+    text = text_of(page)
+    assert "A301 wrong trick claim" in text
+
+
+def test_findings_stand_at_the_line_they_are_about() -> None:
+    """A202 is on trick 2 of game 6's deal 2: its list follows that trick's
+    row; A102 is about N's hand: it stands in N's seat; A303 is about the
+    Result tag: it stands in the game's header."""
+    page = page_of(SAMPLES / "violations.aln")
+    deal = page[page.index("id=g6-d2") : page.index("id=g6-d3")]
+    row = re.search(r"<tr[^>]*><td>2<td>", deal)
+    after = re.search(r"<tr[^>]*><td>3<td>", deal)
+    assert row and after
+    assert row.start() < deal.index('href="#code-A202"') < after.start()
+    seat = page[page.index("id=g5-d2") :]
+    seat = seat[seat.index('<div class="seat N">') :]
+    assert seat.index('href="#code-A102"') < seat.index('<div class="seat E">')
+    header = page[page.index('id="g1"') : page.index("id=g1-d1")]
+    assert 'href="#code-A303"' in header
+
+
+def test_a_mordienne_is_said_and_its_run_marked(tmp_path: Path) -> None:
+    """E takes nothing in tricks 1-4, then 5-9 (docs/rules.md §6): the report's
+    mordienne sentence, and the five tricks of the run marked."""
+    text = '[Options "mordienne"]\n\ndeal 1 dealer W\nwinners: N N S W E E E E E\npoint E 2\n'
+    page = page_of(write(tmp_path, "m.aln", text))
+    assert "Mordienne: E won nothing before taking tricks 5 to 9, so EW score 2 points." in page
+    assert page.count('<td class="E m">') == 5
+    assert page.count('<td class="E">') == 0
+
+
+# --------------------------------------------------------------------------
+# What comes from a record is text
+
+HOSTILE = """\
+[Event "Club <script>alert(1)</script> \\"night\\""]
+[Site "<img src=x onerror=alert(2)>"]
+[North "Marie \\"La Reine\\" <b>"]
+[Date "2026.01.01"]
+{ a note with </style> and <!-- and " quotes }
+
+deal 1 dealer W
+winners: N E S E W N E S N  { <script>alert(3)</script> "quoted" }
+point EW
+"""
+
+
+def test_tags_and_comments_cannot_make_markup(tmp_path: Path) -> None:
+    page = page_of(write(tmp_path, "hostile.aln", HOSTILE))
+    assert page.count("<script") == 2  # the cards' names and the page's script
+    assert "<img" not in page
+    assert "<b>" not in page
+    assert "&lt;img src=x onerror=alert(2)&gt;" in page
+    assert page.count("</style>") == 1
+    text = text_of(page)
+    assert 'Club <script>alert(1)</script> "night"' in text
+    assert "<img src=x onerror=alert(2)>" in text
+    assert 'Marie "La Reine" <b>' in text
+    assert '<script>alert(3)</script> "quoted"' in text
+    assert "</style> and <!-- and \" quotes" in text
+
+
+def test_escaping_keeps_attributes_closed() -> None:
+    assert esc('a"b<c>&\'') == "a&quot;b&lt;c&gt;&amp;'"
+    # Characters HTML forbids, and lone surrogates UTF-8 cannot hold.
+    assert esc("x\x00y\x1bz\udce9") == "x\ufffdy\ufffdz\ufffd"
+    assert esc("tab\tnew\nline") == "tab\tnew\nline"
+
+
+def test_a_badly_encoded_record_still_makes_a_page(tmp_path: Path) -> None:
+    data = b'[Event "caf\xe9"]\n\ndeal 1 dealer W\nwinners: N E S E W N E S N\npoint EW  {\x01}\n'
+    page = page_of(write(tmp_path, "latin1.aln", data))
+    assert "A003" in page
+    page.encode("utf-8")
+    assert "\x01" not in page
+
+
+# --------------------------------------------------------------------------
+# Several games, the contents, the command
+
+
+def test_several_files_make_one_page_with_contents() -> None:
+    paths = [SAMPLES / "classic-game.aln", SAMPLES / "score-sheet.aln"]
+    page = page_of(*paths)
+    reader = parsed(page)
+    articles = [a["id"] for t, a in reader.tags if t == "article"]
+    assert articles == ["g1", "g2"]
+    assert '<a href="#g1">Game 1: Club night, round 2</a>' in page
+    assert '<a href="#g2">Game 1: Winter league, table 3</a>' in page
+    assert "<h1>2 games</h1>" in page
+    shown = page.replace(str(SAMPLES.parent) + "/", "")
+    assert "samples/classic-game.aln, samples/score-sheet.aln" in shown
+
+
+def test_one_game_has_its_tags_as_the_page_header() -> None:
+    page = page_of(SAMPLES / "classic-game.aln")
+    header = page[page.index('<header class="top">') : page.index("</header>")]
+    assert "<h1>Club night, round 2</h1>" in header
+    for value in ("Les Herbiers", "2026.11.14", "N Marie, E Jean, S Paul, W Anne", "classic"):
+        assert value in header
+    assert "<nav" not in page
+
+
+def test_no_game_is_a_page_too(tmp_path: Path) -> None:
+    page = page_of(write(tmp_path, "empty.aln", ""))
+    assert "The input holds no game." in page
+
+
+def test_output_file_and_exit_status(tmp_path: Path) -> None:
+    out = tmp_path / "match.html"
+    result = run("report", "--format", "html", str(SAMPLES / "violations.aln"), "-o", str(out))
+    assert result.exit_code == 2  # as `report`: the unknown ruleset of game 4
+    assert result.stdout == ""
+    assert out.read_text(encoding="utf-8") == page_of(SAMPLES / "violations.aln")
+    ok = run("report", "--format", "html", str(SAMPLES / "classic-game.aln"), "-o", str(out))
+    assert ok.exit_code == 0
+
+
+def test_output_may_not_be_the_record(tmp_path: Path) -> None:
+    path = write(tmp_path, "g.aln", (SAMPLES / "classic-game.aln").read_text(encoding="utf-8"))
+    before = path.read_bytes()
+    result = run("report", "--format", "html", str(path), "-o", str(path))
+    assert result.exit_code == 2
+    assert "is one of the input files" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_text_and_json_reports_go_to_the_output_file_too(tmp_path: Path) -> None:
+    for fmt in ("text", "json"):
+        out = tmp_path / f"r.{fmt}"
+        shown = run("report", "--format", fmt, str(SAMPLES / "classic-game.aln"))
+        written = run("report", "--format", fmt, str(SAMPLES / "classic-game.aln"), "-o", str(out))
+        assert written.exit_code == shown.exit_code == 0
+        assert written.stdout == ""
+        assert out.read_text(encoding="utf-8") == shown.stdout
+
+
+def test_jobs_give_the_same_page() -> None:
+    one = page_of(SAMPLES / "violations.aln", SAMPLES / "classic-game.aln")
+    two = page_of(SAMPLES / "violations.aln", SAMPLES / "classic-game.aln", args=("-j", "2"))
+    assert one == two
+
+
+def test_games_after_the_first_wait_on_disk_not_in_memory() -> None:
+    """Past its spool size the page's body is a real temporary file."""
+    (checked,) = games(SAMPLES / "classic-game.aln")
+    parts: list[str] = []
+    page = HtmlPage(parts.append)
+    page.SPOOL = 1000
+    for _ in range(3):
+        page.add(checked, "a.aln")
+    assert page._body is not None
+    assert page._body._rolled  # type: ignore[attr-defined]
+    page.end()
+    whole = "".join(parts)
+    assert whole.count('<article class="game"') == 3
+    assert '<a href="#g3">' in whole
+
+
+def test_help_names_the_html_format() -> None:
+    result = run("report", "--help")
+    assert "[text|json|html]" in result.stdout
+    assert "aluette report --format html match.aln -o match.html" in result.stdout

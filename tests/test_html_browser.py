@@ -1,0 +1,561 @@
+"""``report --format html`` in a real browser: Debian's chromium, driven by
+Playwright.
+
+One browser serves the whole module; each test opens its own tab.  The
+pages open from files with every network request refused, and a test fails
+on any console error (a refused request or a style or script the page's
+policy forbids is one).  What the page shows is compared with what the
+engine found (``aluette.load``) and with sentences worked out by hand from
+the samples' comments.  The screenshots of each sample's first deal go to
+a temporary directory; docs/html-classic-game.png is the classic game's,
+made again with ``ALUETTE_UPDATE_SCREENSHOTS=1``.
+
+The tests skip, saying why, when no chromium is installed (``.ci/run``
+installs Debian's package; ``ALUETTE_CHROMIUM`` may name another).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import struct
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import aluette_cli as aluette
+from aluette_cli.outcome import DealOutcome
+from aluette_cli.writers.report import deal_sentences, trick_why
+
+from .conftest import ROOT, SAMPLE_FILES, SAMPLES, generated, run, write
+
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed: .venv/bin/pip install -e '.[test]'"
+)
+
+CHROMIUM = Path(os.environ.get("ALUETTE_CHROMIUM", "/usr/bin/chromium"))
+if not CHROMIUM.exists():
+    pytest.skip(
+        f"no browser at {CHROMIUM}: install Debian's chromium (apt-get install chromium),"
+        " as .ci/run does, or name one with ALUETTE_CHROMIUM",
+        allow_module_level=True,
+    )
+
+#: The flags the project runs chromium with (STANDARD: as root, headless,
+#: nothing fetched on its own); Playwright adds --headless and the
+#: fresh --user-data-dir of launch_persistent_context.
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1200, "height": 900}
+DOC_SHOT = ROOT / "docs" / "html-classic-game.png"
+CLASSIC = SAMPLES / "classic-game.aln"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile,
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=FLAGS,
+            viewport=VIEWPORT,
+            device_scale_factor=1,
+            offline=True,
+        )
+        context.set_default_timeout(15_000)
+        yield context
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The page of each sample, made once for the module."""
+    folder = tmp_path_factory.mktemp("pages")
+    made = {}
+    for sample in SAMPLE_FILES:
+        out = folder / (sample.stem + ".html")
+        run("report", "--format", "html", str(sample), "-o", str(out))
+        made[sample.name] = out
+    return made
+
+
+@dataclass
+class Tab:
+    """One open page, with everything it said and asked for."""
+
+    page: Any
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def js(self, script: str, arg: Any = None) -> Any:
+        return self.page.evaluate(script, arg)
+
+    def deal(self, selector: str) -> Any:
+        """The deal, scrolled into view so that the script has dressed it."""
+        deal = self.page.locator(selector).first
+        deal.scroll_into_view_if_needed()
+        self.page.wait_for_function(
+            "s => document.querySelector(s).dataset.ready === '1'", arg=selector
+        )
+        return deal
+
+
+def _only_files(route: Any) -> None:
+    """The page's own file may load; any other request is refused."""
+    if route.request.url.startswith("file:"):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def open_tab(browser: Any, path: Path) -> Tab:
+    page = browser.new_page()
+    tab = Tab(page)
+    page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: tab.errors.append(str(e)))
+    page.on("request", lambda r: tab.requests.append(r.url))
+    page.on("dialog", lambda d: (tab.dialogs.append(d.message), d.dismiss()))
+    page.route("**/*", _only_files)
+    page.goto(path.as_uri())
+    page.wait_for_function("document.documentElement.dataset.ready")
+    return tab
+
+
+@pytest.fixture
+def tabs(browser: Any) -> Iterator[list[Tab]]:
+    opened: list[Tab] = []
+    yield opened
+    for tab in opened:
+        tab.page.close()
+
+
+def tab_of(browser: Any, tabs: list[Tab], path: Path) -> Tab:
+    tab = open_tab(browser, path)
+    tabs.append(tab)
+    return tab
+
+
+def outcome_of(path: Path, game: int = 0) -> Any:
+    return list(aluette.load(path))[game].outcome
+
+
+# --------------------------------------------------------------------------
+# Offline, without a console error, every deal dressed
+
+
+@pytest.mark.parametrize("sample", [p.name for p in SAMPLE_FILES])
+def test_each_sample_opens_offline_without_an_error(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path], sample: str
+) -> None:
+    tab = tab_of(browser, tabs, pages[sample])
+    # What the script does before printing: dress every deal and chart.
+    tab.js("window.dispatchEvent(new Event('beforeprint'))")
+    counts = tab.js(
+        """() => ({
+        deals: document.querySelectorAll('section.deal').length,
+        dressed: document.querySelectorAll('section.deal[data-ready="1"]').length,
+        viewers: document.querySelectorAll('.viewer').length,
+        races: document.querySelectorAll('figure.race svg').length,
+        games: document.querySelectorAll('article.game').length,
+        scores: document.querySelectorAll('.scoreboard svg').length,
+        boards: document.querySelectorAll('.board').length,
+        faces: document.querySelectorAll('.board .card').length,
+        scripts: document.scripts.length,
+    })"""
+    )
+    assert tab.errors == []
+    assert tab.requests == [pages[sample].as_uri()]
+    games = [g.outcome for g in aluette.load(SAMPLES / sample)]
+    replayed = [d for g in games if g.ruleset is not None for d in g.deals]
+    assert counts["deals"] == counts["dressed"] == sum(len(g.deals) for g in games) > 0
+    # a table view for each deal with cards played, a race for each with tricks
+    assert counts["viewers"] == sum(1 for d in replayed if any(t.plays for t in d.tricks))
+    assert counts["races"] == sum(1 for d in replayed if d.tricks)
+    assert counts["scores"] == sum(1 for g in games if g.deals)
+    assert counts["boards"] == 0 or counts["faces"] > 0
+    assert counts["scripts"] == 2
+
+
+# --------------------------------------------------------------------------
+# Stepping through a deal with the keyboard
+
+CENTRE = """d => [...d.querySelectorAll('.centre .slot')].map(s => {
+    const c = s.querySelector('.card');
+    const is = k => c.classList.contains(k);
+    return [s.classList[1], c.dataset.card, is('win'), is('tie'), is('gone'),
+            c.getAttribute('aria-label')];
+})"""
+IN_HANDS = """d => Object.fromEntries([...d.querySelectorAll('.board .seat')].map(s =>
+    [s.classList[1], [...s.querySelectorAll('.hand .card')].filter(c =>
+        getComputedStyle(c).display !== 'none').map(c => c.dataset.card)]))"""
+
+
+def step_through(tab: Tab, selector: str, deal: DealOutcome, ruleset: Any) -> None:
+    """Press the right arrow once per card and check, each time, the cards on
+    the table, the hands, and once the trick is complete the card the engine
+    says won it (or the cards that tied) and the report's sentence."""
+    element = tab.deal(selector)
+    viewer = element.locator(".viewer")
+    viewer.focus()
+    hands = tab.js(IN_HANDS, element.element_handle())
+    played: list[tuple[str, str]] = []
+    for trick in deal.tricks:
+        for m, (seat, card) in enumerate(trick.plays, 1):
+            tab.page.keyboard.press("ArrowRight")
+            played.append((seat or "", card))
+            shown = tab.js(CENTRE, element.element_handle())
+            assert [(s, c) for s, c, *_ in shown] == [(s or "", c) for s, c in trick.plays[:m]]
+            # each face says its card in words
+            assert all(label.startswith(c + ", ") for _, c, *_, label in shown)
+            now = tab.js(IN_HANDS, element.element_handle())
+            for s in "NESW":
+                assert now[s] == [c for c in hands[s] if (s, c) not in played]
+        shown = tab.js(CENTRE, element.element_handle())
+        won = [c for _, c, win, *_ in shown if win]
+        tied = [c for _, c, _, tie, *_ in shown if tie]
+        if trick.pourri:
+            assert won == [] and sorted(tied) == sorted(trick.top)
+            assert element.locator(".centre .verdict").inner_text() == "pourri"
+        else:
+            assert won == trick.top[:1]
+            assert [s for s, c, win, *_ in shown if win] == [trick.winner]
+            assert element.locator(".centre .verdict").inner_text() == f"won by {trick.winner}"
+        caption = element.locator(".caption").inner_text()
+        assert trick_why(trick, ruleset) in caption
+        row = element.locator("table.tricks tr.now")
+        assert row.locator("td").first.inner_text() == str(trick.number)
+    for sentence in deal_sentences(deal):
+        assert sentence in element.locator(".caption").inner_text()
+    assert tab.errors == []
+
+
+def test_stepping_shows_each_card_and_lights_the_engine_winner(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path]
+) -> None:
+    outcome = outcome_of(CLASSIC)
+    tab = tab_of(browser, tabs, pages["classic-game.aln"])
+    step_through(tab, "#g1-d1", outcome.deals[0], outcome.ruleset)
+    # Back one card: the last card leaves the table, nothing is lit.
+    tab.page.keyboard.press("ArrowLeft")
+    shown = tab.js(CENTRE, tab.page.locator("#g1-d1").element_handle())
+    assert len(shown) == 3 and not any(win for _, _, win, *_ in shown)
+    # Up: the end of the previous trick; Home: the hands as dealt.
+    tab.page.keyboard.press("ArrowUp")
+    assert "Trick 8, won by N." in tab.page.locator("#g1-d1 .caption").inner_text()
+    tab.page.keyboard.press("Home")
+    assert tab.js(CENTRE, tab.page.locator("#g1-d1").element_handle()) == []
+    hands = tab.js(IN_HANDS, tab.page.locator("#g1-d1").element_handle())
+    assert hands["N"] == ["2c", "9d", "2b", "Rd", "Cb", "Vd", "8b", "7e", "3e"]
+
+
+def test_stepping_a_cards_only_record(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path]
+) -> None:
+    """The trick lines give no seats: the engine's seats are the page's."""
+    outcome = outcome_of(SAMPLES / "cards-only.aln")
+    tab = tab_of(browser, tabs, pages["cards-only.aln"])
+    step_through(tab, "#g1-d1", outcome.deals[0], outcome.ruleset)
+
+
+ODD = """\
+[Event "Odd trick"]
+
+deal 1 dealer W
+N: 3d Rc 9e 7b 1d 4c Vd 5e 2b
+E: 3c 2d Rd Cd 8d 6d 5d 4d 4e
+S: 2c 9c 9d 1c Rb Cc Vc 8c 7c
+W: 2e 1b 1e Re Cb Ce Vb Ve 9b
+stock: 6c Rd 8b 8e 7d 7e 3e 6b 6e 5c 5b 3b
+1. N:3d N:Rc S:2c W:2e -> N
+2. N:9e E:3c S:9c W:1b -> E
+point NS
+"""
+
+
+def test_stepping_a_trick_where_a_seat_plays_twice(
+    browser: Any, tabs: list[Tab], tmp_path: Path
+) -> None:
+    """N plays twice in trick 1 (A202): the four cards, in the order written,
+    and the finding under the trick."""
+    record = write(tmp_path, "odd.aln", ODD)
+    out = tmp_path / "odd.html"
+    run("report", "--format", "html", str(record), "-o", str(out))
+    tab = tab_of(browser, tabs, out)
+    outcome = outcome_of(record)
+    assert [s for s, _ in outcome.deals[0].tricks[0].plays] == ["N", "N", "S", "W"]
+    step_through(tab, "#g1-d1", outcome.deals[0], outcome.ruleset)
+    assert tab.page.locator("#g1-d1 tr.note a.code").all_inner_texts() == ["A202"]
+
+
+def test_the_buttons_step_too(browser: Any, tabs: list[Tab], pages: dict[str, Path]) -> None:
+    tab = tab_of(browser, tabs, pages["classic-game.aln"])
+    deal = tab.deal("#g1-d1")
+    deal.get_by_role("button", name="Next card (Right arrow)").click()
+    assert deal.locator(".centre .card").count() == 1
+    deal.get_by_role("button", name="Next trick (Down arrow)").click()
+    assert "Trick 1, won by N." in deal.locator(".caption").inner_text()
+    deal.get_by_role("button", name="The whole deal played (End)").click()
+    assert deal.get_by_role("button", name="Next card (Right arrow)").is_disabled()
+    assert deal.locator(".hand .card:visible").count() == 0
+    # The End button, disabled under the focus, hands it to the table view:
+    # the keys still work.
+    tab.page.keyboard.press("ArrowLeft")
+    assert deal.locator(".centre .card").count() == 3
+    assert deal.locator(".hand .card:visible").count() == 1
+
+
+# --------------------------------------------------------------------------
+# Pourri and the tie-break, explained
+
+
+def test_a_pourri_trick_shows_its_tied_cards_and_why(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path]
+) -> None:
+    """Classic game, deal 1, trick 2: 7e, 7d and 7b tie (the sample's comment)."""
+    tab = tab_of(browser, tabs, pages["classic-game.aln"])
+    deal = tab.deal("#g1-d1")
+    deal.locator(".viewer").focus()
+    tab.page.keyboard.press("ArrowDown")
+    tab.page.keyboard.press("ArrowDown")
+    tied = deal.locator(".centre .card.tie")
+    assert sorted(tied.evaluate_all("cs => cs.map(c => c.dataset.card)")) == ["7b", "7d", "7e"]
+    assert deal.locator(".centre .card.win").count() == 0
+    caption = deal.locator(".caption").inner_text()
+    assert "Trick 2: pourri." in caption
+    assert "7e, 7d and 7b tie for the top: pourri, N leads again" in caption
+    # and without the script's help, in the table: the tied cards marked
+    row = deal.locator("table.tricks tbody tr").nth(1)
+    assert row.locator("td.t").evaluate_all("cs => cs.map(c => c.textContent.trim())") == [
+        "7e",
+        "7d",
+        "7b",
+    ]
+
+
+def test_a_tie_break_shows_who_reached_the_count_when(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path]
+) -> None:
+    """Classic game, deal 2: N and E have 3; E reached 3 at trick 4, N at
+    trick 8 (the sample's comment)."""
+    sentence = "N and E both have 3; E reached 3 at trick 4, N at trick 8: E wins the point for EW."
+    tab = tab_of(browser, tabs, pages["classic-game.aln"])
+    deal = tab.deal("#g1-d2")
+    assert sentence in deal.locator(".out").inner_text()
+    deal.locator(".viewer").focus()
+    tab.page.keyboard.press("End")
+    assert sentence in deal.locator(".caption").inner_text()
+    marks = deal.locator("figure.race circle.mark").evaluate_all(
+        "cs => cs.map(c => [c.classList[1], c.classList.contains('first'), +c.getAttribute('cx')])"
+    )
+    assert sorted(seat for seat, *_ in marks) == ["E", "N"]
+    (first,) = [seat for seat, is_first, _ in marks if is_first]
+    assert first == "E"
+    x = {seat: cx for seat, _, cx in marks}
+    assert x["E"] < x["N"]  # trick 4 before trick 8
+    assert "tie-break N:8 E:4" in deal.locator("figure.race svg title").text_content()
+
+
+def test_a_score_sheet_has_the_race_and_the_score_only(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path]
+) -> None:
+    tab = tab_of(browser, tabs, pages["score-sheet.aln"])
+    deal = tab.deal("#g1-d1")
+    assert deal.locator(".viewer").count() == 0
+    assert deal.locator("table.sheet td").all_inner_texts() == list("NESEWNESN")
+    assert "E reached 3 at trick 7, N at trick 9" in deal.locator(".out").inner_text()
+    assert deal.locator("figure.race svg").count() == 1
+    title = tab.page.locator(".scoreboard svg title").first.text_content()
+    assert title == "Score after each deal: NS 3, EW 2"
+
+
+def test_team_five_and_the_optional_rules(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path]
+) -> None:
+    """Doubles, signals with their verdict, chant exchanges, and the
+    findings they bring, each where it belongs."""
+    tab = tab_of(browser, tabs, pages["violations.aln"])
+    double = tab.deal("#g9-d2")
+    assert "NS announce a double." in double.inner_text()
+    assert "EW announce a double." in double.inner_text()
+    assert double.locator(".lines a.code").all_inner_texts() == ["A407"]
+    signal = tab.deal("#g8-d4")
+    note = signal.locator("tr.sig").inner_text()
+    assert "Signal: N signalled monsieur before trick 3: NOT borne out" in note
+    assert signal.locator("tr.sig a.code").all_inner_texts() == ["A406"]
+    chant = tab.deal("#g8-d1")
+    assert chant.locator(".chant a.code").all_inner_texts() == ["A405"]
+    # the link leads to the explanation, on the page
+    chant.locator(".chant a.code").click()
+    assert tab.page.locator("#code-A405").is_visible()
+    assert tab.js("location.hash") == "#code-A405"
+
+
+# --------------------------------------------------------------------------
+# A record cannot inject anything
+
+HOSTILE = """\
+[Event "Club <script>alert(1)</script> \\"night\\""]
+[Site "<img src=x onerror=alert(2)>"]
+[North "Marie \\"La Reine\\""]
+{ a note: </style><script>alert(3)</script> " }
+
+deal 1 dealer W
+N: 3d Rc 9e 7b 1d 4c Vd 5e 2b
+E: 3c 2d Rd Cd 8d 6d 5d 4d 4e
+S: 2c 9c 9d 1c Rb Cc Vc 8c 7c
+W: 2e 1b 1e Re Cb Ce Vb Ve 9b
+stock: Vd Rd 8b 8e 7d 7e 6c 6b 6e 5c 5b 3b
+1. N:3d E:3c S:2c W:2e -> N  { "<script>alert(4)</script>" }
+point NS
+"""
+
+
+def test_tags_and_comments_are_shown_as_text(
+    browser: Any, tabs: list[Tab], tmp_path: Path
+) -> None:
+    record = write(tmp_path, "hostile.aln", HOSTILE)
+    out = tmp_path / "hostile.html"
+    run("report", "--format", "html", str(record), "-o", str(out))
+    tab = tab_of(browser, tabs, out)
+    header = tab.page.locator("header.top").inner_text()
+    assert 'Club <script>alert(1)</script> "night"' in header
+    assert "<img src=x onerror=alert(2)>" in header
+    assert 'N Marie "La Reine"' in header
+    assert '</style><script>alert(3)</script> "' in header
+    assert '"<script>alert(4)</script>"' in tab.page.locator("table.tricks").inner_text()
+    assert tab.dialogs == []
+    assert tab.js("document.scripts.length") == 2
+    assert tab.js("document.images.length") == 0
+    assert tab.js("document.styleSheets.length") == 1
+    assert tab.errors == []
+
+
+# --------------------------------------------------------------------------
+# Print, and the screenshots
+
+
+def test_print_lays_out_every_deal(browser: Any, tabs: list[Tab], pages: dict[str, Path]) -> None:
+    tab = tab_of(browser, tabs, pages["classic-game.aln"])
+    deal = tab.deal("#g1-d1")
+    deal.locator(".viewer").focus()
+    tab.page.keyboard.press("End")
+    tab.js("window.dispatchEvent(new Event('beforeprint'))")
+    tab.page.emulate_media(media="print")
+    shown = tab.js(
+        """() => [...document.querySelectorAll('section.deal')].map(d => [
+        getComputedStyle(d).contentVisibility,
+        d.querySelector('.controls') ? getComputedStyle(d.querySelector('.controls')).display
+                                     : 'none',
+        [...d.querySelectorAll('.hand .card')].filter(c =>
+            getComputedStyle(c).display !== 'none').length,
+    ])"""
+    )
+    # every deal is laid out; the controls are gone; the hands are as dealt
+    assert [v for v, _, _ in shown] == ["visible"] * len(shown)
+    assert {c for _, c, _ in shown} == {"none"}
+    deals = outcome_of(CLASSIC).deals
+    assert [n for _, _, n in shown] == [36] * len(deals)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_a_screenshot_of_each_sample_first_deal(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Each first deal, its first trick played where it has cards; the
+    classic game's is the one in docs/html.md."""
+    folder = tmp_path_factory.mktemp("screenshots")
+    for name, page in pages.items():
+        tab = tab_of(browser, tabs, page)
+        deal = tab.deal("section.deal")
+        if deal.locator(".viewer").count():
+            deal.locator(".viewer").focus()
+            tab.page.keyboard.press("ArrowDown")
+        shot = folder / f"html-{Path(name).stem}.png"
+        deal.screenshot(path=str(shot))
+        width, height = png_size(shot)
+        assert width > 800 and height > 100
+        assert tab.errors == []
+    fresh = folder / DOC_SHOT.name
+    if os.environ.get("ALUETTE_UPDATE_SCREENSHOTS") == "1":
+        shutil.copyfile(fresh, DOC_SHOT)
+    # The committed picture is of the page as it is now: same layout, same size.
+    assert png_size(DOC_SHOT) == png_size(fresh), "run with ALUETTE_UPDATE_SCREENSHOTS=1"
+
+
+# --------------------------------------------------------------------------
+# A thousand deals
+
+#: What "opens" means: the load event has fired, the page's script has run,
+#: and the first content is painted; in milliseconds from the navigation.
+OPENED = """() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return Math.max(nav.loadEventEnd, +document.documentElement.dataset.ready,
+                    paint ? paint.startTime : 0);
+}"""
+
+
+def test_a_thousand_deal_page_is_small_and_opens_in_a_second(
+    browser: Any, tabs: list[Tab], tmp_path: Path
+) -> None:
+    record = write(tmp_path, "corpus.aln", generated(1, "--games", "200"))
+    assert sum(1 for line in record.read_text().splitlines() if line.startswith("deal ")) == 1000
+    out = tmp_path / "corpus.html"
+    assert run("report", "--format", "html", str(record), "-o", str(out)).exit_code == 0
+    size = out.stat().st_size
+    times = []
+    for _ in range(3):
+        tab = tab_of(browser, tabs, out)
+        tab.page.wait_for_load_state("load")
+        times.append(tab.js(OPENED))
+        assert tab.errors == []
+        tab.page.close()
+        tabs.remove(tab)
+    print(f"\n1,000 deals: {size:,} bytes; opened in {', '.join(f'{t:.0f}' for t in times)} ms")
+    assert size < 2_000_000
+    assert statistics.median(times) < 1000
+
+
+def test_the_benchmark_script_measures(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """benchmarks/html_page.py, which gives docs/html.md its figures, keeps
+    working: its page, its openings and its row, on a small corpus."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("html_page", ROOT / "benchmarks" / "html_page.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bench  # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(bench)
+    finally:
+        del sys.modules[spec.name]
+    page, cpu = bench.make_page(tmp_path, 10, "ties")
+    times = bench.openings(browser, page, 2)
+    assert len(times.opened) == 2
+    assert all(0 < p <= o for p, o in zip(times.parsed, times.opened, strict=True))
+    line = bench.row("ties", 10, page, cpu, times)
+    assert line.startswith("| ties | 10 | ") and line.count(" ms |") == 5
+    assert bench.HEADER.count("|") == line.count("|") * 2
