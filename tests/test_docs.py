@@ -57,10 +57,12 @@ JSON shown spaced out
     must print nothing on standard error.
 
 Recipes
-    A fenced block opened with ```` ```sh ```` holds the commands of a
-    recipe, ``aluette ARGS > FILE`` each, that make the input of the page's
-    ``python`` and ``pycon`` blocks; ``test_the_recipes_run`` runs them all,
-    in page order (the pages of ``RECIPE_PAGES``).
+    A fenced block opened with ```` ```sh ```` that names ``aluette`` holds
+    the commands of a recipe, ``aluette ARGS > FILE`` each, that make the
+    input of the page's ``python`` and ``pycon`` blocks;
+    ``test_the_recipes_run`` runs them all, in page order (the pages of
+    ``RECIPE_PAGES``).  Other ``sh`` blocks (a benchmark's command line)
+    are not run.
 
 Lines of other fenced blocks that start with ``aluette`` (or pipe into it)
 are not run.  They must be synopses, listed in ``NOT_RUN``, so that no
@@ -243,7 +245,7 @@ def _take_block(page: Page, block: Block, directive: re.Match[str] | None) -> No
     elif block.lines and block.lines[0].startswith("$ "):
         index = len(page.examples) + 1
         page.examples.append(Example(page.name, block.line, "session", block.lines, "", index))
-    elif block.language == "sh":
+    elif block.language == "sh" and any(NAMES_ALUETTE.search(line) for line in block.lines):
         page.recipes += [line for line in block.lines if line.strip()]
     else:
         page.unrun += [line for line in block.lines if NAMES_ALUETTE.search(line)]
@@ -608,7 +610,7 @@ def test_the_recipes_run(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPa
     path = DOCS / name
     namespace: dict[str, Any] = {"__name__": "__docs__"}
     for line, language, source in fenced_blocks(path):
-        if language == "sh":
+        if language == "sh" and any(map(NAMES_ALUETTE.search, source.splitlines())):
             for command in source.splitlines():
                 if command.strip():
                     run_shell_line(command)
