@@ -16,8 +16,10 @@ if TYPE_CHECKING:
     from .api import (
         CSV_COLUMNS,
         INPUT_FORMATS,
+        LEVELS,
         OUTPUT_FORMATS,
         STYLES,
+        TABLE_COLUMNS,
         CheckedGame,
         DealOutcome,
         Finding,
@@ -36,14 +38,17 @@ if TYPE_CHECKING:
         load_ruleset,
         loads,
         rule_choice,
+        table_rows,
         to_dict,
     )
 
 __all__ = [
     "CSV_COLUMNS",
     "INPUT_FORMATS",
+    "LEVELS",
     "OUTPUT_FORMATS",
     "STYLES",
+    "TABLE_COLUMNS",
     "CheckedGame",
     "DealOutcome",
     "Finding",
@@ -63,6 +68,7 @@ __all__ = [
     "load_ruleset",
     "loads",
     "rule_choice",
+    "table_rows",
     "to_dict",
 ]
 

@@ -50,14 +50,22 @@ from .parse import read_units
 from .pipeline import CheckedGame, RuleChoice, check_game, check_source
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 from .streams import atomic_output, base_of, display_name, open_source, reason_of
+from .tables import COLUMNS, LEVELS, game_tables
 from .writers.aln import STYLES
-from .writers.csvrows import CSV_COLUMNS, csv_rows
+from .writers.tables import values
+
+#: The columns of ``convert --to csv``: the play table (docs/tables.md).
+CSV_COLUMNS = COLUMNS["play"]
+#: The columns of each results table, by level (``report --level``).
+TABLE_COLUMNS = COLUMNS
 
 __all__ = [
     "CSV_COLUMNS",
     "INPUT_FORMATS",
+    "LEVELS",
     "OUTPUT_FORMATS",
     "STYLES",
+    "TABLE_COLUMNS",
     "CheckedGame",
     "DealOutcome",
     "Finding",
@@ -76,6 +84,7 @@ __all__ = [
     "load_ruleset",
     "loads",
     "rule_choice",
+    "table_rows",
     "to_dict",
 ]
 
@@ -428,6 +437,7 @@ def dump(
     fmt: str = "aln",
     *,
     style: str = "keep",
+    file: str = "<input>",
 ) -> None:
     r"""Write games as ALN, JSON, JSON Lines or CSV, as ``aluette convert`` does.
 
@@ -437,8 +447,9 @@ def dump(
     (docs/cli.md, "How files are written").  A failure to write raises
     :class:`~aluette_cli.streams.WriteError`, an ``OSError`` naming the path.  ``style`` decides
     how ALN trick lines are written: ``"keep"`` as recorded, ``"seats"``
-    with every seat (from the turn order), ``"cards"`` with none.  Games
-    read with ``keep=False`` have no deals left to write.
+    with every seat (from the turn order), ``"cards"`` with none.  ``file``
+    is the name the CSV rows give the games' file (``convert`` gives the
+    input's).  Games read with ``keep=False`` have no deals left to write.
 
     >>> out = io.StringIO()
     >>> dump(loads("deal 1 dealer W\nwinners: N E S E W N E S N\n"), out, "jsonl")
@@ -447,13 +458,17 @@ def dump(
     """
     if isinstance(target, str | os.PathLike):
         with atomic_output(target, binary=False) as out:
-            _write(games, out, fmt, style)
+            _write(games, out, fmt, style, file)
     else:
-        _write(games, target, fmt, style)
+        _write(games, target, fmt, style, file)
 
 
 def dumps(
-    games: CheckedGame | Iterable[CheckedGame], fmt: str = "aln", *, style: str = "keep"
+    games: CheckedGame | Iterable[CheckedGame],
+    fmt: str = "aln",
+    *,
+    style: str = "keep",
+    file: str = "<input>",
 ) -> str:
     r"""The text :func:`dump` would write.
 
@@ -463,23 +478,56 @@ def dumps(
     {"index": 1, ...}
     ]}
     >>> dumps(game, "csv").splitlines()[0]
-    'game,deal,dealer,trick,order,seat,card,card_name,rank_group,trick_winner,pourri'
+    'game_id,file,game,deal_index,deal,dealer,trick,order,seat,card,card_name,rank_group,...'
     """
     out = io.StringIO(newline="")
-    _write(games, out, fmt, style)
+    _write(games, out, fmt, style, file)
     return out.getvalue()
 
 
-def _write(games: CheckedGame | Iterable[CheckedGame], out: IO[str], fmt: str, style: str) -> None:
+def _write(
+    games: CheckedGame | Iterable[CheckedGame], out: IO[str], fmt: str, style: str, file: str
+) -> None:
     if fmt not in OUTPUT_FORMATS:
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(OUTPUT_FORMATS)}")
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r}: expected one of {', '.join(STYLES)}")
-    writer = Writer(out, fmt, style)
+    writer = Writer(out, fmt, style, file)
     writer.begin()
     for checked in [games] if isinstance(games, CheckedGame) else games:
         writer.write(checked)
     writer.end()
+
+
+def csv_rows(checked: CheckedGame, file: str = "<input>") -> Iterator[tuple[object, ...]]:
+    r"""The rows ``convert --to csv`` writes for one game: one tuple per card
+    played, in the order of :data:`CSV_COLUMNS`, ``file`` naming the game's
+    file in each.  Values are Python's: None where the CSV has an empty cell,
+    True and False where it has ``true`` and ``false``.
+
+    >>> (game,) = loads("deal 1 dealer W\n1. 3d 1d 1c 1b\n")
+    >>> dict(zip(CSV_COLUMNS, next(csv_rows(game, "t.aln"))))["game_id"]
+    't.aln#1'
+    """
+    return values(game_tables(checked, file), "play")
+
+
+def table_rows(
+    checked: CheckedGame, level: str = "game", file: str = "<input>"
+) -> Iterator[dict[str, object]]:
+    r"""The rows of one results table for one game (``report --format jsonl
+    --level LEVEL``), as dicts in the order of :data:`TABLE_COLUMNS[level]`.
+
+    >>> (game,) = loads("deal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n")
+    >>> (deal,) = table_rows(game, "deal")
+    >>> deal["record"], deal["deal_winner"], deal["point_team"], deal["tie_won_at"]
+    ('sheet', 'E', 'EW', 7)
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+    columns = COLUMNS[level]
+    rows = values(game_tables(checked, file), level)
+    return (dict(zip(columns, row, strict=True)) for row in rows)
 
 
 def to_dict(checked: CheckedGame) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from .render import (
     render_checked,
     render_findings,
     render_report_json,
+    table_output,
 )
 from .rules import RulesetError, load_ruleset
 from .stats import VIEWS, StatsAccumulator
@@ -54,6 +55,7 @@ from .streams import (
     reason_of,
     same_file,
 )
+from .tables import LEVELS
 from .wording import plural
 from .writers.aln import STYLES, write_game
 from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
@@ -62,6 +64,7 @@ from .writers.html import write_page
 from .writers.layout import MIN_WIDTH, choose
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
+from .writers.tables import TABLE_FORMATS
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 T = TypeVar("T")
@@ -413,10 +416,16 @@ def validate(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "html"]),
+    type=click.Choice(["text", "json", "jsonl", "csv", "html"]),
     default="text",
     show_default=True,
-    help="Output for people (text), for programs (json), or a page to replay (html).",
+    help="For people (text), one JSON object, one game a line (jsonl), a table (csv),"
+    " or a page to replay (html).",
+)
+@click.option(
+    "--level",
+    type=click.Choice(LEVELS),
+    help="With csv or jsonl: one row per game (the default for csv), deal, trick or card played.",
 )
 @from_option
 @output_option
@@ -427,6 +436,7 @@ def validate(
 def report(
     files: tuple[str, ...],
     fmt: str,
+    level: str | None,
     source: str | None,
     output: str | None,
     rules: str | None,
@@ -440,10 +450,13 @@ def report(
     The text report shows, for each deal, each trick's cards by seat, who won
     it or why it was pourri, the trick counts, how a tie for the most tricks
     was broken, and the point; then the game's score and any violations.
-    --format json gives the same as one JSON object (cli.md in the manual);
-    --format html one self-contained page that lays out the hands and plays
-    each deal card by card (html.md in the manual).  A folder stands for
-    every record below it.
+    --format json gives the same as one JSON object, jsonl one game a line
+    (cli.md in the manual); --format html one self-contained page that lays
+    out the hands and plays each deal card by card (html.md in the manual).
+    --format csv, or jsonl with --level, writes a results table with one row
+    per game, deal, trick or card played, each row naming its file and game,
+    so that the tables of many files stack (tables.md in the manual).  A
+    folder stands for every record below it.
 
     \b
     Examples:
@@ -451,9 +464,12 @@ def report(
       aluette report --format json match.aln | jq '.games[0].score'
       aluette report season/ -o season.txt
       aluette report --format html match.aln -o match.html
+      aluette report --format csv --level deal season/ -o deals.csv
     """
     status = _status()
     choice = _rule_choice(rules, options)
+    if level is not None and fmt not in TABLE_FORMATS:
+        raise click.UsageError("--level needs --format csv or --format jsonl")
     _refuse_reading_into(files, output)
     unread: list[str] = []
 
@@ -466,7 +482,10 @@ def report(
             games = each_result(files, choice, status, jobs=jobs, fmt=source)
             write_page(((file, _kept(result)) for file, result in games), out.write)
         else:
-            if fmt == "json":
+            if fmt in TABLE_FORMATS:
+                render, opening = table_output(fmt, level)
+                frame = Framed(out.write, opening)
+            elif fmt == "json":
                 render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
             else:
                 layout = choose(width, color, to_file=output not in (None, STDIO))

@@ -8,7 +8,6 @@ tricks, trick winners and problems are known to every writer.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
@@ -34,8 +33,10 @@ from .jsonmodel import (
 from .model import BrokenDeal, Deal, Game
 from .parse import read_games
 from .pipeline import CheckedGame, RuleChoice, check_game
+from .streams import display_name
+from .tables import game_tables
 from .writers.aln import write_game
-from .writers.csvrows import CSV_COLUMNS, csv_rows
+from .writers.tables import csv_header, csv_text
 
 INPUT_FORMATS = ("aln", "json", "jsonl")
 OUTPUT_FORMATS = ("aln", "json", "jsonl", "csv")
@@ -237,11 +238,15 @@ def turn_seats(checked: CheckedGame) -> dict[int, list[list[str | None]]]:
 
 
 class Writer:
-    """Writes checked games to a text stream in one output format."""
+    """Writes checked games to a text stream in one output format.
 
-    def __init__(self, out: IO[str], fmt: str, style: str = "keep") -> None:
-        self.out, self.fmt, self.style = out, fmt, style
-        self.csv = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
+    CSV is the play table of :mod:`aluette_cli.tables`, whose rows name
+    ``file`` (the name findings use) so that the CSVs of many files stack."""
+
+    def __init__(
+        self, out: IO[str], fmt: str, style: str = "keep", file: str = "<input>"
+    ) -> None:
+        self.out, self.fmt, self.style, self.file = out, fmt, style, file
         self.frame: Framed | None = None
         if fmt == "json":
             opening = f'{{"format": "{FORMAT}", "version": {VERSION}, "games": ['
@@ -252,8 +257,8 @@ class Writer:
     def begin(self) -> None:
         if self.frame is not None:
             self.frame.begin()
-        elif self.csv is not None:
-            self.csv.writerow(CSV_COLUMNS)
+        elif self.fmt == "csv":
+            self.out.write(csv_header("play"))
 
     def write(self, checked: CheckedGame) -> None:
         game = checked.game
@@ -266,8 +271,7 @@ class Writer:
         elif self.fmt == "jsonl":
             self._write_jsonl(game)
         else:
-            assert self.csv is not None
-            self.csv.writerows(csv_rows(checked))
+            self.out.write(csv_text([game_tables(checked, self.file)], "play"))
 
     def _write_jsonl(self, game: Game) -> None:
         header = game_header_to_dict(game)
@@ -302,7 +306,7 @@ def converted(
     caller can report a game's problems ahead of its text, as they come; the
     output is complete once the iterator is exhausted."""
     fmt, rewound = open_input(stream, name, source)
-    writer = Writer(out, to, style)
+    writer = Writer(out, to, style, display_name(name))
     writer.begin()
     for item in read_any(rewound, fmt):
         if isinstance(item, Unreadable):

@@ -7,12 +7,16 @@ part), so they are module-level functions returning picklable results.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from .findings import Finding
 from .pipeline import CheckedGame
+from .tables import game_tables
 from .writers.layout import PLAIN, Layout
 from .writers.report import game_dict, game_text
+from .writers.tables import csv_header, csv_text, jsonl_text
 
 
 @dataclass(slots=True)
@@ -67,3 +71,28 @@ def render_report_json(checked: CheckedGame, file: str) -> Rendered:
     return Rendered(
         checked.outcome.findings, checked.deals_read, json.dumps(game_dict(checked, file))
     )
+
+
+def render_report_jsonl(checked: CheckedGame, file: str) -> Rendered:
+    """One line per game: the object ``report --format json`` lists under "games"."""
+    return Rendered(
+        checked.outcome.findings, checked.deals_read, json.dumps(game_dict(checked, file)) + "\n"
+    )
+
+
+def render_table(checked: CheckedGame, file: str, fmt: str, level: str) -> Rendered:
+    """One game's rows of the results table ``level``, as CSV or JSON Lines."""
+    tables = [game_tables(checked, file)]
+    text = csv_text(tables, level) if fmt == "csv" else jsonl_text(tables, level)
+    return Rendered(checked.outcome.findings, checked.deals_read, text)
+
+
+def table_output(fmt: str, level: str | None) -> tuple[Callable[[CheckedGame, str], Rendered], str]:
+    """What ``report --format csv|jsonl [--level L]`` renders each game with, and
+    what it prints before the first: JSON Lines without a level is one game a
+    line; otherwise the table ``level`` (``game`` by default), CSV with its header."""
+    if fmt == "jsonl" and level is None:
+        return render_report_jsonl, ""
+    level = level or "game"
+    opening = csv_header(level) if fmt == "csv" else ""
+    return partial(render_table, fmt=fmt, level=level), opening

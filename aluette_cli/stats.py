@@ -6,10 +6,14 @@ few counters, so its memory does not grow with the number of games.
 :meth:`StatsAccumulator.result` gives the figures; the writers in
 :mod:`aluette_cli.writers.stats` turn them into tables, JSON and CSV.
 
-Nothing here applies a rule: every figure is read from the engine's outcome
-(trick winners, counts, deal winner, tie-break, point).  What the engine
-could not establish is not guessed, and every figure says how many deals it
-rests on.  What is counted, and what is skipped (docs/stats.md):
+Nothing here applies a rule: every figure is counted from the rows of the
+results tables (:mod:`aluette_cli.tables`: a game's row, its deals' rows,
+their tricks and the cards played), which are what ``report --format csv``
+writes, so a figure can always be found again in those tables.  What the
+engine could not establish is not guessed, and every figure says how many
+deals it rests on.  The reasons for skipping and the violations are read
+from the findings themselves.  What is counted, and what is skipped
+(docs/stats.md):
 
 - a game the tool cannot replay (unknown ruleset or option, A401) is skipped
   as a whole, and so is text that holds neither a tag section nor a deal;
@@ -28,9 +32,8 @@ from dataclasses import dataclass, field
 from . import findings as F
 from .cards import DECK, SEATS, TEAMS, TRICKS_PER_DEAL, team_of
 from .findings import Finding, Kind
-from .outcome import DealOutcome, TrickOutcome
 from .pipeline import CheckedGame
-from .rules import Ruleset
+from .tables import DealRow, GameRow, PlayRow, TrickRow, game_tables
 
 #: What ``stats --by`` can break the figures down by.
 VIEWS = ("player", "seat", "team", "card")
@@ -41,7 +44,6 @@ POSITIONS = ("first leader", "second", "third", "dealer")
 #: How many examples of each reason for skipping are kept.
 EXAMPLES = 3
 
-_NAME_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _DECK_ORDER = {card: i for i, card in enumerate(DECK)}
 
 
@@ -50,17 +52,11 @@ def unnamed(seat: str) -> str:
     return f"(seat {seat})"
 
 
-def player_names(checked: CheckedGame) -> dict[str, str]:
-    """Who sat where, by the North...West tags; ``(seat X)`` where no name is given.
-
-    An empty name and ``?`` (unknown, as in PGN) count as no name.
-    """
-    names: dict[str, str] = {}
-    for seat in SEATS:
-        tag = checked.game.tag(_NAME_TAGS[seat])
-        name = tag.value.strip() if tag is not None else ""
-        names[seat] = name if name and name != "?" else unnamed(seat)
-    return names
+def player_names(game: GameRow) -> dict[str, str]:
+    """Who sat where, by the game row's players (the North...West tags);
+    ``(seat X)`` where the record gives no name (none, empty, or ``?``)."""
+    named = dict(zip(SEATS, (game.north, game.east, game.south, game.west), strict=True))
+    return {seat: name if name is not None else unnamed(seat) for seat, name in named.items()}
 
 
 def team_names(players: dict[str, str]) -> dict[str, str]:
@@ -91,23 +87,23 @@ def _name_key(name: str) -> tuple[bool, str, str]:
     return (name.startswith("(seat "), name.casefold(), name)
 
 
-def counted_tricks(deal: DealOutcome) -> list[TrickOutcome]:
-    """The tricks of a deal that count: at most nine, none after the decisive one.
-
-    A record may hold more trick lines than a deal has (a line written twice);
-    the engine reports them, and the statistics count only the first nine, so
-    that a tally by trick number never meets a tenth trick.
-    """
-    limit = TRICKS_PER_DEAL
-    if deal.sequence is not None:
-        limit = min(limit, len(deal.sequence))
-    return deal.tricks[:limit]
+def counted_tricks(deal: DealRow) -> list[TrickRow]:
+    """The tricks of a deal that count: at most nine, none after the decisive
+    one (``counted`` in the trick table, :func:`aluette_cli.tables.counted_tricks`)."""
+    return [trick for trick in deal.trick_rows if trick.counted]
 
 
-def scorer(deal: DealOutcome) -> str | None:
+def trick_counts(deal: DealRow) -> dict[str, int] | None:
+    """Each seat's tricks in the deal, when the record gives them all."""
+    given = (deal.tricks_n, deal.tricks_e, deal.tricks_s, deal.tricks_w)
+    counts: dict[str, int] = {s: n for s, n in zip(SEATS, given, strict=True) if n is not None}
+    return counts if len(counts) == len(SEATS) else None
+
+
+def scorer(deal: DealRow) -> str | None:
     """The player who won the deal's point for the team, when the record tells."""
-    winner, point = deal.deal_winner, deal.point
-    if winner is None or point is None or deal.void or team_of(winner) != point.team:
+    winner, team = deal.deal_winner, deal.point_team
+    if winner is None or team is None or team_of(winner) != team:
         return None
     return winner
 
@@ -339,10 +335,12 @@ class StatsAccumulator:
     # -- one game -------------------------------------------------------
     def add(self, checked: CheckedGame, file: str = "<input>") -> None:
         outcome = checked.outcome
+        tables = game_tables(checked, file)
+        game = tables.game
         self.totals.games_read += 1
         self._count_violations(outcome.findings)
-        self.totals.deals_read += len(checked.game.deals)
-        if outcome.ruleset is None:
+        self.totals.deals_read += game.deals
+        if not game.replayed:
             config = next((f for f in outcome.findings if f.kind is Kind.CONFIG), None)
             self._skip_finding("game", config, file, "the game could not be replayed")
             return
@@ -352,9 +350,9 @@ class StatsAccumulator:
             self._skip_finding("game", unreadable, file, "nothing in it could be read")
             return
         self.totals.games += 1
-        if outcome.complete:
+        if game.complete:
             self.totals.games_finished += 1
-        players = player_names(checked)
+        players = player_names(game)
         teams = team_names(players)
         views = self._views(players, teams)
         for tallies, by_seat in views:
@@ -362,17 +360,18 @@ class StatsAccumulator:
                 tally = tallies[key]
                 tally.games += 1
                 sides = {team_of(s) for s in SEATS if by_seat[s] == key}
-                if outcome.winner in sides:
+                if game.winner in sides:
                     tally.games_won += 1
-        pooled = outcome.ruleset.deal_scoring.pooled
-        for deal in outcome.deals:
-            if deal.broken:
+        pooled = bool(game.team_tricks)
+        # The rows say that a deal is skipped; its finding says why.
+        for deal, row in zip(outcome.deals, tables.deals, strict=True):
+            if row.broken:
                 self._skip_finding("deal", deal.error, file, "the deal could not be read")
-            elif deal.after_end is not None:
+            elif row.after_end:
                 why = deal.after_end
                 self._skip_finding("deal", why, file, "the deal came after the end of the game")
             else:
-                self._add_deal(deal, views, teams, pooled, outcome.ruleset)
+                self._add_deal(row, views, teams, pooled)
 
     def _views(self, players: dict[str, str], teams: dict[str, str]) -> list[_View]:
         """(tallies, seat -> key) for the player, seat and team views of one game."""
@@ -403,22 +402,22 @@ class StatsAccumulator:
     # -- one deal -------------------------------------------------------
     def _add_deal(
         self,
-        deal: DealOutcome,
+        deal: DealRow,
         views: list[_View],
         teams: dict[str, str],
         pooled: bool,
-        ruleset: Ruleset,
     ) -> None:
         totals, surprises = self.totals, self.surprises
         tricks = counted_tricks(deal)
+        known = deal.void is not None
         totals.deals += 1
         if tricks:
             totals.deals_with_tricks += 1
-            if deal.from_sheet:
+            if deal.record == "sheet":
                 totals.deals_from_sheets += 1
-        elif deal.known:
+        elif known:
             totals.deals_from_point_lines += 1
-        if not deal.known:
+        if not known:
             totals.deals_outcome_unknown += 1
         if pooled:
             totals.team_trick_deals += 1
@@ -427,66 +426,68 @@ class StatsAccumulator:
                 tallies[key].deals += 1
                 if tricks:
                     tallies[key].deals_with_tricks += 1
-        self._add_tricks(tricks, views, ruleset)
+        self._add_tricks(tricks, views)
 
-        if deal.known:
+        if known:
             surprises.known_outcome_deals += 1
             if deal.void:
                 surprises.void_deals += 1
-        point = None if deal.void else deal.point
+        team, points = deal.point_team, deal.points or 0
         winner = scorer(deal)
-        if point is not None:
+        if team is not None:
             totals.scoring_deals += 1
-            totals.points += point.points
+            totals.points += points
             if winner is None:
                 totals.deals_without_scorer += 1
-                totals.points_without_scorer += point.points
+                totals.points_without_scorer += points
             for tallies, by_seat in views:
-                for key in {by_seat[s] for s in SEATS if team_of(s) == point.team}:
-                    tallies[key].team_points += point.points
-            side = self.teams[teams[point.team]]
+                for key in {by_seat[s] for s in SEATS if team_of(s) == team}:
+                    tallies[key].team_points += points
+            side = self.teams[teams[team]]
             side.deals_won += 1
-            side.points += point.points
-            if point.mordienne:
+            side.points += points
+            if deal.mordienne:
                 side.mordiennes += 1
             if winner is not None:
                 for tallies, by_seat in views[:2]:  # players and seats
                     tally = tallies[by_seat[winner]]
                     tally.deals_won += 1
-                    tally.points += point.points
+                    tally.points += points
                     if deal.dealer is not None:
-                        tally.by_position[position(winner, deal.dealer)] += point.points
-                    if point.mordienne:
+                        tally.by_position[position(winner, deal.dealer)] += points
+                    if deal.mordienne:
                         tally.mordiennes += 1
 
-        tie = deal.tie_break
-        if tie is not None:
+        if deal.tie_break and deal.tied is not None and deal.deal_winner is not None:
+            tied = deal.tied.split()
             for tallies, by_seat in views:
-                won = by_seat[tie.winner]
+                won = by_seat[deal.deal_winner]
                 tallies[won].tie_breaks_won += 1
-                for key in {by_seat[s] for s in tie.tied} - {won}:
+                for key in {by_seat[s] for s in tied} - {won}:
                     tallies[key].tie_breaks_lost += 1
 
-        counts = deal.counts
+        counts = trick_counts(deal)
         if counts is None:
             return
         if winner is not None:
             surprises.deals_won_on_counts += 1
             _bump(surprises.winning_tricks, counts[winner])
-            if tie is not None:
+            if deal.tie_break and deal.tied is not None:
                 surprises.tie_break_deals += 1
-                _bump(surprises.tie_break_sizes, len(tie.tied))
-        if point is not None:
+                _bump(surprises.tie_break_sizes, len(deal.tied.split()))
+        if team is not None:
             surprises.scoring_deals_with_counts += 1
-            surprises.points_with_counts += point.points
-            taken = {t: sum(counts[s] for s in SEATS if team_of(s) == t) for t in TEAMS}
-            other = TEAMS[1] if point.team == TEAMS[0] else TEAMS[0]
-            if taken[point.team] < taken[other]:
+            surprises.points_with_counts += points
+            taken: dict[str, int] = {
+                t: sum(counts[s] for s in SEATS if team_of(s) == t) for t in TEAMS
+            }
+            other = TEAMS[1] if team == TEAMS[0] else TEAMS[0]
+            if taken[team] < taken[other]:
                 surprises.fewer_tricks_deals += 1
-                surprises.fewer_tricks_points += point.points
-                self.teams[teams[point.team]].fewer_tricks_deals += 1
+                surprises.fewer_tricks_points += points
+                self.teams[teams[team]].fewer_tricks_deals += 1
 
-    def _add_tricks(self, tricks: list[TrickOutcome], views: list[_View], ruleset: Ruleset) -> None:
+    def _add_tricks(self, tricks: list[TrickRow], views: list[_View]) -> None:
         surprises = self.surprises
         surprises.tricks += len(tricks)
         for trick in tricks:
@@ -500,26 +501,20 @@ class StatsAccumulator:
                 else:
                     for tallies, by_seat in views:
                         tallies[by_seat[trick.leader]].pourri_led += 1
-            if not trick.plays:
-                continue  # a winners: sheet: no cards
-            for _, card in trick.plays:
-                tally = self._card(card, ruleset)
+            for play in trick.play_rows:  # none for a winners: sheet
+                tally = self._card(play)
                 tally.played += 1
-                if 1 <= trick.number <= TRICKS_PER_DEAL:
-                    tally.by_trick[trick.number - 1] += 1
+                if 1 <= play.trick <= TRICKS_PER_DEAL:
+                    tally.by_trick[play.trick - 1] += 1
                 self.totals.plays += 1
-            if trick.winner is not None and trick.top:
-                self._card(trick.top[0], ruleset).won += 1
-                for card in trick.cancelled:
-                    self._card(card, ruleset).cancelled += 1
-            if trick.pourri:
-                for card in trick.top:
-                    self._card(card, ruleset).spoiled += 1
+                tally.won += play.won
+                tally.cancelled += play.cancelled
+                tally.spoiled += play.spoiled
 
-    def _card(self, card: str, ruleset: Ruleset) -> CardTally:
-        tally = self.cards.get(card)
+    def _card(self, play: PlayRow) -> CardTally:
+        tally = self.cards.get(play.card)
         if tally is None:
-            tally = self.cards[card] = CardTally(card, ruleset.rank_group(card))
+            tally = self.cards[play.card] = CardTally(play.card, play.rank_group)
         return tally
 
     # -- the figures ------------------------------------------------------

@@ -44,6 +44,7 @@ COMMANDS = {
     "report": ["report", "--format", "json"],
     "stats": ["stats"],
     "convert": ["convert", "--to", "json"],
+    "tables": ["report", "--format", "csv", "--level", "play"],
 }
 SHAPES = ("line", "broken-deals", "findings")
 DEFAULT_SIZES = {"line": "1,10,25,100", "broken-deals": "0.1,0.5,1", "findings": "1,4"}

@@ -209,7 +209,7 @@ def test_a_rules_tag_naming_a_file_finds_it_beside_the_record() -> None:
 @pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.name)
 def test_dumps_writes_what_convert_writes(sample: Path, fmt: str) -> None:
     result = run("convert", str(sample), "--to", fmt)
-    assert api.dumps(list(api.load(sample)), fmt) == result.stdout
+    assert api.dumps(list(api.load(sample)), fmt, file=str(sample)) == result.stdout
 
 
 def test_dumps_styles_are_those_of_convert() -> None:

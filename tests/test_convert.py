@@ -231,8 +231,13 @@ for _suit in "dcbe":
     RANK_GROUP["4" + _suit] = 18
 assert len(RANK_GROUP) == 48
 
+# The play table of docs/tables.md: the game's identity first, so that the
+# CSVs of many files stack without two games merging.
 CSV_HEADER = [
+    "game_id",
+    "file",
     "game",
+    "deal_index",
     "deal",
     "dealer",
     "trick",
@@ -243,6 +248,10 @@ CSV_HEADER = [
     "rank_group",
     "trick_winner",
     "pourri",
+    "won",
+    "spoiled",
+    "cancelled",
+    "counted",
 ]
 
 # --------------------------------------------------------------------------

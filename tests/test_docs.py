@@ -1,7 +1,8 @@
 """Every example of the user documentation runs, and prints what the page shows.
 
 The pages checked are docs/cli.md, notation.md, violations.md, formats.md,
-rules.md and html.md.  They follow these conventions, which this module reads.
+rules.md, html.md and tables.md.  They follow these conventions, which this
+module reads.
 
 Input files
     ``<!-- file: NAME -->`` on a line of its own (an HTML comment, invisible
@@ -55,6 +56,14 @@ JSON shown spaced out
     laid out for reading; it is compared as JSON values, and the command
     must print nothing on standard error.
 
+Recipes
+    A fenced block opened with ```` ```sh ```` that names ``aluette`` holds
+    the commands of a recipe, ``aluette ARGS > FILE`` each, that make the
+    input of the page's ``python`` and ``pycon`` blocks;
+    ``test_the_recipes_run`` runs them all, in page order (the pages of
+    ``RECIPE_PAGES``).  Other ``sh`` blocks (a benchmark's command line)
+    are not run.
+
 Lines of other fenced blocks that start with ``aluette`` (or pipe into it)
 are not run.  They must be synopses, listed in ``NOT_RUN``, so that no
 command is left unchecked without a word.
@@ -80,7 +89,15 @@ from aluette_cli.cli import cli
 from .conftest import ROOT, SAMPLES
 
 DOCS = ROOT / "docs"
-PAGES = ("cli.md", "notation.md", "violations.md", "formats.md", "rules.md", "html.md")
+PAGES = (
+    "cli.md",
+    "notation.md",
+    "violations.md",
+    "formats.md",
+    "rules.md",
+    "html.md",
+    "tables.md",
+)
 
 # Lines of the pages that name the command but are synopses, not examples.
 NOT_RUN: dict[str, list[str]] = {
@@ -96,6 +113,9 @@ NOT_RUN: dict[str, list[str]] = {
         "aluette stats [OPTIONS] FILE...",
     ],
     "html.md": ["aluette report --format html FILE... -o match.html"],
+    "tables.md": [
+        "aluette report FILE... --format csv|jsonl [--level game|deal|trick|play]",
+    ],
     "formats.md": [
         "aluette convert FILE --to aln|json|jsonl|csv [--from aln|json|jsonl]",
         "aluette annotate FILE [-o OUT | --in-place] [--rules NAME] [--options LIST]",
@@ -145,6 +165,7 @@ class DocError(Exception):
 class Block:
     line: int  # of the opening fence, from 1
     lines: list[str]
+    language: str = ""
 
 
 @dataclass(frozen=True)
@@ -167,10 +188,11 @@ class Page:
     files: dict[str, list[str]] = field(default_factory=dict)
     examples: list[Example] = field(default_factory=list)
     unrun: list[str] = field(default_factory=list)  # lines naming aluette, not run
+    recipes: list[str] = field(default_factory=list)  # the commands of ```sh blocks
     bases: set[str] = field(default_factory=set)  # files others are made from
 
 
-FENCE = re.compile(r"^(\s*)(```+)")
+FENCE = re.compile(r"^(\s*)(```+)(\w*)")
 FILE_DIRECTIVE = re.compile(
     r"^\s*<!-- file: (?P<name>[^\s,=]+)"
     r"(?:(?P<numbered>, numbered)"
@@ -223,6 +245,8 @@ def _take_block(page: Page, block: Block, directive: re.Match[str] | None) -> No
     elif block.lines and block.lines[0].startswith("$ "):
         index = len(page.examples) + 1
         page.examples.append(Example(page.name, block.line, "session", block.lines, "", index))
+    elif block.language == "sh" and any(NAMES_ALUETTE.search(line) for line in block.lines):
+        page.recipes += [line for line in block.lines if line.strip()]
     else:
         page.unrun += [line for line in block.lines if NAMES_ALUETTE.search(line)]
 
@@ -246,7 +270,7 @@ def read_page(name: str) -> Page:
             else:
                 pending = directive
         elif opened is not None:
-            indent, fence = opened.group(1), opened.group(2)
+            indent, fence, language = opened.group(1), opened.group(2), opened.group(3)
             body: list[str] = []
             j = i + 1
             while j < len(lines) and lines[j].strip() != fence:
@@ -254,7 +278,7 @@ def read_page(name: str) -> Page:
                 j += 1
             if j == len(lines):
                 raise DocError(f"{name}:{i + 1}: this fenced block is never closed")
-            _take_block(page, Block(i + 1, body), pending)
+            _take_block(page, Block(i + 1, body, language), pending)
             pending = None
             i = j
         elif line.strip() and pending is not None:
@@ -469,8 +493,10 @@ def test_the_helpers_can_fail() -> None:
 # Every fenced block of api.md is Python: ``python`` blocks are run, ``pycon``
 # blocks are doctests (what they show is compared, ``...`` standing for any
 # text).  They run in order in one namespace, in a directory holding the
-# samples.  Blocks that import pandas run only where pandas is installed.
-# The README's Python blocks run the same way.
+# samples.  Blocks that import pandas run once without the others' pandas
+# blocks (api-core, what a user without pandas can run) and once with them;
+# pandas is a test dependency, so they always run.  The README's Python
+# blocks run the same way.
 
 API_PAGE = DOCS / "api.md"
 README = ROOT / "README.md"
@@ -498,20 +524,27 @@ def needs_pandas(source: str) -> bool:
     return re.search(r"^\s*import pandas\b", source, re.M) is not None
 
 
+def run_python_block(
+    namespace: dict[str, Any], path: Path, line: int, language: str, source: str
+) -> None:
+    """One ``python`` block (run) or ``pycon`` block (a doctest), in ``namespace``."""
+    if language == "python":
+        exec(compile(source, f"{path.name}:{line}", "exec"), namespace)
+        return
+    test = doctest.DocTestParser().get_doctest(source, namespace, path.name, path.name, line)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    out: list[str] = []
+    runner.run(test, out=out.append, clear_globs=False)
+    assert runner.failures == 0, "".join(out)
+    namespace.update(test.globs)  # the test ran on a copy
+
+
 def run_python_blocks(path: Path, with_pandas: bool) -> None:
     namespace: dict[str, Any] = {"__name__": "__docs__"}
     for line, language, source in fenced_blocks(path):
         if language not in PYTHON or (needs_pandas(source) and not with_pandas):
             continue
-        if language == "python":
-            exec(compile(source, f"{path.name}:{line}", "exec"), namespace)
-            continue
-        test = doctest.DocTestParser().get_doctest(source, namespace, path.name, path.name, line)
-        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-        out: list[str] = []
-        runner.run(test, out=out.append, clear_globs=False)
-        assert runner.failures == 0, "".join(out)
-        namespace.update(test.globs)  # the test ran on a copy
+        run_python_block(namespace, path, line, language, source)
 
 
 def test_api_page_blocks_are_all_python() -> None:
@@ -536,8 +569,58 @@ def test_python_examples(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    if with_pandas:
-        pytest.importorskip("pandas")
     shutil.copytree(SAMPLES, tmp_path / "samples")
     monkeypatch.chdir(tmp_path)
     run_python_blocks(path, with_pandas)
+
+
+# --------------------------------------------------------------------------
+# The recipes: the results tables in DuckDB and pandas
+#
+# The ``sh`` blocks of these pages hold commands ``aluette ARGS > FILE``:
+# each is run, and what it prints on standard output is written to FILE.
+# The ``python`` and ``pycon`` blocks then run in page order, in one
+# namespace, in a directory holding the page's files and the samples, as
+# those of api.md do.  The pycon blocks of stats.md show what the tables of
+# two sample files add up to (games, deals, points), so a recipe, or a
+# table, that merges two files' games fails here.
+
+RECIPE_PAGES = ("stats.md", "formats.md")
+SHELL_COMMAND = re.compile(r"^aluette (?P<args>[^>|]+) > (?P<file>[\w.-]+)$")
+
+
+def run_shell_line(command: str) -> None:
+    m = SHELL_COMMAND.match(command)
+    if m is None:
+        raise DocError(f"{command!r}: a recipe's command must read aluette ARGS > FILE")
+    result = CliRunner().invoke(cli, shlex.split(m["args"]), prog_name="aluette")
+    assert result.exit_code == 0, (command, result.stderr)
+    Path(m["file"]).write_text(result.stdout, encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", RECIPE_PAGES)
+def test_the_recipes_run(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import duckdb
+
+    # Never reach for the network, even for an extension DuckDB would like.
+    duckdb.execute("SET autoinstall_known_extensions = false")
+    duckdb.execute("SET autoload_known_extensions = false")
+    page = PAGE_OF.get(name) or read_page(name)
+    enter_workdir(page, tmp_path, monkeypatch)
+    path = DOCS / name
+    namespace: dict[str, Any] = {"__name__": "__docs__"}
+    for line, language, source in fenced_blocks(path):
+        if language == "sh" and any(map(NAMES_ALUETTE.search, source.splitlines())):
+            for command in source.splitlines():
+                if command.strip():
+                    run_shell_line(command)
+        elif language in PYTHON:
+            run_python_block(namespace, path, line, language, source)
+    assert page.recipes, f"{name}: no recipe commands"
+    sources = "".join(source for _, language, source in fenced_blocks(path) if language in PYTHON)
+    assert "import duckdb" in sources and "import pandas" in sources
+
+
+def test_every_recipe_is_run() -> None:
+    unrun = [name for name, page in PAGE_OF.items() if page.recipes and name not in RECIPE_PAGES]
+    assert unrun == []

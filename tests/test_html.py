@@ -349,5 +349,5 @@ def test_games_after_the_first_wait_on_disk_not_in_memory() -> None:
 
 def test_help_names_the_html_format() -> None:
     result = run("report", "--help")
-    assert "[text|json|html]" in result.stdout
+    assert "[text|json|jsonl|csv|html]" in result.stdout
     assert "aluette report --format html match.aln -o match.html" in result.stdout
