@@ -297,9 +297,23 @@ MAX_WORD = 60
 _LONG_WORD = re.compile(rf"\S{{{MAX_WORD + 1},}}")
 
 
+#: What a message must not carry raw: line breaks of any kind (those
+#: ``str.splitlines`` splits on: a form feed in a tag value would cut a
+#: ``validate`` line in two) and the other control characters (a record's
+#: ESC could drive the reader's terminal).  Tab is kept.
+_UNSEEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _seen(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def shorten(message: str) -> str:
-    """A message that quotes the record stays one readable line: any word
-    longer than 60 characters (a 10 MB tag value, say) is cut."""
+    """A message that quotes the record stays one readable line: control
+    characters are written as escapes (``\\x0c``), and any word longer than
+    60 characters (a 10 MB tag value, say) is cut."""
+    message = _UNSEEN.sub(_seen, message)
     if len(message) <= MAX_WORD:
         return message
     return _LONG_WORD.sub(lambda m: f"{m.group()[:40]}… ({len(m.group()):,} characters)", message)

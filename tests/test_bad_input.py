@@ -710,3 +710,17 @@ def test_file_the_system_refuses_to_open(tmp_path: Path, monkeypatch: pytest.Mon
     # the readable file after it is still read
     report = json.loads(invoke(["report", "--format", "json", str(secret), str(other)]).stdout)
     assert [g["file"] for g in report["games"]] == [str(other)]
+
+
+def test_a_message_is_one_line_whatever_the_record_quotes(tmp_path: Path) -> None:
+    """A form feed, a line separator or an escape character quoted from the
+    record is written as an escape: it can neither cut a validate line in
+    two nor drive the reader's terminal."""
+    path = tmp_path / "odd.aln"
+    path.write_bytes('[Event "\\\x0c"]\n[Site "\\\x1b[31m"]\n\ndeal 1 dealer N\npoint NS\n'.encode())
+    result = invoke(["validate", str(path)])
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2, lines
+    assert all(line.startswith(f"{path}:") and " A421 " in line for line in lines)
+    assert "\\x0c" in lines[0] and "\\x1b" in lines[1]
+    assert "\x1b" not in result.stdout
