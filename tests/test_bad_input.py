@@ -717,7 +717,7 @@ def test_a_message_is_one_line_whatever_the_record_quotes(tmp_path: Path) -> Non
     record is written as an escape: it can neither cut a validate line in
     two nor drive the reader's terminal."""
     path = tmp_path / "odd.aln"
-    path.write_bytes('[Event "\\\x0c"]\n[Site "\\\x1b[31m"]\n\ndeal 1 dealer N\npoint NS\n'.encode())
+    path.write_bytes(b'[Event "\\\x0c"]\n[Site "\\\x1b[31m"]\n\ndeal 1 dealer N\npoint NS\n')
     result = invoke(["validate", str(path)])
     lines = result.stdout.splitlines()
     assert len(lines) == 2, lines
