@@ -3,9 +3,13 @@
 Almost every line in a real archive is in the canonical layout the writer
 produces: one element a line, canonical card codes, no comments.  For such
 units this module builds the model with one regular expression a line,
-many times faster than the general LALR parser.  Anything else — a comment,
-an alias, two elements on a line, a line out of order, anything unusual —
-makes it give up on the unit (return None), and the Lark grammar in
+many times faster than the general LALR parser.  Comments are common (a
+scorer's notes, ``annotate``'s ``{= ...}``): :func:`read_unit` cuts brace
+comments and ``;`` comments off each line, keeping their text and position
+as the grammar would, and reads what is left.  Anything else — an alias, two
+elements on a line, a line out of order, a comment that spans lines,
+anything unusual — makes it give up on the unit (return None), and the Lark
+grammar in
 ``grammar/aluette.lark`` reads it instead.  The grammar stays the one
 definition of the notation: the tests hold this module to producing exactly
 what the grammar produces on every unit it accepts.  Its words and patterns,
@@ -21,13 +25,17 @@ from .lexicon import (
     BLANKS,
     CANONICAL_CARD,
     COLON,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
     DEAL,
     DEALER,
     DIGITS,
+    LINE_COMMENT,
     NONE,
     POINT,
     POURRI,
     POURRI_MARK,
+    QUOTE,
     RESERVED,
     SEAT,
     SEATS,
@@ -42,9 +50,23 @@ from .lexicon import (
     TRICK_DOT,
     WINNER,
     WINNERS,
+    end_of_string,
     unescape,
 )
-from .model import Deal, Hand, Play, PointClaim, Pos, Signal, Stock, Tag, Trick, TrickClaim, Winners
+from .model import (
+    Comment,
+    Deal,
+    Hand,
+    Play,
+    PointClaim,
+    Pos,
+    Signal,
+    Stock,
+    Tag,
+    Trick,
+    TrickClaim,
+    Winners,
+)
 
 _GAP = f"[{BLANKS}]+"  # between two tokens on a line
 _END = f"[{BLANKS}]*\\n?\\Z"
@@ -72,8 +94,66 @@ _SEAT_LETTERS = "".join(SEATS)
 # the grammar's whitespace makes a line blank (docs/notation.md §2).
 _BLANK = ("", "\n")
 
+# What may start a comment, or a string in which it would be text.
+_COMMENTISH = re.compile(f"[{re.escape(COMMENT_OPEN + LINE_COMMENT + QUOTE)}]")
+
 # Parts of a deal, in the order the grammar allows them.
 _HANDS, _STOCK_PART, _PLAY, _POINT_PART = 1, 2, 3, 4
+
+
+def read_unit(
+    kind: str, parts: list[str], line0: int, col0: int
+) -> tuple[list[Tag] | Deal, list[Comment]] | None:
+    """A tag section's tags or a deal, with its comments in text order, or
+    None if the unit needs the grammar.
+
+    The grammar skips a comment as it skips whitespace, so a comment cut out
+    and replaced by as many spaces leaves every other token where it stood:
+    the rest of the line is read as if the comment were not there, and its
+    columns are unchanged.  Each comment keeps the position of its opening
+    ``{`` or ``;``; the reader then gives it to the element before it, as it
+    does for the grammar's.
+    """
+    comments: list[Comment] = []
+    copied = False  # the unit's own parts stay as read, for the grammar
+    for offset, text in enumerate(parts):
+        if COMMENT_OPEN in text or LINE_COMMENT in text:
+            cut = _cut_comments(text, line0 + offset, col0 if offset == 0 else 1, comments)
+            if cut is None:
+                return None
+            if not copied:
+                parts, copied = list(parts), True
+            parts[offset] = cut
+    result = parse_deal(parts, line0, col0) if kind == "deal" else parse_tags(parts, line0, col0)
+    if result is None:
+        return None
+    return result, comments
+
+
+def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> str | None:
+    """The line with its comments turned to spaces, each added to ``comments``;
+    None for a brace comment that goes on past the line (the grammar's)."""
+    pos = 0
+    while True:
+        m = _COMMENTISH.search(text, pos)
+        if m is None:
+            return text
+        start = m.start()
+        ch = text[start]
+        if ch == QUOTE:
+            pos = end_of_string(text, start + 1)
+            continue
+        if ch == COMMENT_OPEN:
+            end = text.find(COMMENT_CLOSE, start + 1)
+            if end < 0:
+                return None
+            comments.append(Comment(text[start + 1 : end], Pos(line, start + col0)))
+            stop = end + 1
+        else:
+            stop = len(text) - 1 if text.endswith("\n") else len(text)
+            comments.append(Comment(text[start + 1 : stop], Pos(line, start + col0), line=True))
+        text = text[:start] + " " * (stop - start) + text[stop:]
+        pos = stop
 
 
 def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:

@@ -857,25 +857,21 @@ FASTPATH = not os.environ.get("ALUETTE_NO_FASTPATH")
 
 def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit: (model object or list of tags, comments, syntax error)."""
-    text = unit.text
-    if FASTPATH and unit.kind != "other" and COMMENT_OPEN not in text and LINE_COMMENT not in text:
-        fast: object = (
-            fastpath.parse_deal(unit.parts, unit.line, unit.column)
-            if unit.kind == "deal"
-            else fastpath.parse_tags(unit.parts, unit.line, unit.column)
-        )
+    if FASTPATH and unit.kind != "other":
+        fast = fastpath.read_unit(unit.kind, unit.parts, unit.line, unit.column)
         if fast is not None:
-            return (fast if unit.kind == "deal" else (fast, None)), [], None
+            result, comments = fast
+            return (result if unit.kind == "deal" else (result, None)), comments, None
     return parse_unit_with_grammar(unit)
 
 
 def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit with the Lark grammar (what the fast path must agree with)."""
+    if unit.kind == "other":
+        return _parse_other(unit)
     parser, builder = _parser()
     builder.start_unit(unit)
     text = unit.text
-    if unit.kind == "other":
-        return _parse_other(unit, builder)
     try:
         result = parser.parse(text, start="tag_section" if unit.kind == "tags" else "deal")
     except UnexpectedInput as exc:
@@ -1055,15 +1051,24 @@ def _token_at(text: str, index: int) -> Token:
     return Token("X", "", index, line, column)
 
 
-def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Finding | None]:
-    """Text before the first tag section or deal: only comments may stand there."""
+def _pos_in(unit: Unit, text: str, index: int) -> Pos:
+    """The position of ``text[index]`` in the file, ``text`` being the unit's."""
+    row = text.count("\n", 0, index)
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return Pos(unit.line + row, column + (unit.column - 1 if row == 0 else 0))
+
+
+def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
+    """Text before the first tag section or deal: only comments may stand
+    there.  Read without the grammar, so a file that needs no grammar never
+    builds it."""
     text = unit.text
     comments: list[Comment] = []
     pos = 0
     while pos < len(text):
         m = _COMMENT_OR_SPACE.match(text, pos)
         if m is None:
-            where = builder.pos(_token_at(text, pos))
+            where = _pos_in(unit, text, pos)
             if text[pos] == COMMENT_OPEN:
                 return (
                     None,
@@ -1087,9 +1092,9 @@ def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Fi
                 ),
             )
         if m.group().startswith(COMMENT_OPEN):
-            comments.append(Comment(m.group()[1:-1], builder.pos(_token_at(text, pos))))
+            comments.append(Comment(m.group()[1:-1], _pos_in(unit, text, pos)))
         elif m.group().startswith(LINE_COMMENT):
-            comments.append(Comment(m.group()[1:], builder.pos(_token_at(text, pos)), line=True))
+            comments.append(Comment(m.group()[1:], _pos_in(unit, text, pos), line=True))
         pos = m.end()
     return None, comments, None
 
