@@ -3,10 +3,12 @@
 Almost every line in a real archive is in the canonical layout the writer
 produces: one element a line, canonical card codes, no comments.  For such
 units this module builds the model with one regular expression a line,
-many times faster than the general LALR parser.  Comments are common (a
+many times faster than the general LALR parser; cards written as aliases
+(``Ad``, ``Kc``) or by name (``monsieur``) are made canonical as the grammar
+makes them.  Comments are common (a
 scorer's notes, ``annotate``'s ``{= ...}``): :func:`read_unit` cuts brace
 comments and ``;`` comments off each line, keeping their text and position
-as the grammar would, and reads what is left.  Anything else — an alias, two
+as the grammar would, and reads what is left.  Anything else — two
 elements on a line, a line out of order, a comment that spans lines,
 anything unusual — makes it give up on the unit (return None), and the Lark
 grammar in
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from .cards import canonical_card
 from .lexicon import (
     ARROW,
     BLANKS,
@@ -50,6 +53,7 @@ from .lexicon import (
     TRICK_DOT,
     WINNER,
     WINNERS,
+    WRITTEN_CARD,
     end_of_string,
     unescape,
 )
@@ -81,6 +85,13 @@ _TRICK = re.compile(f"{_NUMBER}((?:{_GAP}{SEAT}{COLON}{_CARD})+|(?:{_GAP}{_CARD}
 # handles any other count, which the engine then reports).
 _SEATED4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({SEAT}){COLON}({_CARD})"] * 4) + _CLAIM)
 _BARE4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({_CARD})"] * 4) + _CLAIM)
+# The same lines with cards as people write them (aliases, names), tried
+# only when the canonical form does not match: the usual line pays nothing.
+_HAND_ANY = re.compile(f"({SEAT}){COLON}((?:{_GAP}{WRITTEN_CARD})+){_END}")
+_STOCK_ANY = re.compile(f"{STOCK}{COLON}((?:{_GAP}{WRITTEN_CARD})+){_END}")
+_TRICK_ANY = re.compile(
+    f"{_NUMBER}((?:{_GAP}{SEAT}{COLON}{WRITTEN_CARD})+|(?:{_GAP}{WRITTEN_CARD})+){_CLAIM}"
+)
 _WINNERS = re.compile(f"{WINNERS}{COLON}((?:{_GAP}{WINNER})+){_END}")
 _POINT = re.compile(f"{POINT}{_GAP}({SIDE}|{NONE})(?:{_GAP}({DIGITS}))?{_END}")
 _SIGNAL = re.compile(f"{SIGNAL}{_GAP}({SEAT}){_GAP}({SIGNAL_NAME}){_END}")
@@ -196,26 +207,39 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
             trick = _trick4(body, line, indent)
             if trick is None:
                 m = _TRICK.match(body)
-                if m is None:
-                    return None
-                trick = _trick(m, line, indent)
+                written = m is None
+                if written:
+                    m = _TRICK_ANY.match(body)
+                    if m is None:
+                        return None
+                trick = _trick(m, line, indent, written)
             deal.tricks.append(trick)
         elif first in _SEAT_LETTERS:
             m = _HAND.match(body)
+            cards = None
+            if m is None:
+                m = _HAND_ANY.match(body)
+                if m is not None:
+                    cards = [canonical_card(c) for c in m.group(2).split()]
             if m is None or stage > _HANDS:
                 return None
             stage = _HANDS
-            hand = Hand(m.group(1), m.group(2).split(), Pos(line, indent + 1))
+            hand = Hand(m.group(1), cards or m.group(2).split(), Pos(line, indent + 1))
             if hand.seat in deal.hands:
                 deal.extra_hands.append(hand)
             else:
                 deal.hands[hand.seat] = hand
         elif body.startswith(STOCK):
             m = _STOCK.match(body)
+            cards = None
+            if m is None:
+                m = _STOCK_ANY.match(body)
+                if m is not None:
+                    cards = [canonical_card(c) for c in m.group(1).split()]
             if m is None or stage >= _STOCK_PART:
                 return None
             stage = _STOCK_PART
-            deal.stock = Stock(m.group(1).split(), Pos(line, indent + 1))
+            deal.stock = Stock(cards or m.group(1).split(), Pos(line, indent + 1))
         elif body.startswith(SIGNAL):
             m = _SIGNAL.match(body)
             if m is None or stage > _PLAY or m.group(2) in RESERVED:
@@ -244,16 +268,19 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
     return deal
 
 
-def _trick(m: re.Match[str], line: int, indent: int) -> Trick:
+def _trick(m: re.Match[str], line: int, indent: int, written: bool = False) -> Trick:
+    """A trick line of any number of plays; ``written``: its cards may be
+    aliases or names, to be made canonical."""
     plays = []
     base = indent + m.start(2) + 1
     for item in _ITEM.finditer(m.group(2)):
         token = item.group()
         column = base + item.start()
-        if len(token) == 2:
-            plays.append(Play(None, token, Pos(line, column)))
-        else:
-            plays.append(Play(token[0], token[2:], Pos(line, column)))
+        seat = token[0] if token[1:2] == COLON else None
+        card = token[2:] if seat is not None else token
+        if written:
+            card = canonical_card(card)
+        plays.append(Play(seat, card, Pos(line, column)))
     claim = None
     if m.group(3) is not None:
         seat = m.group(4)

@@ -81,7 +81,8 @@ def test_generated_units_are_all_taken_by_the_fast_path(args: list[str]) -> None
 
 def test_unusual_units_go_to_the_grammar() -> None:
     unusual = [
-        "deal 1 dealer N\nN: Ad 3c 2d\n",  # an alias
+        "deal 1 dealer N\nN: Ad 3c 2d 2dd\n",  # not a card
+        "deal 1 dealer N\nN: Monsieur 3c 2d\n",  # a name in capitals
         "deal 1 dealer N\n1. N:3d E:3c {why\nnot} S:2d W:2c -> N\n",  # a comment over lines
         "deal 1 dealer N\n1. N:3d E:3c S:2d W:2c -> N {a {b} c}\n",  # a brace too many
         "deal 1 dealer N\n1. N:{x}3d E:3c S:2d W:2c\n",  # a comment inside a play
@@ -120,6 +121,22 @@ def test_commented_units_are_read_by_the_fast_path_as_the_grammar_reads_them() -
     assert comments[-1].text == "=x" and comments[-1].pos == (11, 9)
 
 
+def test_aliases_and_names_are_read_by_the_fast_path_as_the_grammar_reads_them() -> None:
+    text = (
+        "deal 1 dealer N\n"
+        "N: Ad Kc Jo monsieur grand-neuf deux-d-ecrit 4o Ae 1b\n"
+        "stock: vache Ko Jb\n"
+        "1. E:Ae S:madame W:Kb N:Jo -> S\n"
+        "2. Ad borgne Vc 9e\n"
+        "3. petit-neuf Rc Cc Vb Ko -> pourri\n"
+    )
+    (unit,) = units_of(text.encode())
+    assert agree(unit)
+    deal, _ = fast(unit)  # type: ignore[misc]
+    assert deal.hands["N"].cards == ["1d", "Rc", "Vd", "3d", "9c", "2e", "4d", "1e", "1b"]
+    assert [p.card for p in deal.tricks[0].plays] == ["1e", "3c", "Rb", "Vd"]
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_annotated_games_are_all_taken_by_the_fast_path(seed: int) -> None:
     data = generated("--games", "3", "--seed", str(seed), "--policy", "ties")
@@ -134,6 +151,7 @@ _PIECES = [
     "NS", "EW", ":", "3d", "Rc", "9e", "1b", "Ad", "->", "pourri", "point", "none",
     "stock", "winners", "-", "signal", "monsieur", "x", "[", "]", '"', '"v"', "Event",
     "{", "}", "{x}", "{= N wins}", ";", "; note", "{;}", '"{"', "{a\nb}",
+    "Kc", "Jo", "4o", "vache", "grand-neuf", "Monsieur", "ko",
 ]  # fmt: skip
 
 
