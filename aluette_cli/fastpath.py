@@ -208,7 +208,7 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
             if trick is None:
                 m = _TRICK.match(body)
                 written = m is None
-                if written:
+                if m is None:
                     m = _TRICK_ANY.match(body)
                     if m is None:
                         return None
