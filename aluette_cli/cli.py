@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import importlib.metadata
 import json
 import os
 import signal
@@ -125,6 +124,8 @@ def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
 
 
 def _version() -> str:
+    import importlib.metadata  # only SARIF needs it: importing it costs a run 20 ms
+
     try:
         return importlib.metadata.version("aluette")
     except importlib.metadata.PackageNotFoundError:
@@ -364,7 +365,8 @@ def validate(
     games = deals = 0
     layout = choose(width, color, to_file=output not in (None, STDIO))
     with atomic_output(output, binary=False) as out:
-        shown = diagnostics("jsonl" if statistics else fmt, out.write, _version(), layout)
+        version = _version() if fmt == "sarif" else ""
+        shown = diagnostics("jsonl" if statistics else fmt, out.write, version, layout)
         if not statistics:
             shown.begin()
 

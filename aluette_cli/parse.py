@@ -27,9 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from . import fastpath
 from . import findings as F
@@ -83,8 +81,15 @@ from .model import (
     Winners,
 )
 
+if TYPE_CHECKING:
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
+
 # --------------------------------------------------------------------------
 # The grammar
+#
+# Lark is imported, and the parser built, only when a unit needs the grammar:
+# a file the fast path reads whole never pays for either (about 60 ms).
 
 
 def grammar_text() -> str:
@@ -99,7 +104,10 @@ def grammar_text() -> str:
 
 @cache
 def _parser() -> tuple[Lark, _Builder]:
-    builder = _Builder()
+    from lark import Lark, Transformer
+
+    # The builder's methods are Lark's callbacks, one per rule: a Transformer.
+    builder: _Builder = type("GrammarBuilder", (_Builder, Transformer), {})()
     parser = Lark(
         grammar_text(),
         parser="lalr",
@@ -117,6 +125,8 @@ def _parser() -> tuple[Lark, _Builder]:
 
 def raw_parser(start: str = "file") -> Lark:
     """A plain tree-building parser for the whole language (benchmarks, tools)."""
+    from lark import Lark
+
     return Lark(grammar_text(), parser="lalr", lexer="contextual", start=start)
 
 
@@ -513,8 +523,11 @@ def _starts_deal(text: str, m: re.Match[str]) -> bool:
 # Step 3: units to the model
 
 
-class _Builder(Transformer):
-    """Builds model objects while the LALR parser reduces (no parse tree)."""
+class _Builder:
+    """Builds model objects while the LALR parser reduces (no parse tree).
+
+    Mixed into Lark's ``Transformer`` by :func:`_parser`, so that defining it
+    needs no Lark."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -570,7 +583,7 @@ class _Builder(Transformer):
         return Stock([card for card, _ in c[2:]], self.pos(c[0]))
 
     def chant(self, c: list) -> Chant:
-        split = next(i for i, x in enumerate(c) if isinstance(x, Token) and x == DISCARDS)
+        split = next(i for i, x in enumerate(c) if isinstance(x, str) and x == DISCARDS)
         return Chant(
             str(c[1]),
             [card for card, _ in c[3:split]],
@@ -719,6 +732,9 @@ def _printable(text: str) -> str:
 def _syntax_finding(
     exc: UnexpectedInput, unit: Unit, builder: _Builder, lost: str | None = None
 ) -> Finding:
+    from lark import Token
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     text = unit.text
     what = "tag section" if unit.kind == "tags" else "deal"
     if isinstance(exc, UnexpectedCharacters):
@@ -780,6 +796,8 @@ def _hint(text: str, exc: UnexpectedInput) -> str:
     """The fix, when the word at a syntax error is a known word mistyped: a
     card, a seat or a keyword in the wrong case, a card's name written as
     people say it.  Empty when there is nothing sure to say."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
     if isinstance(exc, UnexpectedToken) and exc.token.start_pos is not None:
         index = exc.token.start_pos
@@ -867,6 +885,8 @@ def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
 
 def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit with the Lark grammar (what the fast path must agree with)."""
+    from lark.exceptions import UnexpectedInput
+
     if unit.kind == "other":
         return _parse_other(unit)
     parser, builder = _parser()
@@ -946,6 +966,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
     dealer that can be read (the engine takes the rest from the game's
     sequence).  Lines in the wrong order are read where they belong, and
     named (A005).  None if even this fails (a comment left open)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+
     builder.comments = []
     deal: Deal | None = None
     parts: list[object] = []
@@ -998,6 +1020,8 @@ def _collect_comments(seg: str, builder: _Builder) -> None:
 
 def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit) -> Deal:
     """A deal header the grammar cannot read: what can be read of it, and its A001."""
+    from lark import Token
+
     m = _LOOSE_HEAD.match(seg)
     number = m.group(1) if m else None
     dealer = m.group(2) if m else None
@@ -1046,6 +1070,8 @@ def _out_of_order(parts: list[object]) -> list[Finding]:
 
 
 def _token_at(text: str, index: int) -> Token:
+    from lark import Token
+
     line = text.count("\n", 0, index) + 1
     column = index - (text.rfind("\n", 0, index) + 1) + 1
     return Token("X", "", index, line, column)
