@@ -31,7 +31,7 @@ from .framing import Framed
 from .generate import POLICIES, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
 from .parallel import map_in_order
-from .pipeline import CheckedGame, RuleChoice
+from .pipeline import CheckedGame, RuleChoice, tune_gc
 from .progress import Progress
 from .render import (
     Rendered,
@@ -1010,6 +1010,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: no traceback ever reaches the user, not even on a closed pipe
     or Ctrl-C (one line, status 130)."""
     previous = signal.signal(signal.SIGINT, _on_sigint)
+    tune_gc()
     try:
         try:
             cli.main(args=argv, prog_name="aluette", standalone_mode=True)
