@@ -289,21 +289,37 @@ def _trick(m: re.Match[str], line: int, indent: int, written: bool = False) -> T
 
 
 def _trick4(body: str, line: int, indent: int) -> Trick | None:
-    """A four-card trick line in one match, or None for any other line."""
+    """A four-card trick line in one match, or None for any other line.
+
+    The commonest line of all: its groups are taken in one call and its plays
+    made without a loop (this runs nine times a deal)."""
     m = _SEATED4.match(body)
+    at = indent + 1
+    start = None
     if m is not None:
-        g, start = m.group, m.start
-        plays = [Play(g(k), g(k + 1), Pos(line, indent + start(k) + 1)) for k in (2, 4, 6, 8)]
-        arrow = 10
+        number, s1, c1, s2, c2, s3, c3, s4, c4, arrow, seat = m.groups()
+        start = m.start
+        plays = [
+            Play(s1, c1, Pos(line, at + start(2))),
+            Play(s2, c2, Pos(line, at + start(4))),
+            Play(s3, c3, Pos(line, at + start(6))),
+            Play(s4, c4, Pos(line, at + start(8))),
+        ]
+        where = 10
     else:
         m = _BARE4.match(body)
         if m is None:
             return None
-        g, start = m.group, m.start
-        plays = [Play(None, g(k), Pos(line, indent + start(k) + 1)) for k in (2, 3, 4, 5)]
-        arrow = 6
+        number, c1, c2, c3, c4, arrow, seat = m.groups()
+        start = m.start
+        plays = [
+            Play(None, c1, Pos(line, at + start(2))),
+            Play(None, c2, Pos(line, at + start(3))),
+            Play(None, c3, Pos(line, at + start(4))),
+            Play(None, c4, Pos(line, at + start(5))),
+        ]
+        where = 6
     claim = None
-    if g(arrow) is not None:
-        seat = g(arrow + 1)
-        claim = TrickClaim(None if seat == POURRI else seat, Pos(line, indent + start(arrow) + 1))
-    return Trick(int(g(1)), plays, claim, Pos(line, indent + 1))
+    if arrow is not None:
+        claim = TrickClaim(None if seat == POURRI else seat, Pos(line, at + start(where)))
+    return Trick(int(number), plays, claim, Pos(line, at))

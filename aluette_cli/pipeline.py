@@ -105,6 +105,18 @@ def _over_limit(deal: Deal, game: int | None) -> Finding | None:
     """Why a deal holds more than any deal can (too many cards on a line, too
     many tricks), or None.  Checked before the replay, which then skips it."""
 
+    most = MAX_CARDS_PER_LINE
+    if (
+        len(deal.tricks) <= MAX_TRICKS
+        and not deal.extra_hands
+        and not deal.chants
+        and (deal.winners is None or len(deal.winners.entries) <= MAX_TRICKS)
+        and (deal.stock is None or len(deal.stock.cards) <= most)
+        and max(map(len, (h.cards for h in deal.hands.values())), default=0) <= most
+        and max(map(len, (t.plays for t in deal.tricks)), default=0) <= most
+    ):
+        return None  # the usual deal, told at a glance
+
     def over(pos: Pos, message: str) -> Finding:
         return Finding(F.OVER_LIMIT, message, pos.line, pos.column, game, deal.number)
 

@@ -37,6 +37,8 @@ class Table:
         misplayed; ``stock`` the cards left in the stock, which nobody can
         play, whether or not the hands are known."""
         self.ruleset = ruleset
+        self._result = ruleset.tie.result  # who takes a trick, asked nine times a deal
+        self._strength = ruleset.strength
         self.leader: Seat = left_of(dealer)
         self.tricks: list[TrickOutcome] = []
         #: what the cards still in each known hand are
@@ -181,18 +183,16 @@ class Table:
             return Problem(F.OUT_OF_TURN, "fifth", {"seat": seat, "trick": trick})
         return Problem(F.OUT_OF_TURN, "turn", {"seat": seat, "turn": turn, "leader": self.leader})
 
-    def end_trick(self) -> tuple[TrickOutcome, list[Problem]]:
+    def end_trick(self) -> tuple[TrickOutcome, Sequence[Problem]]:
         """Gather the cards on the table into a trick: who takes it, and why."""
         number, plays = self._number, self._plays
-        result = self.ruleset.tie.result(plays, self.ruleset.strength)
+        result = self._result(plays, self._strength)
         led = self._led or self.leader
         trick = TrickOutcome(number, led, plays, *result)
         self.tricks.append(trick)
-        problems = []
+        problems: Sequence[Problem] = _NONE
         if len(plays) != 4:
-            problems.append(
-                Problem(F.TRICK_SIZE, "", {"trick": number, "count": len(plays)})
-            )
+            problems = [Problem(F.TRICK_SIZE, "", {"trick": number, "count": len(plays)})]
         if result.winner is not None:
             self._lead_why = ("lead-won", number)
             self.leader = result.winner  # type: ignore[assignment]
