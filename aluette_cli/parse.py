@@ -408,8 +408,30 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
     in_comment = False
     source = Lookahead(lines)
     guard = OpenComment()
-    for line in source:
+    items, ahead = source.items, source.ahead
+    while True:
+        # Lookahead's __next__, without a call a line
+        if ahead:
+            line = ahead.popleft()
+        else:
+            line = next(items, None)
+            if line is None:
+                break
         text = line.text
+        if (
+            not in_comment
+            and not line.skipped
+            and line.bad_byte is None
+            and _SCAN.search(text) is None
+            and not (text.startswith(("D", "d")) and _loose_start(text))
+        ):
+            # Most lines: no comment, string, tag or deal on them, nothing to
+            # report; they belong to the unit being read.
+            grown = size + len(text) + 1
+            if grown <= MAX_UNIT_CHARS:
+                unit.parts.append(text + "\n")
+                size = grown
+                continue
         bad = None
         cut = None
         if line.skipped:
@@ -1187,7 +1209,8 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
             yield started
         if unit.kind == "deal":
             if isinstance(result, Deal):
-                _attach_comments(result, comments)
+                if comments:
+                    _attach_comments(result, comments)
                 game.errors.extend(_in_game(f, game, result) for f in _second_sheets(result))
             yield result  # type: ignore[misc]
     if game is None and (pending or leading):
