@@ -21,6 +21,7 @@ down to which characters are blank, come from :mod:`aluette_cli.lexicon`.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from .cards import canonical_card
 from .lexicon import (
@@ -105,6 +106,10 @@ _SEAT_LETTERS = "".join(SEATS)
 # the grammar's whitespace makes a line blank (docs/notation.md §2).
 _BLANK = ("", "\n")
 
+# A position made without a Python call: a named tuple's own constructor is a
+# Python function, and the fast path makes about sixty positions a deal.
+_pos = partial(tuple.__new__, Pos)
+
 # What may start a comment, or a string in which it would be text.
 _COMMENTISH = re.compile(f"[{re.escape(COMMENT_OPEN + LINE_COMMENT + QUOTE)}]")
 
@@ -158,11 +163,11 @@ def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> s
             end = text.find(COMMENT_CLOSE, start + 1)
             if end < 0:
                 return None
-            comments.append(Comment(text[start + 1 : end], Pos(line, start + col0)))
+            comments.append(Comment(text[start + 1 : end], _pos((line, start + col0))))
             stop = end + 1
         else:
             stop = len(text) - 1 if text.endswith("\n") else len(text)
-            comments.append(Comment(text[start + 1 : stop], Pos(line, start + col0), line=True))
+            comments.append(Comment(text[start + 1 : stop], _pos((line, start + col0)), line=True))
         text = text[:start] + " " * (stop - start) + text[stop:]
         pos = stop
 
@@ -180,7 +185,7 @@ def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
         if m is None:
             return None
         column = len(text) - len(body) + 1
-        tags.append(Tag(m.group(1), unescape(m.group(2)[1:-1]), Pos(line0 + offset, column)))
+        tags.append(Tag(m.group(1), unescape(m.group(2)[1:-1]), _pos((line0 + offset, column))))
     return tags or None
 
 
@@ -191,7 +196,7 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
     m = _HEADER.match(parts[0])
     if m is None:
         return None
-    deal = Deal(number=int(m.group(1)), dealer=m.group(2), pos=Pos(line0, 1))
+    deal = Deal(number=int(m.group(1)), dealer=m.group(2), pos=_pos((line0, 1)))
     stage = 0
     for offset, text in enumerate(parts[1:], 1):
         body = text.lstrip(BLANKS)
@@ -224,7 +229,7 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
             if m is None or stage > _HANDS:
                 return None
             stage = _HANDS
-            hand = Hand(m.group(1), cards or m.group(2).split(), Pos(line, indent + 1))
+            hand = Hand(m.group(1), cards or m.group(2).split(), _pos((line, indent + 1)))
             if hand.seat in deal.hands:
                 deal.extra_hands.append(hand)
             else:
@@ -239,14 +244,14 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
             if m is None or stage >= _STOCK_PART:
                 return None
             stage = _STOCK_PART
-            deal.stock = Stock(cards or m.group(1).split(), Pos(line, indent + 1))
+            deal.stock = Stock(cards or m.group(1).split(), _pos((line, indent + 1)))
         elif body.startswith(SIGNAL):
             m = _SIGNAL.match(body)
             if m is None or stage > _PLAY or m.group(2) in RESERVED:
                 return None
             stage = _PLAY
             deal.signals.append(
-                Signal(m.group(1), m.group(2), len(deal.tricks), Pos(line, indent + 1))
+                Signal(m.group(1), m.group(2), len(deal.tricks), _pos((line, indent + 1)))
             )
         elif body.startswith(WINNERS):
             m = _WINNERS.match(body)
@@ -254,7 +259,7 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
                 return None
             stage = _PLAY
             entries = [None if e == POURRI_MARK else e for e in m.group(1).split()]
-            deal.winners = Winners(entries, Pos(line, indent + 1))
+            deal.winners = Winners(entries, _pos((line, indent + 1)))
         elif body.startswith(POINT):
             m = _POINT.match(body)
             if m is None or stage >= _POINT_PART:
@@ -262,7 +267,7 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
             stage = _POINT_PART
             side = None if m.group(1) == NONE else m.group(1)
             points = int(m.group(2)) if m.group(2) is not None else None
-            deal.point = PointClaim(side, points, Pos(line, indent + 1))
+            deal.point = PointClaim(side, points, _pos((line, indent + 1)))
         else:
             return None
     return deal
@@ -280,12 +285,12 @@ def _trick(m: re.Match[str], line: int, indent: int, written: bool = False) -> T
         card = token[2:] if seat is not None else token
         if written:
             card = canonical_card(card)
-        plays.append(Play(seat, card, Pos(line, column)))
+        plays.append(Play(seat, card, _pos((line, column))))
     claim = None
     if m.group(3) is not None:
         seat = m.group(4)
-        claim = TrickClaim(None if seat == POURRI else seat, Pos(line, indent + m.start(3) + 1))
-    return Trick(int(m.group(1)), plays, claim, Pos(line, indent + 1))
+        claim = TrickClaim(None if seat == POURRI else seat, _pos((line, indent + m.start(3) + 1)))
+    return Trick(int(m.group(1)), plays, claim, _pos((line, indent + 1)))
 
 
 def _trick4(body: str, line: int, indent: int) -> Trick | None:
@@ -300,10 +305,10 @@ def _trick4(body: str, line: int, indent: int) -> Trick | None:
         number, s1, c1, s2, c2, s3, c3, s4, c4, arrow, seat = m.groups()
         start = m.start
         plays = [
-            Play(s1, c1, Pos(line, at + start(2))),
-            Play(s2, c2, Pos(line, at + start(4))),
-            Play(s3, c3, Pos(line, at + start(6))),
-            Play(s4, c4, Pos(line, at + start(8))),
+            Play(s1, c1, _pos((line, at + start(2)))),
+            Play(s2, c2, _pos((line, at + start(4)))),
+            Play(s3, c3, _pos((line, at + start(6)))),
+            Play(s4, c4, _pos((line, at + start(8)))),
         ]
         where = 10
     else:
@@ -313,13 +318,13 @@ def _trick4(body: str, line: int, indent: int) -> Trick | None:
         number, c1, c2, c3, c4, arrow, seat = m.groups()
         start = m.start
         plays = [
-            Play(None, c1, Pos(line, at + start(2))),
-            Play(None, c2, Pos(line, at + start(3))),
-            Play(None, c3, Pos(line, at + start(4))),
-            Play(None, c4, Pos(line, at + start(5))),
+            Play(None, c1, _pos((line, at + start(2)))),
+            Play(None, c2, _pos((line, at + start(3)))),
+            Play(None, c3, _pos((line, at + start(4)))),
+            Play(None, c4, _pos((line, at + start(5)))),
         ]
         where = 6
     claim = None
     if arrow is not None:
-        claim = TrickClaim(None if seat == POURRI else seat, Pos(line, at + start(where)))
-    return Trick(int(number), plays, claim, Pos(line, at))
+        claim = TrickClaim(None if seat == POURRI else seat, _pos((line, at + start(where))))
+    return Trick(int(number), plays, claim, _pos((line, at)))
