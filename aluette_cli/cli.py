@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import importlib.metadata
 import json
 import os
 import signal
@@ -32,7 +31,7 @@ from .framing import Framed
 from .generate import POLICIES, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
 from .parallel import map_in_order
-from .pipeline import CheckedGame, RuleChoice
+from .pipeline import CheckedGame, RuleChoice, tune_gc
 from .progress import Progress
 from .render import (
     Rendered,
@@ -128,6 +127,8 @@ def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
 
 
 def _version() -> str:
+    import importlib.metadata  # only SARIF needs it: importing it costs a run 20 ms
+
     try:
         return importlib.metadata.version("aluette")
     except importlib.metadata.PackageNotFoundError:
@@ -367,7 +368,8 @@ def validate(
     games = deals = 0
     layout = choose(width, color, to_file=output not in (None, STDIO))
     with atomic_output(output, binary=False) as out:
-        shown = diagnostics("jsonl" if statistics else fmt, out.write, _version(), layout)
+        version = _version() if fmt == "sarif" else ""
+        shown = diagnostics("jsonl" if statistics else fmt, out.write, version, layout)
         if not statistics:
             shown.begin()
 
@@ -1027,6 +1029,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: no traceback ever reaches the user, not even on a closed pipe
     or Ctrl-C (one line, status 130)."""
     previous = signal.signal(signal.SIGINT, _on_sigint)
+    tune_gc()
     try:
         try:
             cli.main(args=argv, prog_name="aluette", standalone_mode=True)

@@ -23,6 +23,9 @@ _ACES = re.compile(r"^aces-(\d)$")
 
 def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     """Check the dealt cards; return each known hand as a set."""
+    hands = {seat: set(hand.cards) for seat, hand in deal.hands.items()}
+    if not deal.extra_hands and _well_dealt(deal, hands):
+        return hands
     n = deal.number
     for extra in deal.extra_hands:
         flag(F.HAND_REPEATED, "", extra.pos, n, seat=extra.seat)
@@ -44,7 +47,25 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
             else:
                 variant = "same" if first == label else "two"
                 flag(F.CARD_TWICE_DEALT, variant, pos, n, card=card, first=first, place=label)
-    return {seat: set(hand.cards) for seat, hand in deal.hands.items()}
+    return hands
+
+
+def _well_dealt(deal: Deal, hands: dict[str, set[str]]) -> bool:
+    """Whether the hands and the stock have their sizes and no card twice: the
+    usual deal, told without looking at each card in Python."""
+    count = 0
+    for seat, hand in deal.hands.items():
+        if len(hand.cards) != HAND_SIZE or len(hands[seat]) != HAND_SIZE:
+            return False
+        count += HAND_SIZE
+    seen: set[str] = set().union(*hands.values())
+    if deal.stock is not None:
+        cards = deal.stock.cards
+        if len(cards) != STOCK_SIZE:
+            return False
+        seen.update(cards)
+        count += STOCK_SIZE
+    return len(seen) == count
 
 
 def apply_chants(

@@ -178,6 +178,7 @@ class GameReplay:
         # Tricks missing from the numbers are blamed on unreadable lines first.
         unexplained = len(deal.unread)
         self._skipped = False
+        play_card, play_all = table.play, table.play_all
         for trick in tricks:
             expected = table.number
             if expected < trick.number <= TRICKS_PER_DEAL and _distinct(tricks):
@@ -194,8 +195,8 @@ class GameReplay:
             if trick.number != i:
                 flag(F.TRICK_NUMBER, "", trick.pos, n, i, number=trick.number, expected=i)
             cause = None  # a card the player did not hold: the claim may follow from it
-            for play in trick.plays:
-                problems = table.play(play.seat, play.card)
+            for play in () if play_all(trick.plays) else trick.plays:
+                problems = play_card(play.seat, play.card)
                 if problems:
                     flag.place(problems, play.pos, n, i)
                     if cause is None and any(p.code in _CARD_FAULTS for p in problems):

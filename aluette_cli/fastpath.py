@@ -3,9 +3,15 @@
 Almost every line in a real archive is in the canonical layout the writer
 produces: one element a line, canonical card codes, no comments.  For such
 units this module builds the model with one regular expression a line,
-many times faster than the general LALR parser.  Anything else — a comment,
-an alias, two elements on a line, a line out of order, anything unusual —
-makes it give up on the unit (return None), and the Lark grammar in
+many times faster than the general LALR parser; cards written as aliases
+(``Ad``, ``Kc``) or by name (``monsieur``) are made canonical as the grammar
+makes them.  Comments are common (a
+scorer's notes, ``annotate``'s ``{= ...}``): :func:`read_unit` cuts brace
+comments and ``;`` comments off each line, keeping their text and position
+as the grammar would, and reads what is left.  Anything else — two
+elements on a line, a line out of order, a comment that spans lines,
+anything unusual — makes it give up on the unit (return None), and the Lark
+grammar in
 ``grammar/aluette.lark`` reads it instead.  The grammar stays the one
 definition of the notation: the tests hold this module to producing exactly
 what the grammar produces on every unit it accepts.  Its words and patterns,
@@ -15,19 +21,25 @@ down to which characters are blank, come from :mod:`aluette_cli.lexicon`.
 from __future__ import annotations
 
 import re
+from functools import partial
 
+from .cards import canonical_card
 from .lexicon import (
     ARROW,
     BLANKS,
     CANONICAL_CARD,
     COLON,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
     DEAL,
     DEALER,
     DIGITS,
+    LINE_COMMENT,
     NONE,
     POINT,
     POURRI,
     POURRI_MARK,
+    QUOTE,
     RESERVED,
     SEAT,
     SEATS,
@@ -42,9 +54,24 @@ from .lexicon import (
     TRICK_DOT,
     WINNER,
     WINNERS,
+    WRITTEN_CARD,
+    end_of_string,
     unescape,
 )
-from .model import Deal, Hand, Play, PointClaim, Pos, Signal, Stock, Tag, Trick, TrickClaim, Winners
+from .model import (
+    Comment,
+    Deal,
+    Hand,
+    Play,
+    PointClaim,
+    Pos,
+    Signal,
+    Stock,
+    Tag,
+    Trick,
+    TrickClaim,
+    Winners,
+)
 
 _GAP = f"[{BLANKS}]+"  # between two tokens on a line
 _END = f"[{BLANKS}]*\\n?\\Z"
@@ -59,6 +86,13 @@ _TRICK = re.compile(f"{_NUMBER}((?:{_GAP}{SEAT}{COLON}{_CARD})+|(?:{_GAP}{_CARD}
 # handles any other count, which the engine then reports).
 _SEATED4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({SEAT}){COLON}({_CARD})"] * 4) + _CLAIM)
 _BARE4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({_CARD})"] * 4) + _CLAIM)
+# The same lines with cards as people write them (aliases, names), tried
+# only when the canonical form does not match: the usual line pays nothing.
+_HAND_ANY = re.compile(f"({SEAT}){COLON}((?:{_GAP}{WRITTEN_CARD})+){_END}")
+_STOCK_ANY = re.compile(f"{STOCK}{COLON}((?:{_GAP}{WRITTEN_CARD})+){_END}")
+_TRICK_ANY = re.compile(
+    f"{_NUMBER}((?:{_GAP}{SEAT}{COLON}{WRITTEN_CARD})+|(?:{_GAP}{WRITTEN_CARD})+){_CLAIM}"
+)
 _WINNERS = re.compile(f"{WINNERS}{COLON}((?:{_GAP}{WINNER})+){_END}")
 _POINT = re.compile(f"{POINT}{_GAP}({SIDE}|{NONE})(?:{_GAP}({DIGITS}))?{_END}")
 _SIGNAL = re.compile(f"{SIGNAL}{_GAP}({SEAT}){_GAP}({SIGNAL_NAME}){_END}")
@@ -72,8 +106,70 @@ _SEAT_LETTERS = "".join(SEATS)
 # the grammar's whitespace makes a line blank (docs/notation.md §2).
 _BLANK = ("", "\n")
 
+# A position made without a Python call: a named tuple's own constructor is a
+# Python function, and the fast path makes about sixty positions a deal.
+_pos = partial(tuple.__new__, Pos)
+
+# What may start a comment, or a string in which it would be text.
+_COMMENTISH = re.compile(f"[{re.escape(COMMENT_OPEN + LINE_COMMENT + QUOTE)}]")
+
 # Parts of a deal, in the order the grammar allows them.
 _HANDS, _STOCK_PART, _PLAY, _POINT_PART = 1, 2, 3, 4
+
+
+def read_unit(
+    kind: str, parts: list[str], line0: int, col0: int
+) -> tuple[list[Tag] | Deal, list[Comment]] | None:
+    """A tag section's tags or a deal, with its comments in text order, or
+    None if the unit needs the grammar.
+
+    The grammar skips a comment as it skips whitespace, so a comment cut out
+    and replaced by as many spaces leaves every other token where it stood:
+    the rest of the line is read as if the comment were not there, and its
+    columns are unchanged.  Each comment keeps the position of its opening
+    ``{`` or ``;``; the reader then gives it to the element before it, as it
+    does for the grammar's.
+    """
+    comments: list[Comment] = []
+    copied = False  # the unit's own parts stay as read, for the grammar
+    for offset, text in enumerate(parts):
+        if COMMENT_OPEN in text or LINE_COMMENT in text:
+            cut = _cut_comments(text, line0 + offset, col0 if offset == 0 else 1, comments)
+            if cut is None:
+                return None
+            if not copied:
+                parts, copied = list(parts), True
+            parts[offset] = cut
+    result = parse_deal(parts, line0, col0) if kind == "deal" else parse_tags(parts, line0, col0)
+    if result is None:
+        return None
+    return result, comments
+
+
+def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> str | None:
+    """The line with its comments turned to spaces, each added to ``comments``;
+    None for a brace comment that goes on past the line (the grammar's)."""
+    pos = 0
+    while True:
+        m = _COMMENTISH.search(text, pos)
+        if m is None:
+            return text
+        start = m.start()
+        ch = text[start]
+        if ch == QUOTE:
+            pos = end_of_string(text, start + 1)
+            continue
+        if ch == COMMENT_OPEN:
+            end = text.find(COMMENT_CLOSE, start + 1)
+            if end < 0:
+                return None
+            comments.append(Comment(text[start + 1 : end], _pos((line, start + col0))))
+            stop = end + 1
+        else:
+            stop = len(text) - 1 if text.endswith("\n") else len(text)
+            comments.append(Comment(text[start + 1 : stop], _pos((line, start + col0)), line=True))
+        text = text[:start] + " " * (stop - start) + text[stop:]
+        pos = stop
 
 
 def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
@@ -89,7 +185,7 @@ def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
         if m is None:
             return None
         column = len(text) - len(body) + 1
-        tags.append(Tag(m.group(1), unescape(m.group(2)[1:-1]), Pos(line0 + offset, column)))
+        tags.append(Tag(m.group(1), unescape(m.group(2)[1:-1]), _pos((line0 + offset, column))))
     return tags or None
 
 
@@ -100,7 +196,7 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
     m = _HEADER.match(parts[0])
     if m is None:
         return None
-    deal = Deal(number=int(m.group(1)), dealer=m.group(2), pos=Pos(line0, 1))
+    deal = Deal(number=int(m.group(1)), dealer=m.group(2), pos=_pos((line0, 1)))
     stage = 0
     for offset, text in enumerate(parts[1:], 1):
         body = text.lstrip(BLANKS)
@@ -116,33 +212,46 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
             trick = _trick4(body, line, indent)
             if trick is None:
                 m = _TRICK.match(body)
+                written = m is None
                 if m is None:
-                    return None
-                trick = _trick(m, line, indent)
+                    m = _TRICK_ANY.match(body)
+                    if m is None:
+                        return None
+                trick = _trick(m, line, indent, written)
             deal.tricks.append(trick)
         elif first in _SEAT_LETTERS:
             m = _HAND.match(body)
+            cards = None
+            if m is None:
+                m = _HAND_ANY.match(body)
+                if m is not None:
+                    cards = [canonical_card(c) for c in m.group(2).split()]
             if m is None or stage > _HANDS:
                 return None
             stage = _HANDS
-            hand = Hand(m.group(1), m.group(2).split(), Pos(line, indent + 1))
+            hand = Hand(m.group(1), cards or m.group(2).split(), _pos((line, indent + 1)))
             if hand.seat in deal.hands:
                 deal.extra_hands.append(hand)
             else:
                 deal.hands[hand.seat] = hand
         elif body.startswith(STOCK):
             m = _STOCK.match(body)
+            cards = None
+            if m is None:
+                m = _STOCK_ANY.match(body)
+                if m is not None:
+                    cards = [canonical_card(c) for c in m.group(1).split()]
             if m is None or stage >= _STOCK_PART:
                 return None
             stage = _STOCK_PART
-            deal.stock = Stock(m.group(1).split(), Pos(line, indent + 1))
+            deal.stock = Stock(cards or m.group(1).split(), _pos((line, indent + 1)))
         elif body.startswith(SIGNAL):
             m = _SIGNAL.match(body)
             if m is None or stage > _PLAY or m.group(2) in RESERVED:
                 return None
             stage = _PLAY
             deal.signals.append(
-                Signal(m.group(1), m.group(2), len(deal.tricks), Pos(line, indent + 1))
+                Signal(m.group(1), m.group(2), len(deal.tricks), _pos((line, indent + 1)))
             )
         elif body.startswith(WINNERS):
             m = _WINNERS.match(body)
@@ -150,7 +259,7 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
                 return None
             stage = _PLAY
             entries = [None if e == POURRI_MARK else e for e in m.group(1).split()]
-            deal.winners = Winners(entries, Pos(line, indent + 1))
+            deal.winners = Winners(entries, _pos((line, indent + 1)))
         elif body.startswith(POINT):
             m = _POINT.match(body)
             if m is None or stage >= _POINT_PART:
@@ -158,45 +267,64 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
             stage = _POINT_PART
             side = None if m.group(1) == NONE else m.group(1)
             points = int(m.group(2)) if m.group(2) is not None else None
-            deal.point = PointClaim(side, points, Pos(line, indent + 1))
+            deal.point = PointClaim(side, points, _pos((line, indent + 1)))
         else:
             return None
     return deal
 
 
-def _trick(m: re.Match[str], line: int, indent: int) -> Trick:
+def _trick(m: re.Match[str], line: int, indent: int, written: bool = False) -> Trick:
+    """A trick line of any number of plays; ``written``: its cards may be
+    aliases or names, to be made canonical."""
     plays = []
     base = indent + m.start(2) + 1
     for item in _ITEM.finditer(m.group(2)):
         token = item.group()
         column = base + item.start()
-        if len(token) == 2:
-            plays.append(Play(None, token, Pos(line, column)))
-        else:
-            plays.append(Play(token[0], token[2:], Pos(line, column)))
+        seat = token[0] if token[1:2] == COLON else None
+        card = token[2:] if seat is not None else token
+        if written:
+            card = canonical_card(card)
+        plays.append(Play(seat, card, _pos((line, column))))
     claim = None
     if m.group(3) is not None:
         seat = m.group(4)
-        claim = TrickClaim(None if seat == POURRI else seat, Pos(line, indent + m.start(3) + 1))
-    return Trick(int(m.group(1)), plays, claim, Pos(line, indent + 1))
+        claim = TrickClaim(None if seat == POURRI else seat, _pos((line, indent + m.start(3) + 1)))
+    return Trick(int(m.group(1)), plays, claim, _pos((line, indent + 1)))
 
 
 def _trick4(body: str, line: int, indent: int) -> Trick | None:
-    """A four-card trick line in one match, or None for any other line."""
+    """A four-card trick line in one match, or None for any other line.
+
+    The commonest line of all: its groups are taken in one call and its plays
+    made without a loop (this runs nine times a deal)."""
     m = _SEATED4.match(body)
+    at = indent + 1
+    start = None
     if m is not None:
-        g, start = m.group, m.start
-        plays = [Play(g(k), g(k + 1), Pos(line, indent + start(k) + 1)) for k in (2, 4, 6, 8)]
-        arrow = 10
+        number, s1, c1, s2, c2, s3, c3, s4, c4, arrow, seat = m.groups()
+        start = m.start
+        plays = [
+            Play(s1, c1, _pos((line, at + start(2)))),
+            Play(s2, c2, _pos((line, at + start(4)))),
+            Play(s3, c3, _pos((line, at + start(6)))),
+            Play(s4, c4, _pos((line, at + start(8)))),
+        ]
+        where = 10
     else:
         m = _BARE4.match(body)
         if m is None:
             return None
-        g, start = m.group, m.start
-        plays = [Play(None, g(k), Pos(line, indent + start(k) + 1)) for k in (2, 3, 4, 5)]
-        arrow = 6
+        number, c1, c2, c3, c4, arrow, seat = m.groups()
+        start = m.start
+        plays = [
+            Play(None, c1, _pos((line, at + start(2)))),
+            Play(None, c2, _pos((line, at + start(3)))),
+            Play(None, c3, _pos((line, at + start(4)))),
+            Play(None, c4, _pos((line, at + start(5)))),
+        ]
+        where = 6
     claim = None
-    if g(arrow) is not None:
-        seat = g(arrow + 1)
-        claim = TrickClaim(None if seat == POURRI else seat, Pos(line, indent + start(arrow) + 1))
-    return Trick(int(g(1)), plays, claim, Pos(line, indent + 1))
+    if arrow is not None:
+        claim = TrickClaim(None if seat == POURRI else seat, _pos((line, at + start(where))))
+    return Trick(int(number), plays, claim, _pos((line, at)))

@@ -147,6 +147,8 @@ TAG_NAME = TERMINALS["TAG_NAME"]
 TAG_VALUE = TERMINALS["TAG_VALUE"]
 #: A card as the writer spells it: the canonical code, no alias, no name.
 CANONICAL_CARD = f"[{RANKS}][{SUITS}]"
+#: A card as a record may spell it: a code, aliases allowed, or a card's name.
+WRITTEN_CARD = f"(?:{_body('CARD')}|{_body('CARD_NAME')})"
 #: Whitespace and comments: what may stand between any two tokens.
 SKIPPED = "|".join(TERMINALS[name] for name in IGNORED)
 

@@ -27,9 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from . import fastpath
 from . import findings as F
@@ -83,8 +81,15 @@ from .model import (
     Winners,
 )
 
+if TYPE_CHECKING:
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
+
 # --------------------------------------------------------------------------
 # The grammar
+#
+# Lark is imported, and the parser built, only when a unit needs the grammar:
+# a file the fast path reads whole never pays for either (about 60 ms).
 
 
 def grammar_text() -> str:
@@ -99,7 +104,10 @@ def grammar_text() -> str:
 
 @cache
 def _parser() -> tuple[Lark, _Builder]:
-    builder = _Builder()
+    from lark import Lark, Transformer
+
+    # The builder's methods are Lark's callbacks, one per rule: a Transformer.
+    builder: _Builder = type("GrammarBuilder", (_Builder, Transformer), {})()
     parser = Lark(
         grammar_text(),
         parser="lalr",
@@ -117,6 +125,8 @@ def _parser() -> tuple[Lark, _Builder]:
 
 def raw_parser(start: str = "file") -> Lark:
     """A plain tree-building parser for the whole language (benchmarks, tools)."""
+    from lark import Lark
+
     return Lark(grammar_text(), parser="lalr", lexer="contextual", start=start)
 
 
@@ -398,8 +408,30 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
     in_comment = False
     source = Lookahead(lines)
     guard = OpenComment()
-    for line in source:
+    items, ahead = source.items, source.ahead
+    while True:
+        # Lookahead's __next__, without a call a line
+        if ahead:
+            line = ahead.popleft()
+        else:
+            line = next(items, None)
+            if line is None:
+                break
         text = line.text
+        if (
+            not in_comment
+            and not line.skipped
+            and line.bad_byte is None
+            and _SCAN.search(text) is None
+            and not (text.startswith(("D", "d")) and _loose_start(text))
+        ):
+            # Most lines: no comment, string, tag or deal on them, nothing to
+            # report; they belong to the unit being read.
+            grown = size + len(text) + 1
+            if grown <= MAX_UNIT_CHARS:
+                unit.parts.append(text + "\n")
+                size = grown
+                continue
         bad = None
         cut = None
         if line.skipped:
@@ -513,8 +545,11 @@ def _starts_deal(text: str, m: re.Match[str]) -> bool:
 # Step 3: units to the model
 
 
-class _Builder(Transformer):
-    """Builds model objects while the LALR parser reduces (no parse tree)."""
+class _Builder:
+    """Builds model objects while the LALR parser reduces (no parse tree).
+
+    Mixed into Lark's ``Transformer`` by :func:`_parser`, so that defining it
+    needs no Lark."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -570,7 +605,7 @@ class _Builder(Transformer):
         return Stock([card for card, _ in c[2:]], self.pos(c[0]))
 
     def chant(self, c: list) -> Chant:
-        split = next(i for i, x in enumerate(c) if isinstance(x, Token) and x == DISCARDS)
+        split = next(i for i, x in enumerate(c) if isinstance(x, str) and x == DISCARDS)
         return Chant(
             str(c[1]),
             [card for card, _ in c[3:split]],
@@ -719,6 +754,9 @@ def _printable(text: str) -> str:
 def _syntax_finding(
     exc: UnexpectedInput, unit: Unit, builder: _Builder, lost: str | None = None
 ) -> Finding:
+    from lark import Token
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     text = unit.text
     what = "tag section" if unit.kind == "tags" else "deal"
     if isinstance(exc, UnexpectedCharacters):
@@ -780,6 +818,8 @@ def _hint(text: str, exc: UnexpectedInput) -> str:
     """The fix, when the word at a syntax error is a known word mistyped: a
     card, a seat or a keyword in the wrong case, a card's name written as
     people say it.  Empty when there is nothing sure to say."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
     if isinstance(exc, UnexpectedToken) and exc.token.start_pos is not None:
         index = exc.token.start_pos
@@ -857,25 +897,23 @@ FASTPATH = not os.environ.get("ALUETTE_NO_FASTPATH")
 
 def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit: (model object or list of tags, comments, syntax error)."""
-    text = unit.text
-    if FASTPATH and unit.kind != "other" and COMMENT_OPEN not in text and LINE_COMMENT not in text:
-        fast: object = (
-            fastpath.parse_deal(unit.parts, unit.line, unit.column)
-            if unit.kind == "deal"
-            else fastpath.parse_tags(unit.parts, unit.line, unit.column)
-        )
+    if FASTPATH and unit.kind != "other":
+        fast = fastpath.read_unit(unit.kind, unit.parts, unit.line, unit.column)
         if fast is not None:
-            return (fast if unit.kind == "deal" else (fast, None)), [], None
+            result, comments = fast
+            return (result if unit.kind == "deal" else (result, None)), comments, None
     return parse_unit_with_grammar(unit)
 
 
 def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit with the Lark grammar (what the fast path must agree with)."""
+    from lark.exceptions import UnexpectedInput
+
+    if unit.kind == "other":
+        return _parse_other(unit)
     parser, builder = _parser()
     builder.start_unit(unit)
     text = unit.text
-    if unit.kind == "other":
-        return _parse_other(unit, builder)
     try:
         result = parser.parse(text, start="tag_section" if unit.kind == "tags" else "deal")
     except UnexpectedInput as exc:
@@ -950,6 +988,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
     dealer that can be read (the engine takes the rest from the game's
     sequence).  Lines in the wrong order are read where they belong, and
     named (A005).  None if even this fails (a comment left open)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+
     builder.comments = []
     deal: Deal | None = None
     parts: list[object] = []
@@ -1002,6 +1042,8 @@ def _collect_comments(seg: str, builder: _Builder) -> None:
 
 def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit) -> Deal:
     """A deal header the grammar cannot read: what can be read of it, and its A001."""
+    from lark import Token
+
     m = _LOOSE_HEAD.match(seg)
     number = m.group(1) if m else None
     dealer = m.group(2) if m else None
@@ -1050,20 +1092,31 @@ def _out_of_order(parts: list[object]) -> list[Finding]:
 
 
 def _token_at(text: str, index: int) -> Token:
+    from lark import Token
+
     line = text.count("\n", 0, index) + 1
     column = index - (text.rfind("\n", 0, index) + 1) + 1
     return Token("X", "", index, line, column)
 
 
-def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Finding | None]:
-    """Text before the first tag section or deal: only comments may stand there."""
+def _pos_in(unit: Unit, text: str, index: int) -> Pos:
+    """The position of ``text[index]`` in the file, ``text`` being the unit's."""
+    row = text.count("\n", 0, index)
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return Pos(unit.line + row, column + (unit.column - 1 if row == 0 else 0))
+
+
+def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
+    """Text before the first tag section or deal: only comments may stand
+    there.  Read without the grammar, so a file that needs no grammar never
+    builds it."""
     text = unit.text
     comments: list[Comment] = []
     pos = 0
     while pos < len(text):
         m = _COMMENT_OR_SPACE.match(text, pos)
         if m is None:
-            where = builder.pos(_token_at(text, pos))
+            where = _pos_in(unit, text, pos)
             if text[pos] == COMMENT_OPEN:
                 return (
                     None,
@@ -1087,9 +1140,9 @@ def _parse_other(unit: Unit, builder: _Builder) -> tuple[None, list[Comment], Fi
                 ),
             )
         if m.group().startswith(COMMENT_OPEN):
-            comments.append(Comment(m.group()[1:-1], builder.pos(_token_at(text, pos))))
+            comments.append(Comment(m.group()[1:-1], _pos_in(unit, text, pos)))
         elif m.group().startswith(LINE_COMMENT):
-            comments.append(Comment(m.group()[1:], builder.pos(_token_at(text, pos)), line=True))
+            comments.append(Comment(m.group()[1:], _pos_in(unit, text, pos), line=True))
         pos = m.end()
     return None, comments, None
 
@@ -1156,7 +1209,8 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
             yield started
         if unit.kind == "deal":
             if isinstance(result, Deal):
-                _attach_comments(result, comments)
+                if comments:
+                    _attach_comments(result, comments)
                 game.errors.extend(_in_game(f, game, result) for f in _second_sheets(result))
             yield result  # type: ignore[misc]
     if game is None and (pending or leading):

@@ -140,6 +140,14 @@ SIDE_BY_SIDE = [
     ("validate", ["validate", "{file}"]),
     ("report --format json", ["report", "--format", "json", "{file}"]),
 ]
+#: With --all: the other commands, and validate on the commented corpora of
+#: bare.py (the corpus after annotate, and written by hand).
+MORE_SIDE_BY_SIDE = [
+    ("convert --to json", ["convert", "{file}", "--to", "json"]),
+    ("annotate", ["annotate", "{file}"]),
+    ("validate, annotated", ["validate", "{annotated}"]),
+    ("validate, hand-style", ["validate", "{hand}"]),
+]
 
 
 def _spread(values: list[float]) -> str:
@@ -150,7 +158,9 @@ def _spread(values: list[float]) -> str:
     return f"{median} ({min(values):.2f}-{max(values):.2f})"
 
 
-def side_by_side(base_rev: str, sizes: list[int], repeat: int, folder: Path, quiet: bool) -> None:
+def side_by_side(
+    base_rev: str, sizes: list[int], repeat: int, folder: Path, quiet: bool, every: bool = False
+) -> None:
     """Time the base revision's code and the working tree's on the same corpora.
 
     The two sides alternate, and which goes first alternates too, so that
@@ -170,8 +180,14 @@ def side_by_side(base_rev: str, sizes: list[int], repeat: int, folder: Path, qui
                 side.compile()
             for size in sizes:
                 path, deals = corpus(size, folder)
-                for task, template in SIDE_BY_SIDE:
-                    args = [str(path) if a == "{file}" else a for a in template]
+                files = {"{file}": str(path)}
+                if every:
+                    from bare import commented_corpora
+
+                    annotated, hand = commented_corpora(path, size, folder)
+                    files.update({"{annotated}": str(annotated), "{hand}": str(hand)})
+                for task, template in SIDE_BY_SIDE + (MORE_SIDE_BY_SIDE if every else []):
+                    args = [files.get(a, a) for a in template]
                     cpu: dict[str, list[float]] = {"base": [], "new": []}
                     peak: dict[str, list[float]] = {"base": [], "new": []}
                     codes: dict[str, set[int]] = {"base": set(), "new": set()}
@@ -246,6 +262,12 @@ def main() -> None:
         help="with --base: runs of each side for each task (default: 5)",
     )
     parser.add_argument(
+        "--all",
+        action="store_true",
+        help="with --base: also convert, annotate, and validate on the annotated and"
+        " hand-style corpora of bare.py",
+    )
+    parser.add_argument(
         "--lark-file-max",
         type=int,
         default=100_000,
@@ -258,7 +280,9 @@ def main() -> None:
     default = "10000" if args.base else "10000,100000,1000000"
     sizes = [int(s) for s in (args.sizes or default).split(",")]
     if args.base:
-        side_by_side(args.base, sizes, max(1, args.repeat), args.corpora.resolve(), args.quiet)
+        side_by_side(
+            args.base, sizes, max(1, args.repeat), args.corpora.resolve(), args.quiet, args.all
+        )
         return
 
     rows = []

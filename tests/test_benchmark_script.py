@@ -66,3 +66,24 @@ def test_a_tiny_side_by_side_run_prints_both_sides_and_the_ratio(tmp_path: Path)
         assert ratio == pytest.approx(new / base, rel=0.05)
     # the lark baselines are not part of a side-by-side run
     assert "lark tree" not in result.stdout
+
+
+BARE = SCRIPT.parent / "bare.py"
+
+
+def test_the_bare_checker_names_the_deals_validate_names(tmp_path: Path) -> None:
+    """The yardstick stays a checker: on a small corpus and its single-mutation
+    copies it finds wrong deals, the same ones as validate."""
+    result = subprocess.run(
+        [sys.executable, str(BARE), "agree", "--deals", "100", "--corpora", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    rows = [line.split("|") for line in result.stdout.splitlines() if line.startswith("| one ")]
+    assert len(rows) == 9
+    for row in rows:
+        assert row[4].strip() == "same"
+        assert int(row[2].replace(",", "")) > 0  # every kind of mutation is found

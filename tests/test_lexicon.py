@@ -241,6 +241,36 @@ def test_validate_json_is_the_same_without_the_fast_path_on_odd_characters(
     same_both_ways(path, monkeypatch)
 
 
+def commented(text: str, rng: random.Random) -> str:
+    """``text`` annotated, then with comments of both kinds put where blanks
+    stand and at the ends of lines, and one trick claim made wrong."""
+    annotated = CliRunner().invoke(cli, ["annotate", "-"], input=text).stdout
+    lines = annotated.split("\n")
+    for i, line in enumerate(lines):
+        r = rng.random()
+        if r < 0.2 and " " in line:
+            k = rng.choice([k for k, ch in enumerate(line) if ch == " "])
+            lines[i] = line[:k] + rng.choice([" {x} ", "{y}", " {; z} "]) + line[k + 1 :]
+        elif r < 0.35:
+            lines[i] = line + rng.choice([" ; note", ";", " {= not mine} ; both"])
+        elif r < 0.4:
+            lines.insert(i, rng.choice(["{a line of its own}", "; alone"]))
+    joined = "\n".join(lines)
+    return joined.replace("-> N ", "-> E ", 1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_validate_json_is_the_same_without_the_fast_path_on_commented_records(
+    seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = commented(generated(seed, *STYLES[seed % len(STYLES)]), random.Random(seed))
+    path = tmp_path / "commented.aln"
+    path.write_text(text, encoding="utf-8")
+    same_both_ways(path, monkeypatch)
+    units = units_of(text)
+    assert sum(fastpath.read_unit(u.kind, u.parts, u.line, u.column) is not None for u in units)
+
+
 def test_a_comment_does_not_change_the_verdict_on_a_no_break_space(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

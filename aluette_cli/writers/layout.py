@@ -22,7 +22,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import click
-from tabulate import tabulate
+
+
+def tabulate(*args: Any, **options: Any) -> str:
+    """tabulate's, imported when a table is first made: importing it (and the
+    package metadata it reads) costs every run tens of milliseconds, and
+    ``validate`` on a clean file makes no table."""
+    from tabulate import tabulate as table
+
+    return str(table(*args, **options))
+
 
 #: A wrapped text column is never made narrower than this; past it, the
 #: table is split instead.
