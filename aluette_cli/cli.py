@@ -22,6 +22,7 @@ from typing import Any, BinaryIO, NoReturn
 import click
 
 from . import api
+from .analysis import DEFAULT_TIME_LIMIT, Limits, analyse_games
 from .annotate import Annotator
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Unreadable, converted, format_aln
 from .findings import CODES, Finding, Kind
@@ -31,6 +32,8 @@ from .pipeline import CheckedGame, RuleChoice
 from .progress import Progress
 from .render import (
     Rendered,
+    render_analysis_json,
+    render_analysis_text,
     render_checked,
     render_report_json,
     render_report_text,
@@ -277,6 +280,82 @@ def report(
     frame.begin()
     for _, result in each_result(files, choice, status, render, jobs):
         frame.add(result.text)
+    frame.end()
+    sys.exit(status.code)
+
+
+from_trick_option = click.option(
+    "--from-trick",
+    "from_trick",
+    type=click.IntRange(1, 9),
+    default=None,
+    help="Value the plays from this trick on (default: as far back as the time limit allows).",
+)
+time_limit_option = click.option(
+    "--time-limit",
+    "time_limit",
+    type=click.FloatRange(0, min_open=True),
+    default=DEFAULT_TIME_LIMIT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Search time per deal; a deal not solved in time is solved from a later trick.",
+)
+
+
+@cli.command()
+@files_argument
+@format_option
+@from_trick_option
+@time_limit_option
+@rules_option
+@options_option
+@jobs_option
+def analyse(
+    files: tuple[str, ...],
+    fmt: str,
+    from_trick: int | None,
+    time_limit: float,
+    rules: str | None,
+    options: str | None,
+    jobs: int,
+) -> None:
+    """Value every play under perfect information; name the plays that threw a deal away.
+
+    With all four hands visible, each position has an exact value: NS take
+    the point, EW take it, or the deal is void.  For each deal whose hands
+    are recorded, a line for each play that changed that value, with the
+    cards that would have kept it (docs/analysis.md).  Real players do not
+    see each other's cards: a play called a mistake here may have been a
+    fair guess at the table.
+
+    \b
+    Examples:
+      aluette analyse samples/thrown-away.aln
+      aluette analyse --from-trick 4 --time-limit 2 -j 2 club.aln
+      aluette analyse --format json match.aln | jq '.games[0].deals[0].plays'
+    """
+    status = _status()
+    choice = _rule_choice(rules, options)
+    limits = Limits(from_trick or 1, time_limit)
+    if fmt == "json":
+        render, frame = render_analysis_json, Framed.json_list(_echo, '{"games": [', "]}")
+    else:
+        render, frame = render_analysis_text, Framed(_echo, between="\n" + "=" * 72 + "\n\n")
+    frame.begin()
+    with Progress(what="deals analysed") as progress:
+
+        def opened(file: str, reason: str | None) -> None:
+            if reason is not None:
+                progress.close()
+                click.echo(f"aluette: cannot read {file}: {reason}", err=True)
+                status.raise_to(EXIT_USAGE)
+
+        games = api.check_files(files, choice, on_file=opened)
+        analysed = analyse_games(games, limits, jobs, on_deal=lambda _: progress.add(1))
+        for file, checked, analysis in analysed:
+            status.account(checked)
+            progress.close()
+            frame.add(render(checked, analysis, file, limits).text)
     frame.end()
     sys.exit(status.code)
 
@@ -584,10 +663,25 @@ def _unified_diff(old: bytes, new: str, name: str) -> str:
     is_flag=True,
     help="Replace FILE by its annotated version (written beside it, then renamed).",
 )
+@click.option(
+    "--analyse",
+    "analyse_plays",
+    is_flag=True,
+    help="Also mark the plays that changed a deal's value, as aluette analyse finds them.",
+)
+@from_trick_option
+@time_limit_option
 @rules_option
 @options_option
 def annotate(
-    file: str, output: str | None, in_place: bool, rules: str | None, options: str | None
+    file: str,
+    output: str | None,
+    in_place: bool,
+    analyse_plays: bool,
+    from_trick: int | None,
+    time_limit: float,
+    rules: str | None,
+    options: str | None,
 ) -> None:
     """Write a record back with explanations as comments.
 
@@ -598,9 +692,14 @@ def annotate(
     comments and layout are never touched.
 
     \b
+    With --analyse, each play that changed a deal's value under perfect
+    information gets a mark such as {= E:Rc ?? best 2d} (docs/analysis.md).
+
+    \b
     Examples:
       aluette annotate match.aln
       aluette annotate match.aln --in-place
+      aluette annotate --analyse --from-trick 4 match.aln
     """
     if in_place and (output or file == "-"):
         raise click.UsageError("--in-place needs a FILE and no --output")
@@ -609,7 +708,8 @@ def annotate(
     choice = _rule_choice(rules, options)
     target = file if in_place else output
     with _reading_and_writing(file, target, binary=True) as (stream, out), Progress() as progress:
-        for checked in Annotator(stream, out, choice, base_of(file)).run():
+        limits = Limits(from_trick or 1, time_limit) if analyse_plays else None
+        for checked in Annotator(stream, out, choice, base_of(file), limits).run():
             _tell(checked, display_name(file), status, progress)
     sys.exit(status.code)
 

@@ -33,6 +33,7 @@ from .parse import Unit
 from .pipeline import CheckedGame, RuleChoice, check_units
 
 T = TypeVar("T")
+A = TypeVar("A")
 Render = Callable[[CheckedGame, str], T]
 
 #: About how many units (tag sections and deals) a batch holds.
@@ -121,6 +122,43 @@ def check_in_order(
     except BaseException:
         if pool is not None:
             _stop_now(pool)  # Ctrl-C, a closed pipe, an error: stop the workers now
+        raise
+    pool.close()
+    pool.join()
+
+
+def _start_plain_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def map_in_order(func: Callable[[A], T], items: Iterable[A], jobs: int = 1) -> Iterator[T]:
+    """``func(item)`` for every item, in input order, over ``jobs`` processes
+    (``func`` module-level, items and results picklable): for work that is
+    long per item, such as analysing a deal, where batches of whole games
+    would leave processes idle.  Items are taken from ``items`` only a few
+    ahead of the results, and Ctrl-C is handled as :func:`check_in_order` does."""
+    if jobs <= 1:
+        for item in items:
+            yield func(item)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool: multiprocessing.pool.Pool | None = None
+    try:
+        with _sigint_blocked():
+            pool = context.Pool(jobs, _start_plain_worker)
+        pending: deque[multiprocessing.pool.AsyncResult[T]] = deque()
+        for item in items:
+            pending.append(pool.apply_async(func, (item,)))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+    except BaseException:
+        if pool is not None:
+            _stop_now(pool)
         raise
     pool.close()
     pool.join()

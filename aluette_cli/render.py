@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from .analysis import GameAnalysis, Limits
 from .findings import Finding
 from .pipeline import CheckedGame
+from .writers.analysis import analysis_dict, analysis_text
 from .writers.report import game_dict, game_text
 
 
@@ -51,3 +53,17 @@ def render_report_json(checked: CheckedGame, file: str) -> Rendered:
     return Rendered(
         checked.outcome.findings, checked.deals_read, json.dumps(game_dict(checked, file))
     )
+
+
+def render_analysis_text(
+    checked: CheckedGame, analysis: GameAnalysis, file: str, limits: Limits
+) -> Rendered:
+    text = analysis_text(checked, analysis, file, limits.time_limit)
+    return Rendered(checked.outcome.findings, checked.deals_read, text)
+
+
+def render_analysis_json(
+    checked: CheckedGame, analysis: GameAnalysis, file: str, limits: Limits
+) -> Rendered:
+    text = json.dumps(analysis_dict(checked, analysis, file))
+    return Rendered(checked.outcome.findings, checked.deals_read, text)

@@ -46,7 +46,7 @@ from .policies import Cancel, MostTricks, PointOutcome, Spoil, TeamTricks, doubl
 from .rules import Ruleset
 
 #: Seats as the search counts them: N, E, S, W; NS are the even ones.
-SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS)}
+SEAT_INDEX: dict[str, int] = {str(seat): i for i, seat in enumerate(SEATS)}
 #: The largest value any scoring gives, as a bound where none is known.
 _UNBOUNDED = 1000
 #: How many trick starts the search visits between two looks at the clock.
