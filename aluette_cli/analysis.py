@@ -103,11 +103,10 @@ class DealTask:
 def deal_tasks(checked: CheckedGame) -> list[DealTask | DealAnalysis]:
     """A task for each deal that can be analysed, the reason for each that cannot."""
     ruleset = checked.outcome.ruleset
+    if ruleset is None:
+        return [_skip(deal, "the game's rules could not be loaded") for deal in checked.game.deals]
     out: list[DealTask | DealAnalysis] = []
     for deal, outcome in zip(checked.game.deals, checked.outcome.deals, strict=False):
-        if ruleset is None:
-            out.append(_skip(deal, "the game's rules could not be loaded"))
-            continue
         reason = _cannot(deal, outcome, ruleset)
         if isinstance(reason, str):
             out.append(_skip(deal, reason))
