@@ -219,7 +219,12 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
     done: list[list[PlayValue]] = []
     for number in range(len(before), first - 1, -1):
         try:
-            done.append([_value(solver, number, *item, deadline) for item in before[number - 1]])
+            values: list[PlayValue] = []
+            known: int | None = None  # the value after the last play valued
+            for item in before[number - 1]:
+                values.append(_value(solver, number, *item, deadline, known))
+                known = values[-1].after
+            done.append(values)
         except TimeUp:
             analysis.out_of_time = True
             break
@@ -240,8 +245,9 @@ def _value(
     line: int,
     column: int,
     deadline: float | None,
+    known: int | None = None,
 ) -> PlayValue:
-    values = solver.play_values(position, deadline)
+    values = solver.play_values(position, deadline, value=known)
     best = max(values.values()) if seat in ("N", "S") else min(values.values())
     strength = solver.ruleset.strength
     keeps = sorted(

@@ -40,6 +40,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from .cards import SEATS, TRICKS_PER_DEAL
 from .policies import Cancel, MostTricks, PointOutcome, Spoil, TeamTricks, doubled
@@ -51,6 +52,7 @@ SEAT_INDEX: dict[str, int] = {str(seat): i for i, seat in enumerate(SEATS)}
 _UNBOUNDED = 1000
 #: How many trick starts the search visits between two looks at the clock.
 _CLOCK_EVERY = 512
+_NONE_SURE = (0, 0, 0, 0)
 
 
 class TimeUp(Exception):
@@ -116,7 +118,9 @@ class Solver:
         self._tricks: dict[tuple[int, ...], int] = {}
         self._leaves: dict[tuple[int, ...], int] = {}
         self._decided: dict[tuple[int, ...], bool] = {}
-        self._table: dict[tuple[object, ...], tuple[int, int]] = {}
+        #: trick starts: key -> (lower bound, upper bound, the lead that decided)
+        self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        self._lead = -1
         self._plain_table: dict[tuple[object, ...], tuple[int, int]] = {}
         self._tally = _tally_for(ruleset)
         self._factor = 2 if doubled_by is not None and ruleset.doubles else 1
@@ -202,22 +206,39 @@ class Solver:
             p.hands, p.leader, p.played, p.state, p.seq, -_UNBOUNDED, _UNBOUNDED
         )
 
-    def _solve(self, p: _Internal) -> int:
+    def _solve(
+        self,
+        p: _Internal,
+        lo: int | None = None,
+        hi: int | None = None,
+        first: int | None = None,
+    ) -> int:
         """The exact value by tests of "at least t", each a search with a
         null window, which cuts far more than one wide search: the values
-        are few."""
+        are few.  ``lo`` and ``hi`` are bounds known already; ``first`` is
+        the value to test first."""
         if self.over(p.seq):
             return self.leaf(p.seq)
-        if p.played:
-            lo, hi = -_UNBOUNDED, _UNBOUNDED
-        else:
-            lo, hi = self._bounds(p.hands, p.state, len(p.seq))
+        low, high = -self._span, self._span
+        if not p.played:
+            b_lo, b_hi = self._bounds(p.hands, p.state, len(p.seq))
+            low, high = max(low, b_lo), min(high, b_hi)
             entry = self._table.get(self._key(p.hands, p.leader, p.state))
             if entry is not None:
-                lo, hi = max(lo, entry[0]), min(hi, entry[1])
-        lo, hi = max(lo, -self._span), min(hi, self._span)
+                low, high = max(low, entry[0]), min(high, entry[1])
+        if lo is not None:
+            low = max(low, lo)
+        if hi is not None:
+            high = min(high, hi)
+        lo, hi = low, high
         while lo < hi:
-            t = (lo + hi + 1) // 2
+            if first is not None and lo < first <= hi:
+                t = first
+            elif first is not None and lo < first + 1 <= hi:
+                t = first + 1
+            else:
+                t = (lo + hi + 1) // 2
+            first = None
             v = self._play(
                 p.hands, p.leader, p.played, p.state, p.seq, t - 1, t, _groups(p.hands, p.played)
             )
@@ -229,22 +250,33 @@ class Solver:
         return lo
 
     def play_values(
-        self, position: Position, deadline: float | None = None, plain: bool = False
+        self,
+        position: Position,
+        deadline: float | None = None,
+        plain: bool = False,
+        value: int | None = None,
     ) -> dict[str, int]:
         """The value after each card the player to move holds: card -> value.
 
-        Equal cards are searched once; each of them gets the value."""
+        Equal cards are searched once; each of them gets the value.  ``value``,
+        the position's own value when the caller knows it, bounds every card's
+        (none is better for the player than the best), so a card that keeps
+        it is known after one test."""
         p = self._internal(position)
         seat = (p.leader + len(p.played)) % 4
         hand = p.hands[seat]
         by_level: dict[int, int] = {}
+        self._deadline = deadline
+        if value is None and not plain:
+            value = self._solve(p)
         for level in dict.fromkeys(hand):
             child = self._child(p, level)
-            self._deadline = deadline
             if plain:
                 by_level[level] = self._plain(child)
+            elif seat % 2 == 0:
+                by_level[level] = self._solve(child, hi=value, first=value)
             else:
-                by_level[level] = self._solve(child)
+                by_level[level] = self._solve(child, lo=value, first=value)
         cards = [str(c) for c in position.hands[SEATS[seat]]]
         return {card: by_level[self._strength[card]] for card in cards}
 
@@ -408,34 +440,47 @@ class Solver:
             return lo
         if hi <= alpha:
             return hi
-        key = self._key(hands, leader, state)
+        h0, h1, h2, h3 = hands
+        levels = sorted({*h0, *h1, *h2, *h3})
+        key = self._key(hands, leader, state, levels)
         table = self._table
         entry = table.get(key)
+        hint = -1
         if entry is not None:
             lo, hi = max(lo, entry[0]), min(hi, entry[1])
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
+            hint = levels[entry[2]]
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
-        value = self._play(hands, leader, (), state, seq, a, b, _groups(hands, ()))
+        value = self._play(hands, leader, (), state, seq, a, b, _groups(hands, ()), hint)
         if value <= a:
             hi = value
         elif value >= b:
             lo = value
         else:
             lo = hi = value
-        table[key] = (lo, hi)
+        # The lead that decided, by its place among the strengths held, so
+        # that a position with the same key can try it first.
+        table[key] = (lo, hi, levels.index(self._lead))
         return value
 
     def _key(
-        self, hands: list[tuple[int, ...]], leader: int, state: tuple[object, ...]
+        self,
+        hands: list[tuple[int, ...]],
+        leader: int,
+        state: tuple[object, ...],
+        levels: list[int] | None = None,
     ) -> tuple[object, ...]:
         """The position with strength levels nobody holds dropped: only the
-        order and equality of the cards left decide tricks."""
+        order and equality of the cards left decide tricks.  ``levels``: the
+        strengths held, in order, if already known."""
         h0, h1, h2, h3 = hands
-        rank = {level: i for i, level in enumerate(sorted({*h0, *h1, *h2, *h3}))}
+        if levels is None:
+            levels = sorted({*h0, *h1, *h2, *h3})
+        rank = {level: i for i, level in enumerate(levels)}
         return (
             tuple([rank[x] for x in h0]),
             tuple([rank[x] for x in h1]),
@@ -450,38 +495,46 @@ class Solver:
     ) -> tuple[int, int]:
         """Bounds on the value from the cards held and the tricks taken."""
         left = TRICKS_PER_DEAL - played
+        if not self._top_wins:
+            lo, hi = self._tally.bounds(state, played, left, _NONE_SURE, (left,) * 4, self.ruleset)
+            return lo * self._factor, hi * self._factor
+        h0, h1, h2, h3 = hands
+        # Only the holder of the single strongest card has sure tricks: its
+        # cards above every card of the three others.
+        tops = (h0[0], h1[0], h2[0], h3[0])
+        ordered = sorted(tops)
         sure = [0, 0, 0, 0]
-        most = [left, left, left, left]
-        if self._top_wins:
-            # Only the holder of the single strongest card has sure tricks:
-            # its cards above every card of the three others.
-            tops = [h[0] for h in hands]
-            best = max(tops)
-            if tops.count(best) == 1:
-                p = tops.index(best)
-                second = max(t for q, t in enumerate(tops) if q != p)
+        total = 0
+        if ordered[3] > ordered[2]:
+            p = tops.index(ordered[3])
+            second = ordered[2]
+            for level in hands[p]:
+                if level <= second:
+                    break
+                total += 1
+            sure[p] = total
+        if self._spoils:
+            # A card takes a trick only if the three others play weaker
+            # ones: each must still hold one.
+            lows = (h0[-1], h1[-1], h2[-1], h3[-1])
+            ordered = sorted(lows)
+            top, under = ordered[3], ordered[2]
+            most = [0, 0, 0, 0]
+            for p in range(4):
+                floor = under if lows[p] == top else top
                 count = 0
                 for level in hands[p]:
-                    if level <= second:
+                    if level <= floor:
                         break
                     count += 1
-                sure[p] = count
-            if self._spoils:
-                # A card takes a trick only if the three others play weaker
-                # ones: each must still hold one.
-                lows = [h[-1] for h in hands]
-                for p in range(4):
-                    floor = max(lows[q] for q in range(4) if q != p)
-                    count = 0
-                    for level in hands[p]:
-                        if level <= floor:
-                            break
-                        count += 1
-                    most[p] = count
-            total = sum(sure)
-            if total:
-                for p in range(4):
-                    most[p] = min(most[p], left - total + sure[p])
+                most[p] = count
+        else:
+            most = [left, left, left, left]
+        if total:
+            for p in range(4):
+                cap = left - total + sure[p]
+                if most[p] > cap:
+                    most[p] = cap
         lo, hi = self._tally.bounds(state, played, left, sure, most, self.ruleset)
         return lo * self._factor, hi * self._factor
 
@@ -495,13 +548,20 @@ class Solver:
         alpha: int,
         beta: int,
         groups: list[list[int]],
+        hint: int = -1,
     ) -> int:
+        """The card of the player to move, then the rest of the trick; a
+        leader tries ``hint`` first (the lead that decided last time)."""
         i = len(played)
         seat = (leader + i) % 4
         hand = hands[seat]
         maximising = seat % 2 == 0
         best = -_UNBOUNDED - 1 if maximising else _UNBOUNDED + 1
-        for level in _order(groups[seat], played):
+        order = _order(groups[seat], played)
+        if hint >= 0 and hint in order:
+            order = [hint, *(x for x in order if x != hint)]
+        chosen = order[0]
+        for level in order:
             k = hand.index(level)
             child = list(hands)
             child[seat] = hand[:k] + hand[k + 1 :]
@@ -518,17 +578,19 @@ class Solver:
                 )
             if maximising:
                 if value > best:
-                    best = value
+                    best, chosen = value, level
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
                             break
             elif value < best:
-                best = value
+                best, chosen = value, level
                 if best < beta:
                     beta = best
                     if alpha >= beta:
                         break
+        if not i:
+            self._lead = chosen
         return best
 
 
@@ -573,7 +635,8 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
 def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:
     """The strengths to try (``levels``, strongest first), in a good order: a
     leader high first; a follower whose partner holds the trick low first;
-    otherwise the cheapest card that beats the table, then low."""
+    otherwise the cheapest card that beats the table, then one that ties it
+    (a spoiled trick is nobody's), then low."""
     if not played:
         return levels
     levels = levels[::-1]
@@ -581,7 +644,9 @@ def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:
     i = len(played)
     if i >= 2 and played[i - 2] == top and played.count(top) == 1:
         return levels
-    return [x for x in levels if x > top] + [x for x in levels if x <= top]
+    beat = [x for x in levels if x > top]
+    spoil = [x for x in levels if x == top]
+    return beat + spoil + [x for x in levels if x < top]
 
 
 # --------------------------------------------------------------------------
@@ -658,23 +723,33 @@ class _MostTricksTally(_Tally):
         most: Sequence[int],
         ruleset: Ruleset,
     ) -> tuple[int, int]:
-        counts, reached, runner = state
-        low = [counts[p] + sure[p] for p in range(4)]  # type: ignore[index]
-        high = [counts[p] + most[p] for p in range(4)]  # type: ignore[index]
-        can = [_can_win(p, reached, low, high, sure, most) for p in range(4)]  # type: ignore[arg-type]
+        counts = cast(tuple[int, int, int, int], state[0])
+        reached = cast(tuple[int, ...], state[1])
+        runner = state[2]
+        c0, c1, c2, c3 = counts
+        s0, s1, s2, s3 = sure
+        m0, m1, m2, m3 = most
+        low = (c0 + s0, c1 + s1, c2 + s2, c3 + s3)
+        high = (c0 + m0, c1 + m1, c2 + m2, c3 + m3)
+        l0, l1, l2, l3 = low
+        # Most seats are out of the running on counts alone: ask only the others.
+        best_low = max(low)
+        can = [
+            high[p] >= best_low and _can_win(p, reached, low, high, sure, most)
+            for p in range(4)
+        ]
         n_can = can[0] or can[2]
         e_can = can[1] or can[3]
-        l0, l1, l2, l3 = low
         void = not (l0 or l1 or l2 or l3)
         n_two = e_two = False
         if ruleset.mordienne:
             # A mordienne: the winner took nothing before a run to the end.
             n_two = n_can and any(
-                (runner == p and most[p] == left) or (counts[p] == 0 and most[p] >= 1)  # type: ignore[index]
+                (runner == p and most[p] == left) or (counts[p] == 0 and most[p] >= 1)
                 for p in (0, 2)
             )
             e_two = e_can and any(
-                (runner == p and most[p] == left) or (counts[p] == 0 and most[p] >= 1)  # type: ignore[index]
+                (runner == p and most[p] == left) or (counts[p] == 0 and most[p] >= 1)
                 for p in (1, 3)
             )
         hi = 2 if n_two else 1 if n_can else 0 if void else -1
