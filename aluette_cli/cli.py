@@ -309,7 +309,14 @@ time_limit_option = click.option(
 @time_limit_option
 @rules_option
 @options_option
-@jobs_option
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Analyse deals in this many processes; output stays in input order.",
+)
 def analyse(
     files: tuple[str, ...],
     fmt: str,

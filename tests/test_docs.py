@@ -1,7 +1,7 @@
 """Every example of the user documentation runs, and prints what the page shows.
 
-The pages checked are docs/cli.md, notation.md, violations.md, formats.md
-and rules.md.  They follow these conventions, which this module reads.
+The pages checked are docs/cli.md, notation.md, violations.md, formats.md,
+rules.md and analysis.md.  They follow these conventions, which this module reads.
 
 Input files
     ``<!-- file: NAME -->`` on a line of its own (an HTML comment, invisible
@@ -80,7 +80,7 @@ from aluette_cli.cli import cli
 from .conftest import ROOT, SAMPLES
 
 DOCS = ROOT / "docs"
-PAGES = ("cli.md", "notation.md", "violations.md", "formats.md", "rules.md")
+PAGES = ("cli.md", "notation.md", "violations.md", "formats.md", "rules.md", "analysis.md")
 
 # Lines of the pages that name the command but are synopses, not examples.
 NOT_RUN: dict[str, list[str]] = {
@@ -89,6 +89,7 @@ NOT_RUN: dict[str, list[str]] = {
         "aluette fmt [OPTIONS] FILE...",
         "aluette validate [OPTIONS] FILE...",
         "aluette report [OPTIONS] FILE...",
+        "aluette analyse [OPTIONS] FILE...",
         "aluette rules [OPTIONS]",
         "aluette generate [OPTIONS]",
     ],
