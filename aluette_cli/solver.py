@@ -53,6 +53,10 @@ _UNBOUNDED = 1000
 #: How many trick starts the search visits between two looks at the clock.
 _CLOCK_EVERY = 512
 _NONE_SURE = (0, 0, 0, 0)
+#: The most positions a table keeps.  Past it the table starts again empty:
+#: slower, never wrong, and the memory of one deal's search stays bounded
+#: (about a few hundred megabytes) whatever the time limit.
+MAX_TABLE = 600_000
 
 
 class TimeUp(Exception):
@@ -371,6 +375,8 @@ class Solver:
             lo = value
         else:
             lo = hi = value
+        if len(self._plain_table) >= MAX_TABLE:
+            self._plain_table.clear()
         self._plain_table[key] = (lo, hi)
         return value
 
@@ -464,6 +470,8 @@ class Solver:
             lo = hi = value
         # The lead that decided, by its place among the strengths held, so
         # that a position with the same key can try it first.
+        if len(table) >= MAX_TABLE:
+            table.clear()
         table[key] = (lo, hi, levels.index(self._lead))
         return value
 
