@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from .cards import SEATS, TRICKS_PER_DEAL
-from .policies import Cancel, MostTricks, PointOutcome, Spoil, TeamTricks, doubled
+from .policies import Cancel, DealScoring, MostTricks, PointOutcome, Spoil, TeamTricks, doubled
 from .rules import Ruleset
 
 #: Seats as the search counts them: N, E, S, W; NS are the even ones.
@@ -131,6 +131,10 @@ class Solver:
         #: no value is further from 0 than this
         self._span = self._factor * (2 if ruleset.mordienne else 1) * self._tally.span
         self._spoils = isinstance(ruleset.tie, Spoil)
+        #: whether the scoring can end play before the ninth trick
+        self._stops_early = (
+            type(ruleset.deal_scoring).decided_after is not DealScoring.decided_after
+        )
         #: a strictly strongest card takes the trick (true of both known policies)
         self._top_wins = isinstance(ruleset.tie, Spoil | Cancel)
         self.stats = Stats()
@@ -431,9 +435,16 @@ class Solver:
         beta: int,
     ) -> int:
         """A trick about to be led: the table of bounds, the card bounds, then play."""
-        if self.over(seq):
+        if len(seq) >= TRICKS_PER_DEAL or (self._stops_early and self.over(seq)):
             return self.leaf(seq)
-        self._clock()
+        stats = self.stats
+        stats.nodes += 1
+        if (
+            not stats.nodes % _CLOCK_EVERY
+            and self._deadline is not None
+            and time.monotonic() > self._deadline
+        ):
+            raise TimeUp
         if len(seq) == TRICKS_PER_DEAL - 1:
             # One card each: the last trick plays itself.
             h0, h1, h2, h3 = hands
@@ -569,6 +580,7 @@ class Solver:
         if hint >= 0 and hint in order:
             order = [hint, *(x for x in order if x != hint)]
         chosen = order[0]
+        tricks, advance = self._tricks, self._tally.advance
         for level in order:
             k = hand.index(level)
             child = list(hands)
@@ -577,10 +589,12 @@ class Solver:
             if i < 3:
                 value = self._play(child, leader, now, state, seq, alpha, beta, groups)
             else:
-                offset = self.trick_winner(now)
+                offset = tricks.get(now)
+                if offset is None:
+                    offset = self.trick_winner(now)
                 winner = -1 if offset < 0 else (leader + offset) % 4
                 nseq = (*seq, winner)
-                nstate = self._tally.advance(state, winner, len(nseq))
+                nstate = advance(state, winner, len(nseq))
                 value = self._node(
                     child, leader if winner < 0 else winner, nstate, nseq, alpha, beta
                 )
