@@ -210,3 +210,21 @@ def test_help_has_an_example(flag: str) -> None:
     result = run("analyse", flag)
     assert result.exit_code == 0
     assert "aluette analyse samples/thrown-away.aln" in result.stdout
+
+
+def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    from .conftest import ROOT
+
+    path = ROOT / "benchmarks" / "analyse.py"
+    spec = importlib.util.spec_from_file_location("bench_analyse", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    args = ["--deals", "2", "--plain", "1", "--deep", "1", "--budget", "0.2", "--quiet"]
+    args += ["--from", "6"]
+    assert module.main(args) == 0
+    out = capsys.readouterr().out
+    assert "fast, from trick 6" in out and "plain, from trick 6" in out
+    assert "every play from trick 1 within 0.2 s" in out
