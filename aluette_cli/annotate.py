@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from .analysis import GameAnalysis, Limits, analyse_game
 from .lexicon import (
     BLANKS,
     COMMENT_CLOSE,
@@ -30,6 +31,7 @@ from .lexicon import (
 from .model import Deal
 from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, read_games
 from .pipeline import CheckedGame, RuleChoice, check_game
+from .writers.analysis import deal_mark, play_mark
 from .writers.report import deal_sentences, game_sentence, trick_why
 
 MARK = "="
@@ -160,13 +162,17 @@ def _note(text: str) -> str:
     return text.replace(COMMENT_OPEN, "(").replace(COMMENT_CLOSE, ")").replace("\n", " ")
 
 
-def notes_for(checked: CheckedGame) -> dict[int, list[str]]:
-    """Line number -> the generated comments that belong at its end."""
+def notes_for(
+    checked: CheckedGame, analysis: GameAnalysis | None = None
+) -> dict[int, list[str]]:
+    """Line number -> the generated comments that belong at its end; with
+    ``analysis``, the marks of the plays that changed a deal's value too."""
     notes: dict[int, list[str]] = defaultdict(list)
+    analysed = analysis.deals if analysis is not None else []
     outcome, game = checked.outcome, checked.game
     ruleset = outcome.ruleset
     last_line = game.tags[-1].pos.line if game.tags else game.pos.line
-    for deal, result in zip(game.deals, outcome.deals, strict=False):
+    for k, (deal, result) in enumerate(zip(game.deals, outcome.deals, strict=False)):
         if not isinstance(deal, Deal):
             continue
         if ruleset is not None and not result.from_sheet:
@@ -180,6 +186,11 @@ def notes_for(checked: CheckedGame) -> dict[int, list[str]]:
         last_line = _summary_line(deal)
         if ruleset is not None:
             notes[last_line].append(" ".join(deal_sentences(result)))
+        valued = analysed[k] if k < len(analysed) else None
+        if valued is not None:
+            for play in valued.changed:
+                notes[play.line].append(play_mark(play))
+            notes[last_line].append(deal_mark(valued))
     for finding in outcome.findings:
         notes[finding.line].append(f"{finding.code} {finding.message}")
     notes[last_line].append(game_sentence(outcome))
@@ -216,9 +227,16 @@ class Annotator:
     """Writes ``stream`` to ``out`` with generated comments; collects the findings."""
 
     def __init__(
-        self, stream: BinaryIO, out: BinaryIO, choice: RuleChoice, base: object = None
+        self,
+        stream: BinaryIO,
+        out: BinaryIO,
+        choice: RuleChoice,
+        base: object = None,
+        analyse: Limits | None = None,
     ) -> None:
+        """``analyse``: also mark the plays that changed a deal's value."""
         self.tee = _Tee(stream)
+        self.analyse = analyse
         self.out = out
         self.choice = choice
         self.base = base
@@ -228,7 +246,8 @@ class Annotator:
         """Annotate everything, yielding each checked game as it is written."""
         for game in read_games(self.tee):  # type: ignore[arg-type]
             checked = check_game(game, self.choice, self.base)  # type: ignore[arg-type]
-            for line, notes in notes_for(checked).items():
+            analysis = analyse_game(checked, self.analyse) if self.analyse else None
+            for line, notes in notes_for(checked, analysis).items():
                 self.pending[line].extend(notes)
             start = min([game.pos.line, *(f.line for f in game.errors)])
             self._flush(before=start)

@@ -23,6 +23,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from . import api
+from .analysis import DEFAULT_TIME_LIMIT, Limits, analyse_games
 from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
 from .filejobs import AnnotateJob, ConvertJob, Event, Read, exit_status
@@ -36,6 +37,8 @@ from .progress import Progress
 from .render import (
     Rendered,
     ReportText,
+    render_analysis_json,
+    render_analysis_text,
     render_checked,
     render_findings,
     render_report_json,
@@ -509,6 +512,95 @@ def _kept(result: Rendered) -> CheckedGame:
     return result.checked
 
 
+from_trick_option = click.option(
+    "--from-trick",
+    "from_trick",
+    type=click.IntRange(1, 9),
+    default=None,
+    help="Value the plays from this trick on (default: as far back as the time limit allows).",
+)
+time_limit_option = click.option(
+    "--time-limit",
+    "time_limit",
+    type=click.FloatRange(0, min_open=True),
+    default=DEFAULT_TIME_LIMIT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Search time per deal; a deal not solved in time is solved from a later trick.",
+)
+
+
+@cli.command()
+@files_argument
+@format_option
+@from_trick_option
+@time_limit_option
+@from_option
+@output_option
+@rules_option
+@options_option
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Analyse deals in this many processes; output stays in input order.",
+)
+def analyse(
+    files: tuple[str, ...],
+    fmt: str,
+    from_trick: int | None,
+    time_limit: float,
+    source: str | None,
+    output: str | None,
+    rules: str | None,
+    options: str | None,
+    jobs: int,
+) -> None:
+    """Value every play under perfect information; name the plays that threw a deal away.
+
+    With all four hands visible, each position has an exact value: NS take
+    the point, EW take it, or the deal is void.  For each deal whose hands
+    are recorded, a line for each play that changed that value, with the
+    cards that would have kept it (analysis.md in the manual).  Real players do not
+    see each other's cards: a play called a mistake here may have been a
+    fair guess at the table.
+
+    \b
+    Examples:
+      aluette analyse samples/thrown-away.aln
+      aluette analyse --from-trick 4 --time-limit 2 -j 2 club.aln
+      aluette analyse --format json match.aln | jq '.games[0].deals[0].plays'
+    """
+    status = _status()
+    choice = _rule_choice(rules, options)
+    _refuse_reading_into(files, output)
+    limits = Limits(from_trick or 1, time_limit)
+    with atomic_output(output, binary=False) as out, Progress(what="deals analysed") as progress:
+        if fmt == "json":
+            render, frame = render_analysis_json, Framed.json_list(out.write, '{"games": [', "]}")
+        else:
+            between = "\n" + "=" * 72 + "\n\n"
+            render, frame = render_analysis_text, Framed(out.write, between=between)
+        frame.begin()
+
+        def opened(file: str, reason: str | None) -> None:
+            if reason is not None:
+                progress.close()
+                click.echo(f"aluette: cannot read {file}: {reason}", err=True)
+                status.raise_to(EXIT_USAGE)
+
+        games = api.check_files(files, choice, on_file=opened, fmt=source)
+        analysed = analyse_games(games, limits, jobs, on_deal=lambda _: progress.add(1))
+        for file, checked, analysis in analysed:
+            status.account(checked)
+            progress.close()
+            frame.add(render(checked, analysis, file, limits).text)
+        frame.end()
+    sys.exit(status.code)
+
+
 @cli.command(name="explain")
 @click.argument("code", metavar="CODE", shell_complete=complete_codes)
 @output_option
@@ -849,6 +941,14 @@ def _unified_diff(old: bytes, new: str, name: str) -> str:
     is_flag=True,
     help="Replace each FILE by its annotated version (written beside it, then renamed).",
 )
+@click.option(
+    "--analyse",
+    "analyse_plays",
+    is_flag=True,
+    help="Also mark the plays that changed a deal's value, as aluette analyse finds them.",
+)
+@from_trick_option
+@time_limit_option
 @rules_option
 @options_option
 @files_jobs_option
@@ -856,6 +956,9 @@ def annotate(
     files: tuple[str, ...],
     output: str | None,
     in_place: bool,
+    analyse_plays: bool,
+    from_trick: int | None,
+    time_limit: float,
     rules: str | None,
     options: str | None,
     jobs: int,
@@ -871,10 +974,15 @@ def annotate(
     -o names.
 
     \b
+    With --analyse, each play that changed a deal's value under perfect
+    information gets a mark such as {= E:Rc ?? best 2d} (docs/analysis.md).
+
+    \b
     Examples:
       aluette annotate match.aln
       aluette annotate match.aln --in-place
       aluette annotate season/ --in-place
+      aluette annotate --analyse --from-trick 4 match.aln
     """
     status = _status()
     choice = _rule_choice(rules, options)
@@ -882,7 +990,8 @@ def annotate(
     for file, target in pairs:
         if not in_place:
             _refuse_same_file(file, target, "use --in-place to annotate a file in place")
-    _run_jobs(AnnotateJob(choice, many), pairs, jobs, status)
+    limits = Limits(from_trick or 1, time_limit) if analyse_plays else None
+    _run_jobs(AnnotateJob(choice, many, limits), pairs, jobs, status)
     sys.exit(status.code)
 
 

@@ -16,6 +16,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from .analysis import Limits
 from .annotate import Annotator
 from .convert import Unreadable, converted
 from .findings import Finding, Kind
@@ -126,9 +127,17 @@ class ConvertJob(_Job):
 
 @dataclass(frozen=True, slots=True)
 class AnnotateJob(_Job):
+    #: with ``annotate --analyse``, how far back and how long to analyse
+    limits: Limits | None = None
     binary = True
 
     def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
-        annotator = Annotator(stream, out, self.choice, base_of(file))  # type: ignore[arg-type]
+        annotator = Annotator(
+            stream,  # type: ignore[arg-type]
+            out,  # type: ignore[arg-type]
+            self.choice,
+            base_of(file),
+            self.limits,
+        )
         for checked in annotator.run():
             yield from told(checked, display_name(file))

@@ -34,7 +34,7 @@ from .parse import Unit
 from .pipeline import CheckedGame, RuleChoice, check_units
 
 T = TypeVar("T")
-R = TypeVar("R")
+A = TypeVar("A")
 Render = Callable[[CheckedGame, str], T]
 
 #: About how many units (tag sections and deals) a batch holds.
@@ -178,40 +178,45 @@ def _bundles(items: Iterable[Work | Done]) -> Iterator[list[Work | Done]]:
         yield bundle
 
 
-def _start_file_worker() -> None:
+def _start_plain_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _whole(job: Callable[[T], Iterable[R]], item: T) -> list[R]:
-    return list(job(item))
+def _called(func: Callable[[A], T], item: A) -> T | list[object]:
+    """``func(item)`` in a worker; a generator's results, listed (a generator
+    cannot travel back to the parent)."""
+    result = func(item)
+    return list(result) if isinstance(result, Iterator) else result
 
 
-def map_in_order(
-    job: Callable[[T], Iterable[R]], items: Iterable[T], jobs: int = 1
-) -> Iterator[Iterable[R]]:
-    """What ``job(item)`` yields, for each item in order: as it comes in one
-    process; with ``jobs`` > 1, in that many processes, each item's whole
-    once it is done (``job`` picklable, its results too).
+def map_in_order(func: Callable[[A], T], items: Iterable[A], jobs: int = 1) -> Iterator[T]:
+    """``func(item)`` for every item, in input order, over ``jobs`` processes
+    (``func`` picklable, items and results too): for work that is long per
+    item, such as analysing a deal or converting a file, where batches of
+    whole games would leave processes idle.  In one process a generator
+    ``func`` is handed back as it is, so its results come as they are made;
+    in several, its results come as a list once the item is done.  Items are
+    taken from ``items`` only a few ahead of the results.
 
-    For jobs that write files (one output per input): on Ctrl-C or an error
-    the workers are sent SIGTERM, on which a write in progress removes its
-    temporary file (streams.py), and are killed if they do not end at once.
+    On Ctrl-C or an error the workers are sent SIGTERM, on which a file being
+    written removes its temporary file (streams.py), and are killed if they
+    do not end at once.
     """
     if jobs <= 1:
         for item in items:
-            yield job(item)
+            yield func(item)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool: multiprocessing.pool.Pool | None = None
     try:
         with _sigint_blocked():
-            pool = context.Pool(jobs, _start_file_worker)
-        pending: deque[multiprocessing.pool.AsyncResult[list[R]]] = deque()
+            pool = context.Pool(jobs, _start_plain_worker)
+        pending: deque[multiprocessing.pool.AsyncResult[T]] = deque()
         for item in items:
-            pending.append(pool.apply_async(_whole, (job, item)))
+            pending.append(pool.apply_async(_called, (func, item)))  # type: ignore[arg-type]
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().get()
         while pending:

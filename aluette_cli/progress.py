@@ -15,8 +15,11 @@ class Progress:
     and CI logs only ever get the command's own output.
     """
 
-    def __init__(self, stream: TextIO | None = None, enabled: bool | None = None) -> None:
+    def __init__(
+        self, stream: TextIO | None = None, enabled: bool | None = None, what: str = "deals read"
+    ) -> None:
         self.stream = stream or sys.stderr
+        self.what = what
         self.enabled = self.stream.isatty() if enabled is None else enabled
         self.count = 0
         self.start = self.last = time.monotonic()
@@ -43,7 +46,7 @@ class Progress:
             return
         self.last = now
         rate = self.count / max(now - self.start, 1e-9)
-        line = f"{self.count:,} deals read, {rate:,.0f} deals/s"
+        line = f"{self.count:,} {self.what}, {rate:,.{0 if rate >= 10 else 1}f} deals/s"
         self.width = max(self.width, len(line))
         self.stream.write("\r" + line.ljust(self.width))
         self.stream.flush()

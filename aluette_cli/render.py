@@ -11,9 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from .analysis import GameAnalysis, Limits
 from .findings import Finding
 from .pipeline import CheckedGame
 from .tables import game_tables
+from .writers.analysis import analysis_dict, analysis_text
 from .writers.layout import PLAIN, Layout
 from .writers.report import game_dict, game_text
 from .writers.tables import csv_header, csv_text, jsonl_text
@@ -96,3 +98,17 @@ def table_output(fmt: str, level: str | None) -> tuple[Callable[[CheckedGame, st
     level = level or "game"
     opening = csv_header(level) if fmt == "csv" else ""
     return partial(render_table, fmt=fmt, level=level), opening
+
+
+def render_analysis_text(
+    checked: CheckedGame, analysis: GameAnalysis, file: str, limits: Limits
+) -> Rendered:
+    text = analysis_text(checked, analysis, file, limits.time_limit)
+    return Rendered(checked.outcome.findings, checked.deals_read, text)
+
+
+def render_analysis_json(
+    checked: CheckedGame, analysis: GameAnalysis, file: str, limits: Limits
+) -> Rendered:
+    text = json.dumps(analysis_dict(checked, analysis, file))
+    return Rendered(checked.outcome.findings, checked.deals_read, text)

@@ -1,8 +1,8 @@
 """Every example of the user documentation runs, and prints what the page shows.
 
 The pages checked are docs/cli.md, notation.md, violations.md, formats.md,
-rules.md, html.md and tables.md.  They follow these conventions, which this
-module reads.
+rules.md, html.md, tables.md and analysis.md.  They follow these conventions,
+which this module reads.
 
 Input files
     ``<!-- file: NAME -->`` on a line of its own (an HTML comment, invisible
@@ -97,6 +97,7 @@ PAGES = (
     "rules.md",
     "html.md",
     "tables.md",
+    "analysis.md",
 )
 
 # Lines of the pages that name the command but are synopses, not examples.
@@ -106,6 +107,7 @@ NOT_RUN: dict[str, list[str]] = {
         "aluette fmt [OPTIONS] FILE...",
         "aluette validate [OPTIONS] FILE...",
         "aluette report [OPTIONS] FILE...",
+        "aluette analyse [OPTIONS] FILE...",
         "aluette rules [OPTIONS]",
         "aluette generate [OPTIONS]",
         "aluette convert [OPTIONS] FILE... --to FORMAT",

@@ -1,0 +1,322 @@
+"""Every play of a recorded deal, valued under perfect information.
+
+For each play the solver (:mod:`solver`) gives the value of the position
+before it (what the deal ends in if all four play perfectly from there) and
+after it; a play whose value differs threw something away, and the cards of
+the player's hand that would have kept the value before are listed.
+
+A deal is analysed from its last trick back to the first one asked for, all
+the plays of one trick at a time, under a time budget: when the budget runs
+out inside a trick, that trick's plays are dropped and the deal is reported
+as solved from the trick after it.  Nothing is ever guessed, so a value
+given is always exact.
+
+Deals are analysed one to a task, so that ``-j`` spreads the deals of one
+game over several processes; results come back in input order.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
+from .deal_checks import apply_chants, check_deck
+from .findings import Flags
+from .model import BrokenDeal, Deal
+from .outcome import DealOutcome
+from .parallel import map_in_order
+from .pipeline import CheckedGame
+from .rules import Ruleset
+from .solver import Position, Solver, TimeUp
+
+#: The default time budget for one deal, in seconds.
+DEFAULT_TIME_LIMIT = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How deep to analyse: from which trick, and for how long per deal."""
+
+    from_trick: int = 1
+    #: seconds of search per deal; None: no limit
+    time_limit: float | None = DEFAULT_TIME_LIMIT
+
+
+@dataclass(frozen=True, slots=True)
+class PlayValue:
+    """One play and the exact values around it, for NS."""
+
+    trick: int
+    seat: str
+    card: str
+    before: int
+    after: int
+    #: the cards of the player's hand that keep ``before``
+    keeps: tuple[str, ...]
+    #: where the card is written: line and column
+    line: int = 0
+    column: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+
+@dataclass(slots=True)
+class DealAnalysis:
+    """A deal's plays and their values, or why the deal was not analysed."""
+
+    number: int | None
+    dealer: str | None
+    #: the first trick whose plays are all valued (None: skipped)
+    solved_from_trick: int | None = None
+    skipped: str | None = None
+    plays: list[PlayValue] = field(default_factory=list)
+    #: whether the budget stopped the analysis before the trick asked for
+    out_of_time: bool = False
+
+    @property
+    def changed(self) -> list[PlayValue]:
+        return [p for p in self.plays if p.changed]
+
+
+@dataclass(frozen=True, slots=True)
+class DealTask:
+    """What analysing one deal needs, and nothing else (it travels to a worker)."""
+
+    ruleset: Ruleset
+    doubled_by: str | None
+    number: int | None
+    dealer: str
+    #: the hands when play starts
+    hands: dict[str, tuple[str, ...]]
+    #: per trick: (leader, [(seat, card, line, column)])
+    tricks: tuple[tuple[str, tuple[tuple[str, str, int, int], ...]], ...]
+
+
+# --------------------------------------------------------------------------
+# From a checked game to tasks
+
+
+def deal_tasks(checked: CheckedGame) -> list[DealTask | DealAnalysis]:
+    """A task for each deal that can be analysed, the reason for each that cannot."""
+    ruleset = checked.outcome.ruleset
+    if ruleset is None:
+        return [_skip(deal, "the game's rules could not be loaded") for deal in checked.game.deals]
+    out: list[DealTask | DealAnalysis] = []
+    for deal, outcome in zip(checked.game.deals, checked.outcome.deals, strict=False):
+        reason = _cannot(deal, outcome, ruleset)
+        if isinstance(reason, str):
+            out.append(_skip(deal, reason))
+        else:
+            out.append(reason)
+    return out
+
+
+def _skip(deal: Deal | BrokenDeal, reason: str) -> DealAnalysis:
+    return DealAnalysis(deal.number, deal.dealer, skipped=reason)
+
+
+def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> DealTask | str:
+    """The deal's task, or why it cannot be analysed."""
+    if isinstance(deal, BrokenDeal) or outcome.broken:
+        return "the deal could not be read"
+    if deal.concessions and ruleset.mordienne:
+        return "a concession changes what the deal is worth, and the solver does not value it"
+    missing = [s for s in SEATS if s not in deal.hands]
+    if missing:
+        return "the record does not give the four hands"
+    if not deal.tricks:
+        return "the record gives no cards played"
+    hands = check_deck(deal, Flags(None))
+    apply_chants(deal, hands, ruleset, Flags(None))
+    dealt = [card for seat in SEATS for card in hands[seat]]
+    if any(len(hands[s]) != HAND_SIZE for s in SEATS) or len(set(dealt)) != len(dealt):
+        return "the hands are not four hands of nine different cards (see aluette validate)"
+    if any(card not in ruleset.strength for card in dealt):
+        return "the hands hold cards the rules do not rank"
+    return _walk(deal, hands, ruleset)
+
+
+def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask | str:
+    """The record's plays, checked as the table would play them: in turn,
+    from the hand, trick after trick, up to the end of the deal."""
+    solver = Solver(ruleset)
+    held = {seat: set(cards) for seat, cards in hands.items()}
+    leader = left_of(deal.dealer)
+    tricks = []
+    winners: list[int] = []
+    for k, trick in enumerate(deal.tricks, 1):
+        if trick.number != k:
+            return f"its trick lines are not numbered 1 to {len(deal.tricks)} in order"
+        if solver.over(tuple(winners)):
+            break
+        order = seats_from(leader)
+        if len(trick.plays) != 4:
+            return f"trick {k} does not have four cards"
+        plays = []
+        for seat, play in zip(order, trick.plays, strict=True):
+            if play.seat is not None and play.seat != seat:
+                return f"trick {k} is not played in turn ({play.seat} plays in {seat}'s turn)"
+            if play.card not in held[seat]:
+                return f"trick {k}: {seat} plays {play.card}, which {seat} does not hold"
+            held[seat].discard(play.card)
+            plays.append((str(seat), play.card, play.pos.line, play.pos.column))
+        tricks.append((str(leader), tuple(plays)))
+        levels = tuple(ruleset.strength[card] for _, card, _, _ in plays)
+        offset = solver.trick_winner(levels)
+        winner = -1 if offset < 0 else (SEATS.index(leader) + offset) % 4
+        winners.append(winner)
+        if winner >= 0:
+            leader = SEATS[winner]
+    announces = deal.announces
+    doubled_by = announces[0].team if announces and ruleset.doubles else None
+    return DealTask(
+        ruleset,
+        doubled_by,
+        deal.number,
+        deal.dealer,
+        {seat: tuple(sorted(hands[seat], key=DECK.index)) for seat in SEATS},
+        tuple(tricks),
+    )
+
+
+# --------------------------------------------------------------------------
+# Analysing one deal
+
+
+def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
+    """The values of the deal's plays from ``limits.from_trick`` on, as far
+    back as the time budget allows."""
+    ruleset = task.ruleset
+    solver = Solver(ruleset, task.doubled_by)
+    deadline = None if limits.time_limit is None else time.monotonic() + limits.time_limit
+    # The position before every play, trick by trick.
+    held = {seat: list(cards) for seat, cards in task.hands.items()}
+    before: list[list[tuple[Position, str, str, int, int]]] = []
+    winners: list[str | None] = []
+    for leader, plays in task.tricks:
+        positions = []
+        table: list[str] = []
+        for seat, card, line, column in plays:
+            hands = {s: tuple(cards) for s, cards in held.items()}
+            position = Position(hands, leader, tuple(table), tuple(winners))
+            positions.append((position, seat, card, line, column))
+            held[seat].remove(card)
+            table.append(card)
+        before.append(positions)
+        levels = tuple(ruleset.strength[c] for c in table)
+        offset = solver.trick_winner(levels)
+        winners.append(None if offset < 0 else seats_from(leader)[offset])
+    first = max(1, limits.from_trick)
+    analysis = DealAnalysis(task.number, task.dealer)
+    if first > len(before):
+        analysis.solved_from_trick = None
+        analysis.skipped = f"the record's play ends before trick {first}"
+        return analysis
+    done: list[list[PlayValue]] = []
+    for number in range(len(before), first - 1, -1):
+        try:
+            values: list[PlayValue] = []
+            known: int | None = None  # the value after the last play valued
+            for item in before[number - 1]:
+                values.append(_value(solver, number, *item, deadline, known))
+                known = values[-1].after
+            done.append(values)
+        except TimeUp:
+            analysis.out_of_time = True
+            break
+        analysis.solved_from_trick = number
+    if analysis.solved_from_trick is None:
+        analysis.skipped = "not even the last trick could be solved within the time limit"
+    for values in reversed(done):
+        analysis.plays.extend(values)
+    return analysis
+
+
+def _value(
+    solver: Solver,
+    number: int,
+    position: Position,
+    seat: str,
+    card: str,
+    line: int,
+    column: int,
+    deadline: float | None,
+    known: int | None = None,
+) -> PlayValue:
+    values = solver.play_values(position, deadline, value=known)
+    best = max(values.values()) if seat in ("N", "S") else min(values.values())
+    strength = solver.ruleset.strength
+    keeps = sorted(
+        (c for c, v in values.items() if v == best), key=lambda c: (-strength[c], DECK.index(c))
+    )
+    return PlayValue(number, seat, card, best, values[card], tuple(keeps), line, column)
+
+
+def _run(item: tuple[DealTask | DealAnalysis | None, Limits]) -> DealAnalysis | None:
+    task, limits = item
+    if isinstance(task, DealTask):
+        return analyse_deal(task, limits)
+    return task
+
+
+# --------------------------------------------------------------------------
+# Games
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    """A game's deals, analysed or skipped, in record order."""
+
+    index: int
+    deals: list[DealAnalysis]
+
+
+def analyse_game(checked: CheckedGame, limits: Limits) -> GameAnalysis:
+    """One game, in this process."""
+    deals = [_run((item, limits)) for item in deal_tasks(checked)]
+    return GameAnalysis(checked.outcome.index, [d for d in deals if d is not None])
+
+
+def analyse_games(
+    games: Iterable[tuple[str, CheckedGame]],
+    limits: Limits,
+    jobs: int = 1,
+    on_deal: Callable[[DealAnalysis], object] | None = None,
+) -> Iterator[tuple[str, CheckedGame, GameAnalysis]]:
+    """Each game with its analysis, in input order; with ``jobs`` > 1 the
+    deals are shared among that many processes.  ``on_deal`` hears of each
+    deal as it is done."""
+    waiting: list[tuple[str, CheckedGame, list[DealAnalysis]]] = []
+
+    def items() -> Iterator[tuple[DealTask | DealAnalysis | None, Limits]]:
+        for file, checked in games:
+            waiting.append((file, checked, []))
+            for task in deal_tasks(checked):
+                yield task, limits
+            yield None, limits  # the end of the game
+
+    for result in map_in_order(_run, items(), jobs):
+        if result is None:
+            file, checked, deals = waiting.pop(0)
+            yield file, checked, GameAnalysis(checked.outcome.index, deals)
+            continue
+        waiting[0][2].append(result)
+        if on_deal is not None:
+            on_deal(result)
+
+
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "DealAnalysis",
+    "GameAnalysis",
+    "Limits",
+    "PlayValue",
+    "analyse_deal",
+    "analyse_game",
+    "analyse_games",
+    "deal_tasks",
+]

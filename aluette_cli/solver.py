@@ -1,0 +1,854 @@
+"""The exact value of a deal under perfect information: every card visible.
+
+Given the cards each player still holds, the trick in progress and who took
+the tricks so far, the value of the position is what the deal ends in when
+all four play perfectly, seen from North-South: 1 (NS take the point), -1
+(EW take it), 0 (the deal is void), 2 or -2 where a deal can score two (a
+mordienne, a double).  NS play to raise it, EW to lower it.
+
+The rules are not written again here.  Who takes a trick is the ruleset's
+tie policy (``ruleset.tie.result``), asked once per pattern of strengths and
+remembered; what a finished deal scores is the ruleset's deal scoring
+(``ruleset.deal_scoring.result``, with :func:`policies.doubled` for a
+double), asked once per sequence of trick winners.  The only thing the
+search assumes about a tie policy is that a trick's winner depends on the
+strengths of its cards and the order they were played (every policy is given
+nothing else); the tests check it.
+
+Two searches share those pieces:
+
+- :meth:`Solver.plain_value`, the reference: a plain alpha-beta minimax
+  over every group of equal cards, in the order of the hand, with a table
+  of positions already valued;
+- :meth:`Solver.value`, the fast one: alpha-beta over the five values, a
+  table of bounds keyed by a compact description of the position (strength
+  levels nobody holds dropped; of the tricks taken, only the counts, the
+  order in which equal counts were reached, and the player on a mordienne
+  run), bounds from the cards (a card stronger than everything the others
+  hold takes a trick; under spoiling ties, a card takes one only if every
+  other player still holds something weaker), moves tried in a good order,
+  and one search for each group of equal cards.
+
+What the fast search knows of a scoring (how to describe the tricks taken
+compactly, and bound the result) it knows by class, for the scorings of
+:mod:`policies`; under any other scoring it keys positions by the whole
+sequence of winners and bounds nothing, which is slower and as exact.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from .cards import SEATS, TRICKS_PER_DEAL
+from .policies import Cancel, DealScoring, MostTricks, PointOutcome, Spoil, TeamTricks, doubled
+from .rules import Ruleset
+
+#: Seats as the search counts them: N, E, S, W; NS are the even ones.
+SEAT_INDEX: dict[str, int] = {str(seat): i for i, seat in enumerate(SEATS)}
+#: The largest value any scoring gives, as a bound where none is known.
+_UNBOUNDED = 1000
+#: How many trick starts the search visits between two looks at the clock.
+_CLOCK_EVERY = 512
+_NONE_SURE = (0, 0, 0, 0)
+#: The most positions a table keeps.  Past it the table starts again empty:
+#: slower, never wrong, and the memory of one deal's search stays bounded
+#: (about a few hundred megabytes) whatever the time limit.
+MAX_TABLE = 600_000
+
+
+class TimeUp(Exception):
+    """The search ran past its deadline; nothing it found is used."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A moment of a deal: what the search needs to value it.
+
+    ``hands`` are the cards each seat still holds; ``leader`` is who led the
+    trick in progress (or leads the next one when ``trick`` is empty);
+    ``trick`` the cards already on the table, in play order; ``winners`` who
+    took each trick so far (None: nobody), which gives the counts, the order
+    in which they were reached and any mordienne run.
+    """
+
+    hands: Mapping[str, Iterable[str]]
+    leader: str
+    trick: tuple[str, ...] = ()
+    winners: tuple[str | None, ...] = ()
+
+    @property
+    def turn(self) -> str:
+        """Whose turn it is."""
+        return SEATS[(SEAT_INDEX[self.leader] + len(self.trick)) % 4]
+
+
+@dataclass
+class Stats:
+    """What a search did: trick starts visited, and the table's size."""
+
+    nodes: int = 0
+    table: int = 0
+
+
+@dataclass
+class _Internal:
+    hands: list[tuple[int, ...]]
+    leader: int
+    played: tuple[int, ...]
+    seq: tuple[int, ...]
+    state: tuple[object, ...] = field(default=())
+
+
+class Solver:
+    """Values positions of deals under one ruleset (and one deal's double).
+
+    One solver is meant for one deal: its tables remember positions of that
+    deal, so valuing every play of it costs little more than the first.
+    ``doubled_by`` is the team that announced a double, if any.
+    """
+
+    def __init__(self, ruleset: Ruleset, doubled_by: str | None = None) -> None:
+        self.ruleset = ruleset
+        self.doubled_by = doubled_by
+        strength = ruleset.strength
+        self._strength = strength
+        #: strength -> the cards of that strength (representatives for the policy)
+        self._cards_of: dict[int, list[str]] = {}
+        for card in sorted(strength):
+            self._cards_of.setdefault(strength[card], []).append(card)
+        self._tricks: dict[tuple[int, ...], int] = {}
+        self._leaves: dict[tuple[int, ...], int] = {}
+        self._decided: dict[tuple[int, ...], bool] = {}
+        #: trick starts: key -> (lower bound, upper bound, the lead that decided)
+        self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        self._lead = -1
+        self._plain_table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self._tally = _tally_for(ruleset)
+        self._factor = 2 if doubled_by is not None and ruleset.doubles else 1
+        #: no value is further from 0 than this
+        self._span = self._factor * (2 if ruleset.mordienne else 1) * self._tally.span
+        self._spoils = isinstance(ruleset.tie, Spoil)
+        #: whether the scoring can end play before the ninth trick
+        self._stops_early = (
+            type(ruleset.deal_scoring).decided_after is not DealScoring.decided_after
+        )
+        #: a strictly strongest card takes the trick (true of both known policies)
+        self._top_wins = isinstance(ruleset.tie, Spoil | Cancel)
+        self.stats = Stats()
+        self._deadline: float | None = None
+
+    # ------------------------------------------------------------------
+    # The rules, asked of the ruleset and remembered
+
+    def trick_winner(self, levels: tuple[int, ...]) -> int:
+        """Who takes a trick of these strengths, as an offset from its leader
+        (0-3), or -1 when it belongs to nobody: the tie policy's answer."""
+        found = self._tricks.get(levels)
+        if found is not None:
+            return found
+        used: dict[int, int] = {}
+        plays = []
+        for offset, level in enumerate(levels):
+            k = used.get(level, 0)
+            used[level] = k + 1
+            cards = self._cards_of[level]
+            plays.append((SEATS[offset], cards[min(k, len(cards) - 1)]))
+        result = self.ruleset.tie.result(plays, self._strength)
+        found = -1 if result.winner is None else SEAT_INDEX[result.winner]
+        self._tricks[levels] = found
+        return found
+
+    def point_value(self, point: PointOutcome | None) -> int:
+        """A deal's score as a value for NS."""
+        if point is None:
+            return 0
+        if self.doubled_by is not None and self.ruleset.doubles:
+            point = doubled(point, self.doubled_by)
+        return point.points if point.team == "NS" else -point.points
+
+    def leaf(self, seq: tuple[int, ...]) -> int:
+        """The value of a finished deal: the deal scoring's answer."""
+        found = self._leaves.get(seq)
+        if found is None:
+            rules = self.ruleset
+            winners = [None if w < 0 else SEATS[w] for w in seq]
+            result = rules.deal_scoring.result(winners, rules.deal_target, rules.mordienne)
+            found = self._leaves[seq] = self.point_value(result.point)
+        return found
+
+    def over(self, seq: tuple[int, ...]) -> bool:
+        """Whether play stops after these tricks."""
+        if len(seq) >= TRICKS_PER_DEAL:
+            return True
+        found = self._decided.get(seq)
+        if found is None:
+            rules = self.ruleset
+            winners = [None if w < 0 else SEATS[w] for w in seq]
+            decided = rules.deal_scoring.decided_after(winners, rules.deal_target)
+            found = self._decided[seq] = decided is not None
+        return found
+
+    # ------------------------------------------------------------------
+    # The public searches
+
+    def value(self, position: Position, deadline: float | None = None) -> int:
+        """The exact value of ``position`` (fast search).  ``deadline`` is a
+        :func:`time.monotonic` instant; past it, :class:`TimeUp` is raised."""
+        p = self._internal(position)
+        self._deadline = deadline
+        return self._solve(p)
+
+    def plain_value(self, position: Position, deadline: float | None = None) -> int:
+        """The exact value of ``position`` by the plain search, the reference."""
+        p = self._internal(position)
+        self._deadline = deadline
+        return self._plain(p)
+
+    def _plain(self, p: _Internal) -> int:
+        if self.over(p.seq):
+            return self.leaf(p.seq)
+        return self._plain_play(
+            p.hands, p.leader, p.played, p.state, p.seq, -_UNBOUNDED, _UNBOUNDED
+        )
+
+    def _solve(
+        self,
+        p: _Internal,
+        lo: int | None = None,
+        hi: int | None = None,
+        first: int | None = None,
+    ) -> int:
+        """The exact value by tests of "at least t", each a search with a
+        null window, which cuts far more than one wide search: the values
+        are few.  ``lo`` and ``hi`` are bounds known already; ``first`` is
+        the value to test first."""
+        if self.over(p.seq):
+            return self.leaf(p.seq)
+        low, high = -self._span, self._span
+        if not p.played:
+            b_lo, b_hi = self._bounds(p.hands, p.state, len(p.seq))
+            low, high = max(low, b_lo), min(high, b_hi)
+            entry = self._table.get(self._key(p.hands, p.leader, p.state))
+            if entry is not None:
+                low, high = max(low, entry[0]), min(high, entry[1])
+        if lo is not None:
+            low = max(low, lo)
+        if hi is not None:
+            high = min(high, hi)
+        lo, hi = low, high
+        while lo < hi:
+            if first is not None and lo < first <= hi:
+                t = first
+            elif first is not None and lo < first + 1 <= hi:
+                t = first + 1
+            else:
+                t = (lo + hi + 1) // 2
+            first = None
+            v = self._play(
+                p.hands, p.leader, p.played, p.state, p.seq, t - 1, t, _groups(p.hands, p.played)
+            )
+            # Fail-soft: the value is at least v when v >= t, at most v otherwise.
+            if v >= t:
+                lo = v
+            else:
+                hi = v
+        return lo
+
+    def play_values(
+        self,
+        position: Position,
+        deadline: float | None = None,
+        plain: bool = False,
+        value: int | None = None,
+    ) -> dict[str, int]:
+        """The value after each card the player to move holds: card -> value.
+
+        Equal cards are searched once; each of them gets the value.  ``value``,
+        the position's own value when the caller knows it, bounds every card's
+        (none is better for the player than the best), so a card that keeps
+        it is known after one test."""
+        p = self._internal(position)
+        seat = (p.leader + len(p.played)) % 4
+        hand = p.hands[seat]
+        by_level: dict[int, int] = {}
+        self._deadline = deadline
+        if value is None and not plain:
+            value = self._solve(p)
+        for level in dict.fromkeys(hand):
+            child = self._child(p, level)
+            if plain:
+                by_level[level] = self._plain(child)
+            elif seat % 2 == 0:
+                by_level[level] = self._solve(child, hi=value, first=value)
+            else:
+                by_level[level] = self._solve(child, lo=value, first=value)
+        cards = [str(c) for c in position.hands[SEATS[seat]]]
+        return {card: by_level[self._strength[card]] for card in cards}
+
+    # ------------------------------------------------------------------
+    # Positions as the search holds them
+
+    def _internal(self, position: Position) -> _Internal:
+        strength = self._strength
+        leader = SEAT_INDEX[position.leader]
+        seq = tuple(-1 if w is None else SEAT_INDEX[w] for w in position.winners)
+        if len(seq) > TRICKS_PER_DEAL:
+            raise ValueError(f"a deal has {TRICKS_PER_DEAL} tricks, not {len(seq)}")
+        if len(position.trick) > 3:
+            raise ValueError("a trick in progress has at most three cards on the table")
+        hands: list[tuple[int, ...]] = []
+        seen: set[str] = set(position.trick)
+        left = TRICKS_PER_DEAL - len(seq)
+        for i, seat in enumerate(SEATS):
+            cards = list(position.hands.get(seat, ()))
+            for card in cards:
+                if card not in strength:
+                    raise ValueError(f"{card!r} is not a card of ruleset {self.ruleset.name!r}")
+                if card in seen:
+                    raise ValueError(f"{card} is held twice or already on the table")
+                seen.add(card)
+            played = (i - leader) % 4 < len(position.trick)
+            want = left - 1 if played else left
+            if not self.over(seq) and len(cards) != want:
+                raise ValueError(
+                    f"{seat} holds {len(cards)} cards; with {len(seq)} tricks played"
+                    f" and {len(position.trick)} cards on the table, {seat} should hold {want}"
+                )
+            hands.append(tuple(sorted((strength[c] for c in cards), reverse=True)))
+        played_levels = tuple(strength[c] for c in position.trick)
+        state = self._tally.start()
+        for number, winner in enumerate(seq, 1):
+            state = self._tally.advance(state, winner, number)
+        return _Internal(hands, leader, played_levels, seq, state)
+
+    def _child(self, p: _Internal, level: int) -> _Internal:
+        seat = (p.leader + len(p.played)) % 4
+        hands = list(p.hands)
+        hand = hands[seat]
+        k = hand.index(level)
+        hands[seat] = hand[:k] + hand[k + 1 :]
+        played = (*p.played, level)
+        if len(played) < 4:
+            return _Internal(hands, p.leader, played, p.seq, p.state)
+        offset = self.trick_winner(played)
+        winner = -1 if offset < 0 else (p.leader + offset) % 4
+        seq = (*p.seq, winner)
+        state = self._tally.advance(p.state, winner, len(seq))
+        return _Internal(hands, p.leader if winner < 0 else winner, (), seq, state)
+
+    # ------------------------------------------------------------------
+    # The plain search
+
+    def _clock(self) -> None:
+        stats = self.stats
+        stats.nodes += 1
+        if (
+            self._deadline is not None
+            and stats.nodes % _CLOCK_EVERY == 0
+            and time.monotonic() > self._deadline
+        ):
+            raise TimeUp
+
+    def _plain_node(
+        self,
+        hands: list[tuple[int, ...]],
+        leader: int,
+        state: tuple[object, ...],
+        seq: tuple[int, ...],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        if self.over(seq):
+            return self.leaf(seq)
+        self._clock()
+        key = self._key(hands, leader, state)
+        lo, hi = self._plain_table.get(key, (-_UNBOUNDED, _UNBOUNDED))
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        a = alpha if alpha > lo else lo
+        b = beta if beta < hi else hi
+        value = self._plain_play(hands, leader, (), state, seq, a, b)
+        if value <= a:
+            hi = value
+        elif value >= b:
+            lo = value
+        else:
+            lo = hi = value
+        if len(self._plain_table) >= MAX_TABLE:
+            self._plain_table.clear()
+        self._plain_table[key] = (lo, hi)
+        return value
+
+    def _plain_play(
+        self,
+        hands: list[tuple[int, ...]],
+        leader: int,
+        played: tuple[int, ...],
+        state: tuple[object, ...],
+        seq: tuple[int, ...],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        seat = (leader + len(played)) % 4
+        hand = hands[seat]
+        maximising = seat % 2 == 0
+        best = -_UNBOUNDED - 1 if maximising else _UNBOUNDED + 1
+        for level in dict.fromkeys(hand):
+            k = hand.index(level)
+            child = list(hands)
+            child[seat] = hand[:k] + hand[k + 1 :]
+            now = (*played, level)
+            if len(now) < 4:
+                value = self._plain_play(child, leader, now, state, seq, alpha, beta)
+            else:
+                offset = self.trick_winner(now)
+                winner = -1 if offset < 0 else (leader + offset) % 4
+                nseq = (*seq, winner)
+                nstate = self._tally.advance(state, winner, len(nseq))
+                nleader = leader if winner < 0 else winner
+                value = self._plain_node(child, nleader, nstate, nseq, alpha, beta)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+    # ------------------------------------------------------------------
+    # The fast search
+
+    def _node(
+        self,
+        hands: list[tuple[int, ...]],
+        leader: int,
+        state: tuple[object, ...],
+        seq: tuple[int, ...],
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """A trick about to be led: the table of bounds, the card bounds, then play."""
+        if len(seq) >= TRICKS_PER_DEAL or (self._stops_early and self.over(seq)):
+            return self.leaf(seq)
+        stats = self.stats
+        stats.nodes += 1
+        if (
+            not stats.nodes % _CLOCK_EVERY
+            and self._deadline is not None
+            and time.monotonic() > self._deadline
+        ):
+            raise TimeUp
+        if len(seq) == TRICKS_PER_DEAL - 1:
+            # One card each: the last trick plays itself.
+            h0, h1, h2, h3 = hands
+            cards = (h0[0], h1[0], h2[0], h3[0])
+            last = cards[leader:] + cards[:leader]
+            offset = self.trick_winner(last)
+            return self.leaf((*seq, -1 if offset < 0 else (leader + offset) % 4))
+        lo, hi = self._bounds(hands, state, len(seq))
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        h0, h1, h2, h3 = hands
+        levels = sorted({*h0, *h1, *h2, *h3})
+        key = self._key(hands, leader, state, levels)
+        table = self._table
+        entry = table.get(key)
+        hint = -1
+        if entry is not None:
+            lo, hi = max(lo, entry[0]), min(hi, entry[1])
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            hint = levels[entry[2]]
+        a = alpha if alpha > lo else lo
+        b = beta if beta < hi else hi
+        value = self._play(hands, leader, (), state, seq, a, b, _groups(hands, ()), hint)
+        if value <= a:
+            hi = value
+        elif value >= b:
+            lo = value
+        else:
+            lo = hi = value
+        # The lead that decided, by its place among the strengths held, so
+        # that a position with the same key can try it first.
+        if len(table) >= MAX_TABLE:
+            table.clear()
+        table[key] = (lo, hi, levels.index(self._lead))
+        return value
+
+    def _key(
+        self,
+        hands: list[tuple[int, ...]],
+        leader: int,
+        state: tuple[object, ...],
+        levels: list[int] | None = None,
+    ) -> tuple[object, ...]:
+        """The position with strength levels nobody holds dropped: only the
+        order and equality of the cards left decide tricks.  ``levels``: the
+        strengths held, in order, if already known."""
+        h0, h1, h2, h3 = hands
+        if levels is None:
+            levels = sorted({*h0, *h1, *h2, *h3})
+        rank = {level: i for i, level in enumerate(levels)}
+        return (
+            tuple([rank[x] for x in h0]),
+            tuple([rank[x] for x in h1]),
+            tuple([rank[x] for x in h2]),
+            tuple([rank[x] for x in h3]),
+            leader,
+            self._tally.key(state),
+        )
+
+    def _bounds(
+        self, hands: list[tuple[int, ...]], state: tuple[object, ...], played: int
+    ) -> tuple[int, int]:
+        """Bounds on the value from the cards held and the tricks taken."""
+        left = TRICKS_PER_DEAL - played
+        if not self._top_wins:
+            lo, hi = self._tally.bounds(state, played, left, _NONE_SURE, (left,) * 4, self.ruleset)
+            return lo * self._factor, hi * self._factor
+        h0, h1, h2, h3 = hands
+        # Only the holder of the single strongest card has sure tricks: its
+        # cards above every card of the three others.
+        tops = (h0[0], h1[0], h2[0], h3[0])
+        ordered = sorted(tops)
+        sure = [0, 0, 0, 0]
+        total = 0
+        if ordered[3] > ordered[2]:
+            p = tops.index(ordered[3])
+            second = ordered[2]
+            for level in hands[p]:
+                if level <= second:
+                    break
+                total += 1
+            sure[p] = total
+        if self._spoils:
+            # A card takes a trick only if the three others play weaker
+            # ones: each must still hold one.
+            lows = (h0[-1], h1[-1], h2[-1], h3[-1])
+            ordered = sorted(lows)
+            top, under = ordered[3], ordered[2]
+            most = [0, 0, 0, 0]
+            for p in range(4):
+                floor = under if lows[p] == top else top
+                count = 0
+                for level in hands[p]:
+                    if level <= floor:
+                        break
+                    count += 1
+                most[p] = count
+        else:
+            most = [left, left, left, left]
+        if total:
+            for p in range(4):
+                cap = left - total + sure[p]
+                if most[p] > cap:
+                    most[p] = cap
+        lo, hi = self._tally.bounds(state, played, left, sure, most, self.ruleset)
+        return lo * self._factor, hi * self._factor
+
+    def _play(
+        self,
+        hands: list[tuple[int, ...]],
+        leader: int,
+        played: tuple[int, ...],
+        state: tuple[object, ...],
+        seq: tuple[int, ...],
+        alpha: int,
+        beta: int,
+        groups: list[list[int]],
+        hint: int = -1,
+    ) -> int:
+        """The card of the player to move, then the rest of the trick; a
+        leader tries ``hint`` first (the lead that decided last time)."""
+        i = len(played)
+        seat = (leader + i) % 4
+        hand = hands[seat]
+        maximising = seat % 2 == 0
+        best = -_UNBOUNDED - 1 if maximising else _UNBOUNDED + 1
+        order = _order(groups[seat], played)
+        if hint >= 0 and hint in order:
+            order = [hint, *(x for x in order if x != hint)]
+        chosen = order[0]
+        tricks, advance = self._tricks, self._tally.advance
+        for level in order:
+            k = hand.index(level)
+            child = list(hands)
+            child[seat] = hand[:k] + hand[k + 1 :]
+            now = (*played, level)
+            if i < 3:
+                value = self._play(child, leader, now, state, seq, alpha, beta, groups)
+            else:
+                offset = tricks.get(now)
+                if offset is None:
+                    offset = self.trick_winner(now)
+                winner = -1 if offset < 0 else (leader + offset) % 4
+                nseq = (*seq, winner)
+                nstate = advance(state, winner, len(nseq))
+                value = self._node(
+                    child, leader if winner < 0 else winner, nstate, nseq, alpha, beta
+                )
+            if maximising:
+                if value > best:
+                    best, chosen = value, level
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            elif value < best:
+                best, chosen = value, level
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        if not i:
+            self._lead = chosen
+        return best
+
+
+
+def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[int]]:
+    """For each seat, one strength for each group of its cards that play
+    alike, strongest first: equal cards, and cards next to each other in
+    strength with no card of anyone else (held, or on the table) at or
+    between their strengths.  Such cards compare alike with every other
+    card, so playing one or another leads to the same position once the
+    strengths nobody holds are dropped.  The weakest of a group stands for it.
+    """
+    owners: dict[int, int] = {}
+    for p in range(4):
+        bit = 1 << p
+        for level in hands[p]:
+            owners[level] = owners.get(level, 0) | bit
+    for level in played:
+        owners[level] = owners.get(level, 0) | 16
+    levels = sorted(owners, reverse=True)
+    out: list[list[int]] = []
+    for p in range(4):
+        bit = 1 << p
+        run = -1
+        mine: list[int] = []
+        for level in levels:
+            o = owners[level]
+            if o == bit:
+                run = level
+                continue
+            if run >= 0:
+                mine.append(run)
+                run = -1
+            if o & bit:
+                mine.append(level)
+        if run >= 0:
+            mine.append(run)
+        out.append(mine)
+    return out
+
+
+def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:
+    """The strengths to try (``levels``, strongest first), in a good order: a
+    leader high first; a follower whose partner holds the trick low first;
+    otherwise the cheapest card that beats the table, then one that ties it
+    (a spoiled trick is nobody's), then low."""
+    if not played:
+        return levels
+    levels = levels[::-1]
+    top = max(played)
+    i = len(played)
+    if i >= 2 and played[i - 2] == top and played.count(top) == 1:
+        return levels
+    beat = [x for x in levels if x > top]
+    spoil = [x for x in levels if x == top]
+    return beat + spoil + [x for x in levels if x < top]
+
+
+# --------------------------------------------------------------------------
+# What the fast search knows of each scoring: a compact description of the
+# tricks taken, and bounds on the result.
+
+
+class _Tally:
+    """The tricks taken so far, described by the whole sequence of winners:
+    right for any scoring, and no bounds."""
+
+    #: the most points a deal is worth under this scoring (mordienne, double aside)
+    span = _UNBOUNDED
+
+    def start(self) -> tuple[object, ...]:
+        return ()
+
+    def advance(self, state: tuple[object, ...], winner: int, number: int) -> tuple[object, ...]:
+        return (*state, winner)
+
+    def key(self, state: tuple[object, ...]) -> object:
+        return state
+
+    def bounds(
+        self,
+        state: tuple[object, ...],
+        played: int,
+        left: int,
+        sure: Sequence[int],
+        most: Sequence[int],
+        ruleset: Ruleset,
+    ) -> tuple[int, int]:
+        return -_UNBOUNDED, _UNBOUNDED
+
+
+class _MostTricksTally(_Tally):
+    """Most tricks, first to the final count on a tie (docs/rules.md §4): the
+    counts, when each seat reached its count, and the seat on a mordienne
+    run (won nothing before a run of tricks that is still going, begun after
+    the first trick), or -1."""
+
+    span = 1
+
+    def start(self) -> tuple[object, ...]:
+        return ((0, 0, 0, 0), (0, 0, 0, 0), -1)
+
+    def advance(self, state: tuple[object, ...], winner: int, number: int) -> tuple[object, ...]:
+        counts, reached, runner = state
+        if winner < 0:
+            return (counts, reached, -1)
+        c = list(counts)  # type: ignore[call-overload]
+        r = list(reached)  # type: ignore[call-overload]
+        if c[winner] == 0:
+            runner = winner if number >= 2 else -1
+        elif runner != winner:
+            runner = -1
+        c[winner] += 1
+        r[winner] = number
+        return (tuple(c), tuple(r), runner)
+
+    def key(self, state: tuple[object, ...]) -> object:
+        # Of the times counts were reached, only the order among equal counts
+        # matters: it breaks a tie if neither takes another trick.
+        counts, reached, runner = state
+        order = tuple(sorted(range(4), key=lambda s: (counts[s], reached[s])))  # type: ignore[index]
+        return (counts, order, runner)
+
+    def bounds(
+        self,
+        state: tuple[object, ...],
+        played: int,
+        left: int,
+        sure: Sequence[int],
+        most: Sequence[int],
+        ruleset: Ruleset,
+    ) -> tuple[int, int]:
+        counts = cast(tuple[int, int, int, int], state[0])
+        reached = cast(tuple[int, ...], state[1])
+        runner = state[2]
+        c0, c1, c2, c3 = counts
+        s0, s1, s2, s3 = sure
+        m0, m1, m2, m3 = most
+        low = (c0 + s0, c1 + s1, c2 + s2, c3 + s3)
+        high = (c0 + m0, c1 + m1, c2 + m2, c3 + m3)
+        l0, l1, l2, l3 = low
+        # Most seats are out of the running on counts alone: ask only the others.
+        best_low = max(low)
+        can = [
+            high[p] >= best_low and _can_win(p, reached, low, high, sure, most)
+            for p in range(4)
+        ]
+        n_can = can[0] or can[2]
+        e_can = can[1] or can[3]
+        void = not (l0 or l1 or l2 or l3)
+        n_two = e_two = False
+        if ruleset.mordienne:
+            # A mordienne: the winner took nothing before a run to the end.
+            n_two = n_can and any(
+                (runner == p and most[p] == left) or (counts[p] == 0 and most[p] >= 1)
+                for p in (0, 2)
+            )
+            e_two = e_can and any(
+                (runner == p and most[p] == left) or (counts[p] == 0 and most[p] >= 1)
+                for p in (1, 3)
+            )
+        hi = 2 if n_two else 1 if n_can else 0 if void else -1
+        lo = -2 if e_two else -1 if e_can else 0 if void else 1
+        return lo, hi
+
+
+def _can_win(
+    p: int,
+    reached: Sequence[int],
+    low: Sequence[int],
+    high: Sequence[int],
+    sure: Sequence[int],
+    most: Sequence[int],
+) -> bool:
+    """Whether seat ``p`` can still end with the most tricks, or first to a
+    shared most: its most must reach every other seat's least, and where it
+    only equals the count another seat already has, ``p`` must have reached
+    it first, and take nothing more."""
+    top = high[p]
+    if top < 1:
+        return False
+    for q in range(4):
+        if q == p:
+            continue
+        if top < low[q]:
+            return False
+        if top == low[q] and not sure[q] and (most[p] or reached[p] > reached[q]):
+            return False
+    return True
+
+
+class _TeamTricksTally(_Tally):
+    """Tricks pooled per team, first team to the target takes the deal
+    (docs/rules.md §7): the two totals."""
+
+    span = 1
+
+    def start(self) -> tuple[object, ...]:
+        return (0, 0)
+
+    def advance(self, state: tuple[object, ...], winner: int, number: int) -> tuple[object, ...]:
+        ns, ew = state
+        if winner < 0:
+            return state
+        return (ns + 1, ew) if winner % 2 == 0 else (ns, ew + 1)  # type: ignore[operator]
+
+    def key(self, state: tuple[object, ...]) -> object:
+        return state
+
+    def bounds(
+        self,
+        state: tuple[object, ...],
+        played: int,
+        left: int,
+        sure: Sequence[int],
+        most: Sequence[int],
+        ruleset: Ruleset,
+    ) -> tuple[int, int]:
+        ns, ew = state
+        target = ruleset.deal_target
+        ns_sure, ew_sure = sure[0] + sure[2], sure[1] + sure[3]
+        ns_lo, ew_lo = ns + ns_sure, ew + ew_sure  # type: ignore[operator]
+        ns_hi = ns + min(left - ew_sure, most[0] + most[2])  # type: ignore[operator]
+        ew_hi = ew + min(left - ns_sure, most[1] + most[3])  # type: ignore[operator]
+        ns_can = ns_hi >= target or ns_hi > ew_lo
+        ew_can = ew_hi >= target or ew_hi > ns_lo
+        void = ns_lo < target and ew_lo < target and ns_hi >= ew_lo and ew_hi >= ns_lo
+        hi = 1 if ns_can else 0 if void else -1
+        lo = -1 if ew_can else 0 if void else 1
+        return lo, hi
+
+
+def _tally_for(ruleset: Ruleset) -> _Tally:
+    scoring = ruleset.deal_scoring
+    if isinstance(scoring, MostTricks):
+        return _MostTricksTally()
+    if isinstance(scoring, TeamTricks):
+        return _TeamTricksTally()
+    return _Tally()

@@ -1,0 +1,135 @@
+"""The analysis in words: for people (a line for each play that changed the
+value), for programs (``analyse --format json``, the contract of
+docs/cli.md), and as the marks ``annotate --analyse`` adds to a record.
+
+Values are for NS: 1 NS take the point, -1 EW take it, 0 the deal is void,
+2 and -2 a deal worth two points (a mordienne, a double).
+"""
+
+from __future__ import annotations
+
+from ..analysis import DealAnalysis, GameAnalysis, PlayValue
+from ..cards import team_of
+from ..pipeline import CheckedGame
+from ..wording import plural
+
+
+def value_words(value: int) -> str:
+    """'NS win the point', 'EW win 2 points', 'the deal is void'."""
+    if value == 0:
+        return "the deal is void"
+    team = "NS" if value > 0 else "EW"
+    worth = "the point" if abs(value) == 1 else plural(abs(value), "point")
+    return f"{team} win {worth}"
+
+
+def _either(cards: tuple[str, ...]) -> str:
+    """'2d', '2d or 9c', '2d, 9c or 1e'."""
+    if len(cards) == 1:
+        return cards[0]
+    return ", ".join(cards[:-1]) + " or " + cards[-1]
+
+
+def _goal(value: int, team: str) -> str:
+    """What ``value`` is to ``team``, as something it could still do."""
+    if value == 0:
+        return "make the deal void"
+    mine = (value > 0) == (team == "NS")
+    worth = "the point" if abs(value) == 1 else plural(abs(value), "point")
+    if mine:
+        return f"win {worth}"
+    return f"lose only {'1 point' if abs(value) == 1 else worth}"
+
+
+def play_sentence(play: PlayValue) -> str:
+    """'trick 6, E plays Rc: EW could still win the point with 2d; after Rc NS
+    win the point whatever EW do.'"""
+    team = team_of(play.seat)
+    return (
+        f"trick {play.trick}, {play.seat} plays {play.card}: {team} could still"
+        f" {_goal(play.before, team)} with {_either(play.keeps)}; after {play.card}"
+        f" {value_words(play.after)} whatever {team} do."
+    )
+
+
+def deal_lines(deal: DealAnalysis, time_limit: float | None) -> list[str]:
+    """The deal's heading and a line for each play that changed the value."""
+    number = deal.number if deal.number is not None else "?"
+    head = f"Deal {number}" + (f", dealer {deal.dealer}" if deal.dealer else "")
+    if deal.skipped is not None or not deal.plays:
+        return [f"{head}: not analysed: {deal.skipped or 'no play to value'}."]
+    first, last = deal.plays[0], deal.plays[-1]
+    budget = ""
+    if deal.out_of_time and time_limit is not None:
+        budget = f" (as far back as {time_limit:g} s allowed)"
+    lines = [
+        f"{head}: solved from trick {deal.solved_from_trick}{budget};"
+        f" with perfect play from there {value_words(first.before)}."
+    ]
+    changed = deal.changed
+    if not changed:
+        lines.append("  No play changed the value.")
+        return lines
+    lines.extend("  " + play_sentence(p) for p in changed)
+    lines.append(f"  As played: {value_words(last.after)}.")
+    return lines
+
+
+def analysis_text(
+    checked: CheckedGame, analysis: GameAnalysis, file: str, time_limit: float | None
+) -> str:
+    tags = {tag.name: tag.value for tag in reversed(checked.game.tags)}
+    title = tags.get("Event") or "Untagged game"
+    out = [f"Game {analysis.index}: {title}  ({file})"]
+    for deal in analysis.deals:
+        out.append("")
+        out.extend(deal_lines(deal, time_limit))
+    return "\n".join(out) + "\n"
+
+
+def play_dict(play: PlayValue) -> dict[str, object]:
+    return {
+        "trick": play.trick,
+        "seat": play.seat,
+        "card": play.card,
+        "before": play.before,
+        "after": play.after,
+        "keeps": list(play.keeps),
+    }
+
+
+def deal_dict(deal: DealAnalysis) -> dict[str, object]:
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "solved_from_trick": deal.solved_from_trick,
+        "skipped": deal.skipped,
+        "plays": [play_dict(p) for p in deal.plays],
+    }
+
+
+def analysis_dict(checked: CheckedGame, analysis: GameAnalysis, file: str) -> dict[str, object]:
+    ruleset = checked.outcome.ruleset
+    return {
+        "file": file,
+        "index": analysis.index,
+        "rules": ruleset.name if ruleset else None,
+        "deals": [deal_dict(d) for d in analysis.deals],
+    }
+
+
+def play_mark(play: PlayValue) -> str:
+    """The mark ``annotate --analyse`` puts after a trick line: 'E:Rc ?? best 2d'."""
+    return f"{play.seat}:{play.card} ?? best {_either(play.keeps)}"
+
+
+def deal_mark(deal: DealAnalysis) -> str:
+    """What ``annotate --analyse`` says of the whole deal."""
+    if deal.skipped is not None or not deal.plays:
+        return f"not analysed: {deal.skipped or 'no play to value'}"
+    changed = len(deal.changed)
+    said = f"{plural(changed, 'play')} changed" if changed else "no play changed"
+    return (
+        f"analysed from trick {deal.solved_from_trick}: with perfect play"
+        f" {value_words(deal.plays[0].before)}; {said} the value"
+    )

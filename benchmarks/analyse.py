@@ -1,0 +1,192 @@
+"""How fast ``aluette analyse`` values every play of a deal, in one run.
+
+    python benchmarks/analyse.py                    # the figures of docs/analysis.md
+    python benchmarks/analyse.py --deals 20 --deep 5 --plain 3   # a smoke run
+
+The deals are random classic deals written by the project's generator
+(seed 1, cards played at random, so with many mistakes to find), each
+analysed in this process by :func:`aluette_cli.analysis.analyse_deal`, as
+the command does for one deal.  Figures are CPU seconds per deal (user and
+system time of this process, so other work on a shared machine slows them
+less than wall-clock time).  Printed:
+
+- every play valued from trick 4 and from trick 3 with the fast search:
+  median, 90th percentile and worst over ``--deals`` deals, against the
+  targets (worst under 2 s from trick 4, median under 1 s from trick 3);
+- the same deals' first ``--plain`` ones valued with the plain search (the
+  reference the tests hold the fast one to), side by side, and the ratio;
+- from trick 1 under a budget of ``--budget`` seconds per deal, on the first
+  ``--deep`` deals: the share solved from trick 1, and how far back the
+  others were solved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tabulate import tabulate  # noqa: E402
+
+from aluette_cli.analysis import DealTask, Limits, analyse_deal, deal_tasks  # noqa: E402
+from aluette_cli.generate import random_games  # noqa: E402
+from aluette_cli.pipeline import RuleChoice, check_game  # noqa: E402
+from aluette_cli.rules import load_ruleset  # noqa: E402
+from aluette_cli.solver import Solver  # noqa: E402
+
+
+def random_deals(count: int, seed: int) -> list[DealTask]:
+    """``count`` random classic deals with hands and every card played."""
+    ruleset = load_ruleset("classic")
+    tasks: list[DealTask] = []
+    games = random_games(10**6, ruleset, seed, hands=True, claims=False)
+    for game in games:
+        checked = check_game(game, RuleChoice("classic"))
+        tasks.extend(t for t in deal_tasks(checked) if isinstance(t, DealTask))
+        if len(tasks) >= count:
+            return tasks[:count]
+    return tasks
+
+
+def _plain_analysis(task: DealTask, limits: Limits) -> object:
+    """The analysis with every value from the plain search."""
+    original = Solver.play_values
+
+    def plain(self: Solver, position: object, deadline: float | None = None, **_: object) -> object:
+        return original(self, position, deadline, plain=True)  # type: ignore[arg-type]
+
+    Solver.play_values = plain  # type: ignore[method-assign,assignment]
+    try:
+        return analyse_deal(task, limits)
+    finally:
+        Solver.play_values = original  # type: ignore[method-assign]
+
+
+def cpu(run: Callable[[], object]) -> tuple[float, object]:
+    start = time.process_time()
+    result = run()
+    return time.process_time() - start, result
+
+
+def summary(times: list[float]) -> list[str]:
+    ordered = sorted(times)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return [f"{statistics.median(ordered):.3f}", f"{p90:.3f}", f"{ordered[-1]:.3f}"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals from tricks 4 and 3")
+    parser.add_argument("--plain", type=int, default=10, help="of them, valued by the plain search")
+    parser.add_argument("--deep", type=int, default=40, help="deals tried from trick 1")
+    parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal from trick 1")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--from", dest="starts", default="4,3", help="the tricks to analyse from (default 4,3)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    args = parser.parse_args(argv)
+
+    tasks = random_deals(max(args.deals, args.deep), args.seed)
+    print(
+        f"machine: {platform.machine()}, Python {platform.python_version()},"
+        f" {platform.system()} {platform.release()}; {len(tasks)} random classic deals,"
+        f" seed {args.seed}"
+    )
+
+    starts = [int(x) for x in args.starts.split(",")]
+    rows = []
+    fast: dict[int, list[float]] = {}
+    for first in starts:
+        fast[first] = []
+        for k, task in enumerate(tasks[: args.deals]):
+            limits = Limits(first, None)
+            seconds, _ = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
+            fast[first].append(seconds)
+            if not args.quiet:
+                print(f"\rfrom trick {first}: {k + 1}/{args.deals}", end="", file=sys.stderr)
+        if not args.quiet:
+            print(file=sys.stderr)
+        rows.append([f"fast, from trick {first}", len(fast[first]), *summary(fast[first])])
+
+    side = []
+    for first in starts:
+        plain_times = []
+        for task in tasks[: args.plain]:
+            limits = Limits(first, None)
+            seconds, plain = cpu(lambda task=task, limits=limits: _plain_analysis(task, limits))  # type: ignore[misc]
+            same = analyse_deal(task, Limits(first, None))
+            assert plain == same, "the plain and the fast search disagree"
+            plain_times.append(seconds)
+        if not plain_times:
+            continue
+        fast_same = fast[first][: len(plain_times)]
+        rows.append([f"plain, from trick {first}", len(plain_times), *summary(plain_times)])
+        ratio = statistics.median(p / f for p, f in zip(plain_times, fast_same, strict=True))
+        side.append(
+            [
+                f"from trick {first}",
+                len(plain_times),
+                f"{sum(plain_times):.2f}",
+                f"{sum(fast_same):.2f}",
+                f"{ratio:.1f}x",
+            ]
+        )
+
+    print()
+    headers = ["analysis of every play", "deals", "median s", "90% s", "worst s"]
+    print(tabulate(rows, headers=headers))
+    print()
+    print(
+        tabulate(
+            side,
+            headers=["same deals", "deals", "plain, total s", "fast, total s", "median plain/fast"],
+        )
+    )
+    print()
+    targets = []
+    if fast.get(4):
+        worst4 = max(fast[4])
+        targets.append(["every play from trick 4, worst deal", "under 2 s", f"{worst4:.3f} s",
+                        "met" if worst4 < 2 else "NOT met"])
+    if fast.get(3):
+        median3 = statistics.median(fast[3])
+        targets.append(["every play from trick 3, median deal", "under 1 s", f"{median3:.3f} s",
+                        "met" if median3 < 1 else "NOT met"])
+
+    reached = []
+    deep_times = []
+    for k, task in enumerate(tasks[: args.deep]):
+        seconds, result = cpu(lambda task=task: analyse_deal(task, Limits(1, args.budget)))  # type: ignore[misc]
+        reached.append(result.solved_from_trick)  # type: ignore[attr-defined]
+        deep_times.append(seconds)
+        if not args.quiet:
+            print(f"\rfrom trick 1: {k + 1}/{args.deep}", end="", file=sys.stderr)
+    if not args.quiet and args.deep:
+        print(file=sys.stderr)
+    if reached:
+        share = sum(1 for r in reached if r == 1) / len(reached)
+        targets.append(
+            [f"every play from trick 1 within {args.budget:g} s", "every deal (goal)",
+             f"{share:.0%} of {len(reached)} deals", "met" if share == 1 else "NOT met"]
+        )
+        counts = {t: reached.count(t) for t in sorted(set(reached), key=lambda t: t or 10)}
+        print(
+            f"from trick 1 within {args.budget:g} s per deal: solved from trick "
+            + ", ".join(f"{t}: {n} deals" for t, n in counts.items())
+            + f" (CPU s per deal: median {statistics.median(deep_times):.2f})"
+        )
+        print()
+    print(tabulate(targets, headers=["target", "goal", "measured", ""]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,230 @@
+"""``aluette analyse`` and ``annotate --analyse``: every play of a recorded
+deal valued under perfect information (the solver itself is held to a brute
+force in test_solver.py).
+
+samples/thrown-away.aln is a deal built by hand (its comments work it out):
+East keeps monsieur for the last trick instead of leading it at trick 8,
+and so throws the point away.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aluette_cli.analysis import DealTask, Limits, analyse_deal, analyse_game, deal_tasks
+from aluette_cli.solver import Solver
+
+from .conftest import SAMPLES, check, generated, run, write
+
+THROWN = SAMPLES / "thrown-away.aln"
+
+
+def analysed(*args: str | Path) -> dict[str, Any]:
+    result = run("analyse", "--format", "json", *map(str, args))
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    return json.loads(result.stdout)
+
+
+# --------------------------------------------------------------------------
+# The sample
+
+
+def test_the_thrown_away_deal_names_the_play_and_the_card_that_kept_the_point() -> None:
+    data = analysed("--from-trick", "5", THROWN)
+    (game,) = data["games"]
+    (deal,) = game["deals"]
+    assert deal["solved_from_trick"] == 5 and deal["skipped"] is None
+    changed = [p for p in deal["plays"] if p["before"] != p["after"]]
+    assert changed == [
+        {"trick": 8, "seat": "E", "card": "4b", "before": -1, "after": 1, "keeps": ["3d"]}
+    ]
+    # Every play from trick 5 on, each once, in the order played.
+    assert [(p["trick"], p["seat"]) for p in deal["plays"]][:4] == [
+        (5, "W"),
+        (5, "N"),
+        (5, "E"),
+        (5, "S"),
+    ]
+    assert len(deal["plays"]) == 20
+
+
+def test_the_text_says_it_in_a_sentence() -> None:
+    result = run("analyse", "--from-trick", "5", str(THROWN))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        f"Game 1: A deal thrown away  ({THROWN})",
+        "",
+        "Deal 1, dealer W: solved from trick 5; with perfect play from there EW win the point.",
+        "  trick 8, E plays 4b: EW could still win the point with 3d; after 4b NS win the"
+        " point whatever EW do.",
+        "  As played: NS win the point.",
+    ]
+
+
+def test_the_sample_is_a_valid_record() -> None:
+    result = run("validate", str(THROWN))
+    assert result.exit_code == 0
+    assert result.stderr.strip() == "1 game, 1 deal: 0 errors, 0 warnings"
+
+
+def test_annotate_marks_the_play() -> None:
+    result = run("annotate", "--analyse", "--from-trick", "5", str(THROWN))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    trick8 = next(line for line in lines if line.startswith("8. "))
+    assert trick8.endswith("{= E:4b ?? best 3d}")
+    assert sum("??" in line for line in lines) == 1
+    point = next(line for line in lines if line.startswith("point NS"))
+    assert (
+        "{= analysed from trick 5: with perfect play EW win the point; 1 play changed the value}"
+        in point
+    )
+    # Annotating the annotated record again changes nothing.
+    again = run("annotate", "--analyse", "--from-trick", "5", "-", input=result.stdout)
+    assert again.stdout == result.stdout
+
+
+# --------------------------------------------------------------------------
+# What the values mean
+
+
+def _plays(data: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    return [d["plays"] for g in data["games"] for d in g["deals"] if d["skipped"] is None]
+
+
+def test_values_chain_and_keeps_hold_what_they_say(tmp_path: Path) -> None:
+    """The value after a play is the value before the next one; a play in
+    ``keeps`` keeps the value; the last value is the deal's score."""
+    record = write(tmp_path, "g.aln", generated(11, "--games", "2"))
+    data = analysed("--from-trick", "6", record)
+    report = json.loads(run("report", "--format", "json", str(record)).stdout)
+    scores = [
+        (d["point"]["points"] if d["point"]["team"] == "NS" else -d["point"]["points"])
+        if d["point"]
+        else 0
+        for g in report["games"]
+        for d in g["deals"]
+    ]
+    for plays, score in zip(_plays(data), scores, strict=True):
+        assert plays[0]["trick"] == 6
+        for play, following in itertools.pairwise(plays):
+            assert play["after"] == following["before"]
+        for play in plays:
+            assert (play["card"] in play["keeps"]) == (play["after"] == play["before"])
+            assert play["keeps"]
+        assert plays[-1]["after"] == score
+
+
+def test_a_time_limit_never_gives_a_wrong_value() -> None:
+    """Out of time, the deal is solved from a later trick, with exactly the
+    values a search without a limit gives for those plays."""
+    checked = check(generated(5, "--games", "1"))
+    tasks = [t for t in deal_tasks(checked) if isinstance(t, DealTask)]
+    assert tasks
+    task = tasks[0]
+    short = analyse_deal(task, Limits(1, 0.05))
+    assert short.solved_from_trick is not None
+    assert short.solved_from_trick > 1 and short.out_of_time
+    full = analyse_deal(task, Limits(short.solved_from_trick, None))
+    assert full.plays == short.plays and not full.out_of_time
+
+
+def test_team_five_with_a_double_is_worth_two(tmp_path: Path) -> None:
+    text = generated(2, "--games", "1", "--rules", "team-five", "--no-claims")
+    record = write(tmp_path, "t5.aln", text)
+    doubled = [bool(d.announces) for d in check(text).game.deals]  # type: ignore[union-attr]
+    assert any(doubled) and not all(doubled)
+    result = run("analyse", "--from-trick", "6", "--format", "json", str(record))
+    deals = json.loads(result.stdout)["games"][0]["deals"]
+    assert len(deals) == len(doubled)
+    for deal, double in zip(deals, doubled, strict=True):
+        values = {abs(p["before"]) for p in deal["plays"]} | {abs(deal["plays"][-1]["after"])}
+        assert values <= ({0, 2} if double else {0, 1})
+        assert values != {0}
+
+
+def test_jobs_give_the_same_output(tmp_path: Path) -> None:
+    record = write(tmp_path, "g.aln", generated(3, "--games", "2"))
+    one = run("analyse", "--from-trick", "7", "--format", "json", str(record))
+    two = run("analyse", "--from-trick", "7", "--format", "json", "-j", "2", str(record))
+    assert one.stdout == two.stdout and one.exit_code == two.exit_code == 0
+
+
+# --------------------------------------------------------------------------
+# Deals that cannot be analysed
+
+
+def test_deals_without_hands_are_skipped_with_a_reason() -> None:
+    data = analysed(SAMPLES / "score-sheet.aln")
+    reasons = {d["skipped"] for d in data["games"][0]["deals"]}
+    assert reasons == {"the record does not give the four hands"}
+    for deal in data["games"][0]["deals"]:
+        assert deal["solved_from_trick"] is None and deal["plays"] == []
+
+
+def test_a_card_the_player_does_not_hold_is_named(tmp_path: Path) -> None:
+    text = THROWN.read_text("utf-8").replace("3. E:8c", "3. E:Rd")
+    record = write(tmp_path, "bad.aln", text)
+    result = run("analyse", "--format", "json", str(record))
+    assert result.exit_code == 1  # the record breaks a rule, as validate says
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    assert deal["skipped"] == "trick 3: E plays Rd, which E does not hold"
+
+
+def test_an_unknown_ruleset_skips_every_deal(tmp_path: Path) -> None:
+    text = THROWN.read_text("utf-8").replace('[Rules "classic"]', '[Rules "nonesuch"]')
+    record = write(tmp_path, "r.aln", text)
+    result = run("analyse", "--format", "json", str(record))
+    assert result.exit_code == 2
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    assert deal["skipped"] == "the game's rules could not be loaded"
+
+
+def test_usage_errors_and_unreadable_files(tmp_path: Path) -> None:
+    assert run("analyse", "--from-trick", "10", str(THROWN)).exit_code == 2
+    assert run("analyse", "--time-limit", "0", str(THROWN)).exit_code == 2
+    missing = run("analyse", str(tmp_path / "none.aln"))
+    assert missing.exit_code == 2
+    assert "cannot read" in missing.stderr
+
+
+def test_analyse_game_in_process_matches_the_command() -> None:
+    checked = check(THROWN.read_text("utf-8"))
+    (deal,) = analyse_game(checked, Limits(5, None)).deals
+    assert [(p.trick, p.seat, p.card) for p in deal.changed] == [(8, "E", "4b")]
+    # The same trick rule as the engine's: 2d takes trick 8.
+    solver = Solver(checked.outcome.ruleset)  # type: ignore[arg-type]
+    assert checked.outcome.deals[0].tricks[7].winner == "N"
+    strength = solver.ruleset.strength
+    assert solver.trick_winner((strength["4b"], 1, 1, strength["2d"])) == 3
+
+
+@pytest.mark.parametrize("flag", ["--help"])
+def test_help_has_an_example(flag: str) -> None:
+    result = run("analyse", flag)
+    assert result.exit_code == 0
+    assert "aluette analyse samples/thrown-away.aln" in result.stdout
+
+
+def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    from .conftest import ROOT
+
+    path = ROOT / "benchmarks" / "analyse.py"
+    spec = importlib.util.spec_from_file_location("bench_analyse", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    args = ["--deals", "2", "--plain", "1", "--deep", "1", "--budget", "0.2", "--quiet"]
+    args += ["--from", "6"]
+    assert module.main(args) == 0
+    out = capsys.readouterr().out
+    assert "fast, from trick 6" in out and "plain, from trick 6" in out
+    assert "every play from trick 1 within 0.2 s" in out

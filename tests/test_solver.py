@@ -1,0 +1,281 @@
+"""The solver against searches that know nothing of its shortcuts.
+
+``brute`` below tries every card of every hand, asks the engine's own pure
+functions (``engine.trick_result``, ``engine.deal_result``) who takes each
+trick and what the deal scores, and remembers nothing but whole positions
+(hands, trick on the table, every winner so far): no bound, no compact key,
+no grouping of cards.  The fast search must give its value on random late
+positions (tricks 6 to 9), and the plain search's on earlier ones (tricks 4
+and 5), under classic, classic with mordienne, team-five (with and without
+a double) and a house ranking.
+
+The counts of "Done when" (2,000 late positions, 300 earlier ones) take
+minutes in pure Python; the default run takes a share of them, drawn the
+same way, in a few seconds; ``HYPOTHESIS_PROFILE=long`` (or
+``ALUETTE_SOLVER_FULL=1``) runs them all.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+from collections.abc import Callable
+
+import pytest
+
+from aluette_cli.cards import DECK, SEATS
+from aluette_cli.engine import deal_result, trick_result
+from aluette_cli.policies import doubled
+from aluette_cli.rules import Ruleset, load_ruleset, ruleset_from_toml
+from aluette_cli.solver import Position, Solver, TimeUp
+
+from .conftest import SAMPLES
+
+FULL = (
+    os.environ.get("HYPOTHESIS_PROFILE") == "long" or os.environ.get("ALUETTE_SOLVER_FULL") == "1"
+)
+#: (late positions vs brute force, earlier positions vs the plain search),
+#: over all the rulesets together
+LATE, EARLY = (2000, 300) if FULL else (96, 20)
+
+
+def _house() -> Ruleset:
+    path = SAMPLES / "house-rules.toml"
+    return ruleset_from_toml(path.read_text("utf-8"), str(path))
+
+
+RULESETS: dict[str, tuple[Callable[[], Ruleset], str | None]] = {
+    "classic": (lambda: load_ruleset("classic"), None),
+    "classic-mordienne": (
+        lambda: load_ruleset("classic").with_options(frozenset({"mordienne"})),
+        None,
+    ),
+    "team-five": (lambda: load_ruleset("team-five"), None),
+    "team-five-double": (lambda: load_ruleset("team-five"), "EW"),
+    "house": (_house, None),
+}
+#: how the counts are shared: classic and team-five take most
+SHARE = {"classic": 3, "classic-mordienne": 2, "team-five": 3, "team-five-double": 1, "house": 1}
+
+
+# --------------------------------------------------------------------------
+# The reference
+
+
+def brute(ruleset: Ruleset, doubled_by: str | None, position: Position) -> int:
+    """Every card tried; whole positions remembered; the engine's functions decide."""
+
+    def score(winners: tuple[str | None, ...]) -> int:
+        _, _, _, point = deal_result(winners, ruleset)
+        if point is None:
+            return 0
+        if doubled_by is not None and ruleset.doubles:
+            point = doubled(point, doubled_by)
+        return point.points if point.team == "NS" else -point.points
+
+    @functools.cache
+    def value(
+        hands: tuple[frozenset[str], ...],
+        leader: str,
+        trick: tuple[str, ...],
+        winners: tuple[str | None, ...],
+    ) -> int:
+        if ruleset.deal_scoring.decided_after(winners, ruleset.deal_target) or len(winners) == 9:
+            return score(winners)
+        order = SEATS[SEATS.index(leader) :] + SEATS[: SEATS.index(leader)]  # type: ignore[arg-type]
+        seat = order[len(trick)]
+        k = SEATS.index(seat)
+        results = []
+        for card in sorted(hands[k]):
+            rest = list(hands)
+            rest[k] = hands[k] - {card}
+            now = (*trick, card)
+            if len(now) < 4:
+                results.append(value(tuple(rest), leader, now, winners))
+            else:
+                winner, _, _ = trick_result(zip(order, now, strict=True), ruleset)
+                results.append(value(tuple(rest), winner or leader, (), (*winners, winner)))
+        return max(results) if seat in "NS" else min(results)
+
+    hands = tuple(frozenset(position.hands[s]) for s in SEATS)
+    return value(hands, position.leader, position.trick, position.winners)
+
+
+def random_position(ruleset: Ruleset, rng: random.Random, tricks: tuple[int, int]) -> Position:
+    """A random deal played at random into trick ``tricks[0]``..``tricks[1]``,
+    with 0 to 3 cards of that trick on the table."""
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hands = {s: deck[9 * i : 9 * i + 9] for i, s in enumerate(SEATS)}
+        leader: str = rng.choice(SEATS)
+        winners: list[str | None] = []
+        target = rng.randint(*tricks)
+        on_table = rng.randint(0, 3)
+        trick: list[str] = []
+        while True:
+            if ruleset.deal_scoring.decided_after(winners, ruleset.deal_target):
+                break
+            order = SEATS[SEATS.index(leader) :] + SEATS[: SEATS.index(leader)]  # type: ignore[arg-type]
+            if len(winners) + 1 == target and len(trick) == on_table:
+                return Position(hands, leader, tuple(trick), tuple(winners))
+            seat = order[len(trick)]
+            card = rng.choice(hands[seat])
+            hands[seat] = [c for c in hands[seat] if c != card]
+            trick.append(card)
+            if len(trick) == 4:
+                winner, _, _ = trick_result(zip(order, trick, strict=True), ruleset)
+                winners.append(winner)
+                leader = winner or leader
+                trick = []
+        # Decided early (team-five): draw again.
+
+
+def _cases(total: int) -> list[tuple[str, int]]:
+    weight = sum(SHARE.values())
+    return [(name, max(1, total * SHARE[name] // weight)) for name in RULESETS]
+
+
+# --------------------------------------------------------------------------
+# Agreement
+
+
+@pytest.mark.parametrize(("name", "count"), _cases(LATE), ids=lambda x: str(x))
+def test_fast_search_agrees_with_brute_force_on_late_positions(name: str, count: int) -> None:
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"late-{name}")
+    for _ in range(count):
+        position = random_position(ruleset, rng, (6, 9))
+        expected = brute(ruleset, double, position)
+        assert Solver(ruleset, double).value(position) == expected, position
+        assert Solver(ruleset, double).plain_value(position) == expected, position
+
+
+@pytest.mark.parametrize(("name", "count"), _cases(EARLY), ids=lambda x: str(x))
+def test_fast_search_agrees_with_plain_search_on_earlier_positions(name: str, count: int) -> None:
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"early-{name}")
+    for _ in range(count):
+        position = random_position(ruleset, rng, (4, 5))
+        fast = Solver(ruleset, double).value(position)
+        assert fast == Solver(ruleset, double).plain_value(position), position
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_the_value_of_every_card_agrees_with_brute_force(name: str) -> None:
+    """What ``analyse`` asks: the value after each card the player may play."""
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"cards-{name}")
+    solver = Solver(ruleset, double)  # one solver for many positions: its tables are shared
+    for _ in range(12):
+        position = random_position(ruleset, rng, (7, 9))
+        values = solver.play_values(position)
+        seat = position.turn
+        assert set(values) == set(position.hands[seat])
+        for card, value in values.items():
+            child = _after(ruleset, position, card)
+            assert value == brute(ruleset, double, child), (position, card)
+
+
+def _after(ruleset: Ruleset, position: Position, card: str) -> Position:
+    seat = position.turn
+    hands = {s: [c for c in cards if c != card] for s, cards in position.hands.items()}
+    trick = (*position.trick, card)
+    if len(trick) < 4:
+        return Position(hands, position.leader, trick, position.winners)
+    order = SEATS[SEATS.index(position.leader) :] + SEATS[: SEATS.index(position.leader)]  # type: ignore[arg-type]
+    winner, _, _ = trick_result(zip(order, trick, strict=True), ruleset)
+    assert seat == order[3]
+    return Position(hands, winner or position.leader, (), (*position.winners, winner))
+
+
+# --------------------------------------------------------------------------
+# Hand-worked positions
+
+
+def test_a_last_trick_is_valued_as_the_engine_scores_it() -> None:
+    # N 3, E 3 with E first to 3 (trick 6); in the last trick N's king beats
+    # everything: N reaches 4 and takes the point for NS.
+    ruleset = load_ruleset("classic")
+    winners = ("E", "N", "E", "N", "W", "E", "N", None)
+    hands = {"N": ["Rd"], "E": ["5c"], "S": ["4b"], "W": ["6e"]}
+    assert Solver(ruleset).value(Position(hands, "N", (), winners)) == 1
+    # With N's king swapped for a four: W's six wins, E stays first to 3.
+    hands = {"N": ["4d"], "E": ["5c"], "S": ["4b"], "W": ["6e"]}
+    assert Solver(ruleset).value(Position(hands, "N", (), winners)) == -1
+
+
+def test_a_pourri_last_trick_leaves_the_tie_break_to_who_reached_first() -> None:
+    ruleset = load_ruleset("classic")
+    winners = ("N", "E", "N", "E", "N", "E", None, None)
+    # Two aces spoil the last trick; N and E both have 3, N reached 3 at trick 5.
+    hands = {"N": ["1d"], "E": ["1c"], "S": ["4b"], "W": ["6e"]}
+    assert Solver(ruleset).value(Position(hands, "N", (), winners)) == 1
+
+
+def test_mordienne_is_worth_two() -> None:
+    ruleset = load_ruleset("classic").with_options(frozenset({"mordienne"}))
+    # W took nothing in the first six tricks, then takes 7, 8; with the last
+    # trick too (W holds monsieur) W has 3, the most, and a run to the end.
+    winners = ("N", "E", "S", None, None, None, "W", "W")
+    hands = {"N": ["4d"], "E": ["5c"], "S": ["4b"], "W": ["3d"]}
+    assert Solver(ruleset).value(Position(hands, "W", (), winners)) == -2
+    assert Solver(load_ruleset("classic")).value(Position(hands, "W", (), winners)) == -1
+
+
+def test_a_player_saves_the_point_only_with_the_right_card() -> None:
+    # Trick 9, E to play after N's 1d: E and N have 3 each, N reached 3
+    # first.  E's 2d beats the ace, so E reaches 4: EW.  E's 7c loses to it.
+    ruleset = load_ruleset("classic")
+    winners = ("N", "E", "N", "E", "N", "E", None, None)
+    hands = {"N": [], "E": ["2d"], "S": ["4b"], "W": ["6e"]}
+    position = Position(hands, "N", ("1d",), winners)
+    assert Solver(ruleset).play_values(position) == {"2d": -1}
+    hands = {"N": [], "E": ["7c"], "S": ["4b"], "W": ["6e"]}
+    assert Solver(ruleset).play_values(Position(hands, "N", ("1d",), winners)) == {"7c": 1}
+
+
+def test_a_team_five_deal_ends_when_a_team_has_five() -> None:
+    ruleset = load_ruleset("team-five")
+    winners = ("N", "S", "N", "S", "N")
+    assert Solver(ruleset).value(Position({}, "N", (), winners)) == 1
+    assert Solver(ruleset, "EW").value(Position({}, "N", (), winners)) == 2
+
+
+def test_a_position_that_does_not_add_up_is_refused() -> None:
+    ruleset = load_ruleset("classic")
+    with pytest.raises(ValueError, match="should hold"):
+        Solver(ruleset).value(Position({"N": ["3d"], "E": [], "S": [], "W": []}, "N"))
+    with pytest.raises(ValueError, match="held twice"):
+        Solver(ruleset).value(
+            Position({"N": ["3d"], "E": ["3d"], "S": ["4b"], "W": ["6e"]}, "N", (), ("N",) * 8)
+        )
+
+
+def test_a_deadline_in_the_past_stops_the_search() -> None:
+    ruleset = load_ruleset("classic")
+    position = random_position(ruleset, random.Random(3), (2, 2))
+    with pytest.raises(TimeUp):
+        Solver(ruleset).value(position, deadline=0.0)
+
+
+def test_the_trick_winner_depends_only_on_strengths_and_order() -> None:
+    """What the solver assumes of a tie policy: equal cards are interchangeable."""
+    rng = random.Random(5)
+    for make, _ in RULESETS.values():
+        ruleset = make()
+        by_strength: dict[int, list[str]] = {}
+        for card, s in ruleset.strength.items():
+            by_strength.setdefault(s, []).append(card)
+        for _ in range(300):
+            cards = rng.sample(DECK, 4)
+            swapped = [rng.choice(by_strength[ruleset.strength[c]]) for c in cards]
+            if len(set(swapped)) < 4:
+                continue
+            a = trick_result(zip(SEATS, cards, strict=True), ruleset)[0]
+            b = trick_result(zip(SEATS, swapped, strict=True), ruleset)[0]
+            assert a == b
