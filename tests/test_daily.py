@@ -254,9 +254,13 @@ def test_sarif_log_validates_against_the_sarif_schema(tmp_path: Path) -> None:
         ["generate"],
         ["convert", str(CLASSIC), "--to", "json"],
         ["annotate", str(CLASSIC)],
+        ["analyse", "--from-trick", "7", str(SAMPLES / "thrown-away.aln")],
+        ["report", "--format", "html", str(CLASSIC)],
+        ["report", "--format", "csv", "--level", "deal", str(CLASSIC)],
     ],
 )
 def test_every_command_writes_to_o(tmp_path: Path, args: list[str]) -> None:
+    """What a command prints is what its -o writes (for every command in the CLI)."""
     printed = invoke(args)
     target = tmp_path / "out.txt"
     written = invoke([*args, "-o", str(target)])
@@ -576,6 +580,8 @@ def test_every_option_of_every_command_is_in_the_cli_page() -> None:
                 actual.update(param.opts)
                 actual.update(param.secondary_opts)
         assert documented_options(sections[name]) == actual, name
+        # every command writes where -o says, but fmt, which writes its files in place
+        assert ("-o" in actual) == (name != "fmt"), name
 
 
 def test_the_option_table_reader_can_fail() -> None:
