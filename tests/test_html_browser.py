@@ -47,9 +47,10 @@ if not CHROMIUM.exists():
         allow_module_level=True,
     )
 
-#: The flags the project runs chromium with (STANDARD: as root, headless,
-#: nothing fetched on its own); Playwright adds --headless and the
-#: fresh --user-data-dir of launch_persistent_context.
+#: The flags chromium runs with here: as root, headless, fetching nothing on
+#: its own (the machine has no network); Playwright adds --headless and the
+#: fresh --user-data-dir of launch_persistent_context.  benchmarks/html_page.py
+#: starts it the same way.
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
