@@ -41,20 +41,6 @@ def render_findings(checked: CheckedGame, file: str) -> Rendered:
     return Rendered(checked.outcome.findings, checked.deals_read)
 
 
-def render_validate_text(checked: CheckedGame, file: str) -> Rendered:
-    findings = checked.outcome.findings
-    return Rendered(
-        findings, checked.deals_read, "".join(f.format_line(file) + "\n" for f in findings)
-    )
-
-
-def render_validate_json(checked: CheckedGame, file: str) -> Rendered:
-    findings = checked.outcome.findings
-    return Rendered(
-        findings, checked.deals_read, ",\n".join(json.dumps(f.as_dict(file)) for f in findings)
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class ReportText:
     """The text report for a :class:`Layout` (a picklable render, for ``-j``)."""

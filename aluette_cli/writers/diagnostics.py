@@ -24,6 +24,7 @@ from pathlib import PurePath
 from urllib.parse import quote
 
 from ..findings import CODES, FILE_UNREADABLE, Finding
+from ..framing import Framed
 from .layout import PLAIN, Layout
 
 OUTPUT_FORMATS = ("text", "json", "jsonl", "github", "sarif")
@@ -84,21 +85,21 @@ class TextDiagnostics(Diagnostics):
 
 
 class JsonDiagnostics(Diagnostics):
-    """A JSON array, one object a line: ``[\\n{...},\\n{...}\\n]`` or ``[]``."""
+    """A JSON array, one object a line, framed as every JSON list of the
+    tool is (:meth:`Framed.json_list`)."""
 
     def __init__(self, write: Write) -> None:
         super().__init__(write)
-        self.count = 0
+        self.frame = Framed.json_list(write, "[", "]")
 
     def begin(self) -> None:
-        self.write("[")
+        self.frame.begin()
 
     def one(self, file: str, finding: Finding) -> None:
-        self.write((",\n" if self.count else "\n") + json.dumps(finding.as_dict(file)))
-        self.count += 1
+        self.frame.add(json.dumps(finding.as_dict(file)))
 
     def end(self) -> None:
-        self.write("\n]\n" if self.count else "]\n")
+        self.frame.end()
 
 
 class JsonLinesDiagnostics(Diagnostics):
