@@ -819,9 +819,6 @@ class _TeamTricksTally(_Tally):
             return state
         return (ns + 1, ew) if winner % 2 == 0 else (ns, ew + 1)  # type: ignore[operator]
 
-    def key(self, state: tuple[object, ...]) -> object:
-        return state
-
     def bounds(
         self,
         state: tuple[object, ...],
