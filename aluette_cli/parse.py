@@ -232,6 +232,27 @@ def _blocks(stream: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
         yield rest, 0
 
 
+@dataclass(slots=True)
+class Run:
+    """Lines of a block of valid UTF-8, none of them long, left as one text.
+
+    ``text[start:]`` holds whole lines, each ending with ``\\n``, the first of
+    them line ``number``.  Most of an archive's lines need nothing but to be
+    added to the unit they belong to: kept together, they are cut into units
+    by a few searches over the whole text instead of a step of Python per line.
+    """
+
+    number: int
+    text: str
+    start: int = 0
+
+    def lines(self) -> Iterator[Line]:
+        """The run's lines, one by one, for a reader that needs them so."""
+        pieces = self.text[self.start :].split("\n")
+        pieces.pop()  # the text ends with a line end
+        return (Line(i, piece) for i, piece in enumerate(pieces, self.number))
+
+
 def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
     """Lines of text from a byte stream; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line.
 
@@ -239,6 +260,20 @@ def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
     in one go; a block with a bad byte, or a line cut at the length limit, is
     read line by line so that each problem is reported where it stands.
     """
+    for item in decode_runs(stream):
+        if isinstance(item, Run):
+            yield from item.lines()
+        else:
+            yield item
+
+
+#: A line this long in characters may pass :data:`MAX_LINE_BYTES` in bytes.
+_LONG_LINE = re.compile(f"(?:^|\n)[^\n]{{{MAX_LINE_BYTES // 4 + 1}}}")
+
+
+def decode_runs(stream: Iterable[bytes]) -> Iterator[Line | Run]:
+    """What :func:`decode_lines` gives, with each block of valid UTF-8 whose
+    lines are all short left whole as a :class:`Run`."""
     number = 1
     offset = 0
     first = True
@@ -254,6 +289,13 @@ def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
                 text = text[1:]
             if "\r" in text:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
+            if text.endswith("\n") and _LONG_LINE.search(text) is None:
+                if text:
+                    yield Run(number, text)
+                number += text.count("\n")
+                first = False
+                offset += len(block) + skipped
+                continue
             lines = text.split("\n")
             if lines[-1] == "":
                 lines.pop()
@@ -401,8 +443,14 @@ def _chain(first: str, rest: Iterable[str]) -> Iterator[str]:
     yield from rest
 
 
-def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
-    """Cut text into tag sections and deals, without parsing them."""
+def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
+    """Cut text into tag sections and deals, without parsing them.
+
+    A :class:`Run` is cut by searching its whole text for what can end a
+    unit (the :data:`_SCAN` tokens, or a line starting with a D that may be
+    a mistyped header); the lines before it join the unit at once, and the
+    line found goes through the same steps as a line read alone.
+    """
     unit = Unit("other", 1, 1)
     size = 0  # characters in the unit so far
     in_comment = False
@@ -417,6 +465,25 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
             line = next(items, None)
             if line is None:
                 break
+        if type(line) is Run:
+            text, start, number = line.text, line.start, line.number
+            m = None if in_comment else _NOTICE.search(text, start)
+            end = len(text) if m is None else text.rfind("\n", 0, m.start()) + 1
+            if in_comment or size + end - start > MAX_UNIT_CHARS:
+                # Each line on its own: the comment's end, or the unit's limit,
+                # is found where it stands.
+                ahead.extendleft(reversed(list(line.lines())))
+                continue
+            if end > start:
+                unit.parts.extend(_WHOLE_LINES.findall(text, start, end))
+                size += end - start
+                number += text.count("\n", start, end)
+            if m is not None:
+                close = text.index("\n", end)
+                if close + 1 < len(text):
+                    ahead.appendleft(Run(number + 1, text, close + 1))
+                ahead.appendleft(Line(number, text[end:close]))
+            continue
         text = line.text
         if (
             not in_comment
@@ -455,9 +522,7 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
                 line.number,
                 column,
             )
-        if in_comment and guard.left_open(
-            line.number, text, (ahead.text for ahead in source.peek(LOOKAHEAD_LINES))
-        ):
+        if in_comment and guard.left_open(line.number, text, _texts_ahead(source, LOOKAHEAD_LINES)):
             in_comment = False
         pos = start = 0
         if not in_comment and text.startswith(("D", "d")) and _loose_start(text):
@@ -525,6 +590,28 @@ def split_units(lines: Iterable[Line]) -> Iterator[Unit]:
 
 
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
+#: What makes a line of a run need a look of its own: a :data:`_SCAN` token,
+#: or a D at the start of a line (a deal header, well typed or not).
+_NOTICE = re.compile(f"{_SCAN.pattern}|^[Dd]", re.MULTILINE)
+_WHOLE_LINES = re.compile("[^\n]*\n")
+
+
+def _texts_ahead(source: Lookahead, limit: int) -> Iterator[str]:
+    """The texts of the next ``limit`` lines, left in place; a run among them
+    is counted by its lines, and only it is held."""
+    count = 0
+    for item in source.peek(limit):
+        if isinstance(item, Run):
+            for line in item.lines():
+                yield line.text
+                count += 1
+                if count >= limit:
+                    return
+        else:
+            yield item.text
+            count += 1
+            if count >= limit:
+                return
 
 
 def _loose_start(text: str) -> bool:
@@ -1223,7 +1310,7 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
 
 def read_units(stream: Iterable[bytes]) -> Iterator[Unit]:
     """The units (tag sections and deals) of a byte stream."""
-    return split_units(decode_lines(stream))  # type: ignore[arg-type]
+    return split_units(decode_runs(stream))
 
 
 def read_games(stream: Iterable[bytes]) -> Iterator[Game]:
