@@ -22,9 +22,10 @@ import os
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from heapq import heappop, heappush
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,6 +36,7 @@ from .cards import NAMED_CARDS, canonical_card
 from .findings import Finding
 from .lexicon import (
     ACCEPTED,
+    BLANKS,
     CARD_NAMES,
     COLON,
     COMMENT_CLOSE,
@@ -245,6 +247,8 @@ class Run:
     number: int
     text: str
     start: int = 0
+    #: where the run's text needs a look, shared by what is left of the run
+    notice: Notice | None = None
 
     def lines(self) -> Iterator[Line]:
         """The run's lines, one by one, for a reader that needs them so."""
@@ -267,8 +271,11 @@ def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
             yield item
 
 
-#: A line this long in characters may pass :data:`MAX_LINE_BYTES` in bytes.
-_LONG_LINE = re.compile(f"(?:^|\n)[^\n]{{{MAX_LINE_BYTES // 4 + 1}}}")
+@cache
+def _long_line(limit: int) -> re.Pattern[str]:
+    """A line of more than a quarter of ``limit`` in characters, which may
+    pass ``limit`` in bytes."""
+    return re.compile(f"(?:^|\n)[^\n]{{{limit // 4 + 1}}}")
 
 
 def decode_runs(stream: Iterable[bytes]) -> Iterator[Line | Run]:
@@ -289,7 +296,7 @@ def decode_runs(stream: Iterable[bytes]) -> Iterator[Line | Run]:
                 text = text[1:]
             if "\r" in text:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
-            if text.endswith("\n") and _LONG_LINE.search(text) is None:
+            if text.endswith("\n") and _long_line(MAX_LINE_BYTES).search(text) is None:
                 if text:
                     yield Run(number, text)
                 number += text.count("\n")
@@ -466,23 +473,46 @@ def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
             if line is None:
                 break
         if type(line) is Run:
-            text, start, number = line.text, line.start, line.number
-            m = None if in_comment else _NOTICE.search(text, start)
-            end = len(text) if m is None else text.rfind("\n", 0, m.start()) + 1
-            if in_comment or size + end - start > MAX_UNIT_CHARS:
-                # Each line on its own: the comment's end, or the unit's limit,
-                # is found where it stands.
+            if in_comment:
+                # Each line on its own, until the comment's end is found.
                 ahead.extendleft(reversed(list(line.lines())))
                 continue
-            if end > start:
-                unit.parts.extend(_WHOLE_LINES.findall(text, start, end))
-                size += end - start
-                number += text.count("\n", start, end)
-            if m is not None:
+            text, start, number = line.text, line.start, line.number
+            notice = line.notice or Notice(text)
+            while start < len(text):
+                at = notice.next(start)
+                end = len(text) if at < 0 else text.rfind("\n", 0, at) + 1
+                if size + end - start > MAX_UNIT_CHARS:
+                    # Each line on its own: the limit is met on its line.
+                    ahead.extendleft(reversed(list(Run(number, text, start).lines())))
+                    break
+                if end > start:
+                    unit.parts.extend(_WHOLE_LINES.findall(text, start, end))
+                    size += end - start
+                    number += text.count("\n", start, end)
+                if at < 0:
+                    break
                 close = text.index("\n", end)
+                if (
+                    at == end
+                    and text.startswith(DEAL, end)
+                    and text[end + len(DEAL)] in BLANKS
+                    and _SCAN.search(text, end + len(DEAL), close) is None
+                ):
+                    # A deal header and nothing else: what the steps below
+                    # do with it, without making a line of it.
+                    unit.parts.append("")
+                    yield unit
+                    unit = Unit("deal", number, 1)
+                    unit.parts.append(text[end : close + 1])
+                    size = close + 1 - end
+                    number += 1
+                    start = close + 1
+                    continue
                 if close + 1 < len(text):
-                    ahead.appendleft(Run(number + 1, text, close + 1))
+                    ahead.appendleft(Run(number + 1, text, close + 1, notice))
                 ahead.appendleft(Line(number, text[end:close]))
+                break
             continue
         text = line.text
         if (
@@ -590,10 +620,49 @@ def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
 
 
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
-#: What makes a line of a run need a look of its own: a :data:`_SCAN` token,
-#: or a D at the start of a line (a deal header, well typed or not).
-_NOTICE = re.compile(f"{_SCAN.pattern}|^[Dd]", re.MULTILINE)
 _WHOLE_LINES = re.compile("[^\n]*\n")
+
+
+class Notice:
+    """Where a run's text next needs a look: a character of the :data:`_SCAN`
+    tokens, the word ``deal`` (in ``dealer`` too: a line looked at for
+    nothing only costs time), or a D at the start of a line (a deal header,
+    well typed or not).
+
+    Each is found with ``str.find``, many times faster than a regular
+    expression with alternatives, and kept in a heap by its next place until
+    the reading passes it: the text is searched once for each.
+    """
+
+    _NEEDLES = (
+        COMMENT_OPEN, COMMENT_CLOSE, LINE_COMMENT, QUOTE, TAG_OPEN, DEAL, "\nD", "\nd",
+    )  # fmt: skip
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        #: (next place, needle), for the needles still in the text
+        self.heap: list[tuple[int, str]] = []
+        for needle in self._NEEDLES:
+            self._find(needle, 0)
+
+    def _find(self, needle: str, start: int) -> None:
+        if len(needle) == 2:  # a line start, found from the line end before it
+            at = self.text.find(needle, max(start - 1, 0))
+            at = at + 1 if at >= 0 else -1
+        else:
+            at = self.text.find(needle, start)
+        if at >= 0:
+            heappush(self.heap, (at, needle))
+
+    def next(self, start: int) -> int:
+        """The first place at or after ``start`` that needs a look, or -1."""
+        text, heap = self.text, self.heap
+        if start < len(text) and text[start] in "Dd" and (start == 0 or text[start - 1] == "\n"):
+            return start
+        while heap and heap[0][0] < start:
+            _, needle = heappop(heap)
+            self._find(needle, start)
+        return heap[0][0] if heap else -1
 
 
 def _texts_ahead(source: Lookahead, limit: int) -> Iterator[str]:
@@ -1234,11 +1303,20 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
     return None, comments, None
 
 
-def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game | Deal | BrokenDeal]:
+def read_records(
+    units: Iterable[Unit],
+    first_index: int = 1,
+    take: Callable[[Unit], int | None] | None = None,
+) -> Iterator[Game | Deal | BrokenDeal]:
     """Games and deals as they come: a :class:`Game` when one begins (its
     ``deals`` left empty), then each of its deals.  Reading errors are added
     to the current game's ``errors`` as they are found, so a game of any
-    length streams through without being held whole."""
+    length streams through without being held whole.
+
+    ``take`` may take a deal unit of the current game whole, unread (it
+    returns the deal's number, or None to leave it to the reader): a checker
+    that can vouch for a deal from its lines.
+    """
     game: Game | None = None
     index = first_index - 1
     leading: list[Comment] = []
@@ -1252,6 +1330,18 @@ def read_records(units: Iterable[Unit], first_index: int = 1) -> Iterator[Game |
         return Game(index=index, pos=pos)
 
     for unit in units:
+        if (
+            take is not None
+            and unit.kind == "deal"
+            and game is not None
+            and not leading
+            and not pending
+            and leading_text is None
+        ):
+            taken = take(unit)
+            if taken is not None:
+                last_number = taken
+                continue
         result, comments, error = parse_unit(unit)
         errors = [*unit.findings, *([error] if error else [])]
         if unit.kind == "tags":
