@@ -103,6 +103,13 @@ class GameReplay:
             self.deals.append(outcome)
         return outcome
 
+    def add_checked(self, number: int, dealer: str, pos: Pos, point: PointOutcome | None) -> None:
+        """A deal :class:`~aluette_cli.quickcheck.QuickCheck` found right: only
+        its place in the game is checked, and its point recorded (a replay
+        that keeps no outcome, ``keep=False``, needs nothing else of it)."""
+        self.ledger.place_header(number, dealer, pos)
+        self.ledger.record(number, dealer, point is None, point)
+
     def _fill_header(self, deal: Deal) -> None:
         """A header the reader could not read whole (A001): what it lacks comes
         from the game's sequence, so that its mistake is not reported twice."""

@@ -10,13 +10,14 @@ needs, so a game of any length is checked in constant memory.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from difflib import get_close_matches
 
 from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
 from .deal_checks import check_draw
 from .findings import Finding, Flags
-from .model import BrokenDeal, Deal, Draw, Tag
+from .model import BrokenDeal, Deal, Draw, Pos, Tag
 from .policies import PointOutcome
 from .rules import Ruleset
 
@@ -73,18 +74,30 @@ class GameLedger:
     def place(self, deal: Deal | BrokenDeal) -> Finding | None:
         """Check the deal's number and dealer; the A106 finding if the game was
         already over."""
-        number, dealer = deal.number, deal.dealer
         guessed = deal.guessed if isinstance(deal, Deal) else ()
+        read = isinstance(deal, Deal)
+        return self.place_header(deal.number, deal.dealer, deal.pos, guessed, read)
+
+    def place_header(
+        self,
+        number: int | None,
+        dealer: str | None,
+        pos: Pos,
+        guessed: Collection[str] = (),
+        read: bool = True,
+    ) -> Finding | None:
+        """:meth:`place` from the header alone (``read``: the deal could be
+        read, so being after the end is its finding)."""
         if number is not None and "number" not in guessed:
             if not self.seen_deal and number != 1:
-                self.flag(F.DEAL_NUMBER, "first", deal.pos, number, number=number, expected=1)
+                self.flag(F.DEAL_NUMBER, "first", pos, number, number=number, expected=1)
             elif self.seen_deal and self.last_number is not None and number != self.last_number + 1:
                 expected = self.last_number + 1
                 numbers = {"number": number, "expected": expected, "previous": self.last_number}
-                self.flag(F.DEAL_NUMBER, "next", deal.pos, number, **numbers)
+                self.flag(F.DEAL_NUMBER, "next", pos, number, **numbers)
         if not self.seen_deal and self.first_dealer and dealer and dealer != self.first_dealer:
             drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
-            self.flag(F.DRAW_WRONG, "first-dealer", deal.pos, number, dealer=dealer, **drawn)
+            self.flag(F.DRAW_WRONG, "first-dealer", pos, number, dealer=dealer, **drawn)
         expected_dealers = self.expected_dealers
         if (
             dealer is not None
@@ -98,7 +111,7 @@ class GameLedger:
             self.flag(
                 F.WRONG_DEALER,
                 variant,
-                deal.pos,
+                pos,
                 number,
                 dealer=dealer,
                 expected=sorted(expected_dealers, key=SEATS.index),  # type: ignore[arg-type]
@@ -106,10 +119,10 @@ class GameLedger:
                 previous_dealer=previous_dealer,
             )
         after_end = None
-        if self.over_at is not None and isinstance(deal, Deal):
+        if self.over_at is not None and read:
             reason = self.ruleset.game_length.end_reason(self.ruleset.game_target)
             over = {"over_at": self.over_at, "reason": reason}
-            after_end = self.flag(F.DEAL_AFTER_END, "", deal.pos, number, **over)
+            after_end = self.flag(F.DEAL_AFTER_END, "", pos, number, **over)
         self.seen_deal = True
         self.last_number = number
         return after_end

@@ -17,6 +17,7 @@ from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import GameOutcome
 from .parse import Unit, read_records, read_units
+from .quickcheck import QuickCheck
 from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
 
 #: Allocations between two collections of the youngest generation.  Reading
@@ -158,10 +159,28 @@ class _Checker:
         ruleset = ruleset_for(game, choice, base)
         self.problem: Finding | None = None
         self.replay: GameReplay | None = None
+        #: deals right in the usual layout are checked from their lines when
+        #: nothing of them is kept
+        self.quick: QuickCheck | None = None
         if isinstance(ruleset, Finding):
             self.problem = ruleset
         else:
             self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=keep)
+            if not keep:
+                self.quick = QuickCheck(ruleset)
+
+    def take(self, unit: Unit) -> int | None:
+        """A deal unit checked whole from its lines, unread: its number; None
+        for a deal that must be read and replayed."""
+        if self.quick is None or unit.column != 1 or unit.findings:
+            return None
+        checked = self.quick.deal(unit.parts)
+        if checked is None:
+            return None
+        assert self.replay is not None
+        self.count += 1
+        self.replay.add_checked(checked.number, checked.dealer, Pos(unit.line, 1), checked.point)
+        return checked.number
 
     def add(self, deal: Deal | BrokenDeal) -> None:
         self.count += 1
@@ -209,7 +228,11 @@ def check_units(
     the findings and the score, so memory stays flat however long a game is.
     """
     checker: _Checker | None = None
-    for record in read_records(units, first_index):
+
+    def take(unit: Unit) -> int | None:
+        return checker.take(unit) if checker is not None else None
+
+    for record in read_records(units, first_index, take if not keep else None):
         if isinstance(record, Game):
             if checker is not None:
                 yield checker.finish()

@@ -52,6 +52,10 @@ class TiePolicy:
     nobody_word: ClassVar[str]
     #: the rule in one sentence, for ``aluette rules``
     summary: ClassVar[str]
+    #: whether a card stronger than every other card of the trick always takes
+    #: it, so that who takes most tricks is known without asking
+    #: :meth:`result` (ties are what the policies differ on)
+    unique_top_wins: ClassVar[bool] = True
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

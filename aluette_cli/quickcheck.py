@@ -1,0 +1,225 @@
+"""The usual deal, checked straight from its text.
+
+Nearly every deal of an archive is written in the layout the writer gives
+it (the header, four hands, the stock, trick lines with their seats, the
+point line) and nearly every one is right.  ``validate`` wants to know only
+that, and what the game's ledger needs to go on: the deal's number, its
+dealer and its point.  :class:`QuickCheck` answers from the deal's text
+without building the model: one regular expression reads the whole deal,
+the cards are played with the ruleset's own tie policy, the deal is scored
+with its own deal scoring, and every claim is checked.
+
+It vouches for a deal or declines it, never anything in between: a deal in
+any other layout, or with anything wrong or doubtful in it, is declined
+(None) and read and replayed the full way, which finds what is wrong and
+says why.  So it never has to explain anything, and it cannot make a
+finding the full replay would not make.  The tests hold it to the full
+replay: every deal it vouches for, the full replay finds right and scores
+the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import HAND_SIZE, STOCK_SIZE, TRICKS_PER_DEAL, left_of, seats_from
+from .lexicon import (
+    ARROW,
+    BLANKS,
+    CANONICAL_CARD,
+    COLON,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
+    DEAL,
+    DEALER,
+    DIGITS,
+    LINE_COMMENT,
+    NONE,
+    POINT,
+    POURRI,
+    QUOTE,
+    SEAT,
+    SIDE,
+    STOCK,
+    TEAMS,
+    TRICK_DOT,
+)
+from .policies import PointOutcome
+from .rules import Ruleset
+
+_GAP = f"[{BLANKS}]+"
+_EOL = f"[{BLANKS}]*\\n"
+
+
+def _cards(count: int) -> str:
+    """``count`` cards, each after a gap, as one group."""
+    return f"((?:{_GAP}{CANONICAL_CARD}){{{count}}})"
+
+
+def _trick(group: str) -> str:
+    """One trick line of four plays with their seats, its claim optional;
+    ``group`` opens each of its groups: ``(`` to capture, ``(?:`` not."""
+    play = f"{group}{SEAT}){COLON}{group}{CANONICAL_CARD})"
+    claim = f"(?:{_GAP}{re.escape(ARROW)}{_GAP}{group}{SEAT}|{POURRI}))?"
+    return f"{group}{DIGITS}){re.escape(TRICK_DOT)}{_GAP}" + _GAP.join([play] * 4) + claim + _EOL
+
+
+#: A trick line's number, four seats and cards, and claim (empty when left out).
+_TRICK_LINE = re.compile(_trick("("))
+#: The whole deal in the writer's layout: the header, four hands of nine
+#: cards, the stock of twelve, trick lines, the point line, blank lines.
+_DEAL = re.compile(
+    f"{DEAL}{_GAP}({DIGITS}){_GAP}{DEALER}{_GAP}({SEAT}){_EOL}"
+    + f"({SEAT}){COLON}{_cards(HAND_SIZE)}{_EOL}" * 4
+    + f"{STOCK}{COLON}{_cards(STOCK_SIZE)}{_EOL}"
+    + f"((?:{_trick('(?:')})+)"
+    + f"{POINT}{_GAP}({SIDE}|{NONE})(?:{_GAP}({DIGITS}))?[{BLANKS}]*(?:\\n[{BLANKS}]*)*\\Z"
+)
+#: The same deal exactly as the writer writes it, with its nine tricks: one
+#: space between tokens, every card its own group.  Most deals are written
+#: so, and this reads them in about half the time of the looser pattern.
+_CARD = f"({CANONICAL_CARD})"
+_PLAY_AS_WRITTEN = f"({SEAT}){COLON}{_CARD}"
+_AS_WRITTEN = re.compile(
+    f"{DEAL} ({DIGITS}) {DEALER} ({SEAT})\\n"
+    + (f"({SEAT}){COLON}" + f" {_CARD}" * HAND_SIZE + "\\n") * 4
+    + f"{STOCK}{COLON}" + f" {_CARD}" * STOCK_SIZE + "\\n"
+    + (
+        f"({DIGITS}){re.escape(TRICK_DOT)} "
+        + " ".join([_PLAY_AS_WRITTEN] * 4)
+        + f"(?: {re.escape(ARROW)} ({SEAT}|{POURRI}))?\\n"
+    )
+    * TRICKS_PER_DEAL
+    + f"{POINT} ({SIDE}|{NONE})(?: ({DIGITS}))?\\n*\\Z"
+)
+_HEAD = 2 + 4 * (1 + HAND_SIZE) + STOCK_SIZE  # the groups before the tricks'
+
+#: A comment on one line, and a ``;`` comment to the end of its line.  Each
+#: is cut to one space: the grammar reads a comment as whitespace, so two
+#: tokens it stood between stay apart.
+_COMMENTS = re.compile(
+    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\\n]*"
+    f"{re.escape(COMMENT_CLOSE)}|{re.escape(LINE_COMMENT)}[^\\n]*"
+)
+
+
+class Checked(NamedTuple):
+    """What the ledger needs of a deal found right."""
+
+    number: int
+    dealer: str
+    #: None: a void deal
+    point: PointOutcome | None
+
+
+class QuickCheck:
+    """Deals checked from their text under one ruleset."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        tie = ruleset.tie
+        self._result = tie.result
+        self._unique_top_wins = tie.unique_top_wins
+        self._strength = ruleset.strength
+        self._scoring = ruleset.deal_scoring
+        self._target = ruleset.deal_target
+        self._mordienne = ruleset.mordienne
+        self._order = {seat: "".join(seats_from(seat)) for seat in "NESW"}
+
+    def deal(self, parts: list[str]) -> Checked | None:
+        """The deal of a deal unit's lines if it is right, else None."""
+        text = "".join(parts)
+        if COMMENT_OPEN in text or LINE_COMMENT in text or QUOTE in text:
+            text = _COMMENTS.sub(" ", text)
+            if COMMENT_OPEN in text or COMMENT_CLOSE in text or QUOTE in text:
+                return None  # a comment over several lines, or a string
+        m = _AS_WRITTEN.match(text)
+        if m is not None:
+            g = m.groups()
+            h = 1 + HAND_SIZE
+            hands = {g[2 + h * k]: set(g[3 + h * k : 2 + h * (k + 1)]) for k in range(4)}
+            stock: Sequence[str] = g[2 + 4 * h : _HEAD]
+            tricks: Sequence[Sequence[str]] = [
+                g[_HEAD + 10 * k : _HEAD + 10 * (k + 1)] for k in range(TRICKS_PER_DEAL)
+            ]
+            side, points = g[-2], g[-1]
+        else:
+            m = _DEAL.match(text)
+            if m is None:
+                return None
+            g = m.groups()
+            hands = {g[k]: set(g[k + 1].split()) for k in (2, 4, 6, 8)}
+            stock, tricks = g[10].split(), _TRICK_LINE.findall(g[11])
+            side, points = g[12], g[13]
+        dealt = set(stock).union(*hands.values())
+        if len(dealt) != 4 * HAND_SIZE + STOCK_SIZE or len(hands) != 4:
+            return None  # a card dealt twice, or a seat given two hands
+        winners = self._play(tricks, hands, left_of(g[1]))
+        if winners is None:
+            return None
+        return self._scored(winners, side, points, int(g[0]), g[1])
+
+    def _play(
+        self, tricks: Sequence[Sequence[str]], hands: dict[str, set[str]], leader: str
+    ) -> list[str | None] | None:
+        """Who took each trick line, if every card is played in turn from its
+        player's hand and every claim is right; else None."""
+        result, strength, order = self._result, self._strength, self._order
+        unique_top_wins = self._unique_top_wins
+        winners: list[str | None] = []
+        for k, (number, s1, c1, s2, c2, s3, c3, s4, c4, claim) in enumerate(tricks, 1):
+            if number != str(k) or s1 + s2 + s3 + s4 != order[leader]:
+                return None
+            try:
+                hands[s1].remove(c1)
+                hands[s2].remove(c2)
+                hands[s3].remove(c3)
+                hands[s4].remove(c4)
+            except KeyError:
+                return None  # a card its player does not hold, or played before
+            a, b, c, d = strength[c1], strength[c2], strength[c3], strength[c4]
+            top = max(a, b, c, d)
+            winner: str | None
+            if unique_top_wins and (a == top) + (b == top) + (c == top) + (d == top) == 1:
+                winner = s1 if a == top else s2 if b == top else s3 if c == top else s4
+            else:
+                taken = result(((s1, c1), (s2, c2), (s3, c3), (s4, c4)), strength)
+                winner = taken.winner
+                if winner is None and not taken.nobody:
+                    return None
+            if claim and claim != (POURRI if winner is None else winner):
+                return None
+            winners.append(winner)
+            if winner is not None:
+                leader = winner
+        return winners
+
+    def _scored(
+        self,
+        winners: list[str | None],
+        side: str,
+        points: str | None,
+        number: int,
+        dealer: str,
+    ) -> Checked | None:
+        """The deal's point, if the tricks decide it and the point line says so."""
+        if len(winners) > TRICKS_PER_DEAL:
+            return None
+        scoring = self._scoring
+        decided = scoring.decided_after(winners, self._target)
+        if decided is None and len(winners) != TRICKS_PER_DEAL:
+            return None  # tricks missing
+        if decided is not None and decided != len(winners):
+            return None  # tricks played after the deal was decided
+        outcome = scoring.result(winners, self._target, self._mordienne)
+        point = outcome.point
+        if point is None:
+            return Checked(number, dealer, None) if side == NONE and points is None else None
+        if side != point.team and side != outcome.winner:
+            return None  # the other team, or a player who did not win it
+        if side not in TEAMS and outcome.winner is None:
+            return None  # a player named where no player wins the deal
+        if (int(points) if points is not None else 1) != point.points:
+            return None
+        return Checked(number, dealer, point)

@@ -1,0 +1,276 @@
+"""The quick check must never vouch for a deal the full replay finds wrong.
+
+:class:`aluette_cli.quickcheck.QuickCheck` checks the usual deal straight
+from its text and either vouches for it or leaves it to the full reading
+and replay.  Whatever it does, ``validate`` must say exactly the same
+thing: these tests check every game of a record twice, with the quick check
+and with it turned off, and compare every finding (code, line, column,
+message) and every score, on generated games under every ruleset and
+option, on their annotated form, and on games with one mutation each.  They
+also hold it to vouching for the usual deal, so that they cannot pass by
+its declining everything.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aluette_cli import quickcheck
+from aluette_cli.pipeline import check_source
+from aluette_cli.policies import TIE_POLICIES
+from aluette_cli.rules import load_ruleset
+
+from .conftest import generated, run
+
+Verdict = list[tuple[object, ...]]
+
+
+@contextmanager
+def counted() -> Iterator[list[int]]:
+    """Count the deals the quick check vouches for and declines: [vouched, declined]."""
+    counts = [0, 0]
+    original = quickcheck.QuickCheck.deal
+
+    def deal(self: quickcheck.QuickCheck, parts: list[str]) -> quickcheck.Checked | None:
+        checked = original(self, parts)
+        counts[0 if checked is not None else 1] += 1
+        return checked
+
+    quickcheck.QuickCheck.deal = deal  # type: ignore[method-assign]
+    try:
+        yield counts
+    finally:
+        quickcheck.QuickCheck.deal = original  # type: ignore[method-assign]
+
+
+@contextmanager
+def without_quick_check() -> Iterator[None]:
+    original = quickcheck.QuickCheck.deal
+    quickcheck.QuickCheck.deal = lambda self, parts: None  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        quickcheck.QuickCheck.deal = original  # type: ignore[method-assign]
+
+
+def verdict(text: str) -> Verdict:
+    """What validate establishes about each game: findings, score, end."""
+    games = check_source(io.BytesIO(text.encode("utf-8")), keep=False)
+    return [
+        (
+            g.deals_read,
+            g.outcome.score,
+            g.outcome.complete,
+            g.outcome.winner,
+            [(f.code, f.line, f.column, f.game, f.deal, f.message) for f in g.outcome.findings],
+        )
+        for g in games
+    ]
+
+
+def same_with_and_without(text: str) -> list[int]:
+    """Check ``text`` both ways; the counts of deals vouched for and declined."""
+    with counted() as counts:
+        quick = verdict(text)
+    with without_quick_check():
+        full = verdict(text)
+    assert quick == full
+    return counts
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        (),
+        ("--policy", "ties"),
+        ("--options", "mordienne", "--policy", "ties"),
+        ("--rules", "team-five", "--policy", "ties"),
+        ("--rules", "to-five-points"),
+    ],
+    ids=lambda f: " ".join(f) or "classic",
+)
+def test_the_usual_deal_is_vouched_for(flags: tuple[str, ...]) -> None:
+    text = generated(11, "--games", "6", *flags)
+    vouched, declined = same_with_and_without(text)
+    # Deals with an announced double are left to the full reading.
+    assert declined == text.count("\nannounce ")
+    assert vouched == text.count("\ndeal ") + text.startswith("deal ") - declined > 0
+
+
+@pytest.mark.parametrize(
+    "flags", [("--style", "cards"), ("--style", "sheet"), ("--no-claims",), ("--no-hands",)]
+)
+def test_other_layouts_are_left_to_the_full_reading(flags: tuple[str, ...]) -> None:
+    text = generated(12, "--games", "3", *flags)
+    vouched, declined = same_with_and_without(text)
+    assert declined > 0
+    if "--no-claims" in flags:
+        assert vouched == 0  # no point line: the quick check never guesses a point
+
+
+def test_annotated_records_are_vouched_for(tmp_path: pytest.TempPathFactory) -> None:
+    text = generated(13, "--games", "4", "--policy", "ties")
+    path = tmp_path / "g.aln"  # type: ignore[operator]
+    path.write_text(text)
+    annotated = run("annotate", str(path))
+    assert annotated.exit_code == 0
+    assert "{=" in annotated.stdout
+    vouched, declined = same_with_and_without(annotated.stdout)
+    assert declined == 0 and vouched > 0
+
+
+# --------------------------------------------------------------------------
+# One mutation a game: whatever it breaks, the verdict is the full replay's.
+
+POOL = [generated(seed, "--games", "2", *flags) for seed, flags in [
+    (21, ()),
+    (22, ("--policy", "ties")),
+    (23, ("--rules", "team-five", "--policy", "ties")),
+    (24, ("--options", "mordienne", "--policy", "ties")),
+]]  # fmt: skip
+
+CARDS = [r + s for r in "123456789VCR" for s in "dcbe"]
+
+
+def mutate(text: str, kind: str, rng: random.Random) -> str:
+    lines = text.split("\n")
+    deals = [i for i, line in enumerate(lines) if line.startswith("deal ")]
+    d = rng.choice(deals)
+    end = next((i for i in range(d, len(lines)) if not lines[i]), len(lines))
+    body = list(range(d, end))
+    tricks = [i for i in body if lines[i][:1].isdigit()]
+    hands = [i for i in body if lines[i][1:3] == ": "]
+    i = rng.choice(body)
+    words = lines[i].split(" ")
+    if kind == "card":  # a card replaced by another, anywhere in the deal
+        k = rng.choice([j for j, w in enumerate(words) if w[-2:] in CARDS] or [0])
+        w = words[k]
+        words[k] = w[:-2] + rng.choice(CARDS) if w[-2:] in CARDS else w
+    elif kind == "swap":  # two plays of different tricks exchanged
+        a, b = rng.sample(tricks, 2) if len(tricks) > 1 else (tricks[0], tricks[0])
+        wa, wb = lines[a].split(" "), lines[b].split(" ")
+        ka, kb = rng.randrange(1, 5), rng.randrange(1, 5)
+        wa[ka], wb[kb] = wb[kb], wa[ka]
+        lines[a], lines[b] = " ".join(wa), " ".join(wb)
+        return "\n".join(lines)
+    elif kind == "hands":  # two cards exchanged between hands
+        a, b = rng.sample(hands, 2)
+        wa, wb = lines[a].split(" "), lines[b].split(" ")
+        ka, kb = rng.randrange(1, len(wa)), rng.randrange(1, len(wb))
+        wa[ka], wb[kb] = wb[kb], wa[ka]
+        lines[a], lines[b] = " ".join(wa), " ".join(wb)
+        return "\n".join(lines)
+    elif kind == "seat":
+        k = rng.randrange(len(words))
+        if ":" in words[k]:
+            words[k] = rng.choice("NESW") + words[k][1:]
+        elif words[k] in ("N", "E", "S", "W", "NS", "EW", "pourri", "none"):
+            words[k] = rng.choice(["N", "E", "S", "W", "NS", "EW", "pourri", "none"])
+    elif kind == "number":
+        k = rng.randrange(len(words))
+        if words[k].rstrip(".").isdigit():
+            dot = "." if words[k].endswith(".") else ""
+            words[k] = str(int(words[k].rstrip(".")) + rng.choice([-1, 1, 9])) + dot
+        elif words[k] == "point" and len(words) == 2:
+            words.append(rng.choice(["0", "1", "2", "3"]))
+    elif kind == "claim":  # a trick's claim changed, dropped or added
+        t = rng.choice(tricks)
+        play = lines[t].split(" -> ")[0]
+        lines[t] = play + rng.choice(["", " -> N", " -> E", " -> S", " -> W", " -> pourri"])
+        return "\n".join(lines)
+    elif kind == "point":  # the point line's side or value changed
+        p = next(j for j in body if lines[j].startswith("point"))
+        side = rng.choice(["N", "E", "S", "W", "NS", "EW", "none"])
+        lines[p] = f"point {side}" + rng.choice(["", " 0", " 1", " 2", " 3"])
+        return "\n".join(lines)
+    elif kind == "line":  # a line dropped or written twice
+        if rng.random() < 0.5:
+            del lines[i]
+        else:
+            lines.insert(i, lines[i])
+        return "\n".join(lines)
+    elif kind == "comment":  # a comment, a stray brace or a double space between tokens
+        k = rng.randrange(len(words) + 1)
+        words.insert(k, rng.choice(["{ok}", "{", "}", "{a;b}", "", '{"}', ";x"]))
+    elif kind == "glue":  # a comment inside a token, or two tokens glued
+        k = rng.randrange(len(words))
+        w = words[k]
+        cut = rng.randrange(len(w) + 1)
+        words[k] = w[:cut] + rng.choice(["{x}", "", " "]) + w[cut:]
+        if k + 1 < len(words) and rng.random() < 0.3:
+            words[k : k + 2] = [words[k] + words[k + 1]]
+    lines[i] = " ".join(words)
+    return "\n".join(lines)
+
+
+KINDS = ("card", "swap", "hands", "seat", "number", "claim", "point", "line", "comment", "glue")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(POOL), st.sampled_from(KINDS), st.randoms(use_true_random=False))
+def test_one_mutation_gets_the_full_replays_verdict(
+    text: str, kind: str, rng: random.Random
+) -> None:
+    same_with_and_without(mutate(text, kind, rng))
+
+
+@pytest.mark.parametrize("text", POOL, ids=[f"game-pair-{k}" for k in range(len(POOL))])
+def test_every_claim_of_a_deal_written_otherwise(text: str) -> None:
+    """Every way of writing the point line and every trick claim of the
+    first deal: right, wrong or missing, the verdict is the full replay's."""
+    lines = text.split("\n")
+    first = lines.index(next(line for line in lines if line.startswith("deal ")))
+    end = lines.index("", first)
+    for i in range(first, end):
+        line = lines[i]
+        if line.startswith("point"):
+            variants = [
+                f"point {side}{value}"
+                for side in ("N", "E", "S", "W", "NS", "EW", "none")
+                for value in ("", " 0", " 1", " 2", " 3")
+            ]
+        elif line[:1].isdigit():
+            play = line.split(" -> ")[0]
+            variants = [play + claim for claim in ("", " -> pourri", *(f" -> {s}" for s in "NESW"))]
+        else:
+            continue
+        for variant in variants:
+            same_with_and_without("\n".join([*lines[:i], variant, *lines[i + 1 :]]))
+
+
+def test_mutations_are_caught_not_vouched_for() -> None:
+    """Of many single mutations that change the verdict, the quick check
+    vouched for none of the deals they broke (the verdicts above are equal;
+    this says the mutations were not all harmless)."""
+    rng = random.Random(5)
+    changed = 0
+    for _ in range(120):
+        text = rng.choice(POOL)
+        mutated = mutate(text, rng.choice(KINDS), rng)
+        if mutated != text and verdict(mutated) != verdict(text):
+            changed += 1
+            same_with_and_without(mutated)
+    assert changed > 60
+
+
+# --------------------------------------------------------------------------
+# The one fact about tie policies the quick check uses without asking
+
+
+@pytest.mark.parametrize("name", sorted(TIE_POLICIES))
+@given(st.permutations(CARDS))
+def test_a_card_above_all_others_takes_the_trick(name: str, deck: list[str]) -> None:
+    policy = TIE_POLICIES[name]
+    strength = load_ruleset("classic").strength
+    plays = list(zip("NESW", deck[:4], strict=True))
+    values = [strength[c] for _, c in plays]
+    top = max(values)
+    if policy.unique_top_wins and values.count(top) == 1:
+        assert policy.result(plays, strength).winner == plays[values.index(top)][0]
