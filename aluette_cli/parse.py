@@ -479,8 +479,25 @@ def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
                 continue
             text, start, number = line.text, line.start, line.number
             notice = line.notice or Notice(text)
+            seek = start  # where to look next: past the comments that end on their line
             while start < len(text):
-                at = notice.next(start)
+                at = notice.next(seek)
+                if at >= 0:
+                    # A comment that ends on its line, or a stray closing
+                    # brace, leaves its line whole in the unit: what the
+                    # steps below make of it, without making a line of it.
+                    mark = text[at]
+                    if mark == COMMENT_OPEN:
+                        shut = text.find(COMMENT_CLOSE, at + 1, text.index("\n", at))
+                        if shut >= 0:
+                            seek = shut + 1
+                            continue
+                    elif mark == COMMENT_CLOSE:
+                        seek = at + 1
+                        continue
+                    elif mark == LINE_COMMENT:
+                        seek = text.index("\n", at) + 1
+                        continue
                 end = len(text) if at < 0 else text.rfind("\n", 0, at) + 1
                 if size + end - start > MAX_UNIT_CHARS:
                     # Each line on its own: the limit is met on its line.
@@ -507,7 +524,7 @@ def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
                     unit.parts.append(text[end : close + 1])
                     size = close + 1 - end
                     number += 1
-                    start = close + 1
+                    start = seek = close + 1
                     continue
                 if close + 1 < len(text):
                     ahead.appendleft(Run(number + 1, text, close + 1, notice))
@@ -639,6 +656,13 @@ class Notice:
     )  # fmt: skip
 
     def __init__(self, text: str) -> None:
+        # A brace comment that closes on its line is blanked out first: what
+        # is in it needs no look, and most commented lines need none at all.
+        # (Where such braces stand inside a string, a ``;`` comment or a
+        # comment opened before them, what opened it is still seen, and its
+        # line is looked at.)  The blanks keep every place where it was.
+        if COMMENT_OPEN in text:
+            text = _ONE_LINE_COMMENT.sub(_blanked, text)
         self.text = text
         #: (next place, needle), for the needles still in the text
         self.heap: list[tuple[int, str]] = []
@@ -663,6 +687,16 @@ class Notice:
             _, needle = heappop(heap)
             self._find(needle, start)
         return heap[0][0] if heap else -1
+
+
+_ONE_LINE_COMMENT = re.compile(
+    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\n]*"
+    + re.escape(COMMENT_CLOSE)
+)
+
+
+def _blanked(m: re.Match[str]) -> str:
+    return " " * (m.end() - m.start())
 
 
 def _texts_ahead(source: Lookahead, limit: int) -> Iterator[str]:

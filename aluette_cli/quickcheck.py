@@ -24,7 +24,15 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import HAND_SIZE, STOCK_SIZE, TRICKS_PER_DEAL, left_of, seats_from
+from .cards import (
+    DECK_SET,
+    HAND_SIZE,
+    STOCK_SIZE,
+    TRICKS_PER_DEAL,
+    canonical_card,
+    left_of,
+    seats_from,
+)
 from .lexicon import (
     ARROW,
     BLANKS,
@@ -45,6 +53,7 @@ from .lexicon import (
     STOCK,
     TEAMS,
     TRICK_DOT,
+    WRITTEN_CARD,
 )
 from .policies import PointOutcome
 from .rules import Ruleset
@@ -54,22 +63,25 @@ _EOL = f"[{BLANKS}]*\\n"
 
 
 def _cards(count: int) -> str:
-    """``count`` cards, each after a gap, as one group."""
-    return f"((?:{_GAP}{CANONICAL_CARD}){{{count}}})"
+    """``count`` cards as people write them, each after a gap, as one group."""
+    return f"((?:{_GAP}{WRITTEN_CARD}){{{count}}})"
 
 
 def _trick(group: str) -> str:
-    """One trick line of four plays with their seats, its claim optional;
-    ``group`` opens each of its groups: ``(`` to capture, ``(?:`` not."""
-    play = f"{group}{SEAT}){COLON}{group}{CANONICAL_CARD})"
+    """One trick line of four plays, each with its seat or not, its claim
+    optional; ``group`` opens each of its groups: ``(`` to capture, ``(?:`` not."""
+    play = f"(?:{group}{SEAT}){COLON})?{group}{WRITTEN_CARD})"
     claim = f"(?:{_GAP}{re.escape(ARROW)}{_GAP}{group}{SEAT}|{POURRI}))?"
     return f"{group}{DIGITS}){re.escape(TRICK_DOT)}{_GAP}" + _GAP.join([play] * 4) + claim + _EOL
 
 
-#: A trick line's number, four seats and cards, and claim (empty when left out).
+#: A trick line's number, four seats (empty when left out) and cards, and
+#: its claim (empty when left out).
 _TRICK_LINE = re.compile(_trick("("))
-#: The whole deal in the writer's layout: the header, four hands of nine
-#: cards, the stock of twelve, trick lines, the point line, blank lines.
+#: The whole deal in the order the writer gives it, as people may write it:
+#: any blanks between tokens and at line ends, aliases and card names,
+#: trick lines with or without seats; the header, four hands of nine cards,
+#: the stock of twelve, trick lines, the point line, blank lines.
 _DEAL = re.compile(
     f"{DEAL}{_GAP}({DIGITS}){_GAP}{DEALER}{_GAP}({SEAT}){_EOL}"
     + f"({SEAT}){COLON}{_cards(HAND_SIZE)}{_EOL}" * 4
@@ -77,22 +89,23 @@ _DEAL = re.compile(
     + f"((?:{_trick('(?:')})+)"
     + f"{POINT}{_GAP}({SIDE}|{NONE})(?:{_GAP}({DIGITS}))?[{BLANKS}]*(?:\\n[{BLANKS}]*)*\\Z"
 )
-#: The same deal exactly as the writer writes it, with its nine tricks: one
-#: space between tokens, every card its own group.  Most deals are written
+#: The same deal as the writer writes it, with its nine tricks: one space
+#: between tokens (blanks at line ends, where a comment was), every card its
+#: own group.  Most deals are written
 #: so, and this reads them in about half the time of the looser pattern.
 _CARD = f"({CANONICAL_CARD})"
 _PLAY_AS_WRITTEN = f"({SEAT}){COLON}{_CARD}"
 _AS_WRITTEN = re.compile(
-    f"{DEAL} ({DIGITS}) {DEALER} ({SEAT})\\n"
-    + (f"({SEAT}){COLON}" + f" {_CARD}" * HAND_SIZE + "\\n") * 4
-    + f"{STOCK}{COLON}" + f" {_CARD}" * STOCK_SIZE + "\\n"
+    f"{DEAL} ({DIGITS}) {DEALER} ({SEAT}){_EOL}"
+    + (f"({SEAT}){COLON}" + f" {_CARD}" * HAND_SIZE + _EOL) * 4
+    + f"{STOCK}{COLON}" + f" {_CARD}" * STOCK_SIZE + _EOL
     + (
         f"({DIGITS}){re.escape(TRICK_DOT)} "
         + " ".join([_PLAY_AS_WRITTEN] * 4)
-        + f"(?: {re.escape(ARROW)} ({SEAT}|{POURRI}))?\\n"
+        + f"(?: {re.escape(ARROW)} ({SEAT}|{POURRI}))?{_EOL}"
     )
     * TRICKS_PER_DEAL
-    + f"{POINT} ({SIDE}|{NONE})(?: ({DIGITS}))?\\n*\\Z"
+    + f"{POINT} ({SIDE}|{NONE})(?: ({DIGITS}))?[{BLANKS}]*(?:\\n[{BLANKS}]*)*\\Z"
 )
 _HEAD = 2 + 4 * (1 + HAND_SIZE) + STOCK_SIZE  # the groups before the tricks'
 
@@ -100,9 +113,14 @@ _HEAD = 2 + 4 * (1 + HAND_SIZE) + STOCK_SIZE  # the groups before the tricks'
 #: is cut to one space: the grammar reads a comment as whitespace, so two
 #: tokens it stood between stay apart.
 _COMMENTS = re.compile(
-    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\\n]*"
-    f"{re.escape(COMMENT_CLOSE)}|{re.escape(LINE_COMMENT)}[^\\n]*"
+    f"[{BLANKS}]*(?:{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\\n]*"
+    f"{re.escape(COMMENT_CLOSE)}|{re.escape(LINE_COMMENT)}[^\\n]*)[{BLANKS}]*"
 )
+
+
+def _canonical(card: str) -> str:
+    """A card as its code: most are written so already."""
+    return card if card in DECK_SET else canonical_card(card)
 
 
 class Checked(NamedTuple):
@@ -149,8 +167,16 @@ class QuickCheck:
             if m is None:
                 return None
             g = m.groups()
-            hands = {g[k]: set(g[k + 1].split()) for k in (2, 4, 6, 8)}
-            stock, tricks = g[10].split(), _TRICK_LINE.findall(g[11])
+            try:
+                hands = {g[k]: set(map(_canonical, g[k + 1].split())) for k in (2, 4, 6, 8)}
+                stock = [_canonical(c) for c in g[10].split()]
+                tricks = [
+                    (n, s1, _canonical(c1), s2, _canonical(c2), s3, _canonical(c3), s4,
+                     _canonical(c4), claim)
+                    for n, s1, c1, s2, c2, s3, c3, s4, c4, claim in _TRICK_LINE.findall(g[11])
+                ]  # fmt: skip
+            except ValueError:
+                return None  # a written card that is no card
             side, points = g[12], g[13]
         dealt = set(stock).union(*hands.values())
         if len(dealt) != 4 * HAND_SIZE + STOCK_SIZE or len(hands) != 4:
@@ -169,7 +195,11 @@ class QuickCheck:
         unique_top_wins = self._unique_top_wins
         winners: list[str | None] = []
         for k, (number, s1, c1, s2, c2, s3, c3, s4, c4, claim) in enumerate(tricks, 1):
-            if number != str(k) or s1 + s2 + s3 + s4 != order[leader]:
+            seats = order[leader]
+            if not (s1 and s2 and s3 and s4):
+                # cards only, or some: each seat is the turn's
+                s1, s2, s3, s4 = (s or t for s, t in zip((s1, s2, s3, s4), seats, strict=True))
+            if number != str(k) or s1 + s2 + s3 + s4 != seats:
                 return None
             try:
                 hands[s1].remove(c1)

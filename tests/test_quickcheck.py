@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aluette_cli import quickcheck
+from aluette_cli.cards import NAMED_CARDS, RANK_ALIASES, SUIT_ALIASES
 from aluette_cli.pipeline import check_source
 from aluette_cli.policies import TIE_POLICIES
 from aluette_cli.rules import load_ruleset
@@ -89,6 +90,7 @@ def same_with_and_without(text: str) -> list[int]:
     "flags",
     [
         (),
+        ("--style", "cards"),
         ("--policy", "ties"),
         ("--options", "mordienne", "--policy", "ties"),
         ("--rules", "team-five", "--policy", "ties"),
@@ -104,9 +106,46 @@ def test_the_usual_deal_is_vouched_for(flags: tuple[str, ...]) -> None:
     assert vouched == text.count("\ndeal ") + text.startswith("deal ") - declined > 0
 
 
-@pytest.mark.parametrize(
-    "flags", [("--style", "cards"), ("--style", "sheet"), ("--no-claims",), ("--no-hands",)]
-)
+def hand_written(text: str, rng: random.Random) -> str:
+    """The same games as a person may type them: aliases and card names,
+    some trick lines cards-only or with some seats left out, comments on
+    lines, blanks doubled."""
+    names = {code: name for name, code in NAMED_CARDS.items()}
+    ranks = {code: alias for alias, code in RANK_ALIASES.items()}
+    suits = {code: alias for alias, code in SUIT_ALIASES.items()}
+    out = []
+    for line in text.split("\n"):
+        words = line.split(" ")
+        if line[:1].isdigit() or line[1:3] == ": " or line.startswith("stock:"):
+            for k, word in enumerate(words):
+                card = word[-2:]
+                if card not in CARDS:
+                    continue
+                r = rng.random()
+                if r < 0.2 and card in names:
+                    card = names[card]
+                elif r < 0.4:
+                    card = ranks.get(card[0], card[0]) + suits.get(card[1], card[1])
+                if line[:1].isdigit() and ":" in word and rng.random() < 0.3:
+                    word = word[-2:]  # the seat left out
+                words[k] = word[:-2] + card
+        line = rng.choice(["  ", " "]).join(words)
+        if line and not line.startswith("[") and rng.random() < 0.4:
+            line += rng.choice([" {= a note}", " ; checked", "\t{x}  "])
+        out.append(line)
+    return "\n".join(out)
+
+
+def test_hand_written_deals_are_vouched_for() -> None:
+    rng = random.Random(3)
+    for seed in (31, 32):
+        text = hand_written(generated(seed, "--games", "3", "--policy", "ties"), rng)
+        assert "monsieur" in text or "Ad" in text
+        vouched, declined = same_with_and_without(text)
+        assert declined == 0 and vouched > 0
+
+
+@pytest.mark.parametrize("flags", [("--style", "sheet"), ("--no-claims",), ("--no-hands",)])
 def test_other_layouts_are_left_to_the_full_reading(flags: tuple[str, ...]) -> None:
     text = generated(12, "--games", "3", *flags)
     vouched, declined = same_with_and_without(text)

@@ -49,6 +49,14 @@ PIECES = [
     "\r",
     "\x0c\n",
     "\u2028 text\n",
+    "1. N:3d {deal 2 [x} E:4d ; deal 3 {\n",
+    "point NS {a} {b} } ; [Event\n",
+    '{x} deal 4 dealer S {"}\n',
+    "N: 3d {;} 3c\n",
+    'stock: {"deal 5"} 2c\n',
+    "1. N:3d {a {b} deal 3 dealer N}\n",
+    '[Event "a {deal 2} b"] {c}\n',
+    '2. "{x}" deal 6 {y}\n',
 ]
 
 
