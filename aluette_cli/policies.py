@@ -254,19 +254,23 @@ class MostTricks(DealScoring):
         self, sequence: Sequence[str | None], target: int, mordienne: bool
     ) -> DealResult:
         counts: dict[str, int] = dict.fromkeys(SEATS, 0)
-        reached: dict[tuple[str, int], int] = {}
+        # A player's count only grows, so the trick of their last win is the
+        # one at which they reached their total.
+        reached: dict[str, int] = {}
         for number, seat in enumerate(sequence, 1):
             if seat is not None:
                 counts[seat] += 1  # type: ignore[index]
-                reached[(seat, counts[seat])] = number  # type: ignore[index]
+                reached[seat] = number  # type: ignore[index]
         best = max(counts.values())
         if best == 0:
             return DealResult(counts, None, None, None)
         tied = [s for s in SEATS if counts[s] == best]
-        winner = min(tied, key=lambda s: reached[(s, best)])
         tie_break = None
-        if len(tied) > 1:
-            tie_break = TieBreak(tied, best, {s: reached[(s, best)] for s in tied}, winner)
+        if len(tied) == 1:
+            winner = tied[0]
+        else:
+            winner = min(tied, key=reached.__getitem__)
+            tie_break = TieBreak(tied, best, {s: reached[s] for s in tied}, winner)
         start = mordienne_start(sequence, winner) if mordienne else None
         made = start is not None
         point = PointOutcome(winner.team, 2 if made else 1, made)

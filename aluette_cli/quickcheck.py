@@ -108,6 +108,8 @@ _AS_WRITTEN = re.compile(
     + f"{POINT} ({SIDE}|{NONE})(?: ({DIGITS}))?[{BLANKS}]*(?:\\n[{BLANKS}]*)*\\Z"
 )
 _HEAD = 2 + 4 * (1 + HAND_SIZE) + STOCK_SIZE  # the groups before the tricks'
+#: trick numbers as written, in order (a tenth line is one too many: declined)
+_NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
 
 #: A comment on one line, and a ``;`` comment to the end of its line.  Each
 #: is cut to one space: the grammar reads a comment as whitespace, so two
@@ -194,12 +196,16 @@ class QuickCheck:
         result, strength, order = self._result, self._strength, self._order
         unique_top_wins = self._unique_top_wins
         winners: list[str | None] = []
-        for k, (number, s1, c1, s2, c2, s3, c3, s4, c4, claim) in enumerate(tricks, 1):
+        if len(tricks) > TRICKS_PER_DEAL:
+            return None
+        for expected, (number, s1, c1, s2, c2, s3, c3, s4, c4, claim) in zip(
+            _NUMBERS, tricks, strict=False
+        ):
             seats = order[leader]
             if not (s1 and s2 and s3 and s4):
                 # cards only, or some: each seat is the turn's
                 s1, s2, s3, s4 = (s or t for s, t in zip((s1, s2, s3, s4), seats, strict=True))
-            if number != str(k) or s1 + s2 + s3 + s4 != seats:
+            if number != expected or s1 + s2 + s3 + s4 != seats:
                 return None
             try:
                 hands[s1].remove(c1)
@@ -234,8 +240,6 @@ class QuickCheck:
         dealer: str,
     ) -> Checked | None:
         """The deal's point, if the tricks decide it and the point line says so."""
-        if len(winners) > TRICKS_PER_DEAL:
-            return None
         scoring = self._scoring
         decided = scoring.decided_after(winners, self._target)
         if decided is None and len(winners) != TRICKS_PER_DEAL:

@@ -229,6 +229,11 @@ def mutate(text: str, kind: str, rng: random.Random) -> str:
         side = rng.choice(["N", "E", "S", "W", "NS", "EW", "none"])
         lines[p] = f"point {side}" + rng.choice(["", " 0", " 1", " 2", " 3"])
         return "\n".join(lines)
+    elif kind == "extra":  # a trick line numbered on past the last one
+        last = tricks[-1]
+        number = int(lines[last].split(".")[0])
+        lines.insert(last + 1, f"{number + 1}." + lines[last].split(".", 1)[1])
+        return "\n".join(lines)
     elif kind == "line":  # a line dropped or written twice
         if rng.random() < 0.5:
             del lines[i]
@@ -249,7 +254,9 @@ def mutate(text: str, kind: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
-KINDS = ("card", "swap", "hands", "seat", "number", "claim", "point", "line", "comment", "glue")
+KINDS = (
+    "card", "swap", "hands", "seat", "number", "claim", "point", "extra", "line", "comment", "glue",
+)  # fmt: skip
 
 
 @settings(max_examples=150, deadline=None)
@@ -282,6 +289,11 @@ def test_every_claim_of_a_deal_written_otherwise(text: str) -> None:
             continue
         for variant in variants:
             same_with_and_without("\n".join([*lines[:i], variant, *lines[i + 1 :]]))
+
+
+@pytest.mark.parametrize("text", POOL, ids=[f"game-pair-{k}" for k in range(len(POOL))])
+def test_a_trick_line_past_the_last(text: str) -> None:
+    same_with_and_without(mutate(text, "extra", random.Random(1)))
 
 
 def test_mutations_are_caught_not_vouched_for() -> None:
