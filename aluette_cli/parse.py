@@ -1079,9 +1079,11 @@ _TAG_LINE = re.compile(
 )
 _COMMENT_OR_SPACE = re.compile(SKIPPED)
 
-#: Whether units may be read by the fast path.  Off (``ALUETTE_NO_FASTPATH=1``
-#: in the environment, or set to False in-process) every unit goes through the
-#: grammar: a testing aid, so that whole runs of both paths can be compared.
+#: Whether units may be read by the fast path (and deals checked by the
+#: quick check).  Off (``ALUETTE_NO_FASTPATH=1`` in the environment, or set to
+#: False in-process) every unit goes through the grammar and every deal
+#: through the full replay: a testing aid, so that whole runs of both paths
+#: can be compared.
 FASTPATH = not os.environ.get("ALUETTE_NO_FASTPATH")
 
 

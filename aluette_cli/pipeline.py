@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import findings as F
+from . import parse
 from .engine import GameReplay
 from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos
@@ -166,7 +167,7 @@ class _Checker:
             self.problem = ruleset
         else:
             self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=keep)
-            if not keep:
+            if not keep and parse.FASTPATH:  # off, every deal is read and replayed
                 self.quick = QuickCheck(ruleset)
 
     def take(self, unit: Unit) -> int | None:
