@@ -272,10 +272,10 @@ class _Expander:
         tags = data.get("tags", {})
         if isinstance(tags, dict):
             pairs = list(tags.items())
+        elif isinstance(tags, list) and all(isinstance(p, list) and len(p) == 2 for p in tags):
+            pairs = tags
         else:
-            pairs = self.array(tags, "tags")
-            if not all(isinstance(p, list) and len(p) == 2 for p in pairs):
-                raise self.fail("tags must be an object, or a list of [name, value] pairs")
+            raise self.fail("tags must be an object, or a list of [name, value] pairs")
         places = self.places(data, len(pairs), pos["line"], "tags")
         full: Json = {
             **data,
