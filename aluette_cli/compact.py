@@ -32,6 +32,8 @@ from .jsonmodel import RecordError
 VERSION = 2
 
 Json = dict[str, Any]
+#: a line and a column
+Place = tuple[int, int]
 
 #: what each list of a deal holds: the full reader's defaults for a part left out
 _DEAL_LISTS = ("hands", "extra_hands", "chants", "announces", "concessions", "tricks", "signals")
@@ -40,11 +42,6 @@ _DEAL_NONES = ("stock", "winners", "point")
 
 # --------------------------------------------------------------------------
 # Abbreviating: full row -> compact row
-
-
-def _at(pos: Json, line: int) -> int | list[int]:
-    """A part's place: its column when it is on its element's line."""
-    return pos["column"] if pos["line"] == line else [pos["line"], pos["column"]]
 
 
 def _comment(c: Json) -> Json:
@@ -72,27 +69,65 @@ def _element(data: Json, lossless: bool, skip: tuple[str, ...] = ()) -> Json:
     return short
 
 
-def _plays(plays: list[Json], line: int, lossless: bool) -> tuple[Json, list[Any]]:
-    """Cards, and seats when any is written; the places of the plays."""
+def laid_out(start: tuple[int, int], lead: str, tokens: list[str], claim: bool) -> list[Place]:
+    """Where the canonical layout puts the parts of a line that starts at
+    ``start`` with ``lead``: one space after it and after each token, then
+    the claim's arrow.  A lossless row writes ``at`` only when its parts are
+    elsewhere."""
+    line, column = start[0], start[1] + len(lead) + 1
+    places = []
+    for token in tokens:
+        places.append((line, column))
+        column += len(token) + 1
+    if claim:
+        places.append((line, column))
+    return places
+
+
+def tag_places(start: tuple[int, int], count: int) -> list[Place]:
+    """Where the canonical layout puts the tags: one a line from the game's, at column 1."""
+    return [(start[0] + k, 1) for k in range(count)]
+
+
+def tokens(seats: list[Any], cards: list[Any]) -> list[str]:
+    return [f"{s}:{c}" if s is not None else str(c) for s, c in zip(seats, cards, strict=False)]
+
+
+def _place(pos: Json) -> Place:
+    return pos["line"], pos["column"]
+
+
+def _short_at(places: list[Place], canonical: list[Place], line: int) -> Json:
+    """``{"at": ...}``, or nothing when the parts are where the canonical layout puts them."""
+    if places == canonical:
+        return {}
+    return {"at": [p[1] if p[0] == line else [p[0], p[1]] for p in places]}
+
+
+def _plays(plays: list[Json]) -> Json:
+    """Cards, and seats when any is written."""
     parts: Json = {"cards": [p["card"] for p in plays]}
     if any(p["seat"] is not None for p in plays):
         parts["seats"] = [p["seat"] for p in plays]
-    return parts, [_at(p["pos"], line) for p in plays] if lossless else []
+    return parts
 
 
 def _trick(t: Json, place: int, lossless: bool) -> Json:
     short: Json = {} if t["number"] == place else {"number": t["number"]}
-    line = t["pos"]["line"]
-    parts, at = _plays(t["plays"], line, lossless)
-    short.update(parts)
+    short.update(_plays(t["plays"]))
     claim = t["claim"]
     if claim is not None:
         short["claim"] = claim["seat"] or "pourri"
-        if lossless:
-            at.append(_at(claim["pos"], line))
     if lossless:
-        short["pos"] = [line, t["pos"]["column"]]
-        short["at"] = at
+        start = _place(t["pos"])
+        places = [_place(p["pos"]) for p in t["plays"]]
+        if claim is not None:
+            places.append(_place(claim["pos"]))
+        seats = [p["seat"] for p in t["plays"]]
+        cards = [p["card"] for p in t["plays"]]
+        canonical = laid_out(start, f"{t['number']}.", tokens(seats, cards), claim is not None)
+        short["pos"] = list(start)
+        short.update(_short_at(places, canonical, start[0]))
         if t["comments"]:
             short["comments"] = [_comment(c) for c in t["comments"]]
     return short
@@ -129,14 +164,20 @@ def abbreviate_header(game: Json, lossless: bool = False) -> Json:
         else:
             short["tags"] = [[t["name"], t["value"]] for t in tags]
         if lossless:
-            short["at"] = [_at(t["pos"], game["pos"]["line"]) for t in tags]
+            start = _place(game["pos"])
+            places = [_place(t["pos"]) for t in tags]
+            short.update(_short_at(places, tag_places(start, len(tags)), start[0]))
     short.update(_element(game, lossless, skip=("index", "pos", "tags", "draw")))
     draw = game.get("draw")
     if draw is not None:
-        parts, at = _plays(draw["cards"], draw["pos"]["line"], lossless)
-        short["draw"] = {**parts, **_element(draw, lossless, skip=("cards",))}
+        short["draw"] = {**_plays(draw["cards"]), **_element(draw, lossless, skip=("cards",))}
         if lossless:
-            short["draw"]["at"] = at
+            start = _place(draw["pos"])
+            places = [_place(p["pos"]) for p in draw["cards"]]
+            seats = [p["seat"] for p in draw["cards"]]
+            cards = [p["card"] for p in draw["cards"]]
+            canonical = laid_out(start, "draw:", tokens(seats, cards), False)
+            short["draw"].update(_short_at(places, canonical, start[0]))
     return short
 
 
@@ -175,13 +216,16 @@ class _Expander:
             raise self.fail(f"{what}: {key} must be [line, column], not {value!r}")
         return {"line": value[0], "column": value[1]}
 
-    def places(self, data: Json, count: int, line: int, what: str) -> list[Json]:
-        """The places of an element's ``count`` parts, from ``at``."""
+    def places(self, data: Json, canonical: list[Place], line: int, what: str) -> list[Json]:
+        """The places of an element's parts: from ``at``; else where the
+        canonical layout puts them, for an element with a ``pos``; else at the row."""
         if "at" not in data:
-            return [{"line": self.row, "column": 1}] * count
+            if "pos" not in data:
+                return [{"line": self.row, "column": 1}] * len(canonical)
+            return [{"line": p[0], "column": p[1]} for p in canonical]
         at = self.array(data["at"], f"{what}: at")
-        if len(at) != count:
-            raise self.fail(f"{what}: at must place {count} parts, not {len(at)}")
+        if len(at) != len(canonical):
+            raise self.fail(f"{what}: at must place {len(canonical)} parts, not {len(at)}")
         out = []
         for entry in at:
             if self.whole(entry):
@@ -204,7 +248,7 @@ class _Expander:
         data = self.obj(data, what)
         return {**data, "pos": self.pos(data, what), "comments": self.comments(data, what)}
 
-    def plays(self, data: Json, what: str) -> tuple[list[Json], Json]:
+    def plays(self, data: Json, what: str, lead: str) -> tuple[list[Json], Json]:
         """The plays of a trick or a draw, and the claim's place (for a trick)."""
         cards = self.array(data.get("cards"), f"{what}: cards")
         seats = self.array(data.get("seats", [None] * len(cards)), f"{what}: seats")
@@ -212,7 +256,9 @@ class _Expander:
             raise self.fail(f"{what}: {len(seats)} seats for {len(cards)} cards")
         pos = self.pos(data, what)
         claimed = data.get("claim") is not None
-        places = self.places(data, len(cards) + claimed, pos["line"], what)
+        start = (pos["line"], pos["column"])
+        canonical = laid_out(start, lead, tokens(seats, cards), claimed)
+        places = self.places(data, canonical, pos["line"], what)
         plays = [
             {"seat": s, "card": c, "pos": p} for s, c, p in zip(seats, cards, places, strict=False)
         ]
@@ -221,7 +267,7 @@ class _Expander:
     def trick(self, data: Any, place: int) -> Json:
         what = f"trick {place}"
         data = self.obj(data, what)
-        plays, claim_pos = self.plays(data, what)
+        plays, claim_pos = self.plays(data, what, f"{data.get('number', place)}.")
         claim = data.get("claim")
         if claim is not None and not isinstance(claim, str):
             raise self.fail(f'{what}: claim must be a seat or "pourri", not {claim!r}')
@@ -276,7 +322,8 @@ class _Expander:
             pairs = tags
         else:
             raise self.fail("tags must be an object, or a list of [name, value] pairs")
-        places = self.places(data, len(pairs), pos["line"], "tags")
+        start = (pos["line"], pos["column"])
+        places = self.places(data, tag_places(start, len(pairs)), pos["line"], "tags")
         full: Json = {
             **data,
             "pos": pos,
@@ -291,7 +338,7 @@ class _Expander:
         draw = data.get("draw")
         if draw is not None:
             draw = self.obj(draw, "draw")
-            cards, _ = self.plays(draw, "draw")
+            cards, _ = self.plays(draw, "draw", "draw:")
             full["draw"] = {
                 "cards": cards,
                 "pos": self.pos(draw, "draw"),

@@ -23,6 +23,7 @@ import gzip
 import random
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -71,8 +72,10 @@ def other_corpus(
     return path
 
 
-def converted(path: Path, form: str) -> Path:
-    target = path.with_suffix(f".{form.replace(' --', '-')}.jsonl")
+def converted(path: Path, form: str, folder: Path) -> Path:
+    """``path`` in ``form``, converted now (never a file left by an earlier run
+    of other code): the corpora are reused, the outputs are not."""
+    target = folder / f"{path.stem}.{form.replace(' --', '-')}.jsonl"
     if not target.exists():
         command = [*TOOL, "convert", str(path), *FORMS[form], "-o", str(target)]
         subprocess.run(command, cwd=ROOT, check=True)
@@ -83,11 +86,11 @@ def gz(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), 6))
 
 
-def sizes(corpora: list[tuple[str, Path]]) -> None:
+def sizes(corpora: list[tuple[str, Path]], out: Path) -> None:
     rows, zipped = [], []
     for name, path in corpora:
         aln, aln_gz = path.stat().st_size, gz(path)
-        outputs = [converted(path, form) for form in FORMS]
+        outputs = [converted(path, form, out) for form in FORMS]
         rows.append([name, f"{aln:,}", *(f"{o.stat().st_size / aln:.2f}x" for o in outputs)])
         zipped.append([name, f"{aln_gz:,}", *(f"{gz(o) / aln_gz:.2f}x" for o in outputs)])
     header = ["corpus", "ALN bytes", *(f"jsonl {form}" for form in FORMS)]
@@ -104,10 +107,10 @@ def sizes(corpora: list[tuple[str, Path]]) -> None:
     )
 
 
-def costs(path: Path, repeat: int) -> None:
+def costs(path: Path, repeat: int, out: Path) -> None:
     tasks = [("validate the ALN", [*TOOL, "validate", str(path)])]
     for form in FORMS:
-        target = converted(path, form)
+        target = converted(path, form, out)
         tasks.append(
             (
                 f"convert {' '.join(FORMS[form][2:]) or '(full)'}",
@@ -147,8 +150,9 @@ def main() -> None:
         ("the same, written by hand", handed),
         *((name, other_corpus(name, rules, kw, args.deals, folder)) for name, rules, kw in OTHERS),
     ]
-    sizes(corpora)
-    costs(path, args.repeat)
+    with tempfile.TemporaryDirectory() as out:
+        sizes(corpora, Path(out))
+        costs(path, args.repeat, Path(out))
 
 
 if __name__ == "__main__":

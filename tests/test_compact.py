@@ -184,14 +184,17 @@ def test_the_short_forms_of_a_hand_built_deal(tmp_path: Path) -> None:
 
 def test_the_short_forms_with_seats_and_places(tmp_path: Path) -> None:
     # `1. N:Rc E:4d S:5c W:6b -> N` on line 10: the cards at columns 4, 9,
-    # 14 and 19, the claim (its arrow) at 24; a tag repeated makes the tags
-    # pairs, and `{twice}` after `[Event "again"]` and two spaces is at 18.
+    # 14 and 19, the claim (its arrow) at 24, where the canonical layout puts
+    # them, so without `at`; trick 2 has two spaces after `2.`.  A tag
+    # repeated makes the tags pairs, one a line from the game's: no `at`
+    # either; `{twice}` after `[Event "again"]` and two spaces is at 18.
     text = HAND_BUILT_CARDS.replace("1. Rc 4d 5c 6b", "1. N:Rc E:4d S:5c W:6b")
+    text = text.replace("2. Rd Re 7c 8d", "2.  Rd Re 7c 8d")
     text = text.replace("\n\ndeal 1", '\n[Event "again"]  {twice}\n\ndeal 1')
     (line,) = out(write(tmp_path, "h.aln", text), *LOSSLESS).splitlines()
     row = json.loads(line)
     assert row["game"]["tags"] == [["Event", "Hand-built"], ["Event", "again"]]
-    assert row["game"]["at"] == [1, [2, 1]]
+    assert "at" not in row["game"]
     assert row["game"]["tag_comments"] == [{"text": "twice", "pos": [2, 18]}]
     trick = row["deal"]["tricks"][0]
     assert trick == {
@@ -199,8 +202,8 @@ def test_the_short_forms_with_seats_and_places(tmp_path: Path) -> None:
         "seats": ["N", "E", "S", "W"],
         "claim": "N",
         "pos": [10, 1],
-        "at": [4, 9, 14, 19, 24],
     }
+    assert row["deal"]["tricks"][1]["at"] == [5, 8, 11, 14, 17]
     assert row["deal"]["hands"][0]["pos"] == [5, 1]
 
 
@@ -270,9 +273,12 @@ def _compact_rows(tmp_path: Path) -> list[dict[str, Any]]:
 
 FAULTS = {
     "pos not a pair": (lambda r: r["deal"].__setitem__("pos", [3]), "pos must be [line, column]"),
-    "at too short": (lambda r: r["deal"]["tricks"][0]["at"].pop(), "at must place 5 parts"),
+    "at too short": (
+        lambda r: r["deal"]["tricks"][0].__setitem__("at", [4, 9, 14, 19]),
+        "at must place 5 parts",
+    ),
     "at not a place": (
-        lambda r: r["deal"]["tricks"][0]["at"].__setitem__(0, "x"),
+        lambda r: r["deal"]["tricks"][0].__setitem__("at", ["x", 9, 14, 19, 24]),
         "pos must be [line, column]",
     ),
     "seats too few": (lambda r: r["deal"]["tricks"][0]["seats"].pop(), "3 seats for 4 cards"),
