@@ -8,8 +8,11 @@ The compact row (version 2) is that row abbreviated, and nothing else:
 - empty lists and null fields are left out (jq reads a missing key as null);
 - positions and comments are left out, unless ``lossless``: then a ``pos``
   is ``[line, column]``, and the parts of an element (the cards of a trick
-  and its claim, the cards of a draw, the tags of a game) are placed by
-  ``at``, a column on the element's own line or a ``[line, column]`` pair;
+  and its claim, the cards of a draw, the tags of a game) are where the
+  canonical layout puts them from that ``pos`` (``laid_out``), unless
+  ``at`` places them: a column on the element's own line or a
+  ``[line, column]`` pair.  Most records are canonical, and their places
+  were a fifth of a lossless row;
 - a trick is ``{"cards": [...], "seats": [...], "claim": "N"}``, its number
   written only when it is not its place in the deal; the tags are an
   object ``{name: value}`` when no name repeats (a list of pairs if one does).
