@@ -239,10 +239,13 @@ def test_compact_rows_are_found_by_their_content(tmp_path: Path) -> None:
         assert out(write(tmp_path, name, rows), "--to", "aln") == canonical
     result = invoke(["validate", "-"], rows)
     assert (result.exit_code, result.stderr) == (0, "2 games, 10 deals: 0 errors, 0 warnings\n")
-    for command in ("report", "stats"):
-        from_rows = invoke([command, "-"], rows)
+    for command in (["report"], ["stats"], ["analyse", "--from-trick", "9"]):
+        from_rows = invoke([*command, "-"], rows)
         assert from_rows.exit_code == 0
-        assert from_rows.stdout == invoke([command, "-", "--from", "aln"], aln.read_text()).stdout
+        from_aln = invoke([*command, "-", "--from", "aln"], aln.read_text())
+        assert from_rows.stdout == from_aln.stdout
+    told = invoke(["convert", "-", "--from", "jsonl", "--to", "aln"], rows)
+    assert told.stdout == canonical
 
 
 def test_a_game_without_deals_is_one_row_without_a_deal_key(tmp_path: Path) -> None:
