@@ -438,6 +438,8 @@ def dump(
     *,
     style: str = "keep",
     file: str = "<input>",
+    compact: bool = False,
+    lossless: bool = False,
 ) -> None:
     r"""Write games as ALN, JSON, JSON Lines or CSV, as ``aluette convert`` does.
 
@@ -449,7 +451,9 @@ def dump(
     how ALN trick lines are written: ``"keep"`` as recorded, ``"seats"``
     with every seat (from the turn order), ``"cards"`` with none.  ``file``
     is the name the CSV rows give the games' file (``convert`` gives the
-    input's).  Games read with ``keep=False`` have no deals left to write.
+    input's).  ``compact`` (JSON Lines only) writes the compact rows of
+    ``convert --compact``, with positions and comments when ``lossless``.
+    Games read with ``keep=False`` have no deals left to write.
 
     >>> out = io.StringIO()
     >>> dump(loads("deal 1 dealer W\nwinners: N E S E W N E S N\n"), out, "jsonl")
@@ -458,9 +462,9 @@ def dump(
     """
     if isinstance(target, str | os.PathLike):
         with atomic_output(target, binary=False) as out:
-            _write(games, out, fmt, style, file)
+            _write(games, out, fmt, style, file, compact, lossless)
     else:
-        _write(games, target, fmt, style, file)
+        _write(games, target, fmt, style, file, compact, lossless)
 
 
 def dumps(
@@ -469,6 +473,8 @@ def dumps(
     *,
     style: str = "keep",
     file: str = "<input>",
+    compact: bool = False,
+    lossless: bool = False,
 ) -> str:
     r"""The text :func:`dump` would write.
 
@@ -479,20 +485,32 @@ def dumps(
     ]}
     >>> dumps(game, "csv").splitlines()[0]
     'game_id,file,game,deal_index,deal,dealer,trick,order,seat,card,card_name,rank_group,...'
+    >>> print(dumps(game, "jsonl", compact=True), end="")
+    {"format":"aluette-record","version":2,"game":{"index":1},"deal":{"number":1,"dealer":"W","winners":{"entries":["N","E","S","E","W","N","E","S","N"]},"point":{"side":"EW"}}}
     """
     out = io.StringIO(newline="")
-    _write(games, out, fmt, style, file)
+    _write(games, out, fmt, style, file, compact, lossless)
     return out.getvalue()
 
 
 def _write(
-    games: CheckedGame | Iterable[CheckedGame], out: IO[str], fmt: str, style: str, file: str
+    games: CheckedGame | Iterable[CheckedGame],
+    out: IO[str],
+    fmt: str,
+    style: str,
+    file: str,
+    compact: bool = False,
+    lossless: bool = False,
 ) -> None:
+    if compact and fmt != "jsonl":
+        raise ValueError("compact is a form of JSON Lines: use it with fmt='jsonl'")
+    if lossless and not compact:
+        raise ValueError("lossless keeps positions and comments in the compact form: add compact")
     if fmt not in OUTPUT_FORMATS:
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(OUTPUT_FORMATS)}")
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r}: expected one of {', '.join(STYLES)}")
-    writer = Writer(out, fmt, style, file)
+    writer = Writer(out, fmt, style, file, compact=compact, lossless=lossless)
     writer.begin()
     for checked in [games] if isinstance(games, CheckedGame) else games:
         writer.write(checked)

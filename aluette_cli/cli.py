@@ -752,6 +752,17 @@ def generate(
     help="ALN trick lines: as recorded, all with seats, or all cards-only.",
 )
 @click.option(
+    "--compact",
+    is_flag=True,
+    help="With --to jsonl: the compact form, about 3 times the ALN's size: no empty"
+    " parts, short tricks and tags, and no positions or comments (see --lossless).",
+)
+@click.option(
+    "--lossless",
+    is_flag=True,
+    help="With --compact: keep positions and comments too, in short form.",
+)
+@click.option(
     "-o",
     "--output",
     type=click.Path(allow_dash=True),
@@ -770,6 +781,8 @@ def convert(
     to: str,
     source: str | None,
     style: str,
+    compact: bool,
+    lossless: bool,
     output: str | None,
     in_place: bool,
     rules: str | None,
@@ -781,7 +794,9 @@ def convert(
     ALN to ALN is the formatter: aliases normalised, one element per line,
     every comment kept, and a part it cannot read written back as it was
     (aluette fmt formats files in place).  JSON and JSON Lines hold everything the record
-    holds and convert back to the same ALN.  CSV has one row per card
+    holds and convert back to the same ALN; --to jsonl --compact leaves out
+    empty parts, positions and comments (--lossless keeps the last two) for
+    files a third the size or less.  CSV has one row per card
     played, with the trick's winner.  Problems found on the way are printed
     on standard error as `validate` prints them, and the exit status is 1.
     Several files or a folder are converted file by file, each to its own
@@ -795,14 +810,22 @@ def convert(
       aluette convert season.aln --to csv -o plays.csv
       aluette convert messy.aln --to aln --style seats -o clean.aln
       aluette convert season/ --to json -o season-json/
+      aluette convert season.aln --to jsonl --compact -o season.jsonl
     """
+    if compact and to != "jsonl":
+        raise click.UsageError("--compact is a form of JSON Lines: use it with --to jsonl")
+    if lossless and not compact:
+        raise click.UsageError(
+            "--lossless keeps positions and comments in the compact form: add --compact"
+            " (the full form of --to json and --to jsonl always keeps them)"
+        )
     status = _status()
     choice = _rule_choice(rules, options)
     suffix = "." + to
     pairs, many = _usage(lambda: output_paths(files, output, in_place, suffix, RECORD_SUFFIXES))
     for file, target in pairs:
         _refuse_same_file(file, target, "use `aluette fmt FILE` to format a file in place")
-    _run_jobs(ConvertJob(choice, many, to, source, style), pairs, jobs, status)
+    _run_jobs(ConvertJob(choice, many, to, source, style, compact, lossless), pairs, jobs, status)
     sys.exit(status.code)
 
 

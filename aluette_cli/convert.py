@@ -12,10 +12,11 @@ import io
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, BinaryIO
 
+from . import compact as C
 from . import findings as F
 from .findings import Finding, Kind
 from .framing import Framed
@@ -63,7 +64,8 @@ def detect_format(name: str, first: bytes) -> str:
         data = json.loads(line)
     except (ValueError, RecursionError):
         return "json"
-    return "jsonl" if isinstance(data, dict) and "deal" in data else "json"
+    rows = isinstance(data, dict) and ("deal" in data or "game" in data)
+    return "jsonl" if rows else "json"
 
 
 def format_from_name(name: str) -> str | None:
@@ -186,13 +188,17 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         if problem:
             yield _problem(f"{problem}; this line is skipped", number)
             continue
+        compact = row["version"] == C.VERSION
+        where = f"line {number}"
         header = row["game"]
         index = header["index"]
         if game is None or index != game.index:
             if game is not None:
                 yield game
             try:
-                game = game_from_dict({**header, "deals": []}, f"line {number}")
+                if compact:
+                    header = C.expand_header(header, number, where)
+                game = game_from_dict({**header, "deals": []}, where)
             except RecordError as exc:
                 game = None
                 yield _problem(f"{exc}; this line is skipped", number)
@@ -200,10 +206,13 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         if row.get("deal") is None:
             continue
         try:
-            item = item_from_dict(row["deal"], f"line {number}")
+            deal = row["deal"]
+            item = item_from_dict(C.expand_item(deal, number, where) if compact else deal, where)
             if isinstance(item, BrokenDeal):
                 item.error = unread_finding(item, game.index)
                 if item.error is not None:
+                    if compact and "pos" not in deal:  # placed at its row, as the rest of it
+                        item.error = replace(item.error, line=number, column=1)
                     game.errors.append(item.error)
             game.deals.append(item)
         except RecordError as exc:
@@ -216,8 +225,13 @@ def _row_problem(row: Any) -> str | None:
     """Why a JSON Lines row is not a record row, or None."""
     if not isinstance(row, dict):
         return "a row must be a JSON object"
-    if row.get("format") != FORMAT or row.get("version") != VERSION:
-        return f'a row must say "format": "{FORMAT}", "version": {VERSION}'
+    version = row.get("version")
+    known = type(version) is int and version in (VERSION, C.VERSION)
+    if row.get("format") != FORMAT or not known:
+        return (
+            f'a row must say "format": "{FORMAT}" and "version" {VERSION} (the full form)'
+            f" or {C.VERSION} (the compact form)"
+        )
     header = row.get("game")
     if not isinstance(header, dict) or type(header.get("index")) is not int:
         return 'a row needs a "game" object with a whole-number "index"'
@@ -241,12 +255,22 @@ class Writer:
     """Writes checked games to a text stream in one output format.
 
     CSV is the play table of :mod:`aluette_cli.tables`, whose rows name
-    ``file`` (the name findings use) so that the CSVs of many files stack."""
+    ``file`` (the name findings use) so that the CSVs of many files stack.
+    ``compact`` writes JSON Lines in the compact form (:mod:`aluette_cli.compact`),
+    with positions and comments only when ``lossless``."""
 
     def __init__(
-        self, out: IO[str], fmt: str, style: str = "keep", file: str = "<input>"
+        self,
+        out: IO[str],
+        fmt: str,
+        style: str = "keep",
+        file: str = "<input>",
+        *,
+        compact: bool = False,
+        lossless: bool = False,
     ) -> None:
         self.out, self.fmt, self.style, self.file = out, fmt, style, file
+        self.compact, self.lossless = compact, lossless
         self.frame: Framed | None = None
         if fmt == "json":
             opening = f'{{"format": "{FORMAT}", "version": {VERSION}, "games": ['
@@ -274,6 +298,9 @@ class Writer:
             self.out.write(csv_text([game_tables(checked, self.file)], "play"))
 
     def _write_jsonl(self, game: Game) -> None:
+        if self.compact:
+            self._write_compact(game)
+            return
         header = game_header_to_dict(game)
         deals: Iterable[Deal | BrokenDeal | None] = game.deals or [None]
         for deal in deals:
@@ -284,6 +311,20 @@ class Writer:
                 "deal": None if deal is None else item_to_dict(deal),
             }
             self.out.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+    def _write_compact(self, game: Game) -> None:
+        head = json.dumps(
+            C.abbreviate_header(game_header_to_dict(game), self.lossless),
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+        start = f'{{"format":"{FORMAT}","version":{C.VERSION},"game":{head}'
+        if not game.deals:
+            self.out.write(start + "}\n")
+        for deal in game.deals:
+            short = C.abbreviate_item(item_to_dict(deal), self.lossless)
+            text = json.dumps(short, ensure_ascii=False, separators=(",", ":"))
+            self.out.write(f'{start},"deal":{text}}}\n')
 
     def end(self) -> None:
         if self.frame is not None:
@@ -300,13 +341,15 @@ def converted(
     source: str | None = None,
     style: str = "keep",
     base: Path | None = None,
+    compact: bool = False,
+    lossless: bool = False,
 ) -> Iterator[CheckedGame | Unreadable]:
     """Convert ``stream`` to format ``to`` on ``out``, yielding each game just
     before it is written, and each part that could not be read, so that the
     caller can report a game's problems ahead of its text, as they come; the
     output is complete once the iterator is exhausted."""
     fmt, rewound = open_input(stream, name, source)
-    writer = Writer(out, to, style, display_name(name))
+    writer = Writer(out, to, style, display_name(name), compact=compact, lossless=lossless)
     writer.begin()
     for item in read_any(rewound, fmt):
         if isinstance(item, Unreadable):

@@ -105,6 +105,9 @@ class ConvertJob(_Job):
     to: str = "aln"
     source: str | None = None
     style: str = "keep"
+    #: JSON Lines in the compact form; with ``lossless``, positions and comments kept
+    compact: bool = False
+    lossless: bool = False
 
     def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
         display = display_name(file)
@@ -117,6 +120,8 @@ class ConvertJob(_Job):
             source=self.source,
             style=self.style,
             base=base_of(file),
+            compact=self.compact,
+            lossless=self.lossless,
         )
         for item in items:
             if isinstance(item, Unreadable):

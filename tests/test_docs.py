@@ -121,6 +121,7 @@ NOT_RUN: dict[str, list[str]] = {
     "formats.md": [
         "aluette convert FILE --to aln|json|jsonl|csv [--from aln|json|jsonl]",
         "aluette annotate FILE [-o OUT | --in-place] [--rules NAME] [--options LIST]",
+        "aluette convert FILE --to jsonl --compact [--lossless]",
     ],
 }
 
@@ -144,6 +145,8 @@ JQ_FILTERS: dict[str, Callable[[Any], list[Any]]] = {
     ".games[0].deals[0].tricks[4]": lambda d: [d["games"][0]["deals"][0]["tricks"][4]],
     ".games[0].deals[0].signals": lambda d: [d["games"][0]["deals"][0]["signals"]],
     "del(.games[0].deals)": lambda d: [_del_deals(d)],
+    ".deal.tricks[0:2]": lambda d: [d["deal"]["tricks"][0:2]],
+    "[.deal.tricks[]?.claim]": lambda d: [[t.get("claim") for t in d["deal"].get("tricks", [])]],
     "{name, options, known_options, top: .ranking[:3]}": lambda d: [
         {
             "name": d["name"],
