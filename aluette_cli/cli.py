@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -26,8 +26,16 @@ from . import api
 from .analysis import DEFAULT_TIME_LIMIT, Limits, analyse_games
 from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
-from .filejobs import AnnotateJob, ConvertJob, Event, Read, exit_status
-from .findings import CODES, FILE_UNREADABLE, Finding, Selection
+from .findings import (
+    CODES,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    FILE_UNREADABLE,
+    Finding,
+    Selection,
+    exit_status,
+)
 from .framing import Framed
 from .generate import POLICIES, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
@@ -62,13 +70,14 @@ from .wording import plural
 from .writers.aln import STYLES, write_game
 from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
 from .writers.diagnostics import diagnostics, statistics_json, statistics_text, unreadable
-from .writers.html import write_page
 from .writers.layout import MIN_WIDTH, choose
 from .writers.rulesheet import ruleset_dict, ruleset_text
 from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 from .writers.tables import TABLE_FORMATS
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+if TYPE_CHECKING:
+    from .filejobs import Event
+
 T = TypeVar("T")
 
 
@@ -485,6 +494,8 @@ def report(
     with atomic_output(output, binary=False) as out:
         if fmt == "html":
             games = each_result(files, choice, status, jobs=jobs, fmt=source)
+            from .writers.html import write_page  # only this format needs it
+
             write_page(((file, _kept(result)) for file, result in games), out.write)
         else:
             if fmt in TABLE_FORMATS:
@@ -825,6 +836,8 @@ def convert(
     pairs, many = _usage(lambda: output_paths(files, output, in_place, suffix, RECORD_SUFFIXES))
     for file, target in pairs:
         _refuse_same_file(file, target, "use `aluette fmt FILE` to format a file in place")
+    from .filejobs import ConvertJob
+
     _run_jobs(ConvertJob(choice, many, to, source, style, compact, lossless), pairs, jobs, status)
     sys.exit(status.code)
 
@@ -837,6 +850,7 @@ def _run_jobs(
 ) -> None:
     """Each file's job, what it says printed in input order, the progress
     line out of its way."""
+    from .filejobs import Read
     with Progress() as progress:
         for events in map_in_order(job, pairs, jobs):
             for event in events:
@@ -1014,6 +1028,8 @@ def annotate(
         if not in_place:
             _refuse_same_file(file, target, "use --in-place to annotate a file in place")
     limits = Limits(from_trick or 1, time_limit) if analyse_plays else None
+    from .filejobs import AnnotateJob
+
     _run_jobs(AnnotateJob(choice, many, limits), pairs, jobs, status)
     sys.exit(status.code)
 

@@ -13,17 +13,15 @@ said and costs only itself: the other files are still done.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .analysis import Limits
 from .annotate import Annotator
 from .convert import Unreadable, converted
-from .findings import Finding, Kind
+from .findings import EXIT_INVALID, EXIT_USAGE, exit_status
 from .pipeline import CheckedGame, RuleChoice
 from .streams import STDIO, WriteError, atomic_output, base_of, display_name, open_source, reason_of
-
-EXIT_INVALID, EXIT_USAGE = 1, 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,18 +40,6 @@ class Read:
 
 
 Event = Said | Read
-
-
-def exit_status(findings: Iterable[Finding]) -> int:
-    """2 for a ruleset the tool does not have or a file it cannot read, 1
-    for any other error, 0 for warnings alone (docs/cli.md, Exit status)."""
-    worst = 0
-    for finding in findings:
-        if finding.kind in (Kind.CONFIG, Kind.INPUT):
-            return EXIT_USAGE
-        if finding.severity == "error":
-            worst = EXIT_INVALID
-    return worst
 
 
 def told(checked: CheckedGame, file: str) -> Iterator[Event]:

@@ -510,3 +510,19 @@ class Selection:
 
     def __bool__(self) -> bool:
         return bool(self.select or self.ignore)
+
+
+#: The exit statuses of the commands (docs/cli.md, Exit status).
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def exit_status(findings: Iterable[Finding]) -> int:
+    """2 for a ruleset the tool does not have or a file it cannot read, 1
+    for any other error, 0 for warnings alone (docs/cli.md, Exit status)."""
+    worst = 0
+    for finding in findings:
+        if finding.kind in (Kind.CONFIG, Kind.INPUT):
+            return EXIT_USAGE
+        if finding.severity == "error":
+            worst = EXIT_INVALID
+    return worst
