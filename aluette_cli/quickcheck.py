@@ -111,11 +111,13 @@ _HEAD = 2 + 4 * (1 + HAND_SIZE) + STOCK_SIZE  # the groups before the tricks'
 #: trick numbers as written, in order (a tenth line is one too many: declined)
 _NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
 
-#: A comment on one line, and a ``;`` comment to the end of its line.  Each
-#: is cut to one space: the grammar reads a comment as whitespace, so two
-#: tokens it stood between stay apart.
+#: A comment on one line, and a ``;`` comment to the end of its line, with
+#: the blanks after it.  Each is cut to one space: the grammar reads a
+#: comment as whitespace, so two tokens it stood between stay apart.  (No
+#: blanks before it in the pattern: a pattern that may start with a blank
+#: is tried at every character.)
 _COMMENTS = re.compile(
-    f"[{BLANKS}]*(?:{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\\n]*"
+    f"(?:{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\\n]*"
     f"{re.escape(COMMENT_CLOSE)}|{re.escape(LINE_COMMENT)}[^\\n]*)[{BLANKS}]*"
 )
 
