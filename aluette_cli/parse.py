@@ -271,6 +271,12 @@ def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
             yield item
 
 
+#: The fewest lines a block needs to be left whole as a run: setting up the
+#: searches of a run costs more than a few lines read one by one (a stream
+#: fed a line at a time, as ``annotate`` feeds the reader, is read so).
+RUN_MIN_LINES = 32
+
+
 @cache
 def _long_line(limit: int) -> re.Pattern[str]:
     """A line of more than a quarter of ``limit`` in characters, which may
@@ -296,7 +302,11 @@ def decode_runs(stream: Iterable[bytes]) -> Iterator[Line | Run]:
                 text = text[1:]
             if "\r" in text:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
-            if text.endswith("\n") and _long_line(MAX_LINE_BYTES).search(text) is None:
+            if (
+                text.count("\n") >= RUN_MIN_LINES
+                and text.endswith("\n")
+                and _long_line(MAX_LINE_BYTES).search(text) is None
+            ):
                 if text:
                     yield Run(number, text)
                 number += text.count("\n")

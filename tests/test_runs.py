@@ -60,6 +60,13 @@ PIECES = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _every_block_a_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs of any length, down to one line: a run then starts and ends
+    everywhere a unit can."""
+    monkeypatch.setattr(parse, "RUN_MIN_LINES", 1)
+
+
 def _units(data: bytes, runs: bool) -> list[parse.Unit]:
     decode = decode_runs if runs else decode_lines
     return list(split_units(decode(io.BytesIO(data))))
@@ -103,6 +110,14 @@ def test_a_long_line_leaves_its_block_to_the_line_reader() -> None:
 
 def test_a_clean_block_is_one_run() -> None:
     data = REPEATED_TRICK_LINE.encode()
+    assert data.count(b"\n") >= 20
     items = list(decode_runs(io.BytesIO(data)))
     assert len(items) == 1 and isinstance(items[0], Run)
     assert [line.text for line in items[0].lines()] == REPEATED_TRICK_LINE.split("\n")[:-1]
+
+
+def test_a_block_of_a_few_lines_is_read_line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parse, "RUN_MIN_LINES", 32)
+    data = REPEATED_TRICK_LINE.encode()
+    assert all(isinstance(item, Line) for item in decode_runs(io.BytesIO(data)))
+    assert len(list(decode_runs(io.BytesIO(data * 2)))) == 1
