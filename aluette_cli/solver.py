@@ -137,6 +137,8 @@ class Solver:
         self._state_keys: list[int] = []
         self._tally_keys: dict[object, int] = {}
         self._bound_memo: dict[tuple[int, ...], tuple[int, int]] = {}
+        #: per state, the bounds from the counts alone (no card known)
+        self._count_bounds: list[tuple[int, int]] = []
         self._factor = 2 if doubled_by is not None and ruleset.doubles else 1
         #: no value is further from 0 than this
         self._span = self._factor * (2 if ruleset.mordienne else 1) * self._tally.span
@@ -463,6 +465,7 @@ class Solver:
             self._next.append([-1, -1, -1, -1, -1])
             tally_key = self._tally.key(state)
             self._state_keys.append(self._tally_keys.setdefault(tally_key, len(self._tally_keys)))
+            self._count_bounds.append(self._tally_bounds((found,)))
         return found
 
     def _advance(self, sid: int, winner: int) -> int:
@@ -492,6 +495,12 @@ class Solver:
             and time.monotonic() > self._deadline
         ):
             raise TimeUp
+        # The counts alone often settle it, which costs a look-up.
+        lo, hi = self._count_bounds[sid]
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
         h0, h1, h2, h3 = hands
         if len(h0) == 1:
             # One card each: the last trick plays itself.
@@ -727,20 +736,30 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
 
 
 def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:
-    """The strengths to try (``levels``, strongest first), in a good order: a
-    leader high first; a follower whose partner holds the trick low first;
-    otherwise the cheapest card that beats the table, then one that ties it
-    (a spoiled trick is nobody's), then low."""
+    """The strengths to try (``levels``, strongest first, all different), in
+    a good order: a leader high first; a follower whose partner holds the
+    trick low first; otherwise the cheapest card that beats the table, then
+    one that ties it (a spoiled trick is nobody's), then low."""
     if not played:
         return levels
-    levels = levels[::-1]
     top = max(played)
     i = len(played)
     if i >= 2 and played[i - 2] == top and played.count(top) == 1:
-        return levels
-    beat = [x for x in levels if x > top]
-    spoil = [x for x in levels if x == top]
-    return beat + spoil + [x for x in levels if x < top]
+        return levels[::-1]
+    n = 0
+    for level in levels:
+        if level <= top:
+            break
+        n += 1
+    beat = levels[:n]
+    beat.reverse()
+    low = levels[n:]
+    low.reverse()
+    if low and low[-1] == top:
+        # the card that ties: after those that beat, before the low ones
+        low.pop()
+        return [*beat, top, *low]
+    return beat + low
 
 
 # --------------------------------------------------------------------------
