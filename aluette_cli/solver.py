@@ -698,6 +698,12 @@ class Solver:
         return best
 
 
+#: a set of holders (one bit per seat) held by one seat alone -> that seat
+_SOLE = {1: 0, 2: 1, 4: 2, 8: 3}
+#: a set of holders -> the seats in it
+_HOLDERS = tuple(tuple(p for p in range(4) if bits >> p & 1) for bits in range(16))
+
+
 def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[int]]:
     """For each seat, one strength for each group of its cards that play
     alike, strongest first: equal cards, and cards next to each other in
@@ -707,31 +713,27 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
     strengths nobody holds are dropped.  The weakest of a group stands for it.
     """
     owners: dict[int, int] = {}
-    for p in range(4):
-        bit = 1 << p
-        for level in hands[p]:
+    bit = 1
+    for hand in hands:
+        for level in hand:
             owners[level] = owners.get(level, 0) | bit
+        bit <<= 1
     for level in played:
         owners[level] = owners.get(level, 0) | 16
-    levels = sorted(owners, reverse=True)
-    out: list[list[int]] = []
-    for p in range(4):
-        bit = 1 << p
-        run = -1
-        mine: list[int] = []
-        for level in levels:
-            o = owners[level]
-            if o == bit:
-                run = level
-                continue
-            if run >= 0:
-                mine.append(run)
-                run = -1
-            if o & bit:
-                mine.append(level)
-        if run >= 0:
-            mine.append(run)
-        out.append(mine)
+    out: list[list[int]] = [[], [], [], []]
+    run = -1  # the seat whose group the strength above belongs to, if one alone holds it
+    for level in sorted(owners, reverse=True):
+        bits = owners[level]
+        p = _SOLE.get(bits, -1)
+        if p < 0:
+            run = -1
+            for q in _HOLDERS[bits & 15]:
+                out[q].append(level)
+        elif p == run:
+            out[p][-1] = level
+        else:
+            out[p].append(level)
+            run = p
     return out
 
 
