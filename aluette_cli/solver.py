@@ -655,9 +655,14 @@ class Solver:
         hand = hands[seat]
         maximising = not seat % 2
         best = -_UNBOUNDED - 1 if maximising else _UNBOUNDED + 1
-        order = _order(groups[seat], played)
-        if hint >= 0 and hint in order and order[0] != hint:
-            order = [hint, *(x for x in order if x != hint)]
+        if i:
+            order = _order(groups[seat], played)
+        else:
+            order = groups[seat]
+            if hint >= 0 and hint in order and order[0] != hint:
+                order = order.copy()
+                order.remove(hint)
+                order.insert(0, hint)
         chosen = order[0]
         if i == 3:
             tricks = self._tricks
