@@ -26,8 +26,13 @@ Two searches share those pieces:
   order in which equal counts were reached, and the player on a mordienne
   run), bounds from the cards (a card stronger than everything the others
   hold takes a trick; under spoiling ties, a card takes one only if every
-  other player still holds something weaker), moves tried in a good order,
-  and one search for each group of equal cards.
+  other player still holds something weaker), moves tried in a good order
+  (a lead that decided a position before is tried first when it comes
+  back), and one search for each group of cards that play alike.  The
+  tricks taken are a numbered state, so that the next state and what the
+  scoring makes of the counts and the card bounds are looked up, not
+  worked out again: most positions are settled by those bounds, so their
+  price is the search's.
 
 What the fast search knows of a scoring (how to describe the tricks taken
 compactly, and bound the result) it knows by class, for the scorings of
