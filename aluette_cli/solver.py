@@ -26,8 +26,13 @@ Two searches share those pieces:
   order in which equal counts were reached, and the player on a mordienne
   run), bounds from the cards (a card stronger than everything the others
   hold takes a trick; under spoiling ties, a card takes one only if every
-  other player still holds something weaker), moves tried in a good order,
-  and one search for each group of equal cards.
+  other player still holds something weaker), moves tried in a good order
+  (a lead that decided a position before is tried first when it comes
+  back), and one search for each group of cards that play alike.  The
+  tricks taken are a numbered state, so that the next state and what the
+  scoring makes of the counts and the card bounds are looked up, not
+  worked out again: most positions are settled by those bounds, so their
+  price is the search's.
 
 What the fast search knows of a scoring (how to describe the tricks taken
 compactly, and bound the result) it knows by class, for the scorings of
@@ -38,6 +43,7 @@ sequence of winners and bounds nothing, which is slower and as exact.
 from __future__ import annotations
 
 import time
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import cast
@@ -127,6 +133,17 @@ class Solver:
         self._lead = -1
         self._plain_table: dict[tuple[object, ...], tuple[int, int]] = {}
         self._tally = _tally_for(ruleset)
+        #: tally states of the fast search, by number: (tricks played, state)
+        self._states: list[tuple[int, tuple[object, ...]]] = []
+        self._state_ids: dict[tuple[int, tuple[object, ...]], int] = {}
+        #: per state, the next state by trick winner + 1 (-1: not known yet)
+        self._next: list[list[int]] = []
+        #: per state, the number of its tally key (states that play alike share it)
+        self._state_keys: list[int] = []
+        self._tally_keys: dict[object, int] = {}
+        self._bound_memo: dict[tuple[int, ...], tuple[int, int]] = {}
+        #: per state, the bounds from the counts alone (no card known)
+        self._count_bounds: list[tuple[int, int]] = []
         self._factor = 2 if doubled_by is not None and ruleset.doubles else 1
         #: no value is further from 0 than this
         self._span = self._factor * (2 if ruleset.mordienne else 1) * self._tally.span
@@ -227,11 +244,13 @@ class Solver:
         the value to test first."""
         if self.over(p.seq):
             return self.leaf(p.seq)
+        hands = [hand[::-1] for hand in p.hands]
+        sid = self._state(len(p.seq), p.state)
         low, high = -self._span, self._span
         if not p.played:
-            b_lo, b_hi = self._bounds(p.hands, p.state, len(p.seq))
+            b_lo, b_hi = self._bounds(hands, sid)
             low, high = max(low, b_lo), min(high, b_hi)
-            entry = self._table.get(self._key(p.hands, p.leader, p.state))
+            entry = self._table.get(self._key(hands, p.leader, sid))
             if entry is not None:
                 low, high = max(low, entry[0]), min(high, entry[1])
         if lo is not None:
@@ -248,7 +267,7 @@ class Solver:
                 t = (lo + hi + 1) // 2
             first = None
             v = self._play(
-                p.hands, p.leader, p.played, p.state, p.seq, t - 1, t, _groups(p.hands, p.played)
+                hands, p.leader, p.played, sid, p.seq, t - 1, t, _groups(hands, p.played)
             )
             # Fail-soft: the value is at least v when v >= t, at most v otherwise.
             if v >= t:
@@ -364,7 +383,7 @@ class Solver:
         if self.over(seq):
             return self.leaf(seq)
         self._clock()
-        key = self._key(hands, leader, state)
+        key = self._plain_key(hands, leader, state)
         lo, hi = self._plain_table.get(key, (-_UNBOUNDED, _UNBOUNDED))
         if lo >= beta or lo == hi:
             return lo
@@ -383,6 +402,18 @@ class Solver:
             self._plain_table.clear()
         self._plain_table[key] = (lo, hi)
         return value
+
+    def _plain_key(
+        self, hands: list[tuple[int, ...]], leader: int, state: tuple[object, ...]
+    ) -> tuple[object, ...]:
+        """The position with strength levels nobody holds dropped."""
+        levels = sorted({*hands[0], *hands[1], *hands[2], *hands[3]})
+        rank = {level: i for i, level in enumerate(levels)}
+        return (
+            *(tuple([rank[x] for x in hand]) for hand in hands),
+            leader,
+            self._tally.key(state),
+        )
 
     def _plain_play(
         self,
@@ -423,18 +454,42 @@ class Solver:
         return best
 
     # ------------------------------------------------------------------
-    # The fast search
+    # The fast search.  It holds each hand weakest first, so that the cards
+    # above a strength are counted by one bisection, and the tricks taken as
+    # the number of a tally state (:meth:`_state`), so that the next state,
+    # the key of a state and the bounds of a state are looked up, not
+    # computed again.
+
+    def _state(self, played: int, state: tuple[object, ...]) -> int:
+        """The number of a tally state after ``played`` tricks."""
+        whole = (played, state)
+        found = self._state_ids.get(whole)
+        if found is None:
+            found = self._state_ids[whole] = len(self._states)
+            self._states.append(whole)
+            self._next.append([-1, -1, -1, -1, -1])
+            tally_key = self._tally.key(state)
+            self._state_keys.append(self._tally_keys.setdefault(tally_key, len(self._tally_keys)))
+            self._count_bounds.append(self._tally_bounds((found,)))
+        return found
+
+    def _advance(self, sid: int, winner: int) -> int:
+        """The state after one more trick, taken by ``winner`` (-1: nobody)."""
+        played, state = self._states[sid]
+        found = self._state(played + 1, self._tally.advance(state, winner, played + 1))
+        self._next[sid][winner + 1] = found
+        return found
 
     def _node(
         self,
         hands: list[tuple[int, ...]],
         leader: int,
-        state: tuple[object, ...],
+        sid: int,
         seq: tuple[int, ...],
         alpha: int,
         beta: int,
     ) -> int:
-        """A trick about to be led: the table of bounds, the card bounds, then play."""
+        """A trick about to be led: the card bounds, the table of bounds, then play."""
         if len(seq) >= TRICKS_PER_DEAL or (self._stops_early and self.over(seq)):
             return self.leaf(seq)
         stats = self.stats
@@ -445,26 +500,34 @@ class Solver:
             and time.monotonic() > self._deadline
         ):
             raise TimeUp
-        if len(seq) == TRICKS_PER_DEAL - 1:
-            # One card each: the last trick plays itself.
-            h0, h1, h2, h3 = hands
-            cards = (h0[0], h1[0], h2[0], h3[0])
-            last = cards[leader:] + cards[:leader]
-            offset = self.trick_winner(last)
-            return self.leaf((*seq, -1 if offset < 0 else (leader + offset) % 4))
-        lo, hi = self._bounds(hands, state, len(seq))
+        # The counts alone often settle it, which costs a look-up.
+        lo, hi = self._count_bounds[sid]
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
             return hi
         h0, h1, h2, h3 = hands
+        if len(h0) == 1:
+            # One card each: the last trick plays itself.
+            cards = (h0[0], h1[0], h2[0], h3[0])
+            last = cards[leader:] + cards[:leader]
+            offset = self.trick_winner(last)
+            return self.leaf((*seq, -1 if offset < 0 else (leader + offset) % 4))
+        lo, hi = self._bounds(hands, sid)
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
         levels = sorted({*h0, *h1, *h2, *h3})
-        key = self._key(hands, leader, state, levels)
+        key = self._key(hands, leader, sid, levels)
         table = self._table
         entry = table.get(key)
         hint = -1
         if entry is not None:
-            lo, hi = max(lo, entry[0]), min(hi, entry[1])
+            if entry[0] > lo:
+                lo = entry[0]
+            if entry[1] < hi:
+                hi = entry[1]
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
@@ -472,7 +535,7 @@ class Solver:
             hint = levels[entry[2]]
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
-        value = self._play(hands, leader, (), state, seq, a, b, _groups(hands, ()), hint)
+        value = self._play(hands, leader, (), sid, seq, a, b, _groups(hands, ()), hint)
         if value <= a:
             hi = value
         elif value >= b:
@@ -490,70 +553,91 @@ class Solver:
         self,
         hands: list[tuple[int, ...]],
         leader: int,
-        state: tuple[object, ...],
+        sid: int,
         levels: list[int] | None = None,
     ) -> tuple[object, ...]:
         """The position with strength levels nobody holds dropped: only the
         order and equality of the cards left decide tricks.  ``levels``: the
-        strengths held, in order, if already known."""
+        strengths held, in order, if already known.  At a trick start every
+        hand has as many cards, so the four fit in one string of ranks."""
         h0, h1, h2, h3 = hands
         if levels is None:
             levels = sorted({*h0, *h1, *h2, *h3})
-        rank = {level: i for i, level in enumerate(levels)}
-        return (
-            tuple([rank[x] for x in h0]),
-            tuple([rank[x] for x in h1]),
-            tuple([rank[x] for x in h2]),
-            tuple([rank[x] for x in h3]),
-            leader,
-            self._tally.key(state),
-        )
+        rank = dict(zip(levels, range(len(levels)), strict=True))
+        return (bytes(map(rank.__getitem__, h0 + h1 + h2 + h3)), leader, self._state_keys[sid])
 
-    def _bounds(
-        self, hands: list[tuple[int, ...]], state: tuple[object, ...], played: int
-    ) -> tuple[int, int]:
-        """Bounds on the value from the cards held and the tricks taken."""
-        left = TRICKS_PER_DEAL - played
+    def _bounds(self, hands: list[tuple[int, ...]], sid: int) -> tuple[int, int]:
+        """Bounds on the value at a trick start, from the cards held and the
+        tricks taken; what the scoring makes of the card counts is remembered
+        per state and counts."""
         if not self._top_wins:
-            lo, hi = self._tally.bounds(state, played, left, _NONE_SURE, (left,) * 4, self.ruleset)
-            return lo * self._factor, hi * self._factor
-        h0, h1, h2, h3 = hands
-        # Only the holder of the single strongest card has sure tricks: its
-        # cards above every card of the three others.
-        tops = (h0[0], h1[0], h2[0], h3[0])
-        ordered = sorted(tops)
-        sure = [0, 0, 0, 0]
-        total = 0
-        if ordered[3] > ordered[2]:
-            p = tops.index(ordered[3])
-            second = ordered[2]
-            for level in hands[p]:
-                if level <= second:
-                    break
-                total += 1
-            sure[p] = total
-        if self._spoils:
-            # A card takes a trick only if the three others play weaker
-            # ones: each must still hold one.
-            lows = (h0[-1], h1[-1], h2[-1], h3[-1])
-            ordered = sorted(lows)
-            top, under = ordered[3], ordered[2]
-            most = [0, 0, 0, 0]
-            for p in range(4):
-                floor = under if lows[p] == top else top
-                count = 0
-                for level in hands[p]:
-                    if level <= floor:
-                        break
-                    count += 1
-                most[p] = count
+            ckey: tuple[int, ...] = (sid,)
         else:
-            most = [left, left, left, left]
-        if total:
-            for p in range(4):
-                cap = left - total + sure[p]
-                if most[p] > cap:
-                    most[p] = cap
+            h0, h1, h2, h3 = hands
+            left = len(h0)
+            # Only the holder of the single strongest card has sure tricks:
+            # its cards above every card of the three others.
+            tops = (h0[-1], h1[-1], h2[-1], h3[-1])
+            top = max(tops)
+            holder = tops.index(top)
+            total = 0
+            if tops.count(top) == 1:
+                second = max(tops[holder - 1], tops[holder - 2], tops[holder - 3])
+                total = left - bisect_right(hands[holder], second)
+            else:
+                holder = -1
+            if self._spoils:
+                # A card takes a trick only if the three others play weaker
+                # ones: each must still hold one.  The holder of the single
+                # highest weakest card can take a trick with any of its cards.
+                lows = (h0[0], h1[0], h2[0], h3[0])
+                floor = max(lows)
+                m0 = left - bisect_right(h0, floor)
+                m1 = left - bisect_right(h1, floor)
+                m2 = left - bisect_right(h2, floor)
+                m3 = left - bisect_right(h3, floor)
+                if lows.count(floor) == 1:
+                    q = lows.index(floor)
+                    if q == 0:
+                        m0 = left
+                    elif q == 1:
+                        m1 = left
+                    elif q == 2:
+                        m2 = left
+                    else:
+                        m3 = left
+            else:
+                m0 = m1 = m2 = m3 = left
+            if total:
+                cap = left - total
+                if holder != 0 and m0 > cap:
+                    m0 = cap
+                if holder != 1 and m1 > cap:
+                    m1 = cap
+                if holder != 2 and m2 > cap:
+                    m2 = cap
+                if holder != 3 and m3 > cap:
+                    m3 = cap
+            ckey = (sid, holder, total, m0, m1, m2, m3)
+        found = self._bound_memo.get(ckey)
+        if found is None:
+            found = self._tally_bounds(ckey)
+            if len(self._bound_memo) >= MAX_TABLE:
+                self._bound_memo.clear()
+            self._bound_memo[ckey] = found
+        return found
+
+    def _tally_bounds(self, ckey: tuple[int, ...]) -> tuple[int, int]:
+        """The scoring's bounds for a state and the card counts of ``ckey``."""
+        played, state = self._states[ckey[0]]
+        left = TRICKS_PER_DEAL - played
+        if len(ckey) == 1:
+            sure: Sequence[int] = _NONE_SURE
+            most: Sequence[int] = (left,) * 4
+        else:
+            holder, total = ckey[1], ckey[2]
+            sure = [total if p == holder else 0 for p in range(4)]
+            most = ckey[3:]
         lo, hi = self._tally.bounds(state, played, left, sure, most, self.ruleset)
         return lo * self._factor, hi * self._factor
 
@@ -562,7 +646,7 @@ class Solver:
         hands: list[tuple[int, ...]],
         leader: int,
         played: tuple[int, ...],
-        state: tuple[object, ...],
+        sid: int,
         seq: tuple[int, ...],
         alpha: int,
         beta: int,
@@ -574,29 +658,37 @@ class Solver:
         i = len(played)
         seat = (leader + i) % 4
         hand = hands[seat]
-        maximising = seat % 2 == 0
+        maximising = not seat % 2
         best = -_UNBOUNDED - 1 if maximising else _UNBOUNDED + 1
-        order = _order(groups[seat], played)
-        if hint >= 0 and hint in order:
-            order = [hint, *(x for x in order if x != hint)]
+        if i:
+            order = _order(groups[seat], played)
+        else:
+            order = groups[seat]
+            if hint >= 0 and hint in order and order[0] != hint:
+                order = order.copy()
+                order.remove(hint)
+                order.insert(0, hint)
         chosen = order[0]
-        tricks, advance = self._tricks, self._tally.advance
+        if i == 3:
+            tricks = self._tricks
+            nexts = self._next[sid]
         for level in order:
             k = hand.index(level)
-            child = list(hands)
+            child = hands.copy()
             child[seat] = hand[:k] + hand[k + 1 :]
             now = (*played, level)
             if i < 3:
-                value = self._play(child, leader, now, state, seq, alpha, beta, groups)
+                value = self._play(child, leader, now, sid, seq, alpha, beta, groups)
             else:
                 offset = tricks.get(now)
                 if offset is None:
                     offset = self.trick_winner(now)
                 winner = -1 if offset < 0 else (leader + offset) % 4
-                nseq = (*seq, winner)
-                nstate = advance(state, winner, len(nseq))
+                nsid = nexts[winner + 1]
+                if nsid < 0:
+                    nsid = self._advance(sid, winner)
                 value = self._node(
-                    child, leader if winner < 0 else winner, nstate, nseq, alpha, beta
+                    child, leader if winner < 0 else winner, nsid, (*seq, winner), alpha, beta
                 )
             if maximising:
                 if value > best:
@@ -616,6 +708,11 @@ class Solver:
         return best
 
 
+#: a set of holders (one bit per seat) held by one seat alone -> that seat
+_SOLE = {1: 0, 2: 1, 4: 2, 8: 3}
+#: a set of holders -> the seats in it
+_HOLDERS = tuple(tuple(p for p in range(4) if bits >> p & 1) for bits in range(16))
+
 
 def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[int]]:
     """For each seat, one strength for each group of its cards that play
@@ -626,49 +723,55 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
     strengths nobody holds are dropped.  The weakest of a group stands for it.
     """
     owners: dict[int, int] = {}
-    for p in range(4):
-        bit = 1 << p
-        for level in hands[p]:
+    bit = 1
+    for hand in hands:
+        for level in hand:
             owners[level] = owners.get(level, 0) | bit
+        bit <<= 1
     for level in played:
         owners[level] = owners.get(level, 0) | 16
-    levels = sorted(owners, reverse=True)
-    out: list[list[int]] = []
-    for p in range(4):
-        bit = 1 << p
-        run = -1
-        mine: list[int] = []
-        for level in levels:
-            o = owners[level]
-            if o == bit:
-                run = level
-                continue
-            if run >= 0:
-                mine.append(run)
-                run = -1
-            if o & bit:
-                mine.append(level)
-        if run >= 0:
-            mine.append(run)
-        out.append(mine)
+    out: list[list[int]] = [[], [], [], []]
+    run = -1  # the seat whose group the strength above belongs to, if one alone holds it
+    for level in sorted(owners, reverse=True):
+        bits = owners[level]
+        p = _SOLE.get(bits, -1)
+        if p < 0:
+            run = -1
+            for q in _HOLDERS[bits & 15]:
+                out[q].append(level)
+        elif p == run:
+            out[p][-1] = level
+        else:
+            out[p].append(level)
+            run = p
     return out
 
 
 def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:
-    """The strengths to try (``levels``, strongest first), in a good order: a
-    leader high first; a follower whose partner holds the trick low first;
-    otherwise the cheapest card that beats the table, then one that ties it
-    (a spoiled trick is nobody's), then low."""
+    """The strengths to try (``levels``, strongest first, all different), in
+    a good order: a leader high first; a follower whose partner holds the
+    trick low first; otherwise the cheapest card that beats the table, then
+    one that ties it (a spoiled trick is nobody's), then low."""
     if not played:
         return levels
-    levels = levels[::-1]
     top = max(played)
     i = len(played)
     if i >= 2 and played[i - 2] == top and played.count(top) == 1:
-        return levels
-    beat = [x for x in levels if x > top]
-    spoil = [x for x in levels if x == top]
-    return beat + spoil + [x for x in levels if x < top]
+        return levels[::-1]
+    n = 0
+    for level in levels:
+        if level <= top:
+            break
+        n += 1
+    beat = levels[:n]
+    beat.reverse()
+    low = levels[n:]
+    low.reverse()
+    if low and low[-1] == top:
+        # the card that ties: after those that beat, before the low ones
+        low.pop()
+        return [*beat, top, *low]
+    return beat + low
 
 
 # --------------------------------------------------------------------------

@@ -181,6 +181,40 @@ def test_the_value_of_every_card_agrees_with_brute_force(name: str) -> None:
             assert value == brute(ruleset, double, child), (position, card)
 
 
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_one_solver_values_positions_of_many_deals_in_any_order(name: str) -> None:
+    """The fast search numbers tally states (tricks played and taken) and
+    remembers the scoring's bounds per state and card counts for the
+    solver's whole life: every position of a few deals from trick 7 on,
+    asked through one solver late ones first, then in shuffled order, must
+    each still get brute force's value."""
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"shared-{name}")
+    positions: list[Position] = []
+    for _ in range(5):
+        position = random_position(ruleset, rng, (7, 7))
+        while position is not None:
+            positions.append(position)
+            position = _random_next(ruleset, rng, position)
+    expected = {id(p): brute(ruleset, double, p) for p in positions}
+    solver = Solver(ruleset, double)
+    for position in reversed(positions):
+        assert solver.value(position) == expected[id(position)], position
+    rng.shuffle(positions)
+    for position in positions:
+        assert solver.value(position) == expected[id(position)], position
+
+
+def _random_next(ruleset: Ruleset, rng: random.Random, position: Position) -> Position | None:
+    """The position after a random card, or None when the deal is over."""
+    if len(position.winners) == 9 or ruleset.deal_scoring.decided_after(
+        position.winners, ruleset.deal_target
+    ):
+        return None
+    return _after(ruleset, position, rng.choice(list(position.hands[position.turn])))
+
+
 def _after(ruleset: Ruleset, position: Position, card: str) -> Position:
     seat = position.turn
     hands = {s: [c for c in cards if c != card] for s, cards in position.hands.items()}
