@@ -464,9 +464,11 @@ def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
     """Cut text into tag sections and deals, without parsing them.
 
     A :class:`Run` is cut by searching its whole text for what can end a
-    unit (the :data:`_SCAN` tokens, or a line starting with a D that may be
-    a mistyped header); the lines before it join the unit at once, and the
-    line found goes through the same steps as a line read alone.
+    unit (:class:`Notice`: the :data:`_SCAN` tokens, or a line starting
+    with a D that may be a mistyped header), going past the comments that
+    end on their line; the lines before it join the unit at once, a plain
+    deal header starts its unit, and any other line found goes through the
+    same steps as a line read alone.
     """
     unit = Unit("other", 1, 1)
     size = 0  # characters in the unit so far

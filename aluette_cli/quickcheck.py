@@ -91,8 +91,8 @@ _DEAL = re.compile(
 )
 #: The same deal as the writer writes it, with its nine tricks: one space
 #: between tokens (blanks at line ends, where a comment was), every card its
-#: own group.  Most deals are written
-#: so, and this reads them in about half the time of the looser pattern.
+#: own group.  Most deals are written so, and this reads them in about half
+#: the time of the looser pattern.
 _CARD = f"({CANONICAL_CARD})"
 _PLAY_AS_WRITTEN = f"({SEAT}){COLON}{_CARD}"
 _AS_WRITTEN = re.compile(
