@@ -10,7 +10,6 @@ Anything a program could want without the command belongs in the API.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import json
 import os
 import signal
@@ -959,6 +958,8 @@ def _unified_diff(old: bytes, new: str, name: str) -> str:
     """What formatting would change, as ``diff -u`` shows it."""
     before = old.decode("utf-8", "replace").splitlines(keepends=True)
     after = new.splitlines(keepends=True)
+    import difflib  # only fmt --diff needs it
+
     lines = difflib.unified_diff(before, after, f"{name}", f"{name} (formatted)")
     return "".join(
         line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines

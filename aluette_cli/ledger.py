@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from difflib import get_close_matches
 
 from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
@@ -66,6 +65,8 @@ class GameLedger:
             if not any(t.name == known for t in self.tags):
                 self.flag(F.TAG_NAME_TYPO, "case", tag.pos, name=tag.name, known=known)
             return
+        from difflib import get_close_matches  # only for a tag the tool does not know
+
         close = get_close_matches(tag.name, KNOWN_TAGS, n=1, cutoff=0.75)
         if close:
             self.flag(F.TAG_NAME_TYPO, "near", tag.pos, name=tag.name, known=close[0])

@@ -21,17 +21,18 @@ behind.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
-import multiprocessing.pool
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .parse import Unit
 from .pipeline import CheckedGame, RuleChoice, check_units
+
+if TYPE_CHECKING:
+    import multiprocessing.pool
 
 T = TypeVar("T")
 A = TypeVar("A")
@@ -139,6 +140,8 @@ def check_in_order(
             else:
                 yield from _checked(item, choice, render, keep)
         return
+    import multiprocessing.pool  # only where there are processes to start
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool: multiprocessing.pool.Pool | None = None
@@ -208,6 +211,8 @@ def map_in_order(func: Callable[[A], T], items: Iterable[A], jobs: int = 1) -> I
         for item in items:
             yield func(item)
         return
+    import multiprocessing.pool  # only where there are processes to start
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool: multiprocessing.pool.Pool | None = None
@@ -235,7 +240,9 @@ def _stop_writers(pool: multiprocessing.pool.Pool, grace: float = 2.0) -> None:
     workers = list(getattr(pool, "_pool", ()))
     keeper = getattr(pool, "_worker_handler", None)
     if keeper is not None:
-        keeper._state = multiprocessing.pool.TERMINATE  # or it would fork new workers
+        from multiprocessing.pool import TERMINATE  # imported with the pool
+
+        keeper._state = TERMINATE  # or it would fork new workers
     for worker in workers:
         with contextlib.suppress(OSError):
             worker.terminate()
@@ -257,7 +264,9 @@ def _stop_now(pool: multiprocessing.pool.Pool) -> None:
     """
     keeper = getattr(pool, "_worker_handler", None)
     if keeper is not None:
-        keeper._state = multiprocessing.pool.TERMINATE  # or it would fork new workers
+        from multiprocessing.pool import TERMINATE  # imported with the pool
+
+        keeper._state = TERMINATE  # or it would fork new workers
     for worker in getattr(pool, "_pool", ()):
         with contextlib.suppress(OSError):
             worker.kill()
