@@ -10,6 +10,7 @@ import gc
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import findings as F
 from . import parse
@@ -18,8 +19,10 @@ from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import GameOutcome
 from .parse import Unit, read_records, read_units
-from .quickcheck import QuickCheck
 from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
+
+if TYPE_CHECKING:
+    from .quickcheck import QuickCheck
 
 #: Allocations between two collections of the youngest generation.  Reading
 #: makes tens of objects a deal, nearly all freed by reference counting or
@@ -168,6 +171,8 @@ class _Checker:
         else:
             self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=keep)
             if not keep and parse.FASTPATH:  # off, every deal is read and replayed
+                from .quickcheck import QuickCheck  # its patterns cost start-up: only here
+
                 self.quick = QuickCheck(ruleset)
 
     def take(self, unit: Unit) -> int | None:
