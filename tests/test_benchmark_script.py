@@ -87,3 +87,24 @@ def test_the_bare_checker_names_the_deals_validate_names(tmp_path: Path) -> None
     for row in rows:
         assert row[4].strip() == "same"
         assert int(row[2].replace(",", "")) > 0  # every kind of mutation is found
+
+
+def test_the_memory_script_prints_a_ratio_for_each_command(tmp_path: Path) -> None:
+    script = SCRIPT.parent / "memory.py"
+    args = ["--sizes", "20,60", "--only", "validate", "--corpora", str(tmp_path)]
+    result = subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| validate")]
+    assert [row.split("|")[1].strip() for row in rows] == [
+        "validate", "validate -j 2", "validate --format json",
+    ]  # fmt: skip
+    for row in rows:
+        small, large, ratio = (float(cell) for cell in row.split("|")[2:5])
+        # the MiB are printed rounded to a whole number, the ratio to two places
+        low, high = (large - 0.5) / (small + 0.5), (large + 0.5) / (small - 0.5)
+        assert small > 0 and large > 0 and low - 0.005 <= ratio <= high + 0.005
