@@ -45,6 +45,7 @@ from .lexicon import (
     DEALER,
     DIGITS,
     DISCARDS,
+    ESCAPE,
     LINE_COMMENT,
     LITERALS,
     NONE,
@@ -522,19 +523,23 @@ def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
                 if at < 0:
                     break
                 close = text.index("\n", end)
-                if (
-                    at == end
-                    and text.startswith(DEAL, end)
-                    and text[end + len(DEAL)] in BLANKS
-                    and _SCAN.search(text, end + len(DEAL), close) is None
-                ):
-                    # A deal header and nothing else: what the steps below
-                    # do with it, without making a line of it.
-                    unit.parts.append("")
-                    yield unit
-                    unit = Unit("deal", number, 1)
+                starts = None
+                if at == end:
+                    if _PLAIN_HEADER.match(text, end, close + 1):
+                        starts = "deal"
+                    elif _PLAIN_TAG.match(text, end, close + 1):
+                        starts = "tags"
+                if starts is not None and size + close + 1 - end <= MAX_UNIT_CHARS:
+                    # A deal header or a tag and nothing else: what the steps
+                    # below do with it, without making a line of it.  A tag
+                    # in a tag section goes on with it.
+                    if starts != "tags" or unit.kind != "tags":
+                        unit.parts.append("")
+                        yield unit
+                        unit = Unit(starts, number, 1)
+                        size = 0
                     unit.parts.append(text[end : close + 1])
-                    size = close + 1 - end
+                    size += close + 1 - end
                     number += 1
                     start = seek = close + 1
                     continue
@@ -650,6 +655,15 @@ def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
 
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
 _WHOLE_LINES = re.compile("[^\n]*\n")
+#: A deal header, and a tag whose value has no escape, alone on their line:
+#: nothing on them but what starts a unit.
+_PLAIN_HEADER = re.compile(
+    f"{DEAL}[{BLANKS}]+{DIGITS}[{BLANKS}]+{DEALER}[{BLANKS}]+{SEAT}[{BLANKS}]*\n"
+)
+_PLAIN_TAG = re.compile(
+    f"{re.escape(TAG_OPEN)}{TAG_NAME}[{BLANKS}]+{QUOTE}[^{QUOTE}{re.escape(ESCAPE)}\n]*{QUOTE}"
+    f"{re.escape(TAG_CLOSE)}[{BLANKS}]*\n"
+)
 
 
 class Notice:

@@ -57,6 +57,10 @@ PIECES = [
     "1. N:3d {a {b} deal 3 dealer N}\n",
     '[Event "a {deal 2} b"] {c}\n',
     '2. "{x}" deal 6 {y}\n',
+    '[Event "a \\" deal 9 {"]\n',
+    '[Site\t "x"]  \n',
+    "deal 7 dealer W extra\n",
+    "deal  8\tdealer E \x0c\n",
 ]
 
 
