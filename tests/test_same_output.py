@@ -68,10 +68,10 @@ def _rows(stdout: str) -> list[list[str]]:
 
 
 def test_an_unchanged_tree_prints_the_same_as_head(checkout: Path, tmp_path: Path) -> None:
-    # Uncommitted work on the code would rightly count as a difference from
-    # HEAD; compare a clean clone then, since this test is about the tool.
-    changed = _git(checkout, "status", "--porcelain", "--", "aluette_cli", "grammar")
-    tree = _clone(checkout, tmp_path) if changed else checkout
+    # A clean clone of HEAD of its own: uncommitted work on the code would
+    # rightly count as a difference, and other runs (tests in parallel) may
+    # add worktrees to this checkout while this one counts its own.
+    tree = _clone(checkout, tmp_path)
     worktrees = _git(tree, "worktree", "list")
 
     result = _run("--base", "HEAD", "--tree", str(tree))
