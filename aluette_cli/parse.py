@@ -1125,10 +1125,10 @@ def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
 
 def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit with the Lark grammar (what the fast path must agree with)."""
+    if unit.kind == "other":
+        return _parse_other(unit)  # no grammar: a file that needs none never imports it
     from lark.exceptions import UnexpectedInput
 
-    if unit.kind == "other":
-        return _parse_other(unit)
     parser, builder = _parser()
     builder.start_unit(unit)
     text = unit.text

@@ -261,3 +261,19 @@ def test_an_unknown_format_or_style_is_refused() -> None:
         api.dumps(game, style="pretty")
     with pytest.raises(ValueError, match="unknown format"):
         api.loads(SHEET, fmt="csv")  # refused at the call, not at the first game
+
+
+def test_checking_a_plain_record_imports_no_parser(tmp_path: Path) -> None:
+    # The text before the first tag section is read without the grammar too:
+    # a file that needs no grammar never pays for importing it.
+    record = tmp_path / "plain.aln"
+    code = (
+        "import sys; from aluette_cli.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n    print('exit', e.code)\n"
+        "print('lark' in sys.modules)"
+    )
+    cmd = [sys.executable, "-c", code]
+    subprocess.run([*cmd, "generate", "--games", "2", "--seed", "3", "-o", str(record)], check=True)
+    record.write_text("\n\n" + record.read_text(encoding="utf-8"), encoding="utf-8")
+    out = subprocess.run([*cmd, "validate", str(record)], capture_output=True, text=True)
+    assert out.stdout.split()[-3:] == ["exit", "0", "False"], out.stdout + out.stderr
