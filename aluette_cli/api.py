@@ -47,7 +47,7 @@ from .model import Game, Pos
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .parallel import Done, Work, check_in_order, file_work
 from .parse import read_units
-from .pipeline import CheckedGame, RuleChoice, check_game, check_source
+from .pipeline import CheckedGame, Keep, RuleChoice, check_game, check_source
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 from .streams import atomic_output, base_of, display_name, open_source, reason_of
 from .tables import COLUMNS, LEVELS, game_tables
@@ -173,7 +173,7 @@ def _checked(
     choice: RuleChoice,
     base: Path | None,
     fmt: str | None,
-    keep: bool,
+    keep: Keep,
     lenient: bool = False,
 ) -> Iterator[CheckedGame]:
     """The games of one stream.  A part of a JSON input that is not a record
@@ -209,7 +209,7 @@ def load(
     options: Iterable[str] | str | None = None,
     *,
     fmt: str | None = None,
-    keep: bool = True,
+    keep: Keep = True,
     base: str | os.PathLike[str] | None = None,
 ) -> Iterator[CheckedGame]:
     """Each game of a file, read and checked as the file is read.
@@ -223,7 +223,9 @@ def load(
 
     Only one game is held at a time; with ``keep=False`` (ALN only) not even
     its deals, only the findings and the score, so memory stays flat
-    whatever the file's size.  A path is opened on the first ``next()`` and
+    whatever the file's size; with ``keep="outcomes"`` each deal's outcome
+    but not the deal as read (``game.deals`` is then empty), which spares
+    reading every deal that is right into the model.  A path is opened on the first ``next()`` and
     closed when the games run out.
 
     >>> games = load("samples/score-sheet.aln")
@@ -243,7 +245,7 @@ def load(
     return _checked(_as_bytes(source), name, choice, where, fmt, keep)
 
 
-def _load_path(name: str, choice: RuleChoice, fmt: str | None, keep: bool) -> Iterator[CheckedGame]:
+def _load_path(name: str, choice: RuleChoice, fmt: str | None, keep: Keep) -> Iterator[CheckedGame]:
     with open(name, "rb") as stream:
         yield from _checked(stream, name, choice, Path(name).parent, fmt, keep)
 
@@ -254,7 +256,7 @@ def loads(
     options: Iterable[str] | str | None = None,
     *,
     fmt: str | None = None,
-    keep: bool = True,
+    keep: Keep = True,
     base: str | os.PathLike[str] | None = None,
 ) -> Iterator[CheckedGame]:
     r"""Each game of a record held in memory, as text or bytes; see :func:`load`.
@@ -282,7 +284,7 @@ def check_files(
     options: Iterable[str] | str | None = ...,
     *,
     jobs: int = ...,
-    keep: bool = ...,
+    keep: Keep = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
     fmt: str | None = ...,
 ) -> Iterator[tuple[str, CheckedGame]]: ...
@@ -296,7 +298,7 @@ def check_files(
     *,
     render: Callable[[CheckedGame, str], T],
     jobs: int = ...,
-    keep: bool = ...,
+    keep: Keep = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
     fmt: str | None = ...,
 ) -> Iterator[tuple[str, T]]: ...
@@ -309,7 +311,7 @@ def check_files(
     *,
     render: Callable[[CheckedGame, str], Any] | None = None,
     jobs: int = 1,
-    keep: bool = True,
+    keep: Keep = True,
     on_file: Callable[[str, str | None], object] | None = None,
     fmt: str | None = None,
 ) -> Iterator[tuple[str, Any]]:
@@ -366,7 +368,7 @@ def _check_one(
     file: str,
     choice: RuleChoice,
     convert: Callable[[CheckedGame, str], Any],
-    keep: bool,
+    keep: Keep,
     fmt: str | None,
     on_file: Callable[[str, str | None], object] | None,
 ) -> Iterator[tuple[str, Any]]:

@@ -39,7 +39,7 @@ from .framing import Framed
 from .generate import POLICIES, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
 from .parallel import map_in_order
-from .pipeline import CheckedGame, RuleChoice, tune_gc
+from .pipeline import OUTCOMES, CheckedGame, Keep, RuleChoice, tune_gc
 from .progress import Progress
 from .render import (
     Rendered,
@@ -156,7 +156,7 @@ def each_result(
     status: Status,
     render: Callable[[CheckedGame, str], Rendered] = render_checked,
     jobs: int = 1,
-    keep: bool = True,
+    keep: Keep = True,
     on_file: Callable[[str, str | None], None] | None = None,
     account: bool = True,
     fmt: str | None = None,
@@ -507,7 +507,10 @@ def report(
                 rule = "=" * min(72, layout.width or 72)
                 render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
             frame.begin()
-            results = each_result(files, choice, status, render, jobs, on_file=opened, fmt=source)
+            # Only the outcomes are rendered: deals found right need no model.
+            results = each_result(
+                files, choice, status, render, jobs, OUTCOMES, on_file=opened, fmt=source
+            )
             for _, result in results:
                 frame.add(result.text)
             if fmt == "json" and unread:
@@ -1098,7 +1101,9 @@ def stats(
         else:
             tally.skip_file(file, reason)
 
-    results = each_result(files, choice, status, jobs=jobs, on_file=opened, fmt=source)
+    results = each_result(
+        files, choice, status, keep=OUTCOMES, jobs=jobs, on_file=opened, fmt=source
+    )
     for file, rendered in results:
         assert rendered.checked is not None
         tally.add(rendered.checked, file)

@@ -25,9 +25,9 @@ from .findings import Finding, Flags
 from .ledger import GameLedger
 from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
-from .policies import PointOutcome, TieBreak, doubled, mordienne_start
+from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
-from .scoring import score_deal
+from .scoring import DealScore, score_deal, score_of
 from .table import Table
 
 # --------------------------------------------------------------------------
@@ -103,12 +103,27 @@ class GameReplay:
             self.deals.append(outcome)
         return outcome
 
-    def add_checked(self, number: int, dealer: str, pos: Pos, point: PointOutcome | None) -> None:
+    def add_checked(
+        self,
+        number: int,
+        dealer: str,
+        pos: Pos,
+        point: PointOutcome | None,
+        tricks: list[TrickOutcome] | None = None,
+        result: DealResult | None = None,
+    ) -> None:
         """A deal :class:`~aluette_cli.quickcheck.QuickCheck` found right: only
-        its place in the game is checked, and its point recorded (a replay
-        that keeps no outcome, ``keep=False``, needs nothing else of it)."""
-        self.ledger.place_header(number, dealer, pos)
-        self.ledger.record(number, dealer, point is None, point)
+        its place in the game is checked, and its point recorded.  A replay
+        that keeps outcomes is given the deal's ``tricks`` and ``result`` as
+        well, and keeps the outcome the full replay would have made of them."""
+        after_end = self.ledger.place_header(number, dealer, pos)
+        scored = self.ledger.record(number, dealer, point is None, point)
+        if self.keep and tricks is not None and result is not None:
+            sequence = [t.winner for t in tricks]
+            score = score_of(sequence, result, point)
+            self.deals.append(
+                _outcome(number, dealer, pos, tricks, sequence, score, scored, after_end)
+            )
 
     def _fill_header(self, deal: Deal) -> None:
         """A header the reader could not read whole (A001): what it lacks comes
@@ -155,24 +170,10 @@ class GameReplay:
             self._point_follows_claims(deal, sequence, flag.found[before:])
         signals = check_signals(deal, hands, ruleset, flag)
         scored = self.ledger.record(n, deal.dealer, score.void, score.point)
-        return DealOutcome(
-            n,
-            deal.dealer,
-            deal.pos,
-            tricks,
-            from_sheet=not deal.tricks and deal.winners is not None,
-            counts=score.counts,
-            sequence=sequence,
-            deal_winner=score.winner,
-            tie_break=score.tie_break,
-            point=score.point,
-            void=score.void,
-            void_reason=score.void_reason,
-            mordienne_from=score.mordienne_from,
-            signals=signals,
-            scored=scored,
-            after_end=after_end,
-        )
+        outcome = _outcome(n, deal.dealer, deal.pos, tricks, sequence, score, scored, after_end)
+        outcome.from_sheet = not deal.tricks and deal.winners is not None
+        outcome.signals = signals
+        return outcome
 
     def _play(
         self, deal: Deal, hands: dict[str, set[str]], taken: set[str], conceded: bool
@@ -349,6 +350,35 @@ class GameReplay:
         return GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, self.findings
         )
+
+
+def _outcome(
+    number: int | None,
+    dealer: str | None,
+    pos: Pos,
+    tricks: list[TrickOutcome],
+    sequence: list[str | None] | None,
+    score: DealScore,
+    scored: bool,
+    after_end: Finding | None,
+) -> DealOutcome:
+    """A replayed deal's outcome, made in one place for both replays."""
+    return DealOutcome(
+        number,
+        dealer,
+        pos,
+        tricks,
+        counts=score.counts,
+        sequence=sequence,
+        deal_winner=score.winner,
+        tie_break=score.tie_break,
+        point=score.point,
+        void=score.void,
+        void_reason=score.void_reason,
+        mordienne_from=score.mordienne_from,
+        scored=scored,
+        after_end=after_end,
+    )
 
 
 #: trick numbers as a deal writes them, to see at a glance that they need no sorting

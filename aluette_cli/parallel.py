@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from .parse import Unit
-from .pipeline import CheckedGame, RuleChoice, check_units
+from .pipeline import CheckedGame, Keep, RuleChoice, check_units
 
 if TYPE_CHECKING:
     import multiprocessing.pool
@@ -81,7 +81,7 @@ class Done:
 _WORKER: dict[str, object] = {}
 
 
-def _start_worker(choice: RuleChoice, render: Render, keep: bool) -> None:
+def _start_worker(choice: RuleChoice, render: Render, keep: Keep) -> None:
     # Ignore Ctrl-C first, then let signals in: the parent decides when we end.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
@@ -100,7 +100,7 @@ def _work(bundle: list[Work | Done]) -> list[object]:
     return out
 
 
-def _checked(item: Work, choice: RuleChoice, render: Render, keep: bool) -> Iterator[object]:
+def _checked(item: Work, choice: RuleChoice, render: Render, keep: Keep) -> Iterator[object]:
     file, base, first, units = item
     for checked in check_units(units, choice, base, first, keep):
         yield render(checked, file)
@@ -122,7 +122,7 @@ def check_in_order(
     choice: RuleChoice,
     render: Render,
     jobs: int = 1,
-    keep: bool = True,
+    keep: Keep = True,
 ) -> Iterator[object]:
     """Every output, in input order: ``render(checked_game, file)`` for each
     game of each work item, and the outputs of each :class:`Done` as they are.

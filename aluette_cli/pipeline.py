@@ -10,7 +10,7 @@ import gc
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from . import findings as F
 from . import parse
@@ -39,6 +39,15 @@ def tune_gc() -> None:
     gc.freeze()
     _, older, oldest = gc.get_threshold()
     gc.set_threshold(GC_THRESHOLD, older, oldest)
+
+
+#: What a replay keeps of each game besides its findings and score: ``True``
+#: the deals as read and their outcomes (convert, annotate, the HTML page);
+#: ``OUTCOMES`` only the outcomes (report, stats), so that a deal found right
+#: by the quick check is never read into the model; ``False`` nothing
+#: (validate), so that memory stays flat however long a game is.
+OUTCOMES: Literal["outcomes"] = "outcomes"
+Keep = bool | Literal["outcomes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +165,8 @@ def _over_limit(deal: Deal, game: int | None) -> Finding | None:
 class _Checker:
     """Replays one game as its deals arrive."""
 
-    def __init__(self, game: Game, choice: RuleChoice, base: Path | None, keep: bool) -> None:
-        self.game, self.keep = game, keep
+    def __init__(self, game: Game, choice: RuleChoice, base: Path | None, keep: Keep) -> None:
+        self.game, self.keep = game, keep is True
         self.count = 0
         game.errors.extend(_cut_long_tags(game))
         ruleset = ruleset_for(game, choice, base)
@@ -169,11 +178,11 @@ class _Checker:
         if isinstance(ruleset, Finding):
             self.problem = ruleset
         else:
-            self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=keep)
-            if not keep and parse.FASTPATH:  # off, every deal is read and replayed
+            self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=bool(keep))
+            if keep is not True and parse.FASTPATH:  # off, every deal is read and replayed
                 from .quickcheck import QuickCheck  # its patterns cost start-up: only here
 
-                self.quick = QuickCheck(ruleset)
+                self.quick = QuickCheck(ruleset, outcomes=keep == OUTCOMES)
 
     def take(self, unit: Unit) -> int | None:
         """A deal unit checked whole from its lines, unread: its number; None
@@ -185,7 +194,14 @@ class _Checker:
             return None
         assert self.replay is not None
         self.count += 1
-        self.replay.add_checked(checked.number, checked.dealer, Pos(unit.line, 1), checked.point)
+        self.replay.add_checked(
+            checked.number,
+            checked.dealer,
+            Pos(unit.line, 1),
+            checked.point,
+            checked.tricks,
+            checked.result,
+        )
         return checked.number
 
     def add(self, deal: Deal | BrokenDeal) -> None:
@@ -226,19 +242,16 @@ def check_units(
     choice: RuleChoice = RuleChoice(),
     base: Path | None = None,
     first_index: int = 1,
-    keep: bool = True,
+    keep: Keep = True,
 ) -> Iterator[CheckedGame]:
-    """Each game of a run of units, replayed as it is read.
-
-    With ``keep=False`` neither the deals nor their outcomes are kept: only
-    the findings and the score, so memory stays flat however long a game is.
-    """
+    """Each game of a run of units, replayed as it is read, keeping what
+    ``keep`` says (:data:`OUTCOMES`)."""
     checker: _Checker | None = None
 
     def take(unit: Unit) -> int | None:
         return checker.take(unit) if checker is not None else None
 
-    for record in read_records(units, first_index, take if not keep else None):
+    for record in read_records(units, first_index, take if keep is not True else None):
         if isinstance(record, Game):
             if checker is not None:
                 yield checker.finish()
@@ -253,7 +266,7 @@ def check_source(
     stream: Iterable[bytes],
     choice: RuleChoice = RuleChoice(),
     base: Path | None = None,
-    keep: bool = True,
+    keep: Keep = True,
 ) -> Iterator[CheckedGame]:
     """Each game of a byte stream, read and replayed, one at a time."""
     return check_units(read_units(stream), choice, base, keep=keep)

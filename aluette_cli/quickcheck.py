@@ -55,7 +55,8 @@ from .lexicon import (
     TRICK_DOT,
     WRITTEN_CARD,
 )
-from .policies import PointOutcome
+from .outcome import TrickOutcome
+from .policies import DealResult, PointOutcome
 from .rules import Ruleset
 
 _GAP = f"[{BLANKS}]+"
@@ -134,12 +135,18 @@ class Checked(NamedTuple):
     dealer: str
     #: None: a void deal
     point: PointOutcome | None
+    #: when outcomes are asked for: each trick, and what the winners decide
+    tricks: list[TrickOutcome] | None = None
+    result: DealResult | None = None
 
 
 class QuickCheck:
-    """Deals checked from their text under one ruleset."""
+    """Deals checked from their text under one ruleset; with ``outcomes``,
+    each deal found right comes with its tricks and result, for the commands
+    that report them (``report``, ``stats``)."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, outcomes: bool = False) -> None:
+        self._outcomes = outcomes
         tie = ruleset.tie
         self._result = tie.result
         self._unique_top_wins = tie.unique_top_wins
@@ -185,16 +192,22 @@ class QuickCheck:
         dealt = set(stock).union(*hands.values())
         if len(dealt) != 4 * HAND_SIZE + STOCK_SIZE or len(hands) != 4:
             return None  # a card dealt twice, or a seat given two hands
-        winners = self._play(tricks, hands, left_of(g[1]))
+        kept: list[TrickOutcome] | None = [] if self._outcomes else None
+        winners = self._play(tricks, hands, left_of(g[1]), kept)
         if winners is None:
             return None
-        return self._scored(winners, side, points, int(g[0]), g[1])
+        return self._scored(winners, side, points, int(g[0]), g[1], kept)
 
     def _play(
-        self, tricks: Sequence[Sequence[str]], hands: dict[str, set[str]], leader: str
+        self,
+        tricks: Sequence[Sequence[str]],
+        hands: dict[str, set[str]],
+        leader: str,
+        kept: list[TrickOutcome] | None,
     ) -> list[str | None] | None:
         """Who took each trick line, if every card is played in turn from its
-        player's hand and every claim is right; else None."""
+        player's hand and every claim is right; else None.  Each trick's
+        outcome goes into ``kept`` unless it is None."""
         result, strength, order = self._result, self._strength, self._order
         unique_top_wins = self._unique_top_wins
         winners: list[str | None] = []
@@ -219,13 +232,20 @@ class QuickCheck:
             a, b, c, d = strength[c1], strength[c2], strength[c3], strength[c4]
             top = max(a, b, c, d)
             winner: str | None
-            if unique_top_wins and (a == top) + (b == top) + (c == top) + (d == top) == 1:
+            if (
+                kept is None
+                and unique_top_wins
+                and (a == top) + (b == top) + (c == top) + (d == top) == 1
+            ):
                 winner = s1 if a == top else s2 if b == top else s3 if c == top else s4
             else:
-                taken = result(((s1, c1), (s2, c2), (s3, c3), (s4, c4)), strength)
+                plays: list[tuple[str | None, str]] = [(s1, c1), (s2, c2), (s3, c3), (s4, c4)]
+                taken = result(plays, strength)
                 winner = taken.winner
                 if winner is None and not taken.nobody:
                     return None
+                if kept is not None:
+                    kept.append(TrickOutcome(len(winners) + 1, s1, plays, *taken))
             if claim and claim != (POURRI if winner is None else winner):
                 return None
             winners.append(winner)
@@ -240,6 +260,7 @@ class QuickCheck:
         points: str | None,
         number: int,
         dealer: str,
+        kept: list[TrickOutcome] | None,
     ) -> Checked | None:
         """The deal's point, if the tricks decide it and the point line says so."""
         scoring = self._scoring
@@ -251,11 +272,13 @@ class QuickCheck:
         outcome = scoring.result(winners, self._target, self._mordienne)
         point = outcome.point
         if point is None:
-            return Checked(number, dealer, None) if side == NONE and points is None else None
+            if side != NONE or points is not None:
+                return None
+            return Checked(number, dealer, None, kept, outcome if kept is not None else None)
         if side != point.team and side != outcome.winner:
             return None  # the other team, or a player who did not win it
         if side not in TEAMS and outcome.winner is None:
             return None  # a player named where no player wins the deal
         if (int(points) if points is not None else 1) != point.points:
             return None
-        return Checked(number, dealer, point)
+        return Checked(number, dealer, point, kept, outcome if kept is not None else None)

@@ -17,7 +17,7 @@ from .cards import SEATS, TEAMS, other_team, team_of
 from .findings import Flags
 from .model import Concede, Deal
 from .outcome import TrickOutcome, VoidReason
-from .policies import PointOutcome, TieBreak, doubled, mordienne_start
+from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
 from .wording import plural
 
@@ -51,15 +51,7 @@ def score_deal(
         point = result.point
         if point is not None and deal.announces and ruleset.doubles:
             point = doubled(point, deal.announces[0].team)
-        score = DealScore(
-            result.counts,
-            result.winner,
-            result.tie_break,
-            point,
-            point is None,
-            _void_reason(sequence) if point is None else None,
-            result.mordienne_from,
-        )
+        score = score_of(sequence, result, point)
     else:
         score = DealScore()
     claim = deal.point
@@ -91,6 +83,23 @@ def score_deal(
         return score
     _check_claim(deal, score, flag, value_wrong)
     return score
+
+
+def score_of(
+    sequence: Sequence[str | None], result: DealResult, point: PointOutcome | None
+) -> DealScore:
+    """The score of a deal whose winners decide it, ``point`` being what it is
+    worth after any double: the one place a replay's result becomes a score,
+    for the full replay and the quick check alike."""
+    return DealScore(
+        result.counts,
+        result.winner,
+        result.tie_break,
+        point,
+        point is None,
+        _void_reason(sequence) if point is None else None,
+        result.mordienne_from,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -344,7 +344,7 @@ class StatsAccumulator:
             config = next((f for f in outcome.findings if f.kind is Kind.CONFIG), None)
             self._skip_finding("game", config, file, "the game could not be replayed")
             return
-        if not checked.game.tags and not checked.game.deals:
+        if not checked.game.tags and not checked.deals_read:
             # text that is neither a tag section nor a deal: no game to count
             unreadable = next((f for f in outcome.findings if f.kind is Kind.SYNTAX), None)
             self._skip_finding("game", unreadable, file, "nothing in it could be read")

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from aluette_cli import quickcheck
 from aluette_cli.cards import NAMED_CARDS, RANK_ALIASES, SUIT_ALIASES
-from aluette_cli.pipeline import check_source
+from aluette_cli.pipeline import OUTCOMES, Keep, check_source
 from aluette_cli.policies import TIE_POLICIES
 from aluette_cli.rules import load_ruleset
 
@@ -76,13 +76,35 @@ def verdict(text: str) -> Verdict:
     ]
 
 
+def outcomes(text: str, keep: Keep) -> list[tuple[object, ...]]:
+    """What report establishes about each game: the verdict, and every deal's outcome."""
+    games = check_source(io.BytesIO(text.encode("utf-8")), keep=keep)
+    return [
+        (
+            g.deals_read,
+            g.outcome.score,
+            g.outcome.complete,
+            g.outcome.winner,
+            [(f.code, f.line, f.column, f.game, f.deal, f.message) for f in g.outcome.findings],
+            g.outcome.deals,
+        )
+        for g in games
+    ]
+
+
 def same_with_and_without(text: str) -> list[int]:
-    """Check ``text`` both ways; the counts of deals vouched for and declined."""
+    """Check ``text`` both ways, for validate (nothing kept) and for report
+    (the outcomes kept, every deal's compared whole with the full replay's);
+    the counts of deals vouched for and declined."""
     with counted() as counts:
         quick = verdict(text)
     with without_quick_check():
         full = verdict(text)
     assert quick == full
+    with counted() as kept_counts:
+        quick_outcomes = outcomes(text, OUTCOMES)
+    assert kept_counts == counts  # the same deals vouched for, outcomes or not
+    assert quick_outcomes == outcomes(text, True)  # True: every deal read and replayed
     return counts
 
 
