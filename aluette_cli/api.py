@@ -28,8 +28,9 @@ import io
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import IO, Any, BinaryIO, TypeVar, overload
+from typing import IO, Any, BinaryIO, TypeVar, cast, overload
 
 from .convert import (
     INPUT_FORMATS,
@@ -45,7 +46,7 @@ from .inputs import expand
 from .jsonmodel import game_to_dict
 from .model import Game, Pos
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
-from .parallel import Done, Work, check_in_order, file_work
+from .parallel import Done, Shard, Work, check_in_order, file_shards, file_work
 from .parse import read_units
 from .pipeline import CheckedGame, Keep, RuleChoice, check_game, check_source
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
@@ -353,8 +354,12 @@ def check_files(
     # Several processes: the files are read here, a few batches ahead, and
     # whatever is not ALN text to replay (a JSON game, a file that cannot be
     # opened) passes through the pool's queue in its place.
-    work = _feed(expand(names), choice, convert, fmt, jobs)
-    for output in check_in_order(work, choice, _Paired(convert), jobs, keep):
+    # A render that can move its outputs to another game index lets a big
+    # file be cut by the workers themselves (parallel.Shard).
+    moved: Callable[[Any, int], Any] | None = getattr(render, "shift", None)
+    shift = None if moved is None else partial(_shifted, moved)
+    work = _feed(expand(names), choice, convert, fmt, jobs, shift is not None)
+    for output in check_in_order(work, choice, _Paired(convert), jobs, keep, shift):
         if isinstance(output, _Told):
             if output.error is not None and on_file is None:
                 raise output.error
@@ -404,14 +409,20 @@ class _Paired:
         return file, self.render(checked, file)
 
 
+def _shifted(shift: Callable[[Any, int], Any], output: object, games: int) -> object:
+    file, result = cast(tuple[str, Any], output)  # a (file, result) pair of _Paired
+    return file, shift(result, games)
+
+
 def _feed(
     files: Iterable[str],
     choice: RuleChoice,
     convert: Callable[[CheckedGame, str], Any],
     fmt: str | None,
     jobs: int,
-) -> Iterator[Work | Done]:
-    for file in files:
+    shards: bool = False,
+) -> Iterator[Work | Done | Shard]:
+    for serial, file in enumerate(files):
         shown, base = display_name(file), base_of(file)
         try:
             with open_source(file) as stream:
@@ -420,7 +431,12 @@ def _feed(
                 rewound: BinaryIO = stream
                 if kind is None:
                     kind, rewound = open_input(stream, file, None)  # type: ignore[assignment]
-                if kind == "aln":
+                parts = None
+                if kind == "aln" and shards and rewound is stream and file != "-":
+                    parts = file_shards(shown, base, file, stream, serial)
+                if parts is not None:
+                    yield from parts
+                elif kind == "aln":
                     yield from file_work(shown, base, read_units(rewound), jobs)
                 else:
                     for checked in _checked(rewound, file, choice, base, kind, True, True):

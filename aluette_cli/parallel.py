@@ -21,14 +21,17 @@ behind.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
+import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
-from .parse import Unit
+from .parse import LOOKAHEAD_LINES, SplitEnd, Unit, read_units
 from .pipeline import CheckedGame, Keep, RuleChoice, check_units
 
 if TYPE_CHECKING:
@@ -89,12 +92,14 @@ def _start_worker(choice: RuleChoice, render: Render, keep: Keep) -> None:
     _WORKER.update(choice=choice, render=render, keep=keep)
 
 
-def _work(bundle: list[Work | Done]) -> list[object]:
+def _work(bundle: list[Work | Done | Shard]) -> list[object]:
     w = _WORKER
     out: list[object] = []
     for item in bundle:
         if isinstance(item, Done):
             out.extend(item.outputs)
+        elif isinstance(item, Shard):
+            out.append(_cut(item, w["choice"], w["render"], w["keep"]))  # type: ignore[arg-type]
         else:
             out.extend(_checked(item, w["choice"], w["render"], w["keep"]))  # type: ignore[arg-type]
     return out
@@ -104,6 +109,147 @@ def _checked(item: Work, choice: RuleChoice, render: Render, keep: Keep) -> Iter
     file, base, first, units = item
     for checked in check_units(units, choice, base, first, keep):
         yield render(checked, file)
+
+
+# --------------------------------------------------------------------------
+# Shards: a big file cut by the workers themselves
+#
+# Cutting text into units is a fair part of the work, and in the parent it
+# is work that no other process shares.  So a big regular file is cut where
+# a tag section begins after a blank line (found with one search per part,
+# no reading of units), and each worker reads and cuts its own part.  Whether
+# a part was cut as one reading of the whole file would have cut it is known
+# only at its end: no brace comment open there, no look ahead for one's end
+# that reached it, and a deal (not a tag section, which the next part's tags
+# would have continued) last.  A part that ends otherwise is read again in
+# the parent, from its start to the end of the file, in one reading.
+
+#: The size of the parts of a big file, in bytes; smaller files go as units.
+SHARD_BYTES = 1 << 20
+#: a blank line, then a tag at the start of a line: where a part may end
+_CUT = b"\n\n["
+
+
+@dataclass(frozen=True, slots=True)
+class Shard:
+    """Bytes ``start`` to ``end`` of the file at ``path``, from a tag section
+    at line ``line`` to the next part's (or to the end: ``last``).  ``serial``
+    tells the files apart, one named twice included."""
+
+    file: str
+    base: Path | None
+    path: str
+    serial: int
+    start: int
+    end: int
+    line: int
+    last: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A shard's outputs, its game indexes counted from 1, with how many
+    games it read and whether it ended where one reading would have."""
+
+    shard: Shard
+    outputs: list[object]
+    games: int
+    exact: bool
+
+
+class _Part:
+    """``size`` bytes of a file from where it stands, read as a stream (a
+    part may be one game of any length: it is never held whole)."""
+
+    def __init__(self, stream: BinaryIO, size: int) -> None:
+        self.stream, self.left, self.lines = stream, size, 0
+
+    def read(self, size: int = -1) -> bytes:
+        if self.left <= 0:
+            return b""
+        data = self.stream.read(self.left if size < 0 else min(size, self.left))
+        self.left -= len(data) if data else self.left
+        self.lines += data.count(b"\n")
+        return data
+
+
+def _cut(shard: Shard, choice: RuleChoice, render: Render, keep: Keep) -> Cut:
+    end = SplitEnd()
+    outputs: list[object] = []
+    with open(shard.path, "rb") as stream:
+        stream.seek(shard.start)
+        part = _Part(stream, shard.end - shard.start)
+        units = read_units(part, shard.line, shard.start, end)  # type: ignore[arg-type]
+        for checked in check_units(units, choice, shard.base, 1, keep):
+            outputs.append(render(checked, shard.file))
+    last_line = shard.line + part.lines - 1
+    exact = shard.last or (
+        not end.in_comment
+        and end.last_kind != "tags"
+        and (end.ran_out == 0 or last_line - end.ran_out >= LOOKAHEAD_LINES)
+    )
+    return Cut(shard, outputs, len(outputs), exact)
+
+
+def file_shards(
+    file: str, base: Path | None, path: str, stream: BinaryIO, serial: int
+) -> Iterator[Shard] | None:
+    """A regular file of at least two :data:`SHARD_BYTES` as shards, or None
+    (a pipe, a small file, a file with a carriage return, whose lines the
+    search for blank lines would miscount: read as units)."""
+    try:
+        info = os.fstat(stream.fileno())
+    except (OSError, AttributeError, ValueError):
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size < 2 * SHARD_BYTES:
+        return None
+    starts = _shard_starts(stream, info.st_size)
+    if starts is None:
+        return None
+    size = info.st_size
+    return (
+        Shard(file, base, path, serial, start, end, line, end == size)
+        for (start, line), (end, _) in pairwise([*starts, (size, 0)])
+    )
+
+
+def _shard_starts(
+    stream: BinaryIO, size: int, block_size: int = 1 << 20
+) -> list[tuple[int, int]] | None:
+    """Where each shard starts (byte offset, line number), read from the start
+    of ``stream`` and put back there; None if the file holds a carriage return."""
+    starts = [(0, 1)]
+    at = 0  # where the next block starts in the file
+    lines = 1  # the line at the start of ``data``
+    target = SHARD_BYTES  # the next part ends at the first cut at or after it
+    tail = b""  # the last bytes of the block before: a cut may span two blocks
+    stream.seek(0)
+    try:
+        while True:
+            block = stream.read(block_size)
+            if not block:
+                break
+            if b"\r" in block:
+                return None
+            data = tail + block
+            base = at - len(tail)
+            counted = 0  # ``lines`` counts the line ends before data[counted]
+            while target < size:
+                found = data.find(_CUT, max(target - base, 0))
+                if found < 0:
+                    break
+                cut = found + len(_CUT) - 1  # the "[" of the tag
+                lines += data.count(b"\n", counted, cut)
+                counted = cut
+                starts.append((base + cut, lines))
+                target = base + cut + SHARD_BYTES
+            kept = max(counted, len(data) - (len(_CUT) - 1))
+            lines += data.count(b"\n", counted, kept)
+            tail = data[kept:]
+            at += len(block)
+    finally:
+        stream.seek(0)
+    return starts
 
 
 def file_work(file: str, base: Path | None, units: Iterable[Unit], jobs: int) -> Iterator[Work]:
@@ -118,11 +264,12 @@ def file_work(file: str, base: Path | None, units: Iterable[Unit], jobs: int) ->
 
 
 def check_in_order(
-    items: Iterable[Work | Done],
+    items: Iterable[Work | Done | Shard],
     choice: RuleChoice,
     render: Render,
     jobs: int = 1,
     keep: Keep = True,
+    shift: Callable[[object, int], object] | None = None,
 ) -> Iterator[object]:
     """Every output, in input order: ``render(checked_game, file)`` for each
     game of each work item, and the outputs of each :class:`Done` as they are.
@@ -132,11 +279,16 @@ def check_in_order(
     big file; ``render`` must then be a module-level function and return
     something picklable.  ``items`` is consumed lazily, a few batches ahead
     of the output, so memory stays flat and files are opened one at a time.
+    :class:`Shard` items (jobs > 1 only) need ``shift(output, games)``, which
+    moves an output's game indexes on by ``games``.
     """
+    placed = _Placed(choice, render, keep, shift)
     if jobs <= 1:
         for item in items:
             if isinstance(item, Done):
                 yield from item.outputs
+            elif isinstance(item, Shard):
+                yield from placed([_cut(item, choice, render, keep)])
             else:
                 yield from _checked(item, choice, render, keep)
         return
@@ -153,9 +305,9 @@ def check_in_order(
         for bundle in _bundles(items):
             pending.append(pool.apply_async(_work, (bundle,)))
             if len(pending) >= 2 * jobs:
-                yield from pending.popleft().get()
+                yield from placed(pending.popleft().get())
         while pending:
-            yield from pending.popleft().get()
+            yield from placed(pending.popleft().get())
     except BaseException:
         if pool is not None:
             _stop_now(pool)  # Ctrl-C, a closed pipe, an error: stop the workers now
@@ -164,13 +316,62 @@ def check_in_order(
     pool.join()
 
 
-def _bundles(items: Iterable[Work | Done]) -> Iterator[list[Work | Done]]:
+class _Placed:
+    """The parent's side of shards: each one's outputs moved on by the games
+    of the file's shards before it, and, after a shard that did not end where
+    one reading would have, the file read again from that shard's start in
+    one reading here (and the later shards' outputs passed over)."""
+
+    def __init__(
+        self,
+        choice: RuleChoice,
+        render: Render,
+        keep: Keep,
+        shift: Callable[[object, int], object] | None,
+    ) -> None:
+        self.choice, self.render, self.keep, self.shift = choice, render, keep, shift
+        #: games so far in each file, by serial
+        self.games: dict[int, int] = {}
+        #: files read again in one reading from a shard on, by serial
+        self.reread: set[int] = set()
+
+    def __call__(self, outputs: list[object]) -> Iterator[object]:
+        for output in outputs:
+            if type(output) is not Cut:
+                yield output
+                continue
+            shard = output.shard
+            if shard.serial in self.reread:
+                continue
+            before = self.games.get(shard.serial, 0)
+            if output.exact:
+                self.games[shard.serial] = before + output.games
+                shift = self.shift
+                assert shift is not None
+                yield from (shift(x, before) for x in output.outputs) if before else output.outputs
+                continue
+            self.reread.add(shard.serial)
+            with open(shard.path, "rb") as stream:
+                stream.seek(shard.start)
+                units = read_units(stream, shard.line, shard.start)
+                for checked in check_units(units, self.choice, shard.base, before + 1, self.keep):
+                    yield self.render(checked, shard.file)
+
+
+def _bundles(items: Iterable[Work | Done | Shard]) -> Iterator[list[Work | Done | Shard]]:
     """Items gathered into bundles of about :data:`BATCH_UNITS` units: a
     folder of small files then costs a few round trips to the workers, not
-    one per file.  A :class:`Done` travels in its place in a bundle."""
-    bundle: list[Work | Done] = []
+    one per file.  A :class:`Done` travels in its place in a bundle; a
+    :class:`Shard` is a bundle of its own."""
+    bundle: list[Work | Done | Shard] = []
     size = 0
     for item in items:
+        if isinstance(item, Shard):
+            if bundle:
+                yield bundle
+                bundle, size = [], 0
+            yield [item]
+            continue
         bundle.append(item)
         if not isinstance(item, Done):
             size += len(item[3])  # type: ignore[arg-type]  # a list in batches

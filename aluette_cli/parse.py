@@ -285,12 +285,11 @@ def _long_line(limit: int) -> re.Pattern[str]:
     return re.compile(f"(?:^|\n)[^\n]{{{limit // 4 + 1}}}")
 
 
-def decode_runs(stream: Iterable[bytes]) -> Iterator[Line | Run]:
+def decode_runs(stream: Iterable[bytes], number: int = 1, offset: int = 0) -> Iterator[Line | Run]:
     """What :func:`decode_lines` gives, with each block of valid UTF-8 whose
-    lines are all short left whole as a :class:`Run`."""
-    number = 1
-    offset = 0
-    first = True
+    lines are all short left whole as a :class:`Run`.  A stream that is the
+    rest of a file starts at its line ``number`` and byte ``offset``."""
+    first = number == 1 and offset == 0
     for block, skipped in _blocks(stream):
         text = None if skipped else _utf8(block)  # a cut line is read on its own
         if text is None:
@@ -442,6 +441,8 @@ class OpenComment:
 
     def __init__(self) -> None:
         self.closing_line = 0
+        #: the last line at which it looked ahead and found no brace (0: none)
+        self.ran_out = 0
 
     def left_open(self, number: int, text: str, ahead: Iterable[str]) -> bool:
         if number <= self.closing_line or not _RESUME.match(text):
@@ -453,7 +454,25 @@ class OpenComment:
                     self.closing_line = number + distance
                     return False
                 return True
+        self.ran_out = number
         return True
+
+
+@dataclass(slots=True)
+class SplitEnd:
+    """How :func:`split_units` left off at the end of its text: what a reader
+    of a part of a file needs to know whether the rest of the file, read on
+    its own from there, is cut as it would be in one reading
+    (:mod:`aluette_cli.parallel`)."""
+
+    #: a brace comment still open at the end
+    in_comment: bool = False
+    #: the kind of the last unit
+    last_kind: str = "other"
+    #: the last line at which an open comment was looked past for its end
+    #: without finding one (0: none): up to :data:`LOOKAHEAD_LINES` after it,
+    #: text beyond the end could have changed what was decided there
+    ran_out: int = 0
 
 
 def _chain(first: str, rest: Iterable[str]) -> Iterator[str]:
@@ -461,7 +480,9 @@ def _chain(first: str, rest: Iterable[str]) -> Iterator[str]:
     yield from rest
 
 
-def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
+def split_units(
+    lines: Iterable[Line | Run], left_off: SplitEnd | None = None
+) -> Iterator[Unit]:
     """Cut text into tag sections and deals, without parsing them.
 
     A :class:`Run` is cut by searching its whole text for what can end a
@@ -469,7 +490,8 @@ def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
     with a D that may be a mistyped header), going past the comments that
     end on their line; the lines before it join the unit at once, a plain
     deal header starts its unit, and any other line found goes through the
-    same steps as a line read alone.
+    same steps as a line read alone.  ``left_off``, if given, is told how the
+    text left off once its last unit is taken.
     """
     unit = Unit("other", 1, 1)
     size = 0  # characters in the unit so far
@@ -651,6 +673,9 @@ def split_units(lines: Iterable[Line | Run]) -> Iterator[Unit]:
                     )
                 )
     yield unit
+    if left_off is not None:
+        left_off.in_comment, left_off.last_kind = in_comment, unit.kind
+        left_off.ran_out = guard.ran_out
 
 
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
@@ -1460,9 +1485,13 @@ def read_records(
         yield game
 
 
-def read_units(stream: Iterable[bytes]) -> Iterator[Unit]:
-    """The units (tag sections and deals) of a byte stream."""
-    return split_units(decode_runs(stream))
+def read_units(
+    stream: Iterable[bytes], line: int = 1, offset: int = 0, left_off: SplitEnd | None = None
+) -> Iterator[Unit]:
+    """The units (tag sections and deals) of a byte stream: a whole file, or
+    the rest of one from its ``line`` and byte ``offset`` (``left_off``: see
+    :func:`split_units`)."""
+    return split_units(decode_runs(stream, line, offset), left_off)
 
 
 def read_games(stream: Iterable[bytes]) -> Iterator[Game]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from .analysis import GameAnalysis, Limits
@@ -36,9 +36,28 @@ def render_checked(checked: CheckedGame, file: str) -> Rendered:
     return Rendered(checked.outcome.findings, checked.deals_read, checked=checked)
 
 
-def render_findings(checked: CheckedGame, file: str) -> Rendered:
-    """Only the findings: ``validate`` words them itself, after --select/--ignore."""
-    return Rendered(checked.outcome.findings, checked.deals_read)
+@dataclass(frozen=True, slots=True)
+class FindingsOnly:
+    """Only the findings: ``validate`` words them itself, after --select/--ignore.
+
+    What it renders names its game only in its findings, so :meth:`shift`
+    can move it to another game index: a big file's parts can then be
+    checked apart, each counting its games from 1 (:class:`parallel.Shard`).
+    """
+
+    def __call__(self, checked: CheckedGame, file: str) -> Rendered:
+        return Rendered(checked.outcome.findings, checked.deals_read)
+
+    @staticmethod
+    def shift(rendered: Rendered, games: int) -> Rendered:
+        """The same game as the ``games``-th after it in its file."""
+        findings = [
+            f if f.game is None else replace(f, game=f.game + games) for f in rendered.findings
+        ]
+        return Rendered(findings, rendered.deals)
+
+
+render_findings = FindingsOnly()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,164 @@
+"""A big file cut into parts that the workers read themselves (parallel.Shard).
+
+Where a part ends is found by a search for a blank line before a tag, not
+by reading units; whether the part was cut as one reading would have cut
+it is known only at its end.  These tests hold ``validate -j 2`` on parts
+to ``validate`` in one reading, on records made to defeat the search: brace
+comments over several lines that hold blank lines and tags, comments left
+open, tag sections split by blank lines, bad bytes, and mutations of every
+kind.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from aluette_cli import parallel
+
+from .conftest import generated, run
+from .test_quickcheck import KINDS, POOL, mutate
+
+
+@contextmanager
+def cuts_counted() -> Iterator[list[int]]:
+    """Count the parts the workers read: [ended as one reading, read again]."""
+    counts = [0, 0]
+    original = parallel._Placed.__call__
+
+    def placed(self: parallel._Placed, outputs: list[object]) -> Iterator[object]:
+        for output in outputs:
+            if isinstance(output, parallel.Cut) and output.shard.serial not in self.reread:
+                counts[0 if output.exact else 1] += 1
+        return original(self, outputs)
+
+    parallel._Placed.__call__ = placed  # type: ignore[method-assign]
+    try:
+        yield counts
+    finally:
+        parallel._Placed.__call__ = original  # type: ignore[method-assign]
+
+
+def messy_record(rng: random.Random, games: int) -> bytes:
+    """Games of the pool, some mutated, with text between them that looks
+    like a place to cut and is not one."""
+    pieces = []
+    for _ in range(games):
+        text = rng.choice(POOL)
+        if rng.random() < 0.5:
+            text = mutate(text, rng.choice(KINDS), rng)
+        if rng.random() < 0.3:
+            # a blank line inside a tag section, the tags after it going on
+            # with it, and none before it: the search finds only the inner one
+            text = text.replace('"]\n[', '"]\n\n[', 2)
+            if pieces and pieces[-1] == "\n":
+                pieces.pop()
+        pieces.append(text.rstrip("\n") + "\n")
+        roll = rng.random()
+        if roll < 0.1:
+            # a comment over lines, holding a blank line and a tag
+            pieces.append('\n{ a note\n\n[Event "inside a comment"]\nstill the note }\n')
+        elif roll < 0.15:
+            pieces.append("\n{ left open\n")
+        elif roll < 0.25:
+            # left open right before a tag, whose look ahead for a closing
+            # brace may be ended by a part's end, and a brace that closes it
+            # a few games on
+            pieces.append("\n{ left open just before the next game\n")
+            pieces.append(rng.choice(POOL).rstrip("\n") + "\nsome text }\n\n")
+            continue
+        elif roll < 0.3:
+            pieces.append('\n[Round "a tag section goes on past a blank line"]\n')
+        elif roll < 0.35:
+            pieces.append("\n; a line comment\n")
+        pieces.append("\n")
+    data = "".join(pieces).encode("utf-8")
+    if rng.random() < 0.5:
+        at = rng.randrange(len(data))
+        data = data[:at] + b"\xff" + data[at:]
+    return data
+
+
+def same_in_parts(tmp_path: Path, data: bytes, part_bytes: int) -> list[int]:
+    path = tmp_path / "big.aln"
+    path.write_bytes(data)
+    whole = [run("validate", "--format", fmt, str(path)) for fmt in ("json", "text")]
+    saved = parallel.SHARD_BYTES
+    parallel.SHARD_BYTES = part_bytes
+    try:
+        with cuts_counted() as counts:
+            parts = [run("validate", "-j", "2", "--format", f, str(path)) for f in ("json", "text")]
+    finally:
+        parallel.SHARD_BYTES = saved
+    for one, cut in zip(whole, parts, strict=True):
+        assert (cut.exit_code, cut.stdout, cut.stderr) == (one.exit_code, one.stdout, one.stderr)
+    return counts
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_parts_are_checked_as_one_reading_checks_the_file(tmp_path: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    data = messy_record(rng, 14)
+    ended, again = same_in_parts(tmp_path, data, rng.choice([200, 700, 2000]))
+    assert ended + again >= 2
+
+
+def test_the_messy_records_make_parts_read_again(tmp_path: Path) -> None:
+    # Not every part ends where one reading would: those are read again, and
+    # the tests above go through both ways.
+    totals = [0, 0]
+    for seed in range(8):
+        rng = random.Random(seed)
+        data = messy_record(rng, 14)
+        counts = same_in_parts(tmp_path, data, rng.choice([200, 700, 2000]))
+        totals = [a + b for a, b in zip(totals, counts, strict=True)]
+    assert totals[0] > 10 and totals[1] > 0
+
+
+def test_a_clean_archive_is_read_in_parts(tmp_path: Path) -> None:
+    text = generated(41, "--games", "40")
+    ended, again = same_in_parts(tmp_path, text.encode("utf-8"), 1500)
+    assert again == 0 and ended > 10
+
+
+def test_where_parts_start(tmp_path: Path) -> None:
+    """Every start is the tag after a blank line first met a part's size on,
+    with its line number, however the reads fall."""
+    rng = random.Random(3)
+    for _ in range(300):
+        pieces = [b"\n", b"[a]\n", b"x\n", b"\n\n[", b"[", b"ab"]
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 200)))
+        saved = parallel.SHARD_BYTES
+        parallel.SHARD_BYTES = rng.randint(1, 50)
+        try:
+            path = tmp_path / "p"
+            path.write_bytes(data)
+            with path.open("rb") as stream:
+                got = parallel._shard_starts(stream, len(data), rng.randint(1, 20))
+            expected = [(0, 1)]
+            target = parallel.SHARD_BYTES
+            while target < len(data):
+                found = data.find(b"\n\n[", target)
+                if found < 0:
+                    break
+                expected.append((found + 2, data.count(b"\n", 0, found + 2) + 1))
+                target = found + 2 + parallel.SHARD_BYTES
+        finally:
+            parallel.SHARD_BYTES = saved
+        assert got == expected
+
+
+def test_carriage_returns_and_small_files_are_read_as_units(tmp_path: Path) -> None:
+    text = generated(42, "--games", "30")
+    path = tmp_path / "crlf.aln"
+    path.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    with path.open("rb") as stream:
+        assert parallel.file_shards("f", None, str(path), stream, 0) is None
+    small = tmp_path / "small.aln"
+    small.write_text(text, encoding="utf-8")
+    with small.open("rb") as stream:
+        assert parallel.file_shards("f", None, str(small), stream, 0) is None
