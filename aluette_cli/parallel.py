@@ -175,13 +175,11 @@ class _Part:
 
 def _cut(shard: Shard, choice: RuleChoice, render: Render, keep: Keep) -> Cut:
     end = SplitEnd()
-    outputs: list[object] = []
     with open(shard.path, "rb") as stream:
         stream.seek(shard.start)
         part = _Part(stream, shard.end - shard.start)
         units = read_units(part, shard.line, shard.start, end)  # type: ignore[arg-type]
-        for checked in check_units(units, choice, shard.base, 1, keep):
-            outputs.append(render(checked, shard.file))
+        outputs = list(_checked((shard.file, shard.base, 1, units), choice, render, keep))
     last_line = shard.line + part.lines - 1
     exact = shard.last or (
         not end.in_comment
@@ -354,8 +352,8 @@ class _Placed:
             with open(shard.path, "rb") as stream:
                 stream.seek(shard.start)
                 units = read_units(stream, shard.line, shard.start)
-                for checked in check_units(units, self.choice, shard.base, before + 1, self.keep):
-                    yield self.render(checked, shard.file)
+                work = (shard.file, shard.base, before + 1, units)
+                yield from _checked(work, self.choice, self.render, self.keep)
 
 
 def _bundles(items: Iterable[Work | Done | Shard]) -> Iterator[list[Work | Done | Shard]]:
