@@ -10,6 +10,7 @@ the same parts, positions and findings.
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 from hypothesis import given
@@ -106,7 +107,8 @@ def test_a_unit_over_the_limit_inside_a_run(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_a_long_line_leaves_its_block_to_the_line_reader() -> None:
     long = "x" * (parse.MAX_LINE_BYTES // 4 + 10)
-    data = f"deal 1 dealer N\n{{{long}}}\npoint NS\n".encode()
+    data = f"deal 1 dealer N\n{{{long}}}\npoint NS\n".encode() + REPEATED_TRICK_LINE.encode()
+    assert data.count(b"\n") >= parse.RUN_MIN_LINES  # only the long line keeps it from a run
     items = list(decode_runs(io.BytesIO(data)))
     assert all(isinstance(item, Line) for item in items)
     assert _units(data, runs=True) == _units(data, runs=False)
@@ -125,3 +127,19 @@ def test_a_block_of_a_few_lines_is_read_line_by_line(monkeypatch: pytest.MonkeyP
     data = REPEATED_TRICK_LINE.encode()
     assert all(isinstance(item, Line) for item in decode_runs(io.BytesIO(data)))
     assert len(list(decode_runs(io.BytesIO(data * 2)))) == 1
+
+
+@pytest.mark.parametrize("limit", [4, 5, 6, 7, 40, 41, 400])
+def test_a_long_line_is_found_wherever_it_stands(limit: int) -> None:
+    """The window search agrees with measuring every line, for lines just
+    under, at and over the length, at every offset against the windows."""
+    longest = limit // 4
+    rng = random.Random(limit)
+    for _ in range(300):
+        lines = [
+            "y" * rng.choice([0, 1, longest - 1, longest, longest + 1, longest + 2, 3 * longest])
+            for _ in range(rng.randint(1, 12))
+        ]
+        text = "\n".join(lines) + rng.choice(["", "\n"])
+        expected = any(len(line) > longest for line in text.split("\n"))
+        assert parse.has_long_line(text, limit) == expected, (lines, limit)
