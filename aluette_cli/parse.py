@@ -26,7 +26,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from heapq import heappop, heappush
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -97,6 +96,8 @@ if TYPE_CHECKING:
 
 def grammar_text() -> str:
     """The grammar, from the installed package or from the source tree."""
+    from importlib import resources  # only the grammar's readers need it
+
     packaged = resources.files("aluette_cli") / "grammar" / "aluette.lark"
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from .cards import (
@@ -78,18 +79,28 @@ def _trick(group: str) -> str:
 
 #: A trick line's number, four seats (empty when left out) and cards, and
 #: its claim (empty when left out).
-_TRICK_LINE = re.compile(_trick("("))
+_TRICK_LINE = _trick("(")
 #: The whole deal in the order the writer gives it, as people may write it:
 #: any blanks between tokens and at line ends, aliases and card names,
 #: trick lines with or without seats; the header, four hands of nine cards,
 #: the stock of twelve, trick lines, the point line, blank lines.
-_DEAL = re.compile(
+_DEAL = (
     f"{DEAL}{_GAP}({DIGITS}){_GAP}{DEALER}{_GAP}({SEAT}){_EOL}"
     + f"({SEAT}){COLON}{_cards(HAND_SIZE)}{_EOL}" * 4
     + f"{STOCK}{COLON}{_cards(STOCK_SIZE)}{_EOL}"
     + f"((?:{_trick('(?:')})+)"
     + f"{POINT}{_GAP}({SIDE}|{NONE})(?:{_GAP}({DIGITS}))?[{BLANKS}]*(?:\\n[{BLANKS}]*)*\\Z"
 )
+
+
+@cache
+def _loose() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The deal and trick line patterns above, compiled when a deal first
+    needs them: compiling them costs a run 3 ms, and a record in the writer's
+    layout never does."""
+    return re.compile(_DEAL), re.compile(_TRICK_LINE)
+
+
 #: The same deal as the writer writes it, with its nine tricks: one space
 #: between tokens (blanks at line ends, where a comment was), every card its
 #: own group.  Most deals are written so, and this reads them in about half
@@ -174,7 +185,7 @@ class QuickCheck:
             ]
             side, points = g[-2], g[-1]
         else:
-            m = _DEAL.match(text)
+            m = _loose()[0].match(text)
             if m is None:
                 return None
             g = m.groups()
@@ -184,7 +195,7 @@ class QuickCheck:
                 tricks = [
                     (n, s1, _canonical(c1), s2, _canonical(c2), s3, _canonical(c3), s4,
                      _canonical(c4), claim)
-                    for n, s1, c1, s2, c2, s3, c3, s4, c4, claim in _TRICK_LINE.findall(g[11])
+                    for n, s1, c1, s2, c2, s3, c3, s4, c4, claim in _loose()[1].findall(g[11])
                 ]  # fmt: skip
             except ValueError:
                 return None  # a written card that is no card

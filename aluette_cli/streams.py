@@ -26,7 +26,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import signal
 import stat
 import sys
@@ -159,7 +158,7 @@ def _new_temp(directory: str, name: str) -> tuple[int, str]:
     file gets from the umask (0666 less it), as a shell redirect does."""
     while True:
         temp = os.path.join(
-            directory, f".{name}.{TEMP_MARK}-{os.getpid()}-{secrets.token_hex(4)}.tmp"
+            directory, f".{name}.{TEMP_MARK}-{os.getpid()}-{os.urandom(4).hex()}.tmp"
         )
         try:
             return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temp
