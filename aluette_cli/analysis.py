@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import apply_chants, check_deck
@@ -29,7 +30,9 @@ from .outcome import DealOutcome
 from .parallel import map_in_order
 from .pipeline import CheckedGame
 from .rules import Ruleset
-from .solver import Position, Solver, TimeUp
+
+if TYPE_CHECKING:
+    from .solver import Position, Solver
 
 #: The default time budget for one deal, in seconds.
 DEFAULT_TIME_LIMIT = 10.0
@@ -143,6 +146,8 @@ def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> 
 def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask | str:
     """The record's plays, checked as the table would play them: in turn,
     from the hand, trick after trick, up to the end of the deal."""
+    from .solver import Solver  # a run that analyses nothing never needs it
+
     solver = Solver(ruleset)
     held = {seat: set(cards) for seat, cards in hands.items()}
     leader = left_of(deal.dealer)
@@ -190,6 +195,8 @@ def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask 
 def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
     """The values of the deal's plays from ``limits.from_trick`` on, as far
     back as the time budget allows."""
+    from .solver import Position, Solver, TimeUp
+
     ruleset = task.ruleset
     solver = Solver(ruleset, task.doubled_by)
     deadline = None if limits.time_limit is None else time.monotonic() + limits.time_limit

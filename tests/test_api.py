@@ -277,3 +277,21 @@ def test_checking_a_plain_record_imports_no_parser(tmp_path: Path) -> None:
     record.write_text("\n\n" + record.read_text(encoding="utf-8"), encoding="utf-8")
     out = subprocess.run([*cmd, "validate", str(record)], capture_output=True, text=True)
     assert out.stdout.split()[-3:] == ["exit", "0", "False"], out.stdout + out.stderr
+
+
+def test_validating_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
+    # Start-up is what a one-deal file costs: the solver, the statistics,
+    # importlib.resources and the quick check's loose patterns are imported
+    # or compiled only by the commands and records that need them.
+    record = tmp_path / "one.aln"
+    code = (
+        "import sys; from aluette_cli.cli import main; from aluette_cli import quickcheck\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n    print('exit', e.code)\n"
+        "names = ('aluette_cli.solver', 'aluette_cli.stats', 'importlib.resources', 'secrets',"
+        " 'difflib')\n"
+        "print(sorted(n for n in names if n in sys.modules), quickcheck._loose.cache_info().misses)"
+    )
+    cmd = [sys.executable, "-c", code]
+    subprocess.run([*cmd, "generate", "--games", "1", "--seed", "3", "-o", str(record)], check=True)
+    out = subprocess.run([*cmd, "validate", str(record)], capture_output=True, text=True)
+    assert out.stdout.split()[-4:] == ["exit", "0", "[]", "0"], out.stdout + out.stderr
