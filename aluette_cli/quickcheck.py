@@ -128,10 +128,15 @@ _NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
 #: comment as whitespace, so two tokens it stood between stay apart.  (No
 #: blanks before it in the pattern: a pattern that may start with a blank
 #: is tried at every character.)
-_COMMENTS = re.compile(
-    f"(?:{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\\n]*"
-    f"{re.escape(COMMENT_CLOSE)}|{re.escape(LINE_COMMENT)}[^\\n]*)[{BLANKS}]*"
+_BRACED = (
+    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\\n]*"
+    f"{re.escape(COMMENT_CLOSE)}"
 )
+_COMMENTS = re.compile(f"(?:{_BRACED}|{re.escape(LINE_COMMENT)}[^\\n]*)[{BLANKS}]*")
+#: The same for a deal with brace comments only, as ``annotate`` writes
+#: them: a pattern with one opening character is searched for with a fast
+#: scan for it, one with two is tried at every character (twice as long).
+_BRACE_COMMENTS = re.compile(f"{_BRACED}[{BLANKS}]*")
 
 
 def _canonical(card: str) -> str:
@@ -171,7 +176,7 @@ class QuickCheck:
         """The deal of a deal unit's lines if it is right, else None."""
         text = "".join(parts)
         if COMMENT_OPEN in text or LINE_COMMENT in text or QUOTE in text:
-            text = _COMMENTS.sub(" ", text)
+            text = (_COMMENTS if LINE_COMMENT in text else _BRACE_COMMENTS).sub(" ", text)
             if COMMENT_OPEN in text or COMMENT_CLOSE in text or QUOTE in text:
                 return None  # a comment over several lines, or a string
         m = _AS_WRITTEN.match(text)
