@@ -40,6 +40,12 @@ from .writers.aln import write_game
 from .writers.tables import csv_header, csv_text
 
 INPUT_FORMATS = ("aln", "json", "jsonl")
+#: The records' objects are trees built by jsonmodel, never cyclic: the
+#: encoder's search for cycles (a fifth of its time) would find nothing.
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+_encode_tight = json.JSONEncoder(
+    ensure_ascii=False, check_circular=False, separators=(",", ":")
+).encode
 OUTPUT_FORMATS = ("aln", "json", "jsonl", "csv")
 _EXTENSIONS = {".aln": "aln", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
@@ -291,7 +297,7 @@ class Writer:
             self.frame.add(write_game(game, turn_seats(checked), self.style))
         elif self.fmt == "json":
             assert self.frame is not None
-            self.frame.add(json.dumps(game_to_dict(game), ensure_ascii=False))
+            self.frame.add(_encode(game_to_dict(game)))
         elif self.fmt == "jsonl":
             self._write_jsonl(game)
         else:
@@ -310,20 +316,16 @@ class Writer:
                 "game": header,
                 "deal": None if deal is None else item_to_dict(deal),
             }
-            self.out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            self.out.write(_encode(row) + "\n")
 
     def _write_compact(self, game: Game) -> None:
-        head = json.dumps(
-            C.abbreviate_header(game_header_to_dict(game), self.lossless),
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
+        head = _encode_tight(C.abbreviate_header(game_header_to_dict(game), self.lossless))
         start = f'{{"format":"{FORMAT}","version":{C.VERSION},"game":{head}'
         if not game.deals:
             self.out.write(start + "}\n")
         for deal in game.deals:
             short = C.abbreviate_item(item_to_dict(deal), self.lossless)
-            text = json.dumps(short, ensure_ascii=False, separators=(",", ":"))
+            text = _encode_tight(short)
             self.out.write(f'{start},"deal":{text}}}\n')
 
     def end(self) -> None:
