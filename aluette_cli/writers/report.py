@@ -31,7 +31,7 @@ def trick_dict(trick: TrickOutcome) -> dict[str, object]:
     return {
         "number": trick.number,
         "leader": trick.leader,
-        "plays": trick.plays,  # (seat, card) pairs: JSON arrays
+        "plays": [[seat, card] for seat, card in trick.plays],
         "winner": trick.winner,
         "pourri": trick.pourri,
     }
