@@ -29,8 +29,8 @@ from .lexicon import (
     end_of_string,
 )
 from .model import Deal
-from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment
-from .pipeline import CheckedGame, RuleChoice, check_source
+from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, read_games
+from .pipeline import CheckedGame, RuleChoice, check_game
 from .writers.analysis import deal_mark, play_mark
 from .writers.report import deal_sentences, game_sentence, trick_why
 
@@ -244,10 +244,8 @@ class Annotator:
 
     def run(self) -> Iterator[CheckedGame]:
         """Annotate everything, yielding each checked game as it is written."""
-        # Checked as it is read: the deals the quick check finds right are
-        # not replayed (pipeline.check_source).
-        for checked in check_source(self.tee, self.choice, self.base, keep=True):  # type: ignore[arg-type]
-            game = checked.game
+        for game in read_games(self.tee):  # type: ignore[arg-type]
+            checked = check_game(game, self.choice, self.base)  # type: ignore[arg-type]
             analysis = analyse_game(checked, self.analyse) if self.analyse else None
             for line, notes in notes_for(checked, analysis).items():
                 self.pending[line].extend(notes)

@@ -33,7 +33,7 @@ from .jsonmodel import (
 )
 from .model import BrokenDeal, Deal, Game
 from .parse import read_games
-from .pipeline import CheckedGame, RuleChoice, check_game, check_source
+from .pipeline import CheckedGame, RuleChoice, check_game
 from .streams import display_name
 from .tables import game_tables
 from .writers.aln import write_game
@@ -353,24 +353,14 @@ def converted(
     fmt, rewound = open_input(stream, name, source)
     writer = Writer(out, to, style, display_name(name), compact=compact, lossless=lossless)
     writer.begin()
-    for item in _checked(rewound, fmt, choice, base):
-        yield item
-        if not isinstance(item, Unreadable):
-            writer.write(item)
+    for item in read_any(rewound, fmt):
+        if isinstance(item, Unreadable):
+            yield item
+            continue
+        checked = check_game(item, choice, base)
+        yield checked
+        writer.write(checked)
     writer.end()
-
-
-def _checked(
-    stream: Rewound, fmt: str, choice: RuleChoice, base: Path | None
-) -> Iterator[CheckedGame | Unreadable]:
-    """Each game of ``stream`` checked, its deals kept.  ALN is checked as
-    it is read, so that the deals the quick check finds right are not
-    replayed (pipeline.check_source)."""
-    if fmt == "aln":
-        yield from check_source(stream, choice, base, keep=True)  # type: ignore[arg-type]
-        return
-    for item in read_any(stream, fmt):
-        yield item if isinstance(item, Unreadable) else check_game(item, choice, base)
 
 
 @dataclass(slots=True)

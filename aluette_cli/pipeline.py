@@ -22,7 +22,7 @@ from .parse import Unit, read_records, read_units
 from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
 
 if TYPE_CHECKING:
-    from .quickcheck import Checked, QuickCheck
+    from .quickcheck import QuickCheck
 
 #: Allocations between two collections of the youngest generation.  Reading
 #: makes tens of objects a deal, nearly all freed by reference counting or
@@ -172,63 +172,42 @@ class _Checker:
         ruleset = ruleset_for(game, choice, base)
         self.problem: Finding | None = None
         self.replay: GameReplay | None = None
-        #: deals right in the usual layout are checked from their lines
+        #: deals right in the usual layout are checked from their lines when
+        #: nothing of them is kept
         self.quick: QuickCheck | None = None
-        #: a deal unit the quick check found right, to be read all the same
-        #: (the deals are kept): its first line, what it found, and how many
-        #: errors the game had before the unit was read
-        self.vouched: tuple[int, Checked, int] | None = None
         if isinstance(ruleset, Finding):
             self.problem = ruleset
         else:
             self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=bool(keep))
-            if parse.FASTPATH:  # off, every deal is read and replayed
+            if keep is not True and parse.FASTPATH:  # off, every deal is read and replayed
                 from .quickcheck import QuickCheck  # its patterns cost start-up: only here
 
-                self.quick = QuickCheck(ruleset, outcomes=bool(keep))
+                self.quick = QuickCheck(ruleset, outcomes=keep == OUTCOMES)
 
     def take(self, unit: Unit) -> int | None:
         """A deal unit checked whole from its lines, unread: its number; None
-        for a deal that must be read (and replayed, unless it was vouched for
-        here and the deals are kept: see :meth:`add`)."""
+        for a deal that must be read and replayed."""
         if self.quick is None or unit.column != 1 or unit.findings:
             return None
         checked = self.quick.deal(unit.parts)
         if checked is None:
             return None
-        if self.keep:
-            self.vouched = (unit.line, checked, len(self.game.errors))
-            return None
-        self.count += 1
-        self._add_checked(checked, unit.line)
-        return checked.number
-
-    def _add_checked(self, checked: Checked, line: int) -> None:
         assert self.replay is not None
+        self.count += 1
         self.replay.add_checked(
             checked.number,
             checked.dealer,
-            Pos(line, 1),
+            Pos(unit.line, 1),
             checked.point,
             checked.tricks,
             checked.result,
         )
+        return checked.number
 
     def add(self, deal: Deal | BrokenDeal) -> None:
         self.count += 1
         if self.keep:
             self.game.deals.append(deal)
-        vouched, self.vouched = self.vouched, None
-        if (
-            vouched is not None
-            and isinstance(deal, Deal)
-            and deal.pos == (vouched[0], 1)
-            and len(self.game.errors) == vouched[2]
-        ):
-            # Read as the quick check read it, with nothing found in reading:
-            # kept as read, and its outcome the one the replay would make.
-            self._add_checked(vouched[1], vouched[0])
-            return
         if self.replay is not None:
             problem = _over_limit(deal, self.game.index) if isinstance(deal, Deal) else None
             if problem is not None:
@@ -272,7 +251,7 @@ def check_units(
     def take(unit: Unit) -> int | None:
         return checker.take(unit) if checker is not None else None
 
-    for record in read_records(units, first_index, take):
+    for record in read_records(units, first_index, take if keep is not True else None):
         if isinstance(record, Game):
             if checker is not None:
                 yield checker.finish()

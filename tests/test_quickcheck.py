@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from aluette_cli import quickcheck
 from aluette_cli.cards import NAMED_CARDS, RANK_ALIASES, SUIT_ALIASES
-from aluette_cli.pipeline import OUTCOMES, CheckedGame, Keep, check_source
+from aluette_cli.pipeline import OUTCOMES, Keep, check_source
 from aluette_cli.policies import TIE_POLICIES
 from aluette_cli.rules import load_ruleset
 
@@ -63,18 +63,18 @@ def without_quick_check() -> Iterator[None]:
 
 def outcomes(text: str, keep: Keep) -> list[tuple[object, ...]]:
     """What report establishes about each game: the verdict, and every deal's outcome."""
-    return [_row(g) for g in check_source(io.BytesIO(text.encode("utf-8")), keep=keep)]
-
-
-def _row(g: CheckedGame) -> tuple[object, ...]:
-    return (
-        g.deals_read,
-        g.outcome.score,
-        g.outcome.complete,
-        g.outcome.winner,
-        [(f.code, f.line, f.column, f.game, f.deal, f.message) for f in g.outcome.findings],
-        g.outcome.deals,
-    )
+    games = check_source(io.BytesIO(text.encode("utf-8")), keep=keep)
+    return [
+        (
+            g.deals_read,
+            g.outcome.score,
+            g.outcome.complete,
+            g.outcome.winner,
+            [(f.code, f.line, f.column, f.game, f.deal, f.message) for f in g.outcome.findings],
+            g.outcome.deals,
+        )
+        for g in games
+    ]
 
 
 def verdict(text: str) -> Verdict:
@@ -94,22 +94,8 @@ def same_with_and_without(text: str) -> list[int]:
     with counted() as kept_counts:
         quick_outcomes = outcomes(text, OUTCOMES)
     assert kept_counts == counts  # the same deals vouched for, outcomes or not
-    # Deals kept too (convert, annotate): read all the same, and the outcome
-    # of one vouched for is the one its replay makes.
-    with counted() as read_counts:
-        quick_read = read_and_kept(text)
-    assert read_counts == counts
-    with without_quick_check():
-        full_read = read_and_kept(text)
-    assert quick_read == full_read
-    assert quick_outcomes == [row for row, _ in full_read]
+    assert quick_outcomes == outcomes(text, True)  # True: every deal read and replayed
     return counts
-
-
-def read_and_kept(text: str) -> list[tuple[tuple[object, ...], list[object]]]:
-    """Each game's outcomes, as :func:`outcomes` gives them, and its deals as read."""
-    games = check_source(io.BytesIO(text.encode("utf-8")), keep=True)
-    return [(_row(g), list(g.game.deals)) for g in games]
 
 
 @pytest.mark.parametrize(
