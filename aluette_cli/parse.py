@@ -275,7 +275,7 @@ def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
 
 #: The fewest lines a block needs to be left whole as a run: setting up the
 #: searches of a run costs more than a few lines read one by one (a stream
-#: fed a line at a time, as ``annotate`` feeds the reader, is read so).
+#: fed a line at a time is read so: ``annotate`` feeds the reader blocks).
 RUN_MIN_LINES = 32
 
 
