@@ -270,6 +270,9 @@ class Annotator:
 
     def _flush(self, before: int | None) -> None:
         tee = self.tee
+        # One write for a game's lines: the output may be unbuffered, and a
+        # write a line was a system call a line.
+        written: list[bytes] = []
         while tee.lines and (before is None or tee.first < before):
             line = tee.lines.popleft()
             notes = self.pending.pop(tee.first, [])
@@ -286,5 +289,7 @@ class Annotator:
                 if notes and not (line.open_at_end and line.opens_at is None)
                 else line.text
             )
-            self.out.write((line.bom + text).encode("utf-8", "surrogateescape") + line.ending)
+            written.append((line.bom + text).encode("utf-8", "surrogateescape") + line.ending)
+        if written:
+            self.out.write(b"".join(written))
 
