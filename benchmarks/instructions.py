@@ -14,7 +14,8 @@ says which way a change went, and how far, when those cannot.
 
 Each task runs once for each side, under ``valgrind --tool=callgrind``
 (about fifty times slower than a plain run), with a fixed hash seed.  The
-counts include start-up, the same on both sides.
+counts include start-up, the same on both sides.  It needs valgrind
+(Debian's ``valgrind`` package).
 """
 
 from __future__ import annotations
