@@ -270,8 +270,9 @@ class Annotator:
 
     def _flush(self, before: int | None) -> None:
         tee = self.tee
-        # One write for a game's lines: the output may be unbuffered, and a
-        # write a line was a system call a line.
+        # One write for a game's lines: standard output is unbuffered under
+        # PYTHONUNBUFFERED (or python -u), and a write a line was then a
+        # system call a line.
         written: list[bytes] = []
         while tee.lines and (before is None or tee.first < before):
             line = tee.lines.popleft()

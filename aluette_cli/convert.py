@@ -40,14 +40,14 @@ from .writers.aln import write_game
 from .writers.tables import csv_header, csv_text
 
 INPUT_FORMATS = ("aln", "json", "jsonl")
+OUTPUT_FORMATS = ("aln", "json", "jsonl", "csv")
+_EXTENSIONS = {".aln": "aln", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 #: The records' objects are trees built by jsonmodel, never cyclic: the
 #: encoder's search for cycles (a fifth of its time) would find nothing.
 _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 _encode_tight = json.JSONEncoder(
     ensure_ascii=False, check_circular=False, separators=(",", ":")
 ).encode
-OUTPUT_FORMATS = ("aln", "json", "jsonl", "csv")
-_EXTENSIONS = {".aln": "aln", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
 
 _JSON_START = re.compile(rb'^\s*\{\s*("|\}|$)')
