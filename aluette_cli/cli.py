@@ -102,8 +102,8 @@ def _status() -> Status:
 class ModuleChoice(click.Choice):  # type: ignore[type-arg]
     """The choices named by a constant of the module that gives them their
     meaning, read when an option first needs them.  A module imported at
-    start-up for one constant would cost every command its import (``stats``
-    with its tables: about 4 ms of a one-deal file's start-up)."""
+    start-up for one constant would cost every command its import (``stats``:
+    about 4 ms of a one-deal file's start-up)."""
 
     def __init__(self, module: str, name: str) -> None:
         self._constant = (module, name)
