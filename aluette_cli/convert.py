@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, BinaryIO
@@ -26,14 +26,13 @@ from .jsonmodel import (
     RecordError,
     game_from_dict,
     game_header_to_dict,
-    game_to_dict,
     item_from_dict,
     item_to_dict,
     unread_finding,
 )
-from .model import BrokenDeal, Deal, Game
-from .parse import read_games
-from .pipeline import CheckedGame, RuleChoice, check_game
+from .model import BrokenDeal, Game
+from .parse import read_games, read_units
+from .pipeline import CheckedGame, RuleChoice, check_game, check_units
 from .streams import display_name
 from .tables import game_tables
 from .writers.aln import write_game
@@ -257,6 +256,15 @@ def turn_seats(checked: CheckedGame) -> dict[int, list[list[str | None]]]:
     }
 
 
+def _deal_texts(checked: CheckedGame) -> Iterator[str]:
+    """Each deal's JSON, in order: as stamped when it was read
+    (:mod:`aluette_cli.jsonstamp`), else encoded from the model."""
+    stamped, read = checked.stamped, iter(checked.game.deals)
+    for k in range(len(stamped) + len(checked.game.deals)):
+        text = stamped.get(k)
+        yield _encode(item_to_dict(next(read))) if text is None else text
+
+
 class Writer:
     """Writes checked games to a text stream in one output format.
 
@@ -297,26 +305,27 @@ class Writer:
             self.frame.add(write_game(game, turn_seats(checked), self.style))
         elif self.fmt == "json":
             assert self.frame is not None
-            self.frame.add(_encode(game_to_dict(game)))
+            head = _encode({**game_header_to_dict(game), "deals": []})
+            assert head.endswith("[]}")  # the deals are the game's last key
+            self.frame.add(f"{head[:-2]}{', '.join(_deal_texts(checked))}]}}")
         elif self.fmt == "jsonl":
-            self._write_jsonl(game)
+            self._write_jsonl(checked)
         else:
             self.out.write(csv_text([game_tables(checked, self.file)], "play"))
 
-    def _write_jsonl(self, game: Game) -> None:
+    def _write_jsonl(self, checked: CheckedGame) -> None:
+        game = checked.game
         if self.compact:
             self._write_compact(game)
             return
         header = game_header_to_dict(game)
-        deals: Iterable[Deal | BrokenDeal | None] = game.deals or [None]
-        for deal in deals:
-            row: dict[str, Any] = {
-                "format": FORMAT,
-                "version": VERSION,
-                "game": header,
-                "deal": None if deal is None else item_to_dict(deal),
-            }
-            self.out.write(_encode(row) + "\n")
+        row = _encode({"format": FORMAT, "version": VERSION, "game": header, "deal": None})
+        assert row.endswith("null}")  # the deal is the row's last key
+        if not checked.stamped and not game.deals:
+            self.out.write(row + "\n")  # a game with no deal is a row of its own
+        start = row[:-5]
+        for text in _deal_texts(checked):
+            self.out.write(f"{start}{text}}}\n")
 
     def _write_compact(self, game: Game) -> None:
         head = _encode_tight(C.abbreviate_header(game_header_to_dict(game), self.lossless))
@@ -353,14 +362,26 @@ def converted(
     fmt, rewound = open_input(stream, name, source)
     writer = Writer(out, to, style, display_name(name), compact=compact, lossless=lossless)
     writer.begin()
-    for item in read_any(rewound, fmt):
-        if isinstance(item, Unreadable):
-            yield item
-            continue
-        checked = check_game(item, choice, base)
-        yield checked
-        writer.write(checked)
+    for item in _checked(rewound, fmt, to, choice, base, compact):
+        yield item
+        if not isinstance(item, Unreadable):
+            writer.write(item)
     writer.end()
+
+
+def _checked(
+    rewound: Rewound, fmt: str, to: str, choice: RuleChoice, base: Path | None, compact: bool
+) -> Iterator[CheckedGame | Unreadable]:
+    """Each game read and replayed, and each part that could not be read.
+    ALN for the full JSON forms is read with a stamp: a deal the quick check
+    finds right as the writer writes it is written from its text."""
+    if fmt == "aln" and to in ("json", "jsonl") and not compact:
+        from .jsonstamp import stamp
+
+        yield from check_units(read_units(rewound), choice, base, stamp=stamp)
+        return
+    for item in read_any(rewound, fmt):
+        yield item if isinstance(item, Unreadable) else check_game(item, choice, base)
 
 
 @dataclass(slots=True)

@@ -7,8 +7,8 @@ rules and report problems in the same way; the CLI only decides what to print.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -22,7 +22,12 @@ from .parse import Unit, read_records, read_units
 from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
 
 if TYPE_CHECKING:
-    from .quickcheck import QuickCheck
+    from .quickcheck import Checked, QuickCheck
+
+#: What a deal the quick check found right, as written, is kept as instead
+#: of its model, from what the check read and the line it starts on (the
+#: deal's JSON text: jsonstamp.stamp).
+Stamp = Callable[["Checked", int], str]
 
 #: Allocations between two collections of the youngest generation.  Reading
 #: makes tens of objects a deal, nearly all freed by reference counting or
@@ -64,6 +69,9 @@ class CheckedGame:
     outcome: GameOutcome
     #: deals read, kept or not (``game.deals`` is empty when they are not kept)
     deals_read: int = 0
+    #: with a :data:`Stamp`: what it made of each deal it took, by the deal's
+    #: place in the game; ``game.deals`` holds the others, in order
+    stamped: dict[int, str] = field(default_factory=dict)
 
 
 def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | Finding:
@@ -165,9 +173,18 @@ def _over_limit(deal: Deal, game: int | None) -> Finding | None:
 class _Checker:
     """Replays one game as its deals arrive."""
 
-    def __init__(self, game: Game, choice: RuleChoice, base: Path | None, keep: Keep) -> None:
+    def __init__(
+        self,
+        game: Game,
+        choice: RuleChoice,
+        base: Path | None,
+        keep: Keep,
+        stamp: Stamp | None = None,
+    ) -> None:
         self.game, self.keep = game, keep is True
         self.count = 0
+        self.stamp = stamp
+        self.stamped: dict[int, str] = {}
         game.errors.extend(_cut_long_tags(game))
         ruleset = ruleset_for(game, choice, base)
         self.problem: Finding | None = None
@@ -178,11 +195,16 @@ class _Checker:
         if isinstance(ruleset, Finding):
             self.problem = ruleset
         else:
-            self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=bool(keep))
-            if keep is not True and parse.FASTPATH:  # off, every deal is read and replayed
+            # A stamped deal has no outcome kept, so none is kept of the others.
+            kept = bool(keep) and stamp is None
+            self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=kept)
+            # off, every deal is read and replayed
+            if (keep is not True or stamp is not None) and parse.FASTPATH:
                 from .quickcheck import QuickCheck  # its patterns cost start-up: only here
 
-                self.quick = QuickCheck(ruleset, outcomes=keep == OUTCOMES)
+                self.quick = QuickCheck(
+                    ruleset, outcomes=keep == OUTCOMES, as_written=stamp is not None
+                )
 
     def take(self, unit: Unit) -> int | None:
         """A deal unit checked whole from its lines, unread: its number; None
@@ -193,6 +215,8 @@ class _Checker:
         if checked is None:
             return None
         assert self.replay is not None
+        if self.stamp is not None:
+            self.stamped[self.count] = self.stamp(checked, unit.line)
         self.count += 1
         self.replay.add_checked(
             checked.number,
@@ -225,7 +249,7 @@ class _Checker:
         else:
             outcome = self.replay.finish()
         outcome.findings = sorted([*game.errors, *outcome.findings], key=Finding.sort_key)
-        return CheckedGame(game, outcome, self.count)
+        return CheckedGame(game, outcome, self.count, self.stamped)
 
 
 def check_game(game: Game, choice: RuleChoice, base: Path | None = None) -> CheckedGame:
@@ -243,19 +267,23 @@ def check_units(
     base: Path | None = None,
     first_index: int = 1,
     keep: Keep = True,
+    stamp: Stamp | None = None,
 ) -> Iterator[CheckedGame]:
     """Each game of a run of units, replayed as it is read, keeping what
-    ``keep`` says (:data:`OUTCOMES`)."""
+    ``keep`` says (:data:`OUTCOMES`).  With ``stamp``, a deal the quick check
+    finds right as the writer writes it is kept as what ``stamp`` makes of
+    it (:attr:`CheckedGame.stamped`), and no deal's outcome is kept."""
     checker: _Checker | None = None
 
     def take(unit: Unit) -> int | None:
         return checker.take(unit) if checker is not None else None
 
-    for record in read_records(units, first_index, take if keep is not True else None):
+    taking = keep is not True or stamp is not None
+    for record in read_records(units, first_index, take if taking else None):
         if isinstance(record, Game):
             if checker is not None:
                 yield checker.finish()
-            checker = _Checker(record, choice, base, keep)
+            checker = _Checker(record, choice, base, keep, stamp)
         elif checker is not None:
             checker.add(record)
     if checker is not None:

@@ -119,7 +119,16 @@ _AS_WRITTEN = re.compile(
     * TRICKS_PER_DEAL
     + f"{POINT} ({SIDE}|{NONE})(?: ({DIGITS}))?[{BLANKS}]*(?:\\n[{BLANKS}]*)*\\Z"
 )
-_HEAD = 2 + 4 * (1 + HAND_SIZE) + STOCK_SIZE  # the groups before the tricks'
+#: Where ``_AS_WRITTEN`` puts what it reads, in order: the deal's number and
+#: dealer; each hand's seat, then its cards; the stock's cards; each trick's
+#: number, its four seats each before its card, and its claim (None when left
+#: out); the point's side, then its points (None when left out).
+HAND_GROUPS = 1 + HAND_SIZE
+STOCK_GROUP = 2 + 4 * HAND_GROUPS
+TRICK_GROUP = STOCK_GROUP + STOCK_SIZE
+TRICK_GROUPS = 2 + 2 * 4
+POINT_GROUP = TRICK_GROUP + TRICK_GROUPS * TRICKS_PER_DEAL
+AS_WRITTEN_GROUPS = POINT_GROUP + 2
 #: trick numbers as written, in order (a tenth line is one too many: declined)
 _NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
 
@@ -154,15 +163,22 @@ class Checked(NamedTuple):
     #: when outcomes are asked for: each trick, and what the winners decide
     tricks: list[TrickOutcome] | None = None
     result: DealResult | None = None
+    #: when only the writer's layout is taken: what the deal's pattern read
+    #: (:data:`AS_WRITTEN_GROUPS`), for a writer that writes straight from it
+    groups: tuple[str | None, ...] | None = None
 
 
 class QuickCheck:
     """Deals checked from their text under one ruleset; with ``outcomes``,
     each deal found right comes with its tricks and result, for the commands
-    that report them (``report``, ``stats``)."""
+    that report them (``report``, ``stats``).  With ``as_written``, only deals
+    exactly as the writer writes them are taken, with no comment, and each
+    comes with what its pattern read (``convert`` to JSON writes it from
+    that, and reads every other deal into the model)."""
 
-    def __init__(self, ruleset: Ruleset, outcomes: bool = False) -> None:
+    def __init__(self, ruleset: Ruleset, outcomes: bool = False, as_written: bool = False) -> None:
         self._outcomes = outcomes
+        self._as_written = as_written
         tie = ruleset.tie
         self._result = tie.result
         self._unique_top_wins = tie.unique_top_wins
@@ -176,19 +192,24 @@ class QuickCheck:
         """The deal of a deal unit's lines if it is right, else None."""
         text = "".join(parts)
         if COMMENT_OPEN in text or LINE_COMMENT in text or QUOTE in text:
+            if self._as_written:
+                return None
             text = (_COMMENTS if LINE_COMMENT in text else _BRACE_COMMENTS).sub(" ", text)
             if COMMENT_OPEN in text or COMMENT_CLOSE in text or QUOTE in text:
                 return None  # a comment over several lines, or a string
         m = _AS_WRITTEN.match(text)
         if m is not None:
             g = m.groups()
-            h = 1 + HAND_SIZE
+            h = HAND_GROUPS
             hands = {g[2 + h * k]: set(g[3 + h * k : 2 + h * (k + 1)]) for k in range(4)}
-            stock: Sequence[str] = g[2 + 4 * h : _HEAD]
+            stock: Sequence[str] = g[STOCK_GROUP:TRICK_GROUP]
+            t = TRICK_GROUPS
             tricks: Sequence[Sequence[str]] = [
-                g[_HEAD + 10 * k : _HEAD + 10 * (k + 1)] for k in range(TRICKS_PER_DEAL)
+                g[TRICK_GROUP + t * k : TRICK_GROUP + t * (k + 1)] for k in range(TRICKS_PER_DEAL)
             ]
-            side, points = g[-2], g[-1]
+            side, points = g[POINT_GROUP], g[POINT_GROUP + 1]
+        elif self._as_written:
+            return None
         else:
             m = _loose()[0].match(text)
             if m is None:
@@ -212,7 +233,10 @@ class QuickCheck:
         winners = self._play(tricks, hands, left_of(g[1]), kept)
         if winners is None:
             return None
-        return self._scored(winners, side, points, int(g[0]), g[1], kept)
+        checked = self._scored(winners, side, points, int(g[0]), g[1], kept)
+        if checked is not None and self._as_written:
+            return checked._replace(groups=g)
+        return checked
 
     def _play(
         self,

@@ -1,0 +1,192 @@
+"""A deal in the writer's layout, written to JSON straight from its text.
+
+Deals written as the writer writes them, with no comment, differ in their
+JSON only in their cards, seats, numbers, claims, point and lines: every
+column is the layout's.  So the JSON of one is a template filled in from
+what the quick check's pattern read, several times faster than reading the
+deal into the model, building its dict and encoding that
+(docs/performance.md).
+
+The template is made once, by the JSON writer itself: a deal in that
+layout is read by the reader, markers are put in place of its values, and
+the writer's encoding of it is cut at the markers.  So the shape is the
+writer's own, never a second copy of it that could drift from it; and
+``tests/test_jsonstamp.py`` holds every deal's stamped JSON to the
+writer's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from operator import itemgetter
+from typing import Any
+
+from .cards import HAND_SIZE, STOCK_SIZE, TRICKS_PER_DEAL
+from .jsonmodel import deal_to_dict
+from .lexicon import NONE, POURRI
+from .model import Deal, Pos
+from .quickcheck import (
+    AS_WRITTEN_GROUPS,
+    HAND_GROUPS,
+    POINT_GROUP,
+    STOCK_GROUP,
+    TRICK_GROUP,
+    TRICK_GROUPS,
+    Checked,
+)
+
+#: The same encoder as the JSON writer's (convert._encode): its output is
+#: what a stamped deal must equal, byte for byte.
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+
+#: A deal in the writer's layout; its values do not matter, only where
+#: they are.  Its first trick claims a seat and its second is pourri, for
+#: the two forms a claim's JSON takes.
+SAMPLE = """\
+deal 1 dealer E
+N: 1b 2b 3b 4b 5b 6b 7b 8b 9b
+E: Vb Cb Rb 1c 2c 3c 4c 5c 6c
+S: 7c 8c 9c Vc Cc Rc 1d 2d 3d
+W: 4d 5d 6d 7d 8d 9d Vd Cd Rd
+stock: 1e 2e 3e 4e 5e 6e 7e 8e 9e Ve Ce Re
+1. S:7c W:4d N:1b E:Vb -> N
+2. N:2b E:Cb S:8c W:5d -> pourri
+3. N:3b E:Rb S:9c W:6d -> N
+4. N:4b E:1c S:Vc W:7d -> N
+5. N:5b E:2c S:Cc W:8d -> N
+6. N:6b E:3c S:Rc W:9d -> N
+7. N:7b E:4c S:1d W:Vd -> N
+8. N:8b E:5c S:2d W:Cd -> N
+9. N:9b E:6c S:3d W:Rd -> N
+point NS
+"""
+
+#: What fills the template, by index: the pattern's groups, then these.
+_NUMBER = AS_WRITTEN_GROUPS
+_SIDE = _NUMBER + 1
+_POINTS = _SIDE + 1
+_CLAIMS = _POINTS + 1
+_LINES = _CLAIMS + TRICKS_PER_DEAL
+
+#: Markers, in private-use characters that no deal's JSON holds: one for a
+#: whole JSON value (what fills it is JSON text: ``null``, ``3``,
+#: ``{...}``), one for the text of a JSON string (a card, a seat).
+_VALUE, _TEXT, _CLOSE = "\ue000", "\ue002", "\ue001"
+_MARKED = re.compile(f'"([{_VALUE}{_TEXT}])([0-9]+){_CLOSE}"')
+
+
+def _value(index: int) -> Any:
+    """A marker for value ``index`` (typed Any: it stands in the model for
+    values of every type)."""
+    return f"{_VALUE}{index}{_CLOSE}"
+
+
+def _text(index: int) -> Any:
+    """A marker for the text of the string that is value ``index``."""
+    return f"{_TEXT}{index}{_CLOSE}"
+
+
+def _cut(text: str) -> tuple[str, list[int]]:
+    """A writer's text with markers as a ``%`` template, and the index of the
+    value each of its fields takes, in order."""
+    pieces = _MARKED.split(text)
+    out = [pieces[0].replace("%", "%%")]
+    for kind, piece in zip(pieces[1::3], pieces[3::3], strict=True):
+        out.append(("%s" if kind == _VALUE else '"%s"') + piece.replace("%", "%%"))
+    return "".join(out), [int(index) for index in pieces[2::3]]
+
+
+class Template:
+    """The writer's JSON of a deal in its layout, with fields for its values."""
+
+    def __init__(self, deal: Deal) -> None:
+        assert deal.stock is not None and deal.point is not None
+        first = deal.pos.line
+        #: the deal's lines, from its header to its point
+        self.lines = deal.point.pos.line - first + 1
+
+        def at(pos: Pos) -> Pos:
+            return Pos(_value(_LINES + pos.line - first), pos.column)
+
+        deal.number, deal.dealer, deal.pos = _value(_NUMBER), _text(1), at(deal.pos)
+        for k, hand in enumerate(deal.hands.values()):
+            seat = 2 + HAND_GROUPS * k
+            hand.seat, hand.pos = _text(seat), at(hand.pos)
+            hand.cards = [_text(seat + 1 + i) for i in range(HAND_SIZE)]
+        deal.stock.cards = [_text(STOCK_GROUP + i) for i in range(STOCK_SIZE)]
+        deal.stock.pos = at(deal.stock.pos)
+        #: each trick's line, counted from the deal's: where its claim is
+        self.trick_lines = [trick.pos.line - first for trick in deal.tricks]
+        for k, trick in enumerate(deal.tricks):
+            number = TRICK_GROUP + TRICK_GROUPS * k
+            trick.number, trick.pos = _value(number), at(trick.pos)
+            for j, play in enumerate(trick.plays):
+                play.seat, play.card = _text(number + 1 + 2 * j), _text(number + 2 + 2 * j)
+                play.pos = at(play.pos)
+        seat_claim, pourri_claim = deal.tricks[0].claim, deal.tricks[1].claim
+        assert seat_claim is not None and pourri_claim is not None and pourri_claim.seat is None
+        seat_claim.seat, seat_claim.pos = _text(0), Pos(_value(1), seat_claim.pos.column)
+        pourri_claim.pos = Pos(_value(0), pourri_claim.pos.column)
+        deal.point.side, deal.point.points = _value(_SIDE), _value(_POINTS)
+        deal.point.pos = at(deal.point.pos)
+        data = deal_to_dict(deal)
+        #: a claim's JSON: of a seat (its seat, its line), and pourri (its line)
+        self.seat_claim, _ = _cut(_encode(data["tricks"][0]["claim"]))
+        self.pourri_claim, _ = _cut(_encode(data["tricks"][1]["claim"]))
+        for k, trick in enumerate(data["tricks"]):
+            trick["claim"] = _value(_CLAIMS + k)
+        text, fields = _cut(_encode(data))
+        #: the text between the fields, put after the values; then which of
+        #: the two make the deal's JSON, in order: joining them is a third
+        #: faster than filling a ``%`` template of two hundred fields
+        self.between = [piece.replace("%%", "%") for piece in text.split("%s")]
+        after = _LINES + self.lines
+        order = [after]
+        for k, index in enumerate(fields, 1):
+            order += [index, after + k]
+        self.pick = itemgetter(*order)
+
+    def fill(self, checked: Checked, line: int) -> str:
+        """The JSON of the deal the quick check read at ``line``."""
+        g = checked.groups
+        assert g is not None
+        lines = list(map(str, range(line, line + self.lines)))
+        seat_claim, pourri_claim = self.seat_claim, self.pourri_claim
+        claims = []
+        for k, at in enumerate(self.trick_lines):
+            claim = g[TRICK_GROUP + TRICK_GROUPS * (k + 1) - 1]
+            claims.append(
+                "null"
+                if claim is None
+                else pourri_claim % lines[at]
+                if claim == POURRI
+                else seat_claim % (claim, lines[at])
+            )
+        side, points = g[POINT_GROUP], g[POINT_GROUP + 1]
+        values = [
+            *g,
+            str(checked.number),
+            "null" if side == NONE else f'"{side}"',
+            "null" if points is None else str(int(points)),
+            *claims,
+            *lines,
+            *self.between,
+        ]
+        return "".join(self.pick(values))
+
+
+@cache
+def template() -> Template:
+    """The template, made when a deal is first stamped."""
+    from .parse import Unit, parse_unit
+
+    deal, _, error = parse_unit(Unit("deal", 1, 1, [SAMPLE]))
+    assert isinstance(deal, Deal) and error is None, "the sample deal reads"
+    return Template(deal)
+
+
+def stamp(checked: Checked, line: int) -> str:
+    """The JSON of a deal the quick check read as written, at ``line``."""
+    return template().fill(checked, line)
