@@ -28,9 +28,10 @@ from .lexicon import (
     QUOTE,
     end_of_string,
 )
-from .model import Deal
-from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, read_games
-from .pipeline import CheckedGame, RuleChoice, check_game
+from .model import BrokenDeal, Deal
+from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, read_units
+from .pipeline import OUTCOMES_AND_READ, CheckedGame, Keep, RuleChoice, check_units
+from .quickcheck import FIRST_TRICK_LINE
 from .writers.analysis import deal_mark, play_mark
 from .writers.report import deal_sentences, game_sentence, trick_why
 
@@ -54,6 +55,8 @@ class _Line:
 
 
 _SPECIAL = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}]")
+_SPECIAL_BYTES = re.compile(_SPECIAL.pattern.encode("ascii"))
+_BLANKS_BYTES = BLANKS.encode("ascii")
 _GENERATED = COMMENT_OPEN + MARK
 
 
@@ -125,7 +128,8 @@ class _Tee:
 
     def __init__(self, stream: BinaryIO) -> None:
         self.stream = stream
-        self.lines: deque[_Line] = deque()
+        #: each line held: a line with no comment or string in it as its bytes
+        self.lines: deque[_Line | bytes] = deque()
         self.first = 1  # number of the first line held
         self.in_comment = False
         self.bom_checked = False
@@ -133,14 +137,37 @@ class _Tee:
         self.guard = OpenComment()
 
     def _pieces(self) -> Iterator[bytes]:
-        for raw in self.stream:
-            yield from _LINES.findall(raw)
+        """The stream's lines, each with its ending, read in blocks: a line
+        at a time, cutting each line was a tenth of annotate's time."""
+        read = getattr(self.stream, "read1", None) or self.stream.read  # a pipe: what is there
+        unfinished: list[bytes] = []  # a line's bytes that came without its end
+        while data := read(TEE_BLOCK):
+            # The last line end in the block that cannot be the "\r" of a "\r\n".
+            end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1))
+            if end < 0:
+                unfinished.append(data)
+                continue
+            yield from _LINES.findall(b"".join([*unfinished, data[: end + 1]]))
+            unfinished = [data[end + 1 :]]
+        if unfinished:
+            yield from _LINES.findall(b"".join(unfinished))
 
     def __iter__(self) -> Iterator[bytes]:
         pieces = Lookahead(self._pieces())
         block: list[bytes] = []
         size = 0
         for piece in pieces:
+            if not self.in_comment and self.bom_checked and not _SPECIAL_BYTES.search(piece):
+                # No comment, string or BOM: the line is read as it is, and
+                # kept as its bytes (see _flush).
+                self.read += 1
+                self.lines.append(piece)
+                block.append(piece)
+                size += len(piece)
+                if size >= TEE_BLOCK:
+                    yield b"".join(block)
+                    block, size = [], 0
+                continue
             body = piece.rstrip(b"\r\n")
             text = body.decode("utf-8", "surrogateescape")
             bom = ""
@@ -186,18 +213,26 @@ def notes_for(
     outcome, game = checked.outcome, checked.game
     ruleset = outcome.ruleset
     last_line = game.tags[-1].pos.line if game.tags else game.pos.line
-    for k, (deal, result) in enumerate(zip(game.deals, outcome.deals, strict=False)):
-        if not isinstance(deal, Deal):
+    # A deal the quick check found right was not read (OUTCOMES_AND_READ):
+    # its outcome is all there is of it, and its lines are the layout's.
+    read = {deal.pos: deal for deal in game.deals}
+    for k, result in enumerate(outcome.deals):
+        deal = read.get(result.pos)
+        if isinstance(deal, BrokenDeal):
             continue
+        if deal is None:
+            first = result.pos.line + FIRST_TRICK_LINE
+            lines = list(range(first, first + len(result.tricks)))
+            last_line = first + len(result.tricks)
+        else:
+            lines = [trick.pos.line for trick in deal.tricks]
+            last_line = _summary_line(deal)
         if ruleset is not None and not result.from_sheet:
-            for trick, played in zip(deal.tricks, result.tricks, strict=False):
+            for line, played in zip(lines, result.tricks, strict=False):
                 if played.pourri:
-                    notes[trick.pos.line].append(trick_why(played, ruleset))
+                    notes[line].append(trick_why(played, ruleset))
                 elif played.winner:
-                    notes[trick.pos.line].append(
-                        f"{played.winner} wins: {trick_why(played, ruleset)}"
-                    )
-        last_line = _summary_line(deal)
+                    notes[line].append(f"{played.winner} wins: {trick_why(played, ruleset)}")
         if ruleset is not None:
             notes[last_line].append(" ".join(deal_sentences(result)))
         valued = analysed[k] if k < len(analysed) else None
@@ -233,8 +268,12 @@ def _insert(line: _Line, notes: list[str]) -> str:
     elif line.opens_at is not None:
         end = line.opens_at
     end = len(text[:end].rstrip(BLANKS))
-    added = "  " + " ".join(f"{_GENERATED} {_note(n)}{COMMENT_CLOSE}" for n in notes)
-    return text[:end] + added + text[end:]
+    return text[:end] + _added(notes) + text[end:]
+
+
+def _added(notes: list[str]) -> str:
+    """The generated comments added to a line, after two spaces."""
+    return "  " + " ".join(f"{_GENERATED} {_note(n)}{COMMENT_CLOSE}" for n in notes)
 
 
 class Annotator:
@@ -258,8 +297,11 @@ class Annotator:
 
     def run(self) -> Iterator[CheckedGame]:
         """Annotate everything, yielding each checked game as it is written."""
-        for game in read_games(self.tee):  # type: ignore[arg-type]
-            checked = check_game(game, self.choice, self.base)  # type: ignore[arg-type]
+        # The analysis plays every deal from its model: then every deal is read.
+        keep: Keep = True if self.analyse else OUTCOMES_AND_READ
+        units = read_units(self.tee)  # type: ignore[arg-type]
+        for checked in check_units(units, self.choice, self.base, keep=keep):  # type: ignore[arg-type]
+            game = checked.game
             analysis = analyse_game(checked, self.analyse) if self.analyse else None
             for line, notes in notes_for(checked, analysis).items():
                 self.pending[line].extend(notes)
@@ -278,10 +320,23 @@ class Annotator:
             line = tee.lines.popleft()
             notes = self.pending.pop(tee.first, [])
             tee.first += 1
+            if type(line) is bytes:
+                if notes:
+                    # As _insert, on the bytes: no ";" comment, no comment left open.
+                    body = line.rstrip(b"\r\n")
+                    end = len(body.rstrip(_BLANKS_BYTES))
+                    added = _added(notes).encode("utf-8", "surrogateescape")
+                    line = body[:end] + added + line[end:]
+                written.append(line)
+                continue
+            assert isinstance(line, _Line)
             if line.opens_at is not None:
                 # Lines inside a comment left open here cannot take notes:
                 # theirs go before the comment opens.
                 for k, inside in enumerate(tee.lines):
+                    if type(inside) is bytes:
+                        break
+                    assert isinstance(inside, _Line)
                     if not inside.open_at_end or inside.opens_at is not None:
                         break
                     notes += self.pending.pop(tee.first + k, [])

@@ -47,12 +47,16 @@ def tune_gc() -> None:
 
 
 #: What a replay keeps of each game besides its findings and score: ``True``
-#: the deals as read and their outcomes (convert, annotate, the HTML page);
+#: the deals as read and their outcomes (convert, the HTML page);
 #: ``OUTCOMES`` only the outcomes (report, stats), so that a deal found right
-#: by the quick check is never read into the model; ``False`` nothing
-#: (validate), so that memory stays flat however long a game is.
+#: by the quick check is never read into the model; ``OUTCOMES_AND_READ``
+#: every outcome, and the deals the quick check left to the reader
+#: (annotate: a deal it found right needs only its outcome and its lines,
+#: :data:`quickcheck.FIRST_TRICK_LINE`); ``False`` nothing (validate), so
+#: that memory stays flat however long a game is.
 OUTCOMES: Literal["outcomes"] = "outcomes"
-Keep = bool | Literal["outcomes"]
+OUTCOMES_AND_READ: Literal["outcomes and read"] = "outcomes and read"
+Keep = bool | Literal["outcomes", "outcomes and read"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +185,7 @@ class _Checker:
         keep: Keep,
         stamp: Stamp | None = None,
     ) -> None:
-        self.game, self.keep = game, keep is True
+        self.game, self.keep = game, keep is True or keep == OUTCOMES_AND_READ
         self.count = 0
         self.stamp = stamp
         self.stamped: dict[int, str] = {}
@@ -202,9 +206,8 @@ class _Checker:
             if (keep is not True or stamp is not None) and parse.FASTPATH:
                 from .quickcheck import QuickCheck  # its patterns cost start-up: only here
 
-                self.quick = QuickCheck(
-                    ruleset, outcomes=keep == OUTCOMES, as_written=stamp is not None
-                )
+                outcomes = keep in (OUTCOMES, OUTCOMES_AND_READ)
+                self.quick = QuickCheck(ruleset, outcomes, as_written=stamp is not None)
 
     def take(self, unit: Unit) -> int | None:
         """A deal unit checked whole from its lines, unread: its number; None

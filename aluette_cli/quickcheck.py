@@ -129,6 +129,10 @@ TRICK_GROUP = STOCK_GROUP + STOCK_SIZE
 TRICK_GROUPS = 2 + 2 * 4
 POINT_GROUP = TRICK_GROUP + TRICK_GROUPS * TRICKS_PER_DEAL
 AS_WRITTEN_GROUPS = POINT_GROUP + 2
+#: Where a deal's first trick line is, counted from its header line: in
+#: both patterns the four hands and the stock come between, and no line is
+#: left blank before the point line, which follows the last trick line.
+FIRST_TRICK_LINE = 1 + 4 + 1
 #: trick numbers as written, in order (a tenth line is one too many: declined)
 _NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
 

@@ -516,3 +516,38 @@ def test_unwritable_output_exits_2(tmp_path: Path) -> None:
     result = annotate(path, "-o", str(tmp_path / "missing" / "out.aln"))
     assert result.exit_code == 2
     assert result.stderr.startswith("aluette: ")
+
+
+# --------------------------------------------------------------------------
+# Read in blocks: where a block ends changes nothing
+
+
+def _annotated_in_blocks(data: bytes, block: int, monkeypatch: pytest.MonkeyPatch) -> bytes:
+    import io
+
+    from aluette_cli import annotate as module
+    from aluette_cli.pipeline import RuleChoice
+
+    monkeypatch.setattr(module, "TEE_BLOCK", block)
+    out = io.BytesIO()
+    for _ in module.Annotator(io.BytesIO(data), out, RuleChoice()).run():
+        pass
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_blocks_cut_anywhere_give_the_same_text(
+    ending: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lines with and without comments, strings and bad bytes, a BOM, a
+    line end split between two blocks, no line end at the end: read in
+    blocks of one byte up, each is annotated as when read whole."""
+    text = HAND_BUILT + COMMENTED + WRONG + generated(503, "--games", "1")
+    text = text.replace("1. Rc 4d 5c 6b -> N", '1. Rc 4d 5c 6b -> N ; "a note"  ')
+    data = ("\ufeff" + text.replace("\n", ending)).encode("utf-8").rstrip(b"\r\n")
+    data = data.replace(b"stock:", b"stock:\xff", 1)  # not UTF-8
+    whole = _annotated_in_blocks(data, 1 << 20, monkeypatch)
+    assert whole.count(b"{=") > 40 and whole.startswith(b"\xef\xbb\xbf[")
+    assert without_generated(whole) == data
+    for block in (1, 2, 3, 5, 64, 1000):
+        assert _annotated_in_blocks(data, block, monkeypatch) == whole, block

@@ -352,3 +352,41 @@ def test_a_card_above_all_others_takes_the_trick(name: str, deck: list[str]) -> 
     top = max(values)
     if policy.unique_top_wins and values.count(top) == 1:
         assert policy.result(plays, strength).winner == plays[values.index(top)][0]
+
+
+# --------------------------------------------------------------------------
+# annotate: a deal vouched for is annotated from its outcome and its lines
+
+
+def annotated(text: str) -> tuple[bytes, list[str]]:
+    from aluette_cli.annotate import Annotator
+    from aluette_cli.pipeline import RuleChoice
+
+    out = io.BytesIO()
+    findings = [
+        f.format_line("g.aln")
+        for checked in Annotator(io.BytesIO(text.encode("utf-8")), out, RuleChoice()).run()
+        for f in checked.outcome.findings
+    ]
+    return out.getvalue(), findings
+
+
+def same_annotation_with_and_without(text: str) -> int:
+    """Annotate ``text`` both ways; the number of deals vouched for."""
+    with counted() as counts:
+        quick = annotated(text)
+    with without_quick_check():
+        assert annotated(text) == quick
+    return counts[0]
+
+
+@pytest.mark.parametrize("seed", [51, 52])
+def test_annotate_says_the_same_of_a_deal_vouched_for(seed: int) -> None:
+    rng = random.Random(seed)
+    text = POOL[seed % len(POOL)]
+    assert same_annotation_with_and_without(text) > 0
+    assert same_annotation_with_and_without(hand_written(text, rng)) > 0
+    once = annotated(text)[0].decode("utf-8")
+    assert same_annotation_with_and_without(once) > 0  # annotated again
+    for kind in KINDS:
+        same_annotation_with_and_without(mutate(text, kind, rng))
