@@ -433,7 +433,7 @@ def _feed(
                     kind, rewound = open_input(stream, file, None)  # type: ignore[assignment]
                 parts = None
                 if kind == "aln" and shards and rewound is stream and file != "-":
-                    parts = file_shards(shown, base, file, stream, serial)
+                    parts = file_shards(shown, base, file, stream, serial, jobs)
                 if parts is not None:
                     yield from parts
                 elif kind == "aln":

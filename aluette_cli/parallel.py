@@ -126,6 +126,18 @@ def _checked(item: Work, choice: RuleChoice, render: Render, keep: Keep) -> Iter
 
 #: The size of the parts of a big file, in bytes; smaller files go as units.
 SHARD_BYTES = 1 << 20
+#: Near the end of a file parts get smaller, down to this share of
+#: SHARD_BYTES: the workers then finish together, instead of one checking
+#: a last whole part while the others wait (a tenth of a 9 MB file's time
+#: on two workers, one part in nine).
+SHARD_TAPER = 4
+
+
+def next_shard_bytes(left: int, jobs: int) -> int:
+    """How long the next part should be with ``left`` bytes of the file after
+    its start: SHARD_BYTES, until the rest is no more than two parts a worker;
+    then half of a worker's share of what is left, down to the smallest part."""
+    return max(SHARD_BYTES // SHARD_TAPER, min(SHARD_BYTES, left // (2 * jobs)))
 #: a blank line, then a tag at the start of a line: where a part may end
 _CUT = b"\n\n["
 
@@ -190,7 +202,7 @@ def _cut(shard: Shard, choice: RuleChoice, render: Render, keep: Keep) -> Cut:
 
 
 def file_shards(
-    file: str, base: Path | None, path: str, stream: BinaryIO, serial: int
+    file: str, base: Path | None, path: str, stream: BinaryIO, serial: int, jobs: int = 2
 ) -> Iterator[Shard] | None:
     """A regular file of at least two :data:`SHARD_BYTES` as shards, or None
     (a pipe, a small file, a file with a carriage return, whose lines the
@@ -201,7 +213,7 @@ def file_shards(
         return None
     if not stat.S_ISREG(info.st_mode) or info.st_size < 2 * SHARD_BYTES:
         return None
-    starts = _shard_starts(stream, info.st_size)
+    starts = _shard_starts(stream, info.st_size, jobs=jobs)
     if starts is None:
         return None
     size = info.st_size
@@ -212,14 +224,15 @@ def file_shards(
 
 
 def _shard_starts(
-    stream: BinaryIO, size: int, block_size: int = 1 << 20
+    stream: BinaryIO, size: int, block_size: int = 1 << 20, jobs: int = 2
 ) -> list[tuple[int, int]] | None:
     """Where each shard starts (byte offset, line number), read from the start
     of ``stream`` and put back there; None if the file holds a carriage return."""
     starts = [(0, 1)]
     at = 0  # where the next block starts in the file
     lines = 1  # the line at the start of ``data``
-    target = SHARD_BYTES  # the next part ends at the first cut at or after it
+    # the next part ends at the first cut at or after it
+    target = next_shard_bytes(size, jobs)
     tail = b""  # the last bytes of the block before: a cut may span two blocks
     stream.seek(0)
     try:
@@ -240,7 +253,7 @@ def _shard_starts(
                 lines += data.count(b"\n", counted, cut)
                 counted = cut
                 starts.append((base + cut, lines))
-                target = base + cut + SHARD_BYTES
+                target = base + cut + next_shard_bytes(size - base - cut, jobs)
             kept = max(counted, len(data) - (len(_CUT) - 1))
             lines += data.count(b"\n", counted, kept)
             tail = data[kept:]

@@ -134,22 +134,43 @@ def test_where_parts_start(tmp_path: Path) -> None:
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 200)))
         saved = parallel.SHARD_BYTES
         parallel.SHARD_BYTES = rng.randint(1, 50)
+        jobs = rng.randint(1, 4)
         try:
             path = tmp_path / "p"
             path.write_bytes(data)
             with path.open("rb") as stream:
-                got = parallel._shard_starts(stream, len(data), rng.randint(1, 20))
+                got = parallel._shard_starts(stream, len(data), rng.randint(1, 20), jobs)
             expected = [(0, 1)]
-            target = parallel.SHARD_BYTES
+            target = parallel.next_shard_bytes(len(data), jobs)
             while target < len(data):
                 found = data.find(b"\n\n[", target)
                 if found < 0:
                     break
                 expected.append((found + 2, data.count(b"\n", 0, found + 2) + 1))
-                target = found + 2 + parallel.SHARD_BYTES
+                target = found + 2 + parallel.next_shard_bytes(len(data) - found - 2, jobs)
         finally:
             parallel.SHARD_BYTES = saved
         assert got == expected
+
+
+def test_parts_get_smaller_near_the_end() -> None:
+    """Each worker's last parts are small, so that none checks a whole part
+    while the others wait; the rest are whole parts, which keep memory flat."""
+    whole, least = parallel.SHARD_BYTES, parallel.SHARD_BYTES // parallel.SHARD_TAPER
+    for jobs in (1, 2, 3, 8):
+        sizes = []
+        left = 50 * whole + whole // 3
+        while left > 0:
+            sizes.append(min(left, parallel.next_shard_bytes(left, jobs)))
+            left -= sizes[-1]
+        assert all(least <= size <= whole for size in sizes[:-1])
+        assert sizes.count(whole) >= 50 - 2 * jobs - 1
+        assert sizes[-jobs:] == [least] * (jobs - 1) + [sizes[-1]]
+        # dealt to the first free worker, in order: they finish within a small part
+        free = [0] * jobs
+        for size in sizes:
+            free[free.index(min(free))] += size
+        assert max(free) - min(free) <= whole // 4
 
 
 def test_carriage_returns_and_small_files_are_read_as_units(tmp_path: Path) -> None:
