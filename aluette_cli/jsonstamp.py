@@ -88,14 +88,25 @@ def _text(index: int) -> Any:
     return f"{_TEXT}{index}{_CLOSE}"
 
 
-def _cut(text: str) -> tuple[str, list[int]]:
-    """A writer's text with markers as a ``%`` template, and the index of the
-    value each of its fields takes, in order."""
+def _cut(text: str) -> tuple[list[str], list[int]]:
+    """A writer's text with markers cut at them: the text before, between
+    and after the fields, and the index of the value each field takes."""
     pieces = _MARKED.split(text)
-    out = [pieces[0].replace("%", "%%")]
+    between = [pieces[0]]
     for kind, piece in zip(pieces[1::3], pieces[3::3], strict=True):
-        out.append(("%s" if kind == _VALUE else '"%s"') + piece.replace("%", "%%"))
-    return "".join(out), [int(index) for index in pieces[2::3]]
+        if kind == _TEXT:  # the string's quotes stay in the text around it
+            between[-1] += '"'
+            piece = '"' + piece
+        between.append(piece)
+    return between, [int(index) for index in pieces[2::3]]
+
+
+def _template(text: str, fields: int) -> str:
+    """A writer's text with markers for the values ``0`` to ``fields - 1``,
+    in that order, as a ``%`` template."""
+    between, order = _cut(text)
+    assert order == list(range(fields))
+    return "%s".join(piece.replace("%", "%%") for piece in between)
 
 
 class Template:
@@ -133,15 +144,14 @@ class Template:
         deal.point.pos = at(deal.point.pos)
         data = deal_to_dict(deal)
         #: a claim's JSON: of a seat (its seat, its line), and pourri (its line)
-        self.seat_claim, _ = _cut(_encode(data["tricks"][0]["claim"]))
-        self.pourri_claim, _ = _cut(_encode(data["tricks"][1]["claim"]))
+        self.seat_claim = _template(_encode(data["tricks"][0]["claim"]), 2)
+        self.pourri_claim = _template(_encode(data["tricks"][1]["claim"]), 1)
         for k, trick in enumerate(data["tricks"]):
             trick["claim"] = _value(_CLAIMS + k)
-        text, fields = _cut(_encode(data))
-        #: the text between the fields, put after the values; then which of
+        #: the text around the fields, put after the values; then which of
         #: the two make the deal's JSON, in order: joining them is a third
         #: faster than filling a ``%`` template of two hundred fields
-        self.between = [piece.replace("%%", "%") for piece in text.split("%s")]
+        self.between, fields = _cut(_encode(data))
         after = _LINES + self.lines
         order = [after]
         for k, index in enumerate(fields, 1):
