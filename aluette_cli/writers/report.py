@@ -28,12 +28,10 @@ def _tags(checked: CheckedGame) -> dict[str, str]:
 
 
 def trick_dict(trick: TrickOutcome) -> dict[str, object]:
-    """A trick as the report's JSON gives it (its plays' pairs are tuples,
-    which JSON writes as the lists they would be copied to)."""
     return {
         "number": trick.number,
         "leader": trick.leader,
-        "plays": trick.plays,
+        "plays": [[seat, card] for seat, card in trick.plays],
         "winner": trick.winner,
         "pourri": trick.pourri,
     }
