@@ -5,6 +5,7 @@ measured against it.
     python benchmarks/bare.py agree                # its verdicts against validate's
     python benchmarks/bare.py bench                # every command as a ratio to it
     python benchmarks/bare.py bench --deals 100000 --repeat 3
+    python benchmarks/bare.py scale --deals 100000 --repeat 7   # -j 2 against the machine
 
 The bare checker is what a person would write in an afternoon to check the
 records the generator writes, in plain Python with nothing imported from the
@@ -33,6 +34,11 @@ CPU-second and as a ratio to the bare checker's.  ``validate -j 2`` is also
 timed on the wall clock against ``validate``, side by side with two plain CPU
 loops (what a second process gets from the machine at that moment), and its
 memory is the sum of the resident memory of the whole process tree, sampled.
+
+``scale`` times only that comparison, in rounds of four runs (``validate``,
+``validate -j 2``, one loop, two loops), and gives each round's ratios and
+their medians: on a shared machine a ratio taken within a round moves far
+less than times taken minutes apart.
 """
 
 from __future__ import annotations
@@ -515,17 +521,61 @@ def bench(deals: int, repeat: int, folder: Path) -> None:
     )
 
 
+def scale(deals: int, rounds: int, folder: Path) -> None:
+    """``validate -j 2`` against ``validate``, and two CPU loops against one,
+    in rounds: each round times all four one after another, so the two
+    ratios of a round see the same machine, and the rounds' ratios are
+    compared, not times taken minutes apart."""
+    path, count = corpus(deals, folder)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "aluette_cli")],
+        capture_output=True,
+        check=True,
+    )
+    tool = [sys.executable, "-m", "aluette_cli", "validate"]
+    ours: list[float] = []
+    machine: list[float] = []
+    for k in range(rounds):
+        print(f"round {k + 1} ...", file=sys.stderr, flush=True)
+        j1 = measure([*tool, str(path)])[0]
+        j2 = measure([*tool, "-j", "2", str(path)])[0]
+        # a loop about as long as ``validate`` on the corpus
+        single, double = _two_loops(int(25_000_000 * j1))
+        ours.append(j1 / j2)
+        machine.append(2 * single / double)
+    shares = [a / b for a, b in zip(ours, machine, strict=True)]
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python"
+        f" {platform.python_version()}; {count:,} deals ({path.stat().st_size / 1e6:.1f} MB);"
+        f" {rounds} rounds, wall-clock seconds"
+    )
+    print()
+    print("| round | validate -j 2 over validate | two loops over one | share |")
+    print("|---|---|---|---|")
+    for k, (a, b, c) in enumerate(zip(ours, machine, shares, strict=True), 1):
+        print(f"| {k} | {a:.2f}x | {b:.2f}x | {c:.0%} |")
+    print(
+        f"| median | {statistics.median(ours):.2f}x | {statistics.median(machine):.2f}x"
+        f" | {statistics.median(shares):.0%} |"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", help="a file to check, or 'agree', or 'bench'")
+    parser.add_argument("what", help="a file to check, or 'agree', 'bench' or 'scale'")
     parser.add_argument("--deals", type=int, default=20_000, help="corpus size (default 20000)")
-    parser.add_argument("--repeat", type=int, default=1, help="bench: runs of each task")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="bench: runs of each task; scale: rounds"
+    )
     parser.add_argument("--corpora", type=Path, default=HERE / "corpora")
     args = parser.parse_args()
     if args.what == "agree":
         sys.exit(agree(args.deals, args.corpora))
     if args.what == "bench":
         bench(args.deals, max(1, args.repeat), args.corpora)
+        return
+    if args.what == "scale":
+        scale(args.deals, max(1, args.repeat), args.corpora)
         return
     with open(args.what, encoding="utf-8") as f:
         wrong = check_text(f.read())
