@@ -253,7 +253,9 @@ class QuickCheck:
         player's hand and every claim is right; else None.  Each trick's
         outcome goes into ``kept`` unless it is None."""
         result, strength, order = self._result, self._strength, self._order
-        unique_top_wins = self._unique_top_wins
+        # Who takes a trick is known at a glance when nothing else of it is
+        # kept; its outcome, when kept, comes from the policy.
+        at_a_glance = kept is None and self._unique_top_wins
         winners: list[str | None] = []
         if len(tricks) > TRICKS_PER_DEAL:
             return None
@@ -273,14 +275,13 @@ class QuickCheck:
                 hands[s4].remove(c4)
             except KeyError:
                 return None  # a card its player does not hold, or played before
-            a, b, c, d = strength[c1], strength[c2], strength[c3], strength[c4]
-            top = max(a, b, c, d)
             winner: str | None
-            if (
-                kept is None
-                and unique_top_wins
-                and (a == top) + (b == top) + (c == top) + (d == top) == 1
-            ):
+            unique = False
+            if at_a_glance:
+                a, b, c, d = strength[c1], strength[c2], strength[c3], strength[c4]
+                top = max(a, b, c, d)
+                unique = (a == top) + (b == top) + (c == top) + (d == top) == 1
+            if unique:
                 winner = s1 if a == top else s2 if b == top else s3 if c == top else s4
             else:
                 plays: list[tuple[str | None, str]] = [(s1, c1), (s2, c2), (s3, c3), (s4, c4)]
