@@ -273,7 +273,9 @@ def _insert(line: _Line, notes: list[str]) -> str:
 
 def _added(notes: list[str]) -> str:
     """The generated comments added to a line, after two spaces."""
-    return "  " + " ".join(f"{_GENERATED} {_note(n)}{COMMENT_CLOSE}" for n in notes)
+    if len(notes) == 1:  # most lines: a trick's or a deal's one note
+        return f"  {_GENERATED} {_note(notes[0])}{COMMENT_CLOSE}"
+    return "  " + " ".join([f"{_GENERATED} {_note(n)}{COMMENT_CLOSE}" for n in notes])
 
 
 class Annotator:
@@ -316,9 +318,10 @@ class Annotator:
         # PYTHONUNBUFFERED (or python -u), and a write a line was then a
         # system call a line.
         written: list[bytes] = []
-        while tee.lines and (before is None or tee.first < before):
-            line = tee.lines.popleft()
-            notes = self.pending.pop(tee.first, [])
+        lines, pending = tee.lines, self.pending
+        while lines and (before is None or tee.first < before):
+            line = lines.popleft()
+            notes = pending.pop(tee.first, None) or []
             tee.first += 1
             if type(line) is bytes:
                 if notes:

@@ -96,8 +96,8 @@ def game_dict(checked: CheckedGame, file: str) -> dict[str, object]:
 
 def trick_why(trick: TrickOutcome, ruleset: Ruleset) -> str:
     """Why a trick went where it did, as a player would say it."""
-    again = f", {trick.leader} leads again" if trick.leader else ""
     if trick.pourri:
+        again = f", {trick.leader} leads again" if trick.leader else ""
         return ruleset.tie.nobody_why(trick.top) + again
     if not trick.top:
         return "from the score sheet"
