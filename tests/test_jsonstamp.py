@@ -172,7 +172,7 @@ def test_hand_written_and_annotated_deals_are_read(tmp_path: pytest.TempPathFact
     assert same_both_ways(annotated, "jsonl") == 0
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     st.sampled_from(POOL),
     st.sampled_from(KINDS),
