@@ -137,8 +137,8 @@ class _Tee:
         self.guard = OpenComment()
 
     def _pieces(self) -> Iterator[bytes]:
-        """The stream's lines, each with its ending, read in blocks: a line
-        at a time, cutting each line was a tenth of annotate's time."""
+        """The stream's lines, each with its ending, cut from blocks: one
+        call of the pattern a block, not one a line."""
         read = getattr(self.stream, "read1", None) or self.stream.read  # a pipe: what is there
         unfinished: list[bytes] = []  # a line's bytes that came without its end
         while data := read(TEE_BLOCK):
