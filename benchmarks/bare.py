@@ -446,16 +446,20 @@ def commented_corpora(path: Path, deals: int, folder: Path) -> tuple[Path, Path]
     return annotated, handed
 
 
-def bench(deals: int, repeat: int, folder: Path) -> None:
-    path, count = corpus(deals, folder)
-    # The package's bytecode is written ahead of the timed runs: where it is
-    # stale and cannot be written (PYTHONDONTWRITEBYTECODE), every run would
-    # pay for compiling modules, which no installed copy does.
+def _compile() -> None:
+    """Write the package's bytecode ahead of the timed runs: where it is
+    stale and cannot be written (PYTHONDONTWRITEBYTECODE), every run would
+    pay for compiling modules, which no installed copy does."""
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", str(ROOT / "aluette_cli")],
         capture_output=True,
         check=True,
     )
+
+
+def bench(deals: int, repeat: int, folder: Path) -> None:
+    path, count = corpus(deals, folder)
+    _compile()
     tool = [sys.executable, "-m", "aluette_cli"]
     annotated, handed = commented_corpora(path, deals, folder)
     tasks = [
@@ -527,11 +531,7 @@ def scale(deals: int, rounds: int, folder: Path) -> None:
     ratios of a round see the same machine, and the rounds' ratios are
     compared, not times taken minutes apart."""
     path, count = corpus(deals, folder)
-    subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(ROOT / "aluette_cli")],
-        capture_output=True,
-        check=True,
-    )
+    _compile()
     tool = [sys.executable, "-m", "aluette_cli", "validate"]
     ours: list[float] = []
     machine: list[float] = []
