@@ -50,6 +50,8 @@ from .render import (
     render_checked,
     render_findings,
     render_report_json,
+    render_report_jsonl,
+    report_json_keep,
     table_output,
 )
 from .rules import RulesetError, load_ruleset
@@ -526,9 +528,13 @@ def report(
                 rule = "=" * min(72, layout.width or 72)
                 render, frame = ReportText(layout), Framed(out.write, between=f"\n{rule}\n\n")
             frame.begin()
-            # Only the outcomes are rendered: deals found right need no model.
+            # Only the outcomes are rendered: deals found right need no model,
+            # and the JSON of a game writes theirs from their text.
+            keep: Keep = OUTCOMES
+            if render in (render_report_json, render_report_jsonl):
+                keep = report_json_keep()
             results = each_result(
-                files, choice, status, render, jobs, OUTCOMES, on_file=opened, fmt=source
+                files, choice, status, render, jobs, keep, on_file=opened, fmt=source
             )
             for _, result in results:
                 frame.add(result.text)

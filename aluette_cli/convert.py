@@ -32,7 +32,7 @@ from .jsonmodel import (
 )
 from .model import BrokenDeal, Game
 from .parse import read_games, read_units
-from .pipeline import CheckedGame, RuleChoice, check_game, check_units
+from .pipeline import CheckedGame, RuleChoice, Stamped, check_game, check_units
 from .streams import display_name
 from .tables import game_tables
 from .writers.aln import write_game
@@ -376,9 +376,9 @@ def _checked(
     ALN for the full JSON forms is read with a stamp: a deal the quick check
     finds right as the writer writes it is written from its text."""
     if fmt == "aln" and to in ("json", "jsonl") and not compact:
-        from .jsonstamp import stamp
+        from .jsonstamp import as_written
 
-        yield from check_units(read_units(rewound), choice, base, stamp=stamp)
+        yield from check_units(read_units(rewound), choice, base, keep=Stamped(True, as_written))
         return
     for item in read_any(rewound, fmt):
         yield item if isinstance(item, Unreadable) else check_game(item, choice, base)

@@ -1,18 +1,18 @@
-"""A deal in the writer's layout, written to JSON straight from its text.
+"""Deals written to JSON straight from their text.
 
-Deals written as the writer writes them, with no comment, differ in their
-JSON only in their cards, seats, numbers, claims, point and lines: every
-column is the layout's.  So the JSON of one is a template filled in from
-what the quick check's pattern read, several times faster than reading the
-deal into the model, building its dict and encoding that
-(docs/performance.md).
+Nearly every deal of an archive is right and in the writer's layout, and
+its JSON differs from any other's only in its values: its cards, seats,
+numbers, claims, point and lines for ``convert``, its plays, winners and
+result for ``report``.  So the JSON of such a deal is a template filled in
+from what the quick check read, several times faster than reading the deal
+into the model (or replaying it into its outcome), building its dict and
+encoding that (docs/performance.md).
 
-The template is made once, by the JSON writer itself: a deal in that
-layout is read by the reader, markers are put in place of its values, and
-the writer's encoding of it is cut at the markers.  So the shape is the
-writer's own, never a second copy of it that could drift from it; and
-``tests/test_jsonstamp.py`` holds every deal's stamped JSON to the
-writer's.
+Each template is made once, by its writer itself: a deal (or a deal's
+outcome) is built with markers in place of its values, and the writer's
+encoding of it is cut at the markers.  So the shape is the writer's own,
+never a second copy of it that could drift from it; and
+``tests/test_jsonstamp.py`` holds every stamped deal's JSON to the writer's.
 """
 
 from __future__ import annotations
@@ -21,21 +21,24 @@ import json
 import re
 from functools import cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, ClassVar, Literal
 
-from .cards import HAND_SIZE, STOCK_SIZE, TRICKS_PER_DEAL
+from .cards import HAND_SIZE, SEATS, STOCK_SIZE, TRICKS_PER_DEAL
 from .jsonmodel import deal_to_dict
 from .lexicon import NONE, POURRI
 from .model import Deal, Pos
+from .outcome import DealOutcome, TrickOutcome
 from .quickcheck import (
     AS_WRITTEN_GROUPS,
     HAND_GROUPS,
+    PLAYED,
     POINT_GROUP,
     STOCK_GROUP,
     TRICK_GROUP,
     TRICK_GROUPS,
     Checked,
 )
+from .writers import report
 
 #: The same encoder as the JSON writer's (convert._encode): its output is
 #: what a stamped deal must equal, byte for byte.
@@ -70,11 +73,13 @@ _POINTS = _SIDE + 1
 _CLAIMS = _POINTS + 1
 _LINES = _CLAIMS + TRICKS_PER_DEAL
 
-#: Markers, in private-use characters that no deal's JSON holds: one for a
-#: whole JSON value (what fills it is JSON text: ``null``, ``3``,
-#: ``{...}``), one for the text of a JSON string (a card, a seat).
-_VALUE, _TEXT, _CLOSE = "\ue000", "\ue002", "\ue001"
-_MARKED = re.compile(f'"([{_VALUE}{_TEXT}])([0-9]+){_CLOSE}"')
+#: Markers: one for a whole JSON value (what fills it is JSON text:
+#: ``null``, ``3``, ``{...}``), one for the text of a JSON string (a card, a
+#: seat).  Every value of a template's deal is a marker, and no key holds
+#: an ``@``; markers in ASCII are written alike by an encoder that escapes
+#: the rest (the report's) and one that does not (convert's).
+_VALUE, _TEXT, _CLOSE = "@v", "@t", "@"
+_MARKED = re.compile(f'"({_VALUE}|{_TEXT})([0-9]+){_CLOSE}"')
 
 
 def _value(index: int) -> Any:
@@ -107,6 +112,16 @@ def _template(text: str, fields: int) -> str:
     between, order = _cut(text)
     assert order == list(range(fields))
     return "%s".join(piece.replace("%", "%%") for piece in between)
+
+
+def _picker(fields: list[int], values: int) -> Any:
+    """What picks a deal's JSON out of its ``values`` followed by the text
+    around the ``fields`` (:func:`_cut`), in order: joining them is a third
+    faster than filling a ``%`` template of two hundred fields."""
+    order = [values]
+    for k, index in enumerate(fields, 1):
+        order += [index, values + k]
+    return itemgetter(*order)
 
 
 class Template:
@@ -148,15 +163,9 @@ class Template:
         self.pourri_claim = _template(_encode(data["tricks"][1]["claim"]), 1)
         for k, trick in enumerate(data["tricks"]):
             trick["claim"] = _value(_CLAIMS + k)
-        #: the text around the fields, put after the values; then which of
-        #: the two make the deal's JSON, in order: joining them is a third
-        #: faster than filling a ``%`` template of two hundred fields
+        #: the text around the fields, put after the values
         self.between, fields = _cut(_encode(data))
-        after = _LINES + self.lines
-        order = [after]
-        for k, index in enumerate(fields, 1):
-            order += [index, after + k]
-        self.pick = itemgetter(*order)
+        self.pick = _picker(fields, _LINES + self.lines)
 
     def fill(self, checked: Checked, line: int) -> str:
         """The JSON of the deal the quick check read at ``line``."""
@@ -197,6 +206,97 @@ def template() -> Template:
     return Template(deal)
 
 
-def stamp(checked: Checked, line: int) -> str:
-    """The JSON of a deal the quick check read as written, at ``line``."""
-    return template().fill(checked, line)
+class AsWritten:
+    """``convert``'s JSON of a deal the quick check read as written, at ``line``."""
+
+    gives: ClassVar[Literal["as written"]] = "as written"
+
+    def __call__(self, checked: Checked, line: int) -> str:
+        return template().fill(checked, line)
+
+
+# --------------------------------------------------------------------------
+# The report's JSON of a deal
+
+#: A trick's winner as a JSON value, and whether it is pourri
+_WINNER: dict[str | None, str] = {None: "null", **{seat: f'"{seat}"' for seat in SEATS}}
+_POURRI: dict[str | None, str] = {None: "true", **dict.fromkeys(SEATS, "false")}
+
+
+class ReportTemplate:
+    """The report's JSON of a deal of ``tricks`` tricks, with fields for its
+    values: its plays (:attr:`Checked.played`), then each trick's winner,
+    whether it is pourri, and what its result says."""
+
+    def __init__(self, tricks: int) -> None:
+        wins = PLAYED * tricks
+        pourri = wins + tricks
+        after = pourri + tricks
+        number, dealer, void, counts, winner, tie, point = range(after, after + 7)
+        #: how many values come before the text around them
+        self.values = point + 1
+        played = [
+            TrickOutcome(
+                k + 1,
+                _text(PLAYED * k),
+                [(_text(PLAYED * k + 2 * j), _text(PLAYED * k + 2 * j + 1)) for j in range(4)],
+                _value(wins + k),
+                _value(pourri + k),
+                [],
+            )
+            for k in range(tricks)
+        ]
+        outcome = DealOutcome(
+            _value(number),
+            _text(dealer),
+            Pos(1, 1),
+            played,
+            counts=_value(counts),
+            deal_winner=_value(winner),
+            void=_value(void),
+        )
+        data = report.deal_dict(outcome)
+        data["tie_break"], data["point"] = _value(tie), _value(point)
+        self.between, fields = _cut(report.encode(data))
+        self.pick = _picker(fields, self.values)
+
+    def fill(self, checked: Checked) -> str:
+        played, result, point = checked.played, checked.result, checked.point
+        assert played is not None and result is not None
+        winners = played[PLAYED - 1 :: PLAYED]
+        encode = report.encode
+        values = [
+            *played,
+            *map(_WINNER.__getitem__, winners),
+            *map(_POURRI.__getitem__, winners),
+            str(checked.number),
+            checked.dealer,
+            "true" if point is None else "false",
+            encode(result.counts),
+            _WINNER[result.winner],
+            "null" if result.tie_break is None else encode(report.tie_break_dict(result.tie_break)),
+            "null" if point is None else encode(report.point_dict(point)),
+            *self.between,
+        ]
+        return "".join(self.pick(values))
+
+
+@cache
+def report_template(tricks: int) -> ReportTemplate:
+    """The template for deals of ``tricks`` tricks, made when one is first stamped."""
+    return ReportTemplate(tricks)
+
+
+class Reported:
+    """``report``'s JSON of a deal the quick check found right."""
+
+    gives: ClassVar[Literal["plays"]] = "plays"
+
+    def __call__(self, checked: Checked, line: int) -> str:
+        assert checked.played is not None
+        return report_template(len(checked.played) // PLAYED).fill(checked)
+
+
+#: the stamps, for :class:`pipeline.Stamped`
+as_written = AsWritten()
+reported = Reported()

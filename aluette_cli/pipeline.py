@@ -7,10 +7,10 @@ rules and report problems in the same way; the CLI only decides what to print.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from . import findings as F
 from . import parse
@@ -22,12 +22,7 @@ from .parse import Unit, read_records, read_units
 from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
 
 if TYPE_CHECKING:
-    from .quickcheck import Checked, QuickCheck
-
-#: What a deal the quick check found right, as written, is kept as instead
-#: of its model, from what the check read and the line it starts on (the
-#: deal's JSON text: jsonstamp.stamp).
-Stamp = Callable[["Checked", int], str]
+    from .quickcheck import Checked, Gives, QuickCheck
 
 #: Allocations between two collections of the youngest generation.  Reading
 #: makes tens of objects a deal, nearly all freed by reference counting or
@@ -53,10 +48,37 @@ def tune_gc() -> None:
 #: every outcome, and the deals the quick check left to the reader
 #: (annotate: a deal it found right needs only its outcome and its lines,
 #: :data:`quickcheck.FIRST_TRICK_LINE`); ``False`` nothing (validate), so
-#: that memory stays flat however long a game is.
+#: that memory stays flat however long a game is; a :class:`Stamped`, what
+#: a writer makes of each deal the quick check finds right, straight from
+#: what it read, and of the others what its ``keep`` says.
 OUTCOMES: Literal["outcomes"] = "outcomes"
 OUTCOMES_AND_READ: Literal["outcomes and read"] = "outcomes and read"
-Keep = bool | Literal["outcomes", "outcomes and read"]
+
+
+class Stamp(Protocol):
+    """A writer's text of a deal the quick check found right, made from what
+    the check read and the line the deal starts on, without its model or
+    its outcome (:mod:`aluette_cli.jsonstamp`)."""
+
+    #: what the check is to give of each deal (:data:`quickcheck.Gives`):
+    #: ``"as written"`` takes only deals exactly in the writer's layout
+    @property
+    def gives(self) -> Literal["plays", "as written"]: ...
+
+    def __call__(self, checked: Checked, line: int, /) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Stamped:
+    """Keep what ``keep`` says of the deals read, and of each deal the quick
+    check finds right only what ``stamp`` makes of it
+    (:attr:`CheckedGame.stamped`)."""
+
+    keep: bool | Literal["outcomes"]
+    stamp: Stamp
+
+
+Keep = bool | Literal["outcomes", "outcomes and read"] | Stamped
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +95,9 @@ class CheckedGame:
     outcome: GameOutcome
     #: deals read, kept or not (``game.deals`` is empty when they are not kept)
     deals_read: int = 0
-    #: with a :data:`Stamp`: what it made of each deal it took, by the deal's
-    #: place in the game; ``game.deals`` holds the others, in order
+    #: kept :class:`Stamped`: what the stamp made of each deal it took, by
+    #: the deal's place in the game; ``game.deals`` (or the outcome's deals)
+    #: holds the others, in order
     stamped: dict[int, str] = field(default_factory=dict)
 
 
@@ -177,17 +200,12 @@ def _over_limit(deal: Deal, game: int | None) -> Finding | None:
 class _Checker:
     """Replays one game as its deals arrive."""
 
-    def __init__(
-        self,
-        game: Game,
-        choice: RuleChoice,
-        base: Path | None,
-        keep: Keep,
-        stamp: Stamp | None = None,
-    ) -> None:
+    def __init__(self, game: Game, choice: RuleChoice, base: Path | None, keep: Keep) -> None:
+        self.stamp: Stamp | None = None
+        if isinstance(keep, Stamped):
+            self.stamp, keep = keep.stamp, keep.keep
         self.game, self.keep = game, keep is True or keep == OUTCOMES_AND_READ
         self.count = 0
-        self.stamp = stamp
         self.stamped: dict[int, str] = {}
         game.errors.extend(_cut_long_tags(game))
         ruleset = ruleset_for(game, choice, base)
@@ -199,15 +217,15 @@ class _Checker:
         if isinstance(ruleset, Finding):
             self.problem = ruleset
         else:
-            # A stamped deal has no outcome kept, so none is kept of the others.
-            kept = bool(keep) and stamp is None
-            self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=kept)
+            self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=bool(keep))
             # off, every deal is read and replayed
-            if (keep is not True or stamp is not None) and parse.FASTPATH:
+            if (keep is not True or self.stamp is not None) and parse.FASTPATH:
                 from .quickcheck import QuickCheck  # its patterns cost start-up: only here
 
-                outcomes = keep in (OUTCOMES, OUTCOMES_AND_READ)
-                self.quick = QuickCheck(ruleset, outcomes, as_written=stamp is not None)
+                gives: Gives = "outcomes" if keep in (OUTCOMES, OUTCOMES_AND_READ) else "point"
+                if self.stamp is not None:
+                    gives = self.stamp.gives
+                self.quick = QuickCheck(ruleset, gives)
 
     def take(self, unit: Unit) -> int | None:
         """A deal unit checked whole from its lines, unread: its number; None
@@ -270,23 +288,19 @@ def check_units(
     base: Path | None = None,
     first_index: int = 1,
     keep: Keep = True,
-    stamp: Stamp | None = None,
 ) -> Iterator[CheckedGame]:
     """Each game of a run of units, replayed as it is read, keeping what
-    ``keep`` says (:data:`OUTCOMES`).  With ``stamp``, a deal the quick check
-    finds right as the writer writes it is kept as what ``stamp`` makes of
-    it (:attr:`CheckedGame.stamped`), and no deal's outcome is kept."""
+    ``keep`` says (:data:`OUTCOMES`, :class:`Stamped`)."""
     checker: _Checker | None = None
 
     def take(unit: Unit) -> int | None:
         return checker.take(unit) if checker is not None else None
 
-    taking = keep is not True or stamp is not None
-    for record in read_records(units, first_index, take if taking else None):
+    for record in read_records(units, first_index, take if keep is not True else None):
         if isinstance(record, Game):
             if checker is not None:
                 yield checker.finish()
-            checker = _Checker(record, choice, base, keep, stamp)
+            checker = _Checker(record, choice, base, keep)
         elif checker is not None:
             checker.add(record)
     if checker is not None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .cards import (
     DECK_SET,
@@ -166,23 +166,36 @@ class Checked(NamedTuple):
     point: PointOutcome | None
     #: when outcomes are asked for: each trick, and what the winners decide
     tricks: list[TrickOutcome] | None = None
+    #: when outcomes or plays are asked for: what the winners decide
     result: DealResult | None = None
     #: when only the writer's layout is taken: what the deal's pattern read
     #: (:data:`AS_WRITTEN_GROUPS`), for a writer that writes straight from it
     groups: tuple[str | None, ...] | None = None
+    #: when plays are asked for: each trick as :data:`PLAYED` values, its
+    #: four seats each before its card in play order, then who took it
+    #: (None: nobody), for a writer that writes straight from them
+    played: list[str | None] | None = None
+
+
+#: What a deal found right comes with (:class:`Checked`): its point only
+#: (``validate``); each trick's outcome, for the commands that report them
+#: (``report``, ``stats``, ``annotate``); its plays and result, for a writer
+#: that writes the report from them; what its pattern read, when only deals
+#: exactly as the writer writes them, with no comment, are taken (``convert``
+#: to JSON writes them from that, and reads every other deal into the model).
+Gives = Literal["point", "outcomes", "plays", "as written"]
+#: the values of a trick in :attr:`Checked.played`
+PLAYED = 2 * 4 + 1
 
 
 class QuickCheck:
-    """Deals checked from their text under one ruleset; with ``outcomes``,
-    each deal found right comes with its tricks and result, for the commands
-    that report them (``report``, ``stats``).  With ``as_written``, only deals
-    exactly as the writer writes them are taken, with no comment, and each
-    comes with what its pattern read (``convert`` to JSON writes it from
-    that, and reads every other deal into the model)."""
+    """Deals checked from their text under one ruleset, each deal found
+    right coming with what ``gives`` asks for (:data:`Gives`)."""
 
-    def __init__(self, ruleset: Ruleset, outcomes: bool = False, as_written: bool = False) -> None:
-        self._outcomes = outcomes
-        self._as_written = as_written
+    def __init__(self, ruleset: Ruleset, gives: Gives = "point") -> None:
+        self._outcomes = gives == "outcomes"
+        self._plays = gives == "plays"
+        self._as_written = gives == "as written"
         tie = ruleset.tie
         self._result = tie.result
         self._unique_top_wins = tie.unique_top_wins
@@ -234,12 +247,17 @@ class QuickCheck:
         if len(dealt) != 4 * HAND_SIZE + STOCK_SIZE or len(hands) != 4:
             return None  # a card dealt twice, or a seat given two hands
         kept: list[TrickOutcome] | None = [] if self._outcomes else None
-        winners = self._play(tricks, hands, left_of(g[1]), kept)
+        played: list[str | None] | None = [] if self._plays else None
+        winners = self._play(tricks, hands, left_of(g[1]), kept, played)
         if winners is None:
             return None
         checked = self._scored(winners, side, points, int(g[0]), g[1], kept)
-        if checked is not None and self._as_written:
+        if checked is None:
+            return None
+        if self._as_written:
             return checked._replace(groups=g)
+        if played is not None:
+            return checked._replace(played=played)
         return checked
 
     def _play(
@@ -248,10 +266,12 @@ class QuickCheck:
         hands: dict[str, set[str]],
         leader: str,
         kept: list[TrickOutcome] | None,
+        played: list[str | None] | None,
     ) -> list[str | None] | None:
         """Who took each trick line, if every card is played in turn from its
         player's hand and every claim is right; else None.  Each trick's
-        outcome goes into ``kept`` unless it is None."""
+        outcome goes into ``kept``, and its plays and winner into ``played``,
+        unless it is None."""
         result, strength, order = self._result, self._strength, self._order
         # Who takes a trick is known at a glance when nothing else of it is
         # kept; its outcome, when kept, comes from the policy.
@@ -293,6 +313,8 @@ class QuickCheck:
                     kept.append(TrickOutcome(len(winners) + 1, s1, plays, *taken))
             if claim and claim != (POURRI if winner is None else winner):
                 return None
+            if played is not None:
+                played += (s1, c1, s2, c2, s3, c3, s4, c4, winner)
             winners.append(winner)
             if winner is not None:
                 leader = winner
@@ -309,6 +331,7 @@ class QuickCheck:
     ) -> Checked | None:
         """The deal's point, if the tricks decide it and the point line says so."""
         scoring = self._scoring
+        told = kept is not None or self._plays
         decided = scoring.decided_after(winners, self._target)
         if decided is None and len(winners) != TRICKS_PER_DEAL:
             return None  # tricks missing
@@ -319,11 +342,11 @@ class QuickCheck:
         if point is None:
             if side != NONE or points is not None:
                 return None
-            return Checked(number, dealer, None, kept, outcome if kept is not None else None)
+            return Checked(number, dealer, None, kept, outcome if told else None)
         if side != point.team and side != outcome.winner:
             return None  # the other team, or a player who did not win it
         if side not in TEAMS and outcome.winner is None:
             return None  # a player named where no player wins the deal
         if (int(points) if points is not None else 1) != point.points:
             return None
-        return Checked(number, dealer, point, kept, outcome if kept is not None else None)
+        return Checked(number, dealer, point, kept, outcome if told else None)

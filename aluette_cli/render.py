@@ -13,11 +13,11 @@ from functools import partial
 
 from .analysis import GameAnalysis, Limits
 from .findings import Finding
-from .pipeline import CheckedGame
+from .pipeline import OUTCOMES, CheckedGame, Stamped
 from .tables import game_tables
 from .writers.analysis import analysis_dict, analysis_text
 from .writers.layout import PLAIN, Layout
-from .writers.report import game_dict, game_text
+from .writers.report import game_json, game_text
 from .writers.tables import csv_header, csv_text, jsonl_text
 
 
@@ -74,20 +74,22 @@ class ReportText:
 render_report_text = ReportText()
 
 
-#: A report's objects are trees built here, never cyclic: the encoder's
-#: search for cycles (a fifth of its time on a report) finds nothing.
-_encode = json.JSONEncoder(check_circular=False).encode
-
-
 def render_report_json(checked: CheckedGame, file: str) -> Rendered:
-    return Rendered(checked.outcome.findings, checked.deals_read, _encode(game_dict(checked, file)))
+    return Rendered(checked.outcome.findings, checked.deals_read, game_json(checked, file))
 
 
 def render_report_jsonl(checked: CheckedGame, file: str) -> Rendered:
     """One line per game: the object ``report --format json`` lists under "games"."""
-    return Rendered(
-        checked.outcome.findings, checked.deals_read, _encode(game_dict(checked, file)) + "\n"
-    )
+    return Rendered(checked.outcome.findings, checked.deals_read, game_json(checked, file) + "\n")
+
+
+def report_json_keep() -> Stamped:
+    """What the report's JSON needs of each game: the outcomes of the deals
+    read, and of each deal the quick check finds right its JSON, written
+    from what the check read (:mod:`aluette_cli.jsonstamp`)."""
+    from .jsonstamp import reported  # the quick check's patterns cost start-up: only here
+
+    return Stamped(OUTCOMES, reported)
 
 
 def render_table(checked: CheckedGame, file: str, fmt: str, level: str) -> Rendered:

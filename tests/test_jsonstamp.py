@@ -2,10 +2,12 @@
 
 ``convert`` to JSON or JSON Lines writes a deal the quick check finds right,
 as the writer writes it, from a template (:mod:`aluette_cli.jsonstamp`),
-and reads every other deal into the model.  These tests convert each record
-twice, so and with the quick check declining every deal, and compare the
-output byte for byte and every finding; they also count the deals stamped,
-so that they cannot pass by no deal's being stamped at all.
+and reads every other deal into the model; ``report --format json|jsonl``
+writes every deal the quick check finds right from another, and replays
+the others.  These tests convert or report each record twice, so and with
+the quick check declining every deal, and compare the output byte for byte
+and every finding; they also count the deals stamped, so that they cannot
+pass by no deal's being stamped at all.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from hypothesis import strategies as st
 
 from aluette_cli import quickcheck
 from aluette_cli.convert import Unreadable, converted
-from aluette_cli.pipeline import CheckedGame, RuleChoice
+from aluette_cli.parse import read_units
+from aluette_cli.pipeline import CheckedGame, RuleChoice, check_units
+from aluette_cli.render import report_json_keep
 
-from .conftest import generated
+from .conftest import generated, run
 from .test_quickcheck import KINDS, POOL, hand_written, mutate, without_quick_check
 
 FORMATS = ("json", "jsonl")
@@ -161,8 +165,6 @@ def test_a_game_without_deals(to: str) -> None:
 
 
 def test_hand_written_and_annotated_deals_are_read(tmp_path: pytest.TempPathFactory) -> None:
-    from .conftest import run
-
     text = generated(46, "--games", "3", "--policy", "ties")
     assert same_both_ways(hand_written(text, random.Random(5)), "json") == 0
     path = tmp_path / "g.aln"  # type: ignore[operator]
@@ -204,3 +206,133 @@ def test_the_template_is_the_writers_not_a_copy(monkeypatch: pytest.MonkeyPatch)
         assert out.count('"new": 1') == stamped
     finally:
         jsonstamp.template.cache_clear()
+
+
+# --------------------------------------------------------------------------
+# The report's JSON
+
+
+def report(text: str | bytes, fmt: str, *flags: str) -> tuple[str, str, int]:
+    """``aluette report --format FMT FLAGS -`` on ``text``: its output, its
+    error output and its exit status."""
+    result = run("report", "--format", fmt, *flags, "-", input=text)
+    return result.stdout, result.stderr, result.exit_code
+
+
+def reported_both_ways(text: str | bytes, *flags: str) -> int:
+    """Report ``text`` as JSON and JSON Lines with stamps and without; the
+    number of deals stamped."""
+    for fmt in FORMATS:
+        stamped = report(text, fmt, *flags)
+        with without_quick_check():
+            read = report(text, fmt, *flags)
+        assert stamped == read
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    games = check_units(read_units([data]), keep=report_json_keep())
+    return sum(len(game.stamped) for game in games)
+
+
+def test_reported_deals_are_the_writers() -> None:
+    text = generated(51, "--games", "5", "--policy", "ties")
+    assert reported_both_ways(text) == deals_in(text)
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ("--rules", "team-five", "--policy", "ties"),
+        ("--rules", "to-five-points"),
+        ("--options", "chanter,signals,mordienne", "--policy", "ties"),
+    ],
+    ids=" ".join,
+)
+def test_reported_deals_under_every_ruleset(flags: tuple[str, ...]) -> None:
+    """Tricks stopped early, ties cancelled, mordiennes, deals with lines of
+    the optional rules (read, not stamped)."""
+    text = generated(52, "--games", "5", *flags)
+    assert reported_both_ways(text, *flags[:2]) > 0
+
+
+@pytest.mark.parametrize("how", HOWS)
+def test_reported_deals_written_otherwise(how: str) -> None:
+    text = rewrite(generated(53, "--games", "3", "--policy", "ties"), how, random.Random(8))
+    stamped = reported_both_ways(text)
+    if how == "no tricks":
+        assert stamped == 0
+    elif how != "points":
+        assert stamped == deals_in(text)
+
+
+def test_commented_and_hand_written_deals_are_reported_from_their_text(
+    tmp_path: pytest.TempPathFactory,
+) -> None:
+    """Unlike convert's, the report's stamp takes any deal the quick check
+    vouches for: comments, aliases and cards-only lines say nothing in it."""
+    text = generated(54, "--games", "3", "--policy", "ties")
+    path = tmp_path / "g.aln"  # type: ignore[operator]
+    path.write_text(text)
+    annotated = run("annotate", str(path)).stdout
+    assert "{=" in annotated
+    assert reported_both_ways(annotated) == deals_in(text)
+    assert reported_both_ways(hand_written(text, random.Random(6))) > 0
+
+
+def test_void_deals_wrong_points_and_samples() -> None:
+    for sample in sorted(SAMPLES.glob("*.aln")):
+        reported_both_ways(sample.read_bytes())
+    text = re.sub(r"[ \t]*\{[^}]*\}", "", (SAMPLES / "classic-game.aln").read_text("utf-8"))
+    assert "\npoint none\n" in text
+    assert reported_both_ways(text) == deals_in(text)
+    wrong = text.replace("\npoint N", "\npoint EW", 1)
+    assert reported_both_ways(wrong) == deals_in(text) - 1
+
+
+def test_a_deal_replayed_between_stamped_ones_keeps_its_place() -> None:
+    text = generated(55, "--games", "2")
+    blocks = text.split("\n\n")
+    deal = next(k for k, b in enumerate(blocks) if b.startswith("deal 2 "))
+    blocks[deal] = blocks[deal].replace(" -> ", " -> pourri ", 1)  # a claim it cannot read
+    text = "\n\n".join(blocks)
+    assert reported_both_ways(text) == deals_in(text) - 1
+
+
+def test_reported_with_two_processes(tmp_path: pytest.TempPathFactory) -> None:
+    """The stamp goes to the workers with what they keep."""
+    text = generated(56, "--games", "40")
+    path = tmp_path / "g.aln"  # type: ignore[operator]
+    path.write_text(text)
+    for fmt in FORMATS:
+        one = run("report", "--format", fmt, str(path))
+        with without_quick_check():
+            read = run("report", "--format", fmt, str(path))
+        two = run("report", "--format", fmt, "-j", "2", str(path))
+        assert one.stdout == two.stdout == read.stdout
+        assert one.exit_code == two.exit_code == read.exit_code == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(POOL), st.sampled_from(KINDS), st.randoms(use_true_random=False))
+def test_one_mutation_is_reported_as_the_replay_reports_it(
+    text: str, kind: str, rng: random.Random
+) -> None:
+    reported_both_ways(mutate(text, kind, rng))
+
+
+def test_the_report_template_is_the_writers_not_a_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key the report writer adds to every deal, and one to every trick,
+    appear in every stamped deal."""
+    from aluette_cli import jsonstamp
+    from aluette_cli.writers import report as writer
+
+    deal_dict, trick_dict = writer.deal_dict, writer.trick_dict
+    monkeypatch.setattr(writer, "deal_dict", lambda deal: {**deal_dict(deal), "new": 1})
+    monkeypatch.setattr(writer, "trick_dict", lambda trick: {**trick_dict(trick), "old": 2})
+    jsonstamp.report_template.cache_clear()
+    try:
+        text = generated(57, "--games", "1")
+        out, _, status = report(text, "json")
+        assert status == 0
+        assert out.count('"new": 1') == deals_in(text) > 0
+        assert out.count('"old": 2') == 9 * deals_in(text)
+    finally:
+        jsonstamp.report_template.cache_clear()

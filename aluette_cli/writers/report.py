@@ -7,10 +7,14 @@ only the engine's outcome and the record's tags: no rule is applied here.
 
 from __future__ import annotations
 
+import json
+from typing import cast
+
 from ..cards import SEATS
 from ..findings import Finding
 from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame
+from ..policies import PointOutcome, TieBreak
 from ..rules import Ruleset
 from ..wording import listed, plural, short_name
 from .layout import PLAIN, Layout
@@ -37,9 +41,24 @@ def trick_dict(trick: TrickOutcome) -> dict[str, object]:
     }
 
 
+def tie_break_dict(tie: TieBreak | None) -> dict[str, object] | None:
+    if tie is None:
+        return None
+    return {
+        "tied": tie.tied,
+        "total": tie.total,
+        "reached_at": tie.reached_at,
+        "winner": tie.winner,
+    }
+
+
+def point_dict(point: PointOutcome | None) -> dict[str, object] | None:
+    if point is None:
+        return None
+    return {"team": point.team, "points": point.points, "mordienne": point.mordienne}
+
+
 def deal_dict(deal: DealOutcome) -> dict[str, object]:
-    tie = deal.tie_break
-    point = deal.point
     data: dict[str, object] = {
         "number": deal.number,
         "dealer": deal.dealer,
@@ -47,21 +66,8 @@ def deal_dict(deal: DealOutcome) -> dict[str, object]:
         "tricks": [trick_dict(t) for t in deal.tricks],
         "counts": deal.counts,
         "deal_winner": deal.deal_winner,
-        "tie_break": None
-        if tie is None
-        else {
-            "tied": tie.tied,
-            "total": tie.total,
-            "reached_at": tie.reached_at,
-            "winner": tie.winner,
-        },
-        "point": None
-        if point is None
-        else {
-            "team": point.team,
-            "points": point.points,
-            "mordienne": point.mordienne,
-        },
+        "tie_break": tie_break_dict(deal.tie_break),
+        "point": point_dict(deal.point),
     }
     if deal.broken:
         data["broken"] = True
@@ -88,6 +94,28 @@ def game_dict(checked: CheckedGame, file: str) -> dict[str, object]:
         "complete": outcome.complete,
         "violations": [f.as_dict(file) for f in outcome.findings],
     }
+
+
+#: A report's objects are trees built here, never cyclic: the encoder's
+#: search for cycles (a fifth of its time on a report) finds nothing.
+encode = json.JSONEncoder(check_circular=False).encode
+
+
+def game_json(checked: CheckedGame, file: str) -> str:
+    """:func:`game_dict` as JSON, with the JSON of each deal written from
+    its text (:attr:`CheckedGame.stamped`) in its place among the others."""
+    data = game_dict(checked, file)
+    stamped = checked.stamped
+    if not stamped:
+        return encode(data)
+    read = cast(list[dict[str, object]], data["deals"])
+    texts = iter(map(encode, read))
+    deals = [stamped.get(k) or next(texts) for k in range(len(stamped) + len(read))]
+    keys = list(data)
+    cut = keys.index("deals")
+    head = encode({key: data[key] for key in keys[:cut]})
+    tail = encode({key: data[key] for key in keys[cut + 1 :]})
+    return f'{head[:-1]}, "deals": [{", ".join(deals)}], {tail[1:]}'
 
 
 # --------------------------------------------------------------------------
