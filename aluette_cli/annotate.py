@@ -14,9 +14,11 @@ been replayed.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import defaultdict, deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import accumulate, chain, islice
 from typing import BinaryIO
 
 from .analysis import GameAnalysis, Limits, analyse_game
@@ -29,9 +31,11 @@ from .lexicon import (
     end_of_string,
 )
 from .model import BrokenDeal, Deal
+from .outcome import TrickOutcome
 from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, read_units
 from .pipeline import OUTCOMES_AND_READ, CheckedGame, Keep, RuleChoice, check_units
 from .quickcheck import FIRST_TRICK_LINE
+from .rules import Ruleset
 from .writers.analysis import deal_mark, play_mark
 from .writers.report import deal_sentences, game_sentence, trick_why
 
@@ -41,7 +45,6 @@ MARK = "="
 #: many lines (parse.RUN_MIN_LINES); a block only holds the lines kept until
 #: their game is written a little longer.
 TEE_BLOCK = 64 * 1024
-_LINES = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 @dataclass(slots=True)
@@ -56,7 +59,13 @@ class _Line:
 
 _SPECIAL = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}]")
 _SPECIAL_BYTES = re.compile(_SPECIAL.pattern.encode("ascii"))
-_BLANKS_BYTES = BLANKS.encode("ascii")
+#: what ends a line's content: its blanks, then its line end
+_TRAILING = (BLANKS + "\r\n").encode("ascii")
+#: A line whose one string is closed on it and holds no backslash, and
+#: which has no comment: it reads as it is written, whatever the string holds.
+_OUTSIDE = f"[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}\r\n]*"
+_STRING = f"{QUOTE}[^{QUOTE}\\\\\r\n]*{QUOTE}"
+_PLAIN_STRING = re.compile(f"{_OUTSIDE}{_STRING}{_OUTSIDE}(?:\r\n|\r|\n)?".encode("ascii"))
 _GENERATED = COMMENT_OPEN + MARK
 
 
@@ -136,9 +145,10 @@ class _Tee:
         self.read = 0  # lines read so far
         self.guard = OpenComment()
 
-    def _pieces(self) -> Iterator[bytes]:
-        """The stream's lines, each with its ending, cut from blocks: one
-        call of the pattern a block, not one a line."""
+    def _blocks(self) -> Iterator[tuple[bytes, list[bytes]]]:
+        """The stream in blocks of whole lines: each block's bytes, and its
+        lines, each with its ending (``\\n``, ``\\r\\n`` or ``\\r``, the
+        notation's line ends, and the only ones ``bytes.splitlines`` knows)."""
         read = getattr(self.stream, "read1", None) or self.stream.read  # a pipe: what is there
         unfinished: list[bytes] = []  # a line's bytes that came without its end
         while data := read(TEE_BLOCK):
@@ -147,55 +157,79 @@ class _Tee:
             if end < 0:
                 unfinished.append(data)
                 continue
-            yield from _LINES.findall(b"".join([*unfinished, data[: end + 1]]))
+            block = b"".join([*unfinished, data[: end + 1]])
+            yield block, block.splitlines(keepends=True)
             unfinished = [data[end + 1 :]]
-        if unfinished:
-            yield from _LINES.findall(b"".join(unfinished))
+        if unfinished and (block := b"".join(unfinished)):
+            yield block, block.splitlines(keepends=True)
 
     def __iter__(self) -> Iterator[bytes]:
-        pieces = Lookahead(self._pieces())
-        block: list[bytes] = []
+        blocks = Lookahead(self._blocks())
+        out: list[bytes] = []
         size = 0
-        for piece in pieces:
-            if not self.in_comment and self.bom_checked and not _SPECIAL_BYTES.search(piece):
-                # No comment, string or BOM: the line is read as it is, and
-                # kept as its bytes (see _flush).
-                self.read += 1
-                self.lines.append(piece)
-                block.append(piece)
-                size += len(piece)
-                if size >= TEE_BLOCK:
-                    yield b"".join(block)
-                    block, size = [], 0
-                continue
-            body = piece.rstrip(b"\r\n")
-            text = body.decode("utf-8", "surrogateescape")
-            bom = ""
-            if not self.bom_checked:
-                self.bom_checked = True
-                if text.startswith("\ufeff"):
-                    bom, text = "\ufeff", text[1:]
-            self.read += 1
-            if self.in_comment and self.guard.left_open(
-                self.read,
-                text,
-                (p.decode("utf-8", "surrogateescape") for p in pieces.peek(LOOKAHEAD_LINES)),
-            ):
-                self.in_comment = False  # as the reader decides: see parse.split_units
-            clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
-            # A line left blank once its generated comments are gone stays a
-            # line: annotate only ever adds to the ends of lines, never lines
-            # of its own, so removing a line would remove the scorer's.
-            ending = piece[len(body) :]
-            line = _Line(bom, clean, ending, semicolon, self.in_comment, opens_at)
-            self.lines.append(line)
-            block.append((bom + clean).encode("utf-8", "surrogateescape") + ending)
-            size += len(block[-1])
-            if size >= TEE_BLOCK:
-                yield b"".join(block)
-                block, size = [], 0
-        if block:
-            yield b"".join(block)
+        for block, pieces in blocks:
+            starts = list(accumulate(map(len, pieces), initial=0))
+            k, count = 0, len(pieces)
+            while k < count:
+                if not self.in_comment and self.bom_checked:
+                    # The lines up to the next comment, string or BOM are
+                    # read as they are, and kept as their bytes (see _flush).
+                    plain = self._plain(block, pieces, starts, k)
+                    if plain > k:
+                        self.lines.extend(pieces[k:plain])
+                        self.read += plain - k
+                        out.append(block[starts[k] : starts[plain]])
+                        size += starts[plain] - starts[k]
+                        k = plain
+                        if size >= TEE_BLOCK:
+                            yield b"".join(out)
+                            out, size = [], 0
+                        continue
+                piece = pieces[k]
+                k += 1
+                later = chain.from_iterable(lines for _, lines in blocks.peek(LOOKAHEAD_LINES))
+                ahead = islice(chain(islice(pieces, k, None), later), LOOKAHEAD_LINES)
+                out.append(self._line(piece, ahead))
+                size += len(out[-1])
+        if out:
+            yield b"".join(out)
+
+    @staticmethod
+    def _plain(block: bytes, pieces: list[bytes], starts: list[int], k: int) -> int:
+        """Where the lines from ``k`` on that read as they are written end:
+        the first with a comment or a string in it, but for a string that
+        is the line's only one and holds nothing to read (a tag's value)."""
+        at = starts[k]
+        while (m := _SPECIAL_BYTES.search(block, at)) is not None:
+            line = bisect_right(starts, m.start()) - 1
+            if not _PLAIN_STRING.fullmatch(pieces[line]):
+                return line
+            at = starts[line + 1]
+        return len(pieces)
+
+    def _line(self, piece: bytes, ahead: Iterable[bytes]) -> bytes:
+        """A line with a comment, a string or a BOM in it, or in a comment,
+        read as the notation reads it and kept: the text the reader is fed
+        of it.  ``ahead``: the lines after it."""
+        body = piece.rstrip(b"\r\n")
+        text = body.decode("utf-8", "surrogateescape")
+        bom = ""
+        if not self.bom_checked:
+            self.bom_checked = True
+            if text.startswith("\ufeff"):
+                bom, text = "\ufeff", text[1:]
+        self.read += 1
+        if self.in_comment and self.guard.left_open(
+            self.read, text, (p.decode("utf-8", "surrogateescape") for p in ahead)
+        ):
+            self.in_comment = False  # as the reader decides: see parse.split_units
+        clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
+        # A line left blank once its generated comments are gone stays a
+        # line: annotate only ever adds to the ends of lines, never lines
+        # of its own, so removing a line would remove the scorer's.
+        ending = piece[len(body) :]
+        self.lines.append(_Line(bom, clean, ending, semicolon, self.in_comment, opens_at))
+        return (bom + clean).encode("utf-8", "surrogateescape") + ending
 
 
 def _note(text: str) -> str:
@@ -203,36 +237,99 @@ def _note(text: str) -> str:
     return text.replace(COMMENT_OPEN, "(").replace(COMMENT_CLOSE, ")").replace("\n", " ")
 
 
+class TrickNotes:
+    """Each trick's note, under one ruleset, made once for all the tricks
+    its words are the same for, and added to a line as bytes once: an
+    archive's tens of thousands of tricks are told in a few thousand
+    sentences, and looking one up is several times quicker than putting it
+    together."""
+
+    #: sentences kept at most, for memory to stay flat whatever is read
+    LIMIT = 20_000
+
+    def __init__(self) -> None:
+        self.ruleset: Ruleset | None = None
+        self.said: dict[tuple[str | None, ...], str] = {}
+        #: each sentence of ``said`` as :func:`_added` adds it to a line
+        self.written: dict[str, bytes] = {}
+
+    def under(self, ruleset: Ruleset) -> TrickNotes:
+        """The notes of a game under ``ruleset``."""
+        if ruleset != self.ruleset:
+            self.ruleset, self.said, self.written = ruleset, {}, {}
+        return self
+
+    def __call__(self, trick: TrickOutcome) -> str | None:
+        """The note of a trick (None: nothing to say of it)."""
+        # What the words depend on: who won, the cards that explain it, and
+        # the leader who leads again after a pourri.
+        key = (trick.winner, trick.leader if trick.pourri else None, trick.beaten, *trick.top)
+        if trick.cancelled:
+            key += (None, *trick.cancelled)
+        note = self.said.get(key)
+        if note is None:
+            assert self.ruleset is not None
+            if trick.pourri:
+                note = trick_why(trick, self.ruleset)
+            elif trick.winner:
+                note = f"{trick.winner} wins: {trick_why(trick, self.ruleset)}"
+            else:
+                return None
+            if len(self.said) >= self.LIMIT:
+                self.said.clear()
+                self.written.clear()
+            self.said[key] = note
+            self.written[note] = b""
+        return note
+
+    def added(self, notes: list[str]) -> bytes:
+        """:func:`_added` as bytes, kept for a trick's note alone on its line."""
+        if len(notes) == 1:
+            text = self.written.get(notes[0])
+            if text:  # b"": a note of ours not written yet
+                return text
+            if text is not None:
+                text = self.written[notes[0]] = _added(notes).encode("utf-8", "surrogateescape")
+                return text
+        return _added(notes).encode("utf-8", "surrogateescape")
+
+
 def notes_for(
-    checked: CheckedGame, analysis: GameAnalysis | None = None
-) -> dict[int, list[str]]:
-    """Line number -> the generated comments that belong at its end; with
-    ``analysis``, the marks of the plays that changed a deal's value too."""
-    notes: dict[int, list[str]] = defaultdict(list)
+    checked: CheckedGame,
+    analysis: GameAnalysis | None = None,
+    notes: defaultdict[int, list[str]] | None = None,
+    tricks: TrickNotes | None = None,
+) -> defaultdict[int, list[str]]:
+    """Line number -> the generated comments that belong at its end, added to
+    ``notes``; with ``analysis``, the marks of the plays that changed a
+    deal's value too.  ``tricks`` says the tricks' notes, and remembers them
+    from game to game."""
+    if notes is None:
+        notes = defaultdict(list)
     analysed = analysis.deals if analysis is not None else []
     outcome, game = checked.outcome, checked.game
     ruleset = outcome.ruleset
+    said = (tricks or TrickNotes()).under(ruleset) if ruleset is not None else None
     last_line = game.tags[-1].pos.line if game.tags else game.pos.line
     # A deal the quick check found right was not read (OUTCOMES_AND_READ):
     # its outcome is all there is of it, and its lines are the layout's.
     read = {deal.pos: deal for deal in game.deals}
     for k, result in enumerate(outcome.deals):
-        deal = read.get(result.pos)
+        deal = read.get(result.pos) if read else None
         if isinstance(deal, BrokenDeal):
             continue
         if deal is None:
             first = result.pos.line + FIRST_TRICK_LINE
-            lines = list(range(first, first + len(result.tricks)))
+            lines = range(first, first + len(result.tricks))
             last_line = first + len(result.tricks)
         else:
-            lines = [trick.pos.line for trick in deal.tricks]
+            lines = [trick.pos.line for trick in deal.tricks]  # type: ignore[assignment]
             last_line = _summary_line(deal)
-        if ruleset is not None and not result.from_sheet:
+        if said is not None and not result.from_sheet:
             for line, played in zip(lines, result.tricks, strict=False):
-                if played.pourri:
-                    notes[line].append(trick_why(played, ruleset))
-                elif played.winner:
-                    notes[line].append(f"{played.winner} wins: {trick_why(played, ruleset)}")
+                note = said(played)
+                if note is not None:
+                    notes[line].append(note)
         if ruleset is not None:
             notes[last_line].append(" ".join(deal_sentences(result)))
         valued = analysed[k] if k < len(analysed) else None
@@ -295,7 +392,8 @@ class Annotator:
         self.out = out
         self.choice = choice
         self.base = base
-        self.pending: dict[int, list[str]] = defaultdict(list)
+        self.pending: defaultdict[int, list[str]] = defaultdict(list)
+        self.tricks = TrickNotes()
 
     def run(self) -> Iterator[CheckedGame]:
         """Annotate everything, yielding each checked game as it is written."""
@@ -305,8 +403,7 @@ class Annotator:
         for checked in check_units(units, self.choice, self.base, keep=keep):  # type: ignore[arg-type]
             game = checked.game
             analysis = analyse_game(checked, self.analyse) if self.analyse else None
-            for line, notes in notes_for(checked, analysis).items():
-                self.pending[line].extend(notes)
+            notes_for(checked, analysis, self.pending, self.tricks)
             start = min([game.pos.line, *(f.line for f in game.errors)])
             self._flush(before=start)
             yield checked
@@ -318,20 +415,21 @@ class Annotator:
         # PYTHONUNBUFFERED (or python -u), and a write a line was then a
         # system call a line.
         written: list[bytes] = []
-        lines, pending = tee.lines, self.pending
-        while lines and (before is None or tee.first < before):
+        lines, pending, added = tee.lines, self.pending, self.tricks.added
+        first = tee.first
+        count = len(lines) if before is None else max(0, min(len(lines), before - first))
+        tee.first += count
+        for number in range(first, first + count):
             line = lines.popleft()
-            notes = pending.pop(tee.first, None) or []
-            tee.first += 1
+            notes = pending.pop(number, None)
             if type(line) is bytes:
-                if notes:
+                if notes is not None:
                     # As _insert, on the bytes: no ";" comment, no comment left open.
-                    body = line.rstrip(b"\r\n")
-                    end = len(body.rstrip(_BLANKS_BYTES))
-                    added = _added(notes).encode("utf-8", "surrogateescape")
-                    line = body[:end] + added + line[end:]
+                    end = len(line.rstrip(_TRAILING))
+                    line = line[:end] + added(notes) + line[end:]
                 written.append(line)
                 continue
+            notes = notes or []
             assert isinstance(line, _Line)
             if line.opens_at is not None:
                 # Lines inside a comment left open here cannot take notes:
@@ -342,7 +440,7 @@ class Annotator:
                     assert isinstance(inside, _Line)
                     if not inside.open_at_end or inside.opens_at is not None:
                         break
-                    notes += self.pending.pop(tee.first + k, [])
+                    notes += self.pending.pop(number + 1 + k, [])
             text = (
                 _insert(line, notes)
                 if notes and not (line.open_at_end and line.opens_at is None)

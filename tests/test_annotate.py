@@ -17,7 +17,7 @@ import pytest
 from click.testing import Result
 
 from .conftest import SAMPLE_FILES as SAMPLES
-from .conftest import generated, invoke, write
+from .conftest import generated, invoke, run, write
 
 # A cards-only deal, dealer W, so N leads trick 1 (docs/rules.md §3):
 #  1. N:Rc E:4d S:5c W:6b  king of cups over the six: N.
@@ -551,3 +551,104 @@ def test_blocks_cut_anywhere_give_the_same_text(
     assert without_generated(whole) == data
     for block in (1, 2, 3, 5, 64, 1000):
         assert _annotated_in_blocks(data, block, monkeypatch) == whole, block
+
+
+#: Tag lines of every kind; the misspelt tags (A409) take notes.
+STRINGS = """\
+[Event "plain"]
+[Siet "a {brace} and a ; in a string"]
+[Rond "a \\"quote\\" and a \\\\ backslash"]
+[Stie "a misspelt tag"]<blanks>
+[Date "2026.11.30"] [Roudn "two tags"]
+[Sitee "closed"] {a comment after}
+[Evnt "a {= generated-looking} string"] ; and a comment
+[Result "*"]
+
+[Siet "closed by an escaped quote\\"]
+[Event "the string above is not closed"]
+
+[Annotator "left open" {a comment
+that goes on} [Tiem "?"]
+[Borad "a string never closed]
+
+""".replace("<blanks>", " \t ")
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_lines_read_as_written_are_annotated_as_lines_read_one_by_one(
+    ending: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tee keeps a line with no comment, and none of a string but one
+    closed on it, as its bytes (a tag line): annotated so, each line is as
+    when every line is read the careful way, notes on tag lines included."""
+    from aluette_cli import annotate as module
+
+    text = STRINGS + generated(504, "--games", "1") + "\n" + STRINGS
+    data = text.replace("\n", ending).encode("utf-8")
+    careful: list[bytes] = []
+    line = module._Tee._line
+
+    def counted(self: object, piece: bytes, ahead: object) -> bytes:
+        careful.append(piece)
+        return line(self, piece, ahead)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module._Tee, "_line", counted)
+    fast = _annotated_in_blocks(data, 1 << 20, monkeypatch)
+    assert fast.count(b"A409") == 2 * 6 and fast.count(b"{=") > 12
+    # Only the lines with a comment, a backslash, two strings or one not
+    # closed are read the careful way (eight in each copy of STRINGS), and
+    # the first line (for a BOM).
+    assert len(careful) == 1 + 2 * 8
+    assert not any(piece.startswith((b"[Event", b"[Stie", b"deal")) for piece in careful[1:])
+    monkeypatch.setattr(module._Tee, "_plain", staticmethod(lambda block, pieces, starts, k: k))
+    assert _annotated_in_blocks(data, 1 << 20, monkeypatch) == fast
+    assert _annotated_in_blocks(data, 7, monkeypatch) == fast
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ("--policy", "ties"),
+        ("--rules", "team-five", "--policy", "ties"),
+        ("--rules", "to-five-points", "--policy", "ties"),
+        ("--options", "chanter,signals,mordienne", "--policy", "ties"),
+    ],
+    ids=" ".join,
+)
+def test_a_trick_note_kept_is_the_note_made_afresh(
+    flags: tuple[str, ...], tmp_path: Path
+) -> None:
+    """The notes kept (TrickNotes) are looked up by what their words depend
+    on: for every trick, the note kept is the one made for it alone, in games
+    that take turns with games under rules where monsieur does not beat
+    everything (the same cards, other words)."""
+    import io
+
+    from aluette_cli.annotate import TrickNotes
+    from aluette_cli.pipeline import OUTCOMES, check_source
+
+    def games(text: str) -> list[str]:
+        return ["[Event" + game.strip("\n") + "\n" for game in text.split("[Event")[1:]]
+
+    house = Path(__file__).parent.parent / "samples" / "house-rules.toml"
+    twin = house.read_text("utf-8").replace('["3d"], ["3c"]', '["3d", "3c"]')
+    (tmp_path / "twin.toml").write_text(twin.replace('"house-rules"', '"twin"'), "utf-8")
+    made = run("generate", "--seed", "506", "--games", "30", "--rules", str(tmp_path / "twin.toml"),
+               "-o", str(tmp_path / "twin.aln"))  # fmt: skip
+    assert made.exit_code == 0, made.output
+    ours = games(generated(505, "--games", "30", *flags))
+    theirs = games((tmp_path / "twin.aln").read_text("utf-8"))
+    text = "\n".join(game for pair in zip(ours, theirs, strict=True) for game in pair)
+    kept = TrickNotes()
+    told = monsieur = 0
+    for game in check_source(io.BytesIO(text.encode("utf-8")), base=tmp_path, keep=OUTCOMES):
+        ruleset = game.outcome.ruleset
+        assert ruleset is not None and not game.outcome.findings
+        for deal in game.outcome.deals:
+            for trick in deal.tricks:
+                note = kept.under(ruleset)(trick)
+                assert note == TrickNotes().under(ruleset)(trick)
+                told += 1
+                monsieur += note is not None and "3d (monsieur) beats" in note
+    assert told > 2000 and len(kept.said) < told  # some notes were looked up
+    assert monsieur > 100

@@ -197,8 +197,8 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
     lines: list[str] = []
     if deal.counts is not None:
         played = deal.sequence if deal.sequence is not None else [t.winner for t in deal.tricks]
-        pourri = sum(1 for seat in played if seat is None)
-        counts = ", ".join(f"{s} {deal.counts[s]}" for s in SEATS)
+        pourri = played.count(None)
+        counts = ", ".join([f"{s} {deal.counts[s]}" for s in SEATS])
         lines.append(f"Tricks: {counts}; pourri: {pourri}.")
     lines.extend(signal_sentence(signal) for signal in deal.signals)
     if deal.void:
