@@ -226,7 +226,9 @@ _POURRI: dict[str | None, str] = {None: "true", **dict.fromkeys(SEATS, "false")}
 class ReportTemplate:
     """The report's JSON of a deal of ``tricks`` tricks, with fields for its
     values: its plays (:attr:`Checked.played`), then each trick's winner,
-    whether it is pourri, and what its result says."""
+    whether it is pourri, and what its result says.  The tricks' numbers
+    are the template's own: the quick check takes tricks numbered from 1 in
+    order, and each is led by the seat that plays first in it."""
 
     def __init__(self, tricks: int) -> None:
         wins = PLAYED * tricks
