@@ -28,7 +28,7 @@ from aluette_cli.pipeline import CheckedGame, RuleChoice, check_units
 from aluette_cli.render import report_json_keep
 
 from .conftest import generated, run
-from .test_quickcheck import KINDS, POOL, hand_written, mutate, without_quick_check
+from .test_quickcheck import MUTATION, hand_written, mutate, without_quick_check
 
 FORMATS = ("json", "jsonl")
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -175,14 +175,9 @@ def test_hand_written_and_annotated_deals_are_read(tmp_path: pytest.TempPathFact
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    st.sampled_from(POOL),
-    st.sampled_from(KINDS),
-    st.sampled_from(FORMATS),
-    st.randoms(use_true_random=False),
-)
+@given(*MUTATION, st.sampled_from(FORMATS))
 def test_one_mutation_is_converted_as_the_reader_reads_it(
-    text: str, kind: str, to: str, rng: random.Random
+    text: str, kind: str, rng: random.Random, to: str
 ) -> None:
     same_both_ways(mutate(text, kind, rng), to)
 
@@ -311,7 +306,7 @@ def test_reported_with_two_processes(tmp_path: pytest.TempPathFactory) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(POOL), st.sampled_from(KINDS), st.randoms(use_true_random=False))
+@given(*MUTATION)
 def test_one_mutation_is_reported_as_the_replay_reports_it(
     text: str, kind: str, rng: random.Random
 ) -> None:

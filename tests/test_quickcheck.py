@@ -286,8 +286,13 @@ KINDS = (
 )  # fmt: skip
 
 
+#: A record of the pool, a kind of mutation and the randomness to make one:
+#: what ``mutate`` takes, for the tests that check one mutation at a time.
+MUTATION = (st.sampled_from(POOL), st.sampled_from(KINDS), st.randoms(use_true_random=False))
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(POOL), st.sampled_from(KINDS), st.randoms(use_true_random=False))
+@given(*MUTATION)
 def test_one_mutation_gets_the_full_replays_verdict(
     text: str, kind: str, rng: random.Random
 ) -> None:
