@@ -50,8 +50,7 @@ from .render import (
     render_checked,
     render_findings,
     render_report_json,
-    render_report_jsonl,
-    report_json_keep,
+    report_keep,
     table_output,
 )
 from .rules import RulesetError, load_ruleset
@@ -530,11 +529,8 @@ def report(
             frame.begin()
             # Only the outcomes are rendered: deals found right need no model,
             # and the JSON of a game writes theirs from their text.
-            keep: Keep = OUTCOMES
-            if render in (render_report_json, render_report_jsonl):
-                keep = report_json_keep()
             results = each_result(
-                files, choice, status, render, jobs, keep, on_file=opened, fmt=source
+                files, choice, status, render, jobs, report_keep(render), on_file=opened, fmt=source
             )
             for _, result in results:
                 frame.add(result.text)

@@ -13,7 +13,7 @@ from functools import partial
 
 from .analysis import GameAnalysis, Limits
 from .findings import Finding
-from .pipeline import OUTCOMES, CheckedGame, Stamped
+from .pipeline import OUTCOMES, CheckedGame, Keep, Stamped
 from .tables import game_tables
 from .writers.analysis import analysis_dict, analysis_text
 from .writers.layout import PLAIN, Layout
@@ -83,10 +83,13 @@ def render_report_jsonl(checked: CheckedGame, file: str) -> Rendered:
     return Rendered(checked.outcome.findings, checked.deals_read, game_json(checked, file) + "\n")
 
 
-def report_json_keep() -> Stamped:
-    """What the report's JSON needs of each game: the outcomes of the deals
-    read, and of each deal the quick check finds right its JSON, written
-    from what the check read (:mod:`aluette_cli.jsonstamp`)."""
+def report_keep(render: Callable[[CheckedGame, str], Rendered]) -> Keep:
+    """What a report's render needs of each game: the outcomes of the deals
+    read, and for the report's JSON, of each deal the quick check finds
+    right its JSON, written from what the check read
+    (:mod:`aluette_cli.jsonstamp`)."""
+    if render is not render_report_json and render is not render_report_jsonl:
+        return OUTCOMES
     from .jsonstamp import reported  # the quick check's patterns cost start-up: only here
 
     return Stamped(OUTCOMES, reported)

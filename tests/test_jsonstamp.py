@@ -25,7 +25,7 @@ from aluette_cli import quickcheck
 from aluette_cli.convert import Unreadable, converted
 from aluette_cli.parse import read_units
 from aluette_cli.pipeline import CheckedGame, RuleChoice, check_units
-from aluette_cli.render import report_json_keep
+from aluette_cli.render import render_report_json, report_keep
 
 from .conftest import generated, run
 from .test_quickcheck import MUTATION, hand_written, mutate, without_quick_check
@@ -223,7 +223,7 @@ def reported_both_ways(text: str | bytes, *flags: str) -> int:
             read = report(text, fmt, *flags)
         assert stamped == read
     data = text.encode("utf-8") if isinstance(text, str) else text
-    games = check_units(read_units([data]), keep=report_json_keep())
+    games = check_units(read_units([data]), keep=report_keep(render_report_json))
     return sum(len(game.stamped) for game in games)
 
 
