@@ -279,18 +279,13 @@ class TrickNotes:
                 self.said.clear()
                 self.written.clear()
             self.said[key] = note
-            self.written[note] = b""
+            self.written[note] = _added([note]).encode("utf-8", "surrogateescape")
         return note
 
     def added(self, notes: list[str]) -> bytes:
-        """:func:`_added` as bytes, kept for a trick's note alone on its line."""
-        if len(notes) == 1:
-            text = self.written.get(notes[0])
-            if text:  # b"": a note of ours not written yet
-                return text
-            if text is not None:
-                text = self.written[notes[0]] = _added(notes).encode("utf-8", "surrogateescape")
-                return text
+        """:func:`_added` as bytes, looked up for a trick's note alone on its line."""
+        if len(notes) == 1 and (text := self.written.get(notes[0])) is not None:
+            return text
         return _added(notes).encode("utf-8", "surrogateescape")
 
 

@@ -331,7 +331,7 @@ class QuickCheck:
     ) -> Checked | None:
         """The deal's point, if the tricks decide it and the point line says so."""
         scoring = self._scoring
-        told = kept is not None or self._plays
+        with_result = kept is not None or self._plays
         decided = scoring.decided_after(winners, self._target)
         if decided is None and len(winners) != TRICKS_PER_DEAL:
             return None  # tricks missing
@@ -342,11 +342,11 @@ class QuickCheck:
         if point is None:
             if side != NONE or points is not None:
                 return None
-            return Checked(number, dealer, None, kept, outcome if told else None)
+            return Checked(number, dealer, None, kept, outcome if with_result else None)
         if side != point.team and side != outcome.winner:
             return None  # the other team, or a player who did not win it
         if side not in TEAMS and outcome.winner is None:
             return None  # a player named where no player wins the deal
         if (int(points) if points is not None else 1) != point.points:
             return None
-        return Checked(number, dealer, point, kept, outcome if told else None)
+        return Checked(number, dealer, point, kept, outcome if with_result else None)
