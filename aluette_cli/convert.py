@@ -32,7 +32,7 @@ from .jsonmodel import (
 )
 from .model import BrokenDeal, Game
 from .parse import read_games, read_units
-from .pipeline import CheckedGame, RuleChoice, Stamped, check_game, check_units
+from .pipeline import CheckedGame, RuleChoice, Stamped, check_game, check_units, in_place
 from .streams import display_name
 from .tables import game_tables
 from .writers.aln import write_game
@@ -259,10 +259,7 @@ def turn_seats(checked: CheckedGame) -> dict[int, list[list[str | None]]]:
 def _deal_texts(checked: CheckedGame) -> Iterator[str]:
     """Each deal's JSON, in order: as stamped when it was read
     (:mod:`aluette_cli.jsonstamp`), else encoded from the model."""
-    stamped, read = checked.stamped, iter(checked.game.deals)
-    for k in range(len(stamped) + len(checked.game.deals)):
-        text = stamped.get(k)
-        yield _encode(item_to_dict(next(read))) if text is None else text
+    return in_place(checked.stamped, checked.game.deals, lambda deal: _encode(item_to_dict(deal)))
 
 
 class Writer:

@@ -7,10 +7,10 @@ rules and report problems in the same way; the CLI only decides what to print.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from . import findings as F
 from . import parse
@@ -23,6 +23,8 @@ from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, par
 
 if TYPE_CHECKING:
     from .quickcheck import Checked, Gives, QuickCheck
+
+T = TypeVar("T")
 
 #: Allocations between two collections of the youngest generation.  Reading
 #: makes tens of objects a deal, nearly all freed by reference counting or
@@ -99,6 +101,18 @@ class CheckedGame:
     #: the deal's place in the game; ``game.deals`` (or the outcome's deals)
     #: holds the others, in order
     stamped: dict[int, str] = field(default_factory=dict)
+
+
+def in_place(
+    stamped: dict[int, str], others: Sequence[T], text: Callable[[T], str]
+) -> Iterator[str]:
+    """Each deal's text in its place in the game: as stamped
+    (:attr:`CheckedGame.stamped`), or ``text`` of the next of ``others``,
+    the deals read (or their outcomes), in order."""
+    rest = iter(others)
+    for k in range(len(stamped) + len(others)):
+        made = stamped.get(k)
+        yield text(next(rest)) if made is None else made
 
 
 def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | Finding:

@@ -13,7 +13,7 @@ from typing import cast
 from ..cards import SEATS
 from ..findings import Finding
 from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
-from ..pipeline import CheckedGame
+from ..pipeline import CheckedGame, in_place
 from ..policies import PointOutcome, TieBreak
 from ..rules import Ruleset
 from ..wording import listed, plural, short_name
@@ -108,9 +108,7 @@ def game_json(checked: CheckedGame, file: str) -> str:
     stamped = checked.stamped
     if not stamped:
         return encode(data)
-    read = cast(list[dict[str, object]], data["deals"])
-    texts = iter(map(encode, read))
-    deals = [stamped.get(k) or next(texts) for k in range(len(stamped) + len(read))]
+    deals = in_place(stamped, cast(list[dict[str, object]], data["deals"]), encode)
     keys = list(data)
     cut = keys.index("deals")
     head = encode({key: data[key] for key in keys[:cut]})
