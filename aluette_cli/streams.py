@@ -153,17 +153,27 @@ def _remove_stale(directory: str, name: str) -> None:
                     os.unlink(entry.path)
 
 
-def _new_temp(directory: str, name: str) -> tuple[int, str]:
-    """A new temporary file beside the target, created with the mode a new
-    file gets from the umask (0666 less it), as a shell redirect does."""
-    while True:
-        temp = os.path.join(
-            directory, f".{name}.{TEMP_MARK}-{os.getpid()}-{os.urandom(4).hex()}.tmp"
-        )
-        try:
-            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temp
-        except FileExistsError:
-            continue
+def _temp_name(directory: str, name: str) -> str:
+    return os.path.join(directory, f".{name}.{TEMP_MARK}-{os.getpid()}-{os.urandom(4).hex()}.tmp")
+
+
+def _create(temp: str) -> int:
+    """The temporary file, created with the mode a new file gets from the
+    umask (0666 less it), as a shell redirect does; -1 if the name is taken.
+
+    Its name is registered first: a signal can come the instant the file
+    exists, before this function returns, and the handler must find it.
+    The name holds our PID, so one already there was left by a dead process
+    with our PID, and removing it (should a signal come before the name is
+    dropped again) loses nothing."""
+    with _lock:
+        _temps.add(temp)
+    try:
+        return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        with _lock:
+            _temps.discard(temp)
+        return -1
 
 
 # --------------------------------------------------------------------------
@@ -261,10 +271,14 @@ def _replacing(name: str, binary: bool) -> Iterator[Any]:
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
     _guard_signals()
     _remove_stale(directory, base)
-    with _lock:
-        fd, temp = _new_temp(directory, base)
-        _temps.add(temp)
+    temp = ""
     try:
+        # Made inside the try: Ctrl-C raises at any step, and the finally
+        # below must see every name that may have become a file.
+        fd = -1
+        while fd < 0:
+            temp = _temp_name(directory, base)
+            fd = _create(temp)
         raw = os.fdopen(fd, "wb")
         with raw:
             if original is not None:
