@@ -269,7 +269,6 @@ def converted(tmp_path: Path, text: str | bytes, to: str, name: str = "in.aln", 
 
 
 @cache
-@cache
 def schema_validator() -> jsonschema.protocols.Validator:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)

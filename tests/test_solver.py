@@ -2,9 +2,9 @@
 
 ``brute`` below tries every card of every hand, asks the engine's own pure
 functions (``engine.trick_result``, ``engine.deal_result``) who takes each
-trick and what the deal scores, and remembers nothing but whole positions
-(hands, trick on the table, every winner so far): no bound, no compact key,
-no grouping of cards.  The fast search must give its value on random late
+trick and what the deal scores, and remembers nothing but their answers and
+whole positions (hands, trick on the table, every winner so far): no bound,
+no compact key, no grouping of cards.  The fast search must give its value on random late
 positions (tricks 6 to 9), and the plain search's on earlier ones (tricks 4
 and 5), under classic, classic with mordienne, team-five (with and without
 a double) and a house ranking.
@@ -74,6 +74,16 @@ def brute(ruleset: Ruleset, doubled_by: str | None, position: Position) -> int:
             point = doubled(point, doubled_by)
         return point.points if point.team == "NS" else -point.points
 
+    # The engine's verdicts, each asked once: the same trick and the same
+    # winners come back under many positions, and they are pure functions.
+    @functools.cache
+    def taker(order: tuple[str, ...], cards: tuple[str, ...]) -> str | None:
+        return trick_result(zip(order, cards, strict=True), ruleset)[0]
+
+    @functools.cache
+    def over(winners: tuple[str | None, ...]) -> bool:
+        return ruleset.deal_scoring.decided_after(winners, ruleset.deal_target) or len(winners) == 9
+
     @functools.cache
     def value(
         hands: tuple[frozenset[str], ...],
@@ -81,7 +91,7 @@ def brute(ruleset: Ruleset, doubled_by: str | None, position: Position) -> int:
         trick: tuple[str, ...],
         winners: tuple[str | None, ...],
     ) -> int:
-        if ruleset.deal_scoring.decided_after(winners, ruleset.deal_target) or len(winners) == 9:
+        if over(winners):
             return score(winners)
         order = SEATS[SEATS.index(leader) :] + SEATS[: SEATS.index(leader)]  # type: ignore[arg-type]
         seat = order[len(trick)]
@@ -94,7 +104,7 @@ def brute(ruleset: Ruleset, doubled_by: str | None, position: Position) -> int:
             if len(now) < 4:
                 results.append(value(tuple(rest), leader, now, winners))
             else:
-                winner, _, _ = trick_result(zip(order, now, strict=True), ruleset)
+                winner = taker(order, now)
                 results.append(value(tuple(rest), winner or leader, (), (*winners, winner)))
         return max(results) if seat in "NS" else min(results)
 
