@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from aluette_cli import fastpath
+from aluette_cli import fastpath, parse
+from aluette_cli.model import Comment
 from aluette_cli.parse import Unit, decode_lines, parse_unit_with_grammar, split_units
 
 from .conftest import SAMPLE_FILES as SAMPLES
@@ -174,3 +177,83 @@ def test_edited_units_are_read_alike_or_left_to_the_grammar(seed: int, edits: li
             grammar, comments, error = parse_unit_with_grammar(unit)
             assert error is None, unit.text
             assert fast(unit) == (grammar, comments), unit.text
+
+
+# --------------------------------------------------------------------------
+# A deal the grammar cannot read whole: its good lines read fast
+
+
+def _grammar_alone(unit: Unit) -> object:
+    """The grammar's reading of the unit with every line of the recovery its own."""
+    saved = parse.FASTPATH
+    parse.FASTPATH = False
+    try:
+        return parse_unit_with_grammar(unit)
+    finally:
+        parse.FASTPATH = saved
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    edits=st.lists(st.integers(0, 10**6), min_size=1, max_size=4),
+    flags=st.sampled_from(
+        [(), ("--style", "cards"), ("--options", "chanter,signals", "--policy", "ties")]
+    ),
+)
+def test_a_broken_deal_is_read_line_by_line_alike_with_its_lines_read_fast(
+    seed: int, edits: list[int], flags: tuple[str, ...]
+) -> None:
+    """Edits that break a line, and comments: the deal read line by line
+    with the fast path taking the lines it can is the very deal the grammar
+    reads alone (its elements, comments, positions and findings)."""
+    data = generated("--games", "1", "--seed", str(seed % 1000), *flags)
+    lines = data.decode().split("\n")
+    rng = random.Random(seed)
+    for edit in edits:
+        i = edit % len(lines)
+        line = lines[i]
+        cut = rng.randint(0, len(line))
+        lines[i] = line[:cut] + rng.choice(_PIECES) + line[cut + rng.randint(0, 2) :]
+    for i in rng.sample(range(len(lines)), 3):
+        lines[i] += rng.choice([" {a note}", " ; a note", "{=x}"])
+    for unit in units_of("\n".join(lines).encode()):
+        with fast_lines() as counted:
+            got = parse_unit_with_grammar(unit)
+        assert got == _grammar_alone(unit), unit.text
+        if counted[0]:
+            event("a broken deal had lines read fast")
+
+
+@contextmanager
+def fast_lines() -> Iterator[list[int]]:
+    """Count the lines the recovery reads by the fast path: [count]."""
+    counted = [0]
+    real = parse._read_element_fast
+
+    def counting(seg: str, line: int) -> tuple[object, list[Comment]] | None:
+        read = real(seg, line)
+        counted[0] += read is not None
+        return read
+
+    parse._read_element_fast = counting
+    try:
+        yield counted
+    finally:
+        parse._read_element_fast = real
+
+
+def test_the_lines_of_a_broken_deal_are_read_fast() -> None:
+    """A misspelt card on one line: every other line of the deal is read by
+    the fast path, and the deal is the grammar's."""
+    data = generated("--games", "1", "--seed", "3").decode()
+    head, _, rest = data.partition("\n3. ")
+    broken = f"{head}\n3. N:3q{rest[4:]}"
+    deal = next(u for u in units_of(broken.encode()) if u.kind == "deal" and "3q" in u.text)
+    with fast_lines() as counted:
+        got = parse_unit_with_grammar(deal)
+    lines = [line for line in deal.text.split("\n")[1:] if line.strip()]
+    assert counted == [len(lines) - 1]  # all but the header and the broken line
+    assert got == _grammar_alone(deal)
+    result, _comments, error = got
+    assert error is None and [f.code for f in result.unread] == ["A001"]  # type: ignore[attr-defined]
