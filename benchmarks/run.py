@@ -140,13 +140,14 @@ SIDE_BY_SIDE = [
     ("validate", ["validate", "{file}"]),
     ("report --format json", ["report", "--format", "json", "{file}"]),
 ]
-#: With --all: the other commands, and validate on the commented corpora of
-#: bare.py (the corpus after annotate, and written by hand).
+#: With --all: the other commands, and validate on the other corpora of
+#: bare.py (the corpus after annotate, written by hand, and with typos).
 MORE_SIDE_BY_SIDE = [
     ("convert --to json", ["convert", "{file}", "--to", "json"]),
     ("annotate", ["annotate", "{file}"]),
     ("validate, annotated", ["validate", "{annotated}"]),
     ("validate, hand-style", ["validate", "{hand}"]),
+    ("validate, typos", ["validate", "{typos}"]),
 ]
 
 
@@ -182,10 +183,13 @@ def side_by_side(
                 path, deals = corpus(size, folder)
                 files = {"{file}": str(path)}
                 if every:
-                    from bare import commented_corpora
+                    from bare import commented_corpora, typo_corpus
 
                     annotated, hand = commented_corpora(path, size, folder)
-                    files.update({"{annotated}": str(annotated), "{hand}": str(hand)})
+                    typos = typo_corpus(path, size, folder)
+                    files.update(
+                        {"{annotated}": str(annotated), "{hand}": str(hand), "{typos}": str(typos)}
+                    )
                 for task, template in SIDE_BY_SIDE + (MORE_SIDE_BY_SIDE if every else []):
                     args = [files.get(a, a) for a in template]
                     cpu: dict[str, list[float]] = {"base": [], "new": []}
