@@ -459,6 +459,14 @@ def typo_corpus(path: Path, deals: int, folder: Path) -> Path:
     return typos
 
 
+def other_corpora(path: Path, deals: int, folder: Path) -> dict[str, str]:
+    """The corpora beside the clean one, by the names a side-by-side task
+    gives them (``run.py``'s ``MORE_SIDE_BY_SIDE``)."""
+    annotated, hand = commented_corpora(path, deals, folder)
+    typos = typo_corpus(path, deals, folder)
+    return {"{annotated}": str(annotated), "{hand}": str(hand), "{typos}": str(typos)}
+
+
 def commented_corpora(path: Path, deals: int, folder: Path) -> tuple[Path, Path]:
     """The corpus after ``annotate``, and written by hand; made once, then reused."""
     annotated = folder / f"deals-{deals}.annotated.aln"

@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from bare import commented_corpora  # noqa: E402
+from bare import other_corpora  # noqa: E402
 from revisions import GitError, Side, base_tree, check_side, describe_tree  # noqa: E402
 from run import MORE_SIDE_BY_SIDE, SIDE_BY_SIDE, corpus  # noqa: E402
 
@@ -72,8 +72,7 @@ def main() -> None:
     parser.add_argument("--corpora", type=Path, default=HERE / "corpora")
     args = parser.parse_args()
     path, deals = corpus(args.deals, args.corpora)
-    annotated, hand = commented_corpora(path, args.deals, args.corpora)
-    files = {"{file}": str(path), "{annotated}": str(annotated), "{hand}": str(hand)}
+    files = {"{file}": str(path), **other_corpora(path, args.deals, args.corpora)}
     bare = instructions([sys.executable, str(HERE / "bare.py"), str(path)], None, ROOT)
     rows = [["bare checker", "", f"{bare:,}", "", "100%"]]
     try:

@@ -183,13 +183,9 @@ def side_by_side(
                 path, deals = corpus(size, folder)
                 files = {"{file}": str(path)}
                 if every:
-                    from bare import commented_corpora, typo_corpus
+                    from bare import other_corpora
 
-                    annotated, hand = commented_corpora(path, size, folder)
-                    typos = typo_corpus(path, size, folder)
-                    files.update(
-                        {"{annotated}": str(annotated), "{hand}": str(hand), "{typos}": str(typos)}
-                    )
+                    files.update(other_corpora(path, size, folder))
                 for task, template in SIDE_BY_SIDE + (MORE_SIDE_BY_SIDE if every else []):
                     args = [files.get(a, a) for a in template]
                     cpu: dict[str, list[float]] = {"base": [], "new": []}
