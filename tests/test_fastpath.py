@@ -158,20 +158,25 @@ _PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), edits=st.lists(st.integers(0, 10**6), max_size=4))
-def test_edited_units_are_read_alike_or_left_to_the_grammar(seed: int, edits: list[int]) -> None:
-    """Random edits of canonical units: whenever the fast path still accepts
-    one, the grammar reads the very same thing."""
-    data = generated("--games", "1", "--seed", str(seed % 1000), "--policy", "ties")
-    lines = data.decode().split("\n")
-    rng = random.Random(seed)
+def edited(lines: list[str], edits: list[int], rng: random.Random) -> list[str]:
+    """``lines`` with a piece of the notation put in, or a character or two
+    taken out, at each place ``edits`` names."""
     for edit in edits:
         i = edit % len(lines)
         line = lines[i]
         cut = rng.randint(0, len(line))
         piece = rng.choice(_PIECES)
         lines[i] = line[:cut] + piece + line[cut + rng.randint(0, 2) :]
+    return lines
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), edits=st.lists(st.integers(0, 10**6), max_size=4))
+def test_edited_units_are_read_alike_or_left_to_the_grammar(seed: int, edits: list[int]) -> None:
+    """Random edits of canonical units: whenever the fast path still accepts
+    one, the grammar reads the very same thing."""
+    data = generated("--games", "1", "--seed", str(seed % 1000), "--policy", "ties")
+    lines = edited(data.decode().split("\n"), edits, random.Random(seed))
     for unit in units_of("\n".join(lines).encode()):
         if fast(unit) is not None:
             grammar, comments, error = parse_unit_with_grammar(unit)
@@ -208,13 +213,8 @@ def test_a_broken_deal_is_read_line_by_line_alike_with_its_lines_read_fast(
     with the fast path taking the lines it can is the very deal the grammar
     reads alone (its elements, comments, positions and findings)."""
     data = generated("--games", "1", "--seed", str(seed % 1000), *flags)
-    lines = data.decode().split("\n")
     rng = random.Random(seed)
-    for edit in edits:
-        i = edit % len(lines)
-        line = lines[i]
-        cut = rng.randint(0, len(line))
-        lines[i] = line[:cut] + rng.choice(_PIECES) + line[cut + rng.randint(0, 2) :]
+    lines = edited(data.decode().split("\n"), edits, rng)
     for i in rng.sample(range(len(lines)), 3):
         lines[i] += rng.choice([" {a note}", " ; a note", "{=x}"])
     for unit in units_of("\n".join(lines).encode()):
