@@ -14,10 +14,18 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import settings
 
 from aluette_cli.cli import cli
 from aluette_cli.pipeline import CheckedGame, RuleChoice, check_source
 from aluette_cli.writers.report import game_dict
+
+# No example has a time limit, in every file, as most already said one by
+# one.  On a shared machine one example can take ten times as long as the
+# one before, and Hypothesis then fails the test for its timing, not for
+# anything it found; speed is measured by benchmarks/, not by tests.
+settings.register_profile("aluette", deadline=None)
+settings.load_profile("aluette")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
