@@ -228,10 +228,10 @@ def test_sigterm_during_in_place_leaves_no_temp_and_the_original(tmp_path: Path)
 def _annotated(record: Path, text: bytes) -> bytes:
     """What ``annotate`` makes of ``text``, read from a copy beside ``record``."""
     copy = write(record.parent, "copy-" + record.name, text)
-    result = aluette("annotate", copy, stdout=subprocess.PIPE)
-    assert result.returncode == 0, result.stderr
+    result = run("annotate", str(copy))
+    assert result.exit_code == 0, result.stderr
     copy.unlink()
-    return result.stdout.encode()
+    return result.stdout_bytes
 
 
 #: ``annotate --in-place FILE`` with a signal sent to itself the instant after
