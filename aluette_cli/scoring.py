@@ -57,13 +57,11 @@ def score_deal(
     claim = deal.point
     if claim is None:
         return score
-    # With tricks to check it against, a wrong number is A302 (the deal is
-    # worth...); without, only the rules can say it is wrong (A307).  Zero is
-    # never a point either way.
-    value_wrong = False
-    if claim.points is not None and (score.void is None or claim.points == 0):
-        allowed = point_values(deal, ruleset)
-        value_wrong = _check_value(deal, allowed, flag)
+    # A number no deal of these rules is worth is A307 in every form of the
+    # record, with tricks or without: the rules alone say it is wrong.  A
+    # number the rules allow but this deal's tricks do not give is A302.
+    allowed = point_values(deal, ruleset) if claim.points is not None else None
+    value_wrong = allowed is not None and _check_value(deal, allowed, flag)
     if score.void is None:
         # Nothing to check the claim against: the claim is the outcome.
         if claim.side is None:
@@ -77,7 +75,7 @@ def score_deal(
             score.void = False
             # A value the rules never give (A307) is scored as the least the
             # deal can be worth, so one typo does not decide the game.
-            points = min(allowed.values) if value_wrong else claim.points or 1
+            points = min(allowed.values) if allowed and value_wrong else claim.points or 1
             score.point = PointOutcome(team, points)  # type: ignore[arg-type]
             score.winner = claim.side if claim.side in SEATS else None
         return score

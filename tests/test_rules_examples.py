@@ -515,10 +515,54 @@ def test_a_point_claimed_on_a_void_deal_is_a302(claim: str) -> None:
     assert "void" in messages(checked, "A302")[0]
 
 
-def test_two_points_claimed_without_mordienne_is_a302() -> None:
+def test_two_points_claimed_without_mordienne_is_a307() -> None:
+    # Classic, no option: no deal is ever worth 2, whatever its tricks, so the
+    # number is a value the rules never give (A307, docs/violations.md), not
+    # a wrong claim about this deal's tricks (A302).
     checked = check(record("deal 1 dealer N", RULES_EXAMPLE, "point EW 2"))
-    assert found(checked) == [("A302", 3, 1)]
-    assert "worth 1" in messages(checked, "A302")[0]
+    assert found(checked) == [("A307", 3, 1)]
+    assert "write 'point EW'" in messages(checked, "A307")[0]
+
+
+@pytest.mark.parametrize(
+    "play",
+    [
+        [],  # the point line alone
+        [RULES_EXAMPLE],  # a score sheet: E wins for EW
+        # The deal of docs/rules.md §3, trick by trick: E wins for EW as well.
+        [
+            "N: 3d Rc 9e 7b 1d 4c Vd 5e 2b",
+            "E: 2d 1c Cc 8d 6b 4e 9b 5b 7c",
+            "S: Re Cb 8c 6e 5d Vc 4b 3e 7e",
+            "W: 9c 1e Rd Cd 8e 6c 5c Vb 3b",
+            "1. N:3d E:8d S:6e W:3b -> N",
+            "2. N:Rc E:Cc S:Re W:Rd -> pourri",
+            "3. N:5e E:9b S:3e W:6c -> E",
+            "4. E:2d S:Vc W:5c N:7b -> E",
+            "5. E:7c S:Cb W:8e N:4c -> S",
+            "6. S:5d W:Cd N:9e E:1c -> E",
+            "7. E:4e S:7e W:9c N:Vd -> W",
+            "8. W:Vb N:1d E:5b S:8c -> N",
+            "9. N:2b E:6b S:4b W:1e -> N",
+        ],
+    ],
+    ids=["points-only", "sheet", "tricks"],
+)
+@pytest.mark.parametrize("claim", ["point EW 2", "point E 3", "point EW 0"])
+def test_an_impossible_point_value_is_a307_in_every_form_of_the_record(
+    play: list[str], claim: str
+) -> None:
+    # The right side, an impossible number: the same single A307 whether the
+    # record gives the tricks, a sheet, or nothing to check the point against.
+    checked = check(record("deal 1 dealer W", *play, claim))
+    assert found(checked) == [("A307", 2 + len(play), 1)]
+
+
+def test_an_impossible_point_value_on_the_wrong_side_is_both_mistakes() -> None:
+    # NS is the wrong team (E wins for EW) and 2 is never a classic point:
+    # two mistakes on one line, each with its own code.
+    checked = check(record("deal 1 dealer N", RULES_EXAMPLE, "point NS 2"))
+    assert sorted(found(checked)) == [("A302", 3, 1), ("A307", 3, 1)]
 
 
 def test_a_record_of_point_lines_only_is_scored_from_its_claims() -> None:
