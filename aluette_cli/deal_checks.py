@@ -115,10 +115,10 @@ def apply_chants(
                 problem("not-held", cards=bad, seat=seat)
             hands[seat] = pool - set(chant.discards)
     missing = [seat for seat in allowed if seat not in chanted]
-    if len(missing) == 1 and len(chanted) == 1 and chanted <= set(allowed):
+    if len(missing) == 1:
         # The stock is shared out between the two, six each: both exchange or
-        # neither does (docs/rules.md §6).  A chant by a wrong seat is already
-        # reported as such.
+        # neither does (docs/rules.md §6).  A chant by a wrong seat beside
+        # them is reported as such, and does not stand for the missing one.
         seat = next(s for s in allowed if s in chanted)
         first = next(c for c in deal.chants if c.seat == seat)
         flag(F.CHANT_WRONG, "one-sided", first.pos, n, seat=seat, other=missing[0], seats=allowed)

@@ -679,6 +679,20 @@ def test_chanter_a_wrong_exchange_is_a405(chant_w: str, expected: str) -> None:
     assert any(expected in m for m in messages(checked, "A405")), messages(checked, "A405")
 
 
+def test_chanter_a_one_sided_exchange_is_found_beside_a_wrong_chanter() -> None:
+    # W deals: W and N take the stock.  S (W's partner, not a chanter) chants
+    # with W, and N does not: S's line is A405 (wrong seat), and W's
+    # exchange is one-sided, since N, who must exchange when W does, did not.
+    # (S takes what N took in the other deals and discards it again; N then
+    # plays 5c and 4c, which S took: A203, beside the point here.)
+    chant_s = "chant S takes 5c 4c 4b 4e 3e 3b discards 5c 4c 4b 4e 3e 3b"
+    checked = check(chant_record(CHANT_W, chant_s))
+    assert [f for f in found(checked) if f[0] == "A405"] == [("A405", 8, 1), ("A405", 9, 1)]
+    one_sided, wrong_seat = messages(checked, "A405")
+    assert "W exchanges but N does not" in one_sided
+    assert "only W and N take the stock when W deals" in wrong_seat
+
+
 def test_chanter_taking_a_card_not_in_the_stock_is_a405() -> None:
     # N's hand is not recorded, so 1d is neither in a recorded hand nor in the
     # stock: W cannot have taken it from the stock.
@@ -726,11 +740,14 @@ def test_chanter_a_ruleset_file_giving_the_stock_to_the_partner(tmp_path: Path) 
     )
     assert found(check(text, base=tmp_path)) == []
     dealer = check(text.replace(chant_e, CHANT_W), base=tmp_path)
-    assert found(dealer) == [("A405", 9, 1)]
+    # W may not chant, and N's exchange is then one-sided: E did not chant.
+    assert found(dealer) == [("A405", 9, 1), ("A405", 10, 1)]
     assert "only E and N take the stock when W deals" in messages(dealer, "A405")[0]
-    # Under classic the same exchange by E is wrong.
+    assert "N exchanges but E does not" in messages(dealer, "A405")[1]
+    # Under classic the same exchange by E is wrong, and W's is missing.
     classic = check(text.replace('[Rules "partner.toml"]', '[Rules "classic"]'))
-    assert found(classic) == [("A405", 9, 1)]
+    assert found(classic) == [("A405", 9, 1), ("A405", 10, 1)]
+    assert "N exchanges but W does not" in messages(classic, "A405")[1]
 
 
 # --------------------------------------------------------------------------
