@@ -9,6 +9,7 @@ the cards taken from the stock, the signals' verdicts.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from . import findings as F
 from .cards import HAND_SIZE, NAMED_CARDS, STOCK_SIZE, team_of
@@ -68,22 +69,45 @@ def _well_dealt(deal: Deal, hands: dict[str, set[str]]) -> bool:
     return len(seen) == count
 
 
+@dataclass(slots=True)
+class Exchange:
+    """What the chant lines tell of the hands when play starts, whether or not
+    the hands are written: a card a player took and kept is in that hand, and
+    a card a player held and discarded is out of play (docs/rules.md §6).
+    So a stock card is checked when it is played even where no hand says who
+    holds it."""
+
+    #: every card taken from the stock
+    taken: set[str] = field(default_factory=set)
+    #: card -> the player who took it from the stock and kept it
+    kept: dict[str, str] = field(default_factory=dict)
+    #: card -> the player who held it and discarded it
+    discarded: dict[str, str] = field(default_factory=dict)
+
+
 def apply_chants(
     deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag: Flags
-) -> set[str]:
-    """Check the chant exchanges and apply them to ``hands``; return the cards
-    taken from the stock (docs/rules.md §6, chanter)."""
+) -> Exchange:
+    """Check the chant exchanges and apply them to ``hands``; return what they
+    tell of every hand, written or not (docs/rules.md §6, chanter)."""
     n = deal.number
-    taken: set[str] = set()
+    exchange = Exchange()
+    taken = exchange.taken
     if not deal.chants:
-        return taken
+        return exchange
     if not ruleset.chanter:
         for chant in deal.chants:
             flag(F.OPTION_OFF, "chant", chant.pos, n)
-        return taken
+        return exchange
     allowed = ruleset.chant_seats_for(deal.dealer)
     stock = set(deal.stock.cards) if deal.stock is not None else None
     dealt = set().union(*hands.values()) if hands else set()
+    #: who takes each card, to know what a player whose hand is not written
+    #: cannot hold: a card another player takes
+    takers: dict[str, str] = {}
+    for chant in deal.chants:
+        for card in chant.takes:
+            takers.setdefault(card, chant.seat)
     chanted: set[str] = set()
     for chant in deal.chants:
         seat = chant.seat
@@ -108,12 +132,29 @@ def apply_chants(
             elif card in taken:
                 problem("taken-twice", card=card)
             taken.add(card)
+        own = set(chant.takes)
         if seat in hands:
-            pool = hands[seat] | set(chant.takes)
+            pool = hands[seat] | own
             bad = [c for c in chant.discards if c not in pool]
-            if bad:
-                problem("not-held", cards=bad, seat=seat)
             hands[seat] = pool - set(chant.discards)
+        else:
+            # The hand is not written: a card discarded was dealt to the
+            # player or taken by them, so not one in another written hand,
+            # nor one left in the stock or taken by the other player.
+            bad = [
+                c
+                for c in chant.discards
+                if c not in own
+                and (c in dealt or (stock is not None and c in stock) or c in takers)
+            ]
+        if bad:
+            problem("not-held", cards=bad, seat=seat)
+        for card in chant.discards:
+            if card not in bad:
+                exchange.discarded.setdefault(card, seat)
+        for card in chant.takes:
+            if card not in exchange.discarded:
+                exchange.kept.setdefault(card, seat)
     missing = [seat for seat in allowed if seat not in chanted]
     if len(missing) == 1:
         # The stock is shared out between the two, six each: both exchange or
@@ -122,7 +163,7 @@ def apply_chants(
         seat = next(s for s in allowed if s in chanted)
         first = next(c for c in deal.chants if c.seat == seat)
         flag(F.CHANT_WRONG, "one-sided", first.pos, n, seat=seat, other=missing[0], seats=allowed)
-    return taken
+    return exchange
 
 
 def check_option_lines(deal: Deal, ruleset: Ruleset, flag: Flags) -> None:

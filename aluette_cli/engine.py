@@ -20,7 +20,13 @@ from itertools import pairwise, product
 
 from . import findings as F
 from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, team_of
-from .deal_checks import apply_chants, check_deck, check_option_lines, check_signals
+from .deal_checks import (
+    Exchange,
+    apply_chants,
+    check_deck,
+    check_option_lines,
+    check_signals,
+)
 from .findings import Finding, Flags
 from .ledger import GameLedger
 from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
@@ -147,13 +153,13 @@ class GameReplay:
         # A concession accepted ends the deal: a short record of play is then legal.
         conceded = ruleset.mordienne and any(c.accepted for c in deal.concessions)
         hands = check_deck(deal, flag)
-        taken = apply_chants(deal, hands, ruleset, flag)
+        exchange = apply_chants(deal, hands, ruleset, flag)
         check_option_lines(deal, ruleset, flag)
         tricks: list[TrickOutcome] = []
         sequence = None
         self._wrong_claims = []
         if deal.tricks:
-            tricks = self._play(deal, hands, taken, conceded)
+            tricks = self._play(deal, hands, exchange, conceded)
             if deal.winners is not None:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)
             last = deal.tricks[-1].pos
@@ -176,12 +182,12 @@ class GameReplay:
         return outcome
 
     def _play(
-        self, deal: Deal, hands: dict[str, set[str]], taken: set[str], conceded: bool
+        self, deal: Deal, hands: dict[str, set[str]], exchange: Exchange, conceded: bool
     ) -> list[TrickOutcome]:
         """The trick lines, card by card, through the table."""
         flag, n = self.flag, deal.number
         stock = deal.stock.cards if deal.stock is not None else ()
-        table = Table(self.ruleset, deal.dealer, hands, taken, stock)
+        table = Table(self.ruleset, deal.dealer, hands, exchange, stock)
         tricks = self._in_number_order(deal)
         # Tricks missing from the numbers are blamed on unreadable lines first.
         unexplained = len(deal.unread)

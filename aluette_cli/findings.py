@@ -165,6 +165,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " {holder} took it from the stock",
         "stock": "card {card} played by {seat} lies in the stock; stock cards are never"
         " played",
+        "discarded": "card {card} played by {seat} is not in {seat}'s hand;"
+        " {holder} discarded it in the chant",
     },
     PLAYED_TWICE: {"": "card {card} was already played in trick {previous}"},
     TRICK_SIZE: {"": "trick {trick} has {count:plural card}; each of the four players plays one"},

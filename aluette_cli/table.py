@@ -14,12 +14,15 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from . import findings as F
 from .cards import TRICKS_PER_DEAL, Seat, left_of, seats_from
+from .deal_checks import Exchange
 from .findings import Problem
 from .model import Play
 from .outcome import TrickOutcome
 from .rules import Ruleset
 
 _NONE: tuple[Problem, ...] = ()
+#: a deal without a chant: no card taken, kept or discarded
+_NO_EXCHANGE = Exchange()
 
 
 class Table:
@@ -30,13 +33,14 @@ class Table:
         ruleset: Ruleset,
         dealer: str,
         hands: Mapping[str, Iterable[str]] | None = None,
-        taken: Iterable[str] = (),
+        exchange: Exchange | None = None,
         stock: Iterable[str] = (),
     ) -> None:
         """``hands`` are the hands known at the start of play (after any chant);
-        ``taken`` the cards that came from the stock, to say so when they are
-        misplayed; ``stock`` the cards left in the stock, which nobody can
-        play, whether or not the hands are known."""
+        ``exchange`` what the chant says of every hand, written or not: who
+        took and kept each stock card (no one else can play it) and who
+        discarded which cards (no one can); ``stock`` the cards left in the
+        stock, which nobody can play, whether or not the hands are known."""
         self.ruleset = ruleset
         self._result = ruleset.tie.result  # who takes a trick, asked nine times a deal
         self._strength = ruleset.strength
@@ -48,7 +52,10 @@ class Table:
         #: who was dealt each card: asked only about a card played by someone
         #: who does not hold it, so made then (see _holder)
         self._owner: dict[str, str] | None = None
-        self._taken = frozenset(taken)
+        exchange = exchange or _NO_EXCHANGE
+        self._taken = frozenset(exchange.taken)
+        self._kept = exchange.kept
+        self._discarded = exchange.discarded
         self._stock = frozenset(stock).difference(self._taken)
         self._played: dict[str, int] = {}  # card -> the trick it was played in
         self._plays: list[tuple[str | None, str]] = []
@@ -130,6 +137,9 @@ class Table:
         if holder is None and card in self._stock:
             facts = {"card": card, "seat": player, "holder": None}
             return [*(problems or ()), Problem(F.NOT_IN_HAND, "stock", facts)]
+        if holder is None and card in self._discarded:
+            facts = {"card": card, "seat": player, "holder": self._discarded[card]}
+            return [*(problems or ()), Problem(F.NOT_IN_HAND, "discarded", facts)]
         if hand is not None or (holder is not None and holder != player):
             variant = "" if holder is None else "taken" if card in self._taken else "dealt"
             facts = {"card": card, "seat": player, "holder": holder}
@@ -167,9 +177,11 @@ class Table:
         return True
 
     def _holder(self, card: str) -> str | None:
-        """Who was dealt ``card`` at the start of play, if the hands say."""
+        """Who held ``card`` at the start of play, if the hands or the chant say."""
         if self._owner is None:
-            self._owner = {card: seat for seat, cards in self._dealt.items() for card in cards}
+            owner = dict(self._kept)
+            owner.update((card, seat) for seat, cards in self._dealt.items() for card in cards)
+            self._owner = owner
         return self._owner.get(card)
 
     def _rightful(self, player: str | None, card: str) -> bool:

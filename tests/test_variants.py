@@ -693,6 +693,59 @@ def test_chanter_a_one_sided_exchange_is_found_beside_a_wrong_chanter() -> None:
     assert "only W and N take the stock when W deals" in wrong_seat
 
 
+# The chant deal with no hand lines, only the stock: line 3 is the stock, 4
+# and 5 the chants, 6 to 14 the tricks.  What the chant says is still known:
+# W keeps 7d 6d 5d 4d 7c 6c and N keeps 5c 4c (taken from the stock), W
+# discards 5e 6e 7e 8e 9e Ve (dealt to W) and N discards 4b 4e 3e 3b (taken)
+# and Vd 8d (dealt to N).  No one else can play a card W or N kept, and no
+# one can play a discarded card (docs/rules.md §6: each card played is
+# checked against the hands after the exchange; A203 whether or not the
+# hands are written).
+STOCK_ONLY = CHANT_HANDS[4:]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "place", "why"),
+    [
+        # S plays 4d, which W took from the stock and kept (W plays S's 5b
+        # instead: with no hands written, nothing says 5b was not W's).
+        ("S:5b W:4d", "S:4d W:5b", (6, 14), "W took it from the stock"),
+        # E plays Ve, dealt to W and discarded by W; 2d still takes the trick.
+        ("E:Vc", "E:Ve", (7, 9), "W discarded it in the chant"),
+        # S plays 4b, which N took from the stock and discarded again.
+        ("S:7b", "S:4b", (8, 14), "N discarded it in the chant"),
+        # W plays 9e, which W discarded; the two aces still spoil the trick.
+        ("W:6c -> pourri", "W:9e -> pourri", (10, 19), "W discarded it in the chant"),
+    ],
+)
+def test_chanter_without_hands_a_card_the_chant_placed_elsewhere_is_a203(
+    old: str, new: str, place: tuple[int, int], why: str
+) -> None:
+    assert found(check(chant_record(CHANT_W, CHANT_N, hands=STOCK_ONLY))) == []
+    text = chant_record(CHANT_W, CHANT_N, hands=STOCK_ONLY).replace(old, new)
+    checked = check(text)
+    assert found(checked) == [("A203", *place)]
+    assert messages(checked, "A203")[0].endswith(why)
+
+
+def test_chanter_with_hands_a_discarded_card_played_says_who_discarded_it() -> None:
+    text = chant_record(CHANT_W, CHANT_N).replace("E:Vc", "E:Ve")
+    checked = check(text)
+    assert found(checked) == [("A203", 11, 9)]
+    assert messages(checked, "A203") == [
+        "card Ve played by E is not in E's hand; W discarded it in the chant"
+    ]
+
+
+def test_chanter_without_hands_a_card_the_other_took_cannot_be_discarded() -> None:
+    # W's hand is not written, but 4b is one of the cards N takes: W cannot
+    # hold it to discard it.
+    chant_w = CHANT_W.replace("discards 5e", "discards 4b")
+    checked = check(chant_record(chant_w, CHANT_N, hands=STOCK_ONLY))
+    assert ("A405", 4, 1) in found(checked)
+    assert "4b discarded but not held by W" in messages(checked, "A405")[0]
+
+
 def test_chanter_taking_a_card_not_in_the_stock_is_a405() -> None:
     # N's hand is not recorded, so 1d is neither in a recorded hand nor in the
     # stock: W cannot have taken it from the stock.
