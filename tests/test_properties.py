@@ -71,6 +71,7 @@ def forms(
     styles: tuple[str, ...] = STYLES,
     hands: st.SearchStrategy[bool] | None = None,
     claims: st.SearchStrategy[bool] | None = None,
+    stock: st.SearchStrategy[bool] | None = None,
     claim_rates: tuple[float, ...] = (0.0, 0.5, 1.0),
     tricky_comments: bool = False,
 ) -> st.SearchStrategy[Form]:
@@ -79,7 +80,7 @@ def forms(
         Form,
         style=st.sampled_from(styles),
         hands=hands if hands is not None else st.booleans(),
-        stock=st.booleans(),
+        stock=stock if stock is not None else st.booleans(),
         claims=claims if claims is not None else st.booleans(),
         claim_rate=st.sampled_from(claim_rates),
         comments=st.booleans(),
@@ -440,6 +441,46 @@ def drop_a_sheet_entry(game: Generated, rng: random.Random) -> tuple[Record, lis
     return record, [Expect("A207", (record.line_no(index),), _whole(record, index), number)]
 
 
+def play_a_stock_card(game: Generated, rng: random.Random) -> tuple[Record, list[Expect]]:
+    """A card of the stock put in a player's hand: docs/rules.md §2 leaves the
+    stock face down, unused, so playing it is A203 whether or not the hands
+    are written (docs/violations.md A203); half the time they are dropped."""
+    record = game.record.clone()
+    d = _pick_deal(game, rng)
+    deal, layout = game.facts.deals[d], record.deals[d]
+    k = rng.randrange(9)
+    _, card = rng.choice(deal.tricks[k].plays)
+    if rng.random() < 0.5:
+        for index in sorted(layout.hands.values(), reverse=True):
+            record.remove(index)
+    index = record.deals[d].tricks[k]
+    line = _line(record, index)
+    i = _card_token(line, card, last=4)
+    _set_card(line, i, rng.choice(deal.stock))
+    span = record.span(index, i)
+    return record, [Expect("A203", (record.line_no(index),), span, deal.number, k + 1)]
+
+
+def change_a_point_value(game: Generated, rng: random.Random) -> tuple[Record, list[Expect]]:
+    """A number of points no classic deal without options is worth (0, or
+    more than 1): A307, in every form of the record, with its tricks, its
+    sheet, or (half the time) only its point line."""
+    record = game.record.clone()
+    d = _pick_deal(game, rng)
+    deal, layout = game.facts.deals[d], record.deals[d]
+    if rng.random() < 0.5:
+        play = [*layout.tricks, *([] if layout.winners is None else [layout.winners])]
+        for index in sorted(play, reverse=True):
+            record.remove(index)
+    index = record.deals[d].point
+    assert index is not None
+    side = deal.deal_winner or rng.choice((*TEAMS, *SEATS))
+    value = rng.choice(("0", "2", "3", "9", "12"))
+    _line(record, index).tokens[1:] = [side, value]
+    no = record.line_no(index)
+    return record, [Expect("A307", (no,), _whole(record, index), deal.number)]
+
+
 PLAYED = ("seats", "cards", "mixed")
 #: name -> (mistake, the forms of game it applies to)
 MUTATIONS: dict[str, tuple[Mutator, st.SearchStrategy[Form]]] = {
@@ -448,6 +489,11 @@ MUTATIONS: dict[str, tuple[Mutator, st.SearchStrategy[Form]]] = {
     "skip-a-seat": (skip_a_seat, forms(("seats",))),
     "change-a-claim": (change_a_claim, forms(PLAYED, claims=st.just(True), claim_rates=(1.0,))),
     "change-a-point": (change_a_point, forms(claims=st.just(True))),
+    "change-a-point-value": (change_a_point_value, forms(claims=st.just(True))),
+    "play-a-stock-card": (
+        play_a_stock_card,
+        forms(PLAYED, hands=st.just(True), stock=st.just(True)),
+    ),
     "change-the-result": (change_the_result, forms(claims=st.just(True))),
     "rotate-the-dealer-wrongly": (rotate_wrongly, forms()),
     "duplicate-across-hands": (duplicate_across_hands, forms(hands=st.just(True))),
