@@ -61,7 +61,7 @@ def score_deal(
     # record, with tricks or without: the rules alone say it is wrong.  A
     # number the rules allow but this deal's tricks do not give is A302.
     allowed = point_values(deal, ruleset) if claim.points is not None else None
-    value_wrong = allowed is not None and _check_value(deal, allowed, flag)
+    value_wrong = allowed is not None and _check_value(deal, allowed, flag, score.point)
     if score.void is None:
         # Nothing to check the claim against: the claim is the outcome.
         if claim.side is None:
@@ -132,9 +132,13 @@ def point_values(deal: Deal, ruleset: Ruleset) -> PointValues:
     )
 
 
-def _check_value(deal: Deal, allowed: PointValues, flag: Flags) -> bool:
+def _check_value(
+    deal: Deal, allowed: PointValues, flag: Flags, worth: PointOutcome | None
+) -> bool:
     """A307 when the point line claims a number no deal of these rules is worth;
-    True if so (the finding then stands for the claim's number)."""
+    True if so (the finding then stands for the claim's number).  ``worth``
+    is what the tricks give, when they say: the fix the message proposes is
+    then the deal's own value (a mordienne's 2), not the least one."""
     claim = deal.point
     assert claim is not None
     if claim.side is None or claim.points is None or claim.points in allowed.values:
@@ -143,7 +147,11 @@ def _check_value(deal: Deal, allowed: PointValues, flag: Flags) -> bool:
     if claim.points == 0:
         flag(F.POINT_VALUE, "zero", claim.pos, n, side=claim.side, claimed=0)
         return True
-    best = min(allowed.values)
+    team = claim.side if claim.side in TEAMS else team_of(claim.side)
+    if worth is not None and worth.team == team and worth.points in allowed.values:
+        best = worth.points
+    else:
+        best = min(allowed.values)
     fix = "" if best == 1 else f" {best}"
     facts = {"side": claim.side, "claimed": claim.points, "because": allowed.because}
     flag(F.POINT_VALUE, "value", claim.pos, n, fix=fix, allowed=list(allowed.values), **facts)

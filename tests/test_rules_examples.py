@@ -691,6 +691,15 @@ def test_claiming_one_point_on_a_mordienne_deal_is_a302() -> None:
     assert "mordienne" in messages(checked, "A302")[0]
 
 
+def test_an_impossible_value_on_a_mordienne_deal_proposes_the_deal_s_own_value() -> None:
+    # The comeback deal above is worth 2 to E; 3 is never a point with
+    # mordienne (1, or 2): A307, and the fix it proposes is E's 2, not the
+    # least a deal is worth.
+    checked = mordienne_deal("N N S W E E E E E", "point E 3")
+    assert found(checked) == [("A307", 4, 1)]
+    assert messages(checked, "A307")[0].endswith("write 'point E 2'")
+
+
 def test_is_mordienne_by_hand() -> None:
     assert is_mordienne(list("NSNSWEEEE"), "E")
     assert is_mordienne([None, None, "N", "E", "E", "E", "E", "E", "E"], "E")
