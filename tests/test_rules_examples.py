@@ -277,6 +277,67 @@ def test_trick_one_is_led_by_the_player_on_the_dealers_left_cards_only(
 
 
 # --------------------------------------------------------------------------
+# The deck and the play, card by card (docs/rules.md §1-3), on the same deal:
+# line 1 the header, 2-5 the hands, 6 the stock, 7-15 tricks 1 to 9.
+
+
+def hand_worked(hands: list[str] | None = None, tricks: list[str] | None = None) -> str:
+    return record("deal 1 dealer W", *(HANDS if hands is None else hands), *(tricks or []))
+
+
+def test_a_card_in_a_hand_and_in_the_stock_is_a101_at_the_second_place() -> None:
+    # 1d is N's; written in the stock too (in place of 4b), the deck has it twice.
+    checked = check(hand_worked([*HANDS[:4], HANDS[4].replace("4b", "1d")]))
+    assert found(checked) == [("A101", 6, 1)]
+    assert "dealt in N's hand and in the stock" in messages(checked, "A101")[0]
+
+
+def test_a_card_twice_in_one_hand_is_a101_and_the_hand_is_short() -> None:
+    # N's Re written as a second 1d: N holds eight cards, one of them twice.
+    checked = check(hand_worked([HANDS[0].replace("Re", "1d"), *HANDS[1:]]))
+    assert ("A101", 2, 1) in found(checked)
+    assert "card 1d is dealt twice in N's hand" in messages(checked, "A101")[0]
+
+
+def test_a_hand_of_eight_cards_is_a102_and_a_stock_of_eleven_a103() -> None:
+    # N's Re left out of every line: N has 8 cards; then the stock's Ve too.
+    checked = check(hand_worked([HANDS[0].replace(" Re", ""), *HANDS[1:]]))
+    assert found(checked) == [("A102", 2, 1)]
+    assert messages(checked, "A102") == ["N's hand has 8 cards; the deal gives each player 9"]
+    checked = check(hand_worked([*HANDS[:4], HANDS[4].replace(" Ve", "")]))
+    assert found(checked) == [("A103", 6, 1)]
+
+
+def test_a_card_played_twice_is_a204_where_it_is_played_again() -> None:
+    # W plays 1e again in trick 9 (in place of Rb); E's grand-neuf still wins.
+    lines = trick_lines(replace={9: "E:9c S:9d W:1e N:Re"})
+    checked = check(hand_worked(tricks=[*lines, "point E"]))
+    assert found(checked) == [("A204", 15, 14)]
+    assert messages(checked, "A204") == ["card 1e was already played in trick 1"]
+
+
+def test_a_trick_of_three_cards_is_a205() -> None:
+    # N's Re left out of trick 9: E's grand-neuf still takes it.
+    lines = trick_lines(replace={9: "E:9c S:9d W:Rb"})
+    checked = check(hand_worked(tricks=[*lines, "point E"]))
+    assert found(checked) == [("A205", 15, 1)]
+
+
+def test_eight_tricks_are_a206_and_the_point_is_not_checked() -> None:
+    # Without trick 9, E has 2 tricks and S 2: who takes the deal is not
+    # known, so the point line is taken as written; the deal is short.
+    checked = check(hand_worked(tricks=[*trick_lines()[:8], "point E"]))
+    assert found(checked) == [("A206", 1, 1)]
+
+
+def test_a_sheet_of_eight_entries_is_a207_and_both_forms_are_a208() -> None:
+    checked = check(record("deal 1 dealer W", "winners: - - W S S - E E", "point E"))
+    assert found(checked) == [("A207", 2, 1)]
+    both = record("deal 1 dealer W", *trick_lines(), "winners: - - W S S - E E E", "point E")
+    assert found(check(both)) == [("A208", 11, 1)]
+
+
+# --------------------------------------------------------------------------
 # Tie-breaks for the most tricks (docs/rules.md §4)
 
 
