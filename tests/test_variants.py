@@ -679,6 +679,23 @@ def test_chanter_a_wrong_exchange_is_a405(chant_w: str, expected: str) -> None:
     assert any(expected in m for m in messages(checked, "A405")), messages(checked, "A405")
 
 
+def test_chanter_the_same_player_chanting_twice_is_a405() -> None:
+    # W's exchange written twice: the second line is W chanting again, and
+    # its six cards are taken a second time.
+    checked = check(chant_record(CHANT_W, CHANT_N, CHANT_W))
+    texts = messages(checked, "A405")
+    assert ("A405", 10, 1) in found(checked)
+    assert "chant: W chants twice" in texts
+    assert "chant: 7d is taken twice" in texts
+
+
+def test_chanter_a_card_both_players_take_is_a405() -> None:
+    # N takes 7d, which W takes too (in place of 5c, which nobody takes now).
+    checked = check(chant_record(CHANT_W, CHANT_N.replace("takes 5c", "takes 7d")))
+    assert ("A405", 9, 1) in found(checked)
+    assert "chant: 7d is taken twice" in messages(checked, "A405")
+
+
 def test_chanter_a_one_sided_exchange_is_found_beside_a_wrong_chanter() -> None:
     # W deals: W and N take the stock.  S (W's partner, not a chanter) chants
     # with W, and N does not: S's line is A405 (wrong seat), and W's
