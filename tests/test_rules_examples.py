@@ -9,7 +9,9 @@ engine's pure functions.
 
 from __future__ import annotations
 
+import re
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,7 @@ from aluette_cli.pipeline import CheckedGame
 from aluette_cli.rules import Ruleset, load_ruleset
 
 from .conftest import check, found, messages, record, report
+from .test_properties import MUTATIONS
 
 # --------------------------------------------------------------------------
 # Helpers
@@ -789,3 +792,24 @@ def test_with_mordienne_a_game_can_end_in_a_draw() -> None:
     assert [d["point"]["points"] for d in game["deals"]] == [1, 2, 1, 1, 1]
     assert game["score"] == {"NS": 3, "EW": 3}
     assert (game["complete"], game["winner"]) == (True, "draw")
+
+
+# --------------------------------------------------------------------------
+# The checklist of docs/rules.md §15 names tests that exist
+
+
+def test_every_test_the_rules_checklist_names_exists() -> None:
+    root = Path(__file__).resolve().parent
+    page = (root.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    checklist = page.split("## 15. Rule, check, test", 1)[1]
+    defined = {
+        name
+        for path in root.glob("test_*.py")
+        for name in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)
+    }
+    named = re.findall(r"`(test_\w+)`", checklist)
+    assert named, "the checklist names no test"
+    assert sorted(set(named) - defined) == []
+    mutations = re.findall(r"`([a-z]+(?:-[a-z]+)+)`", checklist)
+    assert sorted(set(mutations) - set(MUTATIONS)) == []
+
