@@ -3,7 +3,8 @@
 Each check reads one part of a deal (or the game's draw), raises its
 findings through ``flag`` (a :class:`~aluette_cli.findings.Flags`) and
 returns what play needs from it: the hands as they stand when play starts,
-the cards taken from the stock, the signals' verdicts.
+what the chant tells of every hand (:class:`Exchange`), the signals'
+verdicts.
 """
 
 from __future__ import annotations
