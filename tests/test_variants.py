@@ -745,6 +745,58 @@ def test_chanter_without_hands_a_card_the_chant_placed_elsewhere_is_a203(
     assert messages(checked, "A203")[0].endswith(why)
 
 
+@pytest.mark.parametrize(
+    ("chant_w", "chant_s", "why"),
+    [
+        # W takes Vd and discards it again: nobody holds Vd.
+        (
+            "chant W takes Vd 4d 4c 4b 4e 5d discards Vd 4d 4c 4b 4e 5d",
+            "chant S takes Ve 5c 5b 5e 6d 6c discards Ve 5c 5b 5e 6d 6c",
+            "W discarded it in the chant",
+        ),
+        # W takes Vd and keeps it (discarding 7d, dealt to W): only W holds Vd.
+        (
+            "chant W takes Vd 4d 4c 4b 4e 5d discards 7d 4d 4c 4b 4e 5d",
+            "chant S takes Ve 5c 5b 5e 6d 6c discards Ve 5c 5b 5e 6d 6c",
+            "W took it from the stock",
+        ),
+    ],
+)
+def test_chanter_the_stock_card_played_by_the_dealer_without_hands(
+    chant_w: str, chant_s: str, why: str
+) -> None:
+    # S deals: W (S's left) and S take the stock; no hand is written.  In
+    # each case S's Vd in trick 1 is a card S cannot hold after the chant.
+    text = record(
+        '[Options "chanter"]',
+        "deal 1 dealer S",
+        "stock: Vd Ve 4d 4c 4b 4e 5d 5c 5b 5e 6d 6c",
+        chant_w,
+        chant_s,
+        "1. W:1d N:1c E:1b S:Vd",
+    )
+    checked = check(text)
+    assert [f for f in found(checked) if f[0] == "A203"] == [("A203", 6, 19)]
+    assert messages(checked, "A203")[0].endswith(why)
+
+
+def test_chanter_a_card_the_player_discarded_is_not_played_by_that_player() -> None:
+    # S deals; S discards Ve (taken from the stock) and then plays it.
+    text = record(
+        '[Options "chanter"]',
+        "deal 1 dealer S",
+        "stock: Vd Ve 4d 4c 4b 4e 5d 5c 5b 5e 6d 6c",
+        "chant W takes Vd 4d 4c 4b 4e 5d discards Vd 4d 4c 4b 4e 5d",
+        "chant S takes Ve 5c 5b 5e 6d 6c discards Ve 5c 5b 5e 6d 6c",
+        "1. W:1d N:1c E:1b S:Ve",
+    )
+    checked = check(text)
+    assert [f for f in found(checked) if f[0] == "A203"] == [("A203", 6, 19)]
+    assert messages(checked, "A203") == [
+        "card Ve played by S is not in S's hand; S discarded it in the chant"
+    ]
+
+
 def test_chanter_with_hands_a_discarded_card_played_says_who_discarded_it() -> None:
     text = chant_record(CHANT_W, CHANT_N).replace("E:Vc", "E:Ve")
     checked = check(text)
