@@ -19,7 +19,7 @@ from aluette_cli.engine import deal_result, is_mordienne, trick_result
 from aluette_cli.pipeline import CheckedGame
 from aluette_cli.rules import Ruleset, load_ruleset
 
-from .conftest import check, found, messages, record, report
+from .conftest import check, found, messages, record, report, run
 from .test_properties import MUTATIONS
 
 # --------------------------------------------------------------------------
@@ -586,6 +586,18 @@ def test_two_points_claimed_without_mordienne_is_a307() -> None:
     checked = check(record("deal 1 dealer N", RULES_EXAMPLE, "point EW 2"))
     assert found(checked) == [("A307", 3, 1)]
     assert "write 'point EW'" in messages(checked, "A307")[0]
+
+
+def test_validate_finds_an_impossible_value_in_the_writer_s_own_layout(tmp_path: Path) -> None:
+    # The hand-worked deal in the layout the writer gives (hands, stock,
+    # seated trick lines, point line): the layout the quick check reads, so
+    # the command must not vouch for it with "point E 2".
+    text = record("deal 1 dealer W", *HANDS, *trick_lines(), "point E 2")
+    path = tmp_path / "deal.aln"
+    path.write_text(text, encoding="utf-8")
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert f"{path}:16:1: A307 point E 2:" in result.stdout
 
 
 @pytest.mark.parametrize(

@@ -780,6 +780,18 @@ def test_chanter_the_stock_card_played_by_the_dealer_without_hands(
     assert messages(checked, "A203")[0].endswith(why)
 
 
+def test_chanter_validate_finds_the_stock_card_without_hands(tmp_path: Path) -> None:
+    # The same check through the command, whatever reads the deal first.
+    text = chant_record(CHANT_W, CHANT_N, hands=STOCK_ONLY).replace("E:Vc", "E:Ve")
+    path = tmp_path / "chant.aln"
+    path.write_text(text, encoding="utf-8")
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert f"{path}:7:9: A203 card Ve played by E is not in E's hand; W discarded it" in (
+        result.stdout
+    )
+
+
 def test_chanter_a_card_the_player_discarded_is_not_played_by_that_player() -> None:
     # S deals; S discards Ve (taken from the stock) and then plays it.
     text = record(
