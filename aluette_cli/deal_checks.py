@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from . import findings as F
 from .cards import HAND_SIZE, NAMED_CARDS, STOCK_SIZE, team_of
 from .findings import Flags
-from .model import Deal, Draw, Pos
+from .model import Deal, Draw, Pos, Signal
 from .outcome import SignalOutcome
 from .rules import Ruleset
 from .wording import named, plural
@@ -186,13 +186,19 @@ def check_option_lines(deal: Deal, ruleset: Ruleset, flag: Flags) -> None:
 
 
 def check_signals(
-    deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag: Flags
+    deal: Deal,
+    hands: dict[str, set[str]],
+    ruleset: Ruleset,
+    flag: Flags,
+    exchange: Exchange | None = None,
 ) -> list[SignalOutcome]:
     """A signal is allowed; one the signaller's hand does not bear out is a warning.
 
     Card signals (``monsieur``, ``borgne``...) and ``aces-N`` are checked
     against the hand at the moment of the signal; others are reported as
-    made, since no card tells whether they are true.
+    made, since no card tells whether they are true.  A card signal by a
+    player whose hand is not written is still judged when the record places
+    the card (``exchange``: the chant; the stock; the written hands).
     """
     if not ruleset.signals:
         return []
@@ -201,6 +207,14 @@ def check_signals(
         outcome = SignalOutcome(signal.seat, signal.what, signal.before)
         results.append(outcome)
         if signal.seat not in hands:
+            card = NAMED_CARDS.get(signal.what)
+            if card is not None:
+                outcome.honest = _placed(deal, hands, exchange, signal.seat, card, signal.before)
+                if outcome.honest is not None:
+                    holds = "holds" if outcome.honest else "does not hold"
+                    outcome.fact = f"{signal.seat} {holds} {named(card)}"
+                if outcome.honest is False:
+                    _flag_signal(signal, outcome, deal.number, flag)
             continue
         held = set(hands[signal.seat])
         for trick in deal.tricks[: signal.before]:
@@ -216,16 +230,47 @@ def check_signals(
             outcome.honest = aces == int(m.group(1))
             outcome.fact = f"{signal.seat} holds {plural(aces, 'ace')}"
         if outcome.honest is False:
-            flag(
-                F.SIGNAL_FALSE,
-                "",
-                signal.pos,
-                deal.number,
-                what=signal.what,
-                seat=signal.seat,
-                fact=outcome.fact,
-            )
+            _flag_signal(signal, outcome, deal.number, flag)
     return results
+
+
+def _flag_signal(signal: Signal, outcome: SignalOutcome, number: int | None, flag: Flags) -> None:
+    flag(
+        F.SIGNAL_FALSE,
+        "",
+        signal.pos,
+        number,
+        what=signal.what,
+        seat=signal.seat,
+        fact=outcome.fact,
+    )
+
+
+def _placed(
+    deal: Deal,
+    hands: dict[str, set[str]],
+    exchange: Exchange | None,
+    seat: str,
+    card: str,
+    before: int,
+) -> bool | None:
+    """Whether ``seat``, whose hand is not written, holds ``card`` before trick
+    ``before + 1``, as far as the record says: a card already played, kept
+    or discarded in the chant, left in the stock or in a written hand is
+    placed; any other card may be anyone's (None)."""
+    if any(play.card == card for trick in deal.tricks[:before] for play in trick.plays):
+        return False
+    if exchange is not None:
+        if card in exchange.kept:
+            return exchange.kept[card] == seat
+        if card in exchange.discarded:
+            return False
+        if card in exchange.taken:
+            return None  # taken, but by a chant the engine found wrong
+    stock = deal.stock.cards if deal.stock is not None else ()
+    if card in stock or any(card in held for held in hands.values()):
+        return False
+    return None
 
 
 def check_draw(draw: Draw, ruleset: Ruleset, flag: Flags) -> str | None:

@@ -174,7 +174,7 @@ class GameReplay:
         score = score_deal(deal, sequence, tricks, ruleset, flag)
         if self._wrong_claims and sequence is not None:
             self._point_follows_claims(deal, sequence, flag.found[before:])
-        signals = check_signals(deal, hands, ruleset, flag)
+        signals = check_signals(deal, hands, ruleset, flag, exchange)
         scored = self.ledger.record(n, deal.dealer, score.void, score.point)
         outcome = _outcome(n, deal.dealer, deal.pos, tricks, sequence, score, scored, after_end)
         outcome.from_sheet = not deal.tricks and deal.winners is not None

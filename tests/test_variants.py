@@ -965,6 +965,39 @@ def test_signals_cli_a_dishonest_signal_is_a_warning_with_exit_status_0(tmp_path
     assert deal["signals"][0]["honest"] is False
 
 
+def test_signals_without_hands_the_chant_and_the_stock_still_place_a_card() -> None:
+    # S deals; no hand is written.  W takes vache (2c) and keeps it; S takes
+    # petit-neuf (9d) and discards it; monsieur (3d) is nowhere in the
+    # record.  So W holds vache, N does not (W has it), S no longer holds
+    # petit-neuf, E's monsieur cannot be judged, and after W plays vache in
+    # trick 1 W holds it no more.
+    text = record(
+        '[Options "chanter, signals"]',
+        "deal 1 dealer S",
+        "stock: 2c 9d 4d 4c 4b 4e 5d 5c 5b 5e 6d 6c",
+        "chant W takes 2c 4d 4c 4b 4e 5d discards 7d 4d 4c 4b 4e 5d",
+        "chant S takes 9d 5c 5b 5e 6d 6c discards 9d 5c 5b 5e 6d 6c",
+        "signal W vache",
+        "signal N vache",
+        "signal S petit-neuf",
+        "signal E monsieur",
+        "1. W:2c N:1c E:1b S:Vd",
+        "signal W vache",
+    )
+    checked = check(text)
+    assert [f for f in found(checked) if f[0] == "A406"] == [
+        ("A406", 7, 1),
+        ("A406", 8, 1),
+        ("A406", 11, 1),
+    ]
+    assert messages(checked, "A406")[:2] == [
+        "signal vache by N is not borne out: N does not hold 2c (vache) at that moment",
+        "signal petit-neuf by S is not borne out: S does not hold 9d (petit-neuf) at that moment",
+    ]
+    honest = [s["honest"] for s in report(checked)["deals"][0]["signals"]]
+    assert honest == [True, False, False, None, False]
+
+
 def test_signal_lines_without_the_option_are_a402() -> None:
     text = signal_record(["signal N monsieur"], [], []).replace(
         '[Options "signals"]', '[Options "mordienne"]'
