@@ -187,8 +187,10 @@ class GameReplay:
         flag, n = self.flag, deal.number
         stock = deal.stock.cards if deal.stock is not None else ()
         table = Table(self.ruleset, deal.dealer, hands, taken, stock)
-        for seat in self.ledger.instead or ():
-            table.also_lead(left_of(seat))  # a wrong dealer (A105): the right one's left may lead
+        instead = self.ledger.instead
+        if instead is not None and len(instead) == 1:
+            # A wrong dealer (A105): the left of the one who should have dealt may lead.
+            table.also_lead(left_of(next(iter(instead))))
         tricks = self._in_number_order(deal)
         # Tricks missing from the numbers are blamed on unreadable lines first.
         unexplained = len(deal.unread)
