@@ -20,12 +20,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import apply_chants, check_deck
 from .findings import Flags
-from .model import BrokenDeal, Deal
+from .model import BrokenDeal, Deal, Trick
 from .outcome import DealOutcome
 from .parallel import map_in_order
 from .pipeline import CheckedGame
@@ -131,6 +132,9 @@ def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> 
     missing = [s for s in SEATS if s not in deal.hands]
     if missing:
         return "the record does not give the four hands"
+    if deal.unread:
+        unread = deal.unread[0]
+        return f"line {unread.line} cannot be read ({unread.code}: see aluette validate)"
     if not deal.tricks:
         return "the record gives no cards played"
     hands = check_deck(deal, Flags(None))
@@ -141,6 +145,17 @@ def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> 
     if any(card not in ruleset.strength for card in dealt):
         return "the hands hold cards the rules do not rank"
     return _walk(deal, hands, ruleset)
+
+
+def _misnumbered(deal: Deal, k: int, trick: Trick) -> str:
+    """Why the trick lines stop counting 1, 2, 3 at trick ``k``: a trick left
+    out (the numbers jump and go on rising) or a numbering mistake."""
+    numbers = [t.number for t in deal.tricks[k - 1 :]]
+    at = f"line {trick.pos.line}"
+    if trick.number > k and all(a < b for a, b in pairwise(numbers)):
+        gone = f"trick {k} is" if trick.number == k + 1 else f"tricks {k} to {trick.number - 1} are"
+        return f"{gone} missing: {at} is trick {trick.number}"
+    return f"{at} is numbered {trick.number} where trick {k} should be"
 
 
 def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask | str:
@@ -154,19 +169,20 @@ def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask 
     tricks = []
     winners: list[int] = []
     for k, trick in enumerate(deal.tricks, 1):
+        at = f"trick {k} (line {trick.pos.line})"
         if trick.number != k:
-            return f"its trick lines are not numbered 1 to {len(deal.tricks)} in order"
+            return _misnumbered(deal, k, trick)
         if solver.over(tuple(winners)):
             break
         order = seats_from(leader)
         if len(trick.plays) != 4:
-            return f"trick {k} does not have four cards"
+            return f"{at} does not have four cards"
         plays = []
         for seat, play in zip(order, trick.plays, strict=True):
             if play.seat is not None and play.seat != seat:
-                return f"trick {k} is not played in turn ({play.seat} plays in {seat}'s turn)"
+                return f"{at} is not played in turn ({play.seat} plays in {seat}'s turn)"
             if play.card not in held[seat]:
-                return f"trick {k}: {seat} plays {play.card}, which {seat} does not hold"
+                return f"{at}: {seat} plays {play.card}, which {seat} does not hold"
             held[seat].discard(play.card)
             plays.append((str(seat), play.card, play.pos.line, play.pos.column))
         tricks.append((str(leader), tuple(plays)))

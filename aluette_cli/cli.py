@@ -404,8 +404,13 @@ def validate(
         if not statistics:
             shown.begin()
 
+        read: list[str] = []  # the files opened, in order
+        with_deals: set[str] = set()
+
         def opened(file: str, reason: str | None) -> None:
-            if reason is not None:
+            if reason is None:
+                read.append(file)
+            else:
                 found = [unreadable(file, reason)]
                 counts.update(f.code for f in found)
                 if not statistics:
@@ -425,6 +430,8 @@ def validate(
         )
         for file, result in results:
             games += 1
+            if result.deals:
+                with_deals.add(file)
             deals += result.deals
             kept = [f for f in result.findings if selection.keeps(f)]
             status.account(kept)
@@ -440,6 +447,10 @@ def validate(
         else:
             shown.end()
     if not quiet:
+        for file in read:
+            if file not in with_deals:
+                # Like a linter given nothing to lint: say so, it is not a pass.
+                click.echo(f"aluette: warning: {file} holds no deals: nothing to check", err=True)
         click.echo(_summary(games, deals, counts), err=True)
     sys.exit(status.code)
 

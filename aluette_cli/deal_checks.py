@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import findings as F
-from .cards import HAND_SIZE, NAMED_CARDS, STOCK_SIZE, team_of
+from .cards import DECK, HAND_SIZE, NAMED_CARDS, STOCK_SIZE, team_of
 from .findings import Flags
 from .model import Deal, Draw, Pos, Signal
 from .outcome import SignalOutcome
@@ -36,7 +36,8 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     ]
     if deal.stock is not None:
         parts.append(("the stock", deal.stock.cards, deal.stock.pos, ""))
-    where: dict[str, str] = {}
+    where: dict[str, tuple[str, Pos, str]] = {}
+    twice: list[tuple[str, tuple[str, Pos, str], tuple[str, Pos, str]]] = []
     for label, cards, pos, seat in parts:
         if seat and len(cards) != HAND_SIZE:
             flag(F.HAND_SIZE, "", pos, n, seat=seat, count=len(cards), size=HAND_SIZE)
@@ -45,11 +46,41 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
         for card in cards:
             first = where.get(card)
             if first is None:
-                where[card] = label
+                where[card] = (label, pos, seat)
             else:
-                variant = "same" if first == label else "two"
-                flag(F.CARD_TWICE_DEALT, variant, pos, n, card=card, first=first, place=label)
+                twice.append((card, first, (label, pos, seat)))
+    typo = _typo(deal, twice, where)
+    for card, (earlier, _, _), (label, pos, _) in () if typo is not None else twice:
+        variant = "same" if earlier == label else "two"
+        flag(F.CARD_TWICE_DEALT, variant, pos, n, card=card, first=earlier, place=label)
+    if typo is not None:
+        card, missing, (label, pos, seat), other = typo
+        facts = {"card": card, "place": label, "first": other, "missing": missing}
+        variant = "typo-same" if other == label else "typo"
+        flag(F.CARD_TWICE_DEALT, variant, pos, n, **facts)
+        if seat:
+            hands[seat] = (hands[seat] - {card}) | {missing}  # play goes on from the card meant
     return hands
+
+
+def _typo(
+    deal: Deal,
+    twice: list[tuple[str, tuple[str, Pos, str], tuple[str, Pos, str]]],
+    where: dict[str, tuple[str, Pos, str]],
+) -> tuple[str, str, tuple[str, Pos, str], str] | None:
+    """One card written twice and one card of the deck written nowhere, in a
+    full deal: one slip of the pen.  It is put on the part that holds the
+    wrong card (the hand of the player who later plays the missing card, or
+    else the part written second), naming the card meant, so that the
+    mistake is found where it is and play is not blamed for it."""
+    if len(twice) != 1 or len(where) != len(DECK) - 1:
+        return None
+    (card, first, second), missing = twice[0], next(c for c in DECK if c not in where)
+    players = {p.seat for t in deal.tricks for p in t.plays if p.card == missing}
+    for part, other in ((first, second), (second, first)):
+        if part[2] and part[2] in players:
+            return card, missing, part, other[0]
+    return card, missing, second, first[0]
 
 
 def _well_dealt(deal: Deal, hands: dict[str, set[str]]) -> bool:

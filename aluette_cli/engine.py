@@ -27,7 +27,7 @@ from .deal_checks import (
     check_option_lines,
     check_signals,
 )
-from .findings import Finding, Flags
+from .findings import Finding, Flags, Problem
 from .ledger import GameLedger
 from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
@@ -89,6 +89,9 @@ class GameReplay:
         self.deals: list[DealOutcome] = []
         #: this deal's wrong trick claims: (trick index, claimed seat, finding)
         self._wrong_claims: list[tuple[int, str | None, Finding]] = []
+        #: the deal's one-sided chant (A405), whose silent chanter's stock
+        #: cards follow from it
+        self._silent_chant: Finding | None = None
         #: whether this deal's replay left out tricks the record does not give
         self._skipped = False
 
@@ -153,7 +156,9 @@ class GameReplay:
         # A concession accepted ends the deal: a short record of play is then legal.
         conceded = ruleset.mordienne and any(c.accepted for c in deal.concessions)
         hands = check_deck(deal, flag)
+        before = len(flag.found)
         exchange = apply_chants(deal, hands, ruleset, flag)
+        self._silent_chant = _one_sided(flag.found[before:])
         check_option_lines(deal, ruleset, flag)
         tricks: list[TrickOutcome] = []
         sequence = None
@@ -188,6 +193,10 @@ class GameReplay:
         flag, n = self.flag, deal.number
         stock = deal.stock.cards if deal.stock is not None else ()
         table = Table(self.ruleset, deal.dealer, hands, exchange, stock)
+        instead = self.ledger.instead
+        if instead is not None and len(instead) == 1:
+            # A wrong dealer (A105): the left of the one who should have dealt may lead.
+            table.also_lead(left_of(next(iter(instead))))
         tricks = self._in_number_order(deal)
         # Tricks missing from the numbers are blamed on unreadable lines first.
         unexplained = len(deal.unread)
@@ -213,6 +222,7 @@ class GameReplay:
                 problems = play_card(play.seat, play.card)
                 if problems:
                     flag.place(problems, play.pos, n, i)
+                    self._after_silent_chant(play.seat, problems)
                     if cause is None and any(p.code in _CARD_FAULTS for p in problems):
                         cause = flag.found[-len(problems)]
             outcome, closing = table.end_trick()
@@ -251,6 +261,18 @@ class GameReplay:
         ):
             flag(F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9)
         return table.tricks
+
+    def _after_silent_chant(self, seat: str | None, problems: Sequence[Problem]) -> None:
+        """A stock card played by the chanter whose chant line is missing
+        follows from that one-sided chant (A405): the line was left out, the
+        exchange was made."""
+        chant = self._silent_chant
+        if chant is None or seat != chant.facts["other"]:
+            return
+        placed = self.flag.found[-len(problems) :]
+        for problem, finding in zip(problems, placed, strict=True):
+            if problem.code == F.NOT_IN_HAND and problem.variant == "stock":
+                self.flag.follows(finding, chant)
 
     def _in_number_order(self, deal: Deal) -> list[Trick]:
         """The trick lines in the order of their numbers.  Lines written out of
@@ -397,6 +419,12 @@ def _distinct(tricks: list[Trick]) -> bool:
 
 
 #: problems of a card that make the trick's outcome doubtful
+def _one_sided(found: Sequence[Finding]) -> Finding | None:
+    """The one-sided chant among a deal's chant findings: the only A405
+    that names the other chanter."""
+    return next((f for f in found if f.code == F.CHANT_WRONG and "other" in f.facts), None)
+
+
 _CARD_FAULTS = frozenset({F.NOT_IN_HAND, F.PLAYED_TWICE})
 
 

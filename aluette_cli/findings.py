@@ -120,6 +120,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
     CARD_TWICE_DEALT: {
         "same": "card {card} is dealt twice in {place}; the deck has one of each card",
         "two": "card {card} is dealt in {first} and in {place}; the deck has one of each card",
+        "typo": "card {card} is dealt in {place} and in {first}, and {missing} is dealt nowhere:"
+        " write {missing} in {place} in place of {card}",
+        "typo-same": "card {card} is dealt twice in {place}, and {missing} is dealt nowhere:"
+        " write {missing} in {place} in place of one {card}",
     },
     HAND_SIZE: {"": "{seat}'s hand has {count:plural card}; the deal gives each player {size}"},
     STOCK_SIZE: {"": "the stock has {count:plural card}; the deal gives {size}"},

@@ -39,6 +39,9 @@ class GameLedger:
         self.last_number: int | None = None
         self.seen_deal = False
         self.expected_dealers: set[str] | None = None
+        #: who should have dealt the deal just placed, when its dealer was wrong
+        #: (A105): the rotation may go on from either
+        self.instead: set[str] | None = None
         self.over_at: int | None = None  # the deal number that ended the game
         #: the previous deal: number, dealer, and void (None: not recorded)
         self.previous: tuple[int | None, str | None, bool | None] | None = None
@@ -100,6 +103,7 @@ class GameLedger:
             drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
             self.flag(F.DRAW_WRONG, "first-dealer", pos, number, dealer=dealer, **drawn)
         expected_dealers = self.expected_dealers
+        self.instead = None
         if (
             dealer is not None
             and "dealer" not in guessed
@@ -119,6 +123,7 @@ class GameLedger:
                 previous=previous,
                 previous_dealer=previous_dealer,
             )
+            self.instead = expected_dealers
         after_end = None
         if self.over_at is not None and read:
             reason = self.ruleset.game_length.end_reason(self.ruleset.game_target)
@@ -132,16 +137,22 @@ class GameLedger:
     def record(
         self, number: int | None, dealer: str | None, void: bool | None, point: PointOutcome | None
     ) -> bool:
-        """Count a replayed deal; True if its point went into the score."""
+        """Count a replayed deal; True if its point went into the score.
+
+        After a wrong dealer the next deal may follow either the written
+        dealer (the wrong seat really dealt) or the one the rotation wanted
+        (a slip of the pen): both are accepted, so one mistake is one A105."""
         self.previous = (number, dealer, void)
         scored = False
+        dealers = {dealer} | (self.instead or set()) if dealer else set()
+        self.instead = None
         if void is None:
             self.unknown += 1
-            self.expected_dealers = {dealer, left_of(dealer)} if dealer else None
+            self.expected_dealers = {s for d in dealers for s in (d, left_of(d))} or None
         elif void:
-            self.expected_dealers = {dealer} if dealer else None
+            self.expected_dealers = dealers or None
         else:
-            self.expected_dealers = {left_of(dealer)} if dealer else None
+            self.expected_dealers = {left_of(d) for d in dealers} or None
             if self.over_at is not None:
                 return False  # a deal after the end (A106) is reported, not scored
             if point is not None:

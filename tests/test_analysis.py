@@ -174,7 +174,27 @@ def test_a_card_the_player_does_not_hold_is_named(tmp_path: Path) -> None:
     result = run("analyse", "--format", "json", str(record))
     assert result.exit_code == 1  # the record breaks a rule, as validate says
     (deal,) = json.loads(result.stdout)["games"][0]["deals"]
-    assert deal["skipped"] == "trick 3: E plays Rd, which E does not hold"
+    assert deal["skipped"] == "trick 3 (line 19): E plays Rd, which E does not hold"
+
+
+@pytest.mark.parametrize(
+    ("edit", "reason"),
+    [
+        (("3. E:8c", "3. E:8x"), "line 19 cannot be read (A001: see aluette validate)"),
+        (("4. N:5e E:6c S:8d W:9c -> W  {W 1}\n", ""), "trick 4 is missing: line 20 is trick 5"),
+        (("4. N:5e", "3. N:5e"), "line 20 is numbered 3 where trick 4 should be"),
+    ],
+    ids=["unreadable line", "missing trick", "numbering mistake"],
+)
+def test_a_skipped_deal_names_the_cause_and_its_line(
+    tmp_path: Path, edit: tuple[str, str], reason: str
+) -> None:
+    text = THROWN.read_text("utf-8")
+    assert edit[0] in text
+    record = write(tmp_path, "bad.aln", text.replace(edit[0], edit[1]))
+    result = run("analyse", "--format", "json", str(record))
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    assert deal["skipped"] == reason
 
 
 def test_an_unknown_ruleset_skips_every_deal(tmp_path: Path) -> None:

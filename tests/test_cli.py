@@ -294,6 +294,21 @@ def test_validate_valid_record_exits_0(tmp_path: Path, text: str) -> None:
     assert result.stdout == ""
 
 
+def test_validate_warns_when_a_file_holds_no_deals(tmp_path: Path) -> None:
+    """Nothing to check is not a pass: like ruff with no files, say so."""
+    empty = str(write(tmp_path, "empty.aln", ""))
+    comment = str(write(tmp_path, "comment.aln", "{ nothing yet }\n"))
+    ok = str(write(tmp_path, "ok.aln", TIE_SHEET))
+    result = run("validate", empty, ok, comment)
+    assert result.exit_code == 0 and result.stdout == ""
+    warned = [line for line in result.stderr.splitlines() if line.startswith("aluette:")]
+    assert warned == [
+        f"aluette: warning: {empty} holds no deals: nothing to check",
+        f"aluette: warning: {comment} holds no deals: nothing to check",
+    ]
+    assert run("validate", "-q", empty).stderr == ""
+
+
 def test_validate_violation_exits_1(tmp_path: Path) -> None:
     # docs/rules.md §4: E, not N, wins the point of the tie-break example.
     path = str(write(tmp_path, "bad.aln", TIE_SHEET.replace("point EW", "point NS")))

@@ -172,6 +172,24 @@ def test_hand_worked_sentences_of_the_classic_game() -> None:
         assert sentence in text
 
 
+def test_a_comment_that_restates_the_why_is_not_said_twice(tmp_path: Path) -> None:
+    """The classic game's trick comments are the why in other words (as an
+    annotated record has them): the page gives the why once.  A comment that
+    says more stays."""
+    record = (SAMPLES / "classic-game.aln").read_text("utf-8")
+    assert "{N's 9d (petit-neuf) beats Ce (cavalier)}" in record
+    record = record.replace(
+        "-> pourri  {pourri: 7e, 7d and 7b tie for the top; N leads again}",
+        "-> pourri  {pourri again: W should have kept 7b}",
+    )
+    page = page_of(write(tmp_path, "c.aln", record))
+    text = text_of(page)
+    assert "N's 9d (petit-neuf) beats Ce (cavalier)" not in text
+    assert "pourri: 1d, 1b and 1c tie for the top; N leads again" not in text
+    assert "9d (petit-neuf) beats Ce (cavalier)" in text
+    assert "pourri again: W should have kept 7b" in text
+
+
 def test_the_cards_names_come_from_the_cards_module() -> None:
     page = page_of(SAMPLES / "classic-game.aln")
     assert f'"3d":"{card_name("3d")}"' in page

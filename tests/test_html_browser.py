@@ -62,6 +62,7 @@ FLAGS = [
 ]
 VIEWPORT = {"width": 1200, "height": 900}
 DOC_SHOT = ROOT / "docs" / "html-classic-game.png"
+PHONE_SHOT = ROOT / "docs" / "html-classic-game-phone.png"
 CLASSIC = SAMPLES / "classic-game.aln"
 
 
@@ -124,8 +125,11 @@ def _only_files(route: Any) -> None:
         route.abort()
 
 
-def open_tab(browser: Any, path: Path) -> Tab:
+def open_tab(browser: Any, path: Path, width: int | None = None) -> Tab:
+    """The page in a new tab (``width``: a window that many pixels wide)."""
     page = browser.new_page()
+    if width is not None:
+        page.set_viewport_size({"width": width, "height": VIEWPORT["height"]})
     tab = Tab(page)
     page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: tab.errors.append(str(e)))
@@ -145,8 +149,8 @@ def tabs(browser: Any) -> Iterator[list[Tab]]:
         tab.page.close()
 
 
-def tab_of(browser: Any, tabs: list[Tab], path: Path) -> Tab:
-    tab = open_tab(browser, path)
+def tab_of(browser: Any, tabs: list[Tab], path: Path, width: int | None = None) -> Tab:
+    tab = open_tab(browser, path, width)
     tabs.append(tab)
     return tab
 
@@ -203,7 +207,7 @@ CENTRE = """d => [...d.querySelectorAll('.centre .slot')].map(s => {
 })"""
 IN_HANDS = """d => Object.fromEntries([...d.querySelectorAll('.board .seat')].map(s =>
     [s.classList[1], [...s.querySelectorAll('.hand .card')].filter(c =>
-        getComputedStyle(c).display !== 'none').map(c => c.dataset.card)]))"""
+        getComputedStyle(c).visibility !== 'hidden').map(c => c.dataset.card)]))"""
 
 
 def step_through(tab: Tab, selector: str, deal: DealOutcome, ruleset: Any) -> None:
@@ -463,7 +467,8 @@ def test_print_lays_out_every_deal(browser: Any, tabs: list[Tab], pages: dict[st
         d.querySelector('.controls') ? getComputedStyle(d.querySelector('.controls')).display
                                      : 'none',
         [...d.querySelectorAll('.hand .card')].filter(c =>
-            getComputedStyle(c).display !== 'none').length,
+            getComputedStyle(c).display !== 'none'
+            && getComputedStyle(c).visibility !== 'hidden').length,
     ])"""
     )
     # every deal is laid out; the controls are gone; the hands are as dealt
@@ -502,6 +507,148 @@ def test_a_screenshot_of_each_sample_first_deal(
         shutil.copyfile(fresh, DOC_SHOT)
     # The committed picture is of the page as it is now: same layout, same size.
     assert png_size(DOC_SHOT) == png_size(fresh), "run with ALUETTE_UPDATE_SCREENSHOTS=1"
+
+
+# --------------------------------------------------------------------------
+# On a phone and on a desktop
+
+#: phones from 360 to 430 pixels wide, and a desktop
+WIDTHS = (360, 390, 430, 1280)
+
+#: What a person would see wrong in a deal ``d`` laid out in the window: a
+#: part cut off at an edge, a box that scrolls inside itself, labels on top
+#: of each other, chart words too small to read.
+LAYOUT = """d => {
+    const width = window.innerWidth;
+    const visible = e => e.checkVisibility({visibilityProperty: true, opacityProperty: false})
+        && !e.closest('.vh') && getComputedStyle(e.closest('thead') || d).position !== 'absolute';
+    const name = e => e.tagName.toLowerCase() + (e.getAttribute('class') ? '.' +
+        e.getAttribute('class').trim().split(/ +/).join('.') : '') + ' "' +
+        (e.textContent || '').trim().slice(0, 30) + '"';
+    const all = [...d.querySelectorAll('*')].filter(visible);
+    const cut = [], scrolls = [], overlaps = [], small = [];
+    for (const e of all) {
+        const r = e.getBoundingClientRect();
+        if (r.width && (r.left < -0.5 || r.right > width + 0.5)) cut.push(name(e));
+        const o = getComputedStyle(e).overflowX;
+        const inside = e.scrollWidth > e.clientWidth + 1;
+        if (o !== 'visible' && o !== 'clip' && inside) scrolls.push(name(e));
+    }
+    const boxes = sel => [...d.querySelectorAll(sel)].filter(visible)
+        .map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
+    const apart = (group) => {
+        for (let i = 0; i < group.length; i++) for (let j = i + 1; j < group.length; j++) {
+            const [a, p] = group[i], [b, q] = group[j];
+            const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+            const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+            if (w > 0.5 && h > 0.5) overlaps.push(name(a) + ' / ' + name(b));
+        }
+    };
+    apart(boxes('.board .hand .card, .board .stock .card'));
+    apart(boxes('.centre .card, .centre .verdict'));
+    apart(boxes('.card .nick'));
+    apart(boxes('.board h4, .board .hand'));
+    apart(boxes('.controls > *'));
+    for (const svg of [...d.querySelectorAll('svg.chart')].filter(visible)) {
+        apart([...svg.querySelectorAll('text')].map(t => [t, t.getBoundingClientRect()]));
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        for (const t of svg.querySelectorAll('text')) {
+            const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+            if (px < 9) small.push(name(t) + ' at ' + px.toFixed(1) + 'px');
+        }
+    }
+    return {cut, scrolls, overlaps, small,
+            page: document.documentElement.scrollWidth - width};
+}"""
+
+#: where each control of the first table view is
+CONTROLS = """d => [...d.querySelectorAll('.controls button')].map(b => {
+    const r = b.getBoundingClientRect();
+    return [b.textContent, Math.round(r.left + scrollX), Math.round(r.top + scrollY)];
+})"""
+
+
+def assert_laid_out(tab: Tab, deal: Any, where: str) -> None:
+    found = tab.js(LAYOUT, deal.element_handle())
+    assert found["cut"] == [], f"{where}: cut off at an edge"
+    assert found["scrolls"] == [], f"{where}: scrolls inside itself"
+    assert found["overlaps"] == [], f"{where}: on top of each other"
+    assert found["small"] == [], f"{where}: chart words too small"
+    assert found["page"] <= 0, f"{where}: the page scrolls sideways"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_first_deal_fits_the_window(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path], width: int
+) -> None:
+    """No part of a deal cut off, no table to scroll sideways, no labels on
+    top of each other and chart words of 9 pixels or more; as dealt, and
+    with the whole deal played (the longest captions)."""
+    for name, page in pages.items():
+        tab = tab_of(browser, tabs, page, width)
+        scoreboard = tab.page.locator(".scoreboard").first
+        if scoreboard.count():
+            scoreboard.scroll_into_view_if_needed()
+            tab.page.wait_for_function("!!document.querySelector('.scoreboard svg')")
+            assert_laid_out(tab, scoreboard, f"{name} score at {width}px")
+        deal = tab.deal("section.deal")
+        assert_laid_out(tab, deal, f"{name} at {width}px, as dealt")
+        if deal.locator(".viewer").count():
+            deal.locator(".viewer").focus()
+            tab.page.keyboard.press("End")
+            assert_laid_out(tab, deal, f"{name} at {width}px, played")
+        assert tab.errors == []
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_controls_never_move_while_a_deal_is_played(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path], width: int
+) -> None:
+    tab = tab_of(browser, tabs, pages["classic-game.aln"], width)
+    deal = tab.deal("#g1-d1")
+    deal.locator(".viewer").focus()
+    where = tab.js(CONTROLS, deal.element_handle())
+    for _ in range(36):
+        tab.page.keyboard.press("ArrowRight")
+        assert tab.js(CONTROLS, deal.element_handle()) == where
+    assert deal.get_by_role("button", name="Next card (Right arrow)").is_disabled()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_arrow_keys_work_as_soon_as_the_page_is_open(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path], width: int
+) -> None:
+    """The table view says "press the right arrow key": no click first.  On
+    a phone the deal is scrolled to, as a reader would, and not touched."""
+    tab = tab_of(browser, tabs, pages["classic-game.aln"], width)
+    deal = tab.deal("#g1-d1")
+    slots = "d => d.querySelectorAll('.centre .slot').length"
+    assert tab.js(slots, deal.element_handle()) == 0
+    tab.page.keyboard.press("ArrowRight")
+    tab.page.keyboard.press("ArrowRight")
+    assert tab.js(slots, deal.element_handle()) == 2
+    tab.page.keyboard.press("ArrowLeft")
+    assert tab.js(slots, deal.element_handle()) == 1
+    assert tab.js("document.activeElement.className") == "viewer"
+
+
+def test_a_screenshot_on_a_phone(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The classic game's first deal at 390 pixels, after its first trick:
+    the picture beside the desktop one in docs/html.md."""
+    folder = tmp_path_factory.mktemp("phone")
+    tab = tab_of(browser, tabs, pages["classic-game.aln"], 390)
+    deal = tab.deal("section.deal")
+    deal.locator(".viewer").focus()
+    tab.page.keyboard.press("ArrowDown")
+    fresh = folder / PHONE_SHOT.name
+    deal.screenshot(path=str(fresh))
+    width, height = png_size(fresh)
+    assert width <= 390 and height > 1000
+    if os.environ.get("ALUETTE_UPDATE_SCREENSHOTS") == "1":
+        shutil.copyfile(fresh, PHONE_SHOT)
+    assert png_size(PHONE_SHOT) == png_size(fresh), "run with ALUETTE_UPDATE_SCREENSHOTS=1"
 
 
 # --------------------------------------------------------------------------

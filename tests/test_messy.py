@@ -53,6 +53,29 @@ chant N takes 6b 6e 5c 4d 4c 4e discards 6b 6e 5c 4d 4c 4e
 point NS
 """
 
+#: a played deal under the chanter option: E and S both exchange, and S
+#: plays six of the cards it took
+CHANT_PLAYED = """\
+[Options "chanter"]
+
+deal 1 dealer E
+N: Re 6d Ve 1c Cc 2e Rc 6c 7e
+E: 3c Rd 9b 9c 6e Rb 1d 4b 5e
+S: 3d 4c Ce Cb 3b 9d Vb Cd 4d
+W: Vd Vc 6b 8c 4e 3e 7c 9e 2b
+stock: 2d 8e 7d 2c 1b 7b 5b 8b 8d 5c 5d 1e
+chant E takes 2d 8e 2c 1b 5d 1e discards 2d 8e 2c 1b 5d 1e
+chant S takes 7d 7b 5b 8b 8d 5c discards Vb Cd 3b Cb Ce 4c
+1. S:7d W:2b N:6d E:9b
+2. W:4e N:Ve E:1d S:7b
+3. E:Rb S:4d W:7c N:1c
+4. N:2e E:9c S:5b W:8c
+5. E:5e S:8b W:9e N:Re
+6. N:7e E:Rd S:9d W:3e
+7. S:8d W:Vd N:Rc E:4b
+8. N:6c E:3c S:5c W:Vc
+9. E:6e S:3d W:6b N:Cc
+"""
 
 def lines_of(text: str) -> list[str]:
     return text.split("\n")
@@ -117,6 +140,7 @@ def _mistakes() -> list[Mistake]:
     t5 = line_no(SEATED, "5. ", d1)
     point1 = line_no(SEATED, "point ", d1)
     d2 = line_no(SEATED, "deal 2 ")
+    d5 = line_no(SEATED, "deal 5 ")
     c1 = line_no(CARDS, "deal 1 ")
     c5 = line_no(CARDS, "5. ", c1)
     out += [
@@ -193,6 +217,41 @@ def _mistakes() -> list[Mistake]:
             "W exchanges but N does not",
         ),
         Mistake(
+            "a one-sided chant, then play from the exchange",
+            replace_line(CHANT_PLAYED, line_no(CHANT_PLAYED, "chant S"), None),
+            line_no(CHANT_PLAYED, "chant E"),
+            "A405",
+            "E exchanges but S does not",
+        ),
+        Mistake(
+            "a wrong dealer, the rotation going on from the right one",
+            sub_in_line(SEATED, d5, "deal 5 dealer S", "deal 5 dealer W"),
+            d5,
+            "A105",
+            "W deals, but S should",
+        ),
+        Mistake(
+            "a wrong dealer, the rotation going on from it",
+            sub_in_line(
+                sub_in_line(
+                    sub_in_line(POINTS_ONLY, 8, "dealer S", "dealer W"), 10, "dealer W", "dealer N"
+                ),
+                12,
+                "dealer N",
+                "dealer E",
+            ),
+            8,
+            "A105",
+            "W deals, but S should",
+        ),
+        Mistake(
+            "a typo in a hand",
+            sub_in_line(SEATED, line_no(SEATED, "N: ", d1), " Cb ", " Cd "),
+            line_no(SEATED, "N: ", d1),
+            "A101",
+            "Cb is dealt nowhere: write Cb in N's hand in place of Cd",
+        ),
+        Mistake(
             "a broken deal header",
             sub_in_line(SEATED, d2, "deal 2", "Deal 2"),
             d2,
@@ -234,7 +293,7 @@ def test_one_mistake_one_finding(tmp_path: Path, mistake: Mistake) -> None:
 
 
 def test_the_bases_are_clean(tmp_path: Path) -> None:
-    for text in (SEATED, CARDS, POINTS_ONLY):
+    for text in (SEATED, CARDS, POINTS_ONLY, CHANT_PLAYED):
         assert findings(tmp_path, text) == []
 
 

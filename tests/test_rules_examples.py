@@ -292,7 +292,9 @@ def test_a_card_in_a_hand_and_in_the_stock_is_a101_at_the_second_place() -> None
     # 1d is N's; written in the stock too (in place of 4b), the deck has it twice.
     checked = check(hand_worked([*HANDS[:4], HANDS[4].replace("4b", "1d")]))
     assert found(checked) == [("A101", 6, 1)]
-    assert "dealt in N's hand and in the stock" in messages(checked, "A101")[0]
+    message = messages(checked, "A101")[0]
+    assert "dealt in the stock and in N's hand" in message
+    assert "write 4b in the stock in place of 1d" in message
 
 
 def test_a_card_twice_in_one_hand_is_a101_and_the_hand_is_short() -> None:

@@ -175,6 +175,19 @@ def _comments(comments: Iterable[Comment], tag: str = "p") -> str:
     return "".join(f'<{tag} class="c">{esc(text)}</{tag}>' for text in texts if text)
 
 
+_WORDS = re.compile(r"[^\W_]+")
+
+
+def _restates(comment: Comment, why: str, trick: TrickOutcome) -> bool:
+    """Whether a trick line's comment says only what the why column says,
+    in other words ("N's 9d beats Ce" beside "9d beats Ce", as an annotated
+    record has it): shown under the why, it would say it twice."""
+    said = set(_WORDS.findall(comment.text.lower()))
+    seats = {s.lower() for s in (trick.winner, trick.leader) if s}
+    known = set(_WORDS.findall(why.lower())) | seats | {"s", "pourri"}
+    return bool(said) and said <= known
+
+
 def _card(card: str) -> str:
     """A card code as the page writes it: one of the 48 as it is, anything
     else (a reader of another format may let one through) escaped."""
@@ -213,10 +226,15 @@ def _marks(trick: TrickOutcome) -> list[str]:
 # quoted and escaped.
 
 
-def _trick_row(trick: TrickOutcome, ruleset: Ruleset, extra: str, mordienne: bool) -> str:
+def _trick_row(
+    trick: TrickOutcome, ruleset: Ruleset, comments: Sequence[Comment], mordienne: bool
+) -> str:
     """One trick as the text report's row: number, leader, a card for each
-    seat, who won it and why (``extra``: the scorer's notes on the line).
-    ``mordienne``: the trick is part of the run that made a mordienne."""
+    seat, who won it and why, with the scorer's notes on the line that say
+    more than the why.  ``mordienne``: the trick is part of the run that made
+    a mordienne."""
+    why = trick_why(trick, ruleset)
+    extra = _comments(c for c in comments if not _restates(c, why, trick))
     marks = _marks(trick)
     seats = [seat for seat, _ in trick.plays]
     regular = len(seats) <= 4 and None not in seats and len(set(seats)) == len(seats)
@@ -244,7 +262,7 @@ def _trick_row(trick: TrickOutcome, ruleset: Ruleset, extra: str, mordienne: boo
         cells = f'<td class="plays" colspan="4">{spans}'
     return (
         f"<tr{attrs}><td>{trick.number}<td>{_seat(trick.leader)}{cells}<td>{esc(result)}"
-        f"<td>{esc(trick_why(trick, ruleset))}{extra}\n"
+        f"<td>{esc(why)}{extra}\n"
     )
 
 
@@ -511,8 +529,8 @@ class _GameWriter:
         for i, trick in enumerate(deal.tricks):
             signal_rows(i)
             line = lines[i]
-            extra = _comments(line.comments) if line is not None else ""
-            out.append(_trick_row(trick, ruleset, extra, i in run))
+            comments = line.comments if line is not None else []
+            out.append(_trick_row(trick, ruleset, comments, i in run))
             found = spots.take(("trick", i))
             if found:
                 out.append(_note_row(found))
@@ -657,9 +675,9 @@ def _legend() -> str:
         f"<li>The named cards: {named}.</li>"
         "<li>In each deal's table of tricks the card that won is highlighted; a pourri"
         " trick's tied cards are in red, cancelled cards struck out.</li>"
-        "<li>The table view plays a deal card by card: click into it, then use the"
-        " right and left arrow keys (one card), the down and up arrows (one trick),"
-        " Home and End; or the buttons under the table.</li>"
+        "<li>The table view plays a deal card by card: the right and left arrow keys"
+        " step the deal on screen (one card); click into it for the down and up arrows"
+        " (one trick), Home and End; or use the buttons under the table.</li>"
         "</ul></details>\n"
     )
 

@@ -183,13 +183,14 @@
       svgEl.appendChild(sv("path", { "class": "line " + s, d: d }));
       ends.push({ seat: s, y: y(counts[s][n]) + offset[s] });
     });
-    /* the labels at the lines' ends, 10 apart, kept inside the chart */
+    /* the labels at the lines' ends, a line of text apart, kept inside the chart */
+    var gap = 12;
     ends.sort(function (a, b) { return a.y - b.y; });
-    for (var i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + 10);
+    for (var i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + gap);
     var over = ends[ends.length - 1].y - (H - B);
     if (over > 0) {
       ends[ends.length - 1].y -= over;
-      for (i = ends.length - 2; i >= 0; i--) ends[i].y = Math.min(ends[i].y, ends[i + 1].y - 10);
+      for (i = ends.length - 2; i >= 0; i--) ends[i].y = Math.min(ends[i].y, ends[i + 1].y - gap);
     }
     ends.forEach(function (e) {
       svgEl.appendChild(sv("text", { "class": e.seat, x: W - R + 4, y: e.y + 3 }, e.seat + " " + counts[e.seat][n]));
@@ -228,7 +229,8 @@
     });
     var n = deals.length;
     var top = Math.max(1, Math.max.apply(null, ns.concat(ew)));
-    var W = 520, H = 120, L = 26, R = 44, T = 10, B = 20;
+    /* drawn at the width it is shown at, so that its words keep their size on a phone */
+    var W = Math.max(280, Math.min(520, box.clientWidth - 32 || 520)), H = 120, L = 26, R = 44, T = 10, B = 20;
     var x = function (i) { return L + (i * (W - L - R)) / n; };
     var y = function (v) { return H - B - (v * (H - T - B)) / top; };
     var s = chart(W, H, "Score after each deal: NS " + ns[n] + ", EW " + ew[n]);
@@ -407,22 +409,46 @@
     next.onclick = function () { go(k + 1); };
     prevTrick.onclick = function () { trickEnd(-1); };
     nextTrick.onclick = function () { trickEnd(1); };
+    var keys = {
+      ArrowRight: function () { go(k + 1); }, ArrowLeft: function () { go(k - 1); },
+      ArrowDown: function () { trickEnd(1); }, ArrowUp: function () { trickEnd(-1); },
+      PageDown: function () { trickEnd(1); }, PageUp: function () { trickEnd(-1); },
+      Home: function () { go(0); }, End: function () { go(total); }
+    };
+    var self = { viewer: viewer, reset: function () { go(0); }, press: function (key) { keys[key](); } };
     viewer.addEventListener("keydown", function (e) {
-      var keys = {
-        ArrowRight: function () { go(k + 1); }, ArrowLeft: function () { go(k - 1); },
-        ArrowDown: function () { trickEnd(1); }, ArrowUp: function () { trickEnd(-1); },
-        PageDown: function () { trickEnd(1); }, PageUp: function () { trickEnd(-1); },
-        Home: function () { go(0); }, End: function () { go(total); }
-      };
       if (keys[e.key] && !e.altKey && !e.ctrlKey && !e.metaKey) { e.preventDefault(); keys[e.key](); }
     });
+    viewer.addEventListener("focusin", function () { used = self; });
     render();
-    return { reset: function () { go(0); } };
+    return self;
   }
 
   /* ------------------------------------------------------------ each deal */
 
   var viewers = [];
+  var used = null;  /* the table view last stepped, by key or button */
+
+  /* The right and left arrows step a deal as soon as the page is open, as
+     the table view says, without a click first: they go to the table view
+     last used while it is on screen, else to the first one on screen.  Keys
+     pressed in a control, a link or a table view are theirs. */
+  function onScreen(v) {
+    var r = v.viewer.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight;
+  }
+  document.addEventListener("keydown", function (e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+    var t = e.target;
+    if (t && t !== document.body && t !== document.documentElement) return;
+    var v = used && onScreen(used) ? used : viewers.filter(onScreen)[0];
+    if (!v) return;
+    e.preventDefault();
+    v.viewer.focus({ preventScroll: true });
+    v.press(e.key);
+  });
+
   function enhance(deal) {
     if (deal.dataset.ready) return;
     deal.dataset.ready = "1";
