@@ -313,18 +313,24 @@ def notes_for(
         deal = read.get(result.pos) if read else None
         if isinstance(deal, BrokenDeal):
             continue
+        lines: Iterable[int | None]
         if deal is None:
+            # Vouched for by the quick check: nine trick lines in order, in
+            # the layout's places.
             first = result.pos.line + FIRST_TRICK_LINE
             lines = range(first, first + len(result.tricks))
             last_line = first + len(result.tricks)
         else:
-            lines = [trick.pos.line for trick in deal.tricks]  # type: ignore[assignment]
+            # Each trick's own line, as the replay placed it: a trick the
+            # record does not give has none, and a trick written out of
+            # order keeps its line (never the line beside it).
+            lines = [played.line for played in result.tricks]
             last_line = _summary_line(deal)
         if said is not None and not result.from_sheet:
-            for line, played in zip(lines, result.tricks, strict=False):
-                note = said(played)
+            for line, played in zip(lines, result.tricks, strict=True):
+                note = said(played) if line is not None else None
                 if note is not None:
-                    notes[line].append(note)
+                    notes[line].append(note)  # type: ignore[index]
         if ruleset is not None:
             notes[last_line].append(" ".join(deal_sentences(result)))
         valued = analysed[k] if k < len(analysed) else None
