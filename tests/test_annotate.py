@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import stat
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -729,3 +730,50 @@ def test_each_trick_note_sits_on_its_own_line_in_place(tmp_path: Path, name: str
     # and again: the notes are replaced, not moved
     assert annotate(path, "--in-place").exit_code == 1
     assert path.read_text("utf-8") == annotated
+
+
+# --------------------------------------------------------------------------
+# A line past the reader's limit: reported, and never held whole
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r", ""])
+def test_a_line_past_the_limit_is_reported_and_not_held(
+    ending: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from aluette_cli import annotate as module
+    from aluette_cli import parse
+    from aluette_cli.pipeline import RuleChoice
+
+    limit = 1024
+    monkeypatch.setattr(parse, "MAX_LINE_BYTES", limit)
+    long = "; " + "x" * 300_000  # a comment line 300 times the limit
+    text = HAND_BUILT.replace("\n", ending or "\n") + long + ending
+    held: list[int] = []  # the size of every line or block the tee keeps in memory
+    heads: list[int] = []
+    blocks = module._Tee._blocks
+
+    def spied(self: module._Tee) -> Iterator[module._Block]:
+        for block, pieces, line in blocks(self):
+            held.extend([len(block), *map(len, pieces)])
+            if line is not None:
+                heads.append(len(line.head))
+            yield block, pieces, line
+
+    monkeypatch.setattr(module._Tee, "_blocks", spied)
+    out = io.BytesIO()
+    games = list(module.Annotator(io.BytesIO(text.encode("ascii")), out, RuleChoice()).run())
+    message = (
+        f"this line is longer than the limit of 1,024 bytes;"
+        f" the {len(long) - limit:,} bytes after the limit are skipped"
+    )
+    (finding,) = [f for g in games for f in g.outcome.findings]
+    assert (finding.line, finding.message) == (HAND_BUILT.count("\n") + 1, message)
+    written = out.getvalue()
+    assert f"{{= {finding.code} {message}}}".encode("ascii") in written
+    assert without_generated(written) == text.encode("ascii")  # byte for byte
+    # Held: the long line's first bytes (the limit), and blocks of at most one
+    # read beyond it; never the line.
+    assert heads == [limit]
+    assert max(held) <= limit + module.TEE_BLOCK < len(long)
