@@ -183,7 +183,14 @@ class _Tee:
                 if size > parse.MAX_LINE_BYTES:
                     long, data = self._long(b"".join(unfinished), read)
                     yield b"", [long.head + long.ending], long
-                    unfinished, size = [data], len(data)
+                    # What came after it in the same read: whole lines, then
+                    # the start of one.
+                    end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1))
+                    if end >= 0:
+                        block = data[: end + 1]
+                        yield block, block.splitlines(keepends=True), None
+                    unfinished = [data[end + 1 :]]
+                    size = len(unfinished[0])
                 continue
             block = b"".join([*unfinished, data[: end + 1]])
             yield block, block.splitlines(keepends=True), None

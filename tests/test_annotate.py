@@ -749,7 +749,9 @@ def test_a_line_past_the_limit_is_reported_and_not_held(
     limit = 1024
     monkeypatch.setattr(parse, "MAX_LINE_BYTES", limit)
     long = "; " + "x" * 300_000  # a comment line 300 times the limit
-    text = HAND_BUILT.replace("\n", ending or "\n") + long + ending
+    # and after it, in the same read, a few lines and another long one
+    after = "; short" + (ending or "\n")
+    text = HAND_BUILT.replace("\n", ending or "\n") + long + (ending or "\n") + after * 3 + long
     held: list[int] = []  # the size of every line or block the tee keeps in memory
     heads: list[int] = []
     blocks = module._Tee._blocks
@@ -768,12 +770,14 @@ def test_a_line_past_the_limit_is_reported_and_not_held(
         f"this line is longer than the limit of 1,024 bytes;"
         f" the {len(long) - limit:,} bytes after the limit are skipped"
     )
-    (finding,) = [f for g in games for f in g.outcome.findings]
-    assert (finding.line, finding.message) == (HAND_BUILT.count("\n") + 1, message)
+    first = HAND_BUILT.count("\n") + 1
+    found = [(f.line, f.message) for g in games for f in g.outcome.findings]
+    assert found == [(first, message), (first + 4, message)]
     written = out.getvalue()
-    assert f"{{= {finding.code} {message}}}".encode("ascii") in written
+    code = games[0].outcome.findings[0].code
+    assert written.count(f"{{= {code} {message}}}".encode("ascii")) == 2
     assert without_generated(written) == text.encode("ascii")  # byte for byte
-    # Held: the long line's first bytes (the limit), and blocks of at most one
-    # read beyond it; never the line.
-    assert heads == [limit]
+    # Held: the long lines' first bytes (the limit), and blocks of at most one
+    # read beyond it; never a line.
+    assert heads == [limit, limit]
     assert max(held) <= limit + module.TEE_BLOCK < len(long)
