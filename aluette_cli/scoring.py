@@ -20,7 +20,7 @@ from .model import Concede, Deal
 from .outcome import TrickOutcome, VoidReason
 from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
-from .wording import listed, plural
+from .wording import plural, tricks_named
 
 
 @dataclass(slots=True)
@@ -146,15 +146,14 @@ def _whoever(
         mordienne_from = None
     counts = scoring.result(sequence, target, mordienne).counts
     return DealScore(
-        counts,
-        winner,
-        tie_break,
-        point,
-        False,
-        None,
-        mordienne_from,
-        numbers,
-        True,
+        counts=counts,
+        winner=winner,
+        tie_break=tie_break,
+        point=point,
+        void=False,
+        mordienne_from=mordienne_from,
+        unknown=numbers,
+        decided=True,
     )
 
 
@@ -246,7 +245,7 @@ def _check_claim(deal: Deal, score: DealScore, flag: Flags, value_wrong: bool) -
     if score.counts and winner and not score.unknown:
         who += f" with {plural(score.counts[winner], 'trick')}"  # type: ignore[index]
     if score.unknown:
-        who += f" whoever took {whichever(score.unknown)}"
+        who += f" whoever took {tricks_named(score.unknown)}"
     facts = {"who": who, "winner": winner, "team": point.team, "points": point.points}
     if claim.side is None:
         flag(F.POINT_CLAIM, "none", claim.pos, n, **facts)
@@ -258,11 +257,6 @@ def _check_claim(deal: Deal, score: DealScore, flag: Flags, value_wrong: bool) -
         because = point.reason or ("a mordienne scores 2" if point.mordienne else "a deal scores 1")
         facts["because"] = because
         flag(F.POINT_CLAIM, "points", claim.pos, n, claimed=claim.points or 1, **facts)
-
-
-def whichever(numbers: Sequence[int]) -> str:
-    """'trick 4', 'tricks 3 and 7': the tricks the record does not give."""
-    return f"{'trick' if len(numbers) == 1 else 'tricks'} {listed([str(n) for n in numbers])}"
 
 
 def _void_reason(sequence: Sequence[str | None]) -> VoidReason:

@@ -16,8 +16,7 @@ from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame, in_place
 from ..policies import PointOutcome, TieBreak
 from ..rules import Ruleset
-from ..scoring import whichever
-from ..wording import listed, plural, short_name
+from ..wording import listed, plural, short_name, tricks_named
 from .layout import PLAIN, Layout
 
 
@@ -196,7 +195,7 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
     if deal.broken:
         return ["This deal could not be read (see the violations below)."]
     lines: list[str] = []
-    unknown = whichever(deal.unknown) if deal.unknown else None
+    unknown = tricks_named(deal.unknown) if deal.unknown else None
     if deal.counts is not None:
         played = deal.sequence if deal.sequence is not None else [t.winner for t in deal.tricks]
         # A trick the record does not give has no winner either, but it is not pourri.
@@ -265,11 +264,11 @@ def _unchecked(deal: DealOutcome) -> str:
         return "no tricks to check it against"
     if deal.unknown and deal.decided is False:
         return (
-            f"not checked: the record does not give {whichever(deal.unknown)},"
+            f"not checked: the record does not give {tricks_named(deal.unknown)},"
             " and the tricks it gives do not decide the deal"
         )
     if deal.unknown:
-        return f"not checked: the record does not give {whichever(deal.unknown)}"
+        return f"not checked: the record does not give {tricks_named(deal.unknown)}"
     given = plural(len(deal.tricks), "trick")
     return f"not checked: the record gives {given}, which do not decide the deal"
 
