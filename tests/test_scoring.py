@@ -182,3 +182,21 @@ def test_a_deal_without_tricks_still_has_nothing_to_check_against() -> None:
     assert deal_sentences(checked.outcome.deals[0]) == [
         "Point: EW, 1 point, as the record claims (no tricks to check it against)."
     ]
+
+
+def test_more_unknown_tricks_than_are_tried_are_named() -> None:
+    # Tricks 2 to 5 left out: four unknown tricks are more than scoring tries
+    # (scoring.UNKNOWN_TRIED), so the point is taken as claimed, and the
+    # report names the tricks without saying whether the others decide.
+    text = decided("EW", missing=True)
+    for number in (2, 3, 5):
+        (line,) = [x for x in text.splitlines() if x.startswith(f"{number}. ")]
+        text = text.replace(line + "\n", "")
+    checked = check(text)
+    assert [code for code, _, _ in found(checked)] == ["A201"]
+    deal = checked.outcome.deals[0]
+    assert (deal.unknown, deal.decided) == ([2, 3, 4, 5], None)
+    assert deal_sentences(deal) == [
+        "Point: EW, 1 point, as the record claims (not checked: the record does not"
+        " give tricks 2, 3, 4 and 5)."
+    ]
