@@ -14,13 +14,16 @@ been replayed.
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 from bisect import bisect_right
 from collections import defaultdict, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate, chain, islice
-from typing import BinaryIO
+from typing import IO, BinaryIO
 
+from . import parse
 from .analysis import GameAnalysis, Limits, analyse_game
 from .lexicon import (
     BLANKS,
@@ -55,6 +58,23 @@ class _Line:
     semicolon: int | None  # where a ";" comment starts
     open_at_end: bool  # the line ends inside a brace comment
     opens_at: int | None  # where the brace comment left open at its end starts
+
+
+@dataclass(slots=True)
+class _LongLine:
+    """A line longer than the reader's limit (:data:`parse.MAX_LINE_BYTES`):
+    its first bytes, as the reader reads them, are held; the rest waits in a
+    temporary file until the line is written out, so that memory stays
+    bounded whatever the line's length and the scorer's text is still
+    written back byte for byte."""
+
+    head: bytes
+    rest: IO[bytes]
+    ending: bytes  # b"" when the file ends in the line, or reading stopped in it
+
+
+#: A block of the stream: its bytes and its lines, or a line too long to hold.
+_Block = tuple[bytes, list[bytes], _LongLine | None]
 
 
 _SPECIAL = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}]")
@@ -138,36 +158,83 @@ class _Tee:
     def __init__(self, stream: BinaryIO) -> None:
         self.stream = stream
         #: each line held: a line with no comment or string in it as its bytes
-        self.lines: deque[_Line | bytes] = deque()
+        self.lines: deque[_Line | _LongLine | bytes] = deque()
         self.first = 1  # number of the first line held
         self.in_comment = False
         self.bom_checked = False
         self.read = 0  # lines read so far
         self.guard = OpenComment()
 
-    def _blocks(self) -> Iterator[tuple[bytes, list[bytes]]]:
+    def _blocks(self) -> Iterator[_Block]:
         """The stream in blocks of whole lines: each block's bytes, and its
         lines, each with its ending (``\\n``, ``\\r\\n`` or ``\\r``, the
-        notation's line ends, and the only ones ``bytes.splitlines`` knows)."""
+        notation's line ends, and the only ones ``bytes.splitlines`` knows).
+        A line that grows past the reader's limit without an end comes alone,
+        as a :class:`_LongLine`."""
         read = getattr(self.stream, "read1", None) or self.stream.read  # a pipe: what is there
         unfinished: list[bytes] = []  # a line's bytes that came without its end
+        size = 0  # their length
         while data := read(TEE_BLOCK):
             # The last line end in the block that cannot be the "\r" of a "\r\n".
             end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1))
             if end < 0:
                 unfinished.append(data)
+                size += len(data)
+                if size > parse.MAX_LINE_BYTES:
+                    long, data = self._long(b"".join(unfinished), read)
+                    yield b"", [long.head + long.ending], long
+                    # What came after it in the same read: whole lines, then
+                    # the start of one.
+                    end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1))
+                    if end >= 0:
+                        block = data[: end + 1]
+                        yield block, block.splitlines(keepends=True), None
+                    unfinished = [data[end + 1 :]]
+                    size = len(unfinished[0])
                 continue
             block = b"".join([*unfinished, data[: end + 1]])
-            yield block, block.splitlines(keepends=True)
+            yield block, block.splitlines(keepends=True), None
             unfinished = [data[end + 1 :]]
+            size = len(unfinished[0])
         if unfinished and (block := b"".join(unfinished)):
-            yield block, block.splitlines(keepends=True)
+            yield block, block.splitlines(keepends=True), None
+
+    @staticmethod
+    def _long(start: bytes, read: Callable[[int], bytes]) -> tuple[_LongLine, bytes]:
+        """A line past the limit, begun with ``start``: its first bytes as the
+        reader keeps them, the rest put aside up to its end, or until the
+        reader would stop (:data:`parse.MAX_LINE_SKIP`); and what follows it
+        in the block read last."""
+        keep = parse._char_start(start, parse.MAX_LINE_BYTES)
+        rest = tempfile.TemporaryFile()  # noqa: SIM115 (closed once written out)
+        rest.write(start[keep:])
+        skipped = len(start) - keep
+        while data := read(TEE_BLOCK):
+            end = parse._line_end(data)
+            if end < 0:
+                rest.write(data)
+                skipped += len(data)
+                if skipped >= parse.MAX_LINE_SKIP:
+                    break  # where the reader stops reading: so does annotate
+                continue
+            rest.write(data[:end])
+            if data[end : end + 1] == b"\r" and end + 1 == len(data):
+                data += read(1)  # the "\n" of a "\r\n" may be next
+            size = 2 if data[end : end + 2] == b"\r\n" else 1
+            return _LongLine(start[:keep], rest, data[end : end + size]), data[end + size :]
+        return _LongLine(start[:keep], rest, b""), b""
 
     def __iter__(self) -> Iterator[bytes]:
         blocks = Lookahead(self._blocks())
         out: list[bytes] = []
         size = 0
-        for block, pieces in blocks:
+        for block, pieces, long in blocks:
+            if long is not None:
+                if out:
+                    yield b"".join(out)
+                    out, size = [], 0
+                yield from self._long_line(long, blocks)
+                continue
             starts = list(accumulate(map(len, pieces), initial=0))
             k, count = 0, len(pieces)
             while k < count:
@@ -187,12 +254,32 @@ class _Tee:
                         continue
                 piece = pieces[k]
                 k += 1
-                later = chain.from_iterable(lines for _, lines in blocks.peek(LOOKAHEAD_LINES))
+                later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
                 ahead = islice(chain(islice(pieces, k, None), later), LOOKAHEAD_LINES)
                 out.append(self._line(piece, ahead))
                 size += len(out[-1])
         if out:
             yield b"".join(out)
+
+    def _long_line(self, long: _LongLine, blocks: Lookahead) -> Iterator[bytes]:
+        """Feeds the reader a line too long to hold, a block at a time, and
+        keeps it for writing out.  Its comments are read in its first bytes
+        only, as the reader reads them; it is written back as it is."""
+        self.bom_checked = True
+        self.read += 1
+        text = long.head.decode("utf-8", "surrogateescape")
+        if self.in_comment:
+            later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
+            ahead = (p.decode("utf-8", "surrogateescape") for p in islice(later, LOOKAHEAD_LINES))
+            if self.guard.left_open(self.read, text, ahead):
+                self.in_comment = False
+        self.in_comment = _scan(text, self.in_comment)[2]
+        self.lines.append(long)
+        yield long.head
+        long.rest.seek(0)
+        while data := long.rest.read(TEE_BLOCK):
+            yield data
+        yield long.ending
 
     @staticmethod
     def _plain(block: bytes, pieces: list[bytes], starts: list[int], k: int) -> int:
@@ -313,18 +400,24 @@ def notes_for(
         deal = read.get(result.pos) if read else None
         if isinstance(deal, BrokenDeal):
             continue
+        lines: Iterable[int | None]
         if deal is None:
+            # Vouched for by the quick check: nine trick lines in order, in
+            # the layout's places.
             first = result.pos.line + FIRST_TRICK_LINE
             lines = range(first, first + len(result.tricks))
             last_line = first + len(result.tricks)
         else:
-            lines = [trick.pos.line for trick in deal.tricks]  # type: ignore[assignment]
+            # Each trick's own line, as the replay placed it: a trick the
+            # record does not give has none, and a trick written out of
+            # order keeps its line (never the line beside it).
+            lines = [played.line for played in result.tricks]
             last_line = _summary_line(deal)
         if said is not None and not result.from_sheet:
-            for line, played in zip(lines, result.tricks, strict=False):
-                note = said(played)
+            for line, played in zip(lines, result.tricks, strict=True):
+                note = said(played) if line is not None else None
                 if note is not None:
-                    notes[line].append(note)
+                    notes[line].append(note)  # type: ignore[index]
         if ruleset is not None:
             notes[last_line].append(" ".join(deal_sentences(result)))
         valued = analysed[k] if k < len(analysed) else None
@@ -417,6 +510,15 @@ class Annotator:
         for number in range(first, first + count):
             line = lines.popleft()
             notes = pending.pop(number, None)
+            if type(line) is _LongLine:
+                # Its notes go at its end: the text is copied, never held.
+                self.out.write(b"".join([*written, line.head]))
+                written = []
+                line.rest.seek(0)
+                shutil.copyfileobj(line.rest, self.out, TEE_BLOCK)
+                line.rest.close()
+                written.append((added(notes) if notes else b"") + line.ending)
+                continue
             if type(line) is bytes:
                 if notes is not None:
                     # As _insert, on the bytes: no ";" comment, no comment left open.
@@ -430,9 +532,8 @@ class Annotator:
                 # Lines inside a comment left open here cannot take notes:
                 # theirs go before the comment opens.
                 for k, inside in enumerate(tee.lines):
-                    if type(inside) is bytes:
+                    if not isinstance(inside, _Line):
                         break
-                    assert isinstance(inside, _Line)
                     if not inside.open_at_end or inside.opens_at is not None:
                         break
                     notes += self.pending.pop(number + 1 + k, [])

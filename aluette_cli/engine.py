@@ -16,10 +16,10 @@ so that a game of any length is checked in constant memory.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import pairwise, product
+from itertools import pairwise
 
 from . import findings as F
-from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, team_of
+from .cards import TEAMS, TRICKS_PER_DEAL, left_of, team_of
 from .deal_checks import (
     Exchange,
     apply_chants,
@@ -162,6 +162,7 @@ class GameReplay:
         check_option_lines(deal, ruleset, flag)
         tricks: list[TrickOutcome] = []
         sequence = None
+        unknown: list[int] = []
         self._wrong_claims = []
         if deal.tricks:
             tricks = self._play(deal, hands, exchange, conceded)
@@ -169,14 +170,16 @@ class GameReplay:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)
             last = deal.tricks[-1].pos
             sequence = self._sequence([t.winner for t in tricks], last, n, "lines", conceded)
-            if sequence is not None and self._skipped and not self._still_decided(tricks):
-                sequence = None  # a missing trick could change who takes the deal
+            if sequence is not None and self._skipped:
+                # Tricks the record does not give: scoring tries every way
+                # they could have gone.
+                unknown = [k for k, t in enumerate(tricks[: len(sequence)]) if t.unknown]
         elif deal.winners is not None:
             entries = deal.winners.entries
             tricks = [TrickOutcome(i, None, [], s, s is None, []) for i, s in enumerate(entries, 1)]
             sequence = self._sequence(list(entries), deal.winners.pos, n, "sheet", conceded)
         before = len(flag.found)
-        score = score_deal(deal, sequence, tricks, ruleset, flag)
+        score = score_deal(deal, sequence, tricks, ruleset, flag, unknown)
         if self._wrong_claims and sequence is not None:
             self._point_follows_claims(deal, sequence, flag.found[before:])
         signals = check_signals(deal, hands, ruleset, flag, exchange)
@@ -226,6 +229,7 @@ class GameReplay:
                     if cause is None and any(p.code in _CARD_FAULTS for p in problems):
                         cause = flag.found[-len(problems)]
             outcome, closing = table.end_trick()
+            outcome.line = trick.pos.line
             if closing:
                 flag.place(closing, trick.pos, n, i)
             claim = trick.claim
@@ -348,29 +352,6 @@ class GameReplay:
             for finding in point_findings:
                 self.flag.follows(finding, self._wrong_claims[0][2])
 
-    def _still_decided(self, tricks: list[TrickOutcome]) -> bool:
-        """Whether the deal's point is the same whoever took the tricks the
-        record leaves out (missing trick lines): then its point line can be
-        checked."""
-        unknown = [k for k, t in enumerate(tricks) if not t.plays]
-        if not unknown:
-            return True
-        if len(unknown) > 2:
-            return False
-        base: list[str | None] = [t.winner for t in tricks]
-        seen = set()
-        for combo in product((*SEATS, None), repeat=len(unknown)):
-            for k, seat in zip(unknown, combo, strict=True):
-                base[k] = seat
-            result = self.ruleset.deal_scoring.result(
-                base, self.ruleset.deal_target, self.ruleset.mordienne
-            )
-            point = result.point
-            seen.add(None if point is None else (point.team, point.points, result.winner))
-            if len(seen) > 1:
-                return False
-        return True
-
     def finish(self) -> GameOutcome:
         complete, winner = self.ledger.finish()
         self.findings.sort(key=Finding.sort_key)
@@ -404,6 +385,8 @@ def _outcome(
         void=score.void,
         void_reason=score.void_reason,
         mordienne_from=score.mordienne_from,
+        unknown=list(score.unknown),
+        decided=score.decided,
         scored=scored,
         after_end=after_end,
     )

@@ -31,6 +31,18 @@ class TrickOutcome:
     cancelled: list[str] = field(default_factory=list)
     #: the strongest card the winning card beat (None: the only card that counts)
     beaten: str | None = None
+    #: the line of the record that gives this trick, so that what is said of
+    #: it goes on that line and no other (None: a score sheet's entry, a
+    #: trick the record does not give, or a deal the quick check vouched for,
+    #: whose lines are its layout's).  Not compared: the quick check's
+    #: outcome and the full replay's are the same trick.
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def unknown(self) -> bool:
+        """A trick the record does not give (its line is missing or could not
+        be read): nobody is known to have played or taken it."""
+        return not self.plays and self.winner is None and not self.pourri
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +85,12 @@ class DealOutcome:
     void_reason: VoidReason | None = None
     #: the trick where a mordienne's winning run began
     mordienne_from: int | None = None
+    #: the numbers of the tricks the record does not give (missing or unread lines)
+    unknown: list[int] = field(default_factory=list)
+    #: whether the tricks the record gives decide who scores the deal when
+    #: some are ``unknown``: True, False, or None when too many are unknown
+    #: to tell
+    decided: bool | None = None
     #: the deal could not be read; ``error`` says why
     broken: bool = False
     error: Finding | None = None

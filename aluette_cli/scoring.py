@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import product
 
 from . import findings as F
 from .cards import SEATS, TEAMS, other_team, team_of
@@ -19,7 +20,7 @@ from .model import Concede, Deal
 from .outcome import TrickOutcome, VoidReason
 from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
-from .wording import plural
+from .wording import plural, tricks_named
 
 
 @dataclass(slots=True)
@@ -32,6 +33,16 @@ class DealScore:
     void: bool | None = None
     void_reason: VoidReason | None = None
     mordienne_from: int | None = None
+    #: the numbers of the tricks the record does not give
+    unknown: tuple[int, ...] = ()
+    #: with ``unknown`` tricks: whether the others decide the deal (None: too
+    #: many unknown to try every way they could have gone)
+    decided: bool | None = None
+
+
+#: The most unknown tricks whose every winner is tried: five ways each (a
+#: seat or nobody), so 125 scorings of the deal at most.
+UNKNOWN_TRIED = 3
 
 
 def score_deal(
@@ -40,18 +51,22 @@ def score_deal(
     tricks: Sequence[TrickOutcome],
     ruleset: Ruleset,
     flag: Flags,
+    unknown: Sequence[int] = (),
 ) -> DealScore:
     """The deal's score from its trick winners (``sequence``, None when the
-    record stops short), then its ``point`` line checked against it."""
+    record stops short), then its ``point`` line checked against it.
+    ``unknown``: the places in ``sequence`` of tricks the record does not
+    give (their winner there is None, which says nothing): the deal is
+    scored if every way they could have gone scores it the same, so that a
+    wrong point line beside an unreadable trick line is still found."""
     concession = deal.concessions[0] if deal.concessions else None
     if concession is not None and ruleset.mordienne:
-        score = _conceded(concession, sequence, ruleset)
+        score = _conceded(concession, None if unknown else sequence, ruleset)
+    elif sequence is not None and unknown:
+        score = _whoever(deal, sequence, unknown, ruleset)
     elif sequence is not None:
         result = ruleset.deal_scoring.result(sequence, ruleset.deal_target, ruleset.mordienne)
-        point = result.point
-        if point is not None and deal.announces and ruleset.doubles:
-            point = doubled(point, deal.announces[0].team)
-        score = score_of(sequence, result, point)
+        score = score_of(sequence, result, _worth(deal, result.point, ruleset))
     else:
         score = DealScore()
     claim = deal.point
@@ -81,6 +96,63 @@ def score_deal(
         return score
     _check_claim(deal, score, flag, value_wrong)
     return score
+
+
+def _worth(deal: Deal, point: PointOutcome | None, ruleset: Ruleset) -> PointOutcome | None:
+    """What the deal's point is worth once a double announced is counted."""
+    if point is not None and deal.announces and ruleset.doubles:
+        return doubled(point, deal.announces[0].team)
+    return point
+
+
+def _whoever(
+    deal: Deal, sequence: Sequence[str | None], unknown: Sequence[int], ruleset: Ruleset
+) -> DealScore:
+    """The score of a deal with tricks the record does not give, if the
+    tricks it gives decide it: every seat (or nobody) is tried for each
+    unknown trick, and the deal is scored when every way gives the same
+    point.  The counts are those of the tricks given; the deal's winner,
+    tie-break and mordienne are said only when every way agrees on them."""
+    numbers = tuple(k + 1 for k in unknown)
+    if len(unknown) > UNKNOWN_TRIED:
+        return DealScore(unknown=numbers)
+    scoring, target, mordienne = ruleset.deal_scoring, ruleset.deal_target, ruleset.mordienne
+    filled = list(sequence)
+    results: list[DealResult] = []
+    points: set[PointOutcome | None] = set()
+    for seats in product((*SEATS, None), repeat=len(unknown)):
+        for k, seat in zip(unknown, seats, strict=True):
+            filled[k] = seat
+        result = scoring.result(filled, target, mordienne)
+        points.add(_worth(deal, result.point, ruleset))
+        if len(points) > 1:
+            return DealScore(unknown=numbers, decided=False)
+        results.append(result)
+    (point,) = points
+    if point is None:
+        # Void whichever way the unknown tricks went: no rule of today's
+        # scorings makes that happen, and why it is void could not be said
+        # from the tricks given, so the point line is left unchecked.
+        return DealScore(unknown=numbers)
+    first = results[0]
+    winner = first.winner if all(r.winner == first.winner for r in results) else None
+    tie_break = first.tie_break
+    if winner is None or any(r.tie_break != tie_break for r in results):
+        tie_break = None
+    mordienne_from = first.mordienne_from
+    if any(r.mordienne_from != mordienne_from for r in results):
+        mordienne_from = None
+    counts = scoring.result(sequence, target, mordienne).counts
+    return DealScore(
+        counts=counts,
+        winner=winner,
+        tie_break=tie_break,
+        point=point,
+        void=False,
+        mordienne_from=mordienne_from,
+        unknown=numbers,
+        decided=True,
+    )
 
 
 def score_of(
@@ -176,8 +248,10 @@ def _check_claim(deal: Deal, score: DealScore, flag: Flags, value_wrong: bool) -
     assert point is not None
     winner = score.winner
     who = f"{winner} wins the deal for {point.team}" if winner else f"{point.team} take the deal"
-    if score.counts and winner:
+    if score.counts and winner and not score.unknown:
         who += f" with {plural(score.counts[winner], 'trick')}"  # type: ignore[index]
+    if score.unknown:
+        who += f" whoever took {tricks_named(score.unknown)}"
     facts = {"who": who, "winner": winner, "team": point.team, "points": point.points}
     if claim.side is None:
         flag(F.POINT_CLAIM, "none", claim.pos, n, **facts)

@@ -64,3 +64,9 @@ _WORDING = _Wording()
 def fill(template: str, facts: Mapping[str, Any]) -> str:
     """A template of :mod:`aluette_cli.findings` filled with a finding's facts."""
     return _WORDING.vformat(template, (), facts)
+
+
+def tricks_named(numbers: Iterable[int]) -> str:
+    """'trick 4', 'tricks 3 and 7'."""
+    named = [str(n) for n in numbers]
+    return f"{'trick' if len(named) == 1 else 'tricks'} {listed(named)}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import stat
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -652,3 +653,131 @@ def test_a_trick_note_kept_is_the_note_made_afresh(
                 monsieur += note is not None and "3d (monsieur) beats" in note
     assert told > 2000 and len(kept.said) < told  # some notes were looked up
     assert monsieur > 100
+
+
+# --------------------------------------------------------------------------
+# Each trick's note on its own line, whatever happened to the lines around it
+
+#: HAND_BUILT's trick lines by number, as written
+_TRICK_LINES = {
+    int(line.split(".")[0]): line for line in HAND_BUILT.splitlines() if line[:1].isdigit()
+}
+#: each trick's note in HAND_BUILT_ANNOTATED: what its line explains
+_TRICK_NOTES = {
+    int(line.split(".")[0]): line.split("{= ", 1)[1].rstrip("}")
+    for line in HAND_BUILT_ANNOTATED.splitlines()
+    if line[:1].isdigit()
+}
+_NOTE = re.compile(r"\{= ([^}]*)\}")
+_CARD = re.compile(r"\b[1-9RCV][dcbe]\b")
+
+
+def _moved(order: list[int]) -> str:
+    """HAND_BUILT with its trick lines written in ``order`` (trick numbers)."""
+    lines = HAND_BUILT.splitlines(keepends=True)
+    first = next(k for k, line in enumerate(lines) if line.startswith("1."))
+    body = [_TRICK_LINES[n] + "\n" for n in order]
+    return "".join(lines[:first] + body + lines[first + 9 :])
+
+
+#: name -> (the record, the tricks whose line is there and readable)
+MESSY_TRICK_LINES = {
+    "unreadable": (HAND_BUILT.replace("3. 4c 3d 5d", "3. 4c 3x 5d"), [1, 2, 4, 5, 6, 7, 8, 9]),
+    "missing": (_moved([1, 2, 4, 5, 6, 7, 8, 9]), [1, 2, 4, 5, 6, 7, 8, 9]),
+    "swapped": (_moved([1, 2, 5, 4, 3, 6, 7, 8, 9]), list(range(1, 10))),
+    "out of order": (_moved([1, 3, 4, 5, 6, 2, 7, 8, 9]), list(range(1, 10))),
+    "two swaps": (_moved([2, 1, 3, 4, 5, 6, 7, 9, 8]), list(range(1, 10))),
+    "last unreadable": (HAND_BUILT.replace("9. Ve Vd", "9. Ve Vx"), [1, 2, 3, 4, 5, 6, 7, 8]),
+}
+
+
+def assert_notes_on_their_lines(annotated: str, readable: list[int]) -> None:
+    """Every trick line carries its own trick's note, and only it: the cards a
+    note names are on its line, and no note is lost."""
+    seen = []
+    for line in annotated.splitlines():
+        if not line[:1].isdigit():
+            continue
+        number = int(line.split(".")[0])
+        written = line.split("  {=", 1)[0]
+        notes = _NOTE.findall(line)
+        tricks = [n for n in notes if not re.match(r"A\d{3} ", n)]
+        for note in tricks:
+            assert set(_CARD.findall(note)) <= set(_CARD.findall(written)), line
+        if number in readable:
+            assert tricks == [_TRICK_NOTES[number]], line
+            seen.append(number)
+        else:
+            assert tricks == [], line
+    assert sorted(seen) == readable
+
+
+@pytest.mark.parametrize("name", MESSY_TRICK_LINES)
+def test_each_trick_note_sits_on_its_own_line(tmp_path: Path, name: str) -> None:
+    text, readable = MESSY_TRICK_LINES[name]
+    result = annotate(write(tmp_path, "messy.aln", text))
+    assert result.exit_code == 1, result.output
+    assert_notes_on_their_lines(result.stdout, readable)
+
+
+@pytest.mark.parametrize("name", MESSY_TRICK_LINES)
+def test_each_trick_note_sits_on_its_own_line_in_place(tmp_path: Path, name: str) -> None:
+    text, readable = MESSY_TRICK_LINES[name]
+    path = write(tmp_path, "messy.aln", text)
+    assert annotate(path, "--in-place").exit_code == 1
+    annotated = path.read_text("utf-8")
+    assert_notes_on_their_lines(annotated, readable)
+    # and again: the notes are replaced, not moved
+    assert annotate(path, "--in-place").exit_code == 1
+    assert path.read_text("utf-8") == annotated
+
+
+# --------------------------------------------------------------------------
+# A line past the reader's limit: reported, and never held whole
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r", ""])
+def test_a_line_past_the_limit_is_reported_and_not_held(
+    ending: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from aluette_cli import annotate as module
+    from aluette_cli import parse
+    from aluette_cli.pipeline import RuleChoice
+
+    limit = 1024
+    monkeypatch.setattr(parse, "MAX_LINE_BYTES", limit)
+    long = "; " + "x" * 300_000  # a comment line 300 times the limit
+    # and after it, in the same read, a few lines and another long one
+    after = "; short" + (ending or "\n")
+    text = HAND_BUILT.replace("\n", ending or "\n") + long + (ending or "\n") + after * 3 + long
+    held: list[int] = []  # the size of every line or block the tee keeps in memory
+    heads: list[int] = []
+    blocks = module._Tee._blocks
+
+    def spied(self: module._Tee) -> Iterator[module._Block]:
+        for block, pieces, line in blocks(self):
+            held.extend([len(block), *map(len, pieces)])
+            if line is not None:
+                heads.append(len(line.head))
+            yield block, pieces, line
+
+    monkeypatch.setattr(module._Tee, "_blocks", spied)
+    out = io.BytesIO()
+    games = list(module.Annotator(io.BytesIO(text.encode("ascii")), out, RuleChoice()).run())
+    message = (
+        f"this line is longer than the limit of 1,024 bytes;"
+        f" the {len(long) - limit:,} bytes after the limit are skipped"
+    )
+    first = HAND_BUILT.count("\n") + 1
+    found = [(f.line, f.message) for g in games for f in g.outcome.findings]
+    assert found == [(first, message), (first + 4, message)]
+    written = out.getvalue()
+    code = games[0].outcome.findings[0].code
+    assert written.count(f"{{= {code} {message}}}".encode("ascii")) == 2
+    assert without_generated(written) == text.encode("ascii")  # byte for byte
+    # Held: the long lines' first bytes (the limit), and blocks of at most one
+    # read beyond it; never a line.
+    assert heads == [limit, limit]
+    assert max(held) <= limit + module.TEE_BLOCK < len(long)

@@ -24,7 +24,6 @@ import subprocess
 import sysconfig
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 

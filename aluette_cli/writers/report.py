@@ -16,7 +16,7 @@ from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame, in_place
 from ..policies import PointOutcome, TieBreak
 from ..rules import Ruleset
-from ..wording import listed, plural, short_name
+from ..wording import listed, plural, short_name, tricks_named
 from .layout import PLAIN, Layout
 
 
@@ -122,6 +122,8 @@ def game_json(checked: CheckedGame, file: str) -> str:
 
 def trick_why(trick: TrickOutcome, ruleset: Ruleset) -> str:
     """Why a trick went where it did, as a player would say it."""
+    if trick.unknown:
+        return "not in the record (line missing or unreadable)"
     if trick.pourri:
         again = f", {trick.leader} leads again" if trick.leader else ""
         return ruleset.tie.nobody_why(trick.top) + again
@@ -193,11 +195,16 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
     if deal.broken:
         return ["This deal could not be read (see the violations below)."]
     lines: list[str] = []
+    unknown = tricks_named(deal.unknown) if deal.unknown else None
     if deal.counts is not None:
         played = deal.sequence if deal.sequence is not None else [t.winner for t in deal.tricks]
-        pourri = played.count(None)
+        # A trick the record does not give has no winner either, but it is not pourri.
+        pourri = played.count(None) - len(deal.unknown)
         counts = ", ".join([f"{s} {deal.counts[s]}" for s in SEATS])
-        lines.append(f"Tricks: {counts}; pourri: {pourri}.")
+        lines.append(
+            f"Tricks: {counts}; pourri: {pourri}"
+            + (f"; not in the record: {unknown}." if unknown else ".")
+        )
     lines.extend(signal_sentence(signal) for signal in deal.signals)
     if deal.void:
         who = f"{deal.dealer} deals again" if deal.dealer else "the same dealer deals again"
@@ -218,7 +225,10 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
     worth = plural(point.points, "point")
     tie = deal.tie_break
     winner = deal.deal_winner
-    if tie is not None:
+    if unknown is not None and deal.counts is not None:
+        who = f"{winner} wins the point for" if winner else "the point goes to"
+        lines.append(f"Whoever took {unknown}, {who} {point.team}.")
+    elif tie is not None:
         order = sorted(tie.tied, key=lambda s: tie.reached_at[s])
         reached = ", ".join(f"{s} at trick {tie.reached_at[s]}" for s in order[1:])
         have = "both have" if len(tie.tied) == 2 else "all have"
@@ -241,13 +251,26 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         )
     elif deal.counts is None:
         by = f" ({winner})" if winner else ""
-        lines.append(
-            f"Point: {point.team}{by}, {worth}, as the record claims"
-            " (no tricks to check it against)."
-        )
+        why = _unchecked(deal)
+        lines.append(f"Point: {point.team}{by}, {worth}, as the record claims ({why}).")
     else:
         lines.append(f"{point.team} score {worth}.")
     return lines
+
+
+def _unchecked(deal: DealOutcome) -> str:
+    """Why a point line taken as the record claims it could not be checked."""
+    if not deal.tricks:
+        return "no tricks to check it against"
+    if deal.unknown and deal.decided is False:
+        return (
+            f"not checked: the record does not give {tricks_named(deal.unknown)},"
+            " and the tricks it gives do not decide the deal"
+        )
+    if deal.unknown:
+        return f"not checked: the record does not give {tricks_named(deal.unknown)}"
+    given = plural(len(deal.tricks), "trick")
+    return f"not checked: the record gives {given}, which do not decide the deal"
 
 
 def game_sentence(outcome: GameOutcome) -> str:

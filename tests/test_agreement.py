@@ -1,0 +1,312 @@
+"""Every output tells the same truth about a messy record.
+
+Hand-typed records go wrong in a few usual ways: a card mistyped, a trick
+line left out, two lines swapped, a line out of place, a letter in the wrong
+case; and a record with one mistake often has another in the same deal (a
+wrong claim, a wrong point).  Each record below is read by ``validate``,
+``report --format json``, ``report`` and ``annotate``, and what they say is
+compared: the same findings on the same lines, the same winner for each
+trick, the same counts and the same point; and every note ``annotate``
+adds sits on the line it explains.  The record is then converted to JSON,
+and the JSON is checked in turn: it must give the same findings and facts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from .conftest import run, write
+
+# Two deals of a classic game.  Deal 1, dealer E, worked out by hand in
+# tests/test_scoring.py (S 3, N 2, W 2, E 1, one pourri: S for NS); deal 2,
+# dealer S: E 1, W 2, N 2, S 3, one pourri (trick 7): S for NS.
+BASE = """\
+[Event "Messy"]
+[Result "*"]
+
+deal 1 dealer E
+N: 8c Ve Cd 7c 6d 3d Vb 9b 1e
+E: 7d 9e 3b 6e 8b Rb 1c 3c 5c
+S: 2b 4c Rd 1b Ce 2c 5b 6b 8d
+W: 6c 4d Cc Vc Vd 2d 4e 4b 9c
+stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e
+1. 2b Cc 9b 6e -> S
+2. 2c 4b 6d 3c -> E
+3. Rb 8d Vd 3d -> N
+4. Cd 1c 5b 2d -> W
+5. 9c Ve 3b 4c -> W
+6. Vc 7c 8b Rd -> S
+7. 6b 4e 8c 5c -> N
+8. 1e 9e 1b 6c -> pourri
+9. Vb 7d Ce 4d -> S
+point NS
+
+deal 2 dealer S
+N: 8e Cc 1e 5c Cd 2e 4d 8b 1d
+E: 9e 2b Rd 5d 9d 7e Ce 4e 4c
+S: 9c 6e 1c 7b 2c 7d 9b 6c Rb
+W: Vb 6b 3c Rc 5b 6d Ve Cb 8c
+stock: Vc 1b 5e 3e 3d 8d Re 4b 7c 2d Vd 3b
+1. 5b 4d 9d Rb -> E
+2. 7e 7d Vb 8b -> W
+3. Ve 1e 9e 7b -> N
+4. 2e 4e 6c 3c -> W
+5. 6b 5c Ce 1c -> S
+6. 2c Cb 1d 2b -> S
+7. 9b Rc Cd Rd -> pourri
+8. 6e 8c Cc 4c -> N
+9. 8e 5d 9c 6d -> S
+point S
+"""
+
+
+def _trick(number: int) -> str:
+    """Deal 1's line for trick ``number``."""
+    (line,) = [x for x in BASE.split("\n\n")[1].splitlines() if x.startswith(f"{number}. ")]
+    return line + "\n"
+
+
+def _edit(*changes: tuple[str, str]) -> str:
+    text = BASE
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def _swap(a: int, b: int) -> tuple[str, str]:
+    """Deal 1's trick lines ``a`` to ``b`` with the first and the last swapped."""
+    lines = [_trick(n) for n in range(a, b + 1)]
+    return "".join(lines), "".join([lines[-1], *lines[1:-1], lines[0]])
+
+
+WRONG_POINT = ("point NS\n", "point EW\n")  # the tricks give NS
+WRONG_CLAIM = ("7. 6b 4e 8c 5c -> N", "7. 6b 4e 8c 5c -> S")  # 8c is N's
+
+#: name -> (the record, the codes its two mistakes give, at least)
+MESSY = {
+    # trick 4 unreadable; whoever took it, NS take deal 1 (tests/test_scoring.py)
+    "card typo, wrong point": (_edit(("4. Cd 1c", "4. Cd 1x"), WRONG_POINT), {"A001", "A302"}),
+    "card typo, wrong claim": (_edit(("4. Cd 1c", "4. Cd 1x"), WRONG_CLAIM), {"A001", "A301"}),
+    "missing line, wrong point": (_edit((_trick(4), ""), WRONG_POINT), {"A201", "A302"}),
+    "missing line, wrong claim": (_edit((_trick(2), ""), WRONG_CLAIM), {"A201", "A301"}),
+    "swapped lines, wrong claim": (_edit(_swap(3, 6), WRONG_CLAIM), {"A201", "A301"}),
+    "swapped lines, wrong point": (_edit(_swap(5, 6), WRONG_POINT), {"A201", "A302"}),
+    "line out of order, wrong point": (
+        _edit((_trick(2), ""), (_trick(7), _trick(7) + _trick(2)), WRONG_POINT),
+        {"A201", "A302"},
+    ),
+    "point before the tricks, wrong claim": (
+        _edit(("point NS\n", ""), ("1. 2b Cc", "point NS\n1. 2b Cc"), WRONG_CLAIM),
+        {"A005", "A301"},
+    ),
+    "card case, wrong claim": (_edit(("3. Rb 8d", "3. RB 8d"), WRONG_CLAIM), {"A001", "A301"}),
+    "keyword case, wrong point": (
+        _edit(("deal 1 dealer E", "Deal 1 dealer E"), WRONG_POINT),
+        {"A001", "A302"},
+    ),
+}
+
+# --------------------------------------------------------------------------
+# What each output says
+
+
+@dataclass
+class Told:
+    """What one output says of a record: its findings, and of each deal the
+    winner of each trick it tells ("pourri", a seat, or "?" for a trick the
+    record does not give), the counts and the point."""
+
+    findings: Counter[tuple[str, int]]
+    winners: list[dict[int, str]]
+    counts: list[dict[str, int] | None]
+    points: list[tuple[str, int] | None]
+
+
+_FINDING = re.compile(r"^\s*(?P<file>.+?):(?P<line>\d+):\d+: (?P<code>A\d{3}) ", re.M)
+_COUNTS = re.compile(r"Tricks: N (\d+), E (\d+), S (\d+), W (\d+); pourri: (\d+)")
+_POINT = re.compile(
+    r"(?:^|[.:] )(?P<team>NS|EW) score (?P<n>\d+) point"
+    r"|Point: (?P<claimed>NS|EW)\b[^,]*, (?P<m>\d+) point",
+    re.M,
+)
+_NOTE = re.compile(r"\{= ([^}]*)\}")
+_CARD = re.compile(r"\b[1-9RCV][dcbe]\b")
+
+
+def _counts(text: str) -> dict[str, int] | None:
+    m = _COUNTS.search(text)
+    return None if m is None else dict(zip("NESW", map(int, m.groups()[:4]), strict=True))
+
+
+def _point(text: str) -> tuple[str, int] | None:
+    m = _POINT.search(text)
+    if m is None:
+        return None
+    return (m["team"], int(m["n"])) if m["team"] else (m["claimed"], int(m["m"]))
+
+
+def validated(path: Path) -> Counter[tuple[str, int]]:
+    result = run("validate", path)
+    assert result.exit_code == 1, result.output
+    return Counter((m["code"], int(m["line"])) for m in _FINDING.finditer(result.stdout))
+
+
+def from_json(data: dict[str, object]) -> Told:
+    deals = data["deals"]
+    assert isinstance(deals, list)
+    winners = []
+    for deal in deals:
+        winners.append(
+            {
+                t["number"]: "pourri" if t["pourri"] else (t["winner"] or "?")
+                for t in deal["tricks"]
+            }
+        )
+    points = [(d["point"]["team"], d["point"]["points"]) if d["point"] else None for d in deals]
+    violations = data["violations"]
+    assert isinstance(violations, list)
+    return Told(
+        Counter((v["code"], v["line"]) for v in violations),
+        winners,
+        [d["counts"] for d in deals],
+        points,
+    )
+
+
+def reported_json(path: Path) -> Told:
+    result = run("report", "--format", "json", path)
+    assert result.exit_code == 1, result.output
+    (game,) = json.loads(result.stdout)["games"]
+    return from_json(game)
+
+
+def reported_text(path: Path) -> Told:
+    result = run("report", path)
+    assert result.exit_code == 1, result.output
+    head, _, violations = result.stdout.partition("\nViolations:")
+    findings = Counter((m["code"], int(m["line"])) for m in _FINDING.finditer(violations))
+    sections = re.split(r"^Deal \S+, dealer \S+\n", head, flags=re.M)[1:]
+    winners, counts, points = [], [], []
+    for section in sections:
+        won: dict[int, str] = {}
+        lines = section.splitlines()
+        if lines and lines[0].lstrip().startswith("trick"):
+            # The columns are where the rule under the headings has dashes.
+            spans = [m.span() for m in re.finditer(r"-+", lines[1])]
+            for row in lines[2:]:
+                if not row[:1].isspace() or not row.strip()[:1].isdigit():
+                    break
+                cells = [row[a:b].strip() for a, b in spans[:-1]] + [row[spans[-1][0] :]]
+                won[int(cells[0])] = cells[6]
+        winners.append(won)
+        counts.append(_counts(section))
+        points.append(_point(section))
+    return Told(findings, winners, counts, points)
+
+
+def annotated(path: Path) -> tuple[Told, list[str]]:
+    """What annotate says, and the lines it wrote; each trick note is checked
+    to sit on its own line (the cards it names are on that line)."""
+    result = run("annotate", path)
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.splitlines()
+    findings: Counter[tuple[str, int]] = Counter()
+    winners: list[dict[int, str]] = []
+    counts: list[dict[str, int] | None] = []
+    points: list[tuple[str, int] | None] = []
+    for number, line in enumerate(lines, 1):
+        written = line.split("  {=", 1)[0]
+        if re.match(r"[Dd]eal ?\d", written):
+            winners.append({})
+        for note in _NOTE.findall(line):
+            if m := re.match(r"(A\d{3}) ", note):
+                findings[(m[1], number)] += 1
+            elif note.startswith(("Tricks:", "Point:", "The deal", "The record")):
+                counts.append(_counts(note))
+                points.append(_point(note))
+            elif not note.startswith("Score so far"):
+                trick = re.match(r"(\d+)\.", written)
+                assert trick is not None, line  # a trick note is on a trick line
+                assert set(_CARD.findall(note)) <= set(_CARD.findall(written)), line
+                won = "pourri" if "pourri" in note else note.split(" wins:")[0]
+                winners[-1][int(trick[1])] = won
+    return Told(findings, winners, counts, points), lines
+
+
+# --------------------------------------------------------------------------
+# The same truth from each
+
+
+@pytest.mark.parametrize("name", MESSY)
+def test_every_output_tells_the_same(tmp_path: Path, name: str) -> None:
+    text, codes = MESSY[name]
+    path = write(tmp_path, "messy.aln", text)
+    found = validated(path)
+    assert codes <= {code for code, _ in found}, found  # both mistakes are found
+    told = reported_json(path)
+    assert told.findings == found
+    as_text = reported_text(path)
+    assert as_text == told
+    notes, lines = annotated(path)
+    assert notes.findings == found
+    assert notes.counts == told.counts
+    assert notes.points == told.points
+    # Each trick annotate explains has the winner the reports give it; a
+    # trick it does not explain is one the record does not give, whose line
+    # is missing or cannot be read.
+    for said, reported in zip(notes.winners, told.winners, strict=True):
+        assert said == {k: w for k, w in reported.items() if w != "?"}
+    assert len(lines) == text.count("\n")  # no line added, none lost
+
+
+def _converted(tmp_path: Path, text: str) -> Path:
+    aln = write(tmp_path, "messy.aln", text)
+    target = tmp_path / "messy.json"
+    result = run("convert", aln, "--to", "json", "-o", target)
+    assert result.exit_code in (0, 1), result.output
+    return target
+
+
+#: Findings about the order of a record's lines: a JSON deal has no order
+#: of lines (its point is a key, not a line after the tricks), so these
+#: stay with the ALN text.
+LAYOUT_ONLY = frozenset({"A005"})
+
+
+def _json_findings(path: Path) -> Counter[tuple[str, int | None, int | None]]:
+    """Findings as validate gives them from a file of either kind: code, deal
+    and trick (a JSON file's positions are its own, not the record's)."""
+    result = run("validate", "--format", "json", path)
+    found = json.loads(result.stdout)
+    return Counter(
+        (v["code"], v["deal"], v["trick"]) for v in found if v["code"] not in LAYOUT_ONLY
+    )
+
+
+#: the records whose JSON today loses what the ALN says: a deal read only in
+#: part is stored whole as unread
+_PARTLY_READ = pytest.mark.xfail(
+    strict=True, reason="partly read deals are stored whole as unread in JSON"
+)
+CONVERTED = [
+    pytest.param(name, marks=_PARTLY_READ if "A001" in codes else ())
+    for name, (_, codes) in MESSY.items()
+]
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+def test_the_json_tells_what_the_record_tells(tmp_path: Path, name: str) -> None:
+    text, _ = MESSY[name]
+    aln = write(tmp_path, "messy.aln", text)
+    converted = _converted(tmp_path, text)
+    assert _json_findings(converted) == _json_findings(aln)
+    told = reported_json(aln)
+    again = reported_json(converted)
+    assert (again.winners, again.counts, again.points) == (told.winners, told.counts, told.points)

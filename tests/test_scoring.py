@@ -1,0 +1,202 @@
+"""The point line beside tricks the record does not give (docs/notation.md §8).
+
+A trick line that cannot be read, or is missing, leaves its trick unknown.
+The point line is still checked when the tricks the record gives decide the
+deal whoever took the unknown ones; when they do not, the point is taken as
+the record claims, and the report says it was not checked and why.  Every
+deal below is worked out by hand from docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from aluette_cli.writers.report import deal_sentences, game_text
+
+from .conftest import check, found, messages, report
+
+# Classic rules, dealer E, so S leads trick 1 (cards-only lines: the leader first).
+#  1. S:2b W:Cc N:9b E:6e  deux de chêne: S.   2. S:2c W:4b N:6d E:3c  madame: E.
+#  3. E:Rb S:8d W:Vd N:3d  monsieur: N.        4. N:Cd E:1c S:5b W:2d  borgne: W.
+#  5. W:9c N:Ve E:3b S:4c  grand-neuf: W.      6. W:Vc N:7c E:8b S:Rd  king: S.
+#  7. S:6b W:4e N:8c E:5c  eight: N.           8. N:1e E:9e S:1b W:6c  two aces: pourri.
+#  9. N:Vb E:7d S:Ce W:4d  cavalier: S.
+# Without trick 4: S 3 (tricks 1, 6, 9), N 2 (3, 7), E 1, W 1, one pourri.
+# Whoever took trick 4, NS take the deal: N would have 3, reached at trick 7
+# before S's third at trick 9 (N wins); S would have 4; E or W would have 2
+# and nobody none, so S's 3 win.  So "point EW" is wrong whatever trick 4
+# was, and "point S" cannot be checked (N or S).
+DECIDED = """\
+[Event "Decided"]
+
+deal 1 dealer E
+N: 8c Ve Cd 7c 6d 3d Vb 9b 1e
+E: 7d 9e 3b 6e 8b Rb 1c 3c 5c
+S: 2b 4c Rd 1b Ce 2c 5b 6b 8d
+W: 6c 4d Cc Vc Vd 2d 4e 4b 9c
+stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e
+1. 2b Cc 9b 6e -> S
+2. 2c 4b 6d 3c -> E
+3. Rb 8d Vd 3d -> N
+4. Cd 1c 5b 2d -> W
+5. 9c Ve 3b 4c -> W
+6. Vc 7c 8b Rd -> S
+7. 6b 4e 8c 5c -> N
+8. 1e 9e 1b 6c -> pourri
+9. Vb 7d Ce 4d -> S
+point NS
+"""
+TYPO = ("4. Cd 1c 5b", "4. Cd 1x 5b")  # line 12 cannot be read
+POINT_LINE = 18
+
+
+def decided(point: str, missing: bool = False) -> str:
+    """DECIDED with trick 4 unreadable (or left out) and ``point`` claimed."""
+    text = DECIDED.replace("point NS", f"point {point}")
+    if missing:
+        return text.replace("4. Cd 1c 5b 2d -> W\n", "")
+    return text.replace(*TYPO)
+
+
+def test_a_wrong_team_beside_an_unreadable_trick_is_found() -> None:
+    checked = check(decided("EW"))
+    assert [(code, line) for code, line, _ in found(checked)] == [
+        ("A001", 12),
+        ("A302", POINT_LINE),
+    ]
+    assert messages(checked, "A302") == [
+        "point claimed for EW, but NS take the deal whoever took trick 4"
+    ]
+    # The deal scores what the tricks decide, not what the record claims.
+    deal = checked.outcome.deals[0]
+    assert (deal.point and deal.point.team, deal.deal_winner) == ("NS", None)
+    assert checked.outcome.score == {"NS": 1, "EW": 0}
+
+
+def test_a_wrong_team_beside_a_missing_trick_is_found() -> None:
+    checked = check(decided("EW", missing=True))
+    assert [(code, line) for code, line, _ in found(checked)] == [
+        ("A201", 12),  # trick 5 follows trick 3
+        ("A302", POINT_LINE - 1),
+    ]
+    assert messages(checked, "A302") == [
+        "point claimed for EW, but NS take the deal whoever took trick 4"
+    ]
+
+
+def test_a_seat_the_known_tricks_cannot_tell_is_not_checked() -> None:
+    # N or S takes the deal, as trick 4 went: "point S" may be right.
+    for point in ("S", "N", "NS"):
+        checked = check(decided(point))
+        assert [code for code, _, _ in found(checked)] == ["A001"], point
+        assert checked.outcome.score == {"NS": 1, "EW": 0}
+
+
+def test_a_seat_the_known_tricks_decide_is_checked() -> None:
+    # Deal 1 of samples/cards-only.aln, dealer N, without trick 4 (S's):
+    # N 4 (tricks 1, 5, 7, 8), W 3 (2, 6, 9), one pourri (3).  Whoever took
+    # trick 4, N wins: with it N has 5; W with it has 4, but reached 4 at
+    # trick 9, after N's fourth at trick 8.  So "point S" is wrong.
+    text = (
+        "deal 1 dealer N\n"
+        "N: 3d 2e 1d 1c 1b 9b 7b 7e 3e\n"
+        "E: 9d Rd Cc 8c 7c 5c 5e 4d 4c\n"
+        "S: 1e Cd Ce Vd Ve 9e 4b 4e 3b\n"
+        "W: 2c 9c Re Vb 8d 7d 6d 6c 6e\n"
+        "stock: 3c 2d 2b Rc Rb Cb Vc 8b 8e 6b 5d 5b\n"
+        "1. Cc Ve 6c 1b -> N\n"
+        "2. 7b 9d 1e 9c -> W\n"
+        "3. Re 3e Rd Ce -> pourri\n"
+        "4. 7d 7x 7c Cd -> S\n"
+        "5. 4e 6e 2e 4c -> N\n"
+        "6. 9b 8c 9e Vb -> W\n"
+        "7. 6d 1d 5c Vd -> N\n"
+        "8. 3d 4d 4b 8d -> N\n"
+        "9. 1c 5e 3b 2c -> W\n"
+        "point S\n"
+    )
+    checked = check(text)
+    assert [(code, line) for code, line, _ in found(checked)] == [("A001", 10), ("A302", 16)]
+    assert messages(checked, "A302") == [
+        "point claimed for S, but N wins the deal for NS whoever took trick 4"
+    ]
+    sentences = deal_sentences(checked.outcome.deals[0])
+    assert sentences == [
+        "Tricks: N 4, E 0, S 0, W 3; pourri: 1; not in the record: trick 4.",
+        "Whoever took trick 4, N wins the point for NS.",
+        "NS score 1 point.",
+    ]
+
+
+# tests/test_annotate.py's HAND_BUILT, dealer W, with trick 3 (E's monsieur)
+# unreadable: N 2 (tricks 1, 6), E 1 (7), S 1 (4), W 2 (5, 8), two pourri.
+# Trick 3 decides the deal: taken by W, W has 3 and EW score; taken by N, N
+# has 3 and NS score.  The point line cannot be checked either way.
+UNDECIDED = """\
+deal 1 dealer W
+N: Rc Rd 4c 4b 6d Cb 4e 9b Vd
+E: 4d Re 3d 7d 7b 8b 9e 8e Cd
+S: 5c 7c 5d 1c 5b 5e 6e Vc Ce
+W: 6b 8d 6c 8c 2c Vb 7e Cc Ve
+stock: 1d 2d 3c 9d 9c 1b 2b 3b Rb 1e 2e 3e
+1. Rc 4d 5c 6b -> N
+2. Rd Re 7c 8d -> pourri
+3. 4c 3x 5d 6c -> E
+4. 7d 1c 8c 4b -> S
+5. 5b 2c 6d 7b -> W
+6. Vb Cb 8b 5e -> N
+7. 4e 9e 6e 7e -> E
+8. 8e Vc Cc 9b -> W
+9. Ve Vd Cd Ce -> pourri
+point EW
+"""
+
+
+def test_a_point_the_known_tricks_do_not_decide_is_taken_as_claimed() -> None:
+    checked = check(UNDECIDED)
+    assert [code for code, _, _ in found(checked)] == ["A001"]
+    deal = checked.outcome.deals[0]
+    assert (deal.point and deal.point.team, deal.unknown, deal.decided) == ("EW", [3], False)
+    assert deal_sentences(deal) == [
+        "Point: EW, 1 point, as the record claims (not checked: the record does not"
+        " give trick 3, and the tricks it gives do not decide the deal)."
+    ]
+
+
+def test_the_report_says_only_what_is_true_of_an_unknown_trick() -> None:
+    for text in (decided("EW"), UNDECIDED):
+        checked = check(text)
+        said = game_text(checked, "t.aln")
+        assert "score sheet" not in said  # the record has none
+        assert "no tricks to check it against" not in said  # it lists 8 of 9
+        (row,) = [line for line in said.splitlines() if line.split()[1:2] == ["?"]]
+        assert row.split(maxsplit=2)[2] == "not in the record (line missing or unreadable)"
+    # The unknown trick is not counted as pourri; the counts are the known tricks'.
+    data = report(check(decided("EW")))["deals"][0]
+    assert data["counts"] == {"N": 2, "E": 1, "S": 3, "W": 1}
+    assert data["point"] == {"team": "NS", "points": 1, "mordienne": False}
+    assert [t["winner"] for t in data["tricks"]] == ["S", "E", "N", None, "W", "S", "N", None, "S"]
+    assert [t["pourri"] for t in data["tricks"]].count(True) == 1
+
+
+def test_a_deal_without_tricks_still_has_nothing_to_check_against() -> None:
+    checked = check("deal 1 dealer W\npoint EW\n")
+    assert deal_sentences(checked.outcome.deals[0]) == [
+        "Point: EW, 1 point, as the record claims (no tricks to check it against)."
+    ]
+
+
+def test_more_unknown_tricks_than_are_tried_are_named() -> None:
+    # Tricks 2 to 5 left out: four unknown tricks are more than scoring tries
+    # (scoring.UNKNOWN_TRIED), so the point is taken as claimed, and the
+    # report names the tricks without saying whether the others decide.
+    text = decided("EW", missing=True)
+    for number in (2, 3, 5):
+        (line,) = [x for x in text.splitlines() if x.startswith(f"{number}. ")]
+        text = text.replace(line + "\n", "")
+    checked = check(text)
+    assert [code for code, _, _ in found(checked)] == ["A201"]
+    deal = checked.outcome.deals[0]
+    assert (deal.unknown, deal.decided) == ([2, 3, 4, 5], None)
+    assert deal_sentences(deal) == [
+        "Point: EW, 1 point, as the record claims (not checked: the record does not"
+        " give tricks 2, 3, 4 and 5)."
+    ]
