@@ -26,16 +26,7 @@ from . import api
 from .analysis import DEFAULT_TIME_LIMIT, Limits, analyse_games
 from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
-from .findings import (
-    CODES,
-    EXIT_INVALID,
-    EXIT_OK,
-    EXIT_USAGE,
-    FILE_UNREADABLE,
-    Finding,
-    Selection,
-    exit_status,
-)
+from .findings import CODES, FILE_UNREADABLE, Finding
 from .framing import Framed
 from .generate import POLICIES, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
@@ -66,6 +57,7 @@ from .streams import (
     same_file,
 )
 from .tables import LEVELS
+from .verdict import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Selection, exit_status
 from .wording import plural
 from .writers.aln import STYLES, write_game
 from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
