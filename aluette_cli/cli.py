@@ -300,7 +300,7 @@ def display_options(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
-#: ``-j`` of the commands that work file by file (convert, fmt, annotate).
+#: ``-j`` of the commands that work file by file (convert, annotate).
 files_jobs_option = jobs_option(
     "Do this many files at once, in as many processes; messages stay in input order."
 )
