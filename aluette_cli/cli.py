@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -26,16 +26,7 @@ from . import api
 from .analysis import DEFAULT_TIME_LIMIT, Limits, analyse_games
 from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
-from .findings import (
-    CODES,
-    EXIT_INVALID,
-    EXIT_OK,
-    EXIT_USAGE,
-    FILE_UNREADABLE,
-    Finding,
-    Selection,
-    exit_status,
-)
+from .findings import CODES, FILE_UNREADABLE, Finding
 from .framing import Framed
 from .generate import POLICIES, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
@@ -66,6 +57,7 @@ from .streams import (
     same_file,
 )
 from .tables import LEVELS
+from .verdict import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Selection, exit_status
 from .wording import plural
 from .writers.aln import STYLES, write_game
 from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
@@ -206,37 +198,89 @@ def each_result(
             yield file, result
 
 
-def rules_option_saying(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+# One helper per option: an option that several commands take is declared
+# once, its flags, type and default with it; a command says only what the
+# option means for it (its help), and the few choices that differ.
+
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def rules_option(
+    text: str = "Ruleset to apply, a preset or a TOML file, overriding the records' Rules tag.",
+) -> Decorator:
     return click.option(
         "--rules", "rules", metavar="NAME|FILE.toml", shell_complete=complete_rules, help=text
     )
 
 
-rules_option = rules_option_saying(
-    "Ruleset to apply, a preset or a TOML file, overriding the records' Rules tag."
-)
-options_option = click.option(
-    "--options",
-    "options",
-    metavar="LIST",
-    help="Comma-separated optional rules, overriding the records' Options tag.",
-)
-format_option = click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output for people (text) or for programs (json).",
-)
-jobs_option = click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Check games in this many processes; output stays in input order.",
-)
+def options_option(
+    text: str = "Comma-separated optional rules, overriding the records' Options tag.",
+) -> Decorator:
+    return click.option("--options", "options", metavar="LIST", help=text)
+
+
+def format_option(
+    choices: Sequence[str] = ("text", "json"),
+    text: str = "Output for people (text) or for programs (json).",
+    default: str = "text",
+    also: tuple[str, ...] = (),
+) -> Decorator:
+    """``--format`` (and the other names in ``also``), kept as ``fmt``."""
+    return click.option(
+        "--format",
+        *also,
+        "fmt",
+        type=click.Choice(choices),
+        default=default,
+        show_default=True,
+        help=text,
+    )
+
+
+def jobs_option(
+    text: str = "Check games in this many processes; output stays in input order.",
+) -> Decorator:
+    return click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(1, 64),
+        default=1,
+        show_default=True,
+        help=text,
+    )
+
+
+def output_option(
+    text: str = "Write to this file instead of standard output.",
+    *,
+    folder: bool = False,
+    dash: bool = True,
+    writable: bool = False,
+) -> Decorator:
+    """``-o/--output``: ``folder`` when several inputs write a folder of
+    outputs, ``dash`` when ``-`` is standard output."""
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=folder, allow_dash=dash, writable=writable),
+        help=text,
+    )
+
+
+def in_place_option(text: str) -> Decorator:
+    return click.option("--in-place", is_flag=True, help=text)
+
+
+def style_option(text: str, choices: Sequence[str] = STYLES, default: str = "keep") -> Decorator:
+    return click.option(
+        "--style",
+        type=click.Choice(choices),
+        default=default,
+        show_default=True,
+        help=text,
+    )
+
+
 def display_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--width`` and ``--color``, for the commands that print for people."""
     command = click.option(
@@ -256,13 +300,9 @@ def display_options(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
-files_jobs_option = click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Do this many files at once, in as many processes; messages stay in input order.",
+#: ``-j`` of the commands that work file by file (convert, annotate).
+files_jobs_option = jobs_option(
+    "Do this many files at once, in as many processes; messages stay in input order."
 )
 files_argument = click.argument(
     "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
@@ -272,12 +312,6 @@ from_option = click.option(
     "source",
     type=click.Choice(INPUT_FORMATS),
     help="Read every input as this format (default: by extension, else by content).",
-)
-output_option = click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write to this file instead of standard output.",
 )
 
 
@@ -323,15 +357,11 @@ def _selection(select: tuple[str, ...], ignore: tuple[str, ...]) -> Selection:
 
 @cli.command()
 @files_argument
-@click.option(
-    "--format",
-    "--output-format",
-    "fmt",
-    type=click.Choice(DIAGNOSTIC_FORMATS),
-    default="text",
-    show_default=True,
-    help="Lines for people (text), JSON or JSON Lines for programs,"
+@format_option(
+    DIAGNOSTIC_FORMATS,
+    "Lines for people (text), JSON or JSON Lines for programs,"
     " GitHub Actions annotations (github), or a SARIF 2.1.0 log (sarif).",
+    also=("--output-format",),
 )
 @click.option(
     "--select",
@@ -354,10 +384,10 @@ def _selection(select: tuple[str, ...], ignore: tuple[str, ...]) -> Selection:
 )
 @click.option("-q", "--quiet", is_flag=True, help="Only the findings: no summary, no progress.")
 @from_option
-@output_option
-@rules_option
-@options_option
-@jobs_option
+@output_option()
+@rules_option()
+@options_option()
+@jobs_option()
 @display_options
 def validate(
     files: tuple[str, ...],
@@ -457,13 +487,9 @@ def validate(
 
 @cli.command()
 @files_argument
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "jsonl", "csv", "html"]),
-    default="text",
-    show_default=True,
-    help="For people (text), one JSON object, one game a line (jsonl), a table (csv),"
+@format_option(
+    ("text", "json", "jsonl", "csv", "html"),
+    "For people (text), one JSON object, one game a line (jsonl), a table (csv),"
     " or a page to replay (html).",
 )
 @click.option(
@@ -472,10 +498,10 @@ def validate(
     help="With csv or jsonl: one row per game (the default for csv), deal, trick or card played.",
 )
 @from_option
-@output_option
-@rules_option
-@options_option
-@jobs_option
+@output_option()
+@rules_option()
+@options_option()
+@jobs_option()
 @display_options
 def report(
     files: tuple[str, ...],
@@ -577,21 +603,14 @@ time_limit_option = click.option(
 
 @cli.command()
 @files_argument
-@format_option
+@format_option()
 @from_trick_option
 @time_limit_option
 @from_option
-@output_option
-@rules_option
-@options_option
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Analyse deals in this many processes; output stays in input order.",
-)
+@output_option()
+@rules_option()
+@options_option()
+@jobs_option("Analyse deals in this many processes; output stays in input order.")
 def analyse(
     files: tuple[str, ...],
     fmt: str,
@@ -648,7 +667,7 @@ def analyse(
 
 @cli.command(name="explain")
 @click.argument("code", metavar="CODE", shell_complete=complete_codes)
-@output_option
+@output_option()
 def explain_command(code: str, output: str | None) -> None:
     """Explain a finding code: what it means, the rule, an example.
 
@@ -668,15 +687,17 @@ def explain_command(code: str, output: str | None) -> None:
 
 
 @cli.command(name="rules")
-@rules_option_saying("Ruleset to show: a preset or a TOML file (default: classic).")
-@click.option(
-    "--options", "options", metavar="LIST", help="Comma-separated optional rules to switch on."
-)
-@format_option
-@output_option
+@rules_option("Ruleset to show: a preset or a TOML file (default: classic).")
+@options_option("Comma-separated optional rules to switch on.")
+@format_option()
+@output_option()
 @display_options
 def rules_command(
-    rules: str | None, options: str | None, fmt: str, output: str | None, width: int | None,
+    rules: str | None,
+    options: str | None,
+    fmt: str,
+    output: str | None,
+    width: int | None,
     color: str,
 ) -> None:
     """Show the card ranking and the settings of a ruleset.
@@ -712,19 +733,12 @@ def rules_command(
     show_default=True,
     help="Random seed: the same seed gives the same games.",
 )
-@rules_option_saying("Ruleset to play under: a preset or a TOML file (default: classic).")
-@click.option(
-    "--options",
-    "options",
-    metavar="LIST",
-    help="Comma-separated optional rules to play with, written to the Options tag.",
-)
-@click.option(
-    "--style",
-    type=click.Choice(["seats", "cards", "sheet"]),
-    default="seats",
-    show_default=True,
-    help="Trick lines with seats, cards only, or a winners: score sheet.",
+@rules_option("Ruleset to play under: a preset or a TOML file (default: classic).")
+@options_option("Comma-separated optional rules to play with, written to the Options tag.")
+@style_option(
+    "Trick lines with seats, cards only, or a winners: score sheet.",
+    ("seats", "cards", "sheet"),
+    "seats",
 )
 @click.option(
     "--policy",
@@ -742,12 +756,7 @@ def rules_command(
     show_default=True,
     help="Write trick claims, point lines and the Result tag.",
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, writable=True),
-    help="Write to this file instead of standard output.",
-)
+@output_option(dash=False, writable=True)
 def generate(
     count: int,
     seed: int,
@@ -789,13 +798,7 @@ def generate(
 @files_argument
 @click.option("--to", "to", type=click.Choice(OUTPUT_FORMATS), required=True, help="Output format.")
 @from_option
-@click.option(
-    "--style",
-    type=click.Choice(STYLES),
-    default="keep",
-    show_default=True,
-    help="ALN trick lines: as recorded, all with seats, or all cards-only.",
-)
+@style_option("ALN trick lines: as recorded, all with seats, or all cards-only.")
 @click.option(
     "--compact",
     is_flag=True,
@@ -807,19 +810,12 @@ def generate(
     is_flag=True,
     help="With --compact: keep positions and comments too, in short form.",
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(allow_dash=True),
-    help="Write to this file instead of standard output; with several inputs, a folder.",
+@output_option(
+    "Write to this file instead of standard output; with several inputs, a folder.", folder=True
 )
-@click.option(
-    "--in-place",
-    is_flag=True,
-    help="Write each output beside its input, with the new format's extension.",
-)
-@rules_option
-@options_option
+@in_place_option("Write each output beside its input, with the new format's extension.")
+@rules_option()
+@options_option()
 @files_jobs_option
 def convert(
     files: tuple[str, ...],
@@ -885,6 +881,7 @@ def _run_jobs(
     """Each file's job, what it says printed in input order, the progress
     line out of its way."""
     from .filejobs import Read
+
     with Progress() as progress:
         for events in map_in_order(job, pairs, jobs):
             for event in events:
@@ -908,15 +905,9 @@ def _run_jobs(
     show_default=True,
     help="Rewrite a file with unreadable parts, keeping them verbatim (default), or leave it.",
 )
-@click.option(
-    "--style",
-    type=click.Choice(STYLES),
-    default="keep",
-    show_default=True,
-    help="Trick lines: as recorded, all with seats, or all cards-only.",
-)
-@rules_option
-@options_option
+@style_option("Trick lines: as recorded, all with seats, or all cards-only.")
+@rules_option()
+@options_option()
 def fmt_command(
     files: tuple[str, ...],
     check: bool,
@@ -1003,17 +994,10 @@ def _unified_diff(old: bytes, new: str, name: str) -> str:
 
 @cli.command()
 @files_argument
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(allow_dash=True),
-    help="Write to this file instead of standard output; with several inputs, a folder.",
+@output_option(
+    "Write to this file instead of standard output; with several inputs, a folder.", folder=True
 )
-@click.option(
-    "--in-place",
-    is_flag=True,
-    help="Replace each FILE by its annotated version (written beside it, then renamed).",
-)
+@in_place_option("Replace each FILE by its annotated version (written beside it, then renamed).")
 @click.option(
     "--analyse",
     "analyse_plays",
@@ -1022,8 +1006,8 @@ def _unified_diff(old: bytes, new: str, name: str) -> str:
 )
 @from_trick_option
 @time_limit_option
-@rules_option
-@options_option
+@rules_option()
+@options_option()
 @files_jobs_option
 def annotate(
     files: tuple[str, ...],
@@ -1080,19 +1064,12 @@ def annotate(
     show_default=True,
     help="Break the figures down by player (North...West tags), seat, team or card.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "json", "csv"]),
-    default="table",
-    show_default=True,
-    help="Tables for people, or JSON or CSV for programs.",
-)
+@format_option(("table", "json", "csv"), "Tables for people, or JSON or CSV for programs.", "table")
 @from_option
-@output_option
-@rules_option
-@options_option
-@jobs_option
+@output_option()
+@rules_option()
+@options_option()
+@jobs_option()
 @display_options
 def stats(
     files: tuple[str, ...],

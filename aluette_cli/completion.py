@@ -11,7 +11,8 @@ from __future__ import annotations
 import click
 from click.shell_completion import CompletionItem
 
-from .findings import CODES, Selection
+from .findings import CODES
+from .verdict import Selection
 
 
 def complete_rules(

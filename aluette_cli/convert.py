@@ -143,34 +143,36 @@ def read_any(stream: Rewound, fmt: str) -> Iterator[Game | Unreadable]:
         yield from _read_jsonl(stream)
 
 
-def _problem(message: str, line: int = 1, column: int = 1, game: int | None = None) -> Unreadable:
-    return Unreadable(Finding(F.SYNTAX_ERROR, message, line, column, game))
+def _problem(
+    variant: str, line: int = 1, column: int = 1, game: int | None = None, **facts: object
+) -> Unreadable:
+    return Unreadable(Finding.of(F.SYNTAX_ERROR, variant, line, column, game, **facts))
 
 
 def _read_json(stream: Rewound) -> Iterator[Game | Unreadable]:
     try:
         data = json.loads(b"".join(iter(lambda: stream.read(1 << 20), b"")).decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        yield _problem(f"not UTF-8 text: {exc.reason} at byte offset {exc.start}")
+        yield _problem("json-encoding", reason=exc.reason, offset=exc.start)
         return
     except json.JSONDecodeError as exc:
-        yield _problem(f"not valid JSON: {exc.msg}", exc.lineno, exc.colno)
+        yield _problem("json", exc.lineno, exc.colno, reason=exc.msg)
         return
     except RecursionError:
-        yield _problem("not a record: the JSON is nested too deeply")
+        yield _problem("json-deep")
         return
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        yield _problem(f"not an {FORMAT} JSON document (its 'format' key must be {FORMAT!r})")
+        yield _problem("json-format", format=FORMAT)
         return
     games = data.get("games")
     if not isinstance(games, list):
-        yield _problem("the document has no 'games' list")
+        yield _problem("json-games")
         return
     for i, item in enumerate(games, 1):
         try:
             yield game_from_dict(item, f"game {i}")
         except RecordError as exc:
-            yield _problem(f"{exc}; this game is skipped", game=i)
+            yield _problem("json-game", game=i, problem=str(exc))
 
 
 def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
@@ -181,17 +183,17 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         try:
             row = json.loads(raw.decode("utf-8-sig"))
         except UnicodeDecodeError as exc:
-            yield _problem(f"not UTF-8 text at byte {exc.start} of the line; it is skipped", number)
+            yield _problem("jsonl-encoding", number, offset=exc.start)
             continue
         except json.JSONDecodeError as exc:
-            yield _problem(f"not valid JSON: {exc.msg}; this line is skipped", number, exc.colno)
+            yield _problem("jsonl", number, exc.colno, reason=exc.msg)
             continue
         except RecursionError:
-            yield _problem("the JSON is nested too deeply; this line is skipped", number)
+            yield _problem("jsonl-deep", number)
             continue
         problem = _row_problem(row)
         if problem:
-            yield _problem(f"{problem}; this line is skipped", number)
+            yield _problem("jsonl-row", number, problem=problem)
             continue
         compact = row["version"] == C.VERSION
         where = f"line {number}"
@@ -206,7 +208,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
                 game = game_from_dict({**header, "deals": []}, where)
             except RecordError as exc:
                 game = None
-                yield _problem(f"{exc}; this line is skipped", number)
+                yield _problem("jsonl-row", number, problem=str(exc))
                 continue
         if row.get("deal") is None:
             continue
@@ -221,7 +223,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
                     game.errors.append(item.error)
             game.deals.append(item)
         except RecordError as exc:
-            yield _problem(f"{exc}; this deal is skipped", number, game=index)
+            yield _problem("jsonl-deal", number, game=index, problem=str(exc))
     if game is not None:
         yield game
 

@@ -27,14 +27,14 @@ from .deal_checks import (
     check_option_lines,
     check_signals,
 )
-from .findings import Finding, Flags, Problem
+from .findings import Finding, Flags
 from .ledger import GameLedger
 from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
 from .scoring import DealScore, score_deal, score_of
-from .table import Table
+from .table import Problem, Table
 
 # --------------------------------------------------------------------------
 # The rules as pure functions, for programs that need one answer
@@ -224,14 +224,14 @@ class GameReplay:
             for play in () if play_all(trick.plays) else trick.plays:
                 problems = play_card(play.seat, play.card)
                 if problems:
-                    flag.place(problems, play.pos, n, i)
+                    place(flag, problems, play.pos, n, i)
                     self._after_silent_chant(play.seat, problems)
                     if cause is None and any(p.code in _CARD_FAULTS for p in problems):
                         cause = flag.found[-len(problems)]
             outcome, closing = table.end_trick()
             outcome.line = trick.pos.line
             if closing:
-                flag.place(closing, trick.pos, n, i)
+                place(flag, closing, trick.pos, n, i)
             claim = trick.claim
             if claim is None or (outcome.winner is None and not outcome.pourri):
                 continue
@@ -394,6 +394,19 @@ def _outcome(
 
 #: trick numbers as a deal writes them, to see at a glance that they need no sorting
 _COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
+
+
+def place(
+    flag: Flags,
+    problems: Iterable[Problem],
+    pos: tuple[int, int],
+    deal: int | None,
+    trick: int | None,
+) -> None:
+    """Put the table's problems on the line they belong to: the table knows
+    the rules, the engine the record's lines."""
+    for problem in problems:
+        flag(problem.code, problem.variant, pos, deal, trick, **problem.facts)
 
 
 def _distinct(tricks: list[Trick]) -> bool:

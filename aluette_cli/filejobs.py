@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from .analysis import Limits
 from .annotate import Annotator
 from .convert import Unreadable, converted
-from .findings import EXIT_INVALID, EXIT_USAGE, exit_status
 from .pipeline import CheckedGame, RuleChoice
 from .streams import STDIO, WriteError, atomic_output, base_of, display_name, open_source, reason_of
+from .verdict import EXIT_INVALID, EXIT_USAGE, exit_status
 
 
 @dataclass(frozen=True, slots=True)

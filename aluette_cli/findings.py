@@ -8,7 +8,7 @@ never changes meaning; new problems get new codes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
@@ -90,8 +90,7 @@ SIGNAL_FALSE = _code(
 )
 REPEATED_BID = _code("A407", E, R, "second announce or concession", "docs/rules.md §7")
 DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "docs/rules.md §2")
-# Bounds no real record reaches (docs/notation.md, "Limits"): the reader
-# words these itself, like A001-A003.
+# Bounds no real record reaches (docs/notation.md, "Limits").
 OVER_LIMIT = _code("A009", E, S, "input beyond a limit", "docs/notation.md, Limits")
 SECOND_SHEET = _code("A420", E, R, "second score sheet in a deal", "docs/notation.md §4")
 UNKNOWN_ESCAPE = _code("A421", W, R, "unknown escape in a tag value", "docs/notation.md §3")
@@ -109,14 +108,59 @@ TAG_NAME_TYPO = _code("A409", W, R, "tag name mistyped", "docs/notation.md §3")
 FILE_UNREADABLE = _code("A010", E, Kind.INPUT, "file cannot be read", "docs/cli.md, Exit status")
 
 
-#: The sentence of every finding the engine makes, by code and variant.  A
-#: finding carries its facts (``Finding.facts``); the message is its template
-#: filled with them, so the wording lives here only, and docs/violations.md
-#: lists this table (see :func:`templates_markdown`).  Format specs:
-#: ``:and``/``:or`` join a list, ``:named`` names a card, ``:plural WORD``
-#: counts.  The reader's own messages (A001-A003) quote the text they could not
-#: read and are made where it is read.
+#: The sentence of every finding, by code and variant.  A finding carries
+#: its facts (``Finding.facts``); the message is its template filled with
+#: them, so the wording lives here only, and docs/violations.md lists this
+#: table (see :func:`templates_markdown`).  Format specs: ``:and``/``:or``
+#: join a list, ``:named`` names a card, ``:plural WORD`` counts.  The
+#: reader's findings (A001-A003, A009) quote the text they could not read:
+#: ``{found}`` is that text, quoted, and ``{expected}`` what the notation
+#: allows there.
 TEMPLATES: dict[str, dict[str, str]] = {
+    SYNTAX_ERROR: {
+        "tags": "found {found}, expected {expected}; this tag section cannot be read,"
+        " its well-formed tags are kept",
+        "deal": "found {found}, expected {expected}; this deal cannot be read, it is skipped",
+        "line": "found {found}, expected {expected}; this line cannot be read, it is skipped;"
+        " the rest of the deal is read",
+        "header": "found {found}, expected {expected}; this deal header cannot be read;"
+        " the deal's lines are still read and checked",
+        "between": "found {found}, expected a tag section ('[') or a deal ('deal');"
+        " the text up to the next tag section or deal is skipped",
+        "json-encoding": "not UTF-8 text: {reason} at byte offset {offset}",
+        "json": "not valid JSON: {reason}",
+        "json-deep": "not a record: the JSON is nested too deeply",
+        "json-format": "not an {format} JSON document (its 'format' key must be {format!r})",
+        "json-games": "the document has no 'games' list",
+        "json-game": "{problem}; this game is skipped",
+        "jsonl-encoding": "not UTF-8 text at byte {offset} of the line; it is skipped",
+        "jsonl": "not valid JSON: {reason}; this line is skipped",
+        "jsonl-deep": "the JSON is nested too deeply; this line is skipped",
+        "jsonl-row": "{problem}; this line is skipped",
+        "jsonl-deal": "{problem}; this deal is skipped",
+    },
+    UNCLOSED_COMMENT: {"": "this brace comment is never closed: its closing brace is missing"},
+    BAD_ENCODING: {
+        "": "byte 0x{byte:02x} at byte offset {offset} is not valid UTF-8; read as U+FFFD"
+    },
+    OVER_LIMIT: {
+        "line": "this line is longer than the limit of {limit:,} bytes; the {skipped:,}"
+        " bytes after the limit are skipped",
+        "line-stop": "this line is longer than the limit of {limit:,} bytes; the {skipped:,}"
+        " bytes after the limit are skipped; reading stops here, {stop} MiB into the line",
+        "unit": "this {what} is longer than the limit of {limit:,} characters; it is read up"
+        " to the line before, and the rest of it, up to the next deal or tag section,"
+        " is skipped",
+        "tag": "the value of tag {name} has {size:,} characters, more than the limit of"
+        " {limit:,}; it is cut there",
+        "cards": "this line names {count:,} cards, more than the limit of {limit}"
+        " (the whole deck); the deal is not replayed",
+        "tricks": "the deal has {count:,} trick lines, more than the limit of {limit};"
+        " the deal is not replayed",
+        "sheet": "the winners: sheet has {count:,} entries, more than the limit of {limit};"
+        " the deal is not replayed",
+    },
+    FILE_UNREADABLE: {"": "cannot read {file}: {reason}"},
     CARD_TWICE_DEALT: {
         "same": "card {card} is dealt twice in {place}; the deck has one of each card",
         "two": "card {card} is dealt in {first} and in {place}; the deck has one of each card",
@@ -163,12 +207,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     NOT_IN_HAND: {
         "": "card {card} played by {seat} is not in {seat}'s hand",
-        "dealt": "card {card} played by {seat} is not in {seat}'s hand;"
-        " it was dealt to {holder}",
+        "dealt": "card {card} played by {seat} is not in {seat}'s hand; it was dealt to {holder}",
         "taken": "card {card} played by {seat} is not in {seat}'s hand;"
         " {holder} took it from the stock",
-        "stock": "card {card} played by {seat} lies in the stock; stock cards are never"
-        " played",
+        "stock": "card {card} played by {seat} lies in the stock; stock cards are never played",
         "discarded": "card {card} played by {seat} is not in {seat}'s hand;"
         " {holder} discarded it in the chant",
     },
@@ -207,14 +249,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "draw": "Result says {claimed}, but the deals score NS {ns}, EW {ew}: it is a draw",
     },
     RESULT_FORMAT: {
-        "unread": "Result {value!r} is not understood: write 'NS 3-2', 'EW 4-1',"
-        " 'draw 3-3' or '*'",
+        "unread": "Result {value!r} is not understood: write 'NS 3-2', 'EW 4-1', 'draw 3-3' or '*'",
         "sum": "Result {value!r} does not add up: name the winning team and its score"
         " first, or 'draw' with equal scores",
     },
     GAME_UNFINISHED: {
-        "": "Result claims a finished game, but {why}; write [Result \"*\"] for an"
-        " unfinished game"
+        "": 'Result claims a finished game, but {why}; write [Result "*"] for an unfinished game'
     },
     UNKNOWN_RULESET: {"": "{problem}; the game is not replayed"},
     OPTION_OFF: {
@@ -257,12 +297,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " and both are kept"
     },
     UNKNOWN_ESCAPE: {
-        "": "tag {name}: {escape} is not an escape (only \\\" and \\\\ are);"
+        "": 'tag {name}: {escape} is not an escape (only \\" and \\\\ are);'
         " the backslash is kept as written"
     },
     RESULT_OPEN: {
-        "": "Result says '*' (unfinished), but the game is over: {why}; write"
-        " [Result \"{result}\"]"
+        "": "Result says '*' (unfinished), but the game is over: {why}; write [Result \"{result}\"]"
     },
     POINT_VALUE: {
         "zero": "point {side} 0: a deal never scores 0 points; write 'point none' for a void"
@@ -282,8 +321,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "point": "point lines come after the tricks; this one is read as if it stood there",
     },
     TAG_NAME_TYPO: {
-        "case": "tag {name} is read as {known}: tag names are case-sensitive; write"
-        " [{known} ...]",
+        "case": "tag {name} is read as {known}: tag names are case-sensitive; write [{known} ...]",
         "near": "tag {name} is not a tag aluette knows; did you mean {known}? It is kept as"
         " written and not checked",
     },
@@ -415,24 +453,6 @@ class Finding:
         return message + suffix
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """A finding not yet placed: what is wrong, before the caller knows where.
-
-    The table of play (:class:`aluette_cli.table.Table`) knows the rules but
-    not the record's lines; the engine places its problems on them.
-    """
-
-    code: str
-    variant: str
-    facts: Mapping[str, Any]
-
-    def at(
-        self, line: int, column: int, game: int | None, deal: int | None, trick: int | None
-    ) -> Finding:
-        return Finding.of(self.code, self.variant, line, column, game, deal, trick, **self.facts)
-
-
 class Flags:
     """The findings of one game's replay, as its parts raise them.
 
@@ -465,70 +485,3 @@ class Flags:
                     finding, consequence_of=(cause.code, cause.line, cause.column)
                 )
                 return
-
-    def place(
-        self, problems: Iterable[Problem], pos: tuple[int, int], deal: int | None, trick: int | None
-    ) -> None:
-        """Put the table's problems on the line they belong to."""
-        for problem in problems:
-            self.found.append(problem.at(pos[0], pos[1], self.game, deal, trick))
-
-
-
-class Selection:
-    """Which findings a command shows and counts: ``--select`` and ``--ignore``.
-
-    Each entry is a code (``A203``), a prefix of codes (``A2``: every play
-    finding), or a severity (``error``, ``warning``).  A finding is kept when
-    it matches a selected entry (all are, when none is given) and no ignored
-    one: ignoring is the last word, as in the linters people know.
-    """
-
-    SEVERITIES = ("error", "warning")
-
-    def __init__(self, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> None:
-        self.select = tuple(self.check(select))
-        self.ignore = tuple(self.check(ignore))
-
-    @classmethod
-    def check(cls, entries: Iterable[str]) -> Iterator[str]:
-        """Each entry in its canonical spelling; ValueError for one that
-        names nothing (a typo would otherwise silently select nothing)."""
-        for raw in entries:
-            entry = raw.strip()
-            if entry.lower() in cls.SEVERITIES:
-                yield entry.lower()
-            elif entry and any(code.startswith(entry.upper()) for code in CODES):
-                yield entry.upper()
-            else:
-                raise ValueError(
-                    f"{raw!r} is neither a code or a code prefix (A001...A421, A2)"
-                    " nor a severity (error, warning)"
-                )
-
-    def _matches(self, finding: Finding, entries: tuple[str, ...]) -> bool:
-        return any(e == finding.severity or finding.code.startswith(e) for e in entries)
-
-    def keeps(self, finding: Finding) -> bool:
-        if self.select and not self._matches(finding, self.select):
-            return False
-        return not self._matches(finding, self.ignore)
-
-    def __bool__(self) -> bool:
-        return bool(self.select or self.ignore)
-
-
-#: The exit statuses of the commands (docs/cli.md, Exit status).
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
-
-
-def exit_status(findings: Iterable[Finding]) -> int:
-    """2 for a ruleset the tool does not have or a file it cannot read, 1
-    for any other error, 0 for warnings alone (docs/cli.md, Exit status)."""
-    worst = 0
-    for finding in findings:
-        if finding.kind in (Kind.CONFIG, Kind.INPUT):
-            return EXIT_USAGE
-        if finding.severity == "error":
-            worst = EXIT_INVALID
-    return worst

@@ -23,7 +23,7 @@ import re
 import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from heapq import heappop, heappush
 from pathlib import Path
@@ -599,26 +599,18 @@ def split_units(
         bad = None
         cut = None
         if line.skipped:
-            stop = (
-                f"; reading stops here, {MAX_LINE_SKIP // (1 << 20)} MiB into the line"
-                if line.skipped >= MAX_LINE_SKIP
-                else ""
-            )
-            cut = Finding(
+            cut = Finding.of(
                 F.OVER_LIMIT,
-                f"this line is longer than the limit of {MAX_LINE_BYTES:,} bytes;"
-                f" the {line.skipped:,} bytes after the limit are skipped{stop}",
+                "line-stop" if line.skipped >= MAX_LINE_SKIP else "line",
                 line.number,
                 len(text) + 1,
+                limit=MAX_LINE_BYTES,
+                skipped=line.skipped,
+                stop=MAX_LINE_SKIP // (1 << 20),
             )
         if line.bad_byte is not None:
             column, offset, byte = line.bad_byte
-            bad = Finding(
-                F.BAD_ENCODING,
-                f"byte 0x{byte:02x} at byte offset {offset} is not valid UTF-8; read as U+FFFD",
-                line.number,
-                column,
-            )
+            bad = Finding.of(F.BAD_ENCODING, "", line.number, column, byte=byte, offset=offset)
         if in_comment and guard.left_open(line.number, text, _texts_ahead(source, LOOKAHEAD_LINES)):
             in_comment = False
         pos = start = 0
@@ -674,13 +666,13 @@ def split_units(
             else:
                 what = {"tags": "tag section", "deal": "deal"}.get(unit.kind, "text")
                 unit.findings.append(
-                    Finding(
+                    Finding.of(
                         F.OVER_LIMIT,
-                        f"this {what} is longer than the limit of {MAX_UNIT_CHARS:,} characters;"
-                        " it is read up to the line before, and the rest of it, up to the next"
-                        " deal or tag section, is skipped",
+                        "unit",
                         line.number,
                         start + 1,
+                        what=what,
+                        limit=MAX_UNIT_CHARS,
                     )
                 )
     yield unit
@@ -1017,6 +1009,7 @@ def _unclosed_comment(exc: UnexpectedInput, text: str) -> bool:
 def _syntax_finding(
     exc: UnexpectedInput, unit: Unit, builder: _Builder, lost: str | None = None
 ) -> Finding:
+    # ``lost``: the A001 variant that says what is lost (the unit, by default)
     from lark import Token
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
@@ -1027,12 +1020,7 @@ def _syntax_finding(
         where = builder.pos(at)
         index = exc.pos_in_stream or 0
         if _unclosed_comment(exc, text):
-            return Finding(
-                F.UNCLOSED_COMMENT,
-                "this brace comment is never closed: its closing brace is missing",
-                where.line,
-                where.column,
-            )
+            return Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
         expected = _expected_words(_accepts(exc) or exc.allowed or (), what)
         found = _found(text, index)
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
@@ -1054,14 +1042,9 @@ def _syntax_finding(
     if hint:
         found += f" ({hint})"
     if lost is None:
-        lost = f"this {what} cannot be read, " + (
-            "its well-formed tags are kept" if unit.kind == "tags" else "it is skipped"
-        )
-    return Finding(
-        F.SYNTAX_ERROR,
-        f"found {found}, expected {expected}; {lost}",
-        where.line,
-        where.column,
+        lost = "tags" if unit.kind == "tags" else "deal"
+    return Finding.of(
+        F.SYNTAX_ERROR, lost, where.line, where.column, found=found, expected=expected
     )
 
 
@@ -1292,8 +1275,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
                 deal = _loose_header(seg, builder, exc, piece)
                 unread.append(deal.unread.pop())
             else:
-                lost = "this line cannot be read, it is skipped; the rest of the deal is read"
-                unread.append(_syntax_finding(exc, piece, builder, lost))
+                unread.append(_syntax_finding(exc, piece, builder, "line"))
             continue
         if index == 0:
             deal = parsed  # type: ignore[assignment]
@@ -1352,14 +1334,13 @@ def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit
     guessed = tuple(
         name for name, value in (("number", number), ("dealer", dealer)) if value is None
     )
-    lost = "this deal header cannot be read; the deal's lines are still read and checked"
     deal = Deal(
         number=int(number) if number else 0,
         dealer=dealer.upper() if dealer else "N",
         pos=builder.pos(Token("X", "", 0, 1, 1)),
         guessed=guessed,
     )
-    deal.unread.append(_syntax_finding(exc, piece, builder, lost))
+    deal.unread.append(_syntax_finding(exc, piece, builder, "header"))
     return deal
 
 
@@ -1423,22 +1404,13 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
                 return (
                     None,
                     comments,
-                    Finding(
-                        F.UNCLOSED_COMMENT,
-                        "this brace comment is never closed: its closing brace is missing",
-                        where.line,
-                        where.column,
-                    ),
+                    Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column),
                 )
             return (
                 None,
                 comments,
-                Finding(
-                    F.SYNTAX_ERROR,
-                    f"found {_found(text, pos)}, expected a tag section ('[') or a deal ('deal');"
-                    " the text up to the next tag section or deal is skipped",
-                    where.line,
-                    where.column,
+                Finding.of(
+                    F.SYNTAX_ERROR, "between", where.line, where.column, found=_found(text, pos)
                 ),
             )
         if m.group().startswith(COMMENT_OPEN):
@@ -1607,6 +1579,4 @@ def _unknown_escapes(unit: Unit) -> list[Finding]:
 
 def _in_game(finding: Finding, game: Game, result: object) -> Finding:
     deal = result.number if isinstance(result, Deal | BrokenDeal) else None
-    return Finding(
-        finding.code, finding.message, finding.line, finding.column, game.index, deal, None
-    )
+    return replace(finding, game=game.index, deal=deal, trick=None)

@@ -151,13 +151,15 @@ def _cut_long_tags(game: Game) -> list[Finding]:
     for tag in game.tags:
         if len(tag.value) > MAX_TAG_VALUE:
             found.append(
-                Finding(
+                Finding.of(
                     F.OVER_LIMIT,
-                    f"the value of tag {tag.name} has {len(tag.value):,} characters, more than"
-                    f" the limit of {MAX_TAG_VALUE:,}; it is cut there",
+                    "tag",
                     tag.pos.line,
                     tag.pos.column,
                     game.index,
+                    name=tag.name,
+                    size=len(tag.value),
+                    limit=MAX_TAG_VALUE,
                 )
             )
             tag.value = tag.value[:MAX_TAG_VALUE]
@@ -180,8 +182,10 @@ def _over_limit(deal: Deal, game: int | None) -> Finding | None:
     ):
         return None  # the usual deal, told at a glance
 
-    def over(pos: Pos, message: str) -> Finding:
-        return Finding(F.OVER_LIMIT, message, pos.line, pos.column, game, deal.number)
+    def over(pos: Pos, variant: str, count: int, limit: int) -> Finding:
+        return Finding.of(
+            F.OVER_LIMIT, variant, pos.line, pos.column, game, deal.number, count=count, limit=limit
+        )
 
     lines: list[tuple[Pos, int]] = [(h.pos, len(h.cards)) for h in deal.hands.values()]
     lines += [(h.pos, len(h.cards)) for h in deal.extra_hands]
@@ -191,23 +195,11 @@ def _over_limit(deal: Deal, game: int | None) -> Finding | None:
     lines += [(t.pos, len(t.plays)) for t in deal.tricks]
     for pos, count in lines:
         if count > MAX_CARDS_PER_LINE:
-            return over(
-                pos,
-                f"this line names {count:,} cards, more than the limit of {MAX_CARDS_PER_LINE}"
-                " (the whole deck); the deal is not replayed",
-            )
+            return over(pos, "cards", count, MAX_CARDS_PER_LINE)
     if len(deal.tricks) > MAX_TRICKS:
-        return over(
-            deal.tricks[MAX_TRICKS].pos,
-            f"the deal has {len(deal.tricks):,} trick lines, more than the limit of"
-            f" {MAX_TRICKS}; the deal is not replayed",
-        )
+        return over(deal.tricks[MAX_TRICKS].pos, "tricks", len(deal.tricks), MAX_TRICKS)
     if deal.winners is not None and len(deal.winners.entries) > MAX_TRICKS:
-        return over(
-            deal.winners.pos,
-            f"the winners: sheet has {len(deal.winners.entries):,} entries, more than the"
-            f" limit of {MAX_TRICKS}; the deal is not replayed",
-        )
+        return over(deal.winners.pos, "sheet", len(deal.winners.entries), MAX_TRICKS)
     return None
 
 

@@ -11,14 +11,29 @@ its problems on the lines, and ``generate`` plays random games through it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from . import findings as F
 from .cards import TRICKS_PER_DEAL, Seat, left_of, seats_from
 from .deal_checks import Exchange
-from .findings import Problem
 from .model import Play
 from .outcome import TrickOutcome
 from .rules import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A finding not yet placed: what is wrong, before the caller knows where.
+
+    The table knows the rules but not the record's lines; the engine places
+    its problems on them (:func:`aluette_cli.engine.place`).
+    """
+
+    code: str
+    variant: str
+    facts: Mapping[str, Any]
+
 
 _NONE: tuple[Problem, ...] = ()
 #: a deal without a chant: no card taken, kept or discarded

@@ -920,3 +920,47 @@ def test_process_interrupted_exits_130() -> None:
     assert b"Traceback" not in err
     # 1 would claim a violation; an interrupted run is neither valid nor invalid
     assert proc.returncode == 130, (proc.returncode, err)
+
+
+# --------------------------------------------------------------------------
+# The module's shape
+
+
+def test_each_option_is_declared_once() -> None:
+    """An option several commands take (``-j``, ``-o``, ``--format``, ...) is
+    declared by one helper: its flags appear in one ``click.option`` call of
+    cli.py, so that its type and default cannot drift apart between commands."""
+    import ast
+
+    source = (Path(__file__).resolve().parent.parent / "aluette_cli" / "cli.py").read_text()
+    seen: dict[str, list[int]] = {}
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "option"
+        ):
+            for arg in node.args:
+                if isinstance(arg, ast.Constant) and str(arg.value).startswith("-"):
+                    for flag in str(arg.value).split("/"):
+                        seen.setdefault(flag, []).append(node.lineno)
+    again = {flag: lines for flag, lines in seen.items() if len(lines) > 1}
+    assert not again, again
+
+
+def test_every_command_keeps_its_options() -> None:
+    """The shared helpers give each command the options it had: flags, help
+    and defaults as docs/cli.md describes them."""
+    commands = cli.commands  # type: ignore[attr-defined]
+    jobs = {name: p for name, c in commands.items() for p in c.params if p.name == "jobs"}
+    assert sorted(jobs) == ["analyse", "annotate", "convert", "report", "stats", "validate"]
+    assert {p.default for p in jobs.values()} == {1}
+    assert "Do this many files at once" in (jobs["convert"].help or "")
+    outputs = {name: p for name, c in commands.items() for p in c.params if p.name == "output"}
+    assert outputs["generate"].type.allow_dash is False  # type: ignore[attr-defined]
+    assert outputs["convert"].type.dir_okay is True  # type: ignore[attr-defined]
+    assert outputs["report"].type.dir_okay is False  # type: ignore[attr-defined]
+    (validate_format,) = [p for p in commands["validate"].params if p.name == "fmt"]
+    assert validate_format.opts == ["--format", "--output-format"]
+    (stats_format,) = [p for p in commands["stats"].params if p.name == "fmt"]
+    assert stats_format.default == "table"

@@ -3,13 +3,14 @@ and docs/violations.md lists that table."""
 
 from __future__ import annotations
 
+import ast
 import string
 from pathlib import Path
 
 import pytest
 
 from aluette_cli import findings as F
-from aluette_cli.findings import CODES, TEMPLATES, Finding, Kind, templates_markdown
+from aluette_cli.findings import CODES, TEMPLATES, Finding, templates_markdown
 from aluette_cli.pipeline import check_source
 from aluette_cli.wording import fill
 
@@ -24,12 +25,64 @@ def test_docs_list_the_template_table() -> None:
     assert listed == templates_markdown()
 
 
-def test_every_rule_and_config_code_has_templates() -> None:
-    for code, info in CODES.items():
-        if info.kind in (Kind.SYNTAX, Kind.INPUT):
-            assert code not in TEMPLATES  # the reader words these itself
-        else:
-            assert TEMPLATES.get(code), code
+def test_every_code_has_templates() -> None:
+    """The reader's findings and the unreadable file's too: no finding is
+    worded anywhere but in the table."""
+    for code in CODES:
+        assert TEMPLATES.get(code), code
+
+
+def _finding_calls() -> list[tuple[str, int, ast.Call]]:
+    """Every ``Finding(...)`` made outside findings.py, with where it is."""
+    calls = []
+    for path in sorted((ROOT / "aluette_cli").rglob("*.py")):
+        if path.name == "findings.py" and path.parent.name == "aluette_cli":
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "Finding"
+            ):
+                calls.append((str(path.relative_to(ROOT)), node.lineno, node))
+    return calls
+
+
+def test_no_finding_is_worded_outside_the_table() -> None:
+    """A finding is made by ``Finding.of`` from its code's template; outside
+    findings.py, ``Finding(...)`` only copies the message of one so made."""
+    worded = []
+    for where, line, call in _finding_calls():
+        message = call.args[1] if len(call.args) > 1 else None
+        copied = isinstance(message, ast.Attribute) and message.attr == "message"
+        if not copied:
+            worded.append(f"{where}:{line}: {ast.unparse(call)[:80]}")
+    assert not worded, "\n".join(worded)
+
+
+def test_the_readers_findings_say_what_they_said() -> None:
+    """The reader's findings, now filled from the table, read as before."""
+    assert fill(TEMPLATES[F.UNCLOSED_COMMENT][""], {}) == (
+        "this brace comment is never closed: its closing brace is missing"
+    )
+    assert fill(TEMPLATES[F.BAD_ENCODING][""], {"byte": 0xFF, "offset": 7}) == (
+        "byte 0xff at byte offset 7 is not valid UTF-8; read as U+FFFD"
+    )
+    line = {"limit": 1_000_000, "skipped": 12_345, "stop": 64}
+    assert fill(TEMPLATES[F.OVER_LIMIT]["line-stop"], line) == (
+        "this line is longer than the limit of 1,000,000 bytes; the 12,345 bytes after the"
+        " limit are skipped; reading stops here, 64 MiB into the line"
+    )
+    assert fill(TEMPLATES[F.FILE_UNREADABLE][""], {"file": "a.aln", "reason": "gone"}) == (
+        "cannot read a.aln: gone"
+    )
+    (checked,) = check_source([b'[Event "x"]\n\ndeal 1 dealer W\nN: 3d Rc\n1. N:3d E:Xx\n'])
+    (syntax,) = [f for f in checked.outcome.findings if f.code == F.SYNTAX_ERROR]
+    assert syntax.message.startswith("found ")
+    assert syntax.message.endswith(
+        "; this line cannot be read, it is skipped; the rest of the deal is read"
+    )
+    assert set(syntax.facts) == {"found", "expected"}
 
 
 @pytest.mark.parametrize("code", sorted(TEMPLATES))
@@ -41,7 +94,8 @@ def test_templates_name_only_simple_facts(code: str) -> None:
             if field is None:
                 continue
             assert field.isidentifier(), (code, field)
-            assert spec in ("", "and", "or", "named") or spec.startswith("plural "), spec
+            known = ("", "and", "or", "named", ",", "02x")  # and str.format's thousands, hex
+            assert spec in known or spec.startswith("plural "), spec
 
 
 def test_a_finding_is_its_facts_said_in_the_template() -> None:
@@ -70,5 +124,13 @@ def test_facts_do_not_change_equality_or_the_json_shape() -> None:
     b = Finding(F.TRICK_NUMBER, "trick 4 should be trick 5", 3, 1, 1, 2, 5)
     assert a == b
     assert set(a.as_dict("f")) == {
-        "file", "line", "column", "code", "severity", "message", "game", "deal", "trick"
+        "file",
+        "line",
+        "column",
+        "code",
+        "severity",
+        "message",
+        "game",
+        "deal",
+        "trick",
     }

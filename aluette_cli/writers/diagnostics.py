@@ -38,7 +38,7 @@ Write = Callable[[str], object]
 
 def unreadable(file: str, reason: str) -> Finding:
     """The finding for a file that could not be opened or read."""
-    return Finding(FILE_UNREADABLE, f"cannot read {file}: {reason}", 0, 0)
+    return Finding.of(FILE_UNREADABLE, "", 0, 0, file=file, reason=reason)
 
 
 class Diagnostics:
@@ -173,7 +173,9 @@ class SarifDiagnostics(Diagnostics):
             driver["version"] = self.version
         head = json.dumps({"tool": {"driver": driver}})[:-1]  # the run, left open
         self.write(
-            '{"$schema": "' + SARIF_SCHEMA + '", "version": "2.1.0", "runs": [\n'
+            '{"$schema": "'
+            + SARIF_SCHEMA
+            + '", "version": "2.1.0", "runs": [\n'
             + head
             + ', "columnKind": "unicodeCodePoints", "results": ['
         )

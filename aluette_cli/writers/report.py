@@ -289,6 +289,13 @@ def game_sentence(outcome: GameOutcome) -> str:
 # Text
 
 
+#: The table of a deal's tricks.  Its columns are known, so they are not
+#: guessed: the trick's number on the right, as a number, and the rest on
+#: the left (a card such as ``1e`` is never read as a number).
+TRICK_HEADERS = ["trick", "leader", *SEATS, "won by", "why"]
+TRICK_ALIGN = ["right", *["left"] * (len(TRICK_HEADERS) - 1)]
+
+
 def _trick_rows(deal: DealOutcome, ruleset: Ruleset) -> list[list[str]]:
     rows = []
     for trick in deal.tricks:
@@ -330,8 +337,10 @@ def game_text(checked: CheckedGame, file: str, layout: Layout = PLAIN) -> str:
                 out.append(
                     layout.table(
                         _trick_rows(deal, ruleset),
-                        headers=["trick", "leader", *SEATS, "won by", "why"],
+                        headers=TRICK_HEADERS,
                         wrap=7,
+                        colalign=TRICK_ALIGN,
+                        disable_numparse=True,
                     )
                 )
         out.extend(layout.para(sentence) for sentence in deal_sentences(deal))
