@@ -256,6 +256,13 @@ def display_options(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
+raw_csv_option = click.option(
+    "--raw-csv",
+    "raw_csv",
+    is_flag=True,
+    help="CSV cells as recorded: a text starting with = + - @, a tab or a carriage"
+    " return is otherwise written after a ' so that a spreadsheet does not run it.",
+)
 files_jobs_option = click.option(
     "-j",
     "--jobs",
@@ -465,6 +472,7 @@ def validate(
 @rules_option
 @options_option
 @jobs_option
+@raw_csv_option
 @display_options
 def report(
     files: tuple[str, ...],
@@ -475,6 +483,7 @@ def report(
     rules: str | None,
     options: str | None,
     jobs: int,
+    raw_csv: bool,
     width: int | None,
     color: str,
 ) -> None:
@@ -518,7 +527,7 @@ def report(
             write_page(((file, _kept(result)) for file, result in games), out.write)
         else:
             if fmt in TABLE_FORMATS:
-                render, opening = table_output(fmt, level)
+                render, opening = table_output(fmt, level, raw_csv)
                 frame = Framed(out.write, opening)
             elif fmt == "json":
                 render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
@@ -810,6 +819,7 @@ def generate(
 @rules_option
 @options_option
 @files_jobs_option
+@raw_csv_option
 def convert(
     files: tuple[str, ...],
     to: str,
@@ -822,6 +832,7 @@ def convert(
     rules: str | None,
     options: str | None,
     jobs: int,
+    raw_csv: bool,
 ) -> None:
     """Convert records between ALN, JSON, JSON Lines and CSV.
 
@@ -861,7 +872,8 @@ def convert(
         _refuse_same_file(file, target, "use `aluette fmt FILE` to format a file in place")
     from .filejobs import ConvertJob
 
-    _run_jobs(ConvertJob(choice, many, to, source, style, compact, lossless), pairs, jobs, status)
+    job = ConvertJob(choice, many, to, source, style, compact, lossless, raw_csv)
+    _run_jobs(job, pairs, jobs, status)
     sys.exit(status.code)
 
 
@@ -1082,6 +1094,7 @@ def annotate(
 @rules_option
 @options_option
 @jobs_option
+@raw_csv_option
 @display_options
 def stats(
     files: tuple[str, ...],
@@ -1092,6 +1105,7 @@ def stats(
     rules: str | None,
     options: str | None,
     jobs: int,
+    raw_csv: bool,
     width: int | None,
     color: str,
 ) -> None:
@@ -1136,7 +1150,7 @@ def stats(
         if fmt == "json":
             out.write(json.dumps(stats_dict(result, by), indent=2, ensure_ascii=False) + "\n")
         elif fmt == "csv":
-            out.write(stats_csv(result, by))
+            out.write(stats_csv(result, by, raw_csv))
         else:
             out.write(stats_text(result, by, choose(width, color, to_file=output is not None)))
     if fmt == "csv":

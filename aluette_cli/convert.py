@@ -279,9 +279,10 @@ class Writer:
         *,
         compact: bool = False,
         lossless: bool = False,
+        raw_csv: bool = False,
     ) -> None:
         self.out, self.fmt, self.style, self.file = out, fmt, style, file
-        self.compact, self.lossless = compact, lossless
+        self.compact, self.lossless, self.raw_csv = compact, lossless, raw_csv
         self.frame: Framed | None = None
         if fmt == "json":
             opening = f'{{"format": "{FORMAT}", "version": {VERSION}, "games": ['
@@ -308,7 +309,7 @@ class Writer:
         elif self.fmt == "jsonl":
             self._write_jsonl(checked)
         else:
-            self.out.write(csv_text([game_tables(checked, self.file)], "play"))
+            self.out.write(csv_text([game_tables(checked, self.file)], "play", self.raw_csv))
 
     def _write_jsonl(self, checked: CheckedGame) -> None:
         game = checked.game
@@ -351,13 +352,16 @@ def converted(
     base: Path | None = None,
     compact: bool = False,
     lossless: bool = False,
+    raw_csv: bool = False,
 ) -> Iterator[CheckedGame | Unreadable]:
     """Convert ``stream`` to format ``to`` on ``out``, yielding each game just
     before it is written, and each part that could not be read, so that the
     caller can report a game's problems ahead of its text, as they come; the
     output is complete once the iterator is exhausted."""
     fmt, rewound = open_input(stream, name, source)
-    writer = Writer(out, to, style, display_name(name), compact=compact, lossless=lossless)
+    writer = Writer(
+        out, to, style, display_name(name), compact=compact, lossless=lossless, raw_csv=raw_csv
+    )
     writer.begin()
     for item in _checked(rewound, fmt, to, choice, base, compact):
         yield item

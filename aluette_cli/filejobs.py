@@ -94,6 +94,8 @@ class ConvertJob(_Job):
     #: JSON Lines in the compact form; with ``lossless``, positions and comments kept
     compact: bool = False
     lossless: bool = False
+    #: CSV cells as they are, formulas included (``--raw-csv``)
+    raw_csv: bool = False
 
     def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
         display = display_name(file)
@@ -108,6 +110,7 @@ class ConvertJob(_Job):
             base=base_of(file),
             compact=self.compact,
             lossless=self.lossless,
+            raw_csv=self.raw_csv,
         )
         for item in items:
             if isinstance(item, Unreadable):

@@ -7,9 +7,10 @@ tool, with the answer the tool must give.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from .conftest import run, write
+from .conftest import SAMPLES, run, write
 
 # A team-five deal whose fifth trick line is written twice: ten trick lines.
 # ``stats`` once indexed its per-trick tally with the tenth trick and crashed.
@@ -516,3 +517,83 @@ def test_validate_on_a_pipe_that_never_ends_reports_and_exits() -> None:
     assert peak_kb < 100 * 1024, peak_kb
     assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in printed
     assert "reading stops here, 256 MiB into the line" in printed
+
+
+# --------------------------------------------------------------------------
+# Outputs carry no injection: a CSV cell a spreadsheet would run is made
+# inert, control characters never reach a terminal raw.
+
+import csv as _csv  # noqa: E402
+
+FORMULAS = {
+    "Event": "=HYPERLINK(\\\"http://x\\\",\\\"y\\\")",
+    "Site": "-2+3",
+    "North": "=1+2",
+    "East": "+cmd|x",
+    "South": "@SUM(1)",
+    "West": "\t=x",
+}
+
+
+def formula_record(tmp_path: Path, name: str = "=HYPERLINK(1).aln") -> Path:
+    """The classic sample with every player and the event a formula."""
+    text = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
+    for tag, value in FORMULAS.items():
+        line = f'[{tag} "{value}"]'
+        text = re.sub(rf'^\[{tag} "[^"]*"\]', lambda _m, line=line: line, text, flags=re.M)
+    return write(tmp_path, name, text)
+
+
+def csv_outputs(record: Path, *extra: str) -> dict[str, list[list[str]]]:
+    commands = {
+        "report": ["report", "--format", "csv", *extra, str(record)],
+        "report play": ["report", "--format", "csv", "--level", "play", *extra, str(record)],
+        "convert": ["convert", "--to", "csv", *extra, str(record)],
+        "stats": ["stats", "--format", "csv", *extra, str(record)],
+    }
+    tables = {}
+    for name, args in commands.items():
+        result = run(*args)
+        assert result.exit_code == 0, (name, result.output)
+        tables[name] = list(_csv.reader(result.stdout.splitlines()))
+    return tables
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_made_inert(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    record = formula_record(tmp_path).relative_to(tmp_path)
+    tables = csv_outputs(record)
+    for name, rows in tables.items():
+        cells = [cell for row in rows for cell in row]
+        assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")], name
+        # a negative number is data; a text starting with - is not
+        assert not [c for c in cells if c.startswith("-") and not re.fullmatch(r"-\d+", c)]
+        assert ("'=1+2" if name == "stats" else "'=HYPERLINK(1).aln") in cells, name
+    row = dict(zip(tables["report"][0], tables["report"][1], strict=True))
+    assert row["event"].startswith("'=HYPERLINK")
+    assert (row["site"], row["east"], row["south"]) == ("'-2+3", "'+cmd|x", "'@SUM(1)")
+    assert (row["north"], row["west"]) == ("'=1+2", "'=x")
+
+
+def test_raw_csv_writes_the_cells_as_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    record = formula_record(tmp_path).relative_to(tmp_path)
+    for name, rows in csv_outputs(record, "--raw-csv").items():
+        cells = [cell for row in rows for cell in row]
+        assert ("=1+2" if name == "stats" else "=HYPERLINK(1).aln") in cells, name
+        assert not [c for c in cells if c.startswith("'")], name
+
+
+def test_numbers_are_never_quoted_as_formulas() -> None:
+    from aluette_cli.writers.tables import csv_value
+
+    assert csv_value(-3) == -3
+    assert csv_value(-0.5) == -0.5
+    assert csv_value("-3") == "'-3"
+    assert csv_value("-3", raw=True) == "-3"
+    assert csv_value("\r=1") == "'\r=1"
+    assert csv_value("a=1") == "a=1"
