@@ -35,6 +35,7 @@ from .findings import (
     Finding,
     Selection,
     exit_status,
+    visible,
 )
 from .framing import Framed
 from .generate import POLICIES, random_games, rules_tag_for
@@ -191,7 +192,7 @@ def each_result(
         def opened(file: str, reason: str | None) -> None:
             if reason is not None:
                 shown.close()
-                click.echo(f"aluette: cannot read {file}: {reason}", err=True)
+                click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
                 status.raise_to(EXIT_USAGE)
             if on_file is not None:
                 on_file(display_name(file), reason)
@@ -631,7 +632,7 @@ def analyse(
         def opened(file: str, reason: str | None) -> None:
             if reason is not None:
                 progress.close()
-                click.echo(f"aluette: cannot read {file}: {reason}", err=True)
+                click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
                 status.raise_to(EXIT_USAGE)
 
         games = api.check_files(files, choice, on_file=opened, fmt=source)
@@ -954,7 +955,7 @@ def fmt_command(
             with open_source(file) as stream:
                 data = stream.read()
         except OSError as exc:
-            click.echo(f"aluette: cannot read {file}: {reason_of(exc)}", err=True)
+            click.echo(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", err=True)
             status.raise_to(EXIT_USAGE)
             continue
         result = format_aln(data, file, choice, style=style, base=base_of(file))

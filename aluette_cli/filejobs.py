@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .analysis import Limits
 from .annotate import Annotator
 from .convert import Unreadable, converted
-from .findings import EXIT_INVALID, EXIT_USAGE, exit_status
+from .findings import EXIT_INVALID, EXIT_USAGE, exit_status, visible
 from .pipeline import CheckedGame, RuleChoice
 from .streams import STDIO, WriteError, atomic_output, base_of, display_name, open_source, reason_of
 
@@ -63,7 +63,7 @@ class _Job:
         try:
             stream_cm = open_source(file)
         except OSError as exc:
-            yield Said(f"aluette: cannot read {file}: {reason_of(exc)}", EXIT_USAGE)
+            yield Said(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", EXIT_USAGE)
             return
         try:
             if self.make_folder and target is not None and target != STDIO:

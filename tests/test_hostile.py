@@ -597,3 +597,47 @@ def test_numbers_are_never_quoted_as_formulas() -> None:
     assert csv_value("-3", raw=True) == "-3"
     assert csv_value("\r=1") == "'\r=1"
     assert csv_value("a=1") == "a=1"
+
+
+def escape_record(tmp_path: Path) -> Path:
+    """The classic sample whose title sets the window's title and whose
+    players clear the screen and ring the bell."""
+    text = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
+    text = re.sub('^\\[Event "', '[Event "\x1b]0;pwned\x07 ', text, flags=re.M)
+    text = re.sub('^\\[North "', '[North "\x1b[2J\x9b1m', text, flags=re.M)
+    return write(tmp_path, "escapes.aln", text)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["report"],
+        ["stats"],
+        ["stats", "--by", "seat"],
+        ["analyse", "--from-trick", "8"],
+    ],
+)
+def test_control_characters_of_a_record_are_shown_not_obeyed(
+    tmp_path: Path, args: list[str]
+) -> None:
+    record = escape_record(tmp_path)
+    result = run(*args, record)
+    assert result.exit_code == 0, result.output
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", result.stdout), result.stdout
+    if args[0] != "stats" or "--by" not in args:
+        assert "\\x1b]0;pwned\\x07" in result.stdout or "\\x1b[2J" in result.stdout
+
+
+def test_a_newline_in_a_walked_file_name_forges_no_validate_line(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    record = folder / "a.aln:9:9: A999 forged\nb.aln"
+    record.write_text("deal 1 dealer N\npoint XX\n", encoding="utf-8")
+    for extra in ([], ["--color", "always"]):
+        result = run("validate", *extra, folder)
+        assert result.exit_code == 1, result.output
+        lines = result.stdout.splitlines()
+        assert lines, result.output
+        plain = [re.sub("\x1b\\[[0-9;]*m", "", line) for line in lines]
+        assert all(line.startswith(str(folder)) for line in plain), lines
+        assert "a.aln:9:9: A999 forged\\x0ab.aln:" in result.stdout

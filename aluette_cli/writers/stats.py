@@ -10,6 +10,7 @@ import csv
 import io
 
 from ..cards import card_name
+from ..findings import visible
 from ..stats import POSITIONS, CardTally, Skip, StatsResult, Tally
 from ..wording import plural
 from .layout import PLAIN, Layout
@@ -294,7 +295,8 @@ def _tally_table(result: StatsResult, by: str, layout: Layout) -> list[str]:
     rows = []
     for tally in tallies:
         row = tally_dict(tally, by)
-        rows.append([tally.label, *(row[key] for key, _ in cols)])
+        # a player's name is shown, never obeyed by the terminal
+        rows.append([visible(tally.label), *(row[key] for key, _ in cols)])
     table = layout.table(
         rows,
         headers=[by, *(h for _, h in cols)],
