@@ -21,7 +21,16 @@ from .annotate import Annotator
 from .convert import Unreadable, converted
 from .findings import EXIT_INVALID, EXIT_USAGE, exit_status, visible
 from .pipeline import CheckedGame, RuleChoice
-from .streams import STDIO, WriteError, atomic_output, base_of, display_name, open_source, reason_of
+from .streams import (
+    STDIO,
+    WriteError,
+    atomic_output,
+    base_of,
+    display_name,
+    make_folders,
+    open_source,
+    reason_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +79,7 @@ class _Job:
                 folder = os.path.dirname(target)
                 if folder:
                     try:
-                        os.makedirs(folder, exist_ok=True)
+                        make_folders(folder)
                     except OSError as exc:
                         raise WriteError(target, exc) from exc
             with stream_cm as stream, atomic_output(target, binary=self.binary) as out:

@@ -43,19 +43,88 @@ STDOUT_NAME = "<stdout>"
 TEMP_MARK = "aluette"
 
 
+class Walked(str):
+    """A path found by walking a folder, not named by the user.
+
+    The user who names a FIFO or ``/dev/fd/N`` means it to be read; a
+    FIFO or a device that merely sits in a folder among the records (or a
+    link to one) would block the command for ever, or feed it without
+    end.  So a walked path is opened only if it is a regular file."""
+
+    __slots__ = ()
+
+
+_KINDS = {
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: "a folder",
+}
+
+
+def _not_regular(file: str, mode: int) -> OSError:
+    kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+    return OSError(errno.EINVAL, f"{kind}, not a regular file: not opened", file)
+
+
+def _open_regular(file: str) -> BinaryIO:
+    """``file`` opened for reading, if it is a regular file.
+
+    It is looked at before it is opened, so that a FIFO is never opened;
+    and opened without blocking (a FIFO put in its place since then would
+    block an open) and looked at again through the descriptor, so that what
+    is read is what was checked."""
+    mode = os.stat(file).st_mode
+    if not stat.S_ISREG(mode):
+        raise _not_regular(file, mode)
+    fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(file, mode)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def open_source(file: str) -> contextlib.AbstractContextManager[BinaryIO]:
     """The bytes of ``file``, or of standard input for ``-`` (left open: not ours).
 
     A folder reaches here only when walking it found no record in it (see
     :mod:`aluette_cli.inputs`): that is said as the reason it cannot be
     read, as linters refuse a pattern that matches nothing, unless the
-    folder cannot even be listed, which the system's reason then says."""
+    folder cannot even be listed, which the system's reason then says.
+    A file found by walking a folder (:class:`Walked`) is read only if it
+    is a regular file: anything else is a file that cannot be read."""
     if file == STDIO:
         return contextlib.nullcontext(sys.stdin.buffer)
+    if isinstance(file, Walked):
+        return _open_regular(file)
     if os.path.isdir(file):
         os.listdir(file)
         raise IsADirectoryError(errno.EISDIR, "a folder with no records in it", file)
     return open(file, "rb")
+
+
+def make_folders(folder: str) -> None:
+    """``os.makedirs(folder, exist_ok=True)`` without its recursion, which
+    a tree of outputs nested a thousand deep (mirroring its inputs) would
+    exhaust: the missing folders are found going up, then made going down."""
+    missing: list[str] = []
+    while folder and not os.path.isdir(folder):
+        missing.append(folder)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    for path in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(path)
+        if not os.path.isdir(path):
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), path)
 
 
 def display_name(file: str) -> str:

@@ -7,10 +7,9 @@ tool, with the answer the tool must give.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from .conftest import SAMPLES, run, write
+from .conftest import run, write
 
 # A team-five deal whose fifth trick line is written twice: ten trick lines.
 # ``stats`` once indexed its per-trick tally with the tenth trick and crashed.
@@ -524,6 +523,10 @@ def test_validate_on_a_pipe_that_never_ends_reports_and_exits() -> None:
 # inert, control characters never reach a terminal raw.
 
 import csv as _csv  # noqa: E402
+import json  # noqa: E402
+import re  # noqa: E402
+
+from .conftest import SAMPLES  # noqa: E402
 
 FORMULAS = {
     "Event": "=HYPERLINK(\\\"http://x\\\",\\\"y\\\")",
@@ -641,3 +644,118 @@ def test_a_newline_in_a_walked_file_name_forges_no_validate_line(tmp_path: Path)
         plain = [re.sub("\x1b\\[[0-9;]*m", "", line) for line in lines]
         assert all(line.startswith(str(folder)) for line in plain), lines
         assert "a.aln:9:9: A999 forged\\x0ab.aln:" in result.stdout
+
+
+# --------------------------------------------------------------------------
+# Folders as an attacker lays them out: a FIFO among the records, a tree a
+# thousand deep.
+
+
+def aluette_in_subprocess(*args: str | os.PathLike[str]) -> subprocess.CompletedProcess[str]:
+    """The command in a process of its own, so that a hang fails the test."""
+    return subprocess.run(
+        [sys.executable, "-m", "aluette_cli", *map(os.fspath, args)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_a_fifo_in_a_walked_folder_is_reported_not_opened(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "good.aln").write_bytes((SAMPLES / "classic-game.aln").read_bytes())
+    os.mkfifo(folder / "pipe.aln")
+    os.mkfifo(tmp_path / "outside")
+    (folder / "link.aln").symlink_to(tmp_path / "outside")
+    commands = [
+        ["validate", folder],
+        ["validate", "-j", "2", folder],
+        ["validate", "--format", "json", folder],
+        ["report", folder],
+        ["stats", folder],
+        ["fmt", "--check", folder],
+        ["annotate", "-o", tmp_path / "annotated", folder],
+        ["convert", "--to", "json", "-o", tmp_path / "json", folder],
+    ]
+    for args in commands:
+        result = aluette_in_subprocess(*args)
+        assert result.returncode == 2, (args, result.stderr)
+        assert "internal error" not in result.stderr
+        for name in ("pipe.aln", "link.aln"):
+            assert f"cannot read {folder / name}: a named pipe" in result.stderr, args
+        if args[0] == "validate" and "json" in args:
+            codes = [(f["file"], f["code"]) for f in json.loads(result.stdout)]
+            assert codes == [(str(folder / "link.aln"), "A010"), (str(folder / "pipe.aln"), "A010")]
+    # the good record was read all the same
+    assert "1 game, 6 deals: 0 errors" in aluette_in_subprocess("validate", folder).stderr
+
+
+def test_a_walked_file_made_a_fifo_after_the_walk_is_not_opened(tmp_path: Path) -> None:
+    from aluette_cli.streams import Walked, open_source
+
+    os.mkfifo(tmp_path / "late.aln")
+    with pytest.raises(OSError, match="named pipe"):
+        open_source(Walked(str(tmp_path / "late.aln")))
+
+
+def test_a_fifo_named_on_the_command_line_is_still_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "named.aln"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "aluette_cli", "validate", fifo],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    fifo.write_bytes((SAMPLES / "classic-game.aln").read_bytes())
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "1 game, 6 deals" in err
+
+
+def remove_tree(top: Path) -> None:
+    """``shutil.rmtree`` without its recursion: pytest's own clean-up of old
+    temporary folders would otherwise fail on a tree a thousand deep."""
+    folders, stack = [str(top)], [str(top)]
+    while stack:
+        with os.scandir(stack.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                    stack.append(entry.path)
+                else:
+                    os.unlink(entry.path)
+    for folder in reversed(folders):
+        os.rmdir(folder)
+
+
+def test_folders_nested_a_thousand_deep(tmp_path: Path) -> None:
+    top = tmp_path / "deep"
+    path = str(top)
+    os.mkdir(path)
+    try:
+        for _ in range(1000):
+            path = os.path.join(path, "d")
+            os.mkdir(path)
+        Path(path, "g.aln").write_bytes((SAMPLES / "classic-game.aln").read_bytes())
+        commands = [
+            ["validate", top],
+            ["validate", "-j", "2", top],
+            ["report", top],
+            ["stats", top],
+            ["fmt", "--check", top],
+            ["annotate", "-o", tmp_path / "annotated", top],
+            ["convert", "--to", "json", "-o", tmp_path / "json", top],
+        ]
+        for args in commands:
+            result = run(*args)
+            assert "internal error" not in result.stderr, args
+            assert result.exit_code == (1 if args[0] == "fmt" else 0), (args, result.output)
+        below = os.path.relpath(path, top)
+        assert os.path.isfile(os.path.join(tmp_path, "json", below, "g.json"))
+    finally:
+        for tree in ("deep", "annotated", "json"):
+            if (tmp_path / tree).exists():
+                remove_tree(tmp_path / tree)
