@@ -28,6 +28,7 @@ from .jsonmodel import (
     game_header_to_dict,
     item_from_dict,
     item_to_dict,
+    loads,
     unread_finding,
 )
 from .model import BrokenDeal, Game
@@ -149,7 +150,7 @@ def _problem(message: str, line: int = 1, column: int = 1, game: int | None = No
 
 def _read_json(stream: Rewound) -> Iterator[Game | Unreadable]:
     try:
-        data = json.loads(b"".join(iter(lambda: stream.read(1 << 20), b"")).decode("utf-8-sig"))
+        data = loads(b"".join(iter(lambda: stream.read(1 << 20), b"")).decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         yield _problem(f"not UTF-8 text: {exc.reason} at byte offset {exc.start}")
         return
@@ -179,7 +180,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         if not raw.strip():
             continue
         try:
-            row = json.loads(raw.decode("utf-8-sig"))
+            row = loads(raw.decode("utf-8-sig"))
         except UnicodeDecodeError as exc:
             yield _problem(f"not UTF-8 text at byte {exc.start} of the line; it is skipped", number)
             continue

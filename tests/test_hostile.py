@@ -759,3 +759,41 @@ def test_folders_nested_a_thousand_deep(tmp_path: Path) -> None:
         for tree in ("deep", "annotated", "json"):
             if (tmp_path / tree).exists():
                 remove_tree(tmp_path / tree)
+
+
+# --------------------------------------------------------------------------
+# JSON: an integer too long for Python to convert is a syntax error at its
+# place, in every reading command, and the SARIF log is whole.
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_a_json_integer_of_thousands_of_digits(tmp_path: Path, suffix: str) -> None:
+    record = tmp_path / f"big{suffix}"
+    converted = run("convert", SAMPLES / "classic-game.aln", "--to", suffix[1:], "-o", record)
+    assert converted.exit_code == 0, converted.output
+    text = record.read_text(encoding="utf-8")
+    at = text.index('"number": 1,') + len('"number": ')
+    record.write_text(text[:at] + "1" + "0" * 5000 + text[at + 1 :], encoding="utf-8")
+    line = text.count("\n", 0, at) + 1
+    column = at - text.rfind("\n", 0, at)
+    place = f"{record}:{line}:{column}: A001 not valid JSON: a number of 5,001 digits"
+    for args in (
+        ["validate"],
+        ["report"],
+        ["stats"],
+        ["convert", "--to", "aln"],
+        ["report", "--format", "json"],
+    ):
+        result = run(*args, record)
+        assert result.exit_code == 1, (args, result.output)
+        assert "internal error" not in result.stderr
+        if args == ["report", "--format", "json"]:
+            assert f'"line": {line}, "column": {column}, "code": "A001"' in result.stdout
+            json.loads(result.stdout)
+        elif args[0] != "stats":  # stats counts the finding, and says the game was skipped
+            assert place in result.output, (args, result.output)
+    sarif = run("validate", "--format", "sarif", record)
+    assert sarif.exit_code == 1
+    log = json.loads(sarif.stdout)
+    region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (line, column)
