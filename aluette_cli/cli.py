@@ -38,7 +38,7 @@ from .findings import (
     visible,
 )
 from .framing import Framed
-from .generate import POLICIES, random_games, rules_tag_for
+from .generate import POLICIES, EndlessGame, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
 from .parallel import map_in_order
 from .pipeline import OUTCOMES, CheckedGame, Keep, RuleChoice, tune_gc
@@ -778,10 +778,14 @@ def generate(
         sheet=style == "sheet",
         rules_tag=_rules_tag(rules, output),
     )
-    with atomic_output(output, binary=False) as out:
-        frame = Framed(out.write, between="\n")
-        for game in games:
-            frame.add(write_game(game))
+    try:
+        with atomic_output(output, binary=False) as out:
+            frame = Framed(out.write, between="\n")
+            for game in games:
+                frame.add(write_game(game))
+    except EndlessGame as exc:  # nothing is left in place of -o's file
+        click.echo(f"aluette: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 @cli.command()

@@ -526,7 +526,7 @@ import csv as _csv  # noqa: E402
 import json  # noqa: E402
 import re  # noqa: E402
 
-from .conftest import SAMPLES  # noqa: E402
+from .conftest import ROOT, SAMPLES  # noqa: E402
 
 FORMULAS = {
     "Event": "=HYPERLINK(\\\"http://x\\\",\\\"y\\\")",
@@ -651,13 +651,15 @@ def test_a_newline_in_a_walked_file_name_forges_no_validate_line(tmp_path: Path)
 # thousand deep.
 
 
-def aluette_in_subprocess(*args: str | os.PathLike[str]) -> subprocess.CompletedProcess[str]:
+def aluette_in_subprocess(
+    *args: str | os.PathLike[str], timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
     """The command in a process of its own, so that a hang fails the test."""
     return subprocess.run(
         [sys.executable, "-m", "aluette_cli", *map(os.fspath, args)],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=timeout,
         check=False,
     )
 
@@ -797,3 +799,32 @@ def test_a_json_integer_of_thousands_of_digits(tmp_path: Path, suffix: str) -> N
     log = json.loads(sarif.stdout)
     region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
     assert (region["startLine"], region["startColumn"]) == (line, column)
+
+
+# --------------------------------------------------------------------------
+# generate: a valid ruleset under which every deal is void ends with a
+# message, never an endless loop.
+
+
+def all_tie_ruleset(folder: Path) -> Path:
+    """The classic ruleset with all 48 cards in one ranking group."""
+    from aluette_cli.cards import DECK
+
+    text = (ROOT / "aluette_cli" / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+    groups = "groups = [[" + ", ".join(f'"{card}"' for card in DECK) + "]]"
+    text = re.sub(r"groups = \[.*?\n\]", groups, text, flags=re.S)
+    text = text.replace('name = "classic"', 'name = "all-tie"')
+    return write(folder, "all-tie.toml", text)
+
+
+def test_generate_under_a_ruleset_where_every_deal_is_void(tmp_path: Path) -> None:
+    rules = all_tie_ruleset(tmp_path)
+    assert run("rules", "--rules", rules).exit_code == 0  # a valid ruleset
+    output = tmp_path / "games.aln"
+    # it once ran for ever, 1.78 GB after a minute: 30 s is many times what it needs
+    result = aluette_in_subprocess("generate", "--rules", rules, "-o", output, timeout=30)
+    assert result.returncode == 2, result.stderr
+    assert "scored no point in 1,000 deals in a row" in result.stderr
+    assert "internal error" not in result.stderr
+    assert not output.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["all-tie.toml"]
