@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import math
 import os
 import signal
 import sys
@@ -563,10 +564,24 @@ from_trick_option = click.option(
     default=None,
     help="Value the plays from this trick on (default: as far back as the time limit allows).",
 )
+class FiniteFloatRange(click.FloatRange):
+    """A float range that refuses NaN and the infinities.
+
+    ``float()`` reads "nan", "inf" and "-infinity"; NaN passes every bound
+    (each comparison is false) and then means no limit at all, and an
+    infinite limit is no limit either: both are usage errors (status 2)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds.", param, ctx)
+        return number
+
+
 time_limit_option = click.option(
     "--time-limit",
     "time_limit",
-    type=click.FloatRange(0, min_open=True),
+    type=FiniteFloatRange(0, min_open=True),
     default=DEFAULT_TIME_LIMIT,
     show_default=True,
     metavar="SECONDS",

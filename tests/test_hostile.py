@@ -828,3 +828,16 @@ def test_generate_under_a_ruleset_where_every_deal_is_void(tmp_path: Path) -> No
     assert "internal error" not in result.stderr
     assert not output.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["all-tie.toml"]
+
+
+# --------------------------------------------------------------------------
+# Numeric options: NaN and the infinities are no number of seconds.
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "Infinity", "-1", "0"])
+@pytest.mark.parametrize("command", [["analyse"], ["annotate", "--analyse"]])
+def test_time_limit_refuses_nan_infinities_and_negatives(command: list[str], value: str) -> None:
+    # a score sheet has no hands: nothing to analyse, so a limit let through ends at once
+    result = run(*command, "--time-limit", value, SAMPLES / "score-sheet.aln")
+    assert result.exit_code == 2, result.output
+    assert "--time-limit" in result.stderr
