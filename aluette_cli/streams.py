@@ -16,8 +16,8 @@ How a path is written (docs/cli.md, "How files are written"):
 
 The temporary file is named ``.NAME.aluette-PID-RANDOM.tmp``.  It is removed
 on every exit the process lives through (an error, SIGINT, SIGTERM); one
-left by SIGKILL is recognised by its name, and the next write to the same
-file removes it once its process is gone.
+left by SIGKILL is recognised by its name, and the next run that writes
+into the same folder removes it once its process is gone.
 """
 
 from __future__ import annotations
@@ -195,9 +195,11 @@ def _guard_signals() -> None:
         signal.signal(signum, _on_signal)
 
 
-def temp_pattern(target: str) -> re.Pattern[str]:
-    """The names of temporary files written for ``target`` (a file name)."""
-    return re.compile(rf"\.{re.escape(target)}\.{TEMP_MARK}-(\d+)-[0-9a-f]+\.tmp")
+def temp_pattern(target: str | None = None) -> re.Pattern[str]:
+    """The names of temporary files written for ``target`` (a file name;
+    None: for any file)."""
+    name = ".+" if target is None else re.escape(target)
+    return re.compile(rf"\.{name}\.{TEMP_MARK}-(\d+)-[0-9a-f]+\.tmp", re.S)
 
 
 def _alive(pid: int) -> bool:
@@ -210,13 +212,27 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _remove_stale(directory: str, name: str) -> None:
-    """Remove the temporary files a killed run left for this file (its
-    process is gone, so nobody will rename them)."""
-    pattern = temp_pattern(name)
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(directory):
-            m = pattern.fullmatch(entry.name)
+#: The folders swept of stale temporary files by this process: each once.
+_swept: set[str] = set()
+#: Any temporary file of ours, for any target: ``.NAME.aluette-PID-HEX.tmp``.
+_ANY_TEMP = temp_pattern()
+
+
+def _remove_stale(directory: str) -> None:
+    """Remove the temporary files killed runs left in ``directory`` (their
+    process is gone, so nobody will rename them).
+
+    The folder is read once per process, at its first write, and every
+    stale file found is removed whatever its target: writing many files
+    into one folder then costs one listing, not one per file (which made
+    ``fmt`` of 10,000 files quadratic)."""
+    key = os.path.abspath(directory)
+    if key in _swept:
+        return
+    _swept.add(key)
+    with contextlib.suppress(OSError), os.scandir(directory) as entries:
+        for entry in entries:
+            m = _ANY_TEMP.fullmatch(entry.name)
             if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
@@ -339,7 +355,7 @@ def _replacing(name: str, binary: bool) -> Iterator[Any]:
     if not os.path.isdir(directory):
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
     _guard_signals()
-    _remove_stale(directory, base)
+    _remove_stale(directory)
     temp = ""
     try:
         # Made inside the try: Ctrl-C raises at any step, and the finally

@@ -525,11 +525,12 @@ def test_validate_on_a_pipe_that_never_ends_reports_and_exits() -> None:
 import csv as _csv  # noqa: E402
 import json  # noqa: E402
 import re  # noqa: E402
+from typing import Any  # noqa: E402
 
 from .conftest import ROOT, SAMPLES  # noqa: E402
 
 FORMULAS = {
-    "Event": "=HYPERLINK(\\\"http://x\\\",\\\"y\\\")",
+    "Event": '=HYPERLINK(\\"http://x\\",\\"y\\")',
     "Site": "-2+3",
     "North": "=1+2",
     "East": "+cmd|x",
@@ -841,3 +842,40 @@ def test_time_limit_refuses_nan_infinities_and_negatives(command: list[str], val
     result = run(*command, "--time-limit", value, SAMPLES / "score-sheet.aln")
     assert result.exit_code == 2, result.output
     assert "--time-limit" in result.stderr
+
+
+# --------------------------------------------------------------------------
+# Writing many files into one folder: the folder is listed once, not once
+# per file written (which made fmt of 10,000 files quadratic).
+
+
+def test_writing_many_files_lists_their_folder_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    text = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
+    for n in range(40):
+        (folder / f"r{n:02}.aln").write_text(text.replace("\n\ndeal ", "\n\n\ndeal "))
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    stale = folder / f".r07.aln.aluette-{int(dead.stdout)}-0123abcd.tmp"
+    stale.write_text("half a record")
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    def counting_scandir(path: str | os.PathLike[str] = ".") -> Any:
+        listed.append(os.path.abspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", counting_scandir)
+    result = run("fmt", folder)
+    assert result.exit_code == 0, result.output
+    assert "40 files reformatted" in result.output
+    # once to find the records, once for the stale temporary files
+    assert listed.count(str(folder)) <= 2, listed.count(str(folder))
+    assert not stale.exists()
