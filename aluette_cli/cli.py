@@ -59,6 +59,7 @@ from .rules import RulesetError, load_ruleset
 from .streams import (
     STDIO,
     STDOUT_NAME,
+    ChangedMeanwhile,
     WriteError,
     atomic_output,
     base_of,
@@ -972,6 +973,8 @@ def fmt_command(
         display = display_name(file)
         try:
             with open_source(file) as stream:
+                # as read: a file changed before it is replaced is left alone
+                read_as = None if file == STDIO else os.fstat(stream.fileno())
                 data = stream.read()
         except OSError as exc:
             click.echo(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", err=True)
@@ -997,8 +1000,13 @@ def fmt_command(
             click.echo(f"aluette: {display} not rewritten: parts of it cannot be read", err=True)
             status.raise_to(EXIT_INVALID)
         elif not show_diff:
-            with atomic_output(file, binary=True) as out:
-                out.write(new)
+            try:
+                with atomic_output(file, binary=True, read_as=read_as) as out:
+                    out.write(new)
+            except ChangedMeanwhile as exc:
+                click.echo(f"aluette: {exc}", err=True)
+                status.raise_to(EXIT_INVALID)
+                continue
             click.echo(f"reformatted {display}", err=True)
     if files != ("-",):
         verb = "would be reformatted" if check or show_diff else "reformatted"

@@ -23,6 +23,7 @@ from .findings import EXIT_INVALID, EXIT_USAGE, exit_status, visible
 from .pipeline import CheckedGame, RuleChoice
 from .streams import (
     STDIO,
+    ChangedMeanwhile,
     WriteError,
     atomic_output,
     base_of,
@@ -30,6 +31,7 @@ from .streams import (
     make_folders,
     open_source,
     reason_of,
+    same_file,
 )
 
 
@@ -82,8 +84,15 @@ class _Job:
                         make_folders(folder)
                     except OSError as exc:
                         raise WriteError(target, exc) from exc
-            with stream_cm as stream, atomic_output(target, binary=self.binary) as out:
-                yield from self.run(file, stream, out)
+            with stream_cm as stream:
+                # Written in place: the file as read, so that a change made
+                # meanwhile by another program is not overwritten.
+                in_place = target is not None and same_file(file, target)
+                read_as = os.fstat(stream.fileno()) if in_place else None
+                with atomic_output(target, binary=self.binary, read_as=read_as) as out:
+                    yield from self.run(file, stream, out)
+        except ChangedMeanwhile as exc:
+            yield Said(f"aluette: {exc}", EXIT_INVALID)
         except WriteError as exc:
             if target is None or target == STDIO:
                 raise  # standard output is gone: the command ends, as every command does

@@ -150,6 +150,25 @@ class WriteError(OSError):
         return f"cannot write {self.name}: {self.reason}"
 
 
+class ChangedMeanwhile(WriteError):
+    """The file to be replaced is no longer the one that was read: another
+    program wrote or replaced it while this one worked.  Renaming over it
+    would lose that program's update, so it is left as it is."""
+
+    def __init__(self, name: str) -> None:
+        cause = OSError(errno.EBUSY, "it changed after it was read, so it was not overwritten")
+        super().__init__(name, cause)
+
+    def __str__(self) -> str:
+        return f"{self.name} not written: {self.reason}; run again to include the change"
+
+
+def identity(status: os.stat_result) -> tuple[int, ...]:
+    """What changes when a file is written or replaced: which file it is
+    (device, inode), its size, and its modification and change times."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+
+
 def reason_of(exc: OSError) -> str:
     """The system's words for an error, without Python's decoration."""
     if exc.strerror:
@@ -304,9 +323,16 @@ def _wrap(binary: bool, raw: Any) -> Any:
 
 
 @contextlib.contextmanager
-def atomic_output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator[Any]:
+def atomic_output(
+    path: str | os.PathLike[str] | None, binary: bool, read_as: os.stat_result | None = None
+) -> Iterator[Any]:
     """Standard output, or the file ``path``, written safely (see the module
     notes): a crash never leaves half a record in place of the user's file.
+
+    ``read_as`` is the file's status when it was read, for a file written
+    in place: if it is not the same file any more at the rename (written to
+    or replaced since), :class:`ChangedMeanwhile` is raised and the file is
+    left as the other program made it.
 
     Any failure to write (a full disk, a missing directory, no permission)
     is raised as :class:`WriteError` naming the path; a closed pipe stays a
@@ -334,7 +360,7 @@ def atomic_output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator
                     with _wrap(False, raw) as text:
                         yield text
             return
-        with _replacing(name, binary) as out:
+        with _replacing(name, binary, read_as) as out:
             yield out
     except (BrokenPipeError, WriteError):
         raise
@@ -343,8 +369,9 @@ def atomic_output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator
 
 
 @contextlib.contextmanager
-def _replacing(name: str, binary: bool) -> Iterator[Any]:
-    """Write a regular file by a temporary file renamed over it."""
+def _replacing(name: str, binary: bool, read_as: os.stat_result | None = None) -> Iterator[Any]:
+    """Write a regular file by a temporary file renamed over it (unless it
+    is no longer the file ``read_as`` describes)."""
     real = os.path.realpath(name)  # through a symlink: its target is replaced
     directory, base = os.path.split(real)
     directory = directory or "."
@@ -377,6 +404,8 @@ def _replacing(name: str, binary: bool) -> Iterator[Any]:
                     yield text
             raw.flush()
             os.fsync(fd)
+        if read_as is not None and _identity_of(real) != identity(read_as):
+            raise ChangedMeanwhile(name)
         os.replace(temp, real)
         _temps.discard(temp)
         _sync_directory(directory)
@@ -385,6 +414,13 @@ def _replacing(name: str, binary: bool) -> Iterator[Any]:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             _temps.discard(temp)
+
+
+def _identity_of(path: str) -> tuple[int, ...] | None:
+    try:
+        return identity(os.stat(path))
+    except FileNotFoundError:
+        return None  # removed meanwhile: not the file that was read either
 
 
 def _sync_directory(directory: str) -> None:

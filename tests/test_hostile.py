@@ -879,3 +879,76 @@ def test_writing_many_files_lists_their_folder_once(
     # once to find the records, once for the stale temporary files
     assert listed.count(str(folder)) <= 2, listed.count(str(folder))
     assert not stale.exists()
+
+
+# --------------------------------------------------------------------------
+# Lost update: a file another program changes while fmt or annotate works
+# on it is not overwritten with the result of its old content.
+
+THEIRS = '[Event "Their edit"]\n\ndeal 1 dealer N\npoint NS\n'
+
+
+def replace_file(path: Path) -> None:
+    """Another program replaces the file (an editor's save: a new file renamed over it)."""
+    fresh = path.with_name("editor.tmp")
+    fresh.write_text(THEIRS, encoding="utf-8")
+    os.replace(fresh, path)
+
+
+def append_to_file(path: Path) -> None:
+    """Another program writes into the file itself."""
+    with path.open("a", encoding="utf-8") as out:
+        out.write("{their note}\n")
+
+
+@pytest.mark.parametrize("change", [replace_file, append_to_file])
+def test_fmt_does_not_overwrite_a_file_changed_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: Any
+) -> None:
+    import aluette_cli.cli as cli_module
+
+    messy = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
+    record = write(tmp_path, "r.aln", messy.replace("\n\ndeal ", "\n\n\ndeal "))
+    real_format = cli_module.format_aln
+
+    def format_then_change(*args: Any, **kwargs: Any) -> Any:
+        result = real_format(*args, **kwargs)
+        change(record)
+        return result
+
+    monkeypatch.setattr(cli_module, "format_aln", format_then_change)
+    result = run("fmt", record)
+    assert result.exit_code == 1, result.output
+    assert "changed after it was read, so it was not overwritten" in result.stderr
+    text = record.read_text(encoding="utf-8")
+    assert text == THEIRS if change is replace_file else text.endswith("{their note}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.aln"]
+
+
+@pytest.mark.parametrize("change", [replace_file, append_to_file])
+def test_annotate_in_place_does_not_overwrite_a_file_changed_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: Any
+) -> None:
+    from aluette_cli.filejobs import AnnotateJob
+
+    record = write(tmp_path, "r.aln", (SAMPLES / "classic-game.aln").read_bytes())
+    real_run = AnnotateJob.run
+
+    def run_then_change(self: AnnotateJob, file: str, stream: object, out: object) -> Any:
+        yield from real_run(self, file, stream, out)
+        change(record)
+
+    monkeypatch.setattr(AnnotateJob, "run", run_then_change)
+    result = run("annotate", "--in-place", record)
+    assert result.exit_code == 1, result.output
+    assert "changed after it was read, so it was not overwritten" in result.stderr
+    text = record.read_text(encoding="utf-8")
+    assert text == THEIRS if change is replace_file else text.endswith("{their note}\n")
+    assert "{=" not in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.aln"]
+
+
+def test_an_unchanged_file_is_still_written_in_place(tmp_path: Path) -> None:
+    record = write(tmp_path, "r.aln", (SAMPLES / "classic-game.aln").read_bytes())
+    assert run("annotate", "--in-place", record).exit_code == 0
+    assert "{=" in record.read_text(encoding="utf-8")
