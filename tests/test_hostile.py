@@ -952,3 +952,71 @@ def test_an_unchanged_file_is_still_written_in_place(tmp_path: Path) -> None:
     record = write(tmp_path, "r.aln", (SAMPLES / "classic-game.aln").read_bytes())
     assert run("annotate", "--in-place", record).exit_code == 0
     assert "{=" in record.read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------
+# Confinement of a record's ruleset file: each step opened relative to the
+# folder before it, none through a link; a hard-linked file refused.
+
+
+def named_ruleset(folder: Path, name: str) -> Path:
+    text = (ROOT / "aluette_cli" / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+    return write(folder, "rules.toml", text.replace('name = "classic"', f'name = "{name}"'))
+
+
+def test_a_folder_swapped_for_a_link_while_loading_leads_nowhere_outside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder is swapped at the first file opened: before the confined
+    walk starts, or, where a path is resolved first and opened later,
+    between the two (the race once lost 50 times in 48,088 calls)."""
+    from aluette_cli import rules
+
+    outside = tmp_path / "outside" / "sub"
+    outside.mkdir(parents=True)
+    named_ruleset(outside, "outside")
+    records = tmp_path / "records"
+    (records / "sub").mkdir(parents=True)
+    named_ruleset(records / "sub", "inside")
+    real_open = os.open
+    swapped: list[bool] = []
+
+    def swap_then_open(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if not swapped:
+            swapped.append(True)
+            os.rename(records / "sub", tmp_path / "moved")
+            (records / "sub").symlink_to(outside, target_is_directory=True)
+        return real_open(path, flags, *args, **kwargs)
+
+    rules._load_record_ruleset.cache_clear()
+    monkeypatch.setattr(os, "open", swap_then_open)
+    try:
+        loaded = rules.load_record_ruleset("sub/rules.toml", records)
+    except rules.RulesetError as exc:
+        assert "record's own folder" in str(exc)
+    else:
+        assert loaded.name != "outside"
+    finally:
+        rules._load_record_ruleset.cache_clear()
+    assert swapped
+
+
+def test_a_ruleset_reached_through_a_linked_folder_is_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    named_ruleset(outside, "outside")
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "sub").symlink_to(outside, target_is_directory=True)
+    assert "record's own folder" in assert_one_a401(record_naming(folder, "sub/rules.toml"))
+
+
+def test_a_hard_linked_ruleset_is_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    write(outside, "secret.toml", SECRET)
+    folder = tmp_path / "records"
+    folder.mkdir()
+    os.link(outside / "secret.toml", folder / "h.toml")
+    message = assert_one_a401(record_naming(folder, "h.toml"), "hunter2")
+    assert "hard links" in message
