@@ -565,6 +565,8 @@ from_trick_option = click.option(
     default=None,
     help="Value the plays from this trick on (default: as far back as the time limit allows).",
 )
+
+
 class FiniteFloatRange(click.FloatRange):
     """A float range that refuses NaN and the infinities.
 

@@ -78,7 +78,8 @@ def _open_regular(file: str) -> BinaryIO:
     mode = os.stat(file).st_mode
     if not stat.S_ISREG(mode):
         raise _not_regular(file, mode)
-    fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(file, flags)
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
