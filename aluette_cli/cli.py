@@ -972,7 +972,7 @@ def fmt_command(
     choice = _rule_choice(rules, options)
     changed = unchanged = 0
     for file in expand(files, ALN_SUFFIXES):
-        display = display_name(file)
+        display = visible(display_name(file))  # a name is shown, its controls escaped
         try:
             with open_source(file) as stream:
                 # as read: a file changed before it is replaced is left alone

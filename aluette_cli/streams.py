@@ -35,6 +35,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, BinaryIO
 
+from .findings import visible
+
 #: The name that means standard input (or output), as in most Unix tools.
 STDIO = "-"
 #: How standard output is named in a message.
@@ -148,7 +150,7 @@ class WriteError(OSError):
         self.reason = cause.strerror or str(cause)
 
     def __str__(self) -> str:
-        return f"cannot write {self.name}: {self.reason}"
+        return f"cannot write {visible(self.name)}: {self.reason}"
 
 
 class ChangedMeanwhile(WriteError):
@@ -161,7 +163,7 @@ class ChangedMeanwhile(WriteError):
         super().__init__(name, cause)
 
     def __str__(self) -> str:
-        return f"{self.name} not written: {self.reason}; run again to include the change"
+        return f"{visible(self.name)} not written: {self.reason}; run again to include the change"
 
 
 def identity(status: os.stat_result) -> tuple[int, ...]:

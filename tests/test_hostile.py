@@ -1020,3 +1020,14 @@ def test_a_hard_linked_ruleset_is_refused(tmp_path: Path) -> None:
     os.link(outside / "secret.toml", folder / "h.toml")
     message = assert_one_a401(record_naming(folder, "h.toml"), "hunter2")
     assert "hard links" in message
+
+
+def test_fmt_shows_a_walked_file_name_with_its_controls_escaped(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "a\x1b[2J\nb.aln").write_text('[Event "x"]\n\n\ndeal 1 dealer N\npoint NS\n')
+    for args in (["fmt", "--check", "--diff"], ["fmt"]):
+        result = run(*args, folder)
+        assert result.exit_code in (0, 1), result.output
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", result.output), result.output
+        assert "a\\x1b[2J\\x0ab.aln" in result.output
