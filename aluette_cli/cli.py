@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import math
 import os
 import signal
 import sys
@@ -26,9 +27,9 @@ from . import api
 from .analysis import DEFAULT_TIME_LIMIT, Limits, analyse_games
 from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
-from .findings import CODES, FILE_UNREADABLE, Finding
+from .findings import CODES, FILE_UNREADABLE, Finding, visible
 from .framing import Framed
-from .generate import POLICIES, random_games, rules_tag_for
+from .generate import POLICIES, EndlessGame, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
 from .parallel import map_in_order
 from .pipeline import OUTCOMES, CheckedGame, Keep, RuleChoice, tune_gc
@@ -48,6 +49,7 @@ from .rules import RulesetError, load_ruleset
 from .streams import (
     STDIO,
     STDOUT_NAME,
+    ChangedMeanwhile,
     WriteError,
     atomic_output,
     base_of,
@@ -183,7 +185,7 @@ def each_result(
         def opened(file: str, reason: str | None) -> None:
             if reason is not None:
                 shown.close()
-                click.echo(f"aluette: cannot read {file}: {reason}", err=True)
+                click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
                 status.raise_to(EXIT_USAGE)
             if on_file is not None:
                 on_file(display_name(file), reason)
@@ -300,6 +302,13 @@ def display_options(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
+raw_csv_option = click.option(
+    "--raw-csv",
+    "raw_csv",
+    is_flag=True,
+    help="CSV cells as recorded: a text starting with = + - @, a tab or a carriage"
+    " return is otherwise written after a ' so that a spreadsheet does not run it.",
+)
 #: ``-j`` of the commands that work file by file (convert, annotate).
 files_jobs_option = jobs_option(
     "Do this many files at once, in as many processes; messages stay in input order."
@@ -502,6 +511,7 @@ def validate(
 @rules_option()
 @options_option()
 @jobs_option()
+@raw_csv_option
 @display_options
 def report(
     files: tuple[str, ...],
@@ -512,6 +522,7 @@ def report(
     rules: str | None,
     options: str | None,
     jobs: int,
+    raw_csv: bool,
     width: int | None,
     color: str,
 ) -> None:
@@ -555,7 +566,7 @@ def report(
             write_page(((file, _kept(result)) for file, result in games), out.write)
         else:
             if fmt in TABLE_FORMATS:
-                render, opening = table_output(fmt, level)
+                render, opening = table_output(fmt, level, raw_csv)
                 frame = Framed(out.write, opening)
             elif fmt == "json":
                 render, frame = render_report_json, Framed.json_list(out.write, '{"games": [', "]}")
@@ -590,10 +601,26 @@ from_trick_option = click.option(
     default=None,
     help="Value the plays from this trick on (default: as far back as the time limit allows).",
 )
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A float range that refuses NaN and the infinities.
+
+    ``float()`` reads "nan", "inf" and "-infinity"; NaN passes every bound
+    (each comparison is false) and then means no limit at all, and an
+    infinite limit is no limit either: both are usage errors (status 2)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds.", param, ctx)
+        return number
+
+
 time_limit_option = click.option(
     "--time-limit",
     "time_limit",
-    type=click.FloatRange(0, min_open=True),
+    type=FiniteFloatRange(0, min_open=True),
     default=DEFAULT_TIME_LIMIT,
     show_default=True,
     metavar="SECONDS",
@@ -652,7 +679,7 @@ def analyse(
         def opened(file: str, reason: str | None) -> None:
             if reason is not None:
                 progress.close()
-                click.echo(f"aluette: cannot read {file}: {reason}", err=True)
+                click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
                 status.raise_to(EXIT_USAGE)
 
         games = api.check_files(files, choice, on_file=opened, fmt=source)
@@ -788,10 +815,14 @@ def generate(
         sheet=style == "sheet",
         rules_tag=_rules_tag(rules, output),
     )
-    with atomic_output(output, binary=False) as out:
-        frame = Framed(out.write, between="\n")
-        for game in games:
-            frame.add(write_game(game))
+    try:
+        with atomic_output(output, binary=False) as out:
+            frame = Framed(out.write, between="\n")
+            for game in games:
+                frame.add(write_game(game))
+    except EndlessGame as exc:  # nothing is left in place of -o's file
+        click.echo(f"aluette: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 @cli.command()
@@ -817,6 +848,7 @@ def generate(
 @rules_option()
 @options_option()
 @files_jobs_option
+@raw_csv_option
 def convert(
     files: tuple[str, ...],
     to: str,
@@ -829,6 +861,7 @@ def convert(
     rules: str | None,
     options: str | None,
     jobs: int,
+    raw_csv: bool,
 ) -> None:
     """Convert records between ALN, JSON, JSON Lines and CSV.
 
@@ -868,7 +901,8 @@ def convert(
         _refuse_same_file(file, target, "use `aluette fmt FILE` to format a file in place")
     from .filejobs import ConvertJob
 
-    _run_jobs(ConvertJob(choice, many, to, source, style, compact, lossless), pairs, jobs, status)
+    job = ConvertJob(choice, many, to, source, style, compact, lossless, raw_csv)
+    _run_jobs(job, pairs, jobs, status)
     sys.exit(status.code)
 
 
@@ -939,12 +973,14 @@ def fmt_command(
     choice = _rule_choice(rules, options)
     changed = unchanged = 0
     for file in expand(files, ALN_SUFFIXES):
-        display = display_name(file)
+        display = visible(display_name(file))  # a name is shown, its controls escaped
         try:
             with open_source(file) as stream:
+                # as read: a file changed before it is replaced is left alone
+                read_as = None if file == STDIO else os.fstat(stream.fileno())
                 data = stream.read()
         except OSError as exc:
-            click.echo(f"aluette: cannot read {file}: {reason_of(exc)}", err=True)
+            click.echo(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", err=True)
             status.raise_to(EXIT_USAGE)
             continue
         result = format_aln(data, file, choice, style=style, base=base_of(file))
@@ -967,8 +1003,13 @@ def fmt_command(
             click.echo(f"aluette: {display} not rewritten: parts of it cannot be read", err=True)
             status.raise_to(EXIT_INVALID)
         elif not show_diff:
-            with atomic_output(file, binary=True) as out:
-                out.write(new)
+            try:
+                with atomic_output(file, binary=True, read_as=read_as) as out:
+                    out.write(new)
+            except ChangedMeanwhile as exc:
+                click.echo(f"aluette: {exc}", err=True)
+                status.raise_to(EXIT_INVALID)
+                continue
             click.echo(f"reformatted {display}", err=True)
     if files != ("-",):
         verb = "would be reformatted" if check or show_diff else "reformatted"
@@ -1070,6 +1111,7 @@ def annotate(
 @rules_option()
 @options_option()
 @jobs_option()
+@raw_csv_option
 @display_options
 def stats(
     files: tuple[str, ...],
@@ -1080,6 +1122,7 @@ def stats(
     rules: str | None,
     options: str | None,
     jobs: int,
+    raw_csv: bool,
     width: int | None,
     color: str,
 ) -> None:
@@ -1124,7 +1167,7 @@ def stats(
         if fmt == "json":
             out.write(json.dumps(stats_dict(result, by), indent=2, ensure_ascii=False) + "\n")
         elif fmt == "csv":
-            out.write(stats_csv(result, by))
+            out.write(stats_csv(result, by, raw_csv))
         else:
             out.write(stats_text(result, by, choose(width, color, to_file=output is not None)))
     if fmt == "csv":

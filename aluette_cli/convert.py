@@ -28,6 +28,7 @@ from .jsonmodel import (
     game_header_to_dict,
     item_from_dict,
     item_to_dict,
+    loads,
     unread_finding,
 )
 from .model import BrokenDeal, Game
@@ -151,7 +152,7 @@ def _problem(
 
 def _read_json(stream: Rewound) -> Iterator[Game | Unreadable]:
     try:
-        data = json.loads(b"".join(iter(lambda: stream.read(1 << 20), b"")).decode("utf-8-sig"))
+        data = loads(b"".join(iter(lambda: stream.read(1 << 20), b"")).decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         yield _problem("json-encoding", reason=exc.reason, offset=exc.start)
         return
@@ -181,7 +182,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         if not raw.strip():
             continue
         try:
-            row = json.loads(raw.decode("utf-8-sig"))
+            row = loads(raw.decode("utf-8-sig"))
         except UnicodeDecodeError as exc:
             yield _problem("jsonl-encoding", number, offset=exc.start)
             continue
@@ -281,9 +282,10 @@ class Writer:
         *,
         compact: bool = False,
         lossless: bool = False,
+        raw_csv: bool = False,
     ) -> None:
         self.out, self.fmt, self.style, self.file = out, fmt, style, file
-        self.compact, self.lossless = compact, lossless
+        self.compact, self.lossless, self.raw_csv = compact, lossless, raw_csv
         self.frame: Framed | None = None
         if fmt == "json":
             opening = f'{{"format": "{FORMAT}", "version": {VERSION}, "games": ['
@@ -310,7 +312,7 @@ class Writer:
         elif self.fmt == "jsonl":
             self._write_jsonl(checked)
         else:
-            self.out.write(csv_text([game_tables(checked, self.file)], "play"))
+            self.out.write(csv_text([game_tables(checked, self.file)], "play", self.raw_csv))
 
     def _write_jsonl(self, checked: CheckedGame) -> None:
         game = checked.game
@@ -353,13 +355,16 @@ def converted(
     base: Path | None = None,
     compact: bool = False,
     lossless: bool = False,
+    raw_csv: bool = False,
 ) -> Iterator[CheckedGame | Unreadable]:
     """Convert ``stream`` to format ``to`` on ``out``, yielding each game just
     before it is written, and each part that could not be read, so that the
     caller can report a game's problems ahead of its text, as they come; the
     output is complete once the iterator is exhausted."""
     fmt, rewound = open_input(stream, name, source)
-    writer = Writer(out, to, style, display_name(name), compact=compact, lossless=lossless)
+    writer = Writer(
+        out, to, style, display_name(name), compact=compact, lossless=lossless, raw_csv=raw_csv
+    )
     writer.begin()
     for item in _checked(rewound, fmt, to, choice, base, compact):
         yield item

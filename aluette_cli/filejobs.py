@@ -19,8 +19,20 @@ from dataclasses import dataclass
 from .analysis import Limits
 from .annotate import Annotator
 from .convert import Unreadable, converted
+from .findings import visible
 from .pipeline import CheckedGame, RuleChoice
-from .streams import STDIO, WriteError, atomic_output, base_of, display_name, open_source, reason_of
+from .streams import (
+    STDIO,
+    ChangedMeanwhile,
+    WriteError,
+    atomic_output,
+    base_of,
+    display_name,
+    make_folders,
+    open_source,
+    reason_of,
+    same_file,
+)
 from .verdict import EXIT_INVALID, EXIT_USAGE, exit_status
 
 
@@ -63,18 +75,25 @@ class _Job:
         try:
             stream_cm = open_source(file)
         except OSError as exc:
-            yield Said(f"aluette: cannot read {file}: {reason_of(exc)}", EXIT_USAGE)
+            yield Said(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", EXIT_USAGE)
             return
         try:
             if self.make_folder and target is not None and target != STDIO:
                 folder = os.path.dirname(target)
                 if folder:
                     try:
-                        os.makedirs(folder, exist_ok=True)
+                        make_folders(folder)
                     except OSError as exc:
                         raise WriteError(target, exc) from exc
-            with stream_cm as stream, atomic_output(target, binary=self.binary) as out:
-                yield from self.run(file, stream, out)
+            with stream_cm as stream:
+                # Written in place: the file as read, so that a change made
+                # meanwhile by another program is not overwritten.
+                in_place = target is not None and same_file(file, target)
+                read_as = os.fstat(stream.fileno()) if in_place else None
+                with atomic_output(target, binary=self.binary, read_as=read_as) as out:
+                    yield from self.run(file, stream, out)
+        except ChangedMeanwhile as exc:
+            yield Said(f"aluette: {exc}", EXIT_INVALID)
         except WriteError as exc:
             if target is None or target == STDIO:
                 raise  # standard output is gone: the command ends, as every command does
@@ -94,6 +113,8 @@ class ConvertJob(_Job):
     #: JSON Lines in the compact form; with ``lossless``, positions and comments kept
     compact: bool = False
     lossless: bool = False
+    #: CSV cells as they are, formulas included (``--raw-csv``)
+    raw_csv: bool = False
 
     def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
         display = display_name(file)
@@ -108,6 +129,7 @@ class ConvertJob(_Job):
             base=base_of(file),
             compact=self.compact,
             lossless=self.lossless,
+            raw_csv=self.raw_csv,
         )
         for item in items:
             if isinstance(item, Unreadable):

@@ -353,11 +353,18 @@ def _seen(m: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def visible(text: str) -> str:
+    """``text`` with its line breaks and control characters written as
+    escapes (``\\x1b``): a record's text or a file's name printed for a
+    person can then neither drive the terminal (ESC, BEL) nor forge a line."""
+    return _UNSEEN.sub(_seen, text)
+
+
 def shorten(message: str) -> str:
     """A message that quotes the record stays one readable line: control
-    characters are written as escapes (``\\x0c``), and any word longer than
-    60 characters (a 10 MB tag value, say) is cut."""
-    message = _UNSEEN.sub(_seen, message)
+    characters are written as escapes (:func:`visible`), and any word longer
+    than 60 characters (a 10 MB tag value, say) is cut."""
+    message = visible(message)
     if len(message) <= MAX_WORD:
         return message
     return _LONG_WORD.sub(lambda m: f"{m.group()[:40]}… ({len(m.group()):,} characters)", message)
@@ -435,7 +442,7 @@ class Finding:
 
     def format_line(self, file: str) -> str:
         """``file:line:col: CODE message (deal d, trick t)``, as compilers write."""
-        return f"{file}:{self.line}:{self.column}: {self.code} {self.sentence()}"
+        return f"{visible(file)}:{self.line}:{self.column}: {self.code} {self.sentence()}"
 
     def sentence(self) -> str:
         """The message with where it belongs and what it follows from:

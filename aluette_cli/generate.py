@@ -36,6 +36,18 @@ from .table import Table
 POLICIES = ("uniform", "ties")
 _NOWHERE = Pos(0, 0)
 
+#: How many deals in a row may score nothing before a game is given up.  A
+#: game ends only on scoring deals, and a ruleset may be valid yet make
+#: every deal void (all 48 cards in one ranking group: every trick ties),
+#: so without a bound the loop would never end, holding every deal it made.
+#: Under any ruleset where a point can be won, so many void deals in a row
+#: do not happen.
+MAX_VOID_RUN = 1000
+
+
+class EndlessGame(ValueError):
+    """The ruleset scored no deal in :data:`MAX_VOID_RUN` deals in a row."""
+
 
 def _choose(
     hand: list[str],
@@ -140,7 +152,13 @@ def random_game(
     score = {"NS": 0, "EW": 0}
     scoring = 0
     number = 0
+    void_run = 0
     while not ruleset.game_length.is_over(scoring, score, ruleset.game_target):
+        if void_run >= MAX_VOID_RUN:
+            raise EndlessGame(
+                f"the ruleset {ruleset.name} scored no point in {MAX_VOID_RUN:,} deals in a row"
+                " (every deal void: do all its cards tie?), so no game under it can end"
+            )
         number += 1
         deal, point = random_deal(
             number,
@@ -154,6 +172,7 @@ def random_game(
             sheet=sheet,
         )
         game.deals.append(deal)
+        void_run = void_run + 1 if point is None else 0
         if point is not None:
             score[point.team] += point.points
             scoring += 1

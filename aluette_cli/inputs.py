@@ -6,7 +6,9 @@ level), skipping hidden files and folders (``.git``, and the ``.NAME.tmp``
 files a write in progress leaves), and taking only the record extensions.
 A file named on the command line is read whatever its name: the user chose
 it.  Symbolic links to folders are not followed, so a link loop cannot make
-the walk endless.
+the walk endless.  A file found by the walk is a
+:class:`~aluette_cli.streams.Walked` path, opened only if it is a regular
+file: a FIFO among the records would block every command.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .streams import STDIO, same_file
+from .streams import STDIO, Walked, same_file
 
 #: What a folder walk takes: the formats records are read from.
 RECORD_SUFFIXES = (".aln", ".json", ".jsonl", ".ndjson")
@@ -43,23 +45,42 @@ def expand(paths: Iterable[str], suffixes: tuple[str, ...] = RECORD_SUFFIXES) ->
 
 
 def _walk(top: str, suffixes: tuple[str, ...]) -> Iterator[str]:
+    """The record files below ``top``, depth first, as :class:`Walked` paths.
+
+    The walk keeps its own stack of folders rather than recursing, so a
+    folder nested thousands deep costs memory in proportion, never
+    Python's recursion limit.  A folder that cannot be listed is yielded
+    itself: opening it will say why."""
     try:
-        entries = sorted(os.scandir(top), key=lambda e: e.name)
+        first = _entries(top)
     except OSError:
-        yield top  # opening it will say why
+        yield top
         return
-    for entry in entries:
+    stack = [iter(first)]
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
         if entry.name.startswith("."):
             continue
-        path = os.path.join(top, entry.name)
+        path = entry.path  # the folder's path as walked, joined with the name
         try:
             is_dir = entry.is_dir(follow_symlinks=False)
         except OSError:
             is_dir = False
         if is_dir:
-            yield from _walk(path, suffixes)
+            try:
+                stack.append(iter(_entries(path)))
+            except OSError:
+                yield path
         elif entry.name.lower().endswith(suffixes):
-            yield path
+            yield Walked(path)
+
+
+def _entries(folder: str) -> list[os.DirEntry[str]]:
+    with os.scandir(folder) as found:
+        return sorted(found, key=lambda e: e.name)
 
 
 def is_folder(path: str) -> bool:

@@ -8,6 +8,7 @@ described by ``schema/aln-record.schema.json``.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -42,6 +43,42 @@ VERSION = 1
 
 class RecordError(ValueError):
     """A JSON record that does not have the documented shape."""
+
+
+#: The longest integer a JSON record may write.  Python refuses to turn a
+#: longer one into a number (``sys.get_int_max_str_digits``) with a
+#: ValueError that is not a JSON error; a record's numbers have at most
+#: nine digits, so any longer one is refused as invalid anyway.
+MAX_JSON_DIGITS = 4300
+
+
+class _TooLong(Exception):
+    def __init__(self, literal: str) -> None:
+        super().__init__(literal)
+        self.literal = literal
+
+
+def _parse_int(literal: str) -> int:
+    if len(literal.lstrip("-")) > MAX_JSON_DIGITS:
+        raise _TooLong(literal)
+    return int(literal)
+
+
+def loads(text: str) -> Any:
+    """``json.loads``, with an integer too long to convert refused as a
+    JSON error at its place (line and column), as a syntax error is."""
+    try:
+        return json.loads(text, parse_int=_parse_int)
+    except _TooLong as exc:
+        digits = len(exc.literal.lstrip("-"))
+        # The decoder does not say where the number was: the first place the
+        # same digits stand is found again (another one in a string before
+        # it would need as many digits).
+        raise json.JSONDecodeError(
+            f"a number of {digits:,} digits (at most {MAX_JSON_DIGITS:,})",
+            text,
+            max(text.find(exc.literal), 0),
+        ) from None
 
 
 def _pos(pos: Pos) -> dict[str, int]:

@@ -95,14 +95,18 @@ def report_keep(render: Callable[[CheckedGame, str], Rendered]) -> Keep:
     return Stamped(OUTCOMES, reported)
 
 
-def render_table(checked: CheckedGame, file: str, fmt: str, level: str) -> Rendered:
+def render_table(
+    checked: CheckedGame, file: str, fmt: str, level: str, raw_csv: bool = False
+) -> Rendered:
     """One game's rows of the results table ``level``, as CSV or JSON Lines."""
     tables = [game_tables(checked, file)]
-    text = csv_text(tables, level) if fmt == "csv" else jsonl_text(tables, level)
+    text = csv_text(tables, level, raw_csv) if fmt == "csv" else jsonl_text(tables, level)
     return Rendered(checked.outcome.findings, checked.deals_read, text)
 
 
-def table_output(fmt: str, level: str | None) -> tuple[Callable[[CheckedGame, str], Rendered], str]:
+def table_output(
+    fmt: str, level: str | None, raw_csv: bool = False
+) -> tuple[Callable[[CheckedGame, str], Rendered], str]:
     """What ``report --format csv|jsonl [--level L]`` renders each game with, and
     what it prints before the first: JSON Lines without a level is one game a
     line; otherwise the table ``level`` (``game`` by default), CSV with its header."""
@@ -110,7 +114,7 @@ def table_output(fmt: str, level: str | None) -> tuple[Callable[[CheckedGame, st
         return render_report_jsonl, ""
     level = level or "game"
     opening = csv_header(level) if fmt == "csv" else ""
-    return partial(render_table, fmt=fmt, level=level), opening
+    return partial(render_table, fmt=fmt, level=level, raw_csv=raw_csv), opening
 
 
 def render_analysis_text(

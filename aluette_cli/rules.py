@@ -9,6 +9,7 @@ loads the same way, so house rules need no code.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import os
 import stat
@@ -206,17 +207,34 @@ def read_ruleset_file(path: Path, where: str, follow: bool = True) -> str:
     ever, ``/dev/zero`` never ends), and nothing can be swapped in between the
     check and the read.  ``follow=False`` refuses a symbolic link.
     """
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    flags = _READ_FLAGS
     if not follow:
-        flags |= getattr(os, "O_NOFOLLOW", 0)
+        flags |= _NOFOLLOW
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise RulesetError(f"cannot read ruleset file {where!r}: {reason}") from None
+        raise _unreadable(where, exc) from None
+    return _read_ruleset_fd(fd, where)
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+
+def _unreadable(where: str, exc: OSError | ValueError) -> RulesetError:
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return RulesetError(f"cannot read ruleset file {where!r}: {reason}")
+
+
+def _read_ruleset_fd(fd: int, where: str, single: RulesetError | None = None) -> str:
+    """The text of the ruleset file open as ``fd`` (closed here); with
+    ``single``, the error to raise if the file has other names (hard links)."""
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
             raise RulesetError(f"cannot read ruleset file {where!r}: it is not a regular file")
+        if single is not None and status.st_nlink > 1:
+            raise single
         with os.fdopen(fd, "rb", closefd=False) as stream:
             data = stream.read(MAX_RULESET_BYTES + 1)
     except OSError as exc:
@@ -273,15 +291,47 @@ def _confined(name: str, base: Path | None) -> Ruleset:
     relative = Path(name)
     if relative.is_absolute() or ".." in relative.parts:
         raise outside  # decided from the name alone: nothing outside is looked at
+    # Each step is opened relative to the folder opened before it, none
+    # through a symbolic link: no path is resolved first and opened later,
+    # so swapping a folder for a link meanwhile cannot lead outside.  A file
+    # with other names (a hard link) may be the same file as one outside.
+    hard_link = RulesetError(
+        f"ruleset file {name!r} has other names (hard links): a Rules tag may name"
+        " only a file that is in the record's own folder alone"
+    )
     try:
-        root = (base if base is not None else Path.cwd()).resolve()
-        target = (root / relative).resolve()
-    except (OSError, RuntimeError, ValueError):  # RuntimeError: a symlink loop
-        raise outside from None
-    if not target.is_relative_to(root):
-        raise outside  # a symbolic link that leads out of the folder
-    text = read_ruleset_file(target, name, follow=False)
+        folder = os.open(base if base is not None else ".", _READ_FLAGS | _DIRECTORY)
+    except OSError as exc:
+        raise _unreadable(name, exc) from None
+    try:
+        for part in relative.parts[:-1]:
+            step = os.open(part, _READ_FLAGS | _DIRECTORY | _NOFOLLOW, dir_fd=folder)
+            os.close(folder)
+            folder = step
+        fd = os.open(relative.name, _READ_FLAGS | _NOFOLLOW | _NOCTTY, dir_fd=folder)
+    except OSError as exc:
+        # ELOOP (EMLINK on BSD): a symbolic link opened without following it;
+        # ENOTDIR: a link, or a file, where a folder was to be
+        if exc.errno in (errno.ELOOP, errno.EMLINK) or (
+            exc.errno == errno.ENOTDIR and _is_link(exc.filename, folder)
+        ):
+            raise outside from None  # where the link leads is not looked at
+        raise _unreadable(name, exc) from None
+    finally:
+        os.close(folder)
+    text = _read_ruleset_fd(fd, name, single=hard_link)
     return ruleset_from_toml(text, name, show=_hidden)
+
+
+def _is_link(name: object, folder: int) -> bool:
+    try:
+        return stat.S_ISLNK(os.stat(str(name), dir_fd=folder, follow_symlinks=False).st_mode)
+    except OSError:
+        return False
+
+
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
 
 
 _KIND_WORDS = {str: "a string", int: "an integer", list: "a list", bool: "true or false"}

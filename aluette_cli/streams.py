@@ -16,8 +16,8 @@ How a path is written (docs/cli.md, "How files are written"):
 
 The temporary file is named ``.NAME.aluette-PID-RANDOM.tmp``.  It is removed
 on every exit the process lives through (an error, SIGINT, SIGTERM); one
-left by SIGKILL is recognised by its name, and the next write to the same
-file removes it once its process is gone.
+left by SIGKILL is recognised by its name, and the next run that writes
+into the same folder removes it once its process is gone.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, BinaryIO
 
+from .findings import visible
+
 #: The name that means standard input (or output), as in most Unix tools.
 STDIO = "-"
 #: How standard output is named in a message.
@@ -43,19 +45,89 @@ STDOUT_NAME = "<stdout>"
 TEMP_MARK = "aluette"
 
 
+class Walked(str):
+    """A path found by walking a folder, not named by the user.
+
+    The user who names a FIFO or ``/dev/fd/N`` means it to be read; a
+    FIFO or a device that merely sits in a folder among the records (or a
+    link to one) would block the command for ever, or feed it without
+    end.  So a walked path is opened only if it is a regular file."""
+
+    __slots__ = ()
+
+
+_KINDS = {
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: "a folder",
+}
+
+
+def _not_regular(file: str, mode: int) -> OSError:
+    kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+    return OSError(errno.EINVAL, f"{kind}, not a regular file: not opened", file)
+
+
+def _open_regular(file: str) -> BinaryIO:
+    """``file`` opened for reading, if it is a regular file.
+
+    It is looked at before it is opened, so that a FIFO is never opened;
+    and opened without blocking (a FIFO put in its place since then would
+    block an open) and looked at again through the descriptor, so that what
+    is read is what was checked."""
+    mode = os.stat(file).st_mode
+    if not stat.S_ISREG(mode):
+        raise _not_regular(file, mode)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(file, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(file, mode)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def open_source(file: str) -> contextlib.AbstractContextManager[BinaryIO]:
     """The bytes of ``file``, or of standard input for ``-`` (left open: not ours).
 
     A folder reaches here only when walking it found no record in it (see
     :mod:`aluette_cli.inputs`): that is said as the reason it cannot be
     read, as linters refuse a pattern that matches nothing, unless the
-    folder cannot even be listed, which the system's reason then says."""
+    folder cannot even be listed, which the system's reason then says.
+    A file found by walking a folder (:class:`Walked`) is read only if it
+    is a regular file: anything else is a file that cannot be read."""
     if file == STDIO:
         return contextlib.nullcontext(sys.stdin.buffer)
+    if isinstance(file, Walked):
+        return _open_regular(file)
     if os.path.isdir(file):
         os.listdir(file)
         raise IsADirectoryError(errno.EISDIR, "a folder with no records in it", file)
     return open(file, "rb")
+
+
+def make_folders(folder: str) -> None:
+    """``os.makedirs(folder, exist_ok=True)`` without its recursion, which
+    a tree of outputs nested a thousand deep (mirroring its inputs) would
+    exhaust: the missing folders are found going up, then made going down."""
+    missing: list[str] = []
+    while folder and not os.path.isdir(folder):
+        missing.append(folder)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    for path in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(path)
+        if not os.path.isdir(path):
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), path)
 
 
 def display_name(file: str) -> str:
@@ -78,7 +150,26 @@ class WriteError(OSError):
         self.reason = cause.strerror or str(cause)
 
     def __str__(self) -> str:
-        return f"cannot write {self.name}: {self.reason}"
+        return f"cannot write {visible(self.name)}: {self.reason}"
+
+
+class ChangedMeanwhile(WriteError):
+    """The file to be replaced is no longer the one that was read: another
+    program wrote or replaced it while this one worked.  Renaming over it
+    would lose that program's update, so it is left as it is."""
+
+    def __init__(self, name: str) -> None:
+        cause = OSError(errno.EBUSY, "it changed after it was read, so it was not overwritten")
+        super().__init__(name, cause)
+
+    def __str__(self) -> str:
+        return f"{visible(self.name)} not written: {self.reason}; run again to include the change"
+
+
+def identity(status: os.stat_result) -> tuple[int, ...]:
+    """What changes when a file is written or replaced: which file it is
+    (device, inode), its size, and its modification and change times."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
 def reason_of(exc: OSError) -> str:
@@ -126,9 +217,11 @@ def _guard_signals() -> None:
         signal.signal(signum, _on_signal)
 
 
-def temp_pattern(target: str) -> re.Pattern[str]:
-    """The names of temporary files written for ``target`` (a file name)."""
-    return re.compile(rf"\.{re.escape(target)}\.{TEMP_MARK}-(\d+)-[0-9a-f]+\.tmp")
+def temp_pattern(target: str | None = None) -> re.Pattern[str]:
+    """The names of temporary files written for ``target`` (a file name;
+    None: for any file)."""
+    name = ".+" if target is None else re.escape(target)
+    return re.compile(rf"\.{name}\.{TEMP_MARK}-(\d+)-[0-9a-f]+\.tmp", re.S)
 
 
 def _alive(pid: int) -> bool:
@@ -141,13 +234,27 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _remove_stale(directory: str, name: str) -> None:
-    """Remove the temporary files a killed run left for this file (its
-    process is gone, so nobody will rename them)."""
-    pattern = temp_pattern(name)
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(directory):
-            m = pattern.fullmatch(entry.name)
+#: The folders swept of stale temporary files by this process: each once.
+_swept: set[str] = set()
+#: Any temporary file of ours, for any target: ``.NAME.aluette-PID-HEX.tmp``.
+_ANY_TEMP = temp_pattern()
+
+
+def _remove_stale(directory: str) -> None:
+    """Remove the temporary files killed runs left in ``directory`` (their
+    process is gone, so nobody will rename them).
+
+    The folder is read once per process, at its first write, and every
+    stale file found is removed whatever its target: writing many files
+    into one folder then costs one listing, not one per file (which made
+    ``fmt`` of 10,000 files quadratic)."""
+    key = os.path.abspath(directory)
+    if key in _swept:
+        return
+    _swept.add(key)
+    with contextlib.suppress(OSError), os.scandir(directory) as entries:
+        for entry in entries:
+            m = _ANY_TEMP.fullmatch(entry.name)
             if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
@@ -219,9 +326,16 @@ def _wrap(binary: bool, raw: Any) -> Any:
 
 
 @contextlib.contextmanager
-def atomic_output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator[Any]:
+def atomic_output(
+    path: str | os.PathLike[str] | None, binary: bool, read_as: os.stat_result | None = None
+) -> Iterator[Any]:
     """Standard output, or the file ``path``, written safely (see the module
     notes): a crash never leaves half a record in place of the user's file.
+
+    ``read_as`` is the file's status when it was read, for a file written
+    in place: if it is not the same file any more at the rename (written to
+    or replaced since), :class:`ChangedMeanwhile` is raised and the file is
+    left as the other program made it.
 
     Any failure to write (a full disk, a missing directory, no permission)
     is raised as :class:`WriteError` naming the path; a closed pipe stays a
@@ -249,7 +363,7 @@ def atomic_output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator
                     with _wrap(False, raw) as text:
                         yield text
             return
-        with _replacing(name, binary) as out:
+        with _replacing(name, binary, read_as) as out:
             yield out
     except (BrokenPipeError, WriteError):
         raise
@@ -258,8 +372,9 @@ def atomic_output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator
 
 
 @contextlib.contextmanager
-def _replacing(name: str, binary: bool) -> Iterator[Any]:
-    """Write a regular file by a temporary file renamed over it."""
+def _replacing(name: str, binary: bool, read_as: os.stat_result | None = None) -> Iterator[Any]:
+    """Write a regular file by a temporary file renamed over it (unless it
+    is no longer the file ``read_as`` describes)."""
     real = os.path.realpath(name)  # through a symlink: its target is replaced
     directory, base = os.path.split(real)
     directory = directory or "."
@@ -270,7 +385,7 @@ def _replacing(name: str, binary: bool) -> Iterator[Any]:
     if not os.path.isdir(directory):
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
     _guard_signals()
-    _remove_stale(directory, base)
+    _remove_stale(directory)
     temp = ""
     try:
         # Made inside the try: Ctrl-C raises at any step, and the finally
@@ -292,6 +407,8 @@ def _replacing(name: str, binary: bool) -> Iterator[Any]:
                     yield text
             raw.flush()
             os.fsync(fd)
+        if read_as is not None and _identity_of(real) != identity(read_as):
+            raise ChangedMeanwhile(name)
         os.replace(temp, real)
         _temps.discard(temp)
         _sync_directory(directory)
@@ -300,6 +417,13 @@ def _replacing(name: str, binary: bool) -> Iterator[Any]:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             _temps.discard(temp)
+
+
+def _identity_of(path: str) -> tuple[int, ...] | None:
+    try:
+        return identity(os.stat(path))
+    except FileNotFoundError:
+        return None  # removed meanwhile: not the file that was read either
 
 
 def _sync_directory(directory: str) -> None:

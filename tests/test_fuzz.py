@@ -50,6 +50,7 @@ registers its own "ci" and "long" profiles, never overwrite each other.
 from __future__ import annotations
 
 import contextlib
+import csv
 import functools
 import io
 import json
@@ -839,3 +840,95 @@ def test_the_limits_hold_on_anything(source: str, data: st.DataObject) -> None:
     fuzz = data.draw(GENERATORS[source], label=source)
     with small_limits(), time_limit():
         check_library(fuzz)
+
+
+# --------------------------------------------------------------------------
+# Control characters: whatever a record's tags, players' names, comments and
+# file name hold, text for people carries none of them raw (a record must
+# not drive the reader's terminal or forge a line of output), every line
+# of ``validate`` is a finding line, and no CSV cell starts a formula.
+
+#: What a record may smuggle: every C0 control but tab and the line ends
+#: (which the reader splits on), DEL, C1 controls, the Unicode line and
+#: paragraph separators, and whole terminal sequences.
+CONTROL_PIECES = (
+    *(chr(c) for c in range(0x20) if c not in (0x09, 0x0A, 0x0D)),
+    "\x7f",
+    "\x85",
+    "\x9b",
+    "\u2028",
+    "\u2029",
+    "\x1b]0;owned\x07",
+    "\x1b[2J",
+    "\x1b[31;1m",
+    "\x9b2J",
+    "=1+2",
+    "@SUM(A1)",
+    "+cmd|x",
+    "-2+3",
+)
+#: What text output may hold below a space: the line end and tab.
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+#: The players' tags, so that the names (read by ``stats`` and the CSV) are smuggled too.
+PLAYER_TAGS = ("North", "East", "South", "West", "Event", "Site")
+
+
+@st.composite
+def controlled(draw: st.DrawFn) -> tuple[str, bytes]:
+    """A file name and a generated record, with control pieces in tag
+    values, comments and anywhere in the text."""
+    pieces = st.lists(st.sampled_from(CONTROL_PIECES), min_size=1, max_size=3).map("".join)
+    tags = "".join(f'[{name} "{draw(pieces)}{name}"]\n' for name in PLAYER_TAGS)
+    text = draw(st.sampled_from(("", tags))) + generated(draw(RECIPES)).decode("utf-8")
+    lines = text.split("\n")
+    for _ in range(draw(st.integers(1, 6))):
+        at = draw(st.integers(0, len(lines) - 1))
+        line = lines[at]
+        where = draw(st.sampled_from(("value", "comment", "anywhere")))
+        if where == "value" and '"' in line:
+            i = line.index('"') + 1
+            lines[at] = line[:i] + draw(pieces) + line[i:]
+        elif where == "comment":
+            lines[at] = f"{line} {{{draw(pieces)}}}"
+        else:
+            i = draw(st.integers(0, len(line)))
+            lines[at] = line[:i] + draw(pieces) + line[i:]
+    name = "ctl" + draw(pieces).replace("\x00", "") + ".aln"
+    return name, "\n".join(lines).encode("utf-8")
+
+
+def check_controls(data: bytes, path: Path) -> None:
+    path.write_bytes(data)
+    # the file's name as shown: its control characters written as escapes
+    line_re = re.compile(rf"^{re.escape(str(path.parent))}/ctl[^\n]*?\.aln:\d+:\d+: A\d{{3}} ")
+    for args in (["validate"], ["validate", "--color", "always"], ["report"], ["stats"]):
+        result = invoke(args, str(path))
+        assert "internal error" not in result.stderr, (args, result.stderr)
+        for stream, text in (("stdout", result.stdout), ("stderr", result.stderr)):
+            plain = re.sub("\x1b\\[\\d+m", "", text) if "always" in args else text
+            raw = RAW_CONTROL.search(plain)
+            assert raw is None, (
+                args,
+                stream,
+                repr(plain[max(raw.start() - 40, 0) : raw.end() + 40]),
+            )
+        if args[0] == "validate":
+            for line in result.stdout.splitlines():
+                assert line_re.match(re.sub("\x1b\\[\\d+m", "", line)), (args, line)
+    for args in (["report", "--format", "csv", "--level", "game"], ["stats", "--format", "csv"]):
+        result = invoke(args, str(path))
+        for row in csv.reader(io.StringIO(result.stdout, newline="")):
+            for cell in row:
+                assert not cell.startswith(("=", "+", "@", "\t", "\r")), (args, cell)
+                assert not cell.startswith("-") or re.fullmatch(r"-\d+(\.\d+)?", cell), cell
+
+
+@FUZZ
+@given(case=controlled())
+def test_control_characters_in_a_record_reach_no_output_raw(
+    case: tuple[str, bytes], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    name, data = case
+    folder = tmp_path_factory.mktemp("controls", numbered=True)
+    with time_limit():
+        check_controls(data, folder / name)

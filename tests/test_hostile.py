@@ -516,3 +516,518 @@ def test_validate_on_a_pipe_that_never_ends_reports_and_exits() -> None:
     assert peak_kb < 100 * 1024, peak_kb
     assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in printed
     assert "reading stops here, 256 MiB into the line" in printed
+
+
+# --------------------------------------------------------------------------
+# Outputs carry no injection: a CSV cell a spreadsheet would run is made
+# inert, control characters never reach a terminal raw.
+
+import csv as _csv  # noqa: E402
+import json  # noqa: E402
+import re  # noqa: E402
+from typing import Any  # noqa: E402
+
+from .conftest import ROOT, SAMPLES  # noqa: E402
+
+FORMULAS = {
+    "Event": '=HYPERLINK(\\"http://x\\",\\"y\\")',
+    "Site": "-2+3",
+    "North": "=1+2",
+    "East": "+cmd|x",
+    "South": "@SUM(1)",
+    "West": "\t=x",
+}
+
+
+def formula_record(tmp_path: Path, name: str = "=HYPERLINK(1).aln") -> Path:
+    """The classic sample with every player and the event a formula."""
+    text = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
+    for tag, value in FORMULAS.items():
+        line = f'[{tag} "{value}"]'
+        text = re.sub(rf'^\[{tag} "[^"]*"\]', lambda _m, line=line: line, text, flags=re.M)
+    return write(tmp_path, name, text)
+
+
+def csv_outputs(record: Path, *extra: str) -> dict[str, list[list[str]]]:
+    commands = {
+        "report": ["report", "--format", "csv", *extra, str(record)],
+        "report play": ["report", "--format", "csv", "--level", "play", *extra, str(record)],
+        "convert": ["convert", "--to", "csv", *extra, str(record)],
+        "stats": ["stats", "--format", "csv", *extra, str(record)],
+    }
+    tables = {}
+    for name, args in commands.items():
+        result = run(*args)
+        assert result.exit_code == 0, (name, result.output)
+        tables[name] = list(_csv.reader(result.stdout.splitlines()))
+    return tables
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_made_inert(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    record = formula_record(tmp_path).relative_to(tmp_path)
+    tables = csv_outputs(record)
+    for name, rows in tables.items():
+        cells = [cell for row in rows for cell in row]
+        assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")], name
+        # a negative number is data; a text starting with - is not
+        assert not [c for c in cells if c.startswith("-") and not re.fullmatch(r"-\d+", c)]
+        assert ("'=1+2" if name == "stats" else "'=HYPERLINK(1).aln") in cells, name
+    row = dict(zip(tables["report"][0], tables["report"][1], strict=True))
+    assert row["event"].startswith("'=HYPERLINK")
+    assert (row["site"], row["east"], row["south"]) == ("'-2+3", "'+cmd|x", "'@SUM(1)")
+    assert (row["north"], row["west"]) == ("'=1+2", "'=x")
+
+
+def test_raw_csv_writes_the_cells_as_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    record = formula_record(tmp_path).relative_to(tmp_path)
+    for name, rows in csv_outputs(record, "--raw-csv").items():
+        cells = [cell for row in rows for cell in row]
+        assert ("=1+2" if name == "stats" else "=HYPERLINK(1).aln") in cells, name
+        assert not [c for c in cells if c.startswith("'")], name
+
+
+def test_numbers_are_never_quoted_as_formulas() -> None:
+    from aluette_cli.writers.tables import csv_value
+
+    assert csv_value(-3) == -3
+    assert csv_value(-0.5) == -0.5
+    assert csv_value("-3") == "'-3"
+    assert csv_value("-3", raw=True) == "-3"
+    assert csv_value("\r=1") == "'\r=1"
+    assert csv_value("a=1") == "a=1"
+
+
+def escape_record(tmp_path: Path) -> Path:
+    """The classic sample whose title sets the window's title and whose
+    players clear the screen and ring the bell."""
+    text = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
+    text = re.sub('^\\[Event "', '[Event "\x1b]0;pwned\x07 ', text, flags=re.M)
+    text = re.sub('^\\[North "', '[North "\x1b[2J\x9b1m', text, flags=re.M)
+    return write(tmp_path, "escapes.aln", text)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["report"],
+        ["stats"],
+        ["stats", "--by", "seat"],
+        ["analyse", "--from-trick", "8"],
+    ],
+)
+def test_control_characters_of_a_record_are_shown_not_obeyed(
+    tmp_path: Path, args: list[str]
+) -> None:
+    record = escape_record(tmp_path)
+    result = run(*args, record)
+    assert result.exit_code == 0, result.output
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", result.stdout), result.stdout
+    if args[0] != "stats" or "--by" not in args:
+        assert "\\x1b]0;pwned\\x07" in result.stdout or "\\x1b[2J" in result.stdout
+
+
+def test_a_newline_in_a_walked_file_name_forges_no_validate_line(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    record = folder / "a.aln:9:9: A999 forged\nb.aln"
+    record.write_text("deal 1 dealer N\npoint XX\n", encoding="utf-8")
+    for extra in ([], ["--color", "always"]):
+        result = run("validate", *extra, folder)
+        assert result.exit_code == 1, result.output
+        lines = result.stdout.splitlines()
+        assert lines, result.output
+        plain = [re.sub("\x1b\\[[0-9;]*m", "", line) for line in lines]
+        assert all(line.startswith(str(folder)) for line in plain), lines
+        assert "a.aln:9:9: A999 forged\\x0ab.aln:" in result.stdout
+
+
+# --------------------------------------------------------------------------
+# Folders as an attacker lays them out: a FIFO among the records, a tree a
+# thousand deep.
+
+
+def aluette_in_subprocess(
+    *args: str | os.PathLike[str], timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    """The command in a process of its own, so that a hang fails the test."""
+    return subprocess.run(
+        [sys.executable, "-m", "aluette_cli", *map(os.fspath, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_a_fifo_in_a_walked_folder_is_reported_not_opened(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "good.aln").write_bytes((SAMPLES / "classic-game.aln").read_bytes())
+    os.mkfifo(folder / "pipe.aln")
+    os.mkfifo(tmp_path / "outside")
+    (folder / "link.aln").symlink_to(tmp_path / "outside")
+    commands = [
+        ["validate", folder],
+        ["validate", "-j", "2", folder],
+        ["validate", "--format", "json", folder],
+        ["report", folder],
+        ["stats", folder],
+        ["fmt", "--check", folder],
+        ["annotate", "-o", tmp_path / "annotated", folder],
+        ["convert", "--to", "json", "-o", tmp_path / "json", folder],
+    ]
+    for args in commands:
+        result = aluette_in_subprocess(*args)
+        assert result.returncode == 2, (args, result.stderr)
+        assert "internal error" not in result.stderr
+        for name in ("pipe.aln", "link.aln"):
+            assert f"cannot read {folder / name}: a named pipe" in result.stderr, args
+        if args[0] == "validate" and "json" in args:
+            codes = [(f["file"], f["code"]) for f in json.loads(result.stdout)]
+            assert codes == [(str(folder / "link.aln"), "A010"), (str(folder / "pipe.aln"), "A010")]
+    # the good record was read all the same
+    assert "1 game, 6 deals: 0 errors" in aluette_in_subprocess("validate", folder).stderr
+
+
+def test_a_walked_file_made_a_fifo_after_the_walk_is_not_opened(tmp_path: Path) -> None:
+    from aluette_cli.streams import Walked, open_source
+
+    os.mkfifo(tmp_path / "late.aln")
+    with pytest.raises(OSError, match="named pipe"):
+        open_source(Walked(str(tmp_path / "late.aln")))
+
+
+def test_a_fifo_named_on_the_command_line_is_still_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "named.aln"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "aluette_cli", "validate", fifo],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    fifo.write_bytes((SAMPLES / "classic-game.aln").read_bytes())
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "1 game, 6 deals" in err
+
+
+def remove_tree(top: Path) -> None:
+    """``shutil.rmtree`` without its recursion: pytest's own clean-up of old
+    temporary folders would otherwise fail on a tree a thousand deep."""
+    folders, stack = [str(top)], [str(top)]
+    while stack:
+        with os.scandir(stack.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                    stack.append(entry.path)
+                else:
+                    os.unlink(entry.path)
+    for folder in reversed(folders):
+        os.rmdir(folder)
+
+
+def test_folders_nested_a_thousand_deep(tmp_path: Path) -> None:
+    top = tmp_path / "deep"
+    path = str(top)
+    os.mkdir(path)
+    try:
+        for _ in range(1000):
+            path = os.path.join(path, "d")
+            os.mkdir(path)
+        Path(path, "g.aln").write_bytes((SAMPLES / "classic-game.aln").read_bytes())
+        commands = [
+            ["validate", top],
+            ["validate", "-j", "2", top],
+            ["report", top],
+            ["stats", top],
+            ["fmt", "--check", top],
+            ["annotate", "-o", tmp_path / "annotated", top],
+            ["convert", "--to", "json", "-o", tmp_path / "json", top],
+        ]
+        for args in commands:
+            result = run(*args)
+            assert "internal error" not in result.stderr, args
+            assert result.exit_code == (1 if args[0] == "fmt" else 0), (args, result.output)
+        below = os.path.relpath(path, top)
+        assert os.path.isfile(os.path.join(tmp_path, "json", below, "g.json"))
+    finally:
+        for tree in ("deep", "annotated", "json"):
+            if (tmp_path / tree).exists():
+                remove_tree(tmp_path / tree)
+
+
+# --------------------------------------------------------------------------
+# JSON: an integer too long for Python to convert is a syntax error at its
+# place, in every reading command, and the SARIF log is whole.
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_a_json_integer_of_thousands_of_digits(tmp_path: Path, suffix: str) -> None:
+    record = tmp_path / f"big{suffix}"
+    converted = run("convert", SAMPLES / "classic-game.aln", "--to", suffix[1:], "-o", record)
+    assert converted.exit_code == 0, converted.output
+    text = record.read_text(encoding="utf-8")
+    at = text.index('"number": 1,') + len('"number": ')
+    record.write_text(text[:at] + "1" + "0" * 5000 + text[at + 1 :], encoding="utf-8")
+    line = text.count("\n", 0, at) + 1
+    column = at - text.rfind("\n", 0, at)
+    place = f"{record}:{line}:{column}: A001 not valid JSON: a number of 5,001 digits"
+    for args in (
+        ["validate"],
+        ["report"],
+        ["stats"],
+        ["convert", "--to", "aln"],
+        ["report", "--format", "json"],
+    ):
+        result = run(*args, record)
+        assert result.exit_code == 1, (args, result.output)
+        assert "internal error" not in result.stderr
+        if args == ["report", "--format", "json"]:
+            assert f'"line": {line}, "column": {column}, "code": "A001"' in result.stdout
+            json.loads(result.stdout)
+        elif args[0] != "stats":  # stats counts the finding, and says the game was skipped
+            assert place in result.output, (args, result.output)
+    sarif = run("validate", "--format", "sarif", record)
+    assert sarif.exit_code == 1
+    log = json.loads(sarif.stdout)
+    region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (line, column)
+
+
+# --------------------------------------------------------------------------
+# generate: a valid ruleset under which every deal is void ends with a
+# message, never an endless loop.
+
+
+def all_tie_ruleset(folder: Path) -> Path:
+    """The classic ruleset with all 48 cards in one ranking group."""
+    from aluette_cli.cards import DECK
+
+    text = (ROOT / "aluette_cli" / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+    groups = "groups = [[" + ", ".join(f'"{card}"' for card in DECK) + "]]"
+    text = re.sub(r"groups = \[.*?\n\]", groups, text, flags=re.S)
+    text = text.replace('name = "classic"', 'name = "all-tie"')
+    return write(folder, "all-tie.toml", text)
+
+
+def test_generate_under_a_ruleset_where_every_deal_is_void(tmp_path: Path) -> None:
+    rules = all_tie_ruleset(tmp_path)
+    assert run("rules", "--rules", rules).exit_code == 0  # a valid ruleset
+    output = tmp_path / "games.aln"
+    # it once ran for ever, 1.78 GB after a minute: 30 s is many times what it needs
+    result = aluette_in_subprocess("generate", "--rules", rules, "-o", output, timeout=30)
+    assert result.returncode == 2, result.stderr
+    assert "scored no point in 1,000 deals in a row" in result.stderr
+    assert "internal error" not in result.stderr
+    assert not output.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["all-tie.toml"]
+
+
+# --------------------------------------------------------------------------
+# Numeric options: NaN and the infinities are no number of seconds.
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "Infinity", "-1", "0"])
+@pytest.mark.parametrize("command", [["analyse"], ["annotate", "--analyse"]])
+def test_time_limit_refuses_nan_infinities_and_negatives(command: list[str], value: str) -> None:
+    # a score sheet has no hands: nothing to analyse, so a limit let through ends at once
+    result = run(*command, "--time-limit", value, SAMPLES / "score-sheet.aln")
+    assert result.exit_code == 2, result.output
+    assert "--time-limit" in result.stderr
+
+
+# --------------------------------------------------------------------------
+# Writing many files into one folder: the folder is listed once, not once
+# per file written (which made fmt of 10,000 files quadratic).
+
+
+def test_writing_many_files_lists_their_folder_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    text = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
+    for n in range(40):
+        (folder / f"r{n:02}.aln").write_text(text.replace("\n\ndeal ", "\n\n\ndeal "))
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    stale = folder / f".r07.aln.aluette-{int(dead.stdout)}-0123abcd.tmp"
+    stale.write_text("half a record")
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    def counting_scandir(path: str | os.PathLike[str] = ".") -> Any:
+        listed.append(os.path.abspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", counting_scandir)
+    result = run("fmt", folder)
+    assert result.exit_code == 0, result.output
+    assert "40 files reformatted" in result.output
+    # once to find the records, once for the stale temporary files
+    assert listed.count(str(folder)) <= 2, listed.count(str(folder))
+    assert not stale.exists()
+
+
+# --------------------------------------------------------------------------
+# Lost update: a file another program changes while fmt or annotate works
+# on it is not overwritten with the result of its old content.
+
+THEIRS = '[Event "Their edit"]\n\ndeal 1 dealer N\npoint NS\n'
+
+
+def replace_file(path: Path) -> None:
+    """Another program replaces the file (an editor's save: a new file renamed over it)."""
+    fresh = path.with_name("editor.tmp")
+    fresh.write_text(THEIRS, encoding="utf-8")
+    os.replace(fresh, path)
+
+
+def append_to_file(path: Path) -> None:
+    """Another program writes into the file itself."""
+    with path.open("a", encoding="utf-8") as out:
+        out.write("{their note}\n")
+
+
+@pytest.mark.parametrize("change", [replace_file, append_to_file])
+def test_fmt_does_not_overwrite_a_file_changed_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: Any
+) -> None:
+    import aluette_cli.cli as cli_module
+
+    messy = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
+    record = write(tmp_path, "r.aln", messy.replace("\n\ndeal ", "\n\n\ndeal "))
+    real_format = cli_module.format_aln
+
+    def format_then_change(*args: Any, **kwargs: Any) -> Any:
+        result = real_format(*args, **kwargs)
+        change(record)
+        return result
+
+    monkeypatch.setattr(cli_module, "format_aln", format_then_change)
+    result = run("fmt", record)
+    assert result.exit_code == 1, result.output
+    assert "changed after it was read, so it was not overwritten" in result.stderr
+    text = record.read_text(encoding="utf-8")
+    assert text == THEIRS if change is replace_file else text.endswith("{their note}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.aln"]
+
+
+@pytest.mark.parametrize("change", [replace_file, append_to_file])
+def test_annotate_in_place_does_not_overwrite_a_file_changed_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: Any
+) -> None:
+    from aluette_cli.filejobs import AnnotateJob
+
+    record = write(tmp_path, "r.aln", (SAMPLES / "classic-game.aln").read_bytes())
+    real_run = AnnotateJob.run
+
+    def run_then_change(self: AnnotateJob, file: str, stream: object, out: object) -> Any:
+        yield from real_run(self, file, stream, out)
+        change(record)
+
+    monkeypatch.setattr(AnnotateJob, "run", run_then_change)
+    result = run("annotate", "--in-place", record)
+    assert result.exit_code == 1, result.output
+    assert "changed after it was read, so it was not overwritten" in result.stderr
+    text = record.read_text(encoding="utf-8")
+    assert text == THEIRS if change is replace_file else text.endswith("{their note}\n")
+    assert "{=" not in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.aln"]
+
+
+def test_an_unchanged_file_is_still_written_in_place(tmp_path: Path) -> None:
+    record = write(tmp_path, "r.aln", (SAMPLES / "classic-game.aln").read_bytes())
+    assert run("annotate", "--in-place", record).exit_code == 0
+    assert "{=" in record.read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------
+# Confinement of a record's ruleset file: each step opened relative to the
+# folder before it, none through a link; a hard-linked file refused.
+
+
+def named_ruleset(folder: Path, name: str) -> Path:
+    text = (ROOT / "aluette_cli" / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+    return write(folder, "rules.toml", text.replace('name = "classic"', f'name = "{name}"'))
+
+
+def test_a_folder_swapped_for_a_link_while_loading_leads_nowhere_outside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder is swapped at the first file opened: before the confined
+    walk starts, or, where a path is resolved first and opened later,
+    between the two (the race once lost 50 times in 48,088 calls)."""
+    from aluette_cli import rules
+
+    outside = tmp_path / "outside" / "sub"
+    outside.mkdir(parents=True)
+    named_ruleset(outside, "outside")
+    records = tmp_path / "records"
+    (records / "sub").mkdir(parents=True)
+    named_ruleset(records / "sub", "inside")
+    real_open = os.open
+    swapped: list[bool] = []
+
+    def swap_then_open(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if not swapped:
+            swapped.append(True)
+            os.rename(records / "sub", tmp_path / "moved")
+            (records / "sub").symlink_to(outside, target_is_directory=True)
+        return real_open(path, flags, *args, **kwargs)
+
+    rules._load_record_ruleset.cache_clear()
+    monkeypatch.setattr(os, "open", swap_then_open)
+    try:
+        loaded = rules.load_record_ruleset("sub/rules.toml", records)
+    except rules.RulesetError as exc:
+        assert "record's own folder" in str(exc)
+    else:
+        assert loaded.name != "outside"
+    finally:
+        rules._load_record_ruleset.cache_clear()
+    assert swapped
+
+
+def test_a_ruleset_reached_through_a_linked_folder_is_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    named_ruleset(outside, "outside")
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "sub").symlink_to(outside, target_is_directory=True)
+    assert "record's own folder" in assert_one_a401(record_naming(folder, "sub/rules.toml"))
+
+
+def test_a_hard_linked_ruleset_is_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    write(outside, "secret.toml", SECRET)
+    folder = tmp_path / "records"
+    folder.mkdir()
+    os.link(outside / "secret.toml", folder / "h.toml")
+    message = assert_one_a401(record_naming(folder, "h.toml"), "hunter2")
+    assert "hard links" in message
+
+
+def test_fmt_shows_a_walked_file_name_with_its_controls_escaped(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "a\x1b[2J\nb.aln").write_text('[Event "x"]\n\n\ndeal 1 dealer N\npoint NS\n')
+    for args in (["fmt", "--check", "--diff"], ["fmt"]):
+        result = run(*args, folder)
+        assert result.exit_code in (0, 1), result.output
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", result.output), result.output
+        assert "a\\x1b[2J\\x0ab.aln" in result.output

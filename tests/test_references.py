@@ -201,6 +201,8 @@ def anchors(path: Path) -> set[str]:
         count = seen.get(base, 0)
         seen[base] = count + 1
         found.add(base if count == 0 else f"{base}-{count}")
+    # an explicit anchor (<a id="...">) names a paragraph, as a heading would
+    found.update(re.findall(r'<a id="([^"]+)"></a>', text))
     return found
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..analysis import DealAnalysis, GameAnalysis, PlayValue
 from ..cards import team_of
+from ..findings import visible
 from ..pipeline import CheckedGame
 from ..wording import plural
 
@@ -79,8 +80,8 @@ def analysis_text(
     checked: CheckedGame, analysis: GameAnalysis, file: str, time_limit: float | None
 ) -> str:
     tags = {tag.name: tag.value for tag in reversed(checked.game.tags)}
-    title = tags.get("Event") or "Untagged game"
-    out = [f"Game {analysis.index}: {title}  ({file})"]
+    title = visible(tags.get("Event") or "Untagged game")  # shown, never obeyed
+    out = [f"Game {analysis.index}: {title}  ({visible(file)})"]
     for deal in analysis.deals:
         out.append("")
         out.extend(deal_lines(deal, time_limit))

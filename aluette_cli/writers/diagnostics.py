@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from pathlib import PurePath
 from urllib.parse import quote
 
-from ..findings import CODES, FILE_UNREADABLE, Finding
+from ..findings import CODES, FILE_UNREADABLE, Finding, visible
 from ..framing import Framed
 from .layout import PLAIN, Layout
 
@@ -79,7 +79,7 @@ class TextDiagnostics(Diagnostics):
             self.write(finding.format_line(file) + "\n")
             return
         style = self.layout.style
-        place = style(f"{file}:{finding.line}:{finding.column}:", bold=True)
+        place = style(f"{visible(file)}:{finding.line}:{finding.column}:", bold=True)
         code = style(finding.code, fg="red" if finding.severity == "error" else "yellow", bold=True)
         self.write(f"{place} {code} {finding.sentence()}\n")
 

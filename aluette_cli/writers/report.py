@@ -11,7 +11,7 @@ import json
 from typing import cast
 
 from ..cards import SEATS
-from ..findings import Finding
+from ..findings import Finding, visible
 from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame, in_place
 from ..policies import PointOutcome, TieBreak
@@ -319,10 +319,12 @@ def game_text(checked: CheckedGame, file: str, layout: Layout = PLAIN) -> str:
     outcome = checked.outcome
     tags = _tags(checked)
     out: list[str] = []
-    title = tags.get("Event") or "Untagged game"
-    heading = layout.style(f"Game {outcome.index}: {title}", bold=True) + f"  ({file})"
+    # The record's words and the file's name are shown, never obeyed: an ESC
+    # in a tag would otherwise drive the reader's terminal.
+    title = visible(tags.get("Event") or "Untagged game")
+    heading = layout.style(f"Game {outcome.index}: {title}", bold=True) + f"  ({visible(file)})"
     out.append(layout.para(heading, hang="  "))
-    facts = game_facts(checked)
+    facts = [visible(fact) for fact in game_facts(checked)]
     if facts:
         out.append(layout.para(" · ".join(facts)))
     ruleset = outcome.ruleset

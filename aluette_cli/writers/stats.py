@@ -10,9 +10,11 @@ import csv
 import io
 
 from ..cards import card_name
+from ..findings import visible
 from ..stats import POSITIONS, CardTally, Skip, StatsResult, Tally
 from ..wording import plural
 from .layout import PLAIN, Layout
+from .tables import csv_value
 
 #: (key, table header) of the columns of each breakdown, in order.
 _TALLY_COLUMNS: list[tuple[str, str]] = [
@@ -216,8 +218,10 @@ def stats_dict(result: StatsResult, by: str) -> dict[str, object]:
 # CSV
 
 
-def stats_csv(result: StatsResult, by: str) -> str:
-    """The breakdown as CSV: a header, then one row per player, seat, team or card."""
+def stats_csv(result: StatsResult, by: str, raw: bool = False) -> str:
+    """The breakdown as CSV: a header, then one row per player, seat, team or
+    card; a player's name that a spreadsheet would run is made inert unless
+    ``raw`` (:func:`aluette_cli.writers.tables.csv_value`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     keys = columns(by)
@@ -226,19 +230,11 @@ def stats_csv(result: StatsResult, by: str) -> str:
     writer.writerow(keys)
     for row in _rows(result, by):
         by_trick = row.pop("by_trick", None)
-        values = [_csv_value(row[k]) for k in keys if not k.startswith("trick_")]
+        values = [csv_value(row[k], raw) for k in keys if not k.startswith("trick_")]
         if isinstance(by_trick, list):
             values += by_trick
         writer.writerow(values)
     return out.getvalue()
-
-
-def _csv_value(value: object) -> object:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return value
 
 
 # --------------------------------------------------------------------------
@@ -299,7 +295,8 @@ def _tally_table(result: StatsResult, by: str, layout: Layout) -> list[str]:
     rows = []
     for tally in tallies:
         row = tally_dict(tally, by)
-        rows.append([tally.label, *(row[key] for key, _ in cols)])
+        # a player's name is shown, never obeyed by the terminal
+        rows.append([visible(tally.label), *(row[key] for key, _ in cols)])
     table = layout.table(
         rows,
         headers=[by, *(h for _, h in cols)],

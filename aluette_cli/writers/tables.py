@@ -5,6 +5,14 @@ Both forms hold the same values under the same column names: CSV writes
 does not give; JSON Lines writes one object a row, with ``null``.  A game's
 rows are written together, as soon as the game is replayed, so a table of
 any size is written in constant memory.
+
+A CSV file is opened in a spreadsheet, and a spreadsheet runs a cell that
+starts like a formula: a tag, a player's name or a file name comes from
+whoever wrote the record, so a text cell that starts with ``=``, ``+``,
+``-``, ``@``, a tab or a carriage return is written after a ``'`` (OWASP,
+"CSV injection"), unless the user asks for the raw values.  Numbers are
+never changed: a negative number is a value, not a formula, and the
+tables hold numbers as numbers, never as text.
 """
 
 from __future__ import annotations
@@ -20,14 +28,21 @@ from ..tables import COLUMNS, VALUES, GameTables
 TABLE_FORMATS = ("csv", "jsonl")
 
 
-def csv_value(value: object) -> object:
-    """How a cell is written: booleans in words, nothing for None."""
+#: What makes a spreadsheet read a cell as a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_value(value: object, raw: bool = False) -> object:
+    """How a cell is written: booleans in words, nothing for None, and a
+    text that a spreadsheet would run as a formula made inert, unless ``raw``."""
     if value is None:
         return ""
     if value is True:
         return "true"
     if value is False:
         return "false"
+    if not raw and isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
     return value
 
 
@@ -42,12 +57,13 @@ def csv_header(level: str) -> str:
     return ",".join(COLUMNS[level]) + "\n"
 
 
-def csv_text(tables: Iterable[GameTables], level: str) -> str:
-    """The CSV rows (no header) of one table for these games."""
+def csv_text(tables: Iterable[GameTables], level: str, raw: bool = False) -> str:
+    """The CSV rows (no header) of one table for these games; ``raw``: the
+    text cells as they are, formulas included."""
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\n")
     for game in tables:
-        writer.writerows([csv_value(v) for v in row] for row in values(game, level))
+        writer.writerows([csv_value(v, raw) for v in row] for row in values(game, level))
     return out.getvalue()
 
 
