@@ -124,6 +124,34 @@ def test_a_second_sheet_is_a_finding_and_both_are_kept() -> None:
     assert document["games"][0]["deals"][0]["extra_winners"][0]["entries"][0] == "N"
 
 
+#: issue 29's record: two stock lines and two point lines, a comment on the first point
+TWICE = (
+    "deal 1 dealer W\n"
+    "stock: 8c Ce Cd 8d 7b 1d 4d 1e 4b 1c 9b 9e\n"
+    "stock: Ce 4d 4b Re 5e 1b Cb 6e 3e 6b Rc 3d\n"
+    "winners: N E S E W N E S N\n"
+    "point NS  { first claim }\n"
+    "point EW\n"
+)
+
+
+def test_a_second_stock_and_point_line_are_findings_and_both_are_kept() -> None:
+    (game,) = checked(TWICE)
+    found = [(f.code, f.line) for f in game.outcome.findings]
+    assert ("A108", 3) in found and ("A109", 6) in found
+    assert ("A302", 5) in found  # the first point line is the claim checked
+    out = format_aln(TWICE.encode(), "t.aln", RuleChoice()).text
+    assert out.rstrip("\n") == TWICE.rstrip("\n")  # every line where it was, comment too
+    for fmt in ("json", "jsonl"):
+        data = run("convert", "-", "--from", "aln", "--to", fmt, input=TWICE).stdout
+        back = run("convert", "-", "--from", fmt, "--to", "aln", input=data)
+        assert back.stdout == out, fmt
+    for flags in (["--compact"], ["--compact", "--lossless"]):
+        data = run("convert", "-", "--from", "aln", "--to", "jsonl", *flags, input=TWICE).stdout
+        back = run("convert", "-", "--from", "jsonl", "--to", "aln", input=data)
+        assert back.stdout.count("stock:") == 2 and back.stdout.count("point") == 2, flags
+
+
 def test_an_unknown_escape_is_kept_and_reported() -> None:
     text = '[Site "C:\\club\\new"]\n\ndeal 1 dealer N\npoint NS\n'
     (game,) = checked(text)

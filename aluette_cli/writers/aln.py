@@ -77,8 +77,8 @@ def deal_lines(
             yield _with_comments(f"{seat}: {' '.join(hand.cards)}", hand.comments)
     for hand in deal.extra_hands:
         yield _with_comments(f"{hand.seat}: {' '.join(hand.cards)}", hand.comments)
-    if deal.stock is not None:
-        yield _with_comments(f"stock: {' '.join(deal.stock.cards)}", deal.stock.comments)
+    for stock in [deal.stock, *deal.extra_stocks] if deal.stock is not None else []:
+        yield _with_comments(f"stock: {' '.join(stock.cards)}", stock.comments)
     for chant in deal.chants:
         yield _with_comments(
             f"chant {chant.seat} takes {' '.join(chant.takes)} discards {' '.join(chant.discards)}",
@@ -102,8 +102,7 @@ def deal_lines(
     for sheet in [deal.winners, *deal.extra_winners] if deal.winners is not None else []:
         entries = " ".join(seat or "-" for seat in sheet.entries)
         yield _with_comments(f"winners: {entries}", sheet.comments)
-    if deal.point is not None:
-        p = deal.point
+    for p in [deal.point, *deal.extra_points] if deal.point is not None else []:
         text = f"point {p.side or 'none'}" + (f" {p.points}" if p.points is not None else "")
         yield _with_comments(text, p.comments)
 
