@@ -298,6 +298,9 @@ VIOLATIONS_FOUND = [
     ("A306", 486, 1, 13, None),
     ("A307", 490, 1, 13, 1),
     ("A005", 493, 1, 13, 2),
+    # lines given twice, kept
+    ("A108", 498, 1, 13, 3),
+    ("A109", 503, 1, 13, 4),
 ]
 
 
@@ -342,6 +345,8 @@ AT_POSITION = {
     "A307": "point NS 2",
     "A005": "point EW",
     "A409": "[Stie",
+    "A108": "stock: Rc 4d",
+    "A109": "point NS",
 }
 
 
