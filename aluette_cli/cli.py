@@ -67,7 +67,7 @@ from .streams import (
 )
 from .tables import LEVELS
 from .wording import plural
-from .writers.aln import STYLES, write_game
+from .writers.aln import BETWEEN_GAMES, STYLES, write_game
 from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
 from .writers.diagnostics import diagnostics, statistics_json, statistics_text, unreadable
 from .writers.layout import MIN_WIDTH, choose
@@ -769,7 +769,7 @@ def generate(
         rules_tag=_rules_tag(rules, output),
     )
     with atomic_output(output, binary=False) as out:
-        frame = Framed(out.write, between="\n")
+        frame = Framed(out.write, between=BETWEEN_GAMES)
         for game in games:
             frame.add(write_game(game))
 

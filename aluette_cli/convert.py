@@ -35,7 +35,7 @@ from .parse import read_games, read_units
 from .pipeline import CheckedGame, RuleChoice, Stamped, check_game, check_units, in_place
 from .streams import display_name
 from .tables import game_tables
-from .writers.aln import write_game
+from .writers.aln import BETWEEN_GAMES, write_game
 from .writers.tables import csv_header, csv_text
 
 INPUT_FORMATS = ("aln", "json", "jsonl")
@@ -287,7 +287,7 @@ class Writer:
             opening = f'{{"format": "{FORMAT}", "version": {VERSION}, "games": ['
             self.frame = Framed.json_list(out.write, opening, "]}")
         elif fmt == "aln":
-            self.frame = Framed(out.write, between="\n")
+            self.frame = Framed(out.write, between=BETWEEN_GAMES)
 
     def begin(self) -> None:
         if self.frame is not None:

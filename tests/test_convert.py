@@ -112,7 +112,6 @@ point S  {point comment: monsieur Ao stays as written}
 deal 2 dealer S  {sheet deal}
 winners: E E - W N S S N E  {winners comment}
 point EW
-
 """
 
 # A cards-only deal, dealer W, so N leads trick 1.  Who plays each card:
@@ -149,7 +148,6 @@ HAND_BUILT_CARDS = (
 8. 8e Vc Cc 9b -> W
 9. Ve Vd Cd Ce -> pourri
 point N
-
 """
 )
 HAND_BUILT_SEATS = (
@@ -165,7 +163,6 @@ HAND_BUILT_SEATS = (
 8. E:8e S:Vc W:Cc N:9b -> W
 9. W:Ve N:Vd E:Cd S:Ce -> pourri
 point N
-
 """
 )
 
@@ -951,7 +948,7 @@ def test_the_other_deals_are_written_as_recorded(tmp_path: Path) -> None:
         '[Event "Bad"]\n\n'
         "deal 1 dealer N\nwinners: E E E W N S - N E\npoint EW\n\n"
         "deal 2 dealer E\n1. N:3x E:4d\n\n"
-        "deal 3 dealer E\nwinners: N N N S S W W E E\npoint EW\n\n"
+        "deal 3 dealer E\nwinners: N N N S S W W E E\npoint EW\n"
     )
 
 

@@ -28,8 +28,10 @@ def escape(value: str) -> str:
 
 
 def comment_text(comment: Comment) -> str:
-    """A comment as written: ``{text}``, or ``;text`` for a line comment."""
-    return f";{comment.text}" if comment.line else f"{{{comment.text}}}"
+    """A comment as written: ``{text}``, or ``;text`` for a line comment, less
+    the blanks at its end, which would end the line (``git diff --check`` and
+    pre-commit's trailing-whitespace hook would take them off again)."""
+    return f";{comment.text.rstrip(WHITESPACE)}" if comment.line else f"{{{comment.text}}}"
 
 
 def _with_comments(line: str, comments: Iterable[Comment]) -> str:
@@ -143,7 +145,18 @@ def game_lines(
         yield ""
 
 
+#: What stands between two games: with the blank line that ends each deal,
+#: games are two blank lines apart.
+BETWEEN_GAMES = "\n\n"
+
+
 def write_game(
     game: Game, seats: dict[int, list[list[str | None]]] | None = None, style: str = "keep"
 ) -> str:
-    return "\n".join(game_lines(game, seats, style)) + "\n"
+    """One game's text, ending with one line end and no blank line, as editors,
+    ``git diff --check`` and pre-commit's end-of-file fixer want a file to end:
+    games are put :data:`BETWEEN_GAMES` apart by whoever writes several."""
+    lines = list(game_lines(game, seats, style))
+    while lines and lines[-1] == "":
+        lines.pop()
+    return "\n".join(lines) + "\n" if lines else ""
