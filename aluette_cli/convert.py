@@ -381,6 +381,13 @@ def _checked(
         yield item if isinstance(item, Unreadable) else check_game(item, choice, base)
 
 
+#: The findings that mean the text read is not the whole input: a line, a
+#: unit or a tag value cut at a limit of the reader (A009), a byte that is not
+#: UTF-8 read as U+FFFD (A003).  The formatter cannot write such a file back
+#: whole, so it leaves it as it is (docs/formats.md).
+CUT = frozenset({F.OVER_LIMIT, F.BAD_ENCODING})
+
+
 @dataclass(slots=True)
 class Formatted:
     """One ALN text formatted: the new text, and what could not be read in it."""
@@ -388,6 +395,12 @@ class Formatted:
     text: str
     #: syntax and encoding findings: the parts kept verbatim
     unreadable: list[Finding]
+
+    @property
+    def cut(self) -> list[Finding]:
+        """The findings of what :attr:`text` cannot hold whole (:data:`CUT`):
+        if any, the text must not replace the input."""
+        return [f for f in self.unreadable if f.code in CUT]
 
 
 def format_aln(
