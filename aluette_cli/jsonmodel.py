@@ -13,7 +13,18 @@ from typing import Any
 
 from .cards import canonical_card
 from .findings import Finding
-from .lexicon import COMMENT_TEXT, LINE_BREAKS, SEATS, SIGNAL_NAME, TAG_NAME, TEAMS
+from .lexicon import (
+    COMMENT_OPEN,
+    COMMENT_TEXT,
+    DEAL,
+    LINE_BREAKS,
+    SEATS,
+    SIGNAL_NAME,
+    TAG_NAME,
+    TAG_OPEN,
+    TEAMS,
+    WHITESPACE,
+)
 from .model import (
     Announce,
     BrokenDeal,
@@ -291,12 +302,44 @@ def _comments_from(data: Any, where: str, key: str = "comments") -> list[Comment
     for c in _list(_get(data, key, where), where, key):
         line = c.get("line", False) is True
         pattern = _LINE_COMMENT_TEXT if line else _COMMENT_TEXT
-        comments.append(
-            Comment(
-                _text(_get(c, "text", where), where, "comment", pattern), _pos_from(c, where), line
-            )
-        )
+        text = _text(_get(c, "text", where), where, "comment", pattern)
+        if not line:
+            _one_comment(text, where)
+        comments.append(Comment(text, _pos_from(c, where), line))
     return comments
+
+
+#: Where a line of text starts a unit for the reader: a tag section, or a
+#: deal header however mistyped (``Deal 2`` starts a deal too).
+_UNIT_START = re.compile(f"[{re.escape(WHITESPACE)}]*(?:{re.escape(TAG_OPEN)}|(?i:{DEAL}))")
+
+
+def _one_comment(text: str, where: str) -> None:
+    """Refuse a brace comment's text that would not read back as this one
+    comment once written as ALN (docs/formats.md, "Comments from JSON").
+
+    Over several lines, a comment that has a line starting a tag section or
+    a deal, and after it a ``{`` before its end, is what the reader takes for
+    a comment left open by mistake (A002, docs/design.md): the rest would be
+    read as new records.  So is one with more line breaks than the reader
+    looks ahead for the comment's end."""
+    if not any(brk in text for brk in LINE_BREAKS):
+        return
+    from .parse import LOOKAHEAD_LINES  # parse needs this module's neighbours
+
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(lines) > LOOKAHEAD_LINES:
+        raise RecordError(
+            f"{where}: a comment of {len(lines):,} lines cannot be written as ALN"
+            f" (at most {LOOKAHEAD_LINES:,}); this is not a record"
+        )
+    for i, line in enumerate(lines[1:], 1):
+        if _UNIT_START.match(line) and COMMENT_OPEN in "\n".join(lines[i:]):
+            raise RecordError(
+                f"{where}: a comment whose line {i + 1} starts a deal or a tag section and"
+                f" is followed by '{COMMENT_OPEN}' cannot be written as ALN: it would read"
+                " back as another record"
+            )
 
 
 def _verbatim(value: Any, where: str, what: str) -> str:
