@@ -410,6 +410,7 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
         made = hand(h)
         deal.hands[made.seat] = made
     deal.extra_hands = [hand(h) for h in data.get("extra_hands", [])]
+
     def stock_from(stock: dict[str, Any]) -> Stock:
         return Stock(
             _cards(_get(stock, "cards", where), where),

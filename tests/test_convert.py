@@ -1257,7 +1257,7 @@ def test_a_comment_that_would_read_back_as_a_record_is_refused(
 
 
 @pytest.mark.parametrize(
-    "safe", ["a\ndeal 5 dealer S\n[Event \"x\"] b", "a {b}\ndeal 5", "{ a\n; b\n  c"]
+    "safe", ['a\ndeal 5 dealer S\n[Event "x"] b', "a {b}\ndeal 5", "{ a\n; b\n  c"]
 )
 def test_a_comment_over_lines_converts_to_aln_and_back_whole(tmp_path: Path, safe: str) -> None:
     safe = safe.replace("}", ")")  # a brace comment holds no '}' (docs/notation.md §1)

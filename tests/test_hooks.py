@@ -52,7 +52,7 @@ def run_fmt_hook(path: Path) -> None:
 
 MESSY = (
     '[Event "Club"]  ; Tuesday   \n'
-    "[Site  \"Cholet\"]\n\n\n"
+    '[Site  "Cholet"]\n\n\n'
     "deal 1 dealer N  {first}\n"
     "winners: E E E W N S - N E\n"
     "point EW\n\n\n\n"
