@@ -19,7 +19,7 @@ says (:mod:`aluette_cli.model`), ``outcome`` what the replay found
 >>> game.outcome.score, game.outcome.findings
 ({'NS': 0, 'EW': 1}, [])
 >>> aluette.dumps(game).splitlines()
-['deal 1 dealer W', 'winners: N E S E W N E S N', 'point EW', '']
+['deal 1 dealer W', 'winners: N E S E W N E S N', 'point EW']
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ from .streams import (
 from .tables import LEVELS
 from .verdict import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Selection, exit_status
 from .wording import plural
-from .writers.aln import STYLES, write_game
+from .writers.aln import BETWEEN_GAMES, STYLES, write_game
 from .writers.diagnostics import OUTPUT_FORMATS as DIAGNOSTIC_FORMATS
 from .writers.diagnostics import diagnostics, statistics_json, statistics_text, unreadable
 from .writers.layout import MIN_WIDTH, choose
@@ -817,7 +817,7 @@ def generate(
     )
     try:
         with atomic_output(output, binary=False) as out:
-            frame = Framed(out.write, between="\n")
+            frame = Framed(out.write, between=BETWEEN_GAMES)
             for game in games:
                 frame.add(write_game(game))
     except EndlessGame as exc:  # nothing is left in place of -o's file
@@ -957,9 +957,12 @@ def fmt_command(
     back verbatim, in its place, and reported; every comment is kept.  A file
     already formatted is not touched.  Files are replaced safely (written
     beside, then renamed; links, mode and owner kept).  - formats standard
-    input to standard output.  Exit status 0: done; 1: with --check, files
-    would change (or, with --no-keep-broken, a file was left because parts
-    of it cannot be read); 2: a file cannot be read or written.
+    input to standard output.  A file past a limit of the reader (A009) or
+    with bytes that are not UTF-8 (A003) cannot be written back whole: it is
+    left as it is (standard input is copied to standard output).  Exit
+    status 0: done; 1: with --check, files would change, or a file was left
+    as it is (with --no-keep-broken, also a file with unreadable parts); 2:
+    a file cannot be read or written.
 
     A folder stands for every .aln file below it.
 
@@ -986,6 +989,17 @@ def fmt_command(
         result = format_aln(data, file, choice, style=style, base=base_of(file))
         for finding in result.unreadable:
             click.echo(finding.format_line(display), err=True)
+        if result.cut:  # never write less than was read: the input stays as it is
+            if file == "-" and not (check or show_diff):
+                sys.stdout.buffer.write(data)
+            click.echo(
+                f"aluette: {display} left as it is: parts of it cannot be written back whole"
+                f" ({', '.join(sorted({f.code for f in result.cut}))})",
+                err=True,
+            )
+            status.raise_to(EXIT_INVALID)
+            unchanged += 1
+            continue
         new = result.text.encode("utf-8")
         if file == "-" and not (check or show_diff):
             sys.stdout.buffer.write(new)

@@ -41,6 +41,8 @@ Place = tuple[int, int]
 #: what each list of a deal holds: the full reader's defaults for a part left out
 _DEAL_LISTS = ("hands", "extra_hands", "chants", "announces", "concessions", "tricks", "signals")
 _DEAL_NONES = ("stock", "winners", "point")
+#: the lines a deal gives twice, present in a deal only when there are some
+_DEAL_EXTRAS = ("extra_winners", "extra_stocks", "extra_points")
 
 
 # --------------------------------------------------------------------------
@@ -140,7 +142,7 @@ def abbreviate_item(deal: Json, lossless: bool = False) -> Json:
     """A deal (or a deal kept as text) of the full form, abbreviated."""
     if "unread" in deal:
         return _element(deal, lossless)
-    parts = (*_DEAL_LISTS, *_DEAL_NONES, "extra_winners")
+    parts = (*_DEAL_LISTS, *_DEAL_NONES, *_DEAL_EXTRAS)
     short = _element(deal, lossless, skip=parts)
     for key, value in deal.items():
         if key not in parts or value is None or value == []:
@@ -305,7 +307,7 @@ class _Expander:
         full["tricks"] = [
             self.trick(t, i) for i, t in enumerate(self.array(full["tricks"], "tricks"), 1)
         ]
-        for key in (*_DEAL_LISTS, "extra_winners"):
+        for key in (*_DEAL_LISTS, *_DEAL_EXTRAS):
             if key != "tricks" and key in full:
                 full[key] = [self.element(e, key) for e in self.array(full[key], key)]
         for key in _DEAL_NONES:
@@ -313,6 +315,10 @@ class _Expander:
                 full[key] = self.element(full[key], key)
         if full["point"] is not None:
             full["point"] = {"side": None, "points": None, **full["point"]}
+        if "extra_points" in full:
+            full["extra_points"] = [
+                {"side": None, "points": None, **p} for p in full["extra_points"]
+            ]
         return full
 
     def header(self, data: Any) -> Json:

@@ -36,7 +36,7 @@ from .parse import read_games, read_units
 from .pipeline import CheckedGame, RuleChoice, Stamped, check_game, check_units, in_place
 from .streams import display_name
 from .tables import game_tables
-from .writers.aln import write_game
+from .writers.aln import BETWEEN_GAMES, write_game
 from .writers.tables import csv_header, csv_text
 
 INPUT_FORMATS = ("aln", "json", "jsonl")
@@ -291,7 +291,7 @@ class Writer:
             opening = f'{{"format": "{FORMAT}", "version": {VERSION}, "games": ['
             self.frame = Framed.json_list(out.write, opening, "]}")
         elif fmt == "aln":
-            self.frame = Framed(out.write, between="\n")
+            self.frame = Framed(out.write, between=BETWEEN_GAMES)
 
     def begin(self) -> None:
         if self.frame is not None:
@@ -388,6 +388,13 @@ def _checked(
         yield item if isinstance(item, Unreadable) else check_game(item, choice, base)
 
 
+#: The findings that mean the text read is not the whole input: a line, a
+#: unit or a tag value cut at a limit of the reader (A009), a byte that is not
+#: UTF-8 read as U+FFFD (A003).  The formatter cannot write such a file back
+#: whole, so it leaves it as it is (docs/formats.md).
+CUT = frozenset({F.OVER_LIMIT, F.BAD_ENCODING})
+
+
 @dataclass(slots=True)
 class Formatted:
     """One ALN text formatted: the new text, and what could not be read in it."""
@@ -395,6 +402,12 @@ class Formatted:
     text: str
     #: syntax and encoding findings: the parts kept verbatim
     unreadable: list[Finding]
+
+    @property
+    def cut(self) -> list[Finding]:
+        """The findings of what :attr:`text` cannot hold whole (:data:`CUT`):
+        if any, the text must not replace the input."""
+        return [f for f in self.unreadable if f.code in CUT]
 
 
 def format_aln(

@@ -26,6 +26,9 @@ _ACES = re.compile(r"^aces-(\d)$")
 def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     """Check the dealt cards; return each known hand as a set."""
     hands = {seat: set(hand.cards) for seat, hand in deal.hands.items()}
+    if deal.extra_stocks and deal.stock is not None:
+        for stock in deal.extra_stocks:
+            flag(F.STOCK_REPEATED, "", stock.pos, deal.number, first=deal.stock.pos.line)
     if not deal.extra_hands and _well_dealt(deal, hands):
         return hands
     n = deal.number
@@ -199,8 +202,12 @@ def apply_chants(
 
 
 def check_option_lines(deal: Deal, ruleset: Ruleset, flag: Flags) -> None:
-    """Lines that only an optional rule allows, and bids made twice."""
+    """Lines that only an optional rule allows, and bids and point lines
+    made twice."""
     n = deal.number
+    if deal.extra_points and deal.point is not None:
+        for point in deal.extra_points:
+            flag(F.POINT_REPEATED, "", point.pos, n, first=deal.point.pos.line)
     for i, announce in enumerate(deal.announces):
         if not ruleset.doubles:
             flag(F.OPTION_OFF, "announce", announce.pos, n, team=announce.team, rules=ruleset.name)

@@ -106,6 +106,10 @@ TAG_NAME_TYPO = _code("A409", W, R, "tag name mistyped", "docs/notation.md §3")
 # the command's "cannot read FILE" message, as a finding for the outputs
 # programs read (validate --format json, SARIF), so a missing file is seen.
 FILE_UNREADABLE = _code("A010", E, Kind.INPUT, "file cannot be read", "docs/cli.md, Exit status")
+# A repeated stock or point line, kept (as a repeated hand, A107) so that no
+# line the scorer wrote is lost.
+STOCK_REPEATED = _code("A108", E, R, "stock given twice", "docs/notation.md §4")
+POINT_REPEATED = _code("A109", E, R, "point line given twice", "docs/notation.md §4")
 
 
 #: The sentence of every finding, by code and variant.  A finding carries
@@ -188,6 +192,13 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "": "the game was over after deal {over_at} ({reason}); this deal is one too many"
     },
     HAND_REPEATED: {"": "{seat}'s hand is given a second time; the first is used"},
+    STOCK_REPEATED: {
+        "": "a second stock line; the first, on line {first}, is used, and both are kept"
+    },
+    POINT_REPEATED: {
+        "": "a second point line; the first, on line {first}, is the claim checked,"
+        " and both are kept"
+    },
     TRICK_NUMBER: {
         "": "trick {number} should be trick {expected}",
         "missing": "{which} missing: trick {number} follows {after}; the tricks after"

@@ -14,7 +14,18 @@ from typing import Any
 
 from .cards import canonical_card
 from .findings import Finding
-from .lexicon import COMMENT_TEXT, LINE_BREAKS, SEATS, SIGNAL_NAME, TAG_NAME, TEAMS
+from .lexicon import (
+    COMMENT_OPEN,
+    COMMENT_TEXT,
+    DEAL,
+    LINE_BREAKS,
+    SEATS,
+    SIGNAL_NAME,
+    TAG_NAME,
+    TAG_OPEN,
+    TEAMS,
+    WHITESPACE,
+)
 from .model import (
     Announce,
     BrokenDeal,
@@ -100,6 +111,32 @@ def _sheet(sheet: Winners) -> dict[str, Any]:
     return {"entries": sheet.entries, "pos": _pos(sheet.pos), "comments": _comments(sheet.comments)}
 
 
+def _stock(stock: Stock) -> dict[str, Any]:
+    return {"cards": stock.cards, "pos": _pos(stock.pos), "comments": _comments(stock.comments)}
+
+
+def _point(point: PointClaim) -> dict[str, Any]:
+    return {
+        "side": point.side,
+        "points": point.points,
+        "pos": _pos(point.pos),
+        "comments": _comments(point.comments),
+    }
+
+
+def _extras(deal: Deal) -> dict[str, Any]:
+    """The lines a deal gives twice (A420, A108, A109), under keys present
+    only when there are some: documents without them are as they always were."""
+    extras: dict[str, Any] = {}
+    if deal.extra_winners:
+        extras["extra_winners"] = [_sheet(w) for w in deal.extra_winners]
+    if deal.extra_stocks:
+        extras["extra_stocks"] = [_stock(s) for s in deal.extra_stocks]
+    if deal.extra_points:
+        extras["extra_points"] = [_point(p) for p in deal.extra_points]
+    return extras
+
+
 def unread_to_dict(deal: BrokenDeal | Deal) -> dict[str, Any]:
     """A deal that could not be read, or not all of it: its text as written,
     so that JSON keeps it and converts back to the same ALN."""
@@ -134,13 +171,7 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
         "comments": _comments(deal.comments),
         "hands": [hand(h) for h in deal.hands.values()],
         "extra_hands": [hand(h) for h in deal.extra_hands],
-        "stock": None
-        if deal.stock is None
-        else {
-            "cards": deal.stock.cards,
-            "pos": _pos(deal.stock.pos),
-            "comments": _comments(deal.stock.comments),
-        },
+        "stock": None if deal.stock is None else _stock(deal.stock),
         "chants": [
             {
                 "seat": c.seat,
@@ -191,17 +222,8 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
             for s in deal.signals
         ],
         "winners": None if deal.winners is None else _sheet(deal.winners),
-        "point": None
-        if deal.point is None
-        else {
-            "side": deal.point.side,
-            "points": deal.point.points,
-            "pos": _pos(deal.point.pos),
-            "comments": _comments(deal.point.comments),
-        },
-        **(
-            {"extra_winners": [_sheet(w) for w in deal.extra_winners]} if deal.extra_winners else {}
-        ),
+        "point": None if deal.point is None else _point(deal.point),
+        **_extras(deal),
     }
 
 
@@ -317,12 +339,44 @@ def _comments_from(data: Any, where: str, key: str = "comments") -> list[Comment
     for c in _list(_get(data, key, where), where, key):
         line = c.get("line", False) is True
         pattern = _LINE_COMMENT_TEXT if line else _COMMENT_TEXT
-        comments.append(
-            Comment(
-                _text(_get(c, "text", where), where, "comment", pattern), _pos_from(c, where), line
-            )
-        )
+        text = _text(_get(c, "text", where), where, "comment", pattern)
+        if not line:
+            _one_comment(text, where)
+        comments.append(Comment(text, _pos_from(c, where), line))
     return comments
+
+
+#: Where a line of text starts a unit for the reader: a tag section, or a
+#: deal header however mistyped (``Deal 2`` starts a deal too).
+_UNIT_START = re.compile(f"[{re.escape(WHITESPACE)}]*(?:{re.escape(TAG_OPEN)}|(?i:{DEAL}))")
+
+
+def _one_comment(text: str, where: str) -> None:
+    """Refuse a brace comment's text that would not read back as this one
+    comment once written as ALN (docs/formats.md, "Comments from JSON").
+
+    Over several lines, a comment that has a line starting a tag section or
+    a deal, and after it a ``{`` before its end, is what the reader takes for
+    a comment left open by mistake (A002, docs/design.md): the rest would be
+    read as new records.  So is one with more line breaks than the reader
+    looks ahead for the comment's end."""
+    if not any(brk in text for brk in LINE_BREAKS):
+        return
+    from .parse import LOOKAHEAD_LINES  # parse needs this module's neighbours
+
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(lines) > LOOKAHEAD_LINES:
+        raise RecordError(
+            f"{where}: a comment of {len(lines):,} lines cannot be written as ALN"
+            f" (at most {LOOKAHEAD_LINES:,}); this is not a record"
+        )
+    for i, line in enumerate(lines[1:], 1):
+        if _UNIT_START.match(line) and COMMENT_OPEN in "\n".join(lines[i:]):
+            raise RecordError(
+                f"{where}: a comment whose line {i + 1} starts a deal or a tag section and"
+                f" is followed by '{COMMENT_OPEN}' cannot be written as ALN: it would read"
+                " back as another record"
+            )
 
 
 def _verbatim(value: Any, where: str, what: str) -> str:
@@ -393,13 +447,27 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
         made = hand(h)
         deal.hands[made.seat] = made
     deal.extra_hands = [hand(h) for h in data.get("extra_hands", [])]
-    stock = data.get("stock")
-    if stock is not None:
-        deal.stock = Stock(
+
+    def stock_from(stock: dict[str, Any]) -> Stock:
+        return Stock(
             _cards(_get(stock, "cards", where), where),
             _pos_from(stock, where),
             _comments_from(stock, where),
         )
+
+    def point_from(point: dict[str, Any]) -> PointClaim:
+        side = point.get("side")
+        if side is not None:
+            _seat(side, where, SEATS + TEAMS)
+        points = point.get("points")
+        if points is not None:
+            _int(points, where, "points")
+        return PointClaim(side, points, _pos_from(point, where), _comments_from(point, where))
+
+    stock = data.get("stock")
+    if stock is not None:
+        deal.stock = stock_from(stock)
+    deal.extra_stocks = [stock_from(s) for s in data.get("extra_stocks", [])]
     deal.chants = [
         Chant(
             _seat(c["seat"], where),
@@ -473,13 +541,8 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
         )
     point = data.get("point")
     if point is not None:
-        side = point.get("side")
-        if side is not None:
-            _seat(side, where, SEATS + TEAMS)
-        points = point.get("points")
-        if points is not None:
-            _int(points, where, "points")
-        deal.point = PointClaim(side, points, _pos_from(point, where), _comments_from(point, where))
+        deal.point = point_from(point)
+    deal.extra_points = [point_from(p) for p in data.get("extra_points", [])]
     return deal
 
 

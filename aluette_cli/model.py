@@ -166,6 +166,12 @@ class Deal:
     extra_hands: list[Hand] = field(default_factory=list)
     #: score sheets after the first: a finding, and kept so nothing is lost
     extra_winners: list[Winners] = field(default_factory=list)
+    #: stock lines after the first (A108): the first is the deal's, these are
+    #: kept so that formatting or converting the record loses none of them
+    extra_stocks: list[Stock] = field(default_factory=list)
+    #: point lines after the first (A109): the first is the claim checked,
+    #: these are kept so that no line the scorer wrote is lost
+    extra_points: list[PointClaim] = field(default_factory=list)
     #: the reading errors of lines that could not be read (the deal is the rest)
     unread: list[Finding] = field(default_factory=list)
     #: header parts that could not be read ("number", "dealer"): the values

@@ -898,7 +898,10 @@ class _Builder:
                 else:
                     deal.hands[part.seat] = part
             elif isinstance(part, Stock):
-                deal.stock = part
+                if deal.stock is None:
+                    deal.stock = part
+                else:  # a second stock line: kept, and reported by the engine (A108)
+                    deal.extra_stocks.append(part)
             elif isinstance(part, Chant):
                 deal.chants.append(part)
             elif isinstance(part, Announce):
@@ -916,13 +919,17 @@ class _Builder:
                 else:  # a second sheet: kept, and reported when the deal is read
                     deal.extra_winners.append(part)
             elif isinstance(part, PointClaim):
-                deal.point = part
+                if deal.point is None:
+                    deal.point = part
+                else:  # a second point line: kept, and reported by the engine (A109)
+                    deal.extra_points.append(part)
         return deal
 
 
 def _attach_comments(deal: Deal, comments: list[Comment]) -> None:
     """Give each comment to the element that stands just before it."""
     elements: list = [deal, *deal.hands.values(), *deal.extra_hands, *deal.extra_winners]
+    elements += deal.extra_stocks + deal.extra_points
     for part in (deal.stock, deal.winners, deal.point):
         if part is not None:
             elements.append(part)

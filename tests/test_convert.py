@@ -112,7 +112,6 @@ point S  {point comment: monsieur Ao stays as written}
 deal 2 dealer S  {sheet deal}
 winners: E E - W N S S N E  {winners comment}
 point EW
-
 """
 
 # A cards-only deal, dealer W, so N leads trick 1.  Who plays each card:
@@ -149,7 +148,6 @@ HAND_BUILT_CARDS = (
 8. 8e Vc Cc 9b -> W
 9. Ve Vd Cd Ce -> pourri
 point N
-
 """
 )
 HAND_BUILT_SEATS = (
@@ -165,7 +163,6 @@ HAND_BUILT_SEATS = (
 8. E:8e S:Vc W:Cc N:9b -> W
 9. W:Ve N:Vd E:Cd S:Ce -> pourri
 point N
-
 """
 )
 
@@ -951,7 +948,7 @@ def test_the_other_deals_are_written_as_recorded(tmp_path: Path) -> None:
         '[Event "Bad"]\n\n'
         "deal 1 dealer N\nwinners: E E E W N S - N E\npoint EW\n\n"
         "deal 2 dealer E\n1. N:3x E:4d\n\n"
-        "deal 3 dealer E\nwinners: N N N S S W W E E\npoint EW\n\n"
+        "deal 3 dealer E\nwinners: N N N S S W W E E\npoint EW\n"
     )
 
 
@@ -1214,3 +1211,56 @@ def test_missing_input_exits_2(tmp_path: Path) -> None:
     result = convert(tmp_path / "nope.aln", "--to", "json")
     assert result.exit_code == 2
     assert "Traceback" not in result.stderr
+
+
+# --------------------------------------------------------------------------
+# Comments from JSON that would read back as records (docs/formats.md)
+
+TWO_GAMES = (
+    '[Event "one"]\n\ndeal 1 dealer N  {note}\nwinners: N N N E E - S W W\npoint NS\n\n'
+    "deal 2 dealer E\npoint EW\n\n\n"
+    '[Event "two"]\n\ndeal 1 dealer N  {note}\npoint NS\n'
+)
+
+
+def _with_first_comment(tmp_path: Path, text: str) -> Path:
+    """TWO_GAMES as JSON, the first deal's comment replaced by ``text``."""
+    document = json.loads(converted(tmp_path, TWO_GAMES, "json"))
+    document["games"][0]["deals"][0]["comments"][0]["text"] = text
+    return write(tmp_path, "hostile.json", json.dumps(document))
+
+
+def _read_back(aln: str) -> list[tuple[str, list[int], list[str]]]:
+    """Each game of an ALN text: its Event, its deal numbers, its comments' texts."""
+    document = json.loads(invoke(["convert", "-", "--from", "aln", "--to", "json"], aln).stdout)
+    return [
+        (
+            game["tags"][0]["value"],
+            [deal.get("number") for deal in game["deals"]],
+            [c["text"] for deal in game["deals"] for c in deal.get("comments", [])],
+        )
+        for game in document["games"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "hostile", ["a\ndeal 5 dealer S {", 'a\n[Event "x"] { b', "a\n  Deal 5\nb {c"]
+)
+def test_a_comment_that_would_read_back_as_a_record_is_refused(
+    tmp_path: Path, hostile: str
+) -> None:
+    result = convert(_with_first_comment(tmp_path, hostile), "--to", "aln")
+    assert result.exit_code == 1
+    assert "cannot be written as ALN" in result.stderr and "game is skipped" in result.stderr
+    # nothing the JSON did not hold: the refused game is left out, the other is whole
+    assert _read_back(result.stdout) == [("two", [1], ["note"])]
+
+
+@pytest.mark.parametrize(
+    "safe", ['a\ndeal 5 dealer S\n[Event "x"] b', "a {b}\ndeal 5", "{ a\n; b\n  c"]
+)
+def test_a_comment_over_lines_converts_to_aln_and_back_whole(tmp_path: Path, safe: str) -> None:
+    safe = safe.replace("}", ")")  # a brace comment holds no '}' (docs/notation.md §1)
+    result = convert(_with_first_comment(tmp_path, safe), "--to", "aln")
+    assert result.exit_code == 0, result.stderr
+    assert _read_back(result.stdout) == [("one", [1, 2], [safe]), ("two", [1], ["note"])]

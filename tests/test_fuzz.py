@@ -932,3 +932,209 @@ def test_control_characters_in_a_record_reach_no_output_raw(
     folder = tmp_path_factory.mktemp("controls", numbered=True)
     with time_limit():
         check_controls(data, folder / name)
+
+
+# The formatter and the converters lose nothing: three more classes of input
+#
+# * **duplicate-line**: a generated record with a hand, stock, winners or
+#   point line written twice (changed or not, with a comment or not), as a
+#   scorer copying a line might;
+# * **limit-cut**: a generated record with a long comment, a long tag value
+#   or a deal of many lines, read under :func:`small_limits` so that the
+#   reader cuts it;
+# * **comment-smuggling**: a generated record with comments whose text looks
+#   like records: deal headers, tag lines and braces over several lines.
+#
+# What must hold: ``fmt`` either leaves the file byte for byte as it was, or
+# writes back every record it read (the same games, deals and lines of each
+# kind, every comment, every part it could not read verbatim); and a JSON
+# record with such comments, converted to ALN, reads back with the same deals
+# and comments, or the games it refuses are named and left out whole.
+
+REPEATABLE = re.compile(rb"^(?:[NESW]:|stock:|winners:|point )")
+SMUGGLED = (
+    "deal 5 dealer S",
+    "Deal 7",
+    '[Event "smuggled"]',
+    "{",
+    "{ inner",
+    "1. N:3d E:4d S:5d W:6d -> N",
+    "point NS",
+    ";",
+    "",
+)
+
+
+@st.composite
+def duplicate_lines(draw: st.DrawFn) -> bytes:
+    lines = generated(draw(RECIPES)).split(b"\n")
+    candidates = [i for i, line in enumerate(lines) if REPEATABLE.match(line)]
+    for _ in range(draw(st.integers(1, 3)) if candidates else 0):
+        i = draw(st.sampled_from(candidates))
+        copy = lines[i]
+        if draw(st.booleans()):
+            copy = copy.replace(b" ", b"  ", 1) + draw(st.sampled_from([b"", b" {again}", b" ; x"]))
+        lines.insert(i + 1, copy)
+        candidates = [c + (c > i) for c in candidates]
+    return b"\n".join(lines)
+
+
+@st.composite
+def limit_cuts(draw: st.DrawFn) -> bytes:
+    """Cut by :func:`small_limits`: lines of 40 bytes, units of 400 characters,
+    tag values of 8."""
+    lines = generated(draw(RECIPES)).split(b"\n")
+    i = draw(st.integers(0, len(lines) - 1))
+    how = draw(st.sampled_from(["line", "unit", "tag"]))
+    if how == "line":
+        lines[i] += b"  {" + b"long note " * draw(st.integers(4, 12)) + b"}"
+    elif how == "unit":
+        lines[i:i] = [b"{ many lines }"] * draw(st.integers(30, 60))
+    else:
+        lines.insert(0, b'[Annotator "' + b"a" * draw(st.integers(9, 40)) + b'"]')
+    return b"\n".join(lines)
+
+
+def smuggled_text(draw: st.DrawFn) -> str:
+    """A comment's text that looks like records, over several lines."""
+    parts = draw(st.lists(st.sampled_from(SMUGGLED), min_size=1, max_size=4))
+    return "note\n" + "\n".join(parts)
+
+
+@st.composite
+def smuggling_comments(draw: st.DrawFn) -> bytes:
+    lines = generated(draw(RECIPES)).split(b"\n")
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(lines) - 1))
+        if not lines[i].strip() or lines[i].startswith(b"["):
+            continue
+        text = smuggled_text(draw).replace("}", "")
+        if draw(st.booleans()):
+            lines[i] += b"  {" + text.encode() + b"}"
+        else:
+            lines[i] += b"  ;" + text.split("\n")[-1].encode()
+    return b"\n".join(lines)
+
+
+LOSSLESS_GENERATORS: dict[str, st.SearchStrategy[bytes]] = {
+    "duplicate-line": duplicate_lines(),
+    "limit-cut": limit_cuts(),
+    "comment-smuggling": smuggling_comments(),
+}
+
+
+def lines_of(deal: Any) -> tuple[int, ...]:
+    """How many lines of each kind a deal holds, repeated ones included."""
+    return (
+        len(deal.hands) + len(deal.extra_hands),
+        (deal.stock is not None) + len(deal.extra_stocks),
+        len(deal.chants),
+        len(deal.announces) + len(deal.concessions),
+        len(deal.tricks),
+        len(deal.signals),
+        (deal.winners is not None) + len(deal.extra_winners),
+        (deal.point is not None) + len(deal.extra_points),
+    )
+
+
+def record_of(data: bytes) -> tuple[list[Any], list[str], list[str]]:
+    """What the formatter must keep of a text: each game's tags and its deals
+    (lines of each kind, or the text of one that cannot be read), every
+    comment's text, and every part kept verbatim."""
+    from aluette_cli.model import Deal
+    from aluette_cli.writers.aln import verbatim
+
+    games, comments, kept = [], [], []
+    for checked in check_source(io.BytesIO(data)):
+        game = checked.game
+        deals = []
+        for deal in game.deals:
+            if isinstance(deal, Deal) and deal.text is None:
+                deals.append(lines_of(deal))
+                parts = [deal, *deal.hands.values(), *deal.extra_hands, *deal.extra_stocks]
+                parts += [deal.stock, deal.winners, deal.point, *deal.extra_winners]
+                parts += [*deal.extra_points, *deal.chants, *deal.announces, *deal.concessions]
+                parts += [*deal.tricks, *deal.signals]
+                for part in parts:
+                    for c in getattr(part, "comments", []) if part is not None else []:
+                        comments.append(c.text.rstrip(" \t\f") if c.line else c.text)
+            else:
+                deals.append(("verbatim",))
+                kept.append(verbatim(deal.text or ""))
+        for comment in [*game.leading_comments, *game.tag_comments]:
+            comments.append(comment.text.rstrip(" \t\f") if comment.line else comment.text)
+        if game.draw is not None:
+            comments += [c.text for c in game.draw.comments]
+        kept += [verbatim(t) for t in (game.tags_text, game.leading_text) if t is not None]
+        games.append(([(t.name, t.value) for t in game.tags], deals))
+    return games, sorted(comments), kept
+
+
+def check_fmt_keeps_everything(data: bytes, path: Path) -> None:
+    path.write_bytes(data)
+    result = invoke(["fmt"], str(path))
+    after = path.read_bytes()
+    if "left as it is" in result.stderr:
+        event("fmt left the file as it was")
+        assert result.exit_code == 1
+        assert after == data  # byte for byte
+        assert finding_line(str(path)).search(result.stderr), result.stderr
+        return
+    assert result.exit_code == 0, result.output
+    event("fmt rewrote the file" if after != data else "fmt found it formatted")
+    games, comments, kept = record_of(data)
+    games_after, comments_after, _ = record_of(after)
+    assert games_after == games
+    assert comments_after == comments
+    text = after.decode("utf-8")
+    for part in kept:
+        assert part in text, part
+
+
+@pytest.mark.parametrize("source", sorted(LOSSLESS_GENERATORS))
+@FUZZ
+@given(data=st.data())
+def test_fmt_keeps_every_record_or_leaves_the_file(
+    source: str, data: st.DataObject, fuzz_file: Path
+) -> None:
+    fuzz = data.draw(LOSSLESS_GENERATORS[source], label=source)
+    limits = small_limits() if source == "limit-cut" else contextlib.nullcontext()
+    with limits, time_limit():
+        check_fmt_keeps_everything(fuzz, fuzz_file)
+
+
+@FUZZ
+@given(data=st.data())
+def test_convert_to_aln_and_back_keeps_the_deals_and_comments(
+    data: st.DataObject, fuzz_file: Path
+) -> None:
+    record = data.draw(st.one_of(duplicate_lines(), smuggling_comments()), label="record")
+    fuzz_file.write_bytes(record)
+    with time_limit():
+        document = json.loads(invoke(["convert", "--to", "json"], str(fuzz_file)).stdout)
+        games = document["games"]
+        for game in games:
+            for deal in game["deals"]:
+                if "comments" in deal and data.draw(st.booleans(), label="hostile"):
+                    text = smuggled_text(data.draw).replace("}", "")
+                    deal["comments"].append({"text": text, "pos": deal["pos"]})
+        source = fuzz_file.with_suffix(".json")
+        source.write_text(json.dumps(document), "utf-8")
+        aln = invoke(["convert", "--to", "aln"], str(source))
+        refused = {int(n) for n in re.findall(r"game (\d+), deal \d+: a comment", aln.stderr)}
+        event(f"{len(refused)} game(s) refused")
+        fuzz_file.write_text(aln.stdout, "utf-8")
+        back = json.loads(invoke(["convert", "--to", "json"], str(fuzz_file)).stdout)["games"]
+
+    def deals_and_comments(game: dict[str, Any]) -> list[Any]:
+        return [
+            (
+                d.get("number"),
+                d.get("unread"),
+                [c["text"].rstrip(" \t\f") for c in d.get("comments", [])],
+            )
+            for d in game["deals"]
+        ]
+
+    kept = [g for g in games if g["index"] not in refused]
+    assert [deals_and_comments(g) for g in back] == [deals_and_comments(g) for g in kept]

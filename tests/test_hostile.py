@@ -755,7 +755,9 @@ def test_folders_nested_a_thousand_deep(tmp_path: Path) -> None:
         for args in commands:
             result = run(*args)
             assert "internal error" not in result.stderr, args
-            assert result.exit_code == (1 if args[0] == "fmt" else 0), (args, result.output)
+            assert result.exit_code == 0, (args, result.output)
+            if args[0] == "fmt":  # the bundled sample is fmt-clean, and the file was found
+                assert "1 file left unchanged" in result.output, result.output
         below = os.path.relpath(path, top)
         assert os.path.isfile(os.path.join(tmp_path, "json", below, "g.json"))
     finally:

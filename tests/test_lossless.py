@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -122,6 +123,94 @@ def test_a_second_sheet_is_a_finding_and_both_are_kept() -> None:
     assert out.count("winners:") == 2
     document = json.loads(run("convert", "-", "--from", "aln", "--to", "json", input=text).stdout)
     assert document["games"][0]["deals"][0]["extra_winners"][0]["entries"][0] == "N"
+
+
+#: issue 29's record: two stock lines and two point lines, a comment on the first point
+TWICE = (
+    "deal 1 dealer W\n"
+    "stock: 8c Ce Cd 8d 7b 1d 4d 1e 4b 1c 9b 9e\n"
+    "stock: Ce 4d 4b Re 5e 1b Cb 6e 3e 6b Rc 3d\n"
+    "winners: N E S E W N E S N\n"
+    "point NS  { first claim }\n"
+    "point EW\n"
+)
+
+
+def test_a_second_stock_and_point_line_are_findings_and_both_are_kept() -> None:
+    (game,) = checked(TWICE)
+    found = [(f.code, f.line) for f in game.outcome.findings]
+    assert ("A108", 3) in found and ("A109", 6) in found
+    assert ("A302", 5) in found  # the first point line is the claim checked
+    out = format_aln(TWICE.encode(), "t.aln", RuleChoice()).text
+    assert out == TWICE  # already canonical: every line where it was, comment too
+    for fmt in ("json", "jsonl"):
+        data = run("convert", "-", "--from", "aln", "--to", fmt, input=TWICE).stdout
+        back = run("convert", "-", "--from", fmt, "--to", "aln", input=data)
+        assert back.stdout == out, fmt
+    for flags in (["--compact"], ["--compact", "--lossless"]):
+        data = run("convert", "-", "--from", "aln", "--to", "jsonl", *flags, input=TWICE).stdout
+        back = run("convert", "-", "--from", "jsonl", "--to", "aln", input=data)
+        assert back.stdout.count("stock:") == 2 and back.stdout.count("point") == 2, flags
+
+
+#: Each input the reader cannot hold whole, under small limits (the bounds of
+#: docs/notation.md §11 set low with monkeypatch): (limits, text, line, column).
+CUT_INPUTS = {
+    "long line": (
+        {"parse.MAX_LINE_BYTES": 40},
+        b"deal 1 dealer N\npoint NS  { a comment far longer than forty bytes, and more }\n",
+        2,
+        41,
+    ),
+    "long unit": (
+        {"parse.MAX_UNIT_CHARS": 200},
+        b"deal 1 dealer N\n" + b"{ a note }\n" * 30 + b"point NS\n",
+        18,
+        1,
+    ),
+    "long tag value": (
+        {"pipeline.MAX_TAG_VALUE": 8},
+        b'[Event "a long event name"]\n\ndeal 1 dealer N\npoint NS\n',
+        1,
+        1,
+    ),
+    "endless line": (
+        {"parse.MAX_LINE_SKIP": 100, "parse.MAX_LINE_BYTES": 40},
+        b"deal 1 dealer N\npoint NS {" + b"x" * 300 + b"}\ndeal 2 dealer E\npoint EW\n",
+        2,
+        41,
+    ),
+    "too many cards": (
+        {"pipeline.MAX_CARDS_PER_LINE": 4},
+        b"deal 1 dealer N\nN: 3d 4d 5d 6d 7d\npoint NS\n",
+        2,
+        1,
+    ),
+    "not UTF-8": ({}, b"deal 1 dealer N\npoint NS  {Andr\xe9}\n", 2, 16),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CUT_INPUTS))
+def test_fmt_leaves_a_file_it_cannot_write_back_whole(
+    case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from aluette_cli import parse, pipeline
+
+    limits, data, line, column = CUT_INPUTS[case]
+    for name, value in limits.items():
+        module, attribute = name.split(".")
+        monkeypatch.setattr({"parse": parse, "pipeline": pipeline}[module], attribute, value)
+    path = write(tmp_path, "club.aln", data.replace(b"\n", b"\r\n"))  # would be reformatted
+    before = path.read_bytes()
+    for args in (["fmt"], ["fmt", "--check"], ["fmt", "--diff"]):
+        result = run(*args, str(path))
+        assert result.exit_code == 1, (args, result.output)
+        assert path.read_bytes() == before, args
+        assert re.search(rf"^{re.escape(str(path))}:{line}:{column}: A00[39] ", result.stderr, re.M)
+        assert "left as it is" in result.stderr
+    piped = run("fmt", "-", input=data)
+    assert piped.exit_code == 1
+    assert piped.stdout_bytes == data  # standard input copied whole, never cut
 
 
 def test_an_unknown_escape_is_kept_and_reported() -> None:

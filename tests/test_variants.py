@@ -1081,9 +1081,9 @@ def test_draw_line_round_trips_through_json(tmp_path: Path) -> None:
     back.write_text(to_json.stdout, encoding="utf-8")
     to_aln = run("convert", str(back), "--to", "aln")
     assert to_aln.exit_code == 0, to_aln.output
-    # The canonical form (docs/notation.md §10): the record as written, with
-    # one empty line after the deal.
-    assert to_aln.stdout == text + "\n"
+    # The canonical form (docs/notation.md §10): the record as written, ending
+    # with one line end.
+    assert to_aln.stdout == text
 
 
 # --------------------------------------------------------------------------

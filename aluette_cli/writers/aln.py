@@ -28,8 +28,10 @@ def escape(value: str) -> str:
 
 
 def comment_text(comment: Comment) -> str:
-    """A comment as written: ``{text}``, or ``;text`` for a line comment."""
-    return f";{comment.text}" if comment.line else f"{{{comment.text}}}"
+    """A comment as written: ``{text}``, or ``;text`` for a line comment, less
+    the blanks at its end, which would end the line (``git diff --check`` and
+    pre-commit's trailing-whitespace hook would take them off again)."""
+    return f";{comment.text.rstrip(WHITESPACE)}" if comment.line else f"{{{comment.text}}}"
 
 
 def _with_comments(line: str, comments: Iterable[Comment]) -> str:
@@ -77,8 +79,8 @@ def deal_lines(
             yield _with_comments(f"{seat}: {' '.join(hand.cards)}", hand.comments)
     for hand in deal.extra_hands:
         yield _with_comments(f"{hand.seat}: {' '.join(hand.cards)}", hand.comments)
-    if deal.stock is not None:
-        yield _with_comments(f"stock: {' '.join(deal.stock.cards)}", deal.stock.comments)
+    for stock in [deal.stock, *deal.extra_stocks] if deal.stock is not None else []:
+        yield _with_comments(f"stock: {' '.join(stock.cards)}", stock.comments)
     for chant in deal.chants:
         yield _with_comments(
             f"chant {chant.seat} takes {' '.join(chant.takes)} discards {' '.join(chant.discards)}",
@@ -102,8 +104,7 @@ def deal_lines(
     for sheet in [deal.winners, *deal.extra_winners] if deal.winners is not None else []:
         entries = " ".join(seat or "-" for seat in sheet.entries)
         yield _with_comments(f"winners: {entries}", sheet.comments)
-    if deal.point is not None:
-        p = deal.point
+    for p in [deal.point, *deal.extra_points] if deal.point is not None else []:
         text = f"point {p.side or 'none'}" + (f" {p.points}" if p.points is not None else "")
         yield _with_comments(text, p.comments)
 
@@ -144,7 +145,18 @@ def game_lines(
         yield ""
 
 
+#: What stands between two games: with the blank line that ends each deal,
+#: games are two blank lines apart.
+BETWEEN_GAMES = "\n\n"
+
+
 def write_game(
     game: Game, seats: dict[int, list[list[str | None]]] | None = None, style: str = "keep"
 ) -> str:
-    return "\n".join(game_lines(game, seats, style)) + "\n"
+    """One game's text, ending with one line end and no blank line, as editors,
+    ``git diff --check`` and pre-commit's end-of-file fixer want a file to end:
+    games are put :data:`BETWEEN_GAMES` apart by whoever writes several."""
+    lines = list(game_lines(game, seats, style))
+    while lines and lines[-1] == "":
+        lines.pop()
+    return "\n".join(lines) + "\n" if lines else ""
