@@ -29,8 +29,10 @@ from .jsonmodel import (
     RecordError,
     game_from_dict,
     game_header_to_dict,
+    item_errors,
     item_from_dict,
     item_to_dict,
+    read_unread,
     unread_finding,
 )
 from .jsonstream import BLOCK, MAX_SKIP, Member, Problem, read_document
@@ -281,11 +283,14 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
             deal = row["deal"]
             item = item_from_dict(C.expand_item(deal, number, where) if compact else deal, where)
             if isinstance(item, BrokenDeal):
-                item.error = unread_finding(item, game.index)
-                if item.error is not None:
-                    if compact and "pos" not in deal:  # placed at its row, as the rest of it
+                if compact and "pos" not in deal:  # placed at its row, as the rest of it
+                    item.error = unread_finding(item, game.index)
+                    if item.error is not None:
                         item.error = replace(item.error, line=number, column=1)
-                    game.errors.append(item.error)
+                else:
+                    last = game.deals[-1].number if game.deals else None
+                    item = read_unread(item, game.index, last or 0)
+                game.errors += item_errors(item)
             game.deals.append(item)
         except RecordError as exc:
             yield _problem(f"{exc}; this deal is skipped", number, game=index)

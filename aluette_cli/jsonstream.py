@@ -269,8 +269,10 @@ _OTHER_VALUE = '["-0123456789tfn'
 
 def _members(text: _Text, list_key: str, limit: int) -> Iterator[Member | Item | Problem]:
     first = text.peek()
-    if first and first in _OTHER_VALUE:
-        line, column = text.where(text.pos)
+    if first and first in _OTHER_VALUE:  # JSON, if the value is, but not a record
+        raw, line, column = text.value(limit)
+        if raw is not None:
+            _decode(raw, line, column, None)
         raise _Stop(Problem("not a JSON object", line, column, not_object=True))
     text.expect("{", "Expecting value")
     if text.peek() == "}":
