@@ -2,6 +2,7 @@
 
     python benchmarks/memory.py                          # every input form, full size
     python benchmarks/memory.py --scale 0.01             # the same forms, a hundredth
+    python benchmarks/memory.py --forms line,json --only validate
     python benchmarks/memory.py --sizes 100000,1000000   # growth: two corpus sizes
 
 Every command reads a file game by game, so its memory should neither
@@ -30,6 +31,7 @@ import argparse
 import platform
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -107,8 +109,12 @@ def _converted(source: Path, to: str, target: Path) -> Path:
     return target
 
 
-def forms(scale: float, folder: Path) -> list[tuple[str, Path]]:
-    """Each form of input the table measures, made once in ``folder``."""
+#: The forms of input, by the short name ``--forms`` takes.
+FORMS = ("line", "json", "aln", "json-big", "jsonl", "row")
+
+
+def forms(scale: float, folder: Path, chosen: tuple[str, ...] = FORMS) -> list[tuple[str, Path]]:
+    """Each chosen form of input the table measures, made once in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
 
     def deals(size: float, per_deal: int) -> Path:
@@ -119,33 +125,38 @@ def forms(scale: float, folder: Path) -> list[tuple[str, Path]]:
     row = int(200 * MB * scale)
     json_deals = max(1, int(20_000 * scale))
     head = b'{"format": "aluette-record", "version": 1, "game": {"index": 1}, "deal": "'
-    return [
-        (
+    makers: dict[str, tuple[str, Callable[[], Path]]] = {
+        "line": (
             f"one {line / MB:g} MB line",
-            _write_repeated(folder / f"line-{line}.aln", b"{ ", b"a long comment ", line, b"}\n"),
+            lambda: _write_repeated(
+                folder / f"line-{line}.aln", b"{ ", b"a long comment ", line, b"}\n"
+            ),
         ),
-        (
+        "json": (
             f"JSON, {json_deals:,} deals",
-            _converted(corpus(json_deals, folder)[0], "json", folder / f"deals-{json_deals}.json"),
+            lambda: _converted(
+                corpus(json_deals, folder)[0], "json", folder / f"deals-{json_deals}.json"
+            ),
         ),
-        (f"ALN, {big / MB:g} MB", deals(big, ALN_PER_DEAL)),
-        (
+        "aln": (f"ALN, {big / MB:g} MB", lambda: deals(big, ALN_PER_DEAL)),
+        "json-big": (
             f"JSON, {big / MB:g} MB",
-            _converted(deals(big, JSON_PER_DEAL), "json", folder / f"big-{big}.json"),
+            lambda: _converted(deals(big, JSON_PER_DEAL), "json", folder / f"big-{big}.json"),
         ),
-        (
+        "jsonl": (
             f"JSON Lines, {big / MB:g} MB",
-            _converted(deals(big, JSON_PER_DEAL), "jsonl", folder / f"big-{big}.jsonl"),
+            lambda: _converted(deals(big, JSON_PER_DEAL), "jsonl", folder / f"big-{big}.jsonl"),
         ),
-        (
+        "row": (
             f"one {row / MB:g} MB JSON Lines line",
-            _write_repeated(folder / f"row-{row}.jsonl", head, b"x", row, b'"}\n'),
+            lambda: _write_repeated(folder / f"row-{row}.jsonl", head, b"x", row, b'"}\n'),
         ),
-    ]
+    }
+    return [(makers[key][0], makers[key][1]()) for key in chosen]
 
 
-def forms_table(scale: float, folder: Path, only: str) -> None:
-    made = forms(scale, folder)
+def forms_table(scale: float, folder: Path, only: str, chosen: tuple[str, ...]) -> None:
+    made = forms(scale, folder, chosen)
     rows = []
     over = 0
     for k, (name, _) in enumerate(form_commands(made[0][1])):
@@ -179,12 +190,16 @@ def forms_table(scale: float, folder: Path, only: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, help="the forms table, every size times this")
+    parser.add_argument(
+        "--forms", default=",".join(FORMS), help=f"the forms to run, of {', '.join(FORMS)}"
+    )
     parser.add_argument("--sizes", help="the growth table: deal counts, comma-separated")
     parser.add_argument("--corpora", type=Path, default=HERE / "corpora")
     parser.add_argument("--only", default="", help="run only the commands whose name starts so")
     args = parser.parse_args()
     if args.scale is not None or args.sizes is None:
-        forms_table(1.0 if args.scale is None else args.scale, args.corpora, args.only)
+        chosen = tuple(args.forms.split(","))
+        forms_table(1.0 if args.scale is None else args.scale, args.corpora, args.only, chosen)
     if args.sizes is not None:
         growth_table([int(s) for s in args.sizes.split(",")], args.corpora, args.only)
 
