@@ -70,6 +70,9 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _STRUCTURE = re.compile(r'["{}\[\]]')
 _STRING_END = re.compile(r'["\\]')
 _SCALAR = re.compile(r"[^ \t\n\r,\]}]*")
+_RAW_DECODE = json.JSONDecoder().raw_decode
+#: What :meth:`_Text.decoded` gives for a value too long to hold.
+_SKIPPED = object()
 
 
 class _Stop(Exception):
@@ -94,6 +97,7 @@ class _Text:
         self.buf = ""
         self.pos = 0
         self.line, self.column = 1, 1
+        self.mark = (0, 1, 1)  # a place in ``buf`` and its line and column
         self.eof = False
 
     def more(self) -> bool:
@@ -120,16 +124,26 @@ class _Text:
     def drop(self, upto: int) -> None:
         """Forget the text before ``upto``, keeping count of its lines."""
         self.line, self.column = self.where(upto)
+        self.mark = (0, self.line, self.column)
         self.buf = self.buf[upto:]
         self.pos -= upto
 
     def where(self, index: int) -> tuple[int, int]:
         """The line and column (both from 1, columns in characters, as
-        ``json`` counts them) of ``buf[index]``."""
-        lines = self.buf.count("\n", 0, index)
-        if not lines:
-            return self.line, self.column + index
-        return self.line + lines, index - self.buf.rindex("\n", 0, index)
+        ``json`` counts them) of ``buf[index]``.  Counted on from the last
+        place asked for, so that the places of a buffer's values, asked in
+        order, cost one pass over it."""
+        at, line, column = self.mark
+        if index < at:
+            at, line, column = 0, self.line, self.column
+        lines = self.buf.count("\n", at, index)
+        if lines:
+            line += lines
+            column = index - self.buf.rindex("\n", at, index)
+        else:
+            column += index - at
+        self.mark = (index, line, column)
+        return line, column
 
     def peek(self) -> str:
         """The next character that is not white space ("" at the end)."""
@@ -149,6 +163,39 @@ class _Text:
         if self.peek() != char:
             raise self.stop(message)
         self.pos += 1
+
+    def decoded(self, limit: int, index: int) -> tuple[Any, int, int]:
+        """The value that starts here, decoded, with its line and column;
+        :data:`_SKIPPED` for a value longer than ``limit`` characters, which
+        is skipped unheld.
+
+        ``json`` decodes the value where it stands in the text read so far,
+        and finds its end; when it cannot, the next block is read and it
+        tries again.  Only a value that is not valid JSON, or too long, is
+        scanned for its end by :meth:`value` and decoded alone, to say why
+        at its place."""
+        first = self.peek()
+        if not first:
+            raise self.stop("Expecting value")
+        if self.pos > BLOCK // 4:
+            self.drop(self.pos)
+        start = self.pos
+        line, column = self.where(start)
+        while len(self.buf) - start <= limit:
+            try:
+                value, end = _RAW_DECODE(self.buf, start)
+            except (json.JSONDecodeError, RecursionError):
+                pass
+            else:  # a number at the end of the text read may go on in the next block
+                if end < len(self.buf) or self.eof or first in '{["':
+                    self.pos = end
+                    return value, line, column
+            if not self.more():
+                break
+        raw, line, column = self.value(limit)
+        if raw is None:
+            return _SKIPPED, line, column
+        return _decode(raw, line, column, index), line, column
 
     def value(self, limit: int) -> tuple[str | None, int, int]:
         """The text of the value that starts here, its line and column; None
@@ -231,6 +278,8 @@ class _Text:
             json.loads(text)
         except json.JSONDecodeError as exc:
             return _Stop(_placed(exc, line, column))
+        except RecursionError:
+            return _Stop(Problem("the JSON is nested too deeply", line, column))
         return self.stop("Expecting value")
 
 
@@ -307,16 +356,23 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
     index = 0
     while True:
         index += 1
-        raw, line, column = text.value(limit)
-        if raw is None:
-            yield Problem(
-                f"longer than the limit of {limit:,} characters; it is skipped", line, column, index
-            )
+        try:
+            found = text.decoded(limit, index)
+        except _Stop as stop:
+            if stop.problem.index is None:
+                raise
+            yield stop.problem
         else:
-            try:
-                yield Item(index, _decode(raw, line, column, index), line, column)
-            except _Stop as stop:
-                yield stop.problem
+            value, line, column = found
+            if value is _SKIPPED:
+                yield Problem(
+                    f"longer than the limit of {limit:,} characters; it is skipped",
+                    line,
+                    column,
+                    index,
+                )
+            else:
+                yield Item(index, value, line, column)
         if text.peek() == "]":
             text.pos += 1
             return
