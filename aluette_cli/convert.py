@@ -177,8 +177,8 @@ def _read_json(stream: Rewound) -> Iterator[Game | Unreadable]:
         elif isinstance(part, Member):
             if part.key == "format":
                 shown = part.value
-                if shown != FORMAT:
-                    yield _not_a_record(part.line, part.column)
+                if shown != FORMAT:  # the document as a whole: at its start
+                    yield _not_a_record()
                     return
             elif part.key == "games":
                 yield _problem("the document's 'games' must be a list", part.line, part.column)
