@@ -26,7 +26,7 @@ import click
 from . import api
 from .analysis import DEFAULT_TIME_LIMIT, Limits, analyse_games
 from .completion import complete_codes, complete_rules
-from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, formatted_file
 from .findings import CODES, FILE_UNREADABLE, Finding, visible
 from .framing import Framed
 from .generate import POLICIES, EndlessGame, random_games, rules_tag_for
@@ -977,54 +977,57 @@ def fmt_command(
     changed = unchanged = 0
     for file in expand(files, ALN_SUFFIXES):
         display = visible(display_name(file))  # a name is shown, its controls escaped
-        try:
-            with open_source(file) as stream:
+        with contextlib.ExitStack() as opened:
+            try:  # formatted into a file beside the input: neither is held whole
+                stream = opened.enter_context(open_source(file))
                 # as read: a file changed before it is replaced is left alone
                 read_as = None if file == STDIO else os.fstat(stream.fileno())
-                data = stream.read()
-        except OSError as exc:
-            click.echo(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", err=True)
-            status.raise_to(EXIT_USAGE)
-            continue
-        result = format_aln(data, file, choice, style=style, base=base_of(file))
-        for finding in result.unreadable:
-            click.echo(finding.format_line(display), err=True)
-        if result.cut:  # never write less than was read: the input stays as it is
-            if file == "-" and not (check or show_diff):
-                sys.stdout.buffer.write(data)
-            click.echo(
-                f"aluette: {display} left as it is: parts of it cannot be written back whole"
-                f" ({', '.join(sorted({f.code for f in result.cut}))})",
-                err=True,
-            )
-            status.raise_to(EXIT_INVALID)
-            unchanged += 1
-            continue
-        new = result.text.encode("utf-8")
-        if file == "-" and not (check or show_diff):
-            sys.stdout.buffer.write(new)
-            continue
-        if new == data:
-            unchanged += 1
-            continue
-        changed += 1
-        if show_diff:
-            _echo(_unified_diff(data, result.text, display))
-        if check:
-            click.echo(f"would reformat {display}", err=True)
-            status.raise_to(EXIT_INVALID)
-        elif result.unreadable and not keep_broken:
-            click.echo(f"aluette: {display} not rewritten: parts of it cannot be read", err=True)
-            status.raise_to(EXIT_INVALID)
-        elif not show_diff:
-            try:
-                with atomic_output(file, binary=True, read_as=read_as) as out:
-                    out.write(new)
-            except ChangedMeanwhile as exc:
-                click.echo(f"aluette: {exc}", err=True)
-                status.raise_to(EXIT_INVALID)
+                result = opened.enter_context(
+                    formatted_file(stream, file, choice, style=style, base=base_of(file))
+                )
+            except OSError as exc:
+                click.echo(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", err=True)
+                status.raise_to(EXIT_USAGE)
                 continue
-            click.echo(f"reformatted {display}", err=True)
+            for finding in result.unreadable:
+                click.echo(finding.format_line(display), err=True)
+            if result.cut:  # never write less than was read: the input stays as it is
+                if file == "-" and not (check or show_diff):
+                    result.copy_old_to(sys.stdout.buffer)
+                click.echo(
+                    f"aluette: {display} left as it is: parts of it cannot be written back whole"
+                    f" ({', '.join(sorted({f.code for f in result.cut}))})",
+                    err=True,
+                )
+                status.raise_to(EXIT_INVALID)
+                unchanged += 1
+                continue
+            if file == "-" and not (check or show_diff):
+                result.copy_to(sys.stdout.buffer)
+                continue
+            if not result.changed:
+                unchanged += 1
+                continue
+            changed += 1
+            if show_diff:
+                _echo(_unified_diff(result.old_bytes(), result.new_text(), display))
+            if check:
+                click.echo(f"would reformat {display}", err=True)
+                status.raise_to(EXIT_INVALID)
+            elif result.unreadable and not keep_broken:
+                click.echo(
+                    f"aluette: {display} not rewritten: parts of it cannot be read", err=True
+                )
+                status.raise_to(EXIT_INVALID)
+            elif not show_diff:
+                try:
+                    with atomic_output(file, binary=True, read_as=read_as) as out:
+                        result.copy_to(out)
+                except ChangedMeanwhile as exc:
+                    click.echo(f"aluette: {exc}", err=True)
+                    status.raise_to(EXIT_INVALID)
+                    continue
+                click.echo(f"reformatted {display}", err=True)
     if files != ("-",):
         verb = "would be reformatted" if check or show_diff else "reformatted"
         click.echo(

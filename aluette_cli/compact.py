@@ -138,10 +138,14 @@ def _trick(t: Json, place: int, lossless: bool) -> Json:
     return short
 
 
+#: What the compact form keeps of a deal kept as text.
+_UNREAD_KEYS = ("unread", "pos", "number", "dealer")
+
+
 def abbreviate_item(deal: Json, lossless: bool = False) -> Json:
     """A deal (or a deal kept as text) of the full form, abbreviated."""
-    if "unread" in deal:
-        return _element(deal, lossless)
+    if "unread" in deal:  # the text is what is read back: the parts read from it are left out
+        return _element({k: deal[k] for k in _UNREAD_KEYS if k in deal}, lossless)
     parts = (*_DEAL_LISTS, *_DEAL_NONES, *_DEAL_EXTRAS)
     short = _element(deal, lossless, skip=parts)
     for key, value in deal.items():

@@ -8,13 +8,16 @@ tricks, trick winners and problems are known to every writer.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
+import shutil
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any, BinaryIO
+from typing import IO, Any, BinaryIO, cast
 
 from . import compact as C
 from . import findings as F
@@ -26,11 +29,14 @@ from .jsonmodel import (
     RecordError,
     game_from_dict,
     game_header_to_dict,
+    item_errors,
     item_from_dict,
     item_to_dict,
     loads,
+    read_unread,
     unread_finding,
 )
+from .jsonstream import BLOCK, MAX_SKIP, Member, Problem, read_document
 from .model import BrokenDeal, Game
 from .parse import read_games, read_units
 from .pipeline import CheckedGame, RuleChoice, Stamped, check_game, check_units, in_place
@@ -150,35 +156,93 @@ def _problem(
     return Unreadable(Finding.of(F.SYNTAX_ERROR, variant, line, column, game, **facts))
 
 
+#: The longest game of a JSON document read, in characters (some 2,000 deals
+#: with every position and comment): one game is held at a time, and one
+#: longer than this is skipped, and reported, without being held.
+MAX_GAME_CHARS = 4_000_000
+
+
 def _read_json(stream: Rewound) -> Iterator[Game | Unreadable]:
-    try:
-        data = loads(b"".join(iter(lambda: stream.read(1 << 20), b"")).decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        yield _problem("json-encoding", reason=exc.reason, offset=exc.start)
-        return
-    except json.JSONDecodeError as exc:
-        yield _problem("json", exc.lineno, exc.colno, reason=exc.msg)
-        return
-    except RecursionError:
-        yield _problem("json-deep")
-        return
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    """The games of a record document, one at a time (:mod:`aluette_cli.jsonstream`):
+    memory holds one game, whatever the length of the document."""
+    shown = None
+    has_games = False
+    for part in read_document(stream.read1, "games", MAX_GAME_CHARS):
+        if isinstance(part, Problem):
+            if part.not_object:
+                yield _problem("json-format", part.line, part.column, format=FORMAT)
+                return
+            if part.index is None:  # reading stops
+                yield _problem(part.variant, part.line, part.column, **part.facts)
+                return
+            variant = _SKIPPED.get(part.variant, part.variant)
+            yield _problem(variant, part.line, part.column, part.index, **part.facts)
+        elif isinstance(part, Member):
+            if part.key == "format":
+                shown = part.value
+                if shown != FORMAT:  # the document as a whole: at its start
+                    yield _problem("json-format", format=FORMAT)
+                    return
+            elif part.key == "games":
+                yield _problem("json-games-list", part.line, part.column)
+                return
+        else:
+            has_games = True
+            try:
+                yield game_from_dict(part.value, f"game {part.index}")
+            except RecordError as exc:
+                yield _problem("json-game", part.line, part.column, part.index, problem=str(exc))
+    if shown is None:
         yield _problem("json-format", format=FORMAT)
-        return
-    games = data.get("games")
-    if not isinstance(games, list):
+    elif not has_games:
         yield _problem("json-games")
-        return
-    for i, item in enumerate(games, 1):
-        try:
-            yield game_from_dict(item, f"game {i}")
-        except RecordError as exc:
-            yield _problem("json-game", game=i, problem=str(exc))
+
+
+#: A problem of one game of the document, said as costing that game only.
+_SKIPPED = {"json": "json-game-json", "json-deep": "json-deep-game"}
+#: The longest JSON Lines row read, in bytes (a deal is a few kilobytes):
+#: a longer one is skipped, and reported, without being held.
+MAX_ROW_BYTES = 4_000_000
+
+
+def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, bytes | bool]]:
+    """Each line of the input with its number; for a line longer than
+    ``limit``, which is skipped without being held, False.  A line still
+    going after :data:`jsonstream.MAX_SKIP` bytes ends the input (True): an
+    endless stream (a device) is not read for ever."""
+    number = 0
+    rest = bytearray()
+    skipped = 0  # bytes of an over-long line passed so far
+    for chunk in iter(lambda: stream.read1(BLOCK), b""):
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            number += 1
+            if skipped or len(rest) + end - start > limit:
+                yield number, False
+            else:
+                yield number, bytes(rest + chunk[start:end]) if rest else chunk[start:end]
+            rest.clear()
+            skipped = 0
+            start = end + 1
+        if skipped or len(rest) + len(chunk) - start > limit:
+            skipped += len(rest) + len(chunk) - start
+            rest.clear()
+            if skipped > MAX_SKIP:
+                yield number + 1, True
+                return
+        else:
+            rest += chunk[start:]
+    if rest or skipped:
+        yield number + 1, False if skipped else bytes(rest)
 
 
 def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
     game: Game | None = None
-    for number, raw in enumerate(stream, 1):
+    for number, raw in _rows(stream):
+        if isinstance(raw, bool):
+            variant = "jsonl-long-stop" if raw else "jsonl-long"
+            yield _problem(variant, number, limit=MAX_ROW_BYTES, mib=MAX_SKIP >> 20)
+            continue
         if not raw.strip():
             continue
         try:
@@ -217,11 +281,14 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
             deal = row["deal"]
             item = item_from_dict(C.expand_item(deal, number, where) if compact else deal, where)
             if isinstance(item, BrokenDeal):
-                item.error = unread_finding(item, game.index)
-                if item.error is not None:
-                    if compact and "pos" not in deal:  # placed at its row, as the rest of it
+                if compact and "pos" not in deal:  # placed at its row, as the rest of it
+                    item.error = unread_finding(item, game.index)
+                    if item.error is not None:
                         item.error = replace(item.error, line=number, column=1)
-                    game.errors.append(item.error)
+                else:
+                    last = game.deals[-1].number if game.deals else None
+                    item = read_unread(item, game.index, last or 0)
+                game.errors += item_errors(item)
             game.deals.append(item)
         except RecordError as exc:
             yield _problem("jsonl-deal", number, game=index, problem=str(exc))
@@ -407,7 +474,11 @@ class Formatted:
     def cut(self) -> list[Finding]:
         """The findings of what :attr:`text` cannot hold whole (:data:`CUT`):
         if any, the text must not replace the input."""
-        return [f for f in self.unreadable if f.code in CUT]
+        return _cut(self.unreadable)
+
+
+def _cut(unreadable: list[Finding]) -> list[Finding]:
+    return [f for f in unreadable if f.code in CUT]
 
 
 def format_aln(
@@ -416,12 +487,116 @@ def format_aln(
     """The canonical form of an ALN text (what ``aluette fmt`` writes), with
     the findings of what it kept verbatim because it could not read it."""
     out = io.StringIO(newline="")
+    unreadable = _format_into(io.BytesIO(data), name, out, choice, style, base)
+    return Formatted(out.getvalue(), unreadable)
+
+
+def _format_into(
+    stream: BinaryIO, name: str, out: IO[str], choice: RuleChoice, style: str, base: Path | None
+) -> list[Finding]:
+    """Format ``stream`` onto ``out`` game by game; what could not be read."""
     unreadable: list[Finding] = []
-    for item in converted(
-        io.BytesIO(data), name, out, "aln", choice, source="aln", style=style, base=base
-    ):
+    for item in converted(stream, name, out, "aln", choice, source="aln", style=style, base=base):
         if isinstance(item, Unreadable):
             unreadable.append(item.finding)
         else:
             unreadable += [f for f in item.game.errors if f.kind is Kind.SYNTAX]
-    return Formatted(out.getvalue(), unreadable)
+    return unreadable
+
+
+class _Copied:
+    """A stream read once, copied to ``copy`` as it is read: a pipe's bytes
+    kept on disk, for formatting to compare its output with."""
+
+    def __init__(self, stream: BinaryIO, copy: BinaryIO) -> None:
+        self.stream, self.copy = stream, copy
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size)
+        self.copy.write(data)
+        return data
+
+    def read1(self, size: int = -1) -> bytes:
+        read1 = getattr(self.stream, "read1", None) or self.stream.read
+        data: bytes = read1(size)
+        self.copy.write(data)
+        return data
+
+
+@dataclass(slots=True)
+class FormattedFile:
+    """A file formatted into a spool on disk (``new``), beside its bytes as
+    they were (``old``): memory holds one game, whatever the file's size."""
+
+    unreadable: list[Finding]
+    old: BinaryIO
+    new: BinaryIO
+    changed: bool
+
+    def old_bytes(self) -> bytes:
+        self.old.seek(0)
+        return self.old.read()
+
+    def new_text(self) -> str:
+        self.new.seek(0)
+        return self.new.read().decode("utf-8")
+
+    @property
+    def cut(self) -> list[Finding]:
+        """The findings of what :attr:`new` cannot hold whole (:data:`CUT`):
+        if any, the new text must not replace the input."""
+        return _cut(self.unreadable)
+
+    def copy_to(self, out: BinaryIO) -> None:
+        self.new.seek(0)
+        shutil.copyfileobj(self.new, out, BLOCK)
+
+    def copy_old_to(self, out: BinaryIO) -> None:
+        self.old.seek(0)
+        shutil.copyfileobj(self.old, out, BLOCK)
+
+
+@contextlib.contextmanager
+def formatted_file(
+    stream: BinaryIO,
+    name: str,
+    choice: RuleChoice,
+    *,
+    style: str = "keep",
+    base: Path | None = None,
+) -> Iterator[FormattedFile]:
+    """``stream`` formatted as ``aluette fmt`` writes it, into a temporary
+    file, and compared with the input block by block: neither text is ever
+    held whole.  A file is read again from its start to compare; a stream
+    that cannot be (a pipe) is copied to a second temporary file as it is
+    read."""
+    with contextlib.ExitStack() as stack:
+        new = stack.enter_context(tempfile.TemporaryFile())
+        old, source = stream, stream
+        if not _rewindable(stream):
+            old = stack.enter_context(tempfile.TemporaryFile())
+            source = cast(BinaryIO, _Copied(stream, old))
+        text = io.TextIOWrapper(new, encoding="utf-8", newline="", write_through=True)
+        unreadable = _format_into(source, name, text, choice, style, base)
+        text.flush()
+        text.detach()
+        yield FormattedFile(unreadable, old, new, not _same_bytes(old, new))
+
+
+def _rewindable(stream: BinaryIO) -> bool:
+    try:
+        return stream.seekable() and stream.seek(0, io.SEEK_CUR) == 0
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _same_bytes(a: BinaryIO, b: BinaryIO) -> bool:
+    """Whether two streams hold the same bytes, read from their starts in blocks."""
+    a.seek(0)
+    b.seek(0)
+    while True:
+        block = b.read(BLOCK)
+        if a.read(len(block) or 1) != block:
+            return False
+        if not block:
+            return True

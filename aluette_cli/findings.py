@@ -134,6 +134,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "json-encoding": "not UTF-8 text: {reason} at byte offset {offset}",
         "json": "not valid JSON: {reason}",
         "json-deep": "not a record: the JSON is nested too deeply",
+        "json-deep-game": "the JSON is nested too deeply; this game is skipped",
+        "json-game-json": "not valid JSON: {reason}; this game is skipped",
+        "json-endless": "a value longer than {mib} MiB; reading stops here",
+        "json-long-value": "the value of {key!r} is too long",
+        "json-long-game": "longer than the limit of {limit:,} characters; this game is skipped",
+        "json-games-list": "the document's 'games' must be a list",
         "json-format": "not an {format} JSON document (its 'format' key must be {format!r})",
         "json-games": "the document has no 'games' list",
         "json-game": "{problem}; this game is skipped",
@@ -142,6 +148,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "jsonl-deep": "the JSON is nested too deeply; this line is skipped",
         "jsonl-row": "{problem}; this line is skipped",
         "jsonl-deal": "{problem}; this deal is skipped",
+        "jsonl-long": "this line is longer than the limit of {limit:,} bytes; it is skipped",
+        "jsonl-long-stop": "this line is longer than the limit of {limit:,} bytes;"
+        " reading stops {mib} MiB into it",
     },
     UNCLOSED_COMMENT: {"": "this brace comment is never closed: its closing brace is missing"},
     BAD_ENCODING: {

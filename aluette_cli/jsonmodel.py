@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from .cards import canonical_card
-from .findings import Finding
+from .findings import LINE_ORDER, Finding
 from .lexicon import (
     COMMENT_OPEN,
     COMMENT_TEXT,
@@ -63,7 +64,7 @@ class RecordError(ValueError):
 MAX_JSON_DIGITS = 4300
 
 
-class _TooLong(Exception):
+class _TooLong(ValueError):
     def __init__(self, literal: str) -> None:
         super().__init__(literal)
         self.literal = literal
@@ -73,6 +74,12 @@ def _parse_int(literal: str) -> int:
     if len(literal.lstrip("-")) > MAX_JSON_DIGITS:
         raise _TooLong(literal)
     return int(literal)
+
+
+#: ``raw_decode`` of a decoder that refuses an integer too long to convert
+#: (a ``ValueError``): the caller reads such a value again with :func:`loads`,
+#: which places the error.
+raw_decode = json.JSONDecoder(parse_int=_parse_int).raw_decode
 
 
 def loads(text: str) -> Any:
@@ -150,9 +157,31 @@ def unread_to_dict(deal: BrokenDeal | Deal) -> dict[str, Any]:
 
 
 def item_to_dict(deal: Deal | BrokenDeal) -> dict[str, Any]:
-    if isinstance(deal, BrokenDeal) or deal.text is not None:
+    if isinstance(deal, BrokenDeal):
         return unread_to_dict(deal)
+    if deal.text is not None:
+        return partly_read_to_dict(deal)
     return deal_to_dict(deal)
+
+
+def partly_read_to_dict(deal: Deal) -> dict[str, Any]:
+    """A deal with lines that could not be read: what could be read, as any
+    deal, and beside it the deal as written (``unread``, so that a reader
+    that knows only unread deals still reads it, and ALN is written back
+    byte for byte) and each line that could not be read (``unread_lines``:
+    its text, and where reading it failed)."""
+    assert deal.text is not None
+    lines = deal.text.split("\n")
+    unread = []
+    for finding in deal.unread:
+        if finding.code == LINE_ORDER:  # read, only out of its place
+            continue
+        at = finding.line - deal.pos.line
+        line = lines[at] if 0 <= at < len(lines) else ""
+        unread.append(
+            {"text": line.rstrip("\r"), "pos": {"line": finding.line, "column": finding.column}}
+        )
+    return {**deal_to_dict(deal), "unread": verbatim(deal.text), "unread_lines": unread}
 
 
 def deal_to_dict(deal: Deal) -> dict[str, Any]:
@@ -385,18 +414,42 @@ def _verbatim(value: Any, where: str, what: str) -> str:
     return value
 
 
-def unread_finding(deal: BrokenDeal, game: int | None = None) -> Finding | None:
-    """Why a deal kept as text cannot be read, found again by reading it: a
-    record from JSON reports its unread deals as the ALN text did."""
+def read_unread(
+    deal: BrokenDeal, game: int | None = None, last_number: int = 0
+) -> Deal | BrokenDeal:
+    """A deal kept as text, read again as the ALN reader reads it: a record
+    from JSON then gives the findings its ALN gave.  The lines that can be
+    read make the deal (its unreadable lines are findings in ``unread``, a
+    header number that cannot be read follows ``last_number``, as in ALN);
+    a deal none of whose lines can be read stays text, with the finding
+    that broke it."""
     from .parse import Unit, parse_unit_with_grammar  # parse needs this module's neighbours
 
     unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
     result, _, error = parse_unit_with_grammar(unit)
-    if error is None:  # read line by line: the first line that could not be read
-        error = next(iter(getattr(result, "unread", ())), None)
-    if error is None:
-        return None
-    return Finding(error.code, error.message, error.line, error.column, game, deal.number)
+    if isinstance(result, Deal):
+        if "number" in result.guessed:
+            result.number = last_number + 1
+        result.unread = [replace(f, game=game, deal=result.number) for f in result.unread]
+        return result
+    if error is not None:
+        deal.error = replace(error, game=game, deal=deal.number)
+    return deal
+
+
+def unread_finding(deal: BrokenDeal, game: int | None = None) -> Finding | None:
+    """Why a deal kept as text cannot be read, found again by reading it."""
+    read = read_unread(deal, game)
+    if isinstance(read, Deal):
+        return next(iter(read.unread), None)
+    return read.error
+
+
+def item_errors(item: Deal | BrokenDeal) -> list[Finding]:
+    """What could not be read in a deal: the game's reading errors from it."""
+    if isinstance(item, BrokenDeal):
+        return [] if item.error is None else [item.error]
+    return item.unread
 
 
 def item_from_dict(data: Any, where: str = "deal") -> Deal | BrokenDeal:
@@ -578,14 +631,14 @@ def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
         for key in ("tags_text", "leading_text"):
             if data.get(key) is not None:
                 setattr(game, key, _verbatim(data[key], where, key))
-        game.deals = [
-            item_from_dict(d, f"{where}, deal {i}") for i, d in enumerate(data.get("deals", []), 1)
-        ]
-        for deal in game.deals:
-            if isinstance(deal, BrokenDeal):
-                deal.error = unread_finding(deal, game.index)
-                if deal.error is not None:
-                    game.errors.append(deal.error)
+        last_number = 0
+        for i, d in enumerate(data.get("deals", []), 1):
+            item = item_from_dict(d, f"{where}, deal {i}")
+            if isinstance(item, BrokenDeal):
+                item = read_unread(item, game.index, last_number)
+                game.errors += item_errors(item)
+            last_number = item.number if item.number is not None else last_number
+            game.deals.append(item)
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         if isinstance(exc, RecordError):
             raise
@@ -602,7 +655,10 @@ __all__ = [
     "game_from_dict",
     "game_header_to_dict",
     "game_to_dict",
+    "item_errors",
     "item_from_dict",
     "item_to_dict",
+    "partly_read_to_dict",
+    "read_unread",
     "unread_finding",
 ]

@@ -112,8 +112,10 @@ def _deal(block: str, state: list) -> bool:
     head = lines[0].split()
     number, dealer = int(head[1]), head[3]
     bad = number != state[0] + 1
-    if state[1] is not None and dealer != state[1]:
+    instead = None  # after a wrong dealer, the ones the rotation wanted
+    if state[1] is not None and dealer not in state[1]:
         bad = True
+        instead = state[1]
     over = state[2] >= SCORING_DEALS
     bad = bad or over
     hands: dict[str, set[str]] = {}
@@ -129,6 +131,8 @@ def _deal(block: str, state: list) -> bool:
     if len(seen) != 48 or len(stock) != 12 or not seen <= DECK:
         bad = True
     leader = LEFT[dealer]
+    # a wrong dealer is one mistake: the right dealer's left may lead too
+    also = LEFT[next(iter(instead))] if instead is not None and len(instead) == 1 else None
     counts = {"N": 0, "E": 0, "S": 0, "W": 0}
     reached: dict[str, int] = {}
     tricks = 0
@@ -137,6 +141,8 @@ def _deal(block: str, state: list) -> bool:
         words = line.split()
         if words[0] != f"{k}.":
             bad = True
+        if k == 1 and also is not None and words[1].split(":")[0] == also:
+            leader = also
         order = ORDER[leader]
         best = -1
         top = 0
@@ -182,7 +188,10 @@ def _deal(block: str, state: list) -> bool:
             state[3][TEAM[win]] += 1
             state[2] += 1
     state[0] = number
-    state[1] = dealer if void else LEFT[dealer]
+    # after a wrong dealer the next deal may follow the written dealer or the
+    # one the rotation wanted: one mistake, one wrong deal
+    dealers = {dealer} | (instead or set())
+    state[1] = dealers if void else {LEFT[d] for d in dealers}
     return bad
 
 

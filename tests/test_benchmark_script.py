@@ -110,3 +110,27 @@ def test_the_memory_script_prints_a_ratio_for_each_command(tmp_path: Path) -> No
         # the MiB are printed rounded to a whole number, the ratio to two places
         low, high = (large - 0.5) / (small + 0.5), (large + 0.5) / (small - 0.5)
         assert small > 0 and large > 0 and low - 0.005 <= ratio <= high + 0.005
+
+
+def test_the_memory_script_measures_each_input_form_against_the_goal(tmp_path: Path) -> None:
+    script = SCRIPT.parent / "memory.py"
+    args = ["--scale", "0.0002", "--only", "fmt", "--corpora", str(tmp_path)]
+    result = subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    head = next(line for line in result.stdout.splitlines() if line.startswith("| command"))
+    forms = [cell.strip() for cell in head.strip("|").split("|")][1:]
+    assert forms == [
+        "one 0.02 MB line", "JSON, 4 deals", "ALN, 0.06 MB", "JSON, 0.06 MB",
+        "JSON Lines, 0.06 MB", "one 0.04 MB JSON Lines line",
+    ]  # fmt: skip
+    (row,) = [line for line in result.stdout.splitlines() if line.startswith("| fmt --check")]
+    cells = [cell.strip() for cell in row.strip("|").split("|")][1:]
+    # fmt reads ALN only; each peak is a whole number of MiB, under the goal
+    assert [c == "-" for c in cells] == [False, True, False, True, True, True]
+    assert all(0 < int(c) < 100 for c in cells if c != "-")
+    assert "goal: under 100 MiB" in result.stdout

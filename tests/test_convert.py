@@ -1264,3 +1264,82 @@ def test_a_comment_over_lines_converts_to_aln_and_back_whole(tmp_path: Path, saf
     result = convert(_with_first_comment(tmp_path, safe), "--to", "aln")
     assert result.exit_code == 0, result.stderr
     assert _read_back(result.stdout) == [("one", [1, 2], [safe]), ("two", [1], ["note"])]
+
+
+# --------------------------------------------------------------------------
+# Bounded memory: no input is held whole
+
+
+def _bounded_run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The tool in a process allowed 1 GiB of address space: an input read
+    whole (an endless device, say) ends in MemoryError rather than swapping."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    return subprocess.run(
+        [sys.executable, "-m", "aluette_cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        preexec_fn=limit,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "words"),
+    [
+        ("zero.aln", ["validate"], "A009"),
+        ("zero.json", ["validate"], "not valid JSON"),
+        ("zero.jsonl", ["validate"], "reading stops 256 MiB into it"),
+        ("zero.jsonl", ["convert", "--to", "aln"], "reading stops 256 MiB into it"),
+        ("zero.aln", ["fmt", "--check"], "A009"),
+    ],
+)
+def test_a_link_to_an_endless_device_ends_with_a_finding(
+    tmp_path: Path, name: str, args: list[str], words: str
+) -> None:
+    """Reading stops at a limit with the limit's finding: no MemoryError.
+    (The link is only read; nothing is written to the device.)"""
+    (tmp_path / name).symlink_to("/dev/zero")
+    result = _bounded_run([*args, name], tmp_path)
+    said = result.stdout + result.stderr
+    assert result.returncode == 1, said
+    assert words in said
+    assert "internal error" not in said and "Traceback" not in said
+
+
+def test_a_json_lines_row_past_the_limit_is_skipped_unread(tmp_path: Path) -> None:
+    from aluette_cli.convert import MAX_ROW_BYTES
+
+    rows = convert(write(tmp_path, "in.aln", DECORATED), "--to", "jsonl").stdout.splitlines()
+    long = '{"format": "aluette-record", "version": 1, "x": "' + "y" * MAX_ROW_BYTES + '"}'
+    path = write(tmp_path, "long.jsonl", "\n".join([long, *rows, long]) + "\n")
+    result = convert(path, "--to", "aln")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{path}:{n}:1: A001 this line is longer than the limit of {MAX_ROW_BYTES:,} bytes;"
+        " it is skipped"
+        for n in (1, len(rows) + 2)
+    ]
+    assert result.stdout == DECORATED_CANONICAL
+
+
+def test_fmt_check_reads_a_file_once_in_blocks(tmp_path: Path) -> None:
+    """fmt formats into a file and compares it with the input block by
+    block: an unchanged file is said unchanged, a changed one changed, and
+    standard input (read once) the same way."""
+    same = write(tmp_path, "same.aln", DECORATED_CANONICAL)
+    other = write(tmp_path, "other.aln", DECORATED)
+    result = invoke(["fmt", "--check", str(same), str(other)])
+    assert result.exit_code == 1
+    assert f"would reformat {other}" in result.stderr
+    assert f"would reformat {same}" not in result.stderr
+    assert invoke(["fmt", "--check", "-"], input=DECORATED_CANONICAL).exit_code == 0
+    assert invoke(["fmt", "--check", "-"], input=DECORATED).exit_code == 1
+    assert invoke(["fmt", "-"], input=DECORATED).stdout == DECORATED_CANONICAL
+    assert invoke(["fmt", str(other)]).exit_code == 0
+    assert other.read_text(encoding="utf-8") == DECORATED_CANONICAL

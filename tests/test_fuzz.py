@@ -1115,7 +1115,10 @@ def test_convert_to_aln_and_back_keeps_the_deals_and_comments(
         games = document["games"]
         for game in games:
             for deal in game["deals"]:
-                if "comments" in deal and data.draw(st.booleans(), label="hostile"):
+                # a deal read in part is written back from its text (`unread`),
+                # so only a deal read whole takes a comment added to its list
+                whole = "comments" in deal and "unread" not in deal
+                if whole and data.draw(st.booleans(), label="hostile"):
                     text = smuggled_text(data.draw).replace("}", "")
                     deal["comments"].append({"text": text, "pos": deal["pos"]})
         source = fuzz_file.with_suffix(".json")

@@ -522,6 +522,7 @@ def test_validate_on_a_pipe_that_never_ends_reports_and_exits() -> None:
 # Outputs carry no injection: a CSV cell a spreadsheet would run is made
 # inert, control characters never reach a terminal raw.
 
+import contextlib  # noqa: E402
 import csv as _csv  # noqa: E402
 import json  # noqa: E402
 import re  # noqa: E402
@@ -911,14 +912,15 @@ def test_fmt_does_not_overwrite_a_file_changed_meanwhile(
 
     messy = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
     record = write(tmp_path, "r.aln", messy.replace("\n\ndeal ", "\n\n\ndeal "))
-    real_format = cli_module.format_aln
+    real_format = cli_module.formatted_file
 
-    def format_then_change(*args: Any, **kwargs: Any) -> Any:
-        result = real_format(*args, **kwargs)
-        change(record)
-        return result
+    @contextlib.contextmanager
+    def format_then_change(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        with real_format(*args, **kwargs) as result:
+            change(record)
+            yield result
 
-    monkeypatch.setattr(cli_module, "format_aln", format_then_change)
+    monkeypatch.setattr(cli_module, "formatted_file", format_then_change)
     result = run("fmt", record)
     assert result.exit_code == 1, result.output
     assert "changed after it was read, so it was not overwritten" in result.stderr

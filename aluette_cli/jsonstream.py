@@ -1,0 +1,377 @@
+"""A JSON document read one element of one list at a time, in bounded memory.
+
+A record document is one object whose ``games`` list may hold a season or an
+archive.  Decoding it whole (``json.loads``) holds the text and every object
+built from it, some forty times the size of one game; this reader holds one
+element of the list (and one block of the file) instead, and hands each
+element to ``json.loads``, so each value is decoded by the standard library
+exactly as before.
+
+It is a scanner of a few regular expressions, not a second JSON parser: it
+only finds where each value of the top object ends (counting brackets
+outside strings), and the standard library decodes and checks the value.
+An incremental parser such as ijson would find the same boundaries, but it
+cannot say where a document goes wrong as ``line:column``, and it builds a
+value however long it is; here every problem has its line and column in the
+document, a list element longer than the limit is skipped without being
+held, and an element that is not valid JSON costs that element only.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .jsonmodel import loads, raw_decode
+
+#: How much is read at once.
+BLOCK = 1 << 20
+#: How much of one value is skipped, past its limit, before reading stops:
+#: an endless stream (a device, a value never closed) is not read for ever.
+MAX_SKIP = 256 * 1024 * 1024
+
+
+@dataclass(slots=True)
+class Member:
+    """A member of the top object, other than the list read element by element."""
+
+    key: str
+    value: Any
+    line: int
+    column: int
+
+
+@dataclass(slots=True)
+class Item:
+    """One element of the list, decoded; ``index`` counts from 1."""
+
+    index: int
+    value: Any
+    line: int
+    column: int
+
+
+@dataclass(slots=True)
+class Problem:
+    """Where the document goes wrong.  With an ``index``, only that element of
+    the list is lost and reading goes on; without one, reading stops."""
+
+    #: the SYNTAX_ERROR template's variant (findings.TEMPLATES) and its facts
+    variant: str
+    facts: dict[str, Any]
+    line: int
+    column: int
+    index: int | None = None
+    #: the document is JSON (or starts as JSON), but not an object
+    not_object: bool = False
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_STRUCTURE = re.compile(r'["{}\[\]]')
+_STRING_END = re.compile(r'["\\]')
+_SCALAR = re.compile(r"[^ \t\n\r,\]}]*")
+#: What :meth:`_Text.decoded` gives for a value too long to hold.
+_SKIPPED = object()
+
+
+class _Stop(Exception):
+    """Reading cannot go on: the problem says why."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.variant)
+        self.problem = problem
+
+
+class _Text:
+    """The document's text from the current value on, read block by block.
+
+    ``buf`` holds the text not yet consumed (one value at most, once the
+    consumed part is dropped); ``line`` and ``column`` are where ``buf``
+    begins, so that any index into it has its place in the document."""
+
+    def __init__(self, read: Callable[[int], bytes]) -> None:
+        self.read = read
+        self.decoder = codecs.getincrementaldecoder("utf-8-sig")()
+        self.offset = 0  # bytes read so far
+        self.buf = ""
+        self.pos = 0
+        self.line, self.column = 1, 1
+        self.mark = (0, 1, 1)  # a place in ``buf`` and its line and column
+        self.eof = False
+
+    def more(self) -> bool:
+        """Read the next block onto the text; False at the end of the input."""
+        if self.eof:
+            return False
+        data = self.read(BLOCK)
+        try:
+            text = self.decoder.decode(data, final=not data)
+        except UnicodeDecodeError as exc:
+            line, column = self.where(len(self.buf))
+            raise _Stop(
+                Problem(
+                    "json-encoding",
+                    {"reason": exc.reason, "offset": self.offset + exc.start},
+                    line,
+                    column,
+                )
+            ) from None
+        self.offset += len(data)
+        self.eof = not data
+        self.buf += text
+        return bool(data) or bool(text)
+
+    def drop(self, upto: int) -> None:
+        """Forget the text before ``upto``, keeping count of its lines."""
+        self.line, self.column = self.where(upto)
+        self.mark = (0, self.line, self.column)
+        self.buf = self.buf[upto:]
+        self.pos -= upto
+
+    def where(self, index: int) -> tuple[int, int]:
+        """The line and column (both from 1, columns in characters, as
+        ``json`` counts them) of ``buf[index]``.  Counted on from the last
+        place asked for, so that the places of a buffer's values, asked in
+        order, cost one pass over it."""
+        at, line, column = self.mark
+        if index < at:
+            at, line, column = 0, self.line, self.column
+        lines = self.buf.count("\n", at, index)
+        if lines:
+            line += lines
+            column = index - self.buf.rindex("\n", at, index)
+        else:
+            column += index - at
+        self.mark = (index, line, column)
+        return line, column
+
+    def peek(self) -> str:
+        """The next character that is not white space ("" at the end)."""
+        while True:
+            self.pos = _SPACE.match(self.buf, self.pos).end()  # type: ignore[union-attr]
+            if self.pos < len(self.buf):
+                return self.buf[self.pos]
+            self.drop(self.pos)
+            if not self.more():
+                return ""
+
+    def stop(self, message: str) -> _Stop:
+        line, column = self.where(self.pos)
+        return _Stop(Problem("json", {"reason": message}, line, column))
+
+    def expect(self, char: str, message: str) -> None:
+        if self.peek() != char:
+            raise self.stop(message)
+        self.pos += 1
+
+    def decoded(self, limit: int, index: int) -> tuple[Any, int, int]:
+        """The value that starts here, decoded, with its line and column;
+        :data:`_SKIPPED` for a value longer than ``limit`` characters, which
+        is skipped unheld.
+
+        ``json`` decodes the value where it stands in the text read so far,
+        and finds its end; when it cannot, the next block is read and it
+        tries again.  Only a value that is not valid JSON, or too long, is
+        scanned for its end by :meth:`value` and decoded alone, to say why
+        at its place."""
+        first = self.peek()
+        if not first:
+            raise self.stop("Expecting value")
+        if self.pos > BLOCK // 4:
+            self.drop(self.pos)
+        start = self.pos
+        line, column = self.where(start)
+        while len(self.buf) - start <= limit:
+            try:
+                value, end = raw_decode(self.buf, start)
+            except (ValueError, RecursionError):  # read again below, to say where
+                pass
+            else:  # a number at the end of the text read may go on in the next block
+                if end < len(self.buf) or self.eof or first in '{["':
+                    self.pos = end
+                    return value, line, column
+            if not self.more():
+                break
+        raw, line, column = self.value(limit)
+        if raw is None:
+            return _SKIPPED, line, column
+        return _decode(raw, line, column, index), line, column
+
+    def value(self, limit: int) -> tuple[str | None, int, int]:
+        """The text of the value that starts here, its line and column; None
+        for the text of a value longer than ``limit`` characters, which is
+        skipped without being held."""
+        first = self.peek()
+        if not first:
+            raise self.stop("Expecting value")
+        self.drop(self.pos)
+        line, column = self.line, self.column
+        depth = 0
+        in_string = first == '"'
+        i = 1
+        skipped = 0
+        while True:
+            end = -1
+            if first in "{[" or in_string:
+                while i < len(self.buf):
+                    if in_string:
+                        m = _STRING_END.search(self.buf, i)
+                        if m is None:
+                            i = len(self.buf)
+                        elif m.group() == "\\":
+                            i = m.end() + 1
+                        else:
+                            in_string, i = False, m.end()
+                            if first == '"':
+                                end = i
+                                break
+                        continue
+                    m = _STRUCTURE.search(self.buf, i)
+                    if m is None:
+                        i = len(self.buf)
+                        continue
+                    i = m.end()
+                    char = m.group()
+                    if char == '"':
+                        in_string = True
+                    elif char in "{[":
+                        depth += 1
+                    elif depth:
+                        depth -= 1
+                    else:
+                        end = i
+                        break
+            else:
+                i = _SCALAR.match(self.buf, 0).end()  # type: ignore[union-attr]
+                if i < len(self.buf) or self.eof:
+                    end = i
+            if end >= 0:
+                break
+            if skipped or len(self.buf) > limit:  # too long: go on without holding it
+                cut = min(i, len(self.buf))
+                skipped += cut
+                self.drop(cut)
+                i -= cut
+                if skipped > MAX_SKIP:
+                    raise _Stop(
+                        Problem("json-endless", {"mib": MAX_SKIP >> 20}, line, column)
+                    )
+            if not self.more():
+                self.pos = len(self.buf)
+                if skipped:
+                    ends = {"reason": "the document ends inside this value"}
+                    raise _Stop(Problem("json", ends, line, column))
+                raise self._invalid(self.buf, line, column)
+        if skipped or end > limit:
+            self.drop(end)
+            return None, line, column
+        self.pos = end
+        return self.buf[:end], line, column
+
+    def _invalid(self, text: str, line: int, column: int) -> _Stop:
+        """The document ends inside a value: what ``json`` says of it."""
+        try:
+            loads(text)
+        except json.JSONDecodeError as exc:
+            return _Stop(_placed(exc, line, column))
+        except RecursionError:
+            return _Stop(Problem("json-deep", {}, line, column))
+        return self.stop("Expecting value")
+
+
+def _placed(exc: json.JSONDecodeError, line: int, column: int, index: int | None = None) -> Problem:
+    """``json``'s error in a value, placed in the document."""
+    where = (line + exc.lineno - 1, exc.colno + (column - 1 if exc.lineno == 1 else 0))
+    return Problem("json", {"reason": exc.msg}, *where, index)
+
+
+def _decode(text: str, line: int, column: int, index: int | None) -> Any:
+    try:
+        return loads(text)
+    except json.JSONDecodeError as exc:
+        raise _Stop(_placed(exc, line, column, index)) from None
+    except RecursionError:
+        raise _Stop(Problem("json-deep", {}, line, column, index)) from None
+
+
+def read_document(
+    read: Callable[[int], bytes], list_key: str, limit: int
+) -> Iterator[Member | Item | Problem]:
+    """The members of the document's top object, the list under ``list_key``
+    element by element, and its problems, in document order.  An element
+    longer than ``limit`` characters, or that is not valid JSON, is a
+    problem with its index, and the next one is read."""
+    text = _Text(read)
+    try:
+        yield from _members(text, list_key, limit)
+    except _Stop as stop:
+        yield stop.problem
+
+
+#: How a JSON value other than an object starts.
+_OTHER_VALUE = '["-0123456789tfn'
+
+
+def _members(text: _Text, list_key: str, limit: int) -> Iterator[Member | Item | Problem]:
+    first = text.peek()
+    if first and first in _OTHER_VALUE:  # JSON, if the value is, but not a record
+        raw, line, column = text.value(limit)
+        if raw is not None:
+            _decode(raw, line, column, None)
+        raise _Stop(Problem("json-format", {}, line, column, not_object=True))
+    text.expect("{", "Expecting value")
+    if text.peek() == "}":
+        text.pos += 1
+    else:
+        while True:
+            if text.peek() != '"':
+                raise text.stop("Expecting property name enclosed in double quotes")
+            raw, line, column = text.value(limit)
+            key = _decode(raw or '""', line, column, None)
+            text.expect(":", "Expecting ':' delimiter")
+            if key == list_key and text.peek() == "[":
+                text.pos += 1
+                yield from _elements(text, limit)
+            else:
+                raw, line, column = text.value(limit)
+                if raw is None:
+                    raise _Stop(Problem("json-long-value", {"key": key}, line, column))
+                yield Member(key, _decode(raw, line, column, None), line, column)
+            if text.peek() == "}":
+                text.pos += 1
+                break
+            text.expect(",", "Expecting ',' delimiter")
+    if text.peek():
+        raise text.stop("Extra data")
+
+
+def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
+    if text.peek() == "]":
+        text.pos += 1
+        return
+    index = 0
+    while True:
+        index += 1
+        try:
+            found = text.decoded(limit, index)
+        except _Stop as stop:
+            if stop.problem.index is None:
+                raise
+            yield stop.problem
+        else:
+            value, line, column = found
+            if value is _SKIPPED:
+                yield Problem("json-long-game", {"limit": limit}, line, column, index)
+            else:
+                yield Item(index, value, line, column)
+        if text.peek() == "]":
+            text.pos += 1
+            return
+        text.expect(",", "Expecting ',' delimiter")
+
+
+__all__ = ["BLOCK", "MAX_SKIP", "Item", "Member", "Problem", "read_document"]

@@ -1,0 +1,139 @@
+"""The record as JSON: a deal with lines that cannot be read is the same deal
+in ALN and in JSON.  Its JSON keeps what could be read, the lines that could
+not (as written), and the deal's text; validate finds the same findings from
+the ALN, the JSON document, the JSON Lines and the lossless compact rows, and
+from the older JSON that kept such a deal as text only.
+
+The records are generated legal games with two mistakes typed into one deal
+by hand (a card typo that makes a line unreadable, and a wrong claim or a
+header typo); the findings are compared between the routes, and the ALN's
+are checked against what the mistakes must give."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aluette_cli.jsonmodel import game_to_dict, item_from_dict, item_to_dict
+from aluette_cli.model import BrokenDeal, Deal
+from aluette_cli.parse import read_games
+
+from .conftest import generated, invoke, write
+
+
+def _typed(text: str, *edits: tuple[str, str]) -> str:
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new, 1)
+    return text
+
+
+BASE = generated(3)
+# In deal 1 of the seed-3 game, trick 2 is taken by E and trick 7 by N (the
+# generated claims say so): 6x is no card, and E did not take trick 7.
+TYPO_AND_WRONG_CLAIM = _typed(
+    BASE,
+    ("2. S:2c W:4b N:6d E:3c -> E", "2. S:2c W:4b N:6x E:3c -> E"),
+    ("7. S:6b W:4e N:8c E:5c -> N", "7. S:6b W:4e N:8c E:5c -> E"),
+)
+# The header of deal 2 cannot be read (its number is then the one after deal
+# 1's), and a card of one of its tricks is a typo.
+HEADER_AND_TYPO = _typed(
+    BASE,
+    ("deal 2 dealer S", "deal two dealer S"),
+    ("1. W:5b N:4d E:9d S:Rb -> E", "1. W:5b N:4x E:9d S:Rb -> E"),
+)
+
+
+def findings(path: Path) -> list[tuple[Any, ...]]:
+    result = invoke(["validate", "--format", "json", str(path)])
+    assert result.exit_code == 1, result.output
+    return [
+        (f["code"], f["line"], f["column"], f["message"], f["deal"], f["trick"])
+        for f in json.loads(result.stdout)
+    ]
+
+
+def converted(tmp_path: Path, source: Path, to: str, *args: str) -> Path:
+    target = tmp_path / f"{source.stem}{'-' + args[-1].strip('-') if args else ''}.{to}"
+    result = invoke(["convert", str(source), "--to", to, *args, "-o", str(target)])
+    assert result.exit_code == 1, result.output  # the mistakes are reported
+    return target
+
+
+@pytest.mark.parametrize("text", [TYPO_AND_WRONG_CLAIM, HEADER_AND_TYPO], ids=["claim", "header"])
+def test_a_partly_read_deal_gives_the_same_findings_from_every_form(
+    tmp_path: Path, text: str
+) -> None:
+    aln = write(tmp_path, "season.aln", text)
+    expected = findings(aln)
+    assert expected[0][0] == "A001" and len(expected) >= 2
+    forms = [
+        converted(tmp_path, aln, "json"),
+        converted(tmp_path, aln, "jsonl"),
+        converted(tmp_path, aln, "jsonl", "--compact", "--lossless"),
+    ]
+    for path in forms:
+        assert findings(path) == expected, path.name
+        back = invoke(["convert", str(path), "--to", "aln"]).stdout
+        assert back == invoke(["convert", str(aln), "--to", "aln"]).stdout, path.name
+
+
+def test_the_issue_record_gives_the_typo_and_the_wrong_claim(tmp_path: Path) -> None:
+    got = findings(converted(tmp_path, write(tmp_path, "s.aln", TYPO_AND_WRONG_CLAIM), "json"))
+    assert [(code, line, trick) for code, line, _, _, _, trick in got] == [
+        ("A001", 12, None),
+        ("A301", 17, 7),
+    ]
+
+
+def test_the_json_keeps_what_could_be_read_and_the_lines_that_could_not(tmp_path: Path) -> None:
+    game = next(read_games([TYPO_AND_WRONG_CLAIM.encode()]))
+    data = game_to_dict(game)["deals"][0]
+    assert data["unread_lines"] == [
+        {"text": "2. S:2c W:4b N:6x E:3c -> E", "pos": {"line": 12, "column": 16}}
+    ]
+    assert [t["number"] for t in data["tricks"]] == [1, 3, 4, 5, 6, 7, 8, 9]
+    assert len(data["hands"]) == 4 and data["point"]["side"] == "NS"
+    assert data["unread"].startswith("deal 1 dealer E\n") and "N:6x" in data["unread"]
+    # a reader that knows only deals kept as text still reads it as one
+    old = item_from_dict({k: data[k] for k in ("unread", "pos", "number", "dealer")})
+    assert isinstance(old, BrokenDeal)
+    assert item_to_dict(old) == {k: data[k] for k in ("unread", "pos", "number", "dealer")}
+
+
+def test_json_that_kept_the_deal_as_text_only_gives_the_same_findings(tmp_path: Path) -> None:
+    """JSON written before the readable parts were kept: the deal's text is
+    read again as its ALN is, so the wrong claim is found there too."""
+    aln = write(tmp_path, "s.aln", TYPO_AND_WRONG_CLAIM)
+    doc = json.loads(converted(tmp_path, aln, "json").read_text(encoding="utf-8"))
+    for game in doc["games"]:
+        game["deals"] = [
+            {k: d[k] for k in ("unread", "pos", "number", "dealer")} if "unread" in d else d
+            for d in game["deals"]
+        ]
+    older = write(tmp_path, "older.json", json.dumps(doc))
+    assert findings(older) == findings(aln)
+
+
+def test_a_deal_read_back_from_its_json_is_the_deal_read_from_its_aln() -> None:
+    """The header could not be read: the deal's number follows the deal before
+    it, from JSON as from ALN, and every part and reading error is the same."""
+    from aluette_cli.jsonmodel import deal_to_dict, game_from_dict
+
+    game = next(read_games([HEADER_AND_TYPO.encode()]))
+    back = game_from_dict(json.loads(json.dumps(game_to_dict(game))))
+    deal, again = game.deals[1], back.deals[1]
+    assert isinstance(deal, Deal) and isinstance(again, Deal)
+    assert deal.text is not None and again.number == deal.number == 2
+    assert deal_to_dict(again) == deal_to_dict(deal)
+    assert again.text is not None and again.text.strip() == deal.text.strip()
+
+    def said(found: list[Any]) -> list[tuple[str, int, int, str]]:
+        return [(f.code, f.line, f.column, f.message) for f in found]
+
+    assert said(again.unread) == said(deal.unread) and len(deal.unread) == 2
+    assert said(back.errors) == said(game.errors)

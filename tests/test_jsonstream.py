@@ -1,0 +1,182 @@
+"""A record document is read one game at a time: problems are placed at
+their line and column in the document, a bad or over-long game costs that
+game only, and memory does not follow the document's length.
+
+Positions are counted by hand on the small documents below; the values are
+compared with what ``json.loads`` gives for the same text."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from aluette_cli import jsonstream
+from aluette_cli.convert import Rewound, Unreadable, read_any
+from aluette_cli.jsonmodel import game_to_dict
+from aluette_cli.jsonstream import Item, Member, Problem, read_document
+from aluette_cli.model import Game
+from aluette_cli.parse import read_games
+
+from .conftest import generated
+
+
+def parts(text: str | bytes, limit: int = 1000) -> list[Member | Item | Problem]:
+    data = text.encode() if isinstance(text, str) else text
+    return list(read_document(io.BytesIO(data).read, "games", limit))
+
+
+def at(text: str, marker: str) -> tuple[int, int]:
+    """The line and column of ``marker`` in ``text``, counted as ``json`` counts."""
+    before = text[: text.index(marker)]
+    return before.count("\n") + 1, len(before) - before.rfind("\n")
+
+
+def test_members_and_items_come_in_document_order_with_their_places() -> None:
+    text = '{"format": "x",\n "games": [ {"a": 1},\n   [2, "]"], "s\\"}" ], "n": null}'
+    assert parts(text) == [
+        Member("format", "x", 1, 12),
+        Item(1, {"a": 1}, *at(text, '{"a"')),
+        Item(2, [2, "]"], *at(text, "[2")),
+        Item(3, 's"}', *at(text, '"s')),
+        Member("n", None, *at(text, "null")),
+    ]
+    assert at(text, '{"a"') == (2, 13)  # the helper counts as a person does
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"games": [1 2]}',
+        '{"games": [1,]}',
+        '{"games" [1]}',
+        '{"a": 1,}',
+        '{"a": 1} x',
+        "",
+        "\n  {",
+        '{"games": [{"a": "open\n',
+        '{\n"a": tru}',
+        '{"a": 1\n"b": 2}',
+    ],
+)
+def test_a_document_that_is_not_json_is_placed_as_json_places_it(text: str) -> None:
+    """The first problem is the one ``json.loads`` finds, at the same place."""
+    with pytest.raises(json.JSONDecodeError) as exc:
+        json.loads(text)
+    problem = next(p for p in parts(text) if isinstance(p, Problem))
+    assert (problem.variant, problem.facts) == ("json", {"reason": exc.value.msg})
+    assert (problem.line, problem.column) == (exc.value.lineno, exc.value.colno)
+
+
+def test_a_game_that_is_not_json_costs_that_game_only() -> None:
+    text = '{"games": [{"a": 1},\n  {"b": tru},\n {"c": 3}]}'
+    got = parts(text)
+    assert got[0] == Item(1, {"a": 1}, 1, 12)
+    assert got[1] == Problem("json", {"reason": "Expecting value"}, *at(text, "tru"), 2)
+    assert got[2] == Item(3, {"c": 3}, *at(text, '{"c"'))
+
+
+def test_a_game_longer_than_the_limit_is_skipped_and_the_next_read() -> None:
+    long = '{"x": "' + "y]}" * 500 + '"}'
+    got = parts(f'{{"games": [{long}, {{"c": 3}}]}}', limit=100)
+    assert got[0] == Problem("json-long-game", {"limit": 100}, 1, 12, 1)
+    assert got[1] == Item(2, {"c": 3}, 1, 14 + len(long))
+
+
+def test_places_hold_across_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(jsonstream, "BLOCK", 3)
+    text = '{"format": "x",\n "games": [ {"a": "é\\"\\\\"},\n   [2, "]"], 7 ], "n": null}'
+    assert parts(text) == [
+        Member("format", "x", 1, 12),
+        Item(1, {"a": 'é"\\'}, *at(text, '{"a"')),
+        Item(2, [2, "]"], *at(text, "[2")),
+        Item(3, 7, *at(text, "7")),
+        Member("n", None, *at(text, "null")),
+    ]
+    assert parts('{"games": [1, {"b": tru}]}')[1] == Problem(
+        "json", {"reason": "Expecting value"}, 1, 21, 2
+    )
+
+
+def test_a_byte_order_mark_is_not_text_and_bad_utf8_is_said() -> None:
+    assert parts(b'\xef\xbb\xbf{"a": 1}') == [Member("a", 1, 1, 7)]
+    (problem,) = parts(b'{"a": "\xff"}')
+    assert problem.variant == "json-encoding" and problem.facts["offset"] == 7
+
+
+class Endless(io.RawIOBase):
+    """A stream of ``head`` and then ``fill`` for ever (as a device is)."""
+
+    def __init__(self, head: bytes, fill: bytes) -> None:
+        self.head, self.fill, self.given = head, fill, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data = self.head[: len(buffer)] if self.head else (self.fill * len(buffer))[: len(buffer)]
+        self.head = self.head[len(data) :]
+        buffer[: len(data)] = data
+        self.given += len(data)
+        return len(data)
+
+
+def test_an_endless_value_stops_reading_with_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(jsonstream, "MAX_SKIP", 8 << 20)
+    stream = Endless(b'{"games": [{"x": "', b"a")
+    got = list(read_document(stream.read, "games", 1000))
+    assert got == [Problem("json-endless", {"mib": 8}, 1, 12)]
+    assert stream.given < 16 << 20
+
+
+def _game() -> bytes:
+    return json.dumps(game_to_dict(next(read_games(io.BytesIO(generated(3).encode()))))).encode()
+
+
+def _games(count: int, game: bytes) -> Iterator[bytes]:
+    """A record document of ``count`` copies of one game, made as it is read."""
+    yield b'{"format": "aluette-record", "version": 1, "games": ['
+    for i in range(count):
+        yield (b", " if i else b"") + game
+
+
+class Lazy(io.RawIOBase):
+    def __init__(self, pieces: Iterator[bytes]) -> None:
+        self.pieces, self.rest, self.given = pieces, b"", 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        while not self.rest:
+            self.rest = next(self.pieces, b"")
+            if not self.rest:
+                return 0
+        data, self.rest = self.rest[: len(buffer)], self.rest[len(buffer) :]
+        buffer[: len(data)] = data
+        self.given += len(data)
+        return len(data)
+
+
+def test_a_document_is_read_one_game_at_a_time() -> None:
+    """Each game is checked when the text read holds it and at most a block
+    more: what is held does not grow with the document (here some 2 MB, in
+    games of some 23 kB).  The document is cut short after its last game:
+    the games before are still read, and the end is said."""
+    game = _game()
+    stream = Lazy(_games(100, game))
+    items = list(_tracked(read_any(Rewound([], io.BufferedReader(stream)), "json"), stream))
+    games = [(item, given) for item, given in items if isinstance(item, Game)]
+    assert len(games) == 100
+    for k, (_, given) in enumerate(games, 1):
+        assert given <= 60 + k * (len(game) + 2) + jsonstream.BLOCK
+    assert stream.given > 2 * jsonstream.BLOCK
+    (end, _) = items[-1]
+    assert isinstance(end, Unreadable) and "Expecting" in end.finding.message
+
+
+def _tracked(items: Iterator[object], stream: Lazy) -> Iterator[tuple[object, int]]:
+    for item in items:
+        yield item, stream.given
