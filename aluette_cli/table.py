@@ -294,7 +294,7 @@ class LeanTable:
     It asks the same rules as :class:`Table`: each trick is laid by
     :func:`lay`, taken as the ruleset's tie policy says (and at a glance by
     a card stronger than all the others where the policy declares that it
-    always takes the trick, ``TiePolicy.unique_top_wins``), and its winner
+    always takes the trick, ``TiePolicy.declares``), and its winner
     leads the next.  It vouches or declines: the winners when every trick is
     right and every claim names its winner, else None, and the deal is then
     played card by card by :class:`Table`, which says what is wrong.
@@ -303,7 +303,7 @@ class LeanTable:
     def __init__(self, ruleset: Ruleset, nobody: str) -> None:
         """``nobody`` is the claim that names nobody (the notation's word)."""
         self._result = ruleset.tie.result
-        self._unique_top_wins = ruleset.tie.unique_top_wins
+        self._unique_top_wins = ruleset.tie.declares("unique_top_wins")
         self._strength = ruleset.strength
         self._nobody = nobody
         self._order = {seat: tuple(map(str, seats_from(seat))) for seat in "NESW"}

@@ -367,8 +367,11 @@ def test_a_card_above_all_others_takes_the_trick(name: str, deck: list[str]) -> 
     plays = list(zip("NESW", deck[:4], strict=True))
     values = [strength[c] for _, c in plays]
     top = max(values)
-    if policy.unique_top_wins and values.count(top) == 1:
-        assert policy.result(plays, strength).winner == plays[values.index(top)][0]
+    result = policy.result(plays, strength)
+    if policy.declares("unique_top_wins") and values.count(top) == 1:
+        assert result.winner == plays[values.index(top)][0]
+    if policy.declares("only_top_wins") and result.winner is not None:
+        assert values.count(top) == 1 and result.winner == plays[values.index(top)][0]
 
 
 # --------------------------------------------------------------------------
@@ -416,10 +419,11 @@ def test_annotate_says_the_same_of_a_deal_vouched_for(seed: int) -> None:
 class FoursSpoil(Spoil):
     """Ties spoil a trick, and so do the 4 of coins and the 4 of cups played
     in it together, whatever else is played: a card stronger than all the
-    others does not always take the trick (``unique_top_wins`` False)."""
+    others does not always take the trick.  It changes the rule and
+    declares nothing anew, so what Spoil declares of its rule is not taken
+    for this one (``TiePolicy.declares``)."""
 
     name = "fours-spoil"
-    unique_top_wins = False
 
     def result(self, plays: Sequence[PlayT], strength: dict[str, int]) -> TrickResult:
         cards = [card for _, card in plays]
