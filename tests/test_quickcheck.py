@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from aluette_cli import policies, quickcheck
 from aluette_cli.cards import NAMED_CARDS, RANK_ALIASES, SUIT_ALIASES
-from aluette_cli.pipeline import OUTCOMES, Keep, RuleChoice, check_source
+from aluette_cli.pipeline import OUTCOMES, RuleChoice, Wants, check_source
 from aluette_cli.policies import (
     TIE_POLICIES,
     DealResult,
@@ -71,7 +71,7 @@ def without_quick_check() -> Iterator[None]:
         quickcheck.QuickCheck.deal = original  # type: ignore[method-assign]
 
 
-def outcomes(text: str, keep: Keep) -> list[tuple[object, ...]]:
+def outcomes(text: str, keep: Wants) -> list[tuple[object, ...]]:
     """What report establishes about each game: the verdict, and every deal's outcome."""
     games = check_source(io.BytesIO(text.encode("utf-8")), keep=keep)
     return [
