@@ -64,18 +64,18 @@ def dealt_once(hands: Mapping[str, set[str]], stock: Collection[str] | None) -> 
     its size, the stock (None: not written) of its size, no card twice.  The
     full replay asks it first (:func:`check_deck`), and the quick check asks
     it alone."""
-    count = 0
-    for hand in hands.values():
-        if len(hand) != HAND_SIZE:
-            return False
-        count += HAND_SIZE
-    seen: set[str] = set().union(*hands.values())
+    count = HAND_SIZE * len(hands)
+    seen: set[str] = set()
     if stock is not None:
         if len(stock) != STOCK_SIZE:
             return False
         seen.update(stock)
         count += STOCK_SIZE
-    return len(seen) == count
+    # No hand over its size, and as many different cards as all should
+    # hold: then every hand has its size and no card is dealt twice.
+    return max(map(len, hands.values()), default=0) <= HAND_SIZE and (
+        len(seen.union(*hands.values())) == count
+    )
 
 
 def apply_chants(

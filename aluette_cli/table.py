@@ -149,7 +149,7 @@ class Table:
         (s1, c1), (s2, c2), (s3, c3), (s4, c4) = [(p.seat, p.card) for p in plays]
         if c1 in played or c2 in played or c3 in played or c4 in played:
             return False
-        if not lay(self._order, self.held, s1, c1, s2, c2, s3, c3, s4, c4):
+        if not lay(self._order, self.held, (None, s1, c1, s2, c2, s3, c3, s4, c4, None)):
             return False
         number = self._number
         o1, o2, o3, o4 = self._order
@@ -242,43 +242,30 @@ class Table:
         return len(self.tricks) >= TRICKS_PER_DEAL or self.decided_after() is not None
 
 
-def lay(
-    order: Sequence[str],
-    held: Mapping[str, set[str]],
-    s1: str | None,
-    c1: str,
-    s2: str | None,
-    c2: str,
-    s3: str | None,
-    c3: str,
-    s4: str | None,
-    c4: str,
-) -> bool:
+def lay(order: Sequence[str], held: Mapping[str, set[str]], trick: Sequence[str | None]) -> bool:
     """The rule of a trick played right: four different cards, each played in
     turn (``order``, from the leader) by a player who holds it; a seat left
-    out (None or empty) is the turn's.  True, and the cards are gone from
-    the hands; False, with the hands as they were.  The table plays a whole
-    trick so (:meth:`Table.play_all`), and so does :class:`LeanTable`."""
+    out (None or empty) is the turn's.  ``trick`` is its number, its four
+    seats each before its card, and its claim (neither is looked at here).
+    True, and the cards are gone from the hands; False, with the hands as
+    they were.  The table plays a whole trick so (:meth:`Table.play_all`),
+    and so does :class:`LeanTable`."""
+    _, s1, c1, s2, c2, s3, c3, s4, c4, _ = trick
     p1, p2, p3, p4 = order
     if (s1 and s1 != p1) or (s2 and s2 != p2) or (s3 and s3 != p3) or (s4 and s4 != p4):
         return False
-    h1, h2, h3, h4 = held.get(p1), held.get(p2), held.get(p3), held.get(p4)
-    if (
-        h1 is None
-        or h2 is None
-        or h3 is None
-        or h4 is None
-        or c1 not in h1
-        or c2 not in h2
-        or c3 not in h3
-        or c4 not in h4
-        or len({c1, c2, c3, c4}) != 4
+    try:
+        h1, h2, h3, h4 = held[p1], held[p2], held[p3], held[p4]
+    except KeyError:
+        return False  # a hand the record does not give
+    if not (c1 in h1 and c2 in h2 and c3 in h3 and c4 in h4) or (
+        c1 in (c2, c3, c4) or c2 in (c3, c4) or c3 == c4
     ):
         return False
-    h1.discard(c1)
-    h2.discard(c2)
-    h3.discard(c3)
-    h4.discard(c4)
+    h1.remove(c1)
+    h2.remove(c2)
+    h3.remove(c3)
+    h4.remove(c4)
     return True
 
 
@@ -307,6 +294,8 @@ class LeanTable:
         self._strength = ruleset.strength
         self._nobody = nobody
         self._order = {seat: tuple(map(str, seats_from(seat))) for seat in "NESW"}
+        #: who leads the first trick, by dealer
+        self._first = {seat: str(left_of(seat)) for seat in "NESW"}
 
     def play(
         self,
@@ -327,15 +316,14 @@ class LeanTable:
         # Who takes a trick is known at a glance when nothing else of it is
         # kept; its outcome, when kept, comes from the policy.
         at_a_glance = kept is None and self._unique_top_wins
-        leader = left_of(dealer)
+        leader = self._first[dealer]
         winners: list[str | None] = []
         if len(tricks) > TRICKS_PER_DEAL:
             return None
-        for expected, (number, s1, c1, s2, c2, s3, c3, s4, c4, claim) in zip(
-            _NUMBERS, tricks, strict=False
-        ):
+        for expected, trick in zip(_NUMBERS, tricks, strict=False):
             seats = order[leader]
-            if number != expected or not lay(seats, hands, s1, c1, s2, c2, s3, c3, s4, c4):
+            number, _, c1, _, c2, _, c3, _, c4, claim = trick
+            if number != expected or not lay(seats, hands, trick):
                 return None
             s1, s2, s3, s4 = seats
             winner: str | None
@@ -360,5 +348,5 @@ class LeanTable:
                 played += (s1, c1, s2, c2, s3, c3, s4, c4, winner)
             winners.append(winner)
             if winner is not None:
-                leader = winner  # type: ignore[assignment]
+                leader = winner
         return winners
