@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar, NamedTuple
 
 from .cards import SEATS, TEAMS, Seat, Team, team_of
@@ -33,15 +34,24 @@ def declared(policy: object, fact: str, rules: tuple[str, ...], default: object)
     path would then be silently wrong.  A subclass that keeps the rules
     keeps the declaration; one that changes them says again what holds, or
     gets the slow, exact path."""
-    mro = type(policy).__mro__
+    trusted = _trusted(type(policy), fact, rules)  # type: ignore[arg-type]
+    return getattr(policy, fact) if trusted else default
+
+
+@cache
+def _trusted(kind: type, fact: str, rules: tuple[str, ...]) -> bool:
+    """Whether ``kind`` declares ``fact`` in a class at or below every class
+    that wrote one of ``rules``: asked once per class (a replay makes a
+    quick check per game)."""
+    mro = kind.__mro__
     owner = next((c for c in mro if fact in c.__dict__), None)
     if owner is None:
-        return default
+        return False
     for rule in rules:
         writer = next((c for c in mro if rule in c.__dict__), None)
         if writer is not None and not issubclass(owner, writer):
-            return default
-    return getattr(policy, fact)
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------

@@ -271,6 +271,10 @@ def lay(order: Sequence[str], held: Mapping[str, set[str]], trick: Sequence[str 
 
 #: trick numbers as a record writes them, in order
 _NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
+#: the seats in play order from each leader, and who leads first by dealer,
+#: as plain strings (a lean deal's seats are the text's)
+_ORDERS = {seat: tuple(map(str, seats_from(seat))) for seat in "NESW"}
+_FIRST_LEADERS = {seat: str(left_of(seat)) for seat in "NESW"}
 
 
 class LeanTable:
@@ -293,9 +297,8 @@ class LeanTable:
         self._unique_top_wins = ruleset.tie.declares("unique_top_wins")
         self._strength = ruleset.strength
         self._nobody = nobody
-        self._order = {seat: tuple(map(str, seats_from(seat))) for seat in "NESW"}
-        #: who leads the first trick, by dealer
-        self._first = {seat: str(left_of(seat)) for seat in "NESW"}
+        self._order = _ORDERS
+        self._first = _FIRST_LEADERS
 
     def play(
         self,
