@@ -36,7 +36,7 @@ from .lexicon import (
 from .model import BrokenDeal, Deal
 from .outcome import TrickOutcome
 from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, read_units
-from .pipeline import OUTCOMES_AND_READ, CheckedGame, Keep, RuleChoice, check_units
+from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, check_units
 from .quickcheck import FIRST_TRICK_LINE
 from .rules import Ruleset
 from .writers.analysis import deal_mark, play_mark
@@ -486,9 +486,9 @@ class Annotator:
     def run(self) -> Iterator[CheckedGame]:
         """Annotate everything, yielding each checked game as it is written."""
         # The analysis plays every deal from its model: then every deal is read.
-        keep: Keep = True if self.analyse else OUTCOMES_AND_READ
+        wants = EVERYTHING if self.analyse else OUTCOMES_AND_READ
         units = read_units(self.tee)  # type: ignore[arg-type]
-        for checked in check_units(units, self.choice, self.base, keep=keep):  # type: ignore[arg-type]
+        for checked in check_units(units, self.choice, self.base, keep=wants):  # type: ignore[arg-type]
             game = checked.game
             analysis = analyse_game(checked, self.analyse) if self.analyse else None
             notes_for(checked, analysis, self.pending, self.tricks)

@@ -48,7 +48,7 @@ from .model import Game, Pos
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .parallel import Done, Shard, Work, check_in_order, file_shards, file_work
 from .parse import read_units
-from .pipeline import CheckedGame, Keep, RuleChoice, check_game, check_source
+from .pipeline import CheckedGame, RuleChoice, Wants, check_game, check_source
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 from .streams import atomic_output, base_of, display_name, open_source, reason_of
 from .tables import COLUMNS, LEVELS, game_tables
@@ -174,7 +174,7 @@ def _checked(
     choice: RuleChoice,
     base: Path | None,
     fmt: str | None,
-    keep: Keep,
+    keep: Wants,
     lenient: bool = False,
 ) -> Iterator[CheckedGame]:
     """The games of one stream.  A part of a JSON input that is not a record
@@ -210,7 +210,7 @@ def load(
     options: Iterable[str] | str | None = None,
     *,
     fmt: str | None = None,
-    keep: Keep = True,
+    keep: Wants = True,
     base: str | os.PathLike[str] | None = None,
 ) -> Iterator[CheckedGame]:
     """Each game of a file, read and checked as the file is read.
@@ -246,7 +246,9 @@ def load(
     return _checked(_as_bytes(source), name, choice, where, fmt, keep)
 
 
-def _load_path(name: str, choice: RuleChoice, fmt: str | None, keep: Keep) -> Iterator[CheckedGame]:
+def _load_path(
+    name: str, choice: RuleChoice, fmt: str | None, keep: Wants
+) -> Iterator[CheckedGame]:
     with open(name, "rb") as stream:
         yield from _checked(stream, name, choice, Path(name).parent, fmt, keep)
 
@@ -257,7 +259,7 @@ def loads(
     options: Iterable[str] | str | None = None,
     *,
     fmt: str | None = None,
-    keep: Keep = True,
+    keep: Wants = True,
     base: str | os.PathLike[str] | None = None,
 ) -> Iterator[CheckedGame]:
     r"""Each game of a record held in memory, as text or bytes; see :func:`load`.
@@ -285,7 +287,7 @@ def check_files(
     options: Iterable[str] | str | None = ...,
     *,
     jobs: int = ...,
-    keep: Keep = ...,
+    keep: Wants = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
     fmt: str | None = ...,
 ) -> Iterator[tuple[str, CheckedGame]]: ...
@@ -299,7 +301,7 @@ def check_files(
     *,
     render: Callable[[CheckedGame, str], T],
     jobs: int = ...,
-    keep: Keep = ...,
+    keep: Wants = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
     fmt: str | None = ...,
 ) -> Iterator[tuple[str, T]]: ...
@@ -312,7 +314,7 @@ def check_files(
     *,
     render: Callable[[CheckedGame, str], Any] | None = None,
     jobs: int = 1,
-    keep: Keep = True,
+    keep: Wants = True,
     on_file: Callable[[str, str | None], object] | None = None,
     fmt: str | None = None,
 ) -> Iterator[tuple[str, Any]]:
@@ -373,7 +375,7 @@ def _check_one(
     file: str,
     choice: RuleChoice,
     convert: Callable[[CheckedGame, str], Any],
-    keep: Keep,
+    keep: Wants,
     fmt: str | None,
     on_file: Callable[[str, str | None], object] | None,
 ) -> Iterator[tuple[str, Any]]:

@@ -32,7 +32,7 @@ from .framing import Framed
 from .generate import POLICIES, EndlessGame, random_games, rules_tag_for
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
 from .parallel import map_in_order
-from .pipeline import OUTCOMES, CheckedGame, Keep, RuleChoice, tune_gc
+from .pipeline import OUTCOMES, CheckedGame, RuleChoice, Wants, tune_gc
 from .progress import Progress
 from .render import (
     Rendered,
@@ -170,7 +170,7 @@ def each_result(
     status: Status,
     render: Callable[[CheckedGame, str], Rendered] = render_checked,
     jobs: int = 1,
-    keep: Keep = True,
+    keep: Wants = True,
     on_file: Callable[[str, str | None], None] | None = None,
     account: bool = True,
     fmt: str | None = None,

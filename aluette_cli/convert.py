@@ -39,7 +39,7 @@ from .jsonmodel import (
 from .jsonstream import BLOCK, MAX_SKIP, Member, Problem, read_document
 from .model import BrokenDeal, Game
 from .parse import read_games, read_units
-from .pipeline import CheckedGame, RuleChoice, Stamped, check_game, check_units, in_place
+from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
 from .streams import display_name
 from .tables import game_tables
 from .writers.aln import BETWEEN_GAMES, write_game
@@ -449,7 +449,8 @@ def _checked(
     if fmt == "aln" and to in ("json", "jsonl") and not compact:
         from .jsonstamp import as_written
 
-        yield from check_units(read_units(rewound), choice, base, keep=Stamped(True, as_written))
+        wants = Consumer(models=False, stamp=as_written)
+        yield from check_units(read_units(rewound), choice, base, keep=wants)
         return
     for item in read_any(rewound, fmt):
         yield item if isinstance(item, Unreadable) else check_game(item, choice, base)

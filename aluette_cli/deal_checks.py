@@ -10,6 +10,7 @@ verdicts.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from . import findings as F
@@ -89,19 +90,28 @@ def _typo(
 def _well_dealt(deal: Deal, hands: dict[str, set[str]]) -> bool:
     """Whether the hands and the stock have their sizes and no card twice: the
     usual deal, told without looking at each card in Python."""
-    count = 0
-    for seat, hand in deal.hands.items():
-        if len(hand.cards) != HAND_SIZE or len(hands[seat]) != HAND_SIZE:
+    if any(len(hand.cards) != HAND_SIZE for hand in deal.hands.values()):
+        return False
+    return dealt_once(hands, deal.stock.cards if deal.stock is not None else None)
+
+
+def dealt_once(hands: Mapping[str, set[str]], stock: Collection[str] | None) -> bool:
+    """The rule of a deal dealt right, for hands given as sets: each hand of
+    its size, the stock (None: not written) of its size, no card twice.  The
+    full replay asks it first (:func:`check_deck`), and the quick check asks
+    it alone."""
+    count = HAND_SIZE * len(hands)
+    seen: set[str] = set()
+    if stock is not None:
+        if len(stock) != STOCK_SIZE:
             return False
-        count += HAND_SIZE
-    seen: set[str] = set().union(*hands.values())
-    if deal.stock is not None:
-        cards = deal.stock.cards
-        if len(cards) != STOCK_SIZE:
-            return False
-        seen.update(cards)
+        seen.update(stock)
         count += STOCK_SIZE
-    return len(seen) == count
+    # No hand over its size, and as many different cards as all should
+    # hold: then every hand has its size and no card is dealt twice.
+    return max(map(len, hands.values()), default=0) <= HAND_SIZE and (
+        len(seen.union(*hands.values())) == count
+    )
 
 
 @dataclass(slots=True)

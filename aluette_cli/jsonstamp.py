@@ -299,6 +299,6 @@ class Reported:
         return report_template(len(checked.played) // PLAYED).fill(checked)
 
 
-#: the stamps, for :class:`pipeline.Stamped`
+#: the stamps, for a :class:`pipeline.Consumer` that wants them
 as_written = AsWritten()
 reported = Reported()

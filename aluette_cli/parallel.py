@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
 from .parse import LOOKAHEAD_LINES, SplitEnd, Unit, read_units
-from .pipeline import CheckedGame, Keep, RuleChoice, check_units
+from .pipeline import CheckedGame, RuleChoice, Wants, check_units
 
 if TYPE_CHECKING:
     import multiprocessing.pool
@@ -84,7 +84,7 @@ class Done:
 _WORKER: dict[str, object] = {}
 
 
-def _start_worker(choice: RuleChoice, render: Render, keep: Keep) -> None:
+def _start_worker(choice: RuleChoice, render: Render, keep: Wants) -> None:
     # Ignore Ctrl-C first, then let signals in: the parent decides when we end.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
@@ -105,7 +105,7 @@ def _work(bundle: list[Work | Done | Shard]) -> list[object]:
     return out
 
 
-def _checked(item: Work, choice: RuleChoice, render: Render, keep: Keep) -> Iterator[object]:
+def _checked(item: Work, choice: RuleChoice, render: Render, keep: Wants) -> Iterator[object]:
     file, base, first, units = item
     for checked in check_units(units, choice, base, first, keep):
         yield render(checked, file)
@@ -187,7 +187,7 @@ class _Part:
         return data
 
 
-def _cut(shard: Shard, choice: RuleChoice, render: Render, keep: Keep) -> Cut:
+def _cut(shard: Shard, choice: RuleChoice, render: Render, keep: Wants) -> Cut:
     end = SplitEnd()
     with open(shard.path, "rb") as stream:
         stream.seek(shard.start)
@@ -281,7 +281,7 @@ def check_in_order(
     choice: RuleChoice,
     render: Render,
     jobs: int = 1,
-    keep: Keep = True,
+    keep: Wants = True,
     shift: Callable[[object, int], object] | None = None,
 ) -> Iterator[object]:
     """Every output, in input order: ``render(checked_game, file)`` for each
@@ -339,7 +339,7 @@ class _Placed:
         self,
         choice: RuleChoice,
         render: Render,
-        keep: Keep,
+        keep: Wants,
         shift: Callable[[object, int], object] | None,
     ) -> None:
         self.choice, self.render, self.keep, self.shift = choice, render, keep, shift

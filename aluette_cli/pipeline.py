@@ -43,20 +43,6 @@ def tune_gc() -> None:
     gc.set_threshold(GC_THRESHOLD, older, oldest)
 
 
-#: What a replay keeps of each game besides its findings and score: ``True``
-#: the deals as read and their outcomes (convert, the HTML page);
-#: ``OUTCOMES`` only the outcomes (report, stats), so that a deal found right
-#: by the quick check is never read into the model; ``OUTCOMES_AND_READ``
-#: every outcome, and the deals the quick check left to the reader
-#: (annotate: a deal it found right needs only its outcome and its lines,
-#: :data:`quickcheck.FIRST_TRICK_LINE`); ``False`` nothing (validate), so
-#: that memory stays flat however long a game is; a :class:`Stamped`, what
-#: a writer makes of each deal the quick check finds right, straight from
-#: what it read, and of the others what its ``keep`` says.
-OUTCOMES: Literal["outcomes"] = "outcomes"
-OUTCOMES_AND_READ: Literal["outcomes and read"] = "outcomes and read"
-
-
 class Stamp(Protocol):
     """A writer's text of a deal the quick check found right, made from what
     the check read and the line the deal starts on, without its model or
@@ -71,16 +57,68 @@ class Stamp(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Stamped:
-    """Keep what ``keep`` says of the deals read, and of each deal the quick
-    check finds right only what ``stamp`` makes of it
-    (:attr:`CheckedGame.stamped`)."""
+class Consumer:
+    """What a consumer of checked games wants of each game, said once.
 
-    keep: bool | Literal["outcomes"]
-    stamp: Stamp
+    As a python-chess visitor tells the reader what it wants of a game (the
+    game built, the headers only, nothing), a command says what it will
+    read of each game, and the pipeline reads, replays and keeps that and
+    no more; it never asks who is asking.  The quick check gives each deal
+    it vouches for what the consumer wants of it (:attr:`gives`).
+    """
+
+    #: each deal as read, in the model (``game.deals``): every deal when
+    #: ``models`` is on, else only the deals the quick check declines
+    deals: bool = True
+    #: each deal's outcome (``outcome.deals``), of the deals read and of the
+    #: deals the quick check vouches for (unless ``stamp`` is given)
+    outcomes: bool = True
+    #: every deal read into the model and replayed; off, a deal the quick
+    #: check vouches for is taken from its text, never read
+    models: bool = True
+    #: of each deal the quick check vouches for, only the text this makes
+    #: of it (:attr:`CheckedGame.stamped`), and neither model nor outcome
+    stamp: Stamp | None = None
+
+    @property
+    def gives(self) -> Gives:
+        """What the quick check is to give of a deal it vouches for."""
+        if self.stamp is not None:
+            return self.stamp.gives
+        return "outcomes" if self.outcomes else "point"
 
 
-Keep = bool | Literal["outcomes", "outcomes and read"] | Stamped
+#: Everything: the deals as read and their outcomes (convert, the HTML page,
+#: the Python API's default).
+EVERYTHING = Consumer()
+#: Only each game's findings and score (validate): memory stays flat
+#: however long a game is.
+FINDINGS = Consumer(deals=False, outcomes=False, models=False)
+#: Each deal's outcome, no model (report, stats): a deal the quick check
+#: vouches for is never read.
+OUTCOMES = Consumer(deals=False, outcomes=True, models=False)
+#: Each deal's outcome, and the deals the quick check declines as read
+#: (annotate: a deal it vouches for needs only its outcome and its lines,
+#: :data:`quickcheck.FIRST_TRICK_LINE`).
+OUTCOMES_AND_READ = Consumer(deals=True, outcomes=True, models=False)
+
+#: What a caller may ask for: a :class:`Consumer`, or the Python API's
+#: words for the usual ones: ``True`` everything, ``False`` findings and
+#: score only, ``"outcomes"`` the outcomes.
+Wants = Consumer | bool | Literal["outcomes"]
+
+
+def consumer(wants: Wants) -> Consumer:
+    """The consumer that ``wants`` names."""
+    if isinstance(wants, Consumer):
+        return wants
+    if wants == "outcomes":
+        return OUTCOMES
+    if wants is True:
+        return EVERYTHING
+    if wants is False:
+        return FINDINGS
+    raise ValueError(f"keep must be True, False or 'outcomes', not {wants!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +135,7 @@ class CheckedGame:
     outcome: GameOutcome
     #: deals read, kept or not (``game.deals`` is empty when they are not kept)
     deals_read: int = 0
-    #: kept :class:`Stamped`: what the stamp made of each deal it took, by
+    #: a consumer with a stamp: what the stamp made of each deal it took, by
     #: the deal's place in the game; ``game.deals`` (or the outcome's deals)
     #: holds the others, in order
     stamped: dict[int, str] = field(default_factory=dict)
@@ -206,11 +244,9 @@ def _over_limit(deal: Deal, game: int | None) -> Finding | None:
 class _Checker:
     """Replays one game as its deals arrive."""
 
-    def __init__(self, game: Game, choice: RuleChoice, base: Path | None, keep: Keep) -> None:
-        self.stamp: Stamp | None = None
-        if isinstance(keep, Stamped):
-            self.stamp, keep = keep.stamp, keep.keep
-        self.game, self.keep = game, keep is True or keep == OUTCOMES_AND_READ
+    def __init__(self, game: Game, choice: RuleChoice, base: Path | None, wants: Consumer) -> None:
+        self.stamp = wants.stamp
+        self.game, self.keep = game, wants.deals
         self.count = 0
         self.stamped: dict[int, str] = {}
         game.errors.extend(_cut_long_tags(game))
@@ -218,20 +254,18 @@ class _Checker:
         self.problem: Finding | None = None
         self.replay: GameReplay | None = None
         #: deals right in the usual layout are checked from their lines when
-        #: nothing of them is kept
+        #: the consumer does not want every deal's model
         self.quick: QuickCheck | None = None
         if isinstance(ruleset, Finding):
             self.problem = ruleset
         else:
-            self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=bool(keep))
+            outcomes = wants.outcomes
+            self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=outcomes)
             # off, every deal is read and replayed
-            if (keep is not True or self.stamp is not None) and parse.FASTPATH:
+            if not wants.models and parse.FASTPATH:
                 from .quickcheck import QuickCheck  # its patterns cost start-up: only here
 
-                gives: Gives = "outcomes" if keep in (OUTCOMES, OUTCOMES_AND_READ) else "point"
-                if self.stamp is not None:
-                    gives = self.stamp.gives
-                self.quick = QuickCheck(ruleset, gives)
+                self.quick = QuickCheck(ruleset, wants.gives)
 
     def take(self, unit: Unit) -> int | None:
         """A deal unit checked whole from its lines, unread: its number; None
@@ -282,7 +316,7 @@ class _Checker:
 def check_game(game: Game, choice: RuleChoice, base: Path | None = None) -> CheckedGame:
     """Replay a game held whole in memory (read by :func:`parse.read_games`)."""
     deals, game.deals = game.deals, []
-    checker = _Checker(game, choice, base, keep=True)
+    checker = _Checker(game, choice, base, EVERYTHING)
     for deal in deals:
         checker.add(deal)
     return checker.finish()
@@ -293,20 +327,21 @@ def check_units(
     choice: RuleChoice = RuleChoice(),
     base: Path | None = None,
     first_index: int = 1,
-    keep: Keep = True,
+    keep: Wants = True,
 ) -> Iterator[CheckedGame]:
     """Each game of a run of units, replayed as it is read, keeping what
-    ``keep`` says (:data:`OUTCOMES`, :class:`Stamped`)."""
+    the consumer ``keep`` wants (:class:`Consumer`)."""
+    wants = consumer(keep)
     checker: _Checker | None = None
 
     def take(unit: Unit) -> int | None:
         return checker.take(unit) if checker is not None else None
 
-    for record in read_records(units, first_index, take if keep is not True else None):
+    for record in read_records(units, first_index, None if wants.models else take):
         if isinstance(record, Game):
             if checker is not None:
                 yield checker.finish()
-            checker = _Checker(record, choice, base, keep)
+            checker = _Checker(record, choice, base, wants)
         elif checker is not None:
             checker.add(record)
     if checker is not None:
@@ -317,7 +352,7 @@ def check_source(
     stream: Iterable[bytes],
     choice: RuleChoice = RuleChoice(),
     base: Path | None = None,
-    keep: Keep = True,
+    keep: Wants = True,
 ) -> Iterator[CheckedGame]:
     """Each game of a byte stream, read and replayed, one at a time."""
     return check_units(read_units(stream), choice, base, keep=keep)

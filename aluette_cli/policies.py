@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar, NamedTuple
 
 from .cards import SEATS, TEAMS, Seat, Team, team_of
@@ -21,6 +22,36 @@ from .wording import listed, plural
 #: One card on a trick: the seat that played it (None when the record does
 #: not say) and the card.
 PlayT = tuple[str | None, str]
+
+
+def declared(policy: object, fact: str, rules: tuple[str, ...], default: object) -> object:
+    """What ``policy`` declares of its rules (``fact``, a class attribute), or
+    ``default`` where a class below the declaration wrote one of the rules
+    again (``rules``, its method names) without declaring anew.
+
+    A fast path trusts a declaration to skip asking the rule; one inherited
+    by a subclass that changed the rule may be false of it, and the fast
+    path would then be silently wrong.  A subclass that keeps the rules
+    keeps the declaration; one that changes them says again what holds, or
+    gets the slow, exact path."""
+    trusted = _trusted(type(policy), fact, rules)  # type: ignore[arg-type]
+    return getattr(policy, fact) if trusted else default
+
+
+@cache
+def _trusted(kind: type, fact: str, rules: tuple[str, ...]) -> bool:
+    """Whether ``kind`` declares ``fact`` in a class at or below every class
+    that wrote one of ``rules``: asked once per class (a replay makes a
+    quick check per game)."""
+    mro = kind.__mro__
+    owner = next((c for c in mro if fact in c.__dict__), None)
+    if owner is None:
+        return False
+    for rule in rules:
+        writer = next((c for c in mro if rule in c.__dict__), None)
+        if writer is not None and not issubclass(owner, writer):
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------
@@ -52,13 +83,25 @@ class TiePolicy:
     nobody_word: ClassVar[str]
     #: the rule in one sentence, for ``aluette rules``
     summary: ClassVar[str]
-    #: whether a card stronger than every other card of the trick always takes
-    #: it, so that who takes most tricks is known without asking
-    #: :meth:`result` (ties are what the policies differ on)
-    unique_top_wins: ClassVar[bool] = True
+    #: Facts a policy declares of its own :meth:`result`, for the fast paths
+    #: (the quick check's table, the solver's fast search), asked through
+    #: :meth:`declares`.  ``unique_top_wins``: a card stronger than every
+    #: other card of the trick always takes it, so who takes a trick is often
+    #: known without asking :meth:`result` (ties are what the policies
+    #: differ on).  ``only_top_wins``: a card takes a trick only if it is
+    #: stronger than every other card of it (a tie for the top leaves the
+    #: trick to nobody), so a player takes a trick only while the others
+    #: still hold weaker cards.
+    unique_top_wins: ClassVar[bool] = False
+    only_top_wins: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+    def declares(self, fact: str) -> bool:
+        """Whether the policy declares ``fact`` of its rule, where the class
+        that declared it also wrote the rule (see :func:`declared`)."""
+        return bool(declared(self, fact, ("result",), False))
 
     def result(self, plays: Sequence[PlayT], strength: dict[str, int]) -> TrickResult:
         raise NotImplementedError
@@ -91,6 +134,8 @@ class Spoil(TiePolicy):
     """A tie for the top card spoils the trick: pourri (docs/rules.md §3)."""
 
     name = "spoil"
+    unique_top_wins = True
+    only_top_wins = True
     nobody_word = "pourri"
     summary = (
         "a tie for the top card spoils the trick (pourri): nobody takes it, and its"
@@ -131,6 +176,7 @@ class Cancel(TiePolicy):
 
     name = "cancel"
     nobody_word = "cancelled out"
+    unique_top_wins = True
     summary = (
         "equal cards cancel each other out and the highest card left takes the trick;"
         " if every card cancels, nobody takes it and its leader leads again"
@@ -220,15 +266,35 @@ def mordienne_start(sequence: Sequence[str | None], seat: str) -> int | None:
     return start + 1
 
 
+#: the fast search's tallies of the tricks taken (:attr:`DealScoring.tally`)
+SEAT_COUNTS = "seat counts"
+TEAM_TOTALS = "team totals"
+
+
 class DealScoring:
     """How a deal is decided: when play stops early, and who scores."""
 
     name: ClassVar[str]
     #: whether tricks are pooled per team, so no single player wins the deal
     pooled: ClassVar[bool]
+    #: How the solver's fast search may describe the tricks taken and bound
+    #: what they score, declared of :meth:`result` and :meth:`decided_after`
+    #: and asked through :meth:`search_tally`: :data:`SEAT_COUNTS` (each
+    #: seat's count and when it was reached; most tricks wins, the first to
+    #: the count on a tie, one point, two for a mordienne) or
+    #: :data:`TEAM_TOTALS` (the two teams' totals; the first to the target
+    #: or the most takes one point, equal is void); None: the whole
+    #: sequence of winners, slower and as exact, for any scoring.
+    tally: ClassVar[str | None] = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+    def search_tally(self) -> str | None:
+        """The tally the fast search may use (:attr:`tally`), where the class
+        that declared it also wrote the rules it describes (see :func:`declared`)."""
+        found = declared(self, "tally", ("result", "decided_after"), None)
+        return found if isinstance(found, str) else None
 
     def decided_after(self, sequence: Sequence[str | None], target: int) -> int | None:
         """The trick after which the deal is decided and play stops, if it does early."""
@@ -249,6 +315,7 @@ class MostTricks(DealScoring):
 
     name = "most-tricks"
     pooled = False
+    tally = SEAT_COUNTS
 
     def result(
         self, sequence: Sequence[str | None], target: int, mordienne: bool
@@ -290,6 +357,7 @@ class TeamTricks(DealScoring):
 
     name = "team-tricks"
     pooled = True
+    tally = TEAM_TOTALS
 
     def decided_after(self, sequence: Sequence[str | None], target: int) -> int | None:
         totals = dict.fromkeys(TEAMS, 0)

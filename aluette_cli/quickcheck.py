@@ -25,15 +25,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Literal, NamedTuple
 
-from .cards import (
-    DECK_SET,
-    HAND_SIZE,
-    STOCK_SIZE,
-    TRICKS_PER_DEAL,
-    canonical_card,
-    left_of,
-    seats_from,
-)
+from .cards import DECK_SET, HAND_SIZE, STOCK_SIZE, TRICKS_PER_DEAL, canonical_card
+from .deal_checks import dealt_once
 from .lexicon import (
     ARROW,
     BLANKS,
@@ -52,13 +45,14 @@ from .lexicon import (
     SEAT,
     SIDE,
     STOCK,
-    TEAMS,
     TRICK_DOT,
     WRITTEN_CARD,
 )
 from .outcome import TrickOutcome
 from .policies import DealResult, PointOutcome
 from .rules import Ruleset
+from .scoring import claim_wrong, played_result
+from .table import LeanTable
 
 _GAP = f"[{BLANKS}]+"
 _EOL = f"[{BLANKS}]*\\n"
@@ -196,14 +190,8 @@ class QuickCheck:
         self._outcomes = gives == "outcomes"
         self._plays = gives == "plays"
         self._as_written = gives == "as written"
-        tie = ruleset.tie
-        self._result = tie.result
-        self._unique_top_wins = tie.unique_top_wins
-        self._strength = ruleset.strength
-        self._scoring = ruleset.deal_scoring
-        self._target = ruleset.deal_target
-        self._mordienne = ruleset.mordienne
-        self._order = {seat: "".join(seats_from(seat)) for seat in "NESW"}
+        self._ruleset = ruleset
+        self._table = LeanTable(ruleset, POURRI)
 
     def deal(self, parts: list[str]) -> Checked | None:
         """The deal of a deal unit's lines if it is right, else None."""
@@ -243,110 +231,24 @@ class QuickCheck:
             except ValueError:
                 return None  # a written card that is no card
             side, points = g[12], g[13]
-        dealt = set(stock).union(*hands.values())
-        if len(dealt) != 4 * HAND_SIZE + STOCK_SIZE or len(hands) != 4:
-            return None  # a card dealt twice, or a seat given two hands
+        if len(hands) != 4 or not dealt_once(hands, stock):
+            return None  # a seat given two hands, or a card dealt twice
         kept: list[TrickOutcome] | None = [] if self._outcomes else None
         played: list[str | None] | None = [] if self._plays else None
-        winners = self._play(tricks, hands, left_of(g[1]), kept, played)
+        winners = self._table.play(g[1], hands, tricks, kept, played)
         if winners is None:
             return None
-        checked = self._scored(winners, side, points, int(g[0]), g[1], kept)
-        if checked is None:
+        result = played_result(winners, self._ruleset)
+        if result is None or (side == NONE and points is not None):
+            return None  # tricks missing or after the end; "none" with points: unusual
+        point = result.point
+        claimed = None if points is None else int(points)
+        if claim_wrong(None if side == NONE else side, claimed, point, result.winner):
             return None
+        with_result = kept is not None or played is not None
+        checked = Checked(int(g[0]), g[1], point, kept, result if with_result else None)
         if self._as_written:
             return checked._replace(groups=g)
         if played is not None:
             return checked._replace(played=played)
         return checked
-
-    def _play(
-        self,
-        tricks: Sequence[Sequence[str]],
-        hands: dict[str, set[str]],
-        leader: str,
-        kept: list[TrickOutcome] | None,
-        played: list[str | None] | None,
-    ) -> list[str | None] | None:
-        """Who took each trick line, if every card is played in turn from its
-        player's hand and every claim is right; else None.  Each trick's
-        outcome goes into ``kept``, and its plays and winner into ``played``,
-        unless it is None."""
-        result, strength, order = self._result, self._strength, self._order
-        # Who takes a trick is known at a glance when nothing else of it is
-        # kept; its outcome, when kept, comes from the policy.
-        at_a_glance = kept is None and self._unique_top_wins
-        winners: list[str | None] = []
-        if len(tricks) > TRICKS_PER_DEAL:
-            return None
-        for expected, (number, s1, c1, s2, c2, s3, c3, s4, c4, claim) in zip(
-            _NUMBERS, tricks, strict=False
-        ):
-            seats = order[leader]
-            if not (s1 and s2 and s3 and s4):
-                # cards only, or some: each seat is the turn's
-                s1, s2, s3, s4 = (s or t for s, t in zip((s1, s2, s3, s4), seats, strict=True))
-            if number != expected or s1 + s2 + s3 + s4 != seats:
-                return None
-            try:
-                hands[s1].remove(c1)
-                hands[s2].remove(c2)
-                hands[s3].remove(c3)
-                hands[s4].remove(c4)
-            except KeyError:
-                return None  # a card its player does not hold, or played before
-            winner: str | None
-            unique = False
-            if at_a_glance:
-                a, b, c, d = strength[c1], strength[c2], strength[c3], strength[c4]
-                top = max(a, b, c, d)
-                unique = (a == top) + (b == top) + (c == top) + (d == top) == 1
-            if unique:
-                winner = s1 if a == top else s2 if b == top else s3 if c == top else s4
-            else:
-                plays: list[tuple[str | None, str]] = [(s1, c1), (s2, c2), (s3, c3), (s4, c4)]
-                taken = result(plays, strength)
-                winner = taken.winner
-                if winner is None and not taken.nobody:
-                    return None
-                if kept is not None:
-                    kept.append(TrickOutcome(len(winners) + 1, s1, plays, *taken))
-            if claim and claim != (POURRI if winner is None else winner):
-                return None
-            if played is not None:
-                played += (s1, c1, s2, c2, s3, c3, s4, c4, winner)
-            winners.append(winner)
-            if winner is not None:
-                leader = winner
-        return winners
-
-    def _scored(
-        self,
-        winners: list[str | None],
-        side: str,
-        points: str | None,
-        number: int,
-        dealer: str,
-        kept: list[TrickOutcome] | None,
-    ) -> Checked | None:
-        """The deal's point, if the tricks decide it and the point line says so."""
-        scoring = self._scoring
-        with_result = kept is not None or self._plays
-        decided = scoring.decided_after(winners, self._target)
-        if decided is None and len(winners) != TRICKS_PER_DEAL:
-            return None  # tricks missing
-        if decided is not None and decided != len(winners):
-            return None  # tricks played after the deal was decided
-        outcome = scoring.result(winners, self._target, self._mordienne)
-        point = outcome.point
-        if point is None:
-            if side != NONE or points is not None:
-                return None
-            return Checked(number, dealer, None, kept, outcome if with_result else None)
-        if side != point.team and side != outcome.winner:
-            return None  # the other team, or a player who did not win it
-        if side not in TEAMS and outcome.winner is None:
-            return None  # a player named where no player wins the deal
-        if (int(points) if points is not None else 1) != point.points:
-            return None
-        return Checked(number, dealer, point, kept, outcome if with_result else None)

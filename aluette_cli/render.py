@@ -13,7 +13,7 @@ from functools import partial
 
 from .analysis import GameAnalysis, Limits
 from .findings import Finding
-from .pipeline import OUTCOMES, CheckedGame, Keep, Stamped
+from .pipeline import OUTCOMES, CheckedGame, Consumer
 from .tables import game_tables
 from .writers.analysis import analysis_dict, analysis_text
 from .writers.layout import PLAIN, Layout
@@ -74,25 +74,39 @@ class ReportText:
 render_report_text = ReportText()
 
 
-def render_report_json(checked: CheckedGame, file: str) -> Rendered:
-    return Rendered(checked.outcome.findings, checked.deals_read, game_json(checked, file))
+@dataclass(frozen=True, slots=True)
+class ReportJson:
+    """The report's JSON of a game: its object, or (``lines``) that object on
+    a line of its own, as ``report --format jsonl`` lists the games."""
+
+    lines: bool = False
+
+    @property
+    def wants(self) -> Consumer:
+        """The outcomes of the deals read, and of each deal the quick check
+        finds right its JSON, written from what the check read
+        (:mod:`aluette_cli.jsonstamp`)."""
+        from .jsonstamp import reported  # the quick check's patterns cost start-up: only here
+
+        return Consumer(deals=False, outcomes=True, models=False, stamp=reported)
+
+    def __call__(self, checked: CheckedGame, file: str) -> Rendered:
+        text = game_json(checked, file) + ("\n" if self.lines else "")
+        return Rendered(checked.outcome.findings, checked.deals_read, text)
 
 
-def render_report_jsonl(checked: CheckedGame, file: str) -> Rendered:
-    """One line per game: the object ``report --format json`` lists under "games"."""
-    return Rendered(checked.outcome.findings, checked.deals_read, game_json(checked, file) + "\n")
+render_report_json = ReportJson()
+#: One line per game: the object ``report --format json`` lists under "games".
+render_report_jsonl = ReportJson(lines=True)
 
 
-def report_keep(render: Callable[[CheckedGame, str], Rendered]) -> Keep:
-    """What a report's render needs of each game: the outcomes of the deals
-    read, and for the report's JSON, of each deal the quick check finds
-    right its JSON, written from what the check read
-    (:mod:`aluette_cli.jsonstamp`)."""
-    if render is not render_report_json and render is not render_report_jsonl:
-        return OUTCOMES
-    from .jsonstamp import reported  # the quick check's patterns cost start-up: only here
-
-    return Stamped(OUTCOMES, reported)
+def report_keep(render: Callable[[CheckedGame, str], Rendered]) -> Consumer:
+    """What a report's render wants of each game, as it declares it
+    (``wants``): by default the outcomes of the deals, never read into the
+    model when the quick check finds them right."""
+    wants = getattr(render, "wants", OUTCOMES)
+    assert isinstance(wants, Consumer)
+    return wants
 
 
 def render_table(

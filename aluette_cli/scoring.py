@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import Literal
 
 from . import findings as F
-from .cards import SEATS, TEAMS, other_team, team_of
+from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, other_team, team_of
 from .findings import Flags
 from .model import Concede, Deal
 from .outcome import TrickOutcome, VoidReason
@@ -236,7 +237,7 @@ def _check_claim(deal: Deal, score: DealScore, flag: Flags, value_wrong: bool) -
     n = deal.number
     if score.void:
         reason = score.void_reason
-        if claim.side is None or reason is None:
+        if reason is None or claim_wrong(claim.side, claim.points, None, None) is None:
             return
         if reason.nobody is not None:
             flag(F.POINT_CLAIM, "void-nobody", claim.pos, n, side=claim.side, tricks=reason.nobody)
@@ -247,22 +248,57 @@ def _check_claim(deal: Deal, score: DealScore, flag: Flags, value_wrong: bool) -
     point = score.point
     assert point is not None
     winner = score.winner
+    wrong = claim_wrong(claim.side, claim.points, point, winner)
+    if wrong is None or (wrong == "number" and value_wrong):
+        return
     who = f"{winner} wins the deal for {point.team}" if winner else f"{point.team} take the deal"
     if score.counts and winner and not score.unknown:
         who += f" with {plural(score.counts[winner], 'trick')}"  # type: ignore[index]
     if score.unknown:
         who += f" whoever took {tricks_named(score.unknown)}"
     facts = {"who": who, "winner": winner, "team": point.team, "points": point.points}
-    if claim.side is None:
+    if wrong == "none":
         flag(F.POINT_CLAIM, "none", claim.pos, n, **facts)
-    elif (claim.side if claim.side in TEAMS else team_of(claim.side)) != point.team or (
-        claim.side in SEATS and winner is not None and claim.side != winner
-    ):
+    elif wrong == "side":
         flag(F.POINT_CLAIM, "side", claim.pos, n, side=claim.side, **facts)
-    elif not value_wrong and (claim.points or 1) != point.points:
+    else:
         because = point.reason or ("a mordienne scores 2" if point.mordienne else "a deal scores 1")
         facts["because"] = because
         flag(F.POINT_CLAIM, "points", claim.pos, n, claimed=claim.points or 1, **facts)
+
+
+def claim_wrong(
+    side: str | None, points: int | None, point: PointOutcome | None, winner: str | None
+) -> Literal["void", "none", "side", "number"] | None:
+    """What is wrong with a point line that names ``side`` (None: nobody) and
+    ``points`` (None: left out, which is 1) of a deal worth ``point`` to
+    ``winner``'s team (``winner`` None: to the team; ``point`` None: a void
+    deal): the one comparison of a claim with a score, for the full replay
+    and the quick check alike."""
+    if point is None:
+        return None if side is None else "void"
+    if side is None:
+        return "none"
+    if (side if side in TEAMS else team_of(side)) != point.team or (
+        side in SEATS and winner is not None and side != winner
+    ):
+        return "side"
+    if (1 if points is None else points) != point.points:
+        return "number"
+    return None
+
+
+def played_result(winners: Sequence[str | None], ruleset: Ruleset) -> DealResult | None:
+    """The fast entry of scoring: what a deal's trick winners decide, when they
+    are all there and no more (nine tricks, or the tricks up to the one that
+    decided the deal under rules that stop play there); None otherwise, and
+    the full replay says what is wrong.  No double and no concession: a
+    deal with one is not given so."""
+    scoring, target = ruleset.deal_scoring, ruleset.deal_target
+    decided = scoring.decided_after(winners, target)
+    if (len(winners) != TRICKS_PER_DEAL) if decided is None else (decided != len(winners)):
+        return None
+    return scoring.result(winners, target, ruleset.mordienne)
 
 
 def _void_reason(sequence: Sequence[str | None]) -> VoidReason:

@@ -34,10 +34,15 @@ Two searches share those pieces:
   worked out again: most positions are settled by those bounds, so their
   price is the search's.
 
-What the fast search knows of a scoring (how to describe the tricks taken
-compactly, and bound the result) it knows by class, for the scorings of
-:mod:`policies`; under any other scoring it keys positions by the whole
-sequence of winners and bounds nothing, which is slower and as exact.
+What the fast search may assume it asks the policies, which declare it of
+their own rules: a tie policy whether a card stronger than all the others
+always takes the trick, and whether only such a card ever does
+(``TiePolicy.declares``); a deal scoring which compact description of the
+tricks taken it may key positions by and bound
+(``DealScoring.search_tally``).  A policy that declares nothing, or a
+subclass that changes a rule without declaring again, gets the plain
+description (the whole sequence of winners, no bounds), which is slower
+and as exact.
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from .cards import SEATS, TRICKS_PER_DEAL
-from .policies import Cancel, DealScoring, MostTricks, PointOutcome, Spoil, TeamTricks, doubled
+from .policies import SEAT_COUNTS, TEAM_TOTALS, DealScoring, PointOutcome, doubled
 from .rules import Ruleset
 
 #: Seats as the search counts them: N, E, S, W; NS are the even ones.
@@ -147,13 +152,14 @@ class Solver:
         self._factor = 2 if doubled_by is not None and ruleset.doubles else 1
         #: no value is further from 0 than this
         self._span = self._factor * (2 if ruleset.mordienne else 1) * self._tally.span
-        self._spoils = isinstance(ruleset.tie, Spoil)
+        #: a card takes a trick only if stronger than every other card of it
+        self._spoils = ruleset.tie.declares("only_top_wins")
         #: whether the scoring can end play before the ninth trick
         self._stops_early = (
             type(ruleset.deal_scoring).decided_after is not DealScoring.decided_after
         )
-        #: a strictly strongest card takes the trick (true of both known policies)
-        self._top_wins = isinstance(ruleset.tie, Spoil | Cancel)
+        #: a strictly strongest card takes the trick, as the policy declares
+        self._top_wins = ruleset.tie.declares("unique_top_wins")
         self.stats = Stats()
         self._deadline: float | None = None
 
@@ -945,10 +951,13 @@ class _TeamTricksTally(_Tally):
         return lo, hi
 
 
+#: the fast search's tallies, by what a deal scoring declares it may use
+_TALLIES: dict[str, type[_Tally]] = {SEAT_COUNTS: _MostTricksTally, TEAM_TOTALS: _TeamTricksTally}
+
+
 def _tally_for(ruleset: Ruleset) -> _Tally:
-    scoring = ruleset.deal_scoring
-    if isinstance(scoring, MostTricks):
-        return _MostTricksTally()
-    if isinstance(scoring, TeamTricks):
-        return _TeamTricksTally()
-    return _Tally()
+    """The tally the deal scoring declares the fast search may use
+    (``DealScoring.search_tally``); the whole sequence of winners, with no
+    bounds, for a scoring that declares none."""
+    declared = ruleset.deal_scoring.search_tally()
+    return _TALLIES.get(declared, _Tally)() if declared is not None else _Tally()

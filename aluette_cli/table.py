@@ -165,30 +165,21 @@ class Table:
     def play_all(self, plays: Sequence[Play]) -> bool:
         """Put a whole trick on the table at once if nothing about it is wrong:
         four cards, each played in turn by whoever holds it, none played
-        before.  False, with nothing changed, for any other trick, which is
-        then played card by card (:meth:`play`) to say what is wrong.  The
-        usual trick costs one call instead of four."""
-        order, held, played = self._order, self.held, self._played
+        before (:func:`lay`).  False, with nothing changed, for any other
+        trick, which is then played card by card (:meth:`play`) to say what
+        is wrong.  The usual trick costs one call instead of four."""
         if len(plays) != 4 or self._plays or self._free_lead:
             return False
-        seen = set()
-        for k, play in enumerate(plays):
-            seat, card = play.seat, play.card
-            if seat is None:
-                seat = order[k]
-            elif seat != order[k]:
-                return False
-            hand = held.get(seat)
-            if hand is None or card not in hand or card in played or card in seen:
-                return False
-            seen.add(card)
-        number, mine = self._number, self._plays
-        for k, play in enumerate(plays):
-            seat, card = play.seat, play.card
-            player = order[k] if seat is None else seat  # as play() names it
-            mine.append((player, card))
-            played[card] = number
-            held[player].discard(card)
+        played = self._played
+        (s1, c1), (s2, c2), (s3, c3), (s4, c4) = [(p.seat, p.card) for p in plays]
+        if c1 in played or c2 in played or c3 in played or c4 in played:
+            return False
+        if not lay(self._order, self.held, (None, s1, c1, s2, c2, s3, c3, s4, c4, None)):
+            return False
+        number = self._number
+        o1, o2, o3, o4 = self._order
+        self._plays = [(s1 or o1, c1), (s2 or o2, c2), (s3 or o3, c3), (s4 or o4, c4)]
+        played[c1] = played[c2] = played[c3] = played[c4] = number
         return True
 
     def _holder(self, card: str) -> str | None:
@@ -276,3 +267,116 @@ class Table:
     def over(self) -> bool:
         """Whether play is over: nine tricks, or the deal decided early."""
         return len(self.tricks) >= TRICKS_PER_DEAL or self.decided_after() is not None
+
+
+def lay(order: Sequence[str], held: Mapping[str, set[str]], trick: Sequence[str | None]) -> bool:
+    """The rule of a trick played right: four different cards, each played in
+    turn (``order``, from the leader) by a player who holds it; a seat left
+    out (None or empty) is the turn's.  ``trick`` is its number, its four
+    seats each before its card, and its claim (neither is looked at here).
+    True, and the cards are gone from the hands; False, with the hands as
+    they were.  The table plays a whole trick so (:meth:`Table.play_all`),
+    and so does :class:`LeanTable`."""
+    _, s1, c1, s2, c2, s3, c3, s4, c4, _ = trick
+    p1, p2, p3, p4 = order
+    if (s1 and s1 != p1) or (s2 and s2 != p2) or (s3 and s3 != p3) or (s4 and s4 != p4):
+        return False
+    try:
+        h1, h2, h3, h4 = held[p1], held[p2], held[p3], held[p4]
+    except KeyError:
+        return False  # a hand the record does not give
+    if not (c1 in h1 and c2 in h2 and c3 in h3 and c4 in h4) or (
+        c1 in (c2, c3, c4) or c2 in (c3, c4) or c3 == c4
+    ):
+        return False
+    h1.remove(c1)
+    h2.remove(c2)
+    h3.remove(c3)
+    h4.remove(c4)
+    return True
+
+
+#: trick numbers as a record writes them, in order
+_NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
+#: the seats in play order from each leader, and who leads first by dealer,
+#: as plain strings (a lean deal's seats are the text's)
+_ORDERS = {seat: tuple(map(str, seats_from(seat))) for seat in "NESW"}
+_FIRST_LEADERS = {seat: str(left_of(seat)) for seat in "NESW"}
+
+
+class LeanTable:
+    """The table's fast entry: a whole deal given as plain values, played at
+    once under one ruleset, for a reader that has the deal's text and no
+    model (:mod:`aluette_cli.quickcheck`).
+
+    It asks the same rules as :class:`Table`: each trick is laid by
+    :func:`lay`, taken as the ruleset's tie policy says (and at a glance by
+    a card stronger than all the others where the policy declares that it
+    always takes the trick, ``TiePolicy.declares``), and its winner
+    leads the next.  It vouches or declines: the winners when every trick is
+    right and every claim names its winner, else None, and the deal is then
+    played card by card by :class:`Table`, which says what is wrong.
+    """
+
+    def __init__(self, ruleset: Ruleset, nobody: str) -> None:
+        """``nobody`` is the claim that names nobody (the notation's word)."""
+        self._result = ruleset.tie.result
+        self._unique_top_wins = ruleset.tie.declares("unique_top_wins")
+        self._strength = ruleset.strength
+        self._nobody = nobody
+        self._order = _ORDERS
+        self._first = _FIRST_LEADERS
+
+    def play(
+        self,
+        dealer: str,
+        hands: dict[str, set[str]],
+        tricks: Sequence[Sequence[str]],
+        kept: list[TrickOutcome] | None = None,
+        played: list[str | None] | None = None,
+    ) -> list[str | None] | None:
+        """Who took each trick, if every trick is right: ``tricks`` are each
+        its number, its four seats each before its card (a seat may be empty:
+        the turn's) and its claim (empty: none).  ``hands`` lose the cards
+        played.  Each trick's outcome goes into ``kept``, and its plays and
+        winner into ``played`` (:data:`quickcheck.PLAYED` values a trick),
+        unless it is None."""
+        result, strength, order = self._result, self._strength, self._order
+        nobody = self._nobody
+        # Who takes a trick is known at a glance when nothing else of it is
+        # kept; its outcome, when kept, comes from the policy.
+        at_a_glance = kept is None and self._unique_top_wins
+        leader = self._first[dealer]
+        winners: list[str | None] = []
+        if len(tricks) > TRICKS_PER_DEAL:
+            return None
+        for expected, trick in zip(_NUMBERS, tricks, strict=False):
+            seats = order[leader]
+            number, _, c1, _, c2, _, c3, _, c4, claim = trick
+            if number != expected or not lay(seats, hands, trick):
+                return None
+            s1, s2, s3, s4 = seats
+            winner: str | None
+            unique = False
+            if at_a_glance:
+                a, b, c, d = strength[c1], strength[c2], strength[c3], strength[c4]
+                top = max(a, b, c, d)
+                unique = (a == top) + (b == top) + (c == top) + (d == top) == 1
+            if unique:
+                winner = s1 if a == top else s2 if b == top else s3 if c == top else s4
+            else:
+                plays: list[tuple[str | None, str]] = [(s1, c1), (s2, c2), (s3, c3), (s4, c4)]
+                taken = result(plays, strength)
+                winner = taken.winner
+                if winner is None and not taken.nobody:
+                    return None
+                if kept is not None:
+                    kept.append(TrickOutcome(len(winners) + 1, s1, plays, *taken))
+            if claim and claim != (nobody if winner is None else winner):
+                return None
+            if played is not None:
+                played += (s1, c1, s2, c2, s3, c3, s4, c4, winner)
+            winners.append(winner)
+            if winner is not None:
+                leader = winner
+        return winners

@@ -14,23 +14,33 @@ its declining everything.
 from __future__ import annotations
 
 import io
+import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aluette_cli import quickcheck
+from aluette_cli import policies, quickcheck
 from aluette_cli.cards import NAMED_CARDS, RANK_ALIASES, SUIT_ALIASES
-from aluette_cli.pipeline import OUTCOMES, Keep, check_source
-from aluette_cli.policies import TIE_POLICIES
+from aluette_cli.pipeline import OUTCOMES, RuleChoice, Wants, check_source
+from aluette_cli.policies import (
+    TIE_POLICIES,
+    DealResult,
+    MostTricks,
+    PlayT,
+    Spoil,
+    TrickResult,
+)
 from aluette_cli.rules import load_ruleset
 
 from .conftest import generated, run
 
 Verdict = list[tuple[object, ...]]
+CLASSIC_TOML = (Path(policies.__file__).parent / "rulesets" / "classic.toml").read_text("utf-8")
 
 
 @contextmanager
@@ -61,7 +71,7 @@ def without_quick_check() -> Iterator[None]:
         quickcheck.QuickCheck.deal = original  # type: ignore[method-assign]
 
 
-def outcomes(text: str, keep: Keep) -> list[tuple[object, ...]]:
+def outcomes(text: str, keep: Wants) -> list[tuple[object, ...]]:
     """What report establishes about each game: the verdict, and every deal's outcome."""
     games = check_source(io.BytesIO(text.encode("utf-8")), keep=keep)
     return [
@@ -357,8 +367,11 @@ def test_a_card_above_all_others_takes_the_trick(name: str, deck: list[str]) -> 
     plays = list(zip("NESW", deck[:4], strict=True))
     values = [strength[c] for _, c in plays]
     top = max(values)
-    if policy.unique_top_wins and values.count(top) == 1:
-        assert policy.result(plays, strength).winner == plays[values.index(top)][0]
+    result = policy.result(plays, strength)
+    if policy.declares("unique_top_wins") and values.count(top) == 1:
+        assert result.winner == plays[values.index(top)][0]
+    if policy.declares("only_top_wins") and result.winner is not None:
+        assert values.count(top) == 1 and result.winner == plays[values.index(top)][0]
 
 
 # --------------------------------------------------------------------------
@@ -397,3 +410,89 @@ def test_annotate_says_the_same_of_a_deal_vouched_for(seed: int) -> None:
     assert same_annotation_with_and_without(once) > 0  # annotated again
     for kind in KINDS:
         same_annotation_with_and_without(mutate(text, kind, rng))
+
+
+# --------------------------------------------------------------------------
+# One referee: the quick check has no rules of its own
+
+
+class FoursSpoil(Spoil):
+    """Ties spoil a trick, and so do the 4 of coins and the 4 of cups played
+    in it together, whatever else is played: a card stronger than all the
+    others does not always take the trick.  It changes the rule and
+    declares nothing anew, so what Spoil declares of its rule is not taken
+    for this one (``TiePolicy.declares``)."""
+
+    name = "fours-spoil"
+
+    def result(self, plays: Sequence[PlayT], strength: dict[str, int]) -> TrickResult:
+        cards = [card for _, card in plays]
+        if "4d" in cards and "4c" in cards:
+            return TrickResult(None, True, ["4d", "4c"], [])
+        return super().result(plays, strength)
+
+
+class ThreeToScore(MostTricks):
+    """Most tricks, but a deal won with fewer than three tricks is void."""
+
+    name = "three-to-score"
+
+    def result(self, sequence: Sequence[str | None], target: int, mordienne: bool) -> DealResult:
+        result = super().result(sequence, target, mordienne)
+        if result.winner is not None and result.counts[result.winner] < 3:
+            return DealResult(result.counts, None, None, None)
+        return result
+
+
+def _house(tmp_path: Path, name: str, old: str, new: str) -> RuleChoice:
+    """A ruleset file: classic with one line changed."""
+    text = CLASSIC_TOML.replace('name = "classic"', f'name = "{name}"')
+    assert old in text
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return RuleChoice(rules=str(path))
+
+
+def _verdicts(text: str, choice: RuleChoice) -> list[tuple[object, ...]]:
+    games = check_source(io.BytesIO(text.encode("utf-8")), choice, keep=False)
+    return [
+        (g.outcome.score, [(f.code, f.line, f.column, f.message) for f in g.outcome.findings])
+        for g in games
+    ]
+
+
+@pytest.mark.parametrize("house", ["fours-spoil", "three-to-score", "aces-low"])
+def test_a_changed_rule_changes_the_quick_check_as_it_changes_the_replay(
+    house: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Records right under classic rules, checked under rules with one thing
+    changed (a tie policy, a deal scoring, the ranking): the quick check must
+    find exactly what the full replay finds, deal for deal, and vouch for
+    some deals and decline others.  A copy of a rule in the quick check (a
+    trick won by the strongest card, a deal won by most tricks, a fixed rank
+    table) would vouch for a deal the replay finds wrong."""
+    monkeypatch.setitem(policies.TIE_POLICIES, "fours-spoil", FoursSpoil())
+    monkeypatch.setitem(policies.DEAL_SCORINGS, "three-to-score", ThreeToScore())
+    if house == "fours-spoil":
+        choice = _house(tmp_path, house, 'tie = "spoil"', 'tie = "fours-spoil"')
+    elif house == "three-to-score":
+        choice = _house(tmp_path, house, 'scoring = "most-tricks"', 'scoring = "three-to-score"')
+    else:
+        start = CLASSIC_TOML.index("[ranking]")
+        end = CLASSIC_TOML.index("\n]\n", start) + 2
+        groups = load_ruleset("classic").ranking
+        aces = next(group for group in groups if "1d" in group)
+        rows = [list(g) for g in groups if g is not aces] + [list(aces)]
+        ranking = "[ranking]\ngroups = [\n" + ",\n".join(map(json.dumps, rows)) + ",\n]"
+        choice = _house(tmp_path, house, CLASSIC_TOML[start:end], ranking)
+    text = generated(5, "--games", "8")
+    with counted() as counts:
+        quick = _verdicts(text, choice)
+    with without_quick_check():
+        full = _verdicts(text, choice)
+    assert quick == full
+    vouched, declined = counts
+    assert vouched > 0 and declined > 0  # the change decides some deals, not all
+    with counted() as classic_counts:
+        _verdicts(text, RuleChoice())
+    assert classic_counts == [vouched + declined, 0]  # right under the rules written for
