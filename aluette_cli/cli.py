@@ -1156,6 +1156,38 @@ def stats(
     sys.exit(status.code)
 
 
+@cli.command(name="scorer")
+@rules_option_saying(
+    "Ruleset the page starts with: a preset or a TOML file (every preset is offered too)."
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "fr"]),
+    default="en",
+    show_default=True,
+    help="The page's language.",
+)
+@output_option
+def scorer_command(rules: str | None, lang: str, output: str | None) -> None:
+    """Write the scorer's page: the score kept on a phone, the record written.
+
+    \b
+    Examples:
+      aluette scorer -o marquoir.html
+      aluette scorer --rules team-five --lang fr -o marquoir.html
+    """
+    from .writers.scorer import page_rulesets, scorer_page
+
+    tag = _rules_tag(rules, output)
+    try:
+        chosen = load_ruleset(rules) if rules else None
+    except RulesetError as exc:
+        raise click.BadParameter(str(exc), param_hint="--rules") from None
+    page = scorer_page(page_rulesets(chosen, tag), lang)
+    with atomic_output(output, binary=False) as out:
+        out.write(page)
+
+
 def _usage(call: Callable[[], T]) -> T:
     """``call()``, its ValueError said as a usage error (status 2)."""
     try:
