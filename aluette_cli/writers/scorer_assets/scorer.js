@@ -74,7 +74,7 @@
     return lines.join("\n") + "\n";
   }
 
-  window.aluetteScorer = { decide, record, worth };
+  window.aluetteScorer = { decide, record, worth, rulesets: DATA.rulesets };
 
   // ------------------------------------------------------------------
   // The game kept in the browser: saved at every tap

@@ -1,0 +1,276 @@
+"""``aluette scorer``: the scorer's page, held to the engine.
+
+The facts written into the page are checked against the rulesets; the
+page's own decisions (dealer, score, end of game) are run in chromium and
+compared with the engine's ledger on generated games and on random entries
+whose exported record the engine replays; and whole games are played by
+tapping, at a phone's width and a desk's, reloaded, undone, exported,
+validated and reported.  Browser and helpers are those of
+``test_html_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import aluette_cli as aluette
+from aluette_cli.cards import SEATS, TEAMS, Team, team_of
+from aluette_cli.ledger import GameLedger
+from aluette_cli.model import Pos
+from aluette_cli.policies import PointOutcome
+from aluette_cli.rules import Ruleset, load_ruleset, preset_names
+from aluette_cli.writers.scorer import LANGS, game_end, option_facts, words
+
+from . import test_html_browser as hb
+from .conftest import ROOT, generated, run
+
+browser = hb.browser  # the module's one chromium, as test_html_browser starts it
+
+PAGE_LIMIT = 300 * 1024
+SCRIPT = ROOT / "aluette_cli" / "writers" / "scorer_assets" / "scorer.js"
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("scorer")
+    made = {}
+    for lang in LANGS:
+        out = folder / f"marquoir-{lang}.html"
+        result = run("scorer", "--lang", lang, "-o", str(out))
+        assert result.exit_code == 0, result.output
+        made[lang] = out
+    return made
+
+
+def _options(ruleset: Ruleset) -> list[frozenset[str]]:
+    """Each preset with no option and with every option that changes a score."""
+    return list(dict.fromkeys([frozenset(), frozenset(ruleset.known_options & {"mordienne"})]))
+
+
+# --------------------------------------------------------------------------
+# The facts written into the page
+
+
+def test_game_end_is_asked_of_the_game_length() -> None:
+    ends = {name: game_end(r.game_length, r.game_target) for name in preset_names()
+            for r in [load_ruleset(name)]}  # fmt: skip
+    assert ends == {
+        "classic": {"deals": 5, "points": None},
+        "team-five": {"deals": None, "points": 12},
+        "to-five-points": {"deals": None, "points": 5},
+    }
+
+
+def test_what_a_deal_is_worth_comes_from_point_values() -> None:
+    classic = load_ruleset("classic")
+    assert option_facts(classic) == {"plain": [1]}
+    assert option_facts(classic.with_options(frozenset({"mordienne"}))) == {
+        "plain": [1, 2],
+        "accepted": [1],
+        "refused": [2],
+    }
+    assert option_facts(load_ruleset("team-five")) == {"plain": [1], "double": [2]}
+
+
+def test_both_languages_have_every_word() -> None:
+    english, french = words("en").table, words("fr").table
+    assert english.keys() == french.keys()
+    script = SCRIPT.read_text("utf-8")
+    used = set(re.findall(r"\bW\.(\w+)", script)) | set(re.findall(r'\bW\["([\w.]+)"\]', script))
+    used |= {f"seat.{seat}" for seat in SEATS}
+    assert used <= english.keys()
+    assert all(value.strip() for value in (*english.values(), *french.values()))
+
+
+def test_page_is_small_offline_and_in_its_language(pages: dict[str, Path]) -> None:
+    for lang, page in pages.items():
+        text = page.read_text("utf-8")
+        assert len(page.read_bytes()) < PAGE_LIMIT
+        assert f'<html lang="{lang}">' in text
+        assert "default-src 'none'" in text
+        assert not re.search(r"(src|href)=\"(https?:|//)", text)
+    french = pages["fr"].read_text("utf-8")
+    assert "Marquoir" in french and "les quatre rois" in french and "monsieur" in french
+
+
+def test_bad_rules_are_a_usage_error(tmp_path: Path) -> None:
+    result = run("scorer", "--rules", "nope", "-o", str(tmp_path / "m.html"))
+    assert result.exit_code == 2
+    assert "unknown ruleset 'nope'" in result.output
+    assert not (tmp_path / "m.html").exists()
+
+
+def test_house_rules_file_is_offered_first(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text((ROOT / "samples" / "house-rules.toml").read_text("utf-8"), "utf-8")
+    out = tmp_path / "m.html"
+    result = run("scorer", "--rules", str(house), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    data = _data(out)
+    assert next(iter(data["rulesets"])) == "house.toml"
+    assert data["rulesets"]["house.toml"]["tag"] == "house.toml"
+
+
+def _data(page: Path) -> dict[str, Any]:
+    text = page.read_text("utf-8")
+    found = re.search(r'<script type="application/json" id="scorer-data">(.*?)</script>', text)
+    assert found is not None
+    return json.loads(found.group(1))  # type: ignore[no-any-return]
+
+
+# --------------------------------------------------------------------------
+# The page's decisions against the engine's
+
+
+def _team(who: str) -> Team:
+    return Team(who) if who in TEAMS else team_of(who)
+
+
+def _engine_states(ruleset: Ruleset, first: str, entries: list[dict[str, Any]]) -> list[Any]:
+    """The ledger's dealer, score and end of game after each entry."""
+    ledger = GameLedger([], ruleset, None, lambda *a, **k: None)  # type: ignore[arg-type,return-value]
+    states = []
+    dealer = first
+    for number, entry in enumerate(entries, 1):
+        ledger.place_header(number, dealer, Pos(number, 1))
+        void = entry["who"] is None
+        point = None
+        if not void:
+            point = PointOutcome(_team(entry["who"]), entry["points"])
+        ledger.record(number, dealer, void, point)
+        (dealer,) = ledger.expected_dealers or {None}
+        states.append([dealer, dict(ledger.score), ledger.is_over()])
+    return states
+
+
+def _page_states(tab: hb.Tab, cases: list[dict[str, Any]]) -> list[list[Any]]:
+    return tab.js(  # type: ignore[no-any-return]
+        """cases => {
+            const page = window.aluetteScorer;
+            return cases.map(c => page.decide(page.rulesets[c.rules], c.first, c.entries)
+              .slice(1).map(s => [s.dealer, s.score, s.over]));
+        }""",
+        cases,
+    )
+
+
+def _entries_of(game: Any) -> tuple[str, list[dict[str, Any]]]:
+    """The taps a scorer would make for a replayed game: who took each point."""
+    entries = []
+    for deal, outcome in zip(game.game.deals, game.outcome.deals, strict=True):
+        point = outcome.point
+        who = None if point is None else outcome.deal_winner or point.team
+        double = deal.announces[0].team if deal.announces else None
+        entries.append({"who": who, "points": point.points if point else 0, "double": double,
+                        "concede": None})  # fmt: skip
+    return game.game.deals[0].dealer, entries
+
+
+def _generated(seed: int) -> Iterator[tuple[Ruleset, str, list[dict[str, Any]]]]:
+    for name in preset_names():
+        base = load_ruleset(name)
+        for options in _options(base):
+            ruleset = base.with_options(options)
+            flags = ["--games", "6", "--rules", name, "--style", "sheet", "--policy", "ties"]
+            if options:
+                flags += ["--options", ",".join(options)]
+            for game in aluette.loads(generated(seed, *flags)):
+                assert not game.outcome.findings
+                first, entries = _entries_of(game)
+                yield ruleset, first, entries
+
+
+def test_page_decides_as_the_engine_on_generated_games(
+    browser: Any, pages: dict[str, Path]
+) -> None:
+    tab = hb.open_tab(browser, pages["en"])
+    cases, expected = [], []
+    for ruleset, first, entries in _generated(27):
+        cases.append({"rules": ruleset.name, "first": first, "entries": entries})
+        expected.append(_engine_states(ruleset, first, entries))
+        worth = tab.js(
+            """([name, options, entries]) => {
+                const page = window.aluetteScorer;
+                return entries.map(e => page.worth(page.rulesets[name], options, e));
+            }""",
+            [ruleset.name, sorted(ruleset.options), entries],
+        )
+        for entry, values in zip(entries, worth, strict=True):
+            assert entry["who"] is None or entry["points"] in values, (entry, values)
+    assert len(cases) == 5 * 6
+    assert _page_states(tab, cases) == expected
+    assert any(state[2] for states in expected for state in states)
+    assert not tab.errors
+
+
+def _random_entries(
+    rng: random.Random, facts: dict[str, Any], pooled: bool
+) -> list[dict[str, Any]]:
+    """Taps the page allows, at random: a double or a concession when the rules
+    have them, the values the page offers, a void deal now and then."""
+    entries = []
+    for _ in range(rng.randint(1, 14)):
+        entry: dict[str, Any] = {"who": None, "points": 0, "double": None, "concede": None}
+        kind = rng.choice([k for k in facts if k != "plain"] + ["plain"] * 3)
+        if kind == "double":
+            entry["double"] = rng.choice(TEAMS)
+        elif kind in ("accepted", "refused"):
+            entry["concede"] = {"team": rng.choice(TEAMS), "accepted": kind == "accepted"}
+        takers = list(TEAMS) if pooled else list(SEATS)
+        if kind == "accepted":
+            takers = [t for t in takers if _team(t) != entry["concede"]["team"]]
+        if kind in ("accepted", "refused") or rng.random() > 0.15:
+            entry["who"] = rng.choice(takers)
+            entry["points"] = rng.choice(facts[kind])
+        entries.append(entry)
+    return entries
+
+
+def test_exported_random_entries_replay_as_the_page_says(
+    browser: Any, pages: dict[str, Path]
+) -> None:
+    """The record the page writes for any taps it allows is one the engine
+    replays with no finding, to the same dealers, score and end."""
+    tab = hb.open_tab(browser, pages["en"])
+    data = _data(pages["en"])
+    rng = random.Random(27)
+    for _ in range(60):
+        name = rng.choice(preset_names())
+        facts = data["rulesets"][name]
+        options = sorted(o for o in facts["known"] if rng.random() < 0.5)
+        table = facts["worth"][",".join(options)]
+        entries = _random_entries(rng, table, facts["pooled"])
+        first = rng.choice(SEATS)
+        states = tab.js(
+            """([name, first, entries]) => {
+                const page = window.aluetteScorer;
+                return page.decide(page.rulesets[name], first, entries);
+            }""",
+            [name, first, entries],
+        )
+        over_at = next((i for i, s in enumerate(states) if s["over"]), None)
+        if over_at is not None:
+            entries = entries[:over_at]  # the page takes no entry after the end
+            states = states[: over_at + 1]
+        game = {"setup": {"event": "Club night", "site": "", "date": "2026.12.02",
+                          "names": {"N": 'Ma"rie', "E": "Jean", "S": "", "W": "Anne\\"},
+                          "rules": name, "options": options, "dealer": first},
+                "entries": entries}  # fmt: skip
+        text = tab.js("game => window.aluetteScorer.record(game)", game)
+        (checked,) = aluette.loads(text)
+        assert [f.code for f in checked.outcome.findings] == [], text
+        assert checked.outcome.score == states[-1]["score"], text
+        assert checked.outcome.complete == states[-1]["over"], text
+        assert [d.dealer for d in checked.outcome.deals] == [s["dealer"] for s in states[:-1]]
+        ruleset = load_ruleset(name).with_options(frozenset(options))
+        assert _engine_states(ruleset, first, entries) == [
+            [s["dealer"], s["score"], s["over"]] for s in states[1:]
+        ]
+    assert not tab.errors
