@@ -210,27 +210,28 @@ def test_page_decides_as_the_engine_on_generated_games(
     assert not tab.errors
 
 
+def _random_entry(rng: random.Random, facts: dict[str, Any], pooled: bool) -> dict[str, Any]:
+    """A tap the page allows, at random: a double or a concession when the
+    rules have them, the values the page offers, a void deal now and then."""
+    entry: dict[str, Any] = {"who": None, "points": 0, "double": None, "concede": None}
+    kind = rng.choice([k for k in facts if k != "plain"] + ["plain"] * 3)
+    if kind == "double":
+        entry["double"] = rng.choice(TEAMS)
+    elif kind in ("accepted", "refused"):
+        entry["concede"] = {"team": rng.choice(TEAMS), "accepted": kind == "accepted"}
+    takers = list(TEAMS) if pooled else list(SEATS)
+    if kind == "accepted":
+        takers = [t for t in takers if _team(t) != entry["concede"]["team"]]
+    if kind in ("accepted", "refused") or rng.random() > 0.15:
+        entry["who"] = rng.choice(takers)
+        entry["points"] = rng.choice(facts[kind])
+    return entry
+
+
 def _random_entries(
     rng: random.Random, facts: dict[str, Any], pooled: bool
 ) -> list[dict[str, Any]]:
-    """Taps the page allows, at random: a double or a concession when the rules
-    have them, the values the page offers, a void deal now and then."""
-    entries = []
-    for _ in range(rng.randint(1, 14)):
-        entry: dict[str, Any] = {"who": None, "points": 0, "double": None, "concede": None}
-        kind = rng.choice([k for k in facts if k != "plain"] + ["plain"] * 3)
-        if kind == "double":
-            entry["double"] = rng.choice(TEAMS)
-        elif kind in ("accepted", "refused"):
-            entry["concede"] = {"team": rng.choice(TEAMS), "accepted": kind == "accepted"}
-        takers = list(TEAMS) if pooled else list(SEATS)
-        if kind == "accepted":
-            takers = [t for t in takers if _team(t) != entry["concede"]["team"]]
-        if kind in ("accepted", "refused") or rng.random() > 0.15:
-            entry["who"] = rng.choice(takers)
-            entry["points"] = rng.choice(facts[kind])
-        entries.append(entry)
-    return entries
+    return [_random_entry(rng, facts, pooled) for _ in range(rng.randint(1, 14))]
 
 
 def test_exported_random_entries_replay_as_the_page_says(
@@ -274,3 +275,119 @@ def test_exported_random_entries_replay_as_the_page_says(
             [s["dealer"], s["score"], s["over"]] for s in states[1:]
         ]
     assert not tab.errors
+
+
+# --------------------------------------------------------------------------
+# Whole games played by tapping
+
+
+def _fresh_tab(browser: Any, page: Path, width: int) -> hb.Tab:
+    """The page with nothing kept from another test."""
+    tab = hb.open_tab(browser, page, width)
+    tab.js("localStorage.clear()")
+    _reload(tab)
+    return tab
+
+
+def _reload(tab: hb.Tab) -> None:
+    tab.page.reload()
+    tab.page.wait_for_function("document.documentElement.dataset.ready")
+
+
+def _tap(tab: hb.Tab, act: str, value: str | None = None) -> None:
+    selector = f'[data-act="{act}"]' + ("" if value is None else f'[data-v="{value}"]')
+    tab.page.locator(selector).click()
+
+
+def _whole_game(
+    rng: random.Random, ruleset: Ruleset, page: Path
+) -> tuple[str, list[dict[str, Any]]]:
+    """Random taps until the engine's ledger ends the game: a void deal first,
+    then every kind of deal the rules allow."""
+    facts = _data(page)["rulesets"][ruleset.name]
+    table = facts["worth"][",".join(sorted(ruleset.options))]
+    first = rng.choice(SEATS)
+    entries = [{"who": None, "points": 0, "double": None, "concede": None}]
+    while not _engine_states(ruleset, first, entries)[-1][2]:
+        entries.append(_random_entry(rng, table, facts["pooled"]))
+    return first, entries
+
+
+NAMES = {"N": "Marie", "E": "Jean", "S": "Paul", "W": "Anne"}
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("name", preset_names())
+def test_whole_game_by_tapping(
+    browser: Any, pages: dict[str, Path], tmp_path: Path, name: str, width: int
+) -> None:
+    ruleset = load_ruleset(name)
+    options = _options(ruleset)[-1]
+    ruleset = ruleset.with_options(options)
+    first, entries = _whole_game(random.Random(name), ruleset, pages["en"])
+    expected = _engine_states(ruleset, first, entries)
+    assert expected[-1][2] and not any(state[2] for state in expected[:-1])
+    tab = _fresh_tab(browser, pages["en"], width)
+    page = tab.page
+    page.fill('[data-field="event"]', "Club night")
+    for seat, player in NAMES.items():
+        page.fill(f'[data-field="name-{seat}"]', player)
+    _tap(tab, "rules", name)
+    for option in options:
+        _tap(tab, "option", option)
+    _tap(tab, "dealer", first)
+    _reload(tab)  # the setup is kept as it is typed
+    assert page.input_value('[data-field="name-W"]') == "Anne"
+    _tap(tab, "start")
+    _tap(tab, "undo")  # no deal yet: back to the setup
+    assert page.locator('[data-act="start"]').is_visible()
+    _tap(tab, "start")
+    for i, entry in enumerate(entries):
+        state = page.locator("#status")
+        assert state.get_attribute("data-number") == str(i + 1)
+        assert state.get_attribute("data-dealer") == (expected[i - 1][0] if i else first)
+        if i == 1:  # a wrong tap, taken back
+            _tap(tab, "void")
+            _tap(tab, "undo")
+        if entry["double"]:
+            _tap(tab, "double", entry["double"])
+        if entry["concede"]:
+            concede = entry["concede"]
+            _tap(
+                tab,
+                "concede",
+                f"{concede['team']} {'accepted' if concede['accepted'] else 'refused'}",
+            )
+        if entry["who"] is not None and page.locator('[data-act="points"]').count():
+            _tap(tab, "points", str(entry["points"]))
+        if entry["who"] is None:
+            _tap(tab, "void")
+        else:
+            _tap(tab, "who", entry["who"])
+        if i == len(entries) // 2:
+            _reload(tab)
+        score, over = expected[i][1:]
+        shown = {team: int(page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+        assert shown == score
+        assert page.locator("#over").count() == int(over)
+    _reload(tab)
+    winner = page.locator("#over").get_attribute("data-winner")
+    shown = {team: int(page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+    assert page.locator('[data-act="who"]').count() == 0  # no entry after the end
+    text = page.input_value("#record")
+    with page.expect_download() as download:
+        _tap(tab, "download")
+    assert Path(download.value.path()).read_text("utf-8") == text
+    assert tab.js("document.documentElement.scrollWidth <= window.innerWidth")
+    assert not tab.errors and not tab.dialogs
+    page.close()
+
+    record = tmp_path / "game.aln"
+    record.write_text(text, "utf-8")
+    checked = run("validate", str(record))
+    assert checked.exit_code == 0 and "0 errors, 0 warnings" in checked.output, text
+    report = json.loads(run("report", "--format", "json", str(record)).stdout)
+    (game,) = report["games"]
+    assert game["violations"] == []
+    assert game["score"] == shown and game["winner"] == winner and game["complete"]
+    assert game["tags"]["North"] == "Marie" and game["tags"]["Event"] == "Club night"

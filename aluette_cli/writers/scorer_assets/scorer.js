@@ -111,7 +111,7 @@
       if (k === "text") el.textContent = v;
       else el.setAttribute(k, v === true ? "" : v);
     }
-    for (const kid of kids.flat()) if (kid !== null && kid !== undefined) el.append(kid);
+    for (const kid of kids.flat(Infinity)) if (kid !== null && kid !== undefined) el.append(kid);
     return el;
   }
   const button = (act, v, label, on, off) =>
