@@ -12,8 +12,10 @@ validated and reported.  Browser and helpers are those of
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -391,3 +393,47 @@ def test_whole_game_by_tapping(
     assert game["violations"] == []
     assert game["score"] == shown and game["winner"] == winner and game["complete"]
     assert game["tags"]["North"] == "Marie" and game["tags"]["Event"] == "Club night"
+
+
+# --------------------------------------------------------------------------
+# The pictures of docs/scorer.md
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _shots(tab: hb.Tab, lang: str, folder: Path) -> list[Path]:
+    """The setup, and a game in play, in one language at a phone's size."""
+    page = tab.page
+    page.set_viewport_size(PHONE)
+    page.fill('[data-field="event"]', "Club" if lang == "en" else "Soirée du club")
+    page.fill('[data-field="date"]', "2026.11.14")
+    for seat, player in NAMES.items():
+        page.fill(f'[data-field="name-{seat}"]', player)
+    _tap(tab, "option", "mordienne")
+    _tap(tab, "dealer", "W")
+    made = [folder / f"scorer-setup-{lang}.png", folder / f"scorer-play-{lang}.png"]
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(made[0]))
+    _tap(tab, "start")
+    for seat in ("N", "E", None, "S"):
+        _tap(tab, "void") if seat is None else _tap(tab, "who", seat)
+    _tap(tab, "points", "2")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(made[1]))
+    return made
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_screenshots_at_phone_width(
+    browser: Any, pages: dict[str, Path], tmp_path: Path, lang: str
+) -> None:
+    tab = _fresh_tab(browser, pages[lang], PHONE["width"])
+    for fresh in _shots(tab, lang, tmp_path):
+        doc = ROOT / "docs" / fresh.name
+        assert hb.png_size(fresh) == (PHONE["width"], PHONE["height"])
+        if os.environ.get("ALUETTE_UPDATE_SCREENSHOTS") == "1":
+            shutil.copyfile(fresh, doc)
+        assert hb.png_size(doc) == hb.png_size(fresh), "run with ALUETTE_UPDATE_SCREENSHOTS=1"
+        assert f"({doc.name})" in (ROOT / "docs" / "scorer.md").read_text("utf-8")
+    assert not tab.errors
+    tab.page.close()

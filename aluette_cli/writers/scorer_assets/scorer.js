@@ -174,19 +174,17 @@
       }
       if (table.accepted) {
         const on = (t, a) => !!d.concede && d.concede.team === t && d.concede.accepted === a;
-        panel.push(h("h3", { text: W.concede }), h("div", { class: "choices" },
+        panel.push(h("h3", { text: W.concede }), h("div", { class: "choices grid" },
           button("concede", "", W.nobody, !d.concede),
           ["NS", "EW"].map((t) => [button("concede", t + " accepted", who(t) + " · " + W.accepted, on(t, true)),
             button("concede", t + " refused", who(t) + " · " + W.refused, on(t, false))])));
       }
-      if (values.length > 1) {
-        panel.push(h("h3", { text: W.worth }), h("div", { class: "choices" },
-          values.map((v) => button("points", String(v), pts(v), v === points))));
-      }
+      panel.push(h("h3", { text: W.worth }), h("div", { class: "choices" },
+        values.map((v) => button("points", String(v), pts(v), v === points))));
       const takers = rules.pooled ? ["NS", "EW"] : SEATS;
       const barred = (x) => !!d.concede && d.concede.accepted && TEAM[x] === d.concede.team;
       panel.push(h("h3", { text: W.took }), h("div", { class: "choices seats" },
-        takers.map((x) => button("who", x, who(x) + " · " + pts(points), undefined, barred(x)))),
+        takers.map((x) => button("who", x, who(x), undefined, barred(x)))),
       button("void", "", W.void, undefined, !!d.concede));
       kids.push(h("section", { class: "entry" }, panel));
     }
