@@ -437,3 +437,28 @@ def test_screenshots_at_phone_width(
         assert f"({doc.name})" in (ROOT / "docs" / "scorer.md").read_text("utf-8")
     assert not tab.errors
     tab.page.close()
+
+
+def test_the_rules_in_short_follow_the_choice(browser: Any, pages: dict[str, Path]) -> None:
+    """The card shown is the chosen ruleset's, written from its data: every
+    ranking group, the named cards, doubles where the rules have them, and
+    only the options chosen."""
+    tab = _fresh_tab(browser, pages["fr"], 390)
+    page = tab.page
+    page.locator("#rules summary").click()
+    for name in preset_names():
+        ruleset = load_ruleset(name)
+        _tap(tab, "rules", name)
+        card = page.locator(f'[data-rules="{name}"]')
+        assert card.is_visible() and page.locator("[data-rules]:visible").count() == 1
+        assert card.locator("ol.ranking li").count() == len(ruleset.ranking)
+        text = card.inner_text()
+        assert "3d" in text and "monsieur" in text and "les quatre as" in text
+        assert ("Doubles" in text) == ruleset.doubles
+        for option in sorted(ruleset.known_options):
+            assert not card.locator(f'dd[data-option="{option}"]').is_visible()
+            _tap(tab, "option", option)
+            assert card.locator(f'dd[data-option="{option}"]').is_visible()
+            _tap(tab, "option", option)
+    assert not tab.errors
+    page.close()

@@ -196,8 +196,8 @@
         h("li", { value: String(states[i].number) },
           h("span", { text: fill(W.deal, { n: states[i].number }) + " · " + fill(W.dealer, { who: who(states[i].dealer) }) + " · " }),
           h("strong", { text: e.who === null ? W.voided : who(e.who) + " " + pts(e.points) }),
-          h("span", { text: (e.double ? " · " + W.double + " " + e.double : "") +
-            (e.concede ? " · " + W.concede + " " + e.concede.team + " " + (e.concede.accepted ? W.accepted : W.refused) : "") }),
+          h("span", { text: (e.double ? " · " + W.double + " " + who(e.double) : "") +
+            (e.concede ? " · " + W.concede + " " + who(e.concede.team) + " · " + (e.concede.accepted ? W.accepted : W.refused) : "") }),
           h("span", { class: "run", text: " → " + states[i + 1].score.NS + "-" + states[i + 1].score.EW })))));
     }
     kids.push(h("section", { class: "export" }, h("h3", { text: W.export }),
