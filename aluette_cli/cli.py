@@ -1167,23 +1167,32 @@ def stats(
     show_default=True,
     help="The page's language.",
 )
+@click.option(
+    "--continue",
+    "record",
+    metavar="FILE",
+    type=click.Path(exists=True, dir_okay=False),
+    help="A record of one game to go on with: the page opens at its last deal.",
+)
 @output_option
-def scorer_command(rules: str | None, lang: str, output: str | None) -> None:
+def scorer_command(rules: str | None, lang: str, record: str | None, output: str | None) -> None:
     """Write the scorer's page: the score kept on a phone, the record written.
 
     \b
     Examples:
       aluette scorer -o marquoir.html
       aluette scorer --rules team-five --lang fr -o marquoir.html
+      aluette scorer --continue tonight.aln -o marquoir.html
     """
-    from .writers.scorer import page_rulesets, scorer_page
+    from .writers.scorer import page_for
 
     tag = _rules_tag(rules, output)
     try:
-        chosen = load_ruleset(rules) if rules else None
+        page = page_for(rules, tag, lang, record)
     except RulesetError as exc:
         raise click.BadParameter(str(exc), param_hint="--rules") from None
-    page = scorer_page(page_rulesets(chosen, tag), lang)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
     with atomic_output(output, binary=False) as out:
         out.write(page)
 

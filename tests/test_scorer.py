@@ -462,3 +462,69 @@ def test_the_rules_in_short_follow_the_choice(browser: Any, pages: dict[str, Pat
             _tap(tab, "option", option)
     assert not tab.errors
     page.close()
+
+
+# --------------------------------------------------------------------------
+# A game continued from a record
+
+
+def _first_deals(text: str, count: int) -> str:
+    """A generated record cut after ``count`` deals, its Result tag left out."""
+    lines = [line for line in text.splitlines() if not line.startswith("[Result")]
+    starts = [i for i, line in enumerate(lines) if line.startswith("deal ")]
+    return "\n".join(lines[: starts[count]] if count < len(starts) else lines) + "\n"
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_a_record_is_continued_by_tapping(browser: Any, tmp_path: Path, name: str) -> None:
+    options = sorted(_options(load_ruleset(name))[-1])
+    flags = ["--rules", name, "--policy", "ties"] + (["--options", *options] if options else [])
+    text = _first_deals(generated(3, *flags), 3)
+    begun = tmp_path / "begun.aln"
+    begun.write_text(text, "utf-8")
+    (checked,) = aluette.load(str(begun))
+    assert not checked.outcome.findings and not checked.outcome.complete
+    page = tmp_path / "marquoir.html"
+    result = run("scorer", "--continue", str(begun), "--lang", "fr", "-o", str(page))
+    assert result.exit_code == 0, result.output
+
+    tab = _fresh_tab(browser, page, 390)
+    shown = {team: int(tab.page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+    assert shown == checked.outcome.score
+    assert tab.page.locator("#deals li").count() == 3
+    rng = random.Random(name)
+    while tab.page.locator("#over").count() == 0:
+        takers = tab.page.locator('[data-act="who"]:enabled')
+        takers.nth(rng.randrange(takers.count())).click()
+    record = tmp_path / "continued.aln"
+    record.write_text(tab.page.input_value("#record"), "utf-8")
+    (game,) = aluette.load(str(record))
+    assert game.outcome.findings == [] and game.outcome.complete
+
+    def said(deals: Any) -> list[Any]:
+        return [(d.dealer, d.point and (d.point.team, d.point.points)) for d in deals]
+
+    assert said(game.outcome.deals[:3]) == said(checked.outcome.deals)
+    _tap(tab, "new")
+    _tap(tab, "new")  # a second tap: a new game, and the record may be taken up again
+    _tap(tab, "continue")
+    assert tab.page.locator("#deals li").count() == 3
+    assert not tab.errors
+    tab.page.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('[Rules "classic"]\n\ndeal 1 dealer N\npoint N 3\n', "A307"),
+        ('[Rules "classic"]\n\ndeal 1 dealer N\n', "does not say who scored it"),
+        ('deal 1 dealer N\npoint N\n\n[Event "2"]\n\ndeal 1 dealer N\npoint N\n', "2 games"),
+        ("", "0 games"),
+    ],
+)
+def test_a_record_that_cannot_be_continued(tmp_path: Path, text: str, says: str) -> None:
+    record = tmp_path / "r.aln"
+    record.write_text(text, "utf-8")
+    result = run("scorer", "--continue", str(record), "-o", str(tmp_path / "m.html"))
+    assert result.exit_code == 2 and says in result.output, result.output
+    assert not (tmp_path / "m.html").exists()

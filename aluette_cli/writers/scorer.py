@@ -24,10 +24,12 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from ..cards import CARD_NICKNAMES, SEATS, TEAMS, team_of
 from ..model import Announce, Concede, Deal, Pos
+from ..pipeline import CheckedGame
 from ..policies import DealScoring, GameLength, TiePolicy
 from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names
 from ..scoring import point_values
@@ -250,8 +252,11 @@ def page_rulesets(chosen: Ruleset | None, tag: str | None) -> dict[str, tuple[Ru
     return offered
 
 
-def scorer_page(offered: dict[str, tuple[Ruleset, str]], lang: str) -> str:
-    """The whole page, for the rulesets ``offered`` (the first is chosen)."""
+def scorer_page(
+    offered: dict[str, tuple[Ruleset, str]], lang: str, start: dict[str, Any] | None = None
+) -> str:
+    """The whole page, for the rulesets ``offered`` (the first is chosen);
+    ``start``: a game to continue (:func:`continued`) and where it is from."""
     css, js = _assets()
     w = words(lang)
     policy = (
@@ -265,6 +270,7 @@ def scorer_page(offered: dict[str, tuple[Ruleset, str]], lang: str) -> str:
         "teams": {seat: team_of(seat) for seat in SEATS} | {team: team for team in TEAMS},
         "rulesets": {key: ruleset_facts(r, tag, lang) for key, (r, tag) in offered.items()},
         "draw": {key: _card_words(r.draw_dealer, lang) for key, (r, _) in offered.items()},
+        "start": start,
     }
     cards = "".join(rules_card(r, key, lang) for key, (r, _) in offered.items())
     return (
@@ -281,3 +287,89 @@ def scorer_page(offered: dict[str, tuple[Ruleset, str]], lang: str) -> str:
         f'<script type="application/json" id="scorer-data">{_json(data)}</script>\n'
         f"<script>{js}</script>\n</body>\n</html>\n"
     )
+
+
+# --------------------------------------------------------------------------
+# A game continued from a record
+
+
+def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
+    """The page's game as a checked record leaves it (``tag``: its ruleset's
+    key on the page): the setup from its tags, and each deal as the scorer
+    would have tapped it, from the engine's outcome, so a record in any form
+    (tricks, a score sheet, points) continues the same way.  A record with an
+    error, or a deal whose scorer the record does not tell, is refused: the
+    page would go on from a score nobody knows."""
+    outcome = checked.outcome
+    errors = [f for f in outcome.findings if f.severity == "error"]
+    if errors:
+        first = errors[0]
+        raise ValueError(
+            f"{where}:{first.line}:{first.column}: {first.code} {first.message}"
+            f" (a game is continued from a record that validates: aluette validate {where})"
+        )
+    if not outcome.deals:
+        raise ValueError(f"{where}: the record has no deal to continue from")
+    ruleset = outcome.ruleset
+    assert ruleset is not None
+    tags = {t.name: t.value for t in checked.game.tags}
+    entries = []
+    for deal, out in zip(checked.game.deals, outcome.deals, strict=True):
+        if not isinstance(deal, Deal) or out.void is None:
+            raise ValueError(
+                f"{where}:{out.pos.line}: deal {out.number}: the record does not say who scored it"
+            )
+        point = out.point
+        who: str | None = None
+        if point is not None:
+            claimed = deal.point.side if deal.point is not None else None
+            who = point.team if ruleset.deal_scoring.pooled else out.deal_winner or claimed
+            who = who or point.team
+        entries.append(
+            {
+                "who": who,
+                "points": point.points if point is not None else 0,
+                "double": deal.announces[0].team if deal.announces and ruleset.doubles else None,
+                "concede": {
+                    "team": deal.concessions[0].team,
+                    "accepted": deal.concessions[0].accepted,
+                }
+                if deal.concessions and ruleset.mordienne
+                else None,
+            }
+        )
+    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    setup = {
+        "event": tags.get("Event", ""),
+        "site": tags.get("Site", ""),
+        "date": tags.get("Date", ""),
+        "names": {seat: tags.get(name, "") for seat, name in names.items()},
+        "rules": tag,
+        "options": sorted(ruleset.options),
+        "dealer": outcome.deals[0].dealer,
+    }
+    draft = {"points": None, "double": None, "concede": None}
+    return {"phase": "play", "setup": setup, "entries": entries, "draft": draft}
+
+
+def page_for(rules: str | None, tag: str | None, lang: str, record: str | None = None) -> str:
+    """The page ``aluette scorer`` writes: ``rules`` (a preset or a file,
+    whose Rules tag is ``tag``) first if given, and the game of ``record``
+    to continue if given, under its own rules unless ``rules`` says others."""
+    chosen = load_ruleset(rules) if rules else None
+    start = None
+    if record is not None:
+        from ..api import load
+
+        games = list(load(record, rules))
+        if len(games) != 1:
+            raise ValueError(f"{record}: holds {len(games)} games; --continue takes one")
+        (checked,) = games
+        key = tag or rules
+        if rules is None:  # the record's own rules: a preset, or its file as it names it
+            key = next((t.value for t in checked.game.tags if t.name == "Rules"), "classic")
+            if key not in preset_names():
+                chosen, tag = checked.outcome.ruleset, key
+        assert key is not None
+        start = {"from": Path(record).name, "game": continued(checked, key, record)}
+    return scorer_page(page_rulesets(chosen, tag), lang, start)

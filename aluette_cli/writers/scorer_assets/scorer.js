@@ -95,8 +95,10 @@
       const g = JSON.parse(localStorage.getItem(KEY));
       if (g && g.setup && DATA.rulesets[g.setup.rules] && Array.isArray(g.entries)) return g;
     } catch (e) { /* a broken copy: start again */ }
-    return fresh();
+    return DATA.start ? started() : fresh();
   }
+  /* The game of the record given with --continue, as it was written in. */
+  const started = () => JSON.parse(JSON.stringify(DATA.start.game));
   let game = load();
   let confirmNew = false;
   const save = () => localStorage.setItem(KEY, JSON.stringify(game));
@@ -128,6 +130,8 @@
     const field = (name, label, value) =>
       h("label", {}, h("span", { text: label }), h("input", { type: "text", "data-field": name, value, autocomplete: "off" }));
     return h("section", { class: "setup" },
+      DATA.start ? h("button", { type: "button", class: "go", "data-act": "continue",
+        text: fill(W.continue, { file: DATA.start.from, n: DATA.start.game.entries.length }) }) : null,
       h("h2", { text: W.setup }),
       h("div", { class: "fields" }, field("event", W.event, s.event), field("site", W.site, s.site), field("date", W.date, s.date)),
       h("p", { class: "hint", text: W.partners }),
@@ -261,6 +265,7 @@
     else if (act === "option") s.options = s.options.includes(v) ? s.options.filter((o) => o !== v) : s.options.concat([v]);
     else if (act === "dealer") s.dealer = v;
     else if (act === "start") game.phase = "play";
+    else if (act === "continue") game = started();
     else if (act === "double") d.double = v || null;
     else if (act === "concede") d.concede = v ? { team: v.split(" ")[0], accepted: v.endsWith("accepted") } : null;
     else if (act === "points") d.points = Number(v);
