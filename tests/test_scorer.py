@@ -332,6 +332,7 @@ def test_whole_game_by_tapping(
     tab = _fresh_tab(browser, pages["en"], width)
     page = tab.page
     page.fill('[data-field="event"]', "Club night")
+    page.fill('[data-field="date"]', "2026-11-14")
     for seat, player in NAMES.items():
         page.fill(f'[data-field="name-{seat}"]', player)
     _tap(tab, "rules", name)
@@ -393,6 +394,7 @@ def test_whole_game_by_tapping(
     assert game["violations"] == []
     assert game["score"] == shown and game["winner"] == winner and game["complete"]
     assert game["tags"]["North"] == "Marie" and game["tags"]["Event"] == "Club night"
+    assert game["tags"]["Date"] == "2026.11.14"
 
 
 # --------------------------------------------------------------------------
@@ -406,7 +408,7 @@ def _shots(tab: hb.Tab, lang: str, folder: Path) -> list[Path]:
     page = tab.page
     page.set_viewport_size(PHONE)
     page.fill('[data-field="event"]', "Club" if lang == "en" else "Soirée du club")
-    page.fill('[data-field="date"]', "2026.11.14")
+    page.fill('[data-field="date"]', "2026-11-14")
     for seat, player in NAMES.items():
         page.fill(f'[data-field="name-{seat}"]', player)
     _tap(tab, "option", "mordienne")

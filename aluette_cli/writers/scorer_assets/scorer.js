@@ -127,13 +127,16 @@
 
   function setupView() {
     const s = game.setup, rules = DATA.rulesets[s.rules];
-    const field = (name, label, value) =>
-      h("label", {}, h("span", { text: label }), h("input", { type: "text", "data-field": name, value, autocomplete: "off" }));
+    const field = (name, label, value, type) =>
+      h("label", {}, h("span", { text: label }), h("input", { type: type || "text", "data-field": name, value, autocomplete: "off" }));
+    // The Date tag is YYYY.MM.DD: a date picker gives it whole, and a date
+    // a continued record gives in part ("2026.??.??") is kept until changed.
+    const iso = /^\d{4}\.\d{2}\.\d{2}$/.test(s.date) ? s.date.replace(/\./g, "-") : "";
     return h("section", { class: "setup" },
       DATA.start ? h("button", { type: "button", class: "go", "data-act": "continue",
         text: fill(W.continue, { file: DATA.start.from, n: DATA.start.game.entries.length }) }) : null,
       h("h2", { text: W.setup }),
-      h("div", { class: "fields" }, field("event", W.event, s.event), field("site", W.site, s.site), field("date", W.date, s.date)),
+      h("div", { class: "fields" }, field("event", W.event, s.event), field("site", W.site, s.site), field("date", W.date, iso, "date")),
       h("p", { class: "hint", text: W.partners }),
       h("div", { class: "names" }, SEATS.map((seat) => field("name-" + seat, W["seat." + seat], s.names[seat]))),
       h("h3", { text: W.rules }),
@@ -292,6 +295,7 @@
     const name = ev.target.dataset.field;
     if (!name) return;
     if (name.startsWith("name-")) game.setup.names[name.slice(5)] = ev.target.value;
+    else if (name === "date") game.setup.date = ev.target.value.replace(/-/g, ".");
     else game.setup[name] = ev.target.value;
     save();
     const start = app.querySelector("[data-act=dealer][data-v=" + (name.slice(5) || "x") + "]");
