@@ -530,3 +530,29 @@ def test_a_record_that_cannot_be_continued(tmp_path: Path, text: str, says: str)
     result = run("scorer", "--continue", str(record), "-o", str(tmp_path / "m.html"))
     assert result.exit_code == 2 and says in result.output, result.output
     assert not (tmp_path / "m.html").exists()
+
+
+def test_a_game_kept_by_another_page_is_not_taken_up(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """A kept game whose rules this page does not offer starts a new game
+    instead of breaking the page; one it offers is taken up, in the other
+    language too."""
+    tab = _fresh_tab(browser, pages["en"], 390)
+    _tap(tab, "dealer", "N")
+    _tap(tab, "start")
+    _tap(tab, "who", "E")
+    french = hb.open_tab(browser, pages["fr"], 390)
+    assert french.page.locator("#deals li").count() == 1
+    french.page.close()
+    tab.js(
+        """() => {
+            const game = JSON.parse(localStorage.getItem('aluette-scorer'));
+            game.setup.rules = 'gone.toml';
+            localStorage.setItem('aluette-scorer', JSON.stringify(game));
+        }"""
+    )
+    _reload(tab)
+    assert tab.page.locator('[data-act="start"]').count() == 1
+    assert not tab.errors
+    tab.page.close()

@@ -93,7 +93,9 @@
   function load() {
     try {
       const g = JSON.parse(localStorage.getItem(KEY));
-      if (g && g.setup && DATA.rulesets[g.setup.rules] && Array.isArray(g.entries)) return g;
+      // A game kept by a page with other rulesets is not this page's to go on with.
+      const rules = g && g.setup && DATA.rulesets[g.setup.rules];
+      if (rules && Array.isArray(g.entries) && g.setup.options.every((o) => rules.known.includes(o))) return g;
     } catch (e) { /* a broken copy: start again */ }
     return DATA.start ? started() : fresh();
   }
@@ -101,7 +103,9 @@
   const started = () => JSON.parse(JSON.stringify(DATA.start.game));
   let game = load();
   let confirmNew = false;
-  const save = () => localStorage.setItem(KEY, JSON.stringify(game));
+  const save = () => {
+    try { localStorage.setItem(KEY, JSON.stringify(game)); } catch (e) { /* storage refused: the page still counts */ }
+  };
 
   // ------------------------------------------------------------------
   // Drawing
