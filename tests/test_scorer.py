@@ -109,7 +109,9 @@ def test_bad_rules_are_a_usage_error(tmp_path: Path) -> None:
     assert not (tmp_path / "m.html").exists()
 
 
-def test_house_rules_file_is_offered_first(tmp_path: Path) -> None:
+def test_house_rules_file_is_offered_first(browser: Any, tmp_path: Path) -> None:
+    """A ruleset file is the page's first choice, and its records name it so
+    that they validate beside it."""
     house = tmp_path / "house.toml"
     house.write_text((ROOT / "samples" / "house-rules.toml").read_text("utf-8"), "utf-8")
     out = tmp_path / "m.html"
@@ -118,6 +120,23 @@ def test_house_rules_file_is_offered_first(tmp_path: Path) -> None:
     data = _data(out)
     assert next(iter(data["rulesets"])) == "house.toml"
     assert data["rulesets"]["house.toml"]["tag"] == "house.toml"
+    tab = _fresh_tab(browser, out, 1280)
+    assert tab.page.locator('[data-act="rules"][aria-pressed="true"]').inner_text() == "house.toml"
+    _tap(tab, "option", "mordienne")
+    _tap(tab, "dealer", "S")
+    _tap(tab, "start")
+    for seat in ("N", "E", "S", "W"):
+        _tap(tab, "who", seat)
+    _tap(tab, "points", "2")
+    _tap(tab, "who", "N")
+    assert tab.page.locator("#over").get_attribute("data-winner") == "NS"
+    record = tmp_path / "game.aln"
+    record.write_text(tab.page.input_value("#record"), "utf-8")
+    (game,) = aluette.load(str(record))
+    assert game.outcome.findings == [] and game.outcome.score == {"NS": 4, "EW": 2}
+    assert game.outcome.ruleset is not None and game.outcome.ruleset.name == "house-rules"
+    assert not tab.errors
+    tab.page.close()
 
 
 def _data(page: Path) -> dict[str, Any]:
