@@ -89,6 +89,8 @@ def ruleset_facts(ruleset: Ruleset, tag: str, lang: str) -> dict[str, Any]:
     """One ruleset as the page's script reads it (``tag``: its Rules tag)."""
     return {
         "tag": tag,
+        # A ruleset's description is in one language (the presets' in
+        # English): a page in another leaves it out rather than mix them.
         "description": ruleset.description if lang == "en" else "",
         "end": game_end(ruleset.game_length, ruleset.game_target),
         "pooled": ruleset.deal_scoring.pooled,
@@ -192,6 +194,12 @@ def _group_words(group: Sequence[str], lang: str) -> str:
     return ", ".join(_card_words(card, lang) for card in group)
 
 
+def _sentence(text: str) -> str:
+    """A policy's summary, written to follow a label in ``aluette rules``, as
+    a sentence of its own."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def rules_card(ruleset: Ruleset, key: str, lang: str) -> str:
     """The rules in short, as a scorer's card gives them: the ranking with the
     named cards, ties, scoring, the game, doubles and each known option
@@ -201,16 +209,17 @@ def rules_card(ruleset: Ruleset, key: str, lang: str) -> str:
         f"<li><code>{' '.join(group)}</code> {esc(_group_words(group, lang))}</li>"
         for group in ruleset.ranking
     )
+    said = [
+        (w["ties"], _tie_words(ruleset.tie, lang)),
+        (w["scoring"], _scoring_words(ruleset.deal_scoring, ruleset.deal_target, lang)),
+        (w["game"], _length_words(ruleset.game_length, ruleset.game_target, lang)),
+    ]
     parts = [
         f'<section class="rulecard" data-rules="{esc(key)}" hidden>',
         f"<h3>{esc(ruleset.name)}</h3>",
         f'<p>{esc(w["ranking"])}</p><ol class="ranking">{rows}</ol>',
         "<dl>",
-        f"<dt>{esc(w['ties'])}</dt><dd>{esc(_tie_words(ruleset.tie, lang))}</dd>",
-        f"<dt>{esc(w['scoring'])}</dt>"
-        f"<dd>{esc(_scoring_words(ruleset.deal_scoring, ruleset.deal_target, lang))}</dd>",
-        f"<dt>{esc(w['game'])}</dt>"
-        f"<dd>{esc(_length_words(ruleset.game_length, ruleset.game_target, lang))}</dd>",
+        *(f"<dt>{esc(label)}</dt><dd>{esc(_sentence(text))}</dd>" for label, text in said),
     ]
     if ruleset.doubles:
         parts.append(f"<dt>{esc(w['dbl'])}</dt><dd>{esc(w['dbl.text'])}</dd>")
