@@ -348,7 +348,7 @@ def test_whole_game_by_tapping(
     first, entries = _whole_game(random.Random(name), ruleset, pages["en"])
     expected = _engine_states(ruleset, first, entries)
     assert expected[-1][2] and not any(state[2] for state in expected[:-1])
-    tab = _fresh_tab(browser, pages["en"], width)
+    tab = _fresh_tab(browser, pages["fr" if width < 500 else "en"], width)
     page = tab.page
     page.fill('[data-field="event"]', "Club night")
     page.fill('[data-field="date"]', "2026-11-14")
@@ -575,3 +575,46 @@ def test_a_game_kept_by_another_page_is_not_taken_up(
     assert tab.page.locator('[data-act="start"]').count() == 1
     assert not tab.errors
     tab.page.close()
+
+
+def test_the_french_page_says_no_english_word(browser: Any, pages: dict[str, Path]) -> None:
+    """Every piece of the page's English that French says otherwise is
+    absent from the French page, in the setup, a game with every kind of
+    deal, its end and the rules card."""
+    english, french = words("en").table, words("fr").table
+    pieces = {
+        piece.strip(" ·:()")
+        for key, text in english.items()
+        if text != french[key]
+        for piece in re.split(r"\{\w+\}", text)
+        if len(piece.strip(" ·:()")) > 3
+    }
+    pieces -= {piece for piece in pieces if any(piece in text for text in french.values())}
+    tab = _fresh_tab(browser, pages["fr"], 390)
+    page = tab.page
+    page.locator("#rules summary").click()
+    seen = [page.inner_text("body")]
+    _tap(tab, "rules", "team-five")
+    _tap(tab, "dealer", "E")
+    _tap(tab, "start")
+    _tap(tab, "double", "NS")
+    _tap(tab, "who", "EW")
+    _tap(tab, "void")
+    seen.append(page.inner_text("body"))
+    _tap(tab, "undo")
+    _tap(tab, "undo")
+    _tap(tab, "undo")
+    _tap(tab, "rules", "classic")
+    _tap(tab, "option", "mordienne")
+    _tap(tab, "start")
+    _tap(tab, "concede", "EW refused")
+    _tap(tab, "who", "N")
+    for seat in ("E", "S", "W", "N"):
+        _tap(tab, "who", seat)
+    _tap(tab, "new")
+    seen.append(page.inner_text("body"))
+    shown = "\n".join(seen)
+    assert "Partie finie" in shown and "Abandon de" in shown and "Double annoncé" in shown
+    assert sorted(piece for piece in pieces if piece in shown) == []
+    assert not tab.errors
+    page.close()
