@@ -1172,7 +1172,7 @@ def stats(
     "record",
     metavar="FILE",
     type=click.Path(exists=True, dir_okay=False),
-    help="A record of one game to go on with: the page opens at its last deal.",
+    help="A record of one game to go on with: the page opens at its next deal.",
 )
 @output_option
 def scorer_command(rules: str | None, lang: str, record: str | None, output: str | None) -> None:
