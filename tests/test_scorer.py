@@ -27,7 +27,7 @@ from aluette_cli.cards import SEATS, TEAMS, Team, team_of
 from aluette_cli.ledger import GameLedger
 from aluette_cli.model import Pos
 from aluette_cli.policies import PointOutcome
-from aluette_cli.rules import Ruleset, load_ruleset, preset_names
+from aluette_cli.rules import OPTIONS, Ruleset, load_ruleset, preset_names
 from aluette_cli.writers.scorer import LANGS, game_end, option_facts, words
 
 from . import test_html_browser as hb
@@ -87,7 +87,21 @@ def test_both_languages_have_every_word() -> None:
     script = SCRIPT.read_text("utf-8")
     used = set(re.findall(r"\bW\.(\w+)", script)) | set(re.findall(r'\bW\["([\w.]+)"\]', script))
     used |= {f"seat.{seat}" for seat in SEATS}
-    assert used <= english.keys()
+    # the rules card's words, and the options' names, the script's too
+    used |= {
+        "ties",
+        "scoring",
+        "game",
+        "dbl",
+        "dbl.text",
+        "ranking",
+        "four",
+        "title",
+        "lead",
+        "rulesCard",
+    }
+    used |= {f"{o}.text" for o in OPTIONS} | {f"opt.{o}" for o in OPTIONS}
+    assert used == english.keys()
     assert all(value.strip() for value in (*english.values(), *french.values()))
 
 
