@@ -1193,6 +1193,58 @@ def stats(
     sys.exit(status.code)
 
 
+# The scorer's options are spelt out rather than made by the shared option
+# helpers, so that the command's block stands alone.
+@cli.command(name="scorer")
+@click.option(
+    "--rules",
+    "rules",
+    metavar="NAME|FILE.toml",
+    shell_complete=complete_rules,
+    help="Ruleset the page starts with: a preset or a TOML file (every preset is offered too).",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "fr"]),
+    default="en",
+    show_default=True,
+    help="The page's language.",
+)
+@click.option(
+    "--continue",
+    "record",
+    metavar="FILE",
+    type=click.Path(exists=True, dir_okay=False),
+    help="A record of one game to go on with: the page opens at its next deal.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write to this file instead of standard output.",
+)
+def scorer_command(rules: str | None, lang: str, record: str | None, output: str | None) -> None:
+    """Write the scorer's page: the score kept on a phone, the record written.
+
+    \b
+    Examples:
+      aluette scorer -o marquoir.html
+      aluette scorer --rules team-five --lang fr -o marquoir.html
+      aluette scorer --continue tonight.aln -o marquoir.html
+    """
+    from .writers.scorer import page_for
+
+    tag = _rules_tag(rules, output)
+    try:
+        page = page_for(rules, tag, lang, record)
+    except RulesetError as exc:
+        raise click.BadParameter(str(exc), param_hint="--rules") from None
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    with atomic_output(output, binary=False) as out:
+        out.write(page)
+
+
 def _usage(call: Callable[[], T]) -> T:
     """``call()``, its ValueError said as a usage error (status 2)."""
     try:

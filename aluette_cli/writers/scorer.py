@@ -1,0 +1,384 @@
+"""The scorer's page (``aluette scorer``): one offline file on which the
+score is kept at the table, deal by deal, and which writes the ALN record.
+
+Who deals next, what a deal may be worth, the score and the end of the game
+are decided by the page's script, but every fact it decides from is written
+into the page here, from the loaded rulesets: the number of scoring deals or
+points that ends a game is found by asking the ruleset's own game length
+(:func:`game_end`), the values a deal may be worth by asking
+:func:`aluette_cli.scoring.point_values` for each kind of deal, and whether
+the point goes to a player or a team from the deal scoring.  The script
+holds no table of rules that could drift from the engine's, and
+``tests/test_scorer.py`` holds its decisions to the engine's ledger.
+
+Like the report page, styles and script are inline and a
+Content-Security-Policy forbids every other load; the data is JSON in a
+``<script type="application/json">`` element, which never runs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from ..cards import CARD_NICKNAMES, SEATS, TEAMS, team_of
+from ..model import Announce, Concede, Deal, Pos
+from ..pipeline import CheckedGame
+from ..policies import DealScoring, GameLength, TiePolicy
+from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names
+from ..scoring import point_values
+from .html import _sha256, esc
+
+LANGS = ("en", "fr")
+_NOWHERE = Pos(0, 0)
+
+# --------------------------------------------------------------------------
+# The ruleset facts the page decides from
+
+
+def game_end(length: GameLength, target: int) -> dict[str, int | None]:
+    """The scoring deals, and the points one team needs, that end a game
+    (None: that count never ends it), found by asking the game length
+    itself, so the page's end of game is the engine's and names no policy."""
+
+    def first(over: Callable[[int], bool]) -> int | None:
+        return next((n for n in range(MAX_GAME_TARGET + 1) if over(n)), None)
+
+    return {
+        "deals": first(lambda n: length.is_over(n, {"NS": 0, "EW": 0}, target)),
+        "points": first(lambda n: length.is_over(0, {"NS": n, "EW": 0}, target)),
+    }
+
+
+def _values(
+    ruleset: Ruleset, announce: str | None = None, concede: bool | None = None
+) -> list[int]:
+    deal = Deal(number=1, dealer="N", pos=_NOWHERE)
+    if announce is not None:
+        deal.announces.append(Announce(announce, _NOWHERE))
+    if concede is not None:
+        deal.concessions.append(Concede("NS", concede, _NOWHERE))
+    return list(point_values(deal, ruleset).values)
+
+
+def _subsets(options: frozenset[str]) -> list[frozenset[str]]:
+    names = sorted(options)
+    return [frozenset(c) for k in range(len(names) + 1) for c in combinations(names, k)]
+
+
+def option_facts(ruleset: Ruleset) -> dict[str, Any]:
+    """What a deal may be worth under these rules with these options on: a
+    plain deal, one with a double announced, one with a concession accepted
+    or refused (only the kinds of deal the rules allow are given)."""
+    facts: dict[str, Any] = {"plain": _values(ruleset)}
+    if ruleset.doubles:
+        facts["double"] = _values(ruleset, announce="NS")
+    if ruleset.mordienne:
+        facts["accepted"] = _values(ruleset, concede=True)
+        facts["refused"] = _values(ruleset, concede=False)
+    return facts
+
+
+def ruleset_facts(ruleset: Ruleset, tag: str, lang: str) -> dict[str, Any]:
+    """One ruleset as the page's script reads it (``tag``: its Rules tag)."""
+    return {
+        "tag": tag,
+        # A ruleset's description is in one language (the presets' in
+        # English): a page in another leaves it out rather than mix them.
+        "description": ruleset.description if lang == "en" else "",
+        "end": game_end(ruleset.game_length, ruleset.game_target),
+        "pooled": ruleset.deal_scoring.pooled,
+        "known": sorted(ruleset.known_options),
+        "worth": {
+            ",".join(sorted(options)): option_facts(ruleset.with_options(options))
+            for options in _subsets(ruleset.known_options)
+        },
+    }
+
+
+# --------------------------------------------------------------------------
+# Words
+
+
+@dataclass(frozen=True)
+class Words:
+    """Every word of the page in one language."""
+
+    lang: str
+    table: dict[str, str]
+
+    def __getitem__(self, key: str) -> str:
+        return self.table[key]
+
+
+@cache
+def words(lang: str) -> Words:
+    """The page's words in ``lang``, from ``scorer_assets/words.json``: one
+    file holds both languages side by side, so a word missing in one shows."""
+    return Words(lang, json.loads(_asset("words.json"))[lang])
+
+
+# Card words for the ranking, by language: rank (singular, plural) and suit.
+_RANKS = {
+    "en": {
+        "1": ("ace", "aces"), "2": ("2", "2s"), "3": ("3", "3s"), "4": ("4", "4s"),
+        "5": ("5", "5s"), "6": ("6", "6s"), "7": ("7", "7s"), "8": ("8", "8s"),
+        "9": ("9", "9s"), "V": ("valet", "valets"), "C": ("cavalier", "cavaliers"),
+        "R": ("king", "kings"),
+    },
+    "fr": {
+        "1": ("as", "as"), "2": ("2", "2"), "3": ("3", "3"), "4": ("4", "4"), "5": ("5", "5"),
+        "6": ("6", "6"), "7": ("7", "7"), "8": ("8", "8"), "9": ("9", "9"),
+        "V": ("valet", "valets"), "C": ("cavalier", "cavaliers"), "R": ("roi", "rois"),
+    },
+}  # fmt: skip
+_SUITS = {
+    "en": {"d": "coins", "c": "cups", "b": "clubs", "e": "swords"},
+    "fr": {"d": "deniers", "c": "coupes", "b": "bâtons", "e": "épées"},
+}
+_OF = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
+
+# The French of each policy's summary, by the policy's name; the English is
+# the policy's own (``summary``).  A policy with no French here is said in
+# English rather than not at all.
+_FR_TIES = {
+    "spoil": "deux cartes égales au plus haut gâtent la levée (pourrie) : personne ne la"
+    " prend, et qui l'a ouverte rejoue",
+    "cancel": "les cartes égales s'annulent et la plus forte qui reste prend la levée ; si"
+    " toutes s'annulent, personne ne la prend, et qui l'a ouverte rejoue",
+}
+_FR_SCORING = {
+    "most-tricks": "le joueur qui a le plus de levées gagne le point de la donne pour son"
+    " équipe (les partenaires n'ajoutent pas leurs levées) ; à égalité, celui qui a atteint"
+    " ce nombre le premier",
+    "team-tricks": "les levées comptent par équipe ; la première équipe à {target} levées"
+    " prend la donne et le jeu s'arrête là ; sinon, qui a le plus de levées la prend, et à"
+    " égalité la donne est nulle",
+}
+_FR_LENGTH = {
+    "deals": "une partie est de {target} donnes marquantes (les donnes nulles ne comptent pas)",
+    "points": "la première équipe à {target} points gagne la partie",
+}
+
+
+def _tie_words(tie: TiePolicy, lang: str) -> str:
+    return _FR_TIES.get(tie.name, tie.summary) if lang == "fr" else tie.summary
+
+
+def _scoring_words(scoring: DealScoring, target: int, lang: str) -> str:
+    english = scoring.summary(target)
+    return _FR_SCORING.get(scoring.name, english).format(target=target) if lang == "fr" else english
+
+
+def _length_words(length: GameLength, target: int, lang: str) -> str:
+    english = length.summary(target)
+    return _FR_LENGTH.get(length.name, english).format(target=target) if lang == "fr" else english
+
+
+def _card_words(card: str, lang: str) -> str:
+    words = _OF[lang].format(rank=_RANKS[lang][card[0]][0], suit=_SUITS[lang][card[1]])
+    nick = CARD_NICKNAMES.get(card)
+    return f"{words} ({nick})" if nick else words
+
+
+def _group_words(group: Sequence[str], lang: str) -> str:
+    ranks = {card[0] for card in group}
+    if len(group) == 4 and len(ranks) == 1:
+        return words(lang)["four"].format(rank=_RANKS[lang][group[0][0]][1])
+    return ", ".join(_card_words(card, lang) for card in group)
+
+
+def _sentence(text: str) -> str:
+    """A policy's summary, written to follow a label in ``aluette rules``, as
+    a sentence of its own."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def rules_card(ruleset: Ruleset, key: str, lang: str) -> str:
+    """The rules in short, as a scorer's card gives them: the ranking with the
+    named cards, ties, scoring, the game, doubles and each known option
+    (shown by the script when it is on)."""
+    w = words(lang)
+    rows = "".join(
+        f"<li><code>{' '.join(group)}</code> {esc(_group_words(group, lang))}</li>"
+        for group in ruleset.ranking
+    )
+    said = [
+        (w["ties"], _tie_words(ruleset.tie, lang)),
+        (w["scoring"], _scoring_words(ruleset.deal_scoring, ruleset.deal_target, lang)),
+        (w["game"], _length_words(ruleset.game_length, ruleset.game_target, lang)),
+    ]
+    parts = [
+        f'<section class="rulecard" data-rules="{esc(key)}" hidden>',
+        f"<h3>{esc(ruleset.name)}</h3>",
+        f'<p>{esc(w["ranking"])}</p><ol class="ranking">{rows}</ol>',
+        "<dl>",
+        *(f"<dt>{esc(label)}</dt><dd>{esc(_sentence(text))}</dd>" for label, text in said),
+    ]
+    if ruleset.doubles:
+        parts.append(f"<dt>{esc(w['dbl'])}</dt><dd>{esc(w['dbl.text'])}</dd>")
+    for option in sorted(ruleset.known_options):
+        parts.append(
+            f'<dt data-option="{option}">{esc(w["opt." + option])}</dt>'
+            f'<dd data-option="{option}">{esc(w[option + ".text"])}</dd>'
+        )
+    parts.append("</dl></section>")
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------
+# The page
+
+
+def _asset(name: str) -> str:
+    return (resources.files(__package__) / "scorer_assets" / name).read_text(encoding="utf-8")
+
+
+@cache
+def _assets() -> tuple[str, str]:
+    return _asset("scorer.css"), _asset("scorer.js")
+
+
+def _json(data: object) -> str:
+    """JSON that cannot end its script element."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def page_rulesets(chosen: Ruleset | None, tag: str | None) -> dict[str, tuple[Ruleset, str]]:
+    """The rulesets the page offers, by key: every preset, and the user's own
+    file first when ``--rules`` named one (``tag``: how a record names it)."""
+    offered: dict[str, tuple[Ruleset, str]] = {}
+    if chosen is not None:
+        offered[chosen.name if tag is None else tag] = (chosen, tag or chosen.name)
+    for name in preset_names():
+        offered.setdefault(name, (load_ruleset(name), name))
+    return offered
+
+
+def scorer_page(
+    offered: dict[str, tuple[Ruleset, str]], lang: str, start: dict[str, Any] | None = None
+) -> str:
+    """The whole page, for the rulesets ``offered`` (the first is chosen);
+    ``start``: a game to continue (:func:`continued`) and where it is from."""
+    css, js = _assets()
+    w = words(lang)
+    policy = (
+        f"default-src 'none'; style-src {_sha256(css)}; script-src {_sha256(js)};"
+        " img-src data:; base-uri 'none'; form-action 'none'"
+    )
+    data = {
+        "lang": lang,
+        "words": w.table,
+        "seats": list(SEATS),
+        "teams": {seat: team_of(seat) for seat in SEATS} | {team: team for team in TEAMS},
+        "rulesets": {key: ruleset_facts(r, tag, lang) for key, (r, tag) in offered.items()},
+        "draw": {key: _card_words(r.draw_dealer, lang) for key, (r, _) in offered.items()},
+        "start": start,
+    }
+    cards = "".join(rules_card(r, key, lang) for key, (r, _) in offered.items())
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="aluette scorer">\n'
+        '<link rel="icon" href="data:,">\n'
+        f"<title>{esc(w['title'])}</title>\n<style>{css}</style>\n</head>\n<body>\n"
+        f'<header><h1>{esc(w["title"])}</h1><p class="lead">{esc(w["lead"])}</p></header>\n'
+        '<main id="app"></main>\n'
+        f'<details class="rules" id="rules"><summary>{esc(w["rulesCard"])}</summary>'
+        f"{cards}</details>\n"
+        f'<script type="application/json" id="scorer-data">{_json(data)}</script>\n'
+        f"<script>{js}</script>\n</body>\n</html>\n"
+    )
+
+
+# --------------------------------------------------------------------------
+# A game continued from a record
+
+
+def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
+    """The page's game as a checked record leaves it (``tag``: its ruleset's
+    key on the page): the setup from its tags, and each deal as the scorer
+    would have tapped it, from the engine's outcome, so a record in any form
+    (tricks, a score sheet, points) continues the same way.  A record with an
+    error, or a deal whose scorer the record does not tell, is refused: the
+    page would go on from a score nobody knows."""
+    outcome = checked.outcome
+    errors = [f for f in outcome.findings if f.severity == "error"]
+    if errors:
+        first = errors[0]
+        raise ValueError(
+            f"{where}:{first.line}:{first.column}: {first.code} {first.message}"
+            f" (a game is continued from a record that validates: aluette validate {where})"
+        )
+    if not outcome.deals:
+        raise ValueError(f"{where}: the record has no deal to continue from")
+    ruleset = outcome.ruleset
+    assert ruleset is not None
+    tags = {t.name: t.value for t in checked.game.tags}
+    entries = []
+    for deal, out in zip(checked.game.deals, outcome.deals, strict=True):
+        if not isinstance(deal, Deal) or out.void is None:
+            raise ValueError(
+                f"{where}:{out.pos.line}: deal {out.number}: the record does not say who scored it"
+            )
+        point = out.point
+        who: str | None = None
+        if point is not None:
+            claimed = deal.point.side if deal.point is not None else None
+            who = point.team if ruleset.deal_scoring.pooled else out.deal_winner or claimed
+            who = who or point.team
+        entries.append(
+            {
+                "who": who,
+                "points": point.points if point is not None else 0,
+                "double": deal.announces[0].team if deal.announces and ruleset.doubles else None,
+                "concede": {
+                    "team": deal.concessions[0].team,
+                    "accepted": deal.concessions[0].accepted,
+                }
+                if deal.concessions and ruleset.mordienne
+                else None,
+            }
+        )
+    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    setup = {
+        "event": tags.get("Event", ""),
+        "site": tags.get("Site", ""),
+        "date": tags.get("Date", ""),
+        "names": {seat: tags.get(name, "") for seat, name in names.items()},
+        "rules": tag,
+        "options": sorted(ruleset.options),
+        "dealer": outcome.deals[0].dealer,
+    }
+    draft = {"points": None, "double": None, "concede": None}
+    return {"phase": "play", "setup": setup, "entries": entries, "draft": draft}
+
+
+def page_for(rules: str | None, tag: str | None, lang: str, record: str | None = None) -> str:
+    """The page ``aluette scorer`` writes: ``rules`` (a preset or a file,
+    whose Rules tag is ``tag``) first if given, and the game of ``record``
+    to continue if given, under its own rules unless ``rules`` says others."""
+    chosen = load_ruleset(rules) if rules else None
+    start = None
+    if record is not None:
+        from ..api import load
+
+        games = list(load(record, rules))
+        if len(games) != 1:
+            raise ValueError(f"{record}: holds {len(games)} games; --continue takes one")
+        (checked,) = games
+        key = tag or rules
+        if rules is None:  # the record's own rules: a preset, or its file as it names it
+            key = next((t.value for t in checked.game.tags if t.name == "Rules"), "classic")
+            if key not in preset_names():
+                chosen, tag = checked.outcome.ruleset, key
+        assert key is not None
+        start = {"from": Path(record).name, "game": continued(checked, key, record)}
+    return scorer_page(page_rulesets(chosen, tag), lang, start)

@@ -1,0 +1,311 @@
+/* The scorer's page of `aluette scorer`.  Every fact of the rules it decides
+   from (what ends a game, what a deal may be worth, whether a player or a
+   team takes the point) is in the page's JSON, written from the loaded
+   rulesets; this script only counts. */
+"use strict";
+(function () {
+  const DATA = JSON.parse(document.getElementById("scorer-data").textContent);
+  const W = DATA.words, SEATS = DATA.seats, TEAM = DATA.teams;
+  const KEY = "aluette-scorer";
+  const app = document.getElementById("app");
+
+  const fill = (text, vals) => text.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? vals[k] : m));
+  const left = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % SEATS.length];
+
+  /* What a deal may be worth: the values the engine allows for its kind. */
+  function worth(rules, options, entry) {
+    const table = rules.worth[options.slice().sort().join(",")];
+    if (entry.concede) return table[entry.concede.accepted ? "accepted" : "refused"];
+    if (entry.double) return table.double;
+    return table.plain;
+  }
+
+  /* The game after each entry (the first state: before any): deal number,
+     dealer, score, scoring deals, whether it is over and who won.  An entry
+     is {who: seat, team or null for a void deal, points, double, concede}. */
+  function decide(rules, firstDealer, entries) {
+    const score = { NS: 0, EW: 0 };
+    let dealer = firstDealer, number = 1, scoring = 0;
+    const end = rules.end;
+    const snap = () => {
+      const over = (end.deals !== null && scoring >= end.deals) ||
+        (end.points !== null && Math.max(score.NS, score.EW) >= end.points);
+      const winner = !over ? null : score.NS > score.EW ? "NS" : score.EW > score.NS ? "EW" : "draw";
+      return { number, dealer, score: { NS: score.NS, EW: score.EW }, scoring, over, winner };
+    };
+    const states = [snap()];
+    for (const e of entries) {
+      if (e.who !== null) {
+        score[TEAM[e.who]] += e.points;
+        scoring += 1;
+        dealer = left(dealer);
+      }
+      number += 1;
+      states.push(snap());
+    }
+    return states;
+  }
+
+  const quote = (v) => '"' + String(v).replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\"]/g, "\\$&") + '"';
+
+  /* The ALN record of a game: tags from the setup, each deal as entered. */
+  function record(game) {
+    const s = game.setup, rules = DATA.rulesets[s.rules];
+    const states = decide(rules, s.dealer, game.entries);
+    const last = states[states.length - 1];
+    const tags = [["Event", s.event], ["Site", s.site], ["Date", s.date]];
+    const names = { N: "North", E: "East", S: "South", W: "West" };
+    for (const seat of SEATS) tags.push([names[seat], s.names[seat]]);
+    tags.push(["Rules", rules.tag]);
+    if (s.options.length) tags.push(["Options", s.options.slice().sort().join(", ")]);
+    let result = "*";
+    if (last.over) {
+      const hi = Math.max(last.score.NS, last.score.EW), lo = Math.min(last.score.NS, last.score.EW);
+      result = (last.winner === "draw" ? "draw" : last.winner) + " " + hi + "-" + lo;
+    }
+    tags.push(["Result", result]);
+    const lines = tags.filter((t) => t[1]).map((t) => "[" + t[0] + " " + quote(t[1]) + "]");
+    game.entries.forEach((e, i) => {
+      lines.push("", "deal " + states[i].number + " dealer " + states[i].dealer);
+      if (e.double) lines.push("announce " + e.double + " double");
+      if (e.concede) lines.push("concede " + e.concede.team + " " + (e.concede.accepted ? "accepted" : "refused"));
+      lines.push("point " + (e.who === null ? "none" : e.who + (e.points > 1 ? " " + e.points : "")));
+    });
+    return lines.join("\n") + "\n";
+  }
+
+  window.aluetteScorer = { decide, record, worth, rulesets: DATA.rulesets };
+
+  // ------------------------------------------------------------------
+  // The game kept in the browser: saved at every tap
+
+  const today = () => {
+    const d = new Date(), p = (n) => String(n).padStart(2, "0");
+    return d.getFullYear() + "." + p(d.getMonth() + 1) + "." + p(d.getDate());
+  };
+  const fresh = () => ({
+    phase: "setup",
+    setup: { event: "", site: "", date: today(), names: { N: "", E: "", S: "", W: "" },
+      rules: Object.keys(DATA.rulesets)[0], options: [], dealer: null },
+    entries: [],
+    draft: { points: null, double: null, concede: null },
+  });
+  function load() {
+    try {
+      const g = JSON.parse(localStorage.getItem(KEY));
+      // A game kept by a page with other rulesets is not this page's to go on with.
+      const rules = g && g.setup && DATA.rulesets[g.setup.rules];
+      if (rules && Array.isArray(g.entries) && g.setup.options.every((o) => rules.known.includes(o))) return g;
+    } catch (e) { /* a broken copy: start again */ }
+    return DATA.start ? started() : fresh();
+  }
+  /* The game of the record given with --continue, as it was written in. */
+  const started = () => JSON.parse(JSON.stringify(DATA.start.game));
+  let game = load();
+  let confirmNew = false;
+  const save = () => {
+    try { localStorage.setItem(KEY, JSON.stringify(game)); } catch (e) { /* storage refused: the page still counts */ }
+  };
+
+  // ------------------------------------------------------------------
+  // Drawing
+
+  function h(tag, attrs, ...kids) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === false || v === null || v === undefined) continue;
+      if (k === "text") el.textContent = v;
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+    for (const kid of kids.flat(Infinity)) if (kid !== null && kid !== undefined) el.append(kid);
+    return el;
+  }
+  const button = (act, v, label, on, off) =>
+    h("button", { type: "button", "data-act": act, "data-v": v, "aria-pressed": on === undefined ? null : String(!!on), disabled: !!off, text: label });
+  const who = (seat) => {
+    const s = game.setup;
+    if (seat.length === 2) return seat.split("").map((x) => s.names[x] || W["seat." + x]).join(" & ");
+    return (s.names[seat] || W["seat." + seat]) + (s.names[seat] ? " (" + W["seat." + seat] + ")" : "");
+  };
+  const pts = (n) => n + " " + (n > 1 ? W.pts : W.pt);
+
+  function setupView() {
+    const s = game.setup, rules = DATA.rulesets[s.rules];
+    const field = (name, label, value, type) =>
+      h("label", {}, h("span", { text: label }), h("input", { type: type || "text", "data-field": name, value, autocomplete: "off" }));
+    // The Date tag is YYYY.MM.DD: a date picker gives it whole, and a date
+    // a continued record gives in part ("2026.??.??") is kept until changed.
+    const iso = /^\d{4}\.\d{2}\.\d{2}$/.test(s.date) ? s.date.replace(/\./g, "-") : "";
+    return h("section", { class: "setup" },
+      DATA.start ? h("button", { type: "button", class: "go", "data-act": "continue",
+        text: fill(W.continue, { file: DATA.start.from, n: DATA.start.game.entries.length }) }) : null,
+      h("h2", { text: W.setup }),
+      h("div", { class: "fields" }, field("event", W.event, s.event), field("site", W.site, s.site), field("date", W.date, iso, "date")),
+      h("p", { class: "hint", text: W.partners }),
+      h("div", { class: "names" }, SEATS.map((seat) => field("name-" + seat, W["seat." + seat], s.names[seat]))),
+      h("h3", { text: W.rules }),
+      h("div", { class: "choices" }, Object.keys(DATA.rulesets).map((key) =>
+        button("rules", key, key, key === s.rules))),
+      rules.description ? h("p", { class: "hint", text: rules.description }) : null,
+      rules.known.length ? h("h3", { text: W.options }) : null,
+      h("div", { class: "choices" }, rules.known.map((o) => button("option", o, W["opt." + o], s.options.includes(o)))),
+      h("h3", { text: W.first }),
+      h("div", { class: "choices seats" }, SEATS.map((seat) => button("dealer", seat, who(seat), s.dealer === seat))),
+      h("p", { class: "hint", text: fill(W.draw, { card: DATA.draw[s.rules] }) }),
+      h("button", { type: "button", class: "go", "data-act": "start", disabled: !s.dealer, text: W.start }));
+  }
+
+  function playView() {
+    const s = game.setup, rules = DATA.rulesets[s.rules];
+    const states = decide(rules, s.dealer, game.entries);
+    const now = states[states.length - 1], d = game.draft;
+    const end = rules.end;
+    const goal = end.deals !== null ? fill(W.played, { k: now.scoring, n: end.deals }) : fill(W["end.points"], { n: end.points });
+    const kids = [
+      h("div", { class: "board" }, ["NS", "EW"].map((t) =>
+        h("div", { class: "team " + t }, h("span", { class: "who", text: who(t) }),
+          h("span", { class: "pts", id: "score-" + t, text: String(now.score[t]) })))),
+      h("p", { class: "goal", text: s.rules + " · " + goal }),
+    ];
+    if (now.over) {
+      const hi = Math.max(now.score.NS, now.score.EW), lo = Math.min(now.score.NS, now.score.EW);
+      const text = now.winner === "draw" ? fill(W.drawn, { score: hi + "-" + lo })
+        : fill(W.over, { who: who(now.winner), score: hi + "-" + lo });
+      kids.push(h("p", { class: "over", id: "over", "data-winner": now.winner, text }));
+    } else {
+      const table = rules.worth[s.options.slice().sort().join(",")];
+      const entry = { double: d.double, concede: d.concede };
+      const values = worth(rules, s.options, entry);
+      const points = values.includes(d.points) ? d.points : values[0];
+      const panel = [h("h2", { id: "status", "data-dealer": now.dealer, "data-number": String(now.number),
+        text: fill(W.deal, { n: now.number }) + " · " + fill(W.dealer, { who: who(now.dealer) }) })];
+      if (table.double) {
+        panel.push(h("h3", { text: W.double }), h("div", { class: "choices" },
+          button("double", "", W.nobody, !d.double), ["NS", "EW"].map((t) => button("double", t, who(t), d.double === t))));
+      }
+      if (table.accepted) {
+        const on = (t, a) => !!d.concede && d.concede.team === t && d.concede.accepted === a;
+        panel.push(h("h3", { text: W.concede }), h("div", { class: "choices grid" },
+          button("concede", "", W.nobody, !d.concede),
+          ["NS", "EW"].map((t) => [button("concede", t + " accepted", who(t) + " · " + W.accepted, on(t, true)),
+            button("concede", t + " refused", who(t) + " · " + W.refused, on(t, false))])));
+      }
+      panel.push(h("h3", { text: W.worth }), h("div", { class: "choices" },
+        values.map((v) => button("points", String(v), pts(v), v === points))));
+      const takers = rules.pooled ? ["NS", "EW"] : SEATS;
+      const barred = (x) => !!d.concede && d.concede.accepted && TEAM[x] === d.concede.team;
+      panel.push(h("h3", { text: W.took }), h("div", { class: "choices seats" },
+        takers.map((x) => button("who", x, who(x), undefined, barred(x)))),
+      button("void", "", W.void, undefined, !!d.concede));
+      kids.push(h("section", { class: "entry" }, panel));
+    }
+    kids.push(h("div", { class: "tools" },
+      button("undo", "", W.undo),
+      h("button", { type: "button", "data-act": "new", class: confirmNew ? "sure" : null, text: confirmNew ? W.sure : W.new })));
+    if (game.entries.length) {
+      kids.push(h("h3", { text: W.deals }), h("ol", { class: "deals", id: "deals" }, game.entries.map((e, i) =>
+        h("li", { value: String(states[i].number) },
+          h("span", { text: fill(W.deal, { n: states[i].number }) + " · " + fill(W.dealer, { who: who(states[i].dealer) }) + " · " }),
+          h("strong", { text: e.who === null ? W.voided : who(e.who) + " " + pts(e.points) }),
+          h("span", { text: (e.double ? " · " + W.double + " " + who(e.double) : "") +
+            (e.concede ? " · " + W.concede + " " + who(e.concede.team) + " · " + (e.concede.accepted ? W.accepted : W.refused) : "") }),
+          h("span", { class: "run", text: " → " + states[i + 1].score.NS + "-" + states[i + 1].score.EW })))));
+    }
+    kids.push(h("section", { class: "export" }, h("h3", { text: W.export }),
+      h("textarea", { id: "record", readonly: true, rows: "8", spellcheck: "false" }),
+      h("div", { class: "tools" }, button("download", "", W.download), button("copy", "", W.copy))));
+    const view = h("section", { class: "play" }, kids);
+    view.querySelector("#record").value = record(game);
+    return view;
+  }
+
+  function showRules() {
+    const s = game.setup;
+    for (const card of document.querySelectorAll("[data-rules]")) {
+      card.hidden = card.dataset.rules !== s.rules;
+      for (const el of card.querySelectorAll("[data-option]")) el.hidden = !s.options.includes(el.dataset.option);
+    }
+  }
+
+  function draw() {
+    app.replaceChildren(game.phase === "setup" ? setupView() : playView());
+    showRules();
+    document.documentElement.dataset.phase = game.phase;
+  }
+
+  // ------------------------------------------------------------------
+  // Taps
+
+  function commit(whoTook) {
+    const s = game.setup, d = game.draft, rules = DATA.rulesets[s.rules];
+    const entry = { who: whoTook, points: 0, double: d.double, concede: d.concede };
+    const values = worth(rules, s.options, entry);
+    entry.points = whoTook === null ? 0 : values.includes(d.points) ? d.points : values[0];
+    game.entries.push(entry);
+    game.draft = { points: null, double: null, concede: null };
+  }
+
+  function download() {
+    const blob = new Blob([record(game)], { type: "text/plain;charset=utf-8" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: "aluette-" + game.setup.date.replace(/\?/g, "0") + ".aln" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+
+  function copy(btn) {
+    const area = document.getElementById("record");
+    area.select();
+    const done = () => { btn.textContent = W.copied; };
+    if (navigator.clipboard) navigator.clipboard.writeText(area.value).then(done, () => { document.execCommand("copy"); done(); });
+    else { document.execCommand("copy"); done(); }
+  }
+
+  app.addEventListener("click", (ev) => {
+    const btn = ev.target.closest("button[data-act]");
+    if (!btn || btn.disabled) return;
+    const act = btn.dataset.act, v = btn.dataset.v, s = game.setup, d = game.draft;
+    if (act !== "new") confirmNew = false;
+    if (act === "download") return download();
+    if (act === "copy") return copy(btn);
+    if (act === "rules") { s.rules = v; s.options = s.options.filter((o) => DATA.rulesets[v].known.includes(o)); }
+    else if (act === "option") s.options = s.options.includes(v) ? s.options.filter((o) => o !== v) : s.options.concat([v]);
+    else if (act === "dealer") s.dealer = v;
+    else if (act === "start") game.phase = "play";
+    else if (act === "continue") game = started();
+    else if (act === "double") d.double = v || null;
+    else if (act === "concede") d.concede = v ? { team: v.split(" ")[0], accepted: v.endsWith("accepted") } : null;
+    else if (act === "points") d.points = Number(v);
+    else if (act === "who") commit(v);
+    else if (act === "void") commit(null);
+    else if (act === "undo") {
+      if (game.entries.length) game.entries.pop();
+      else game.phase = "setup";
+      game.draft = { points: null, double: null, concede: null };
+    } else if (act === "new") {
+      if (!confirmNew) { confirmNew = true; return draw(); }
+      confirmNew = false;
+      const keep = game.setup;
+      game = fresh();
+      game.setup.names = keep.names;
+      game.setup.rules = keep.rules;
+      game.setup.options = keep.options;
+    }
+    save();
+    draw();
+  });
+
+  app.addEventListener("input", (ev) => {
+    const name = ev.target.dataset.field;
+    if (!name) return;
+    if (name.startsWith("name-")) game.setup.names[name.slice(5)] = ev.target.value;
+    else if (name === "date") game.setup.date = ev.target.value.replace(/-/g, ".");
+    else game.setup[name] = ev.target.value;
+    save();
+    const start = app.querySelector("[data-act=dealer][data-v=" + (name.slice(5) || "x") + "]");
+    if (start) start.textContent = who(name.slice(5));
+  });
+
+  draw();
+  document.documentElement.dataset.ready = "1";
+})();

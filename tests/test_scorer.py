@@ -1,0 +1,634 @@
+"""``aluette scorer``: the scorer's page, held to the engine.
+
+The facts written into the page are checked against the rulesets; the
+page's own decisions (dealer, score, end of game) are run in chromium and
+compared with the engine's ledger on generated games and on random entries
+whose exported record the engine replays; and whole games are played by
+tapping, at a phone's width and a desk's, reloaded, undone, exported,
+validated and reported.  Browser and helpers are those of
+``test_html_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import aluette_cli as aluette
+from aluette_cli.cards import SEATS, TEAMS, Team, team_of
+from aluette_cli.ledger import GameLedger
+from aluette_cli.model import Pos
+from aluette_cli.policies import PointOutcome
+from aluette_cli.rules import OPTIONS, Ruleset, load_ruleset, preset_names
+from aluette_cli.writers.scorer import LANGS, game_end, option_facts, words
+
+from . import test_html_browser as hb
+from .conftest import ROOT, generated, run
+
+browser = hb.browser  # the module's one chromium, as test_html_browser starts it
+
+PAGE_LIMIT = 300 * 1024
+SCRIPT = ROOT / "aluette_cli" / "writers" / "scorer_assets" / "scorer.js"
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("scorer")
+    made = {}
+    for lang in LANGS:
+        out = folder / f"marquoir-{lang}.html"
+        result = run("scorer", "--lang", lang, "-o", str(out))
+        assert result.exit_code == 0, result.output
+        made[lang] = out
+    return made
+
+
+def _options(ruleset: Ruleset) -> list[frozenset[str]]:
+    """Each preset with no option and with every option that changes a score."""
+    return list(dict.fromkeys([frozenset(), frozenset(ruleset.known_options & {"mordienne"})]))
+
+
+# --------------------------------------------------------------------------
+# The facts written into the page
+
+
+def test_game_end_is_asked_of_the_game_length() -> None:
+    ends = {name: game_end(r.game_length, r.game_target) for name in preset_names()
+            for r in [load_ruleset(name)]}  # fmt: skip
+    assert ends == {
+        "classic": {"deals": 5, "points": None},
+        "team-five": {"deals": None, "points": 12},
+        "to-five-points": {"deals": None, "points": 5},
+    }
+
+
+def test_what_a_deal_is_worth_comes_from_point_values() -> None:
+    classic = load_ruleset("classic")
+    assert option_facts(classic) == {"plain": [1]}
+    assert option_facts(classic.with_options(frozenset({"mordienne"}))) == {
+        "plain": [1, 2],
+        "accepted": [1],
+        "refused": [2],
+    }
+    assert option_facts(load_ruleset("team-five")) == {"plain": [1], "double": [2]}
+
+
+def test_both_languages_have_every_word() -> None:
+    english, french = words("en").table, words("fr").table
+    assert english.keys() == french.keys()
+    script = SCRIPT.read_text("utf-8")
+    used = set(re.findall(r"\bW\.(\w+)", script)) | set(re.findall(r'\bW\["([\w.]+)"\]', script))
+    used |= {f"seat.{seat}" for seat in SEATS}
+    # the rules card's words, and the options' names, the script's too
+    used |= {
+        "ties",
+        "scoring",
+        "game",
+        "dbl",
+        "dbl.text",
+        "ranking",
+        "four",
+        "title",
+        "lead",
+        "rulesCard",
+    }
+    used |= {f"{o}.text" for o in OPTIONS} | {f"opt.{o}" for o in OPTIONS}
+    assert used == english.keys()
+    assert all(value.strip() for value in (*english.values(), *french.values()))
+
+
+def test_page_is_small_offline_and_in_its_language(pages: dict[str, Path]) -> None:
+    for lang, page in pages.items():
+        text = page.read_text("utf-8")
+        assert len(page.read_bytes()) < PAGE_LIMIT
+        assert f'<html lang="{lang}">' in text
+        assert "default-src 'none'" in text
+        assert not re.search(r"(src|href)=\"(https?:|//)", text)
+    french = pages["fr"].read_text("utf-8")
+    assert "Marquoir" in french and "les quatre rois" in french and "monsieur" in french
+
+
+def test_bad_rules_are_a_usage_error(tmp_path: Path) -> None:
+    result = run("scorer", "--rules", "nope", "-o", str(tmp_path / "m.html"))
+    assert result.exit_code == 2
+    assert "unknown ruleset 'nope'" in result.output
+    assert not (tmp_path / "m.html").exists()
+
+
+def test_house_rules_file_is_offered_first(browser: Any, tmp_path: Path) -> None:
+    """A ruleset file is the page's first choice, and its records name it so
+    that they validate beside it."""
+    house = tmp_path / "house.toml"
+    house.write_text((ROOT / "samples" / "house-rules.toml").read_text("utf-8"), "utf-8")
+    out = tmp_path / "m.html"
+    result = run("scorer", "--rules", str(house), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    data = _data(out)
+    assert next(iter(data["rulesets"])) == "house.toml"
+    assert data["rulesets"]["house.toml"]["tag"] == "house.toml"
+    tab = _fresh_tab(browser, out, 1280)
+    assert tab.page.locator('[data-act="rules"][aria-pressed="true"]').inner_text() == "house.toml"
+    _tap(tab, "option", "mordienne")
+    _tap(tab, "dealer", "S")
+    _tap(tab, "start")
+    for seat in ("N", "E", "S", "W"):
+        _tap(tab, "who", seat)
+    _tap(tab, "points", "2")
+    _tap(tab, "who", "N")
+    assert tab.page.locator("#over").get_attribute("data-winner") == "NS"
+    record = tmp_path / "game.aln"
+    record.write_text(tab.page.input_value("#record"), "utf-8")
+    (game,) = aluette.load(str(record))
+    assert game.outcome.findings == [] and game.outcome.score == {"NS": 4, "EW": 2}
+    assert game.outcome.ruleset is not None and game.outcome.ruleset.name == "house-rules"
+    assert not tab.errors
+    tab.page.close()
+
+
+def _data(page: Path) -> dict[str, Any]:
+    text = page.read_text("utf-8")
+    found = re.search(r'<script type="application/json" id="scorer-data">(.*?)</script>', text)
+    assert found is not None
+    return json.loads(found.group(1))  # type: ignore[no-any-return]
+
+
+# --------------------------------------------------------------------------
+# The page's decisions against the engine's
+
+
+def _team(who: str) -> Team:
+    return Team(who) if who in TEAMS else team_of(who)
+
+
+def _engine_states(ruleset: Ruleset, first: str, entries: list[dict[str, Any]]) -> list[Any]:
+    """The ledger's dealer, score and end of game after each entry."""
+    ledger = GameLedger([], ruleset, None, lambda *a, **k: None)  # type: ignore[arg-type,return-value]
+    states = []
+    dealer = first
+    for number, entry in enumerate(entries, 1):
+        ledger.place_header(number, dealer, Pos(number, 1))
+        void = entry["who"] is None
+        point = None
+        if not void:
+            point = PointOutcome(_team(entry["who"]), entry["points"])
+        ledger.record(number, dealer, void, point)
+        (dealer,) = ledger.expected_dealers or {None}
+        states.append([dealer, dict(ledger.score), ledger.is_over()])
+    return states
+
+
+def _page_states(tab: hb.Tab, cases: list[dict[str, Any]]) -> list[list[Any]]:
+    return tab.js(  # type: ignore[no-any-return]
+        """cases => {
+            const page = window.aluetteScorer;
+            return cases.map(c => page.decide(page.rulesets[c.rules], c.first, c.entries)
+              .slice(1).map(s => [s.dealer, s.score, s.over]));
+        }""",
+        cases,
+    )
+
+
+def _entries_of(game: Any) -> tuple[str, list[dict[str, Any]]]:
+    """The taps a scorer would make for a replayed game: who took each point."""
+    entries = []
+    for deal, outcome in zip(game.game.deals, game.outcome.deals, strict=True):
+        point = outcome.point
+        who = None if point is None else outcome.deal_winner or point.team
+        double = deal.announces[0].team if deal.announces else None
+        entries.append({"who": who, "points": point.points if point else 0, "double": double,
+                        "concede": None})  # fmt: skip
+    return game.game.deals[0].dealer, entries
+
+
+def _generated(seed: int) -> Iterator[tuple[Ruleset, str, list[dict[str, Any]]]]:
+    for name in preset_names():
+        base = load_ruleset(name)
+        for options in _options(base):
+            ruleset = base.with_options(options)
+            flags = ["--games", "6", "--rules", name, "--style", "sheet", "--policy", "ties"]
+            if options:
+                flags += ["--options", ",".join(options)]
+            for game in aluette.loads(generated(seed, *flags)):
+                assert not game.outcome.findings
+                first, entries = _entries_of(game)
+                yield ruleset, first, entries
+
+
+def test_page_decides_as_the_engine_on_generated_games(
+    browser: Any, pages: dict[str, Path]
+) -> None:
+    tab = hb.open_tab(browser, pages["en"])
+    cases, expected = [], []
+    for ruleset, first, entries in _generated(27):
+        cases.append({"rules": ruleset.name, "first": first, "entries": entries})
+        expected.append(_engine_states(ruleset, first, entries))
+        worth = tab.js(
+            """([name, options, entries]) => {
+                const page = window.aluetteScorer;
+                return entries.map(e => page.worth(page.rulesets[name], options, e));
+            }""",
+            [ruleset.name, sorted(ruleset.options), entries],
+        )
+        for entry, values in zip(entries, worth, strict=True):
+            assert entry["who"] is None or entry["points"] in values, (entry, values)
+    assert len(cases) == 5 * 6
+    assert _page_states(tab, cases) == expected
+    assert any(state[2] for states in expected for state in states)
+    assert not tab.errors
+
+
+def _random_entry(rng: random.Random, facts: dict[str, Any], pooled: bool) -> dict[str, Any]:
+    """A tap the page allows, at random: a double or a concession when the
+    rules have them, the values the page offers, a void deal now and then."""
+    entry: dict[str, Any] = {"who": None, "points": 0, "double": None, "concede": None}
+    kind = rng.choice([k for k in facts if k != "plain"] + ["plain"] * 3)
+    if kind == "double":
+        entry["double"] = rng.choice(TEAMS)
+    elif kind in ("accepted", "refused"):
+        entry["concede"] = {"team": rng.choice(TEAMS), "accepted": kind == "accepted"}
+    takers = list(TEAMS) if pooled else list(SEATS)
+    if kind == "accepted":
+        takers = [t for t in takers if _team(t) != entry["concede"]["team"]]
+    if kind in ("accepted", "refused") or rng.random() > 0.15:
+        entry["who"] = rng.choice(takers)
+        entry["points"] = rng.choice(facts[kind])
+    return entry
+
+
+def _random_entries(
+    rng: random.Random, facts: dict[str, Any], pooled: bool
+) -> list[dict[str, Any]]:
+    return [_random_entry(rng, facts, pooled) for _ in range(rng.randint(1, 14))]
+
+
+def test_exported_random_entries_replay_as_the_page_says(
+    browser: Any, pages: dict[str, Path]
+) -> None:
+    """The record the page writes for any taps it allows is one the engine
+    replays with no finding, to the same dealers, score and end."""
+    tab = hb.open_tab(browser, pages["en"])
+    data = _data(pages["en"])
+    rng = random.Random(27)
+    for _ in range(60):
+        name = rng.choice(preset_names())
+        facts = data["rulesets"][name]
+        options = sorted(o for o in facts["known"] if rng.random() < 0.5)
+        table = facts["worth"][",".join(options)]
+        entries = _random_entries(rng, table, facts["pooled"])
+        first = rng.choice(SEATS)
+        states = tab.js(
+            """([name, first, entries]) => {
+                const page = window.aluetteScorer;
+                return page.decide(page.rulesets[name], first, entries);
+            }""",
+            [name, first, entries],
+        )
+        over_at = next((i for i, s in enumerate(states) if s["over"]), None)
+        if over_at is not None:
+            entries = entries[:over_at]  # the page takes no entry after the end
+            states = states[: over_at + 1]
+        game = {"setup": {"event": "Club night", "site": "", "date": "2026.12.02",
+                          "names": {"N": 'Ma"rie', "E": "Jean", "S": "", "W": "Anne\\"},
+                          "rules": name, "options": options, "dealer": first},
+                "entries": entries}  # fmt: skip
+        text = tab.js("game => window.aluetteScorer.record(game)", game)
+        (checked,) = aluette.loads(text)
+        assert [f.code for f in checked.outcome.findings] == [], text
+        assert checked.outcome.score == states[-1]["score"], text
+        assert checked.outcome.complete == states[-1]["over"], text
+        assert [d.dealer for d in checked.outcome.deals] == [s["dealer"] for s in states[:-1]]
+        ruleset = load_ruleset(name).with_options(frozenset(options))
+        assert _engine_states(ruleset, first, entries) == [
+            [s["dealer"], s["score"], s["over"]] for s in states[1:]
+        ]
+    assert not tab.errors
+
+
+# --------------------------------------------------------------------------
+# Whole games played by tapping
+
+
+def _fresh_tab(browser: Any, page: Path, width: int) -> hb.Tab:
+    """The page with nothing kept from another test."""
+    tab = hb.open_tab(browser, page, width)
+    tab.js("localStorage.clear()")
+    _reload(tab)
+    return tab
+
+
+def _reload(tab: hb.Tab) -> None:
+    tab.page.reload()
+    tab.page.wait_for_function("document.documentElement.dataset.ready")
+
+
+def _tap(tab: hb.Tab, act: str, value: str | None = None) -> None:
+    selector = f'[data-act="{act}"]' + ("" if value is None else f'[data-v="{value}"]')
+    tab.page.locator(selector).click()
+
+
+def _whole_game(
+    rng: random.Random, ruleset: Ruleset, page: Path
+) -> tuple[str, list[dict[str, Any]]]:
+    """Random taps until the engine's ledger ends the game: a void deal first,
+    then every kind of deal the rules allow."""
+    facts = _data(page)["rulesets"][ruleset.name]
+    table = facts["worth"][",".join(sorted(ruleset.options))]
+    first = rng.choice(SEATS)
+    entries = [{"who": None, "points": 0, "double": None, "concede": None}]
+    while not _engine_states(ruleset, first, entries)[-1][2]:
+        entries.append(_random_entry(rng, table, facts["pooled"]))
+    return first, entries
+
+
+NAMES = {"N": "Marie", "E": "Jean", "S": "Paul", "W": "Anne"}
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("name", preset_names())
+def test_whole_game_by_tapping(
+    browser: Any, pages: dict[str, Path], tmp_path: Path, name: str, width: int
+) -> None:
+    ruleset = load_ruleset(name)
+    options = _options(ruleset)[-1]
+    ruleset = ruleset.with_options(options)
+    first, entries = _whole_game(random.Random(name), ruleset, pages["en"])
+    expected = _engine_states(ruleset, first, entries)
+    assert expected[-1][2] and not any(state[2] for state in expected[:-1])
+    tab = _fresh_tab(browser, pages["fr" if width < 500 else "en"], width)
+    page = tab.page
+    page.fill('[data-field="event"]', "Club night")
+    page.fill('[data-field="date"]', "2026-11-14")
+    for seat, player in NAMES.items():
+        page.fill(f'[data-field="name-{seat}"]', player)
+    _tap(tab, "rules", name)
+    for option in options:
+        _tap(tab, "option", option)
+    _tap(tab, "dealer", first)
+    _reload(tab)  # the setup is kept as it is typed
+    assert page.input_value('[data-field="name-W"]') == "Anne"
+    _tap(tab, "start")
+    _tap(tab, "undo")  # no deal yet: back to the setup
+    assert page.locator('[data-act="start"]').is_visible()
+    _tap(tab, "start")
+    for i, entry in enumerate(entries):
+        state = page.locator("#status")
+        assert state.get_attribute("data-number") == str(i + 1)
+        assert state.get_attribute("data-dealer") == (expected[i - 1][0] if i else first)
+        if i == 1:  # a wrong tap, taken back
+            _tap(tab, "void")
+            _tap(tab, "undo")
+        if entry["double"]:
+            _tap(tab, "double", entry["double"])
+        if entry["concede"]:
+            concede = entry["concede"]
+            _tap(
+                tab,
+                "concede",
+                f"{concede['team']} {'accepted' if concede['accepted'] else 'refused'}",
+            )
+        if entry["who"] is not None and page.locator('[data-act="points"]').count():
+            _tap(tab, "points", str(entry["points"]))
+        if entry["who"] is None:
+            _tap(tab, "void")
+        else:
+            _tap(tab, "who", entry["who"])
+        if i == len(entries) // 2:
+            _reload(tab)
+        score, over = expected[i][1:]
+        shown = {team: int(page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+        assert shown == score
+        assert page.locator("#over").count() == int(over)
+    _reload(tab)
+    winner = page.locator("#over").get_attribute("data-winner")
+    shown = {team: int(page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+    assert page.locator('[data-act="who"]').count() == 0  # no entry after the end
+    text = page.input_value("#record")
+    with page.expect_download() as download:
+        _tap(tab, "download")
+    assert Path(download.value.path()).read_text("utf-8") == text
+    assert tab.js("document.documentElement.scrollWidth <= window.innerWidth")
+    assert not tab.errors and not tab.dialogs
+    page.close()
+
+    record = tmp_path / "game.aln"
+    record.write_text(text, "utf-8")
+    checked = run("validate", str(record))
+    assert checked.exit_code == 0 and "0 errors, 0 warnings" in checked.output, text
+    report = json.loads(run("report", "--format", "json", str(record)).stdout)
+    (game,) = report["games"]
+    assert game["violations"] == []
+    assert game["score"] == shown and game["winner"] == winner and game["complete"]
+    assert game["tags"]["North"] == "Marie" and game["tags"]["Event"] == "Club night"
+    assert game["tags"]["Date"] == "2026.11.14"
+
+
+# --------------------------------------------------------------------------
+# The pictures of docs/scorer.md
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _shots(tab: hb.Tab, lang: str, folder: Path) -> list[Path]:
+    """The setup, and a game in play, in one language at a phone's size."""
+    page = tab.page
+    page.set_viewport_size(PHONE)
+    page.fill('[data-field="event"]', "Club" if lang == "en" else "Soirée du club")
+    page.fill('[data-field="date"]', "2026-11-14")
+    for seat, player in NAMES.items():
+        page.fill(f'[data-field="name-{seat}"]', player)
+    _tap(tab, "option", "mordienne")
+    _tap(tab, "dealer", "W")
+    made = [folder / f"scorer-setup-{lang}.png", folder / f"scorer-play-{lang}.png"]
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(made[0]))
+    _tap(tab, "start")
+    for seat in ("N", "E", None, "S"):
+        _tap(tab, "void") if seat is None else _tap(tab, "who", seat)
+    _tap(tab, "points", "2")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(made[1]))
+    return made
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_screenshots_at_phone_width(
+    browser: Any, pages: dict[str, Path], tmp_path: Path, lang: str
+) -> None:
+    tab = _fresh_tab(browser, pages[lang], PHONE["width"])
+    for fresh in _shots(tab, lang, tmp_path):
+        doc = ROOT / "docs" / fresh.name
+        assert hb.png_size(fresh) == (PHONE["width"], PHONE["height"])
+        if os.environ.get("ALUETTE_UPDATE_SCREENSHOTS") == "1":
+            shutil.copyfile(fresh, doc)
+        assert hb.png_size(doc) == hb.png_size(fresh), "run with ALUETTE_UPDATE_SCREENSHOTS=1"
+        assert f"({doc.name})" in (ROOT / "docs" / "scorer.md").read_text("utf-8")
+    assert not tab.errors
+    tab.page.close()
+
+
+def test_the_rules_in_short_follow_the_choice(browser: Any, pages: dict[str, Path]) -> None:
+    """The card shown is the chosen ruleset's, written from its data: every
+    ranking group, the named cards, doubles where the rules have them, and
+    only the options chosen."""
+    tab = _fresh_tab(browser, pages["fr"], 390)
+    page = tab.page
+    page.locator("#rules summary").click()
+    for name in preset_names():
+        ruleset = load_ruleset(name)
+        _tap(tab, "rules", name)
+        card = page.locator(f'[data-rules="{name}"]')
+        assert card.is_visible() and page.locator("[data-rules]:visible").count() == 1
+        assert card.locator("ol.ranking li").count() == len(ruleset.ranking)
+        text = card.inner_text()
+        assert "3d" in text and "monsieur" in text and "les quatre as" in text
+        assert ("Doubles" in text) == ruleset.doubles
+        for option in sorted(ruleset.known_options):
+            assert not card.locator(f'dd[data-option="{option}"]').is_visible()
+            _tap(tab, "option", option)
+            assert card.locator(f'dd[data-option="{option}"]').is_visible()
+            _tap(tab, "option", option)
+    assert not tab.errors
+    page.close()
+
+
+# --------------------------------------------------------------------------
+# A game continued from a record
+
+
+def _first_deals(text: str, count: int) -> str:
+    """A generated record cut after ``count`` deals, its Result tag left out."""
+    lines = [line for line in text.splitlines() if not line.startswith("[Result")]
+    starts = [i for i, line in enumerate(lines) if line.startswith("deal ")]
+    return "\n".join(lines[: starts[count]] if count < len(starts) else lines) + "\n"
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_a_record_is_continued_by_tapping(browser: Any, tmp_path: Path, name: str) -> None:
+    options = sorted(_options(load_ruleset(name))[-1])
+    flags = ["--rules", name, "--policy", "ties"] + (["--options", *options] if options else [])
+    text = _first_deals(generated(3, *flags), 3)
+    begun = tmp_path / "begun.aln"
+    begun.write_text(text, "utf-8")
+    (checked,) = aluette.load(str(begun))
+    assert not checked.outcome.findings and not checked.outcome.complete
+    page = tmp_path / "marquoir.html"
+    result = run("scorer", "--continue", str(begun), "--lang", "fr", "-o", str(page))
+    assert result.exit_code == 0, result.output
+
+    tab = _fresh_tab(browser, page, 390)
+    shown = {team: int(tab.page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+    assert shown == checked.outcome.score
+    assert tab.page.locator("#deals li").count() == 3
+    rng = random.Random(name)
+    while tab.page.locator("#over").count() == 0:
+        takers = tab.page.locator('[data-act="who"]:enabled')
+        takers.nth(rng.randrange(takers.count())).click()
+    record = tmp_path / "continued.aln"
+    record.write_text(tab.page.input_value("#record"), "utf-8")
+    (game,) = aluette.load(str(record))
+    assert game.outcome.findings == [] and game.outcome.complete
+
+    def said(deals: Any) -> list[Any]:
+        return [(d.dealer, d.point and (d.point.team, d.point.points)) for d in deals]
+
+    assert said(game.outcome.deals[:3]) == said(checked.outcome.deals)
+    _tap(tab, "new")
+    _tap(tab, "new")  # a second tap: a new game, and the record may be taken up again
+    _tap(tab, "continue")
+    assert tab.page.locator("#deals li").count() == 3
+    assert not tab.errors
+    tab.page.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('[Rules "classic"]\n\ndeal 1 dealer N\npoint N 3\n', "A307"),
+        ('[Rules "classic"]\n\ndeal 1 dealer N\n', "does not say who scored it"),
+        ('deal 1 dealer N\npoint N\n\n[Event "2"]\n\ndeal 1 dealer N\npoint N\n', "2 games"),
+        ("", "0 games"),
+    ],
+)
+def test_a_record_that_cannot_be_continued(tmp_path: Path, text: str, says: str) -> None:
+    record = tmp_path / "r.aln"
+    record.write_text(text, "utf-8")
+    result = run("scorer", "--continue", str(record), "-o", str(tmp_path / "m.html"))
+    assert result.exit_code == 2 and says in result.output, result.output
+    assert not (tmp_path / "m.html").exists()
+
+
+def test_a_game_kept_by_another_page_is_not_taken_up(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """A kept game whose rules this page does not offer starts a new game
+    instead of breaking the page; one it offers is taken up, in the other
+    language too."""
+    tab = _fresh_tab(browser, pages["en"], 390)
+    _tap(tab, "dealer", "N")
+    _tap(tab, "start")
+    _tap(tab, "who", "E")
+    french = hb.open_tab(browser, pages["fr"], 390)
+    assert french.page.locator("#deals li").count() == 1
+    french.page.close()
+    tab.js(
+        """() => {
+            const game = JSON.parse(localStorage.getItem('aluette-scorer'));
+            game.setup.rules = 'gone.toml';
+            localStorage.setItem('aluette-scorer', JSON.stringify(game));
+        }"""
+    )
+    _reload(tab)
+    assert tab.page.locator('[data-act="start"]').count() == 1
+    assert not tab.errors
+    tab.page.close()
+
+
+def test_the_french_page_says_no_english_word(browser: Any, pages: dict[str, Path]) -> None:
+    """Every piece of the page's English that French says otherwise is
+    absent from the French page, in the setup, a game with every kind of
+    deal, its end and the rules card."""
+    english, french = words("en").table, words("fr").table
+    pieces = {
+        piece.strip(" ·:()")
+        for key, text in english.items()
+        if text != french[key]
+        for piece in re.split(r"\{\w+\}", text)
+        if len(piece.strip(" ·:()")) > 3
+    }
+    pieces -= {piece for piece in pieces if any(piece in text for text in french.values())}
+    tab = _fresh_tab(browser, pages["fr"], 390)
+    page = tab.page
+    page.locator("#rules summary").click()
+    seen = [page.inner_text("body")]
+    _tap(tab, "rules", "team-five")
+    _tap(tab, "dealer", "E")
+    _tap(tab, "start")
+    _tap(tab, "double", "NS")
+    _tap(tab, "who", "EW")
+    _tap(tab, "void")
+    seen.append(page.inner_text("body"))
+    _tap(tab, "undo")
+    _tap(tab, "undo")
+    _tap(tab, "undo")
+    _tap(tab, "rules", "classic")
+    _tap(tab, "option", "mordienne")
+    _tap(tab, "start")
+    _tap(tab, "concede", "EW refused")
+    _tap(tab, "who", "N")
+    for seat in ("E", "S", "W", "N"):
+        _tap(tab, "who", seat)
+    _tap(tab, "new")
+    seen.append(page.inner_text("body"))
+    shown = "\n".join(seen)
+    assert "Partie finie" in shown and "Abandon de" in shown and "Double annoncé" in shown
+    assert sorted(piece for piece in pieces if piece in shown) == []
+    assert not tab.errors
+    page.close()
