@@ -1193,15 +1193,9 @@ def stats(
     sys.exit(status.code)
 
 
-# The scorer's options are spelt out rather than made by the shared option
-# helpers, so that the command's block stands alone.
 @cli.command(name="scorer")
-@click.option(
-    "--rules",
-    "rules",
-    metavar="NAME|FILE.toml",
-    shell_complete=complete_rules,
-    help="Ruleset the page starts with: a preset or a TOML file (every preset is offered too).",
+@rules_option(
+    "Ruleset the page starts with: a preset or a TOML file (every preset is offered too)."
 )
 @click.option(
     "--lang",
@@ -1217,12 +1211,7 @@ def stats(
     type=click.Path(exists=True, dir_okay=False),
     help="A record of one game to go on with: the page opens at its next deal.",
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write to this file instead of standard output.",
-)
+@output_option()
 def scorer_command(rules: str | None, lang: str, record: str | None, output: str | None) -> None:
     """Write the scorer's page: the score kept on a phone, the record written.
 
