@@ -914,6 +914,11 @@ class _MostTricksTally(_Tally):
 
     span = 1
 
+    def __init__(self, mordienne: bool = True) -> None:
+        #: without the mordienne option the run is kept but not keyed: it
+        #: changes nothing, and keying it would split equal positions
+        self.mordienne = mordienne
+
     def start(self) -> tuple[object, ...]:
         return ((0, 0, 0, 0), (0, 0, 0, 0), -1)
 
@@ -936,7 +941,7 @@ class _MostTricksTally(_Tally):
         # matters: it breaks a tie if neither takes another trick.
         counts, reached, runner = state
         order = tuple(sorted(range(4), key=lambda s: (counts[s], reached[s])))  # type: ignore[index]
-        return (counts, order, runner)
+        return (counts, order, runner if self.mordienne else -1)
 
     def bounds(
         self,
@@ -1047,7 +1052,7 @@ class _TeamTricksTally(_Tally):
 def _tally_for(ruleset: Ruleset) -> _Tally:
     scoring = ruleset.deal_scoring
     if isinstance(scoring, MostTricks):
-        return _MostTricksTally()
+        return _MostTricksTally(ruleset.mordienne)
     if isinstance(scoring, TeamTricks):
         return _TeamTricksTally()
     return _Tally()
