@@ -17,6 +17,9 @@ game over several processes; results come back in input order.
 
 from __future__ import annotations
 
+import math
+import random
+import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -284,6 +287,140 @@ def _run(item: tuple[DealTask | DealAnalysis | None, Limits]) -> DealAnalysis | 
     if isinstance(task, DealTask):
         return analyse_deal(task, limits)
     return task
+
+
+# --------------------------------------------------------------------------
+# As the player saw it: the unseen cards dealt again, many times
+
+
+#: How many layouts of the unseen cards are solved for each play, by default.
+DEFAULT_SAMPLES = 20
+#: A play is a mistake as seen when another card did better on average by
+#: more than this many standard errors of the difference (about 95% sure).
+CLEAR_MARGIN = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class CardAsSeen:
+    """One card of the player's hand, over the layouts sampled.
+
+    ``mean`` is the average value for NS after the card (so higher is better
+    for N and S, lower for E and W); ``best`` the share of layouts where the
+    card did as well as any; ``mean_error`` and ``best_error`` one standard
+    error of each (the sample's own spread: the sampling error)."""
+
+    card: str
+    mean: float
+    mean_error: float
+    best: float
+    best_error: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAsSeen:
+    """A play judged with what the player could see: each card's figures,
+    and whether another card was better on average by a clear margin."""
+
+    seat: str
+    card: str
+    samples: int
+    cards: tuple[CardAsSeen, ...]
+    #: the card that did best on average, and by how much over the one played
+    #: (for the player's side), with the standard error of that difference
+    better: str | None
+    margin: float
+    margin_error: float
+
+    @property
+    def mistake(self) -> bool:
+        return self.better is not None and self.margin > CLEAR_MARGIN * self.margin_error
+
+
+def deal_unseen(
+    position: Position, seat: str, unseen: Iterable[str], rng: random.Random
+) -> Position:
+    """``position`` with the cards of ``unseen`` that the other three seats
+    hold dealt again among them at random, each keeping its number of
+    cards: one layout the player to move could not tell from the real one.
+    ``unseen`` may hold cards nobody plays (the stock the rules keep
+    hidden): they may then be dealt in place of held ones.  The others'
+    cards not in ``unseen`` (known to the player) stay where they are."""
+    from .solver import Position
+
+    pool = set(unseen)
+    hands: dict[str, list[str]] = {}
+    counts: dict[str, int] = {}
+    for other, cards in position.hands.items():
+        kept = [c for c in cards if other == seat or c not in pool]
+        hands[other] = kept
+        counts[other] = len(tuple(cards)) - len(kept)
+    free = sorted(pool - set(position.hands.get(seat, ())) - set(position.trick), key=DECK.index)
+    rng.shuffle(free)
+    at = 0
+    for other in SEATS:
+        if other != seat and counts.get(other):
+            hands[other].extend(free[at : at + counts[other]])
+            at += counts[other]
+    return Position(
+        {s: tuple(c) for s, c in hands.items()}, position.leader, position.trick, position.winners
+    )
+
+
+def judge_as_seen(
+    solver: Solver,
+    position: Position,
+    card: str,
+    unseen: Iterable[str],
+    samples: int,
+    rng: random.Random,
+    deadline: float | None = None,
+) -> PlayAsSeen:
+    """The player to move's cards, each valued exactly in ``samples``
+    layouts of the unseen cards (:func:`deal_unseen`), and the card played
+    judged against the best on average.  One solver serves every layout:
+    its table is keyed by every card of every hand, so layouts share only
+    what is the same."""
+    seat = position.turn
+    sign = 1 if seat in ("N", "S") else -1
+    unseen = tuple(unseen)
+    rows: list[dict[str, int]] = []
+    for _ in range(max(1, samples)):
+        layout = deal_unseen(position, seat, unseen, rng)
+        rows.append({c: sign * v for c, v in solver.play_values(layout, deadline).items()})
+    n = len(rows)
+    own = list(rows[0])
+    figures = []
+    for c in own:
+        values = [row[c] for row in rows]
+        best = [1.0 if row[c] == max(row.values()) else 0.0 for row in rows]
+        share = sum(best) / n
+        figures.append(
+            CardAsSeen(
+                c,
+                sign * statistics.fmean(values),
+                _error(values),
+                share,
+                math.sqrt(share * (1 - share) / n),
+            )
+        )
+    top = max(own, key=lambda c: (statistics.fmean(row[c] for row in rows), c == card))
+    diffs = [row[top] - row[card] for row in rows]
+    return PlayAsSeen(
+        seat,
+        card,
+        n,
+        tuple(figures),
+        None if top == card else top,
+        statistics.fmean(diffs),
+        _error(diffs),
+    )
+
+
+def _error(values: list[int]) -> float:
+    """The standard error of the mean of ``values`` (0 for one value)."""
+    if len(values) < 2:
+        return 0.0
+    return statistics.stdev(values) / math.sqrt(len(values))
 
 
 # --------------------------------------------------------------------------

@@ -248,3 +248,87 @@ def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out
     assert "fast, from trick 6" in out and "plain, from trick 6" in out
     assert "every play from trick 1 within 0.2 s" in out
+
+
+# --------------------------------------------------------------------------
+# As the player saw it
+#
+# Trick 8 of a classic deal: N has 3 tricks (first to 3, at trick 5), E 3
+# (at trick 7), S 1, W none.  E led 5c, S played 6d, W monsieur (3d): W
+# takes trick 8 whatever N plays, and leads the last trick.  N holds 3c and
+# 4b; S's last card, 7c, is known to N; E and W hold 2d and 5e between them,
+# N cannot see which.
+#
+# - N keeps 3c for the last trick: it beats 2d, N reaches 4 tricks, NS win
+#   the point in both layouts.  So 4b (keeping 3c) is the card that wins in
+#   every layout.
+# - N keeps 4b: 2d takes the last trick.  With E it gives E a fourth trick:
+#   EW win.  With W, N and E end on 3 and N got there first: NS win.  So 3c
+#   (keeping 4b) wins in half the layouts, the value after it averages 0.
+
+AS_SEEN_WINNERS = ("N", "E", "N", "E", "N", "S", "E")
+
+
+def _as_seen_position(east: str, west: str) -> Any:
+    from aluette_cli.solver import Position
+
+    hands = {"N": ("3c", "4b"), "E": (east,), "S": ("7c",), "W": (west,)}
+    return Position(hands, "E", ("5c", "6d", "3d"), AS_SEEN_WINNERS)
+
+
+def _judge(card: str, samples: int, seed: int) -> Any:
+    import random
+
+    from aluette_cli.analysis import judge_as_seen
+    from aluette_cli.rules import load_ruleset
+
+    solver = Solver(load_ruleset("classic"))
+    position = _as_seen_position("2d", "5e")
+    return judge_as_seen(solver, position, card, ("2d", "5e"), samples, random.Random(seed))
+
+
+def test_the_hand_worked_layouts_have_the_values_worked_by_hand() -> None:
+    from aluette_cli.rules import load_ruleset
+
+    solver = Solver(load_ruleset("classic"))
+    assert solver.play_values(_as_seen_position("2d", "5e")) == {"3c": -1, "4b": 1}
+    assert solver.play_values(_as_seen_position("5e", "2d")) == {"3c": 1, "4b": 1}
+
+
+def test_a_card_that_wins_in_every_layout_is_best_in_every_sample() -> None:
+    judged = _judge("4b", 60, 1)
+    cards = {c.card: c for c in judged.cards}
+    assert cards["4b"].mean == 1 and cards["4b"].mean_error == 0
+    assert cards["4b"].best == 1 and cards["4b"].best_error == 0
+    assert judged.better is None and not judged.mistake
+
+
+def test_a_card_that_wins_in_half_the_layouts_is_found_within_the_error() -> None:
+    judged = _judge("3c", 60, 1)
+    cards = {c.card: c for c in judged.cards}
+    # 1 in half the layouts, -1 in the other half: mean 0; best in half.
+    assert abs(cards["3c"].mean) <= 2 * cards["3c"].mean_error
+    assert abs(cards["3c"].best - 0.5) <= 2 * cards["3c"].best_error
+    assert 0 < cards["3c"].mean_error < 0.2
+    # 4b was better by 2 in the layouts where 3c lost: a clear mistake.
+    assert judged.better == "4b" and judged.mistake
+    assert abs(judged.margin - 1) <= 2 * judged.margin_error
+
+
+def test_the_same_seed_gives_the_same_figures() -> None:
+    assert _judge("3c", 30, 7) == _judge("3c", 30, 7)
+    assert any(_judge("3c", 30, 7) != _judge("3c", 30, seed) for seed in range(8, 12))
+
+
+def test_a_known_card_stays_where_it_is() -> None:
+    import random
+
+    from aluette_cli.analysis import deal_unseen
+
+    position = _as_seen_position("2d", "5e")
+    rng = random.Random(3)
+    for _ in range(20):
+        layout = deal_unseen(position, "N", ("2d", "5e", "Rb"), rng)
+        assert layout.hands["S"] == ("7c",)
+        assert layout.hands["N"] == ("3c", "4b")
+        assert {*layout.hands["E"], *layout.hands["W"]} <= {"2d", "5e", "Rb"}
