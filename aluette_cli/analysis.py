@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -49,6 +49,10 @@ class Limits:
     from_trick: int = 1
     #: seconds of search per deal; None: no limit
     time_limit: float | None = DEFAULT_TIME_LIMIT
+    #: layouts of the unseen cards per play judged as seen (0: none)
+    samples: int = 0
+    #: the seed of those layouts: the same seed, the same figures
+    seed: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +69,8 @@ class PlayValue:
     #: where the card is written: line and column
     line: int = 0
     column: int = 0
+    #: the play judged as the player saw it, when asked and solved in time
+    as_seen: PlayAsSeen | None = None
 
     @property
     def changed(self) -> bool:
@@ -257,9 +263,51 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
         analysis.solved_from_trick = number
     if analysis.solved_from_trick is None:
         analysis.skipped = "not even the last trick could be solved within the time limit"
+    if limits.samples > 0:
+        _judge_deal(task, limits, solver, before, done, deadline)
     for values in reversed(done):
         analysis.plays.extend(values)
     return analysis
+
+
+def _judge_deal(
+    task: DealTask,
+    limits: Limits,
+    solver: Solver,
+    before: list[list[tuple[Position, str, str, int, int]]],
+    done: list[list[PlayValue]],
+    deadline: float | None,
+) -> None:
+    """The plays already valued, judged as each player saw them, last trick
+    first, while the budget lasts (a play left unjudged says nothing).
+    What a player saw: the own hand and every card played; the others'
+    hands and the stock are unseen.  Each play's layouts come from a
+    generator seeded by the seed, the deal, the trick and the seat, so the
+    figures do not depend on which process or in which order it ran."""
+    from .solver import TimeUp
+
+    deck = set(task.ruleset.strength)
+    for values in done:
+        judged: list[PlayValue] = []
+        number = values[0].trick
+        try:
+            for value, (position, seat, card, _, _) in zip(
+                values, before[number - 1], strict=True
+            ):
+                unseen = deck - set(position.hands[seat]) - _played(task, position)
+                rng = random.Random(f"{limits.seed}:{task.number}:{number}:{seat}")
+                seen = judge_as_seen(solver, position, card, unseen, limits.samples, rng, deadline)
+                judged.append(replace(value, as_seen=seen))
+        except TimeUp:
+            return
+        values[:] = judged
+
+
+def _played(task: DealTask, position: Position) -> set[str]:
+    """The cards played before ``position``: dealt and no longer held."""
+    dealt = {card for cards in task.hands.values() for card in cards}
+    held = {card for cards in position.hands.values() for card in cards}
+    return dealt - held
 
 
 def _value(
@@ -470,13 +518,19 @@ def analyse_games(
 
 
 __all__ = [
+    "CLEAR_MARGIN",
+    "DEFAULT_SAMPLES",
     "DEFAULT_TIME_LIMIT",
+    "CardAsSeen",
     "DealAnalysis",
     "GameAnalysis",
     "Limits",
+    "PlayAsSeen",
     "PlayValue",
     "analyse_deal",
     "analyse_game",
     "analyse_games",
     "deal_tasks",
+    "deal_unseen",
+    "judge_as_seen",
 ]

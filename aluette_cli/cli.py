@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from . import api
-from .analysis import DEFAULT_TIME_LIMIT, Limits, analyse_games
+from .analysis import DEFAULT_SAMPLES, DEFAULT_TIME_LIMIT, Limits, analyse_games
 from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
 from .findings import (
@@ -592,6 +592,26 @@ time_limit_option = click.option(
     show_default=True,
     help="Analyse deals in this many processes; output stays in input order.",
 )
+@click.option(
+    "--as-seen",
+    "as_seen",
+    is_flag=True,
+    help="Also judge each play as the player saw it: the unseen cards dealt again and solved.",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(1, 10_000),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="With --as-seen: layouts of the unseen cards per play.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="With --as-seen: the seed of the layouts; the same seed gives the same figures.",
+)
 def analyse(
     files: tuple[str, ...],
     fmt: str,
@@ -602,6 +622,9 @@ def analyse(
     rules: str | None,
     options: str | None,
     jobs: int,
+    as_seen: bool,
+    samples: int,
+    seed: int,
 ) -> None:
     """Value every play under perfect information; name the plays that threw a deal away.
 
@@ -617,11 +640,12 @@ def analyse(
       aluette analyse samples/thrown-away.aln
       aluette analyse --from-trick 4 --time-limit 2 -j 2 club.aln
       aluette analyse --format json match.aln | jq '.games[0].deals[0].plays'
+      aluette analyse --as-seen --from-trick 7 --samples 40 match.aln
     """
     status = _status()
     choice = _rule_choice(rules, options)
     _refuse_reading_into(files, output)
-    limits = Limits(from_trick or 1, time_limit)
+    limits = Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed)
     with atomic_output(output, binary=False) as out, Progress(what="deals analysed") as progress:
         if fmt == "json":
             render, frame = render_analysis_json, Framed.json_list(out.write, '{"games": [', "]}")

@@ -332,3 +332,29 @@ def test_a_known_card_stays_where_it_is() -> None:
         assert layout.hands["S"] == ("7c",)
         assert layout.hands["N"] == ("3c", "4b")
         assert {*layout.hands["E"], *layout.hands["W"]} <= {"2d", "5e", "Rb"}
+
+
+def test_analyse_as_seen_is_reproducible_and_judges_every_play_valued() -> None:
+    args = ("--as-seen", "--samples", "8", "--seed", "3", "--from-trick", "8", THROWN)
+    first = analysed(*args)
+    assert analysed(*args) == first
+    plays = first["games"][0]["deals"][0]["plays"]
+    assert [p["trick"] for p in plays] == [8] * 4 + [9] * 4
+    for play in plays:
+        seen = play["as_seen"]
+        assert seen["samples"] == 8
+        assert play["card"] in seen["cards"]
+        for figures in seen["cards"].values():
+            assert -2 <= figures["mean"] <= 2 and 0 <= figures["best"] <= 1
+    # The last trick's plays have one card each: nothing to choose.
+    assert all(not p["as_seen"]["mistake"] for p in plays if p["trick"] == 9)
+    other = analysed("--as-seen", "--samples", "8", "--seed", "4", "--from-trick", "8", THROWN)
+    assert other != first
+    text = run("analyse", *map(str, args))
+    assert text.exit_code == 0, text.output
+    assert "As seen: 8 plays from trick 8 judged over 8 layouts" in text.stdout
+
+
+def test_analyse_without_as_seen_gives_no_as_seen_figures() -> None:
+    plays = analysed("--from-trick", "8", THROWN)["games"][0]["deals"][0]["plays"]
+    assert all("as_seen" not in p for p in plays)
