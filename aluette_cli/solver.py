@@ -848,13 +848,17 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
 
 def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:
     """The strengths to try (``levels``, strongest first, all different), in
-    a good order: a leader high first; a follower whose partner holds the
-    trick low first; otherwise the cheapest card that beats the table, then
-    one that ties it (a spoiled trick is nobody's), then low."""
+    a good order: a leader high first; the second to play, and a follower
+    whose partner holds the trick, low first (the second's high card can
+    still be beaten by both who follow: measured, low first settles more
+    positions sooner); otherwise the cheapest card that beats the table,
+    then one that ties it (a spoiled trick is nobody's), then low."""
     if not played:
         return levels
     top = max(played)
     i = len(played)
+    if i == 1:
+        return levels[::-1]
     if i >= 2 and played[i - 2] == top and played.count(top) == 1:
         return levels[::-1]
     n = 0
