@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import apply_chants, check_deck
@@ -489,15 +489,45 @@ def analyse_game(checked: CheckedGame, limits: Limits) -> GameAnalysis:
     return GameAnalysis(checked.outcome.index, [d for d in deals if d is not None])
 
 
+class SchedulerError(Exception):
+    """A Dask scheduler was asked for and cannot be used: why, in words."""
+
+
+def map_on_scheduler(
+    func: Callable[[Any], Any], items: Iterable[Any], address: str
+) -> Iterator[Any]:
+    """``func(item)`` for every item on the Dask cluster whose scheduler is
+    at ``address``, results in input order.  A deal's analysis depends on
+    nothing else, so an existing distributed engine runs it as it is:
+    ``dask.distributed`` (the ``dask`` extra), not a scheduler of our own.
+    Every item is sent at once: the scheduler spreads them over its workers."""
+    try:
+        from dask.distributed import Client
+    except ImportError as error:
+        raise SchedulerError(
+            "--scheduler needs dask.distributed: pip install 'aluette[dask]'"
+        ) from error
+    try:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {error}") from error
+    with client:
+        futures = client.map(func, list(items), pure=False)
+        for future in futures:
+            yield future.result()
+
+
 def analyse_games(
     games: Iterable[tuple[str, CheckedGame]],
     limits: Limits,
     jobs: int = 1,
     on_deal: Callable[[DealAnalysis], object] | None = None,
+    scheduler: str | None = None,
 ) -> Iterator[tuple[str, CheckedGame, GameAnalysis]]:
     """Each game with its analysis, in input order; with ``jobs`` > 1 the
-    deals are shared among that many processes.  ``on_deal`` hears of each
-    deal as it is done."""
+    deals are shared among that many processes, with ``scheduler`` (an
+    address) among the workers of that Dask cluster.  ``on_deal`` hears of
+    each deal as it is done."""
     waiting: list[tuple[str, CheckedGame, list[DealAnalysis]]] = []
 
     def items() -> Iterator[tuple[DealTask | DealAnalysis | None, Limits]]:
@@ -507,7 +537,11 @@ def analyse_games(
                 yield task, limits
             yield None, limits  # the end of the game
 
-    for result in map_in_order(_run, items(), jobs):
+    if scheduler is not None:
+        results = map_on_scheduler(_run, items(), scheduler)
+    else:
+        results = map_in_order(_run, items(), jobs)
+    for result in results:
         if result is None:
             file, checked, deals = waiting.pop(0)
             yield file, checked, GameAnalysis(checked.outcome.index, deals)
@@ -527,10 +561,12 @@ __all__ = [
     "Limits",
     "PlayAsSeen",
     "PlayValue",
+    "SchedulerError",
     "analyse_deal",
     "analyse_game",
     "analyse_games",
     "deal_tasks",
     "deal_unseen",
     "judge_as_seen",
+    "map_on_scheduler",
 ]

@@ -23,7 +23,13 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from . import api
-from .analysis import DEFAULT_SAMPLES, DEFAULT_TIME_LIMIT, Limits, analyse_games
+from .analysis import (
+    DEFAULT_SAMPLES,
+    DEFAULT_TIME_LIMIT,
+    Limits,
+    SchedulerError,
+    analyse_games,
+)
 from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, format_aln
 from .findings import (
@@ -612,6 +618,12 @@ time_limit_option = click.option(
     show_default=True,
     help="With --as-seen: the seed of the layouts; the same seed gives the same figures.",
 )
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Analyse the deals on this Dask cluster (tcp://host:8786); needs the dask extra.",
+)
 def analyse(
     files: tuple[str, ...],
     fmt: str,
@@ -625,6 +637,7 @@ def analyse(
     as_seen: bool,
     samples: int,
     seed: int,
+    scheduler: str | None,
 ) -> None:
     """Value every play under perfect information; name the plays that threw a deal away.
 
@@ -661,11 +674,17 @@ def analyse(
                 status.raise_to(EXIT_USAGE)
 
         games = api.check_files(files, choice, on_file=opened, fmt=source)
-        analysed = analyse_games(games, limits, jobs, on_deal=lambda _: progress.add(1))
-        for file, checked, analysis in analysed:
-            status.account(checked)
+        analysed = analyse_games(
+            games, limits, jobs, on_deal=lambda _: progress.add(1), scheduler=scheduler
+        )
+        try:
+            for file, checked, analysis in analysed:
+                status.account(checked)
+                progress.close()
+                frame.add(render(checked, analysis, file, limits).text)
+        except SchedulerError as error:
             progress.close()
-            frame.add(render(checked, analysis, file, limits).text)
+            raise click.UsageError(str(error)) from None
         frame.end()
     sys.exit(status.code)
 

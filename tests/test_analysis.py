@@ -358,3 +358,26 @@ def test_analyse_as_seen_is_reproducible_and_judges_every_play_valued() -> None:
 def test_analyse_without_as_seen_gives_no_as_seen_figures() -> None:
     plays = analysed("--from-trick", "8", THROWN)["games"][0]["deals"][0]["plays"]
     assert all("as_seen" not in p for p in plays)
+
+
+# --------------------------------------------------------------------------
+# On a Dask cluster
+
+
+def test_analyse_on_a_local_dask_cluster_gives_what_one_process_gives() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        on_cluster = analysed("--from-trick", "7", "--scheduler", address, THROWN, THROWN)
+    here = analysed("--from-trick", "7", THROWN, THROWN)
+    assert on_cluster == here
+    assert len(here["games"]) == 2
+
+
+def test_analyse_with_a_scheduler_nobody_runs_says_so() -> None:
+    pytest.importorskip("dask.distributed")
+    result = run("analyse", "--scheduler", "tcp://127.0.0.1:9", str(THROWN))
+    assert result.exit_code == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
