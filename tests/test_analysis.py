@@ -381,3 +381,8 @@ def test_analyse_with_a_scheduler_nobody_runs_says_so() -> None:
     result = run("analyse", "--scheduler", "tcp://127.0.0.1:9", str(THROWN))
     assert result.exit_code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+
+
+def test_analyse_as_seen_gives_the_same_figures_over_several_processes() -> None:
+    args = ("--as-seen", "--samples", "5", "--from-trick", "8", THROWN, THROWN)
+    assert analysed("-j", "2", *args) == analysed(*args)
