@@ -17,11 +17,14 @@ game over several processes; results come back in input order.
 
 from __future__ import annotations
 
+import math
+import random
+import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import apply_chants, check_deck
@@ -46,6 +49,10 @@ class Limits:
     from_trick: int = 1
     #: seconds of search per deal; None: no limit
     time_limit: float | None = DEFAULT_TIME_LIMIT
+    #: layouts of the unseen cards per play judged as seen (0: none)
+    samples: int = 0
+    #: the seed of those layouts: the same seed, the same figures
+    seed: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +69,8 @@ class PlayValue:
     #: where the card is written: line and column
     line: int = 0
     column: int = 0
+    #: the play judged as the player saw it, when asked and solved in time
+    as_seen: PlayAsSeen | None = None
 
     @property
     def changed(self) -> bool:
@@ -254,9 +263,51 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
         analysis.solved_from_trick = number
     if analysis.solved_from_trick is None:
         analysis.skipped = "not even the last trick could be solved within the time limit"
+    if limits.samples > 0:
+        _judge_deal(task, limits, solver, before, done, deadline)
     for values in reversed(done):
         analysis.plays.extend(values)
     return analysis
+
+
+def _judge_deal(
+    task: DealTask,
+    limits: Limits,
+    solver: Solver,
+    before: list[list[tuple[Position, str, str, int, int]]],
+    done: list[list[PlayValue]],
+    deadline: float | None,
+) -> None:
+    """The plays already valued, judged as each player saw them, last trick
+    first, while the budget lasts (a play left unjudged says nothing).
+    What a player saw: the own hand and every card played; the others'
+    hands and the stock are unseen.  Each play's layouts come from a
+    generator seeded by the seed, the deal, the trick and the seat, so the
+    figures do not depend on which process or in which order it ran."""
+    from .solver import TimeUp
+
+    deck = set(task.ruleset.strength)
+    for values in done:
+        judged: list[PlayValue] = []
+        number = values[0].trick
+        try:
+            for value, (position, seat, card, _, _) in zip(
+                values, before[number - 1], strict=True
+            ):
+                unseen = deck - set(position.hands[seat]) - _played(task, position)
+                rng = random.Random(f"{limits.seed}:{task.number}:{number}:{seat}")
+                seen = judge_as_seen(solver, position, card, unseen, limits.samples, rng, deadline)
+                judged.append(replace(value, as_seen=seen))
+        except TimeUp:
+            return
+        values[:] = judged
+
+
+def _played(task: DealTask, position: Position) -> set[str]:
+    """The cards played before ``position``: dealt and no longer held."""
+    dealt = {card for cards in task.hands.values() for card in cards}
+    held = {card for cards in position.hands.values() for card in cards}
+    return dealt - held
 
 
 def _value(
@@ -287,6 +338,140 @@ def _run(item: tuple[DealTask | DealAnalysis | None, Limits]) -> DealAnalysis | 
 
 
 # --------------------------------------------------------------------------
+# As the player saw it: the unseen cards dealt again, many times
+
+
+#: How many layouts of the unseen cards are solved for each play, by default.
+DEFAULT_SAMPLES = 20
+#: A play is a mistake as seen when another card did better on average by
+#: more than this many standard errors of the difference (about 95% sure).
+CLEAR_MARGIN = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class CardAsSeen:
+    """One card of the player's hand, over the layouts sampled.
+
+    ``mean`` is the average value for NS after the card (so higher is better
+    for N and S, lower for E and W); ``best`` the share of layouts where the
+    card did as well as any; ``mean_error`` and ``best_error`` one standard
+    error of each (the sample's own spread: the sampling error)."""
+
+    card: str
+    mean: float
+    mean_error: float
+    best: float
+    best_error: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAsSeen:
+    """A play judged with what the player could see: each card's figures,
+    and whether another card was better on average by a clear margin."""
+
+    seat: str
+    card: str
+    samples: int
+    cards: tuple[CardAsSeen, ...]
+    #: the card that did best on average, and by how much over the one played
+    #: (for the player's side), with the standard error of that difference
+    better: str | None
+    margin: float
+    margin_error: float
+
+    @property
+    def mistake(self) -> bool:
+        return self.better is not None and self.margin > CLEAR_MARGIN * self.margin_error
+
+
+def deal_unseen(
+    position: Position, seat: str, unseen: Iterable[str], rng: random.Random
+) -> Position:
+    """``position`` with the cards of ``unseen`` that the other three seats
+    hold dealt again among them at random, each keeping its number of
+    cards: one layout the player to move could not tell from the real one.
+    ``unseen`` may hold cards nobody plays (the stock the rules keep
+    hidden): they may then be dealt in place of held ones.  The others'
+    cards not in ``unseen`` (known to the player) stay where they are."""
+    from .solver import Position
+
+    pool = set(unseen)
+    hands: dict[str, list[str]] = {}
+    counts: dict[str, int] = {}
+    for other, cards in position.hands.items():
+        kept = [c for c in cards if other == seat or c not in pool]
+        hands[other] = kept
+        counts[other] = len(tuple(cards)) - len(kept)
+    free = sorted(pool - set(position.hands.get(seat, ())) - set(position.trick), key=DECK.index)
+    rng.shuffle(free)
+    at = 0
+    for other in SEATS:
+        if other != seat and counts.get(other):
+            hands[other].extend(free[at : at + counts[other]])
+            at += counts[other]
+    return Position(
+        {s: tuple(c) for s, c in hands.items()}, position.leader, position.trick, position.winners
+    )
+
+
+def judge_as_seen(
+    solver: Solver,
+    position: Position,
+    card: str,
+    unseen: Iterable[str],
+    samples: int,
+    rng: random.Random,
+    deadline: float | None = None,
+) -> PlayAsSeen:
+    """The player to move's cards, each valued exactly in ``samples``
+    layouts of the unseen cards (:func:`deal_unseen`), and the card played
+    judged against the best on average.  One solver serves every layout:
+    its table is keyed by every card of every hand, so layouts share only
+    what is the same."""
+    seat = position.turn
+    sign = 1 if seat in ("N", "S") else -1
+    unseen = tuple(unseen)
+    rows: list[dict[str, int]] = []
+    for _ in range(max(1, samples)):
+        layout = deal_unseen(position, seat, unseen, rng)
+        rows.append({c: sign * v for c, v in solver.play_values(layout, deadline).items()})
+    n = len(rows)
+    own = list(rows[0])
+    figures = []
+    for c in own:
+        values = [row[c] for row in rows]
+        best = [1.0 if row[c] == max(row.values()) else 0.0 for row in rows]
+        share = sum(best) / n
+        figures.append(
+            CardAsSeen(
+                c,
+                sign * statistics.fmean(values),
+                _error(values),
+                share,
+                math.sqrt(share * (1 - share) / n),
+            )
+        )
+    top = max(own, key=lambda c: (statistics.fmean(row[c] for row in rows), c == card))
+    diffs = [row[top] - row[card] for row in rows]
+    return PlayAsSeen(
+        seat,
+        card,
+        n,
+        tuple(figures),
+        None if top == card else top,
+        statistics.fmean(diffs),
+        _error(diffs),
+    )
+
+
+def _error(values: list[int]) -> float:
+    """The standard error of the mean of ``values`` (0 for one value)."""
+    if len(values) < 2:
+        return 0.0
+    return statistics.stdev(values) / math.sqrt(len(values))
+
+
+# --------------------------------------------------------------------------
 # Games
 
 
@@ -304,15 +489,45 @@ def analyse_game(checked: CheckedGame, limits: Limits) -> GameAnalysis:
     return GameAnalysis(checked.outcome.index, [d for d in deals if d is not None])
 
 
+class SchedulerError(Exception):
+    """A Dask scheduler was asked for and cannot be used: why, in words."""
+
+
+def map_on_scheduler(
+    func: Callable[[Any], Any], items: Iterable[Any], address: str
+) -> Iterator[Any]:
+    """``func(item)`` for every item on the Dask cluster whose scheduler is
+    at ``address``, results in input order.  A deal's analysis depends on
+    nothing else, so an existing distributed engine runs it as it is:
+    ``dask.distributed`` (the ``dask`` extra), not a scheduler of our own.
+    Every item is sent at once: the scheduler spreads them over its workers."""
+    try:
+        from dask.distributed import Client
+    except ImportError as error:
+        raise SchedulerError(
+            "--scheduler needs dask.distributed: pip install 'aluette[dask]'"
+        ) from error
+    try:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {error}") from error
+    with client:
+        futures = client.map(func, list(items), pure=False)
+        for future in futures:
+            yield future.result()
+
+
 def analyse_games(
     games: Iterable[tuple[str, CheckedGame]],
     limits: Limits,
     jobs: int = 1,
     on_deal: Callable[[DealAnalysis], object] | None = None,
+    scheduler: str | None = None,
 ) -> Iterator[tuple[str, CheckedGame, GameAnalysis]]:
     """Each game with its analysis, in input order; with ``jobs`` > 1 the
-    deals are shared among that many processes.  ``on_deal`` hears of each
-    deal as it is done."""
+    deals are shared among that many processes, with ``scheduler`` (an
+    address) among the workers of that Dask cluster.  ``on_deal`` hears of
+    each deal as it is done."""
     waiting: list[tuple[str, CheckedGame, list[DealAnalysis]]] = []
 
     def items() -> Iterator[tuple[DealTask | DealAnalysis | None, Limits]]:
@@ -322,7 +537,11 @@ def analyse_games(
                 yield task, limits
             yield None, limits  # the end of the game
 
-    for result in map_in_order(_run, items(), jobs):
+    if scheduler is not None:
+        results = map_on_scheduler(_run, items(), scheduler)
+    else:
+        results = map_in_order(_run, items(), jobs)
+    for result in results:
         if result is None:
             file, checked, deals = waiting.pop(0)
             yield file, checked, GameAnalysis(checked.outcome.index, deals)
@@ -333,13 +552,21 @@ def analyse_games(
 
 
 __all__ = [
+    "CLEAR_MARGIN",
+    "DEFAULT_SAMPLES",
     "DEFAULT_TIME_LIMIT",
+    "CardAsSeen",
     "DealAnalysis",
     "GameAnalysis",
     "Limits",
+    "PlayAsSeen",
     "PlayValue",
+    "SchedulerError",
     "analyse_deal",
     "analyse_game",
     "analyse_games",
     "deal_tasks",
+    "deal_unseen",
+    "judge_as_seen",
+    "map_on_scheduler",
 ]

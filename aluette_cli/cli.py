@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from . import api
-from .analysis import DEFAULT_TIME_LIMIT, Limits, analyse_games
+from .analysis import (
+    DEFAULT_SAMPLES,
+    DEFAULT_TIME_LIMIT,
+    Limits,
+    SchedulerError,
+    analyse_games,
+)
 from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, formatted_file
 from .findings import CODES, FILE_UNREADABLE, Finding, visible
@@ -250,6 +256,11 @@ def jobs_option(
         show_default=True,
         help=text,
     )
+
+
+def seed_option(text: str, default: int) -> Decorator:
+    """``--seed``: what is drawn at random is drawn again the same."""
+    return click.option("--seed", type=int, default=default, show_default=True, help=text)
 
 
 def output_option(
@@ -638,6 +649,26 @@ time_limit_option = click.option(
 @rules_option()
 @options_option()
 @jobs_option("Analyse deals in this many processes; output stays in input order.")
+@click.option(
+    "--as-seen",
+    "as_seen",
+    is_flag=True,
+    help="Also judge each play as the player saw it: the unseen cards dealt again and solved.",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(1, 10_000),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="With --as-seen: layouts of the unseen cards per play.",
+)
+@seed_option("With --as-seen: the seed of the layouts; the same seed gives the same figures.", 1)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Analyse the deals on this Dask cluster (tcp://host:8786); needs the dask extra.",
+)
 def analyse(
     files: tuple[str, ...],
     fmt: str,
@@ -648,6 +679,10 @@ def analyse(
     rules: str | None,
     options: str | None,
     jobs: int,
+    as_seen: bool,
+    samples: int,
+    seed: int,
+    scheduler: str | None,
 ) -> None:
     """Value every play under perfect information; name the plays that threw a deal away.
 
@@ -663,11 +698,12 @@ def analyse(
       aluette analyse samples/thrown-away.aln
       aluette analyse --from-trick 4 --time-limit 2 -j 2 club.aln
       aluette analyse --format json match.aln | jq '.games[0].deals[0].plays'
+      aluette analyse --as-seen --from-trick 7 --samples 40 match.aln
     """
     status = _status()
     choice = _rule_choice(rules, options)
     _refuse_reading_into(files, output)
-    limits = Limits(from_trick or 1, time_limit)
+    limits = Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed)
     with atomic_output(output, binary=False) as out, Progress(what="deals analysed") as progress:
         if fmt == "json":
             render, frame = render_analysis_json, Framed.json_list(out.write, '{"games": [', "]}")
@@ -683,11 +719,17 @@ def analyse(
                 status.raise_to(EXIT_USAGE)
 
         games = api.check_files(files, choice, on_file=opened, fmt=source)
-        analysed = analyse_games(games, limits, jobs, on_deal=lambda _: progress.add(1))
-        for file, checked, analysis in analysed:
-            status.account(checked)
+        analysed = analyse_games(
+            games, limits, jobs, on_deal=lambda _: progress.add(1), scheduler=scheduler
+        )
+        try:
+            for file, checked, analysis in analysed:
+                status.account(checked)
+                progress.close()
+                frame.add(render(checked, analysis, file, limits).text)
+        except SchedulerError as error:
             progress.close()
-            frame.add(render(checked, analysis, file, limits).text)
+            raise click.UsageError(str(error)) from None
         frame.end()
     sys.exit(status.code)
 
@@ -753,13 +795,7 @@ def rules_command(
     show_default=True,
     help="How many games to write.",
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="Random seed: the same seed gives the same games.",
-)
+@seed_option("Random seed: the same seed gives the same games.", 0)
 @rules_option("Ruleset to play under: a preset or a TOML file (default: classic).")
 @options_option("Comma-separated optional rules to play with, written to the Options tag.")
 @style_option(

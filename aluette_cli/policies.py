@@ -83,6 +83,9 @@ class TiePolicy:
     nobody_word: ClassVar[str]
     #: the rule in one sentence, for ``aluette rules``
     summary: ClassVar[str]
+    #: the rule in French, for the scorer's page ("{target}" where the
+    #: English takes the target); None: the page says it in English
+    summary_fr: ClassVar[str | None] = None
     #: Facts a policy declares of its own :meth:`result`, for the fast paths
     #: (the quick check's table, the solver's fast search), asked through
     #: :meth:`declares`.  ``unique_top_wins``: a card stronger than every
@@ -134,6 +137,10 @@ class Spoil(TiePolicy):
     """A tie for the top card spoils the trick: pourri (docs/rules.md §3)."""
 
     name = "spoil"
+    summary_fr = (
+        "deux cartes égales au plus haut gâtent la levée (pourrie) : personne ne la"
+        " prend, et qui l'a ouverte rejoue"
+    )
     unique_top_wins = True
     only_top_wins = True
     nobody_word = "pourri"
@@ -175,6 +182,10 @@ class Cancel(TiePolicy):
     cancel, three as well as two."""
 
     name = "cancel"
+    summary_fr = (
+        "les cartes égales s'annulent et la plus forte qui reste prend la levée ; si"
+        " toutes s'annulent, personne ne la prend, et qui l'a ouverte rejoue"
+    )
     nobody_word = "cancelled out"
     unique_top_wins = True
     summary = (
@@ -274,6 +285,10 @@ TEAM_TOTALS = "team totals"
 class DealScoring:
     """How a deal is decided: when play stops early, and who scores."""
 
+    #: the rule in French, for the scorer's page ("{target}" where the
+    #: English takes the target); None: the page says it in English
+    summary_fr: ClassVar[str | None] = None
+
     name: ClassVar[str]
     #: whether tricks are pooled per team, so no single player wins the deal
     pooled: ClassVar[bool]
@@ -300,9 +315,7 @@ class DealScoring:
         """The trick after which the deal is decided and play stops, if it does early."""
         return None
 
-    def result(
-        self, sequence: Sequence[str | None], target: int, mordienne: bool
-    ) -> DealResult:
+    def result(self, sequence: Sequence[str | None], target: int, mordienne: bool) -> DealResult:
         raise NotImplementedError
 
     def summary(self, target: int) -> str:
@@ -314,12 +327,15 @@ class MostTricks(DealScoring):
     reached the final total first (docs/rules.md §4).  All nine tricks are played."""
 
     name = "most-tricks"
+    summary_fr = (
+        "le joueur qui a le plus de levées gagne le point de la donne pour son"
+        " équipe (les partenaires n'ajoutent pas leurs levées) ; à égalité, celui qui a atteint"
+        " ce nombre le premier"
+    )
     pooled = False
     tally = SEAT_COUNTS
 
-    def result(
-        self, sequence: Sequence[str | None], target: int, mordienne: bool
-    ) -> DealResult:
+    def result(self, sequence: Sequence[str | None], target: int, mordienne: bool) -> DealResult:
         counts: dict[str, int] = dict.fromkeys(SEATS, 0)
         # A player's count only grows, so the trick of their last win is the
         # one at which they reached their total.
@@ -356,6 +372,11 @@ class TeamTricks(DealScoring):
     tricks leave neither team there, more tricks takes the deal; equal is void."""
 
     name = "team-tricks"
+    summary_fr = (
+        "les levées comptent par équipe ; la première équipe à {target} levées"
+        " prend la donne et le jeu s'arrête là ; sinon, qui a le plus de levées la prend, et à"
+        " égalité la donne est nulle"
+    )
     pooled = True
     tally = TEAM_TOTALS
 
@@ -369,9 +390,7 @@ class TeamTricks(DealScoring):
                     return number
         return None
 
-    def result(
-        self, sequence: Sequence[str | None], target: int, mordienne: bool
-    ) -> DealResult:
+    def result(self, sequence: Sequence[str | None], target: int, mordienne: bool) -> DealResult:
         counts = counts_of(sequence)
         totals = {team: sum(counts[s] for s in team.seats) for team in TEAMS}
         decided = self.decided_after(sequence, target)
@@ -417,6 +436,10 @@ def doubled(point: PointOutcome, announcer: str) -> PointOutcome:
 class GameLength:
     """When a game is over, and how to say why (or why not yet)."""
 
+    #: the rule in French, for the scorer's page ("{target}" where the
+    #: English takes the target); None: the page says it in English
+    summary_fr: ClassVar[str | None] = None
+
     name: ClassVar[str]
 
     def __repr__(self) -> str:
@@ -447,6 +470,7 @@ class Deals(GameLength):
     """A game is a number of scoring deals (docs/rules.md §5); void deals do not count."""
 
     name = "deals"
+    summary_fr = "une partie est de {target} donnes marquantes (les donnes nulles ne comptent pas)"
 
     def is_over(self, scoring_deals: int, score: dict[str, int], target: int) -> bool:
         return scoring_deals >= target
@@ -477,6 +501,7 @@ class Points(GameLength):
     """The first team to a number of points wins (docs/rules.md §7)."""
 
     name = "points"
+    summary_fr = "la première équipe à {target} points gagne la partie"
 
     def is_over(self, scoring_deals: int, score: dict[str, int], target: int) -> bool:
         return max(score.values()) >= target

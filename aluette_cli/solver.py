@@ -291,25 +291,38 @@ class Solver:
     ) -> dict[str, int]:
         """The value after each card the player to move holds: card -> value.
 
-        Equal cards are searched once; each of them gets the value.  ``value``,
-        the position's own value when the caller knows it, bounds every card's
-        (none is better for the player than the best), so a card that keeps
-        it is known after one test."""
+        The fast search values one card of each group that plays alike
+        (:func:`_groups`) and gives each card its group's value; the plain
+        one, the reference, only shares a value between equal cards.
+        ``value``, the position's own value when the caller knows it, bounds
+        every card's (none is better for the player than the best), so a card
+        that keeps it is known after one test."""
         p = self._internal(position)
         seat = (p.leader + len(p.played)) % 4
         hand = p.hands[seat]
         by_level: dict[int, int] = {}
         self._deadline = deadline
-        if value is None and not plain:
-            value = self._solve(p)
-        for level in dict.fromkeys(hand):
-            child = self._child(p, level)
-            if plain:
-                by_level[level] = self._plain(child)
-            elif seat % 2 == 0:
-                by_level[level] = self._solve(child, hi=value, first=value)
-            else:
-                by_level[level] = self._solve(child, lo=value, first=value)
+        if plain:
+            for level in dict.fromkeys(hand):
+                by_level[level] = self._plain(self._child(p, level))
+        else:
+            if value is None:
+                value = self._solve(p)
+            # Each group's cards are consecutive in the hand (strongest
+            # first); the group's weakest card stands for it.
+            reps = _groups(p.hands, p.played)[seat]
+            k = 0
+            for level in dict.fromkeys(hand):
+                while reps[k] > level:
+                    k += 1
+                rep = reps[k]
+                if rep not in by_level:
+                    child = self._child(p, rep)
+                    if seat % 2 == 0:
+                        by_level[rep] = self._solve(child, hi=value, first=value)
+                    else:
+                        by_level[rep] = self._solve(child, lo=value, first=value)
+                by_level[level] = by_level[rep]
         cards = [str(c) for c in position.hands[SEATS[seat]]]
         return {card: by_level[self._strength[card]] for card in cards}
 
@@ -539,6 +552,18 @@ class Solver:
             if hi <= alpha:
                 return hi
             hint = levels[entry[2]]
+        elif self._spoils:
+            # A position met for the first time: the dearer bounds, once.
+            m_lo, m_hi = self._matched_bounds(hands, sid)
+            if m_lo > lo:
+                lo = m_lo
+            if m_hi < hi:
+                hi = m_hi
+            if lo >= beta or lo == hi or hi <= alpha:
+                if len(table) >= MAX_TABLE:
+                    table.clear()
+                table[key] = (lo, hi, 0)
+                return lo if lo >= beta or lo == hi else hi
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
         value = self._play(hands, leader, (), sid, seq, a, b, _groups(hands, ()), hint)
@@ -625,6 +650,60 @@ class Solver:
                 if holder != 3 and m3 > cap:
                     m3 = cap
             ckey = (sid, holder, total, m0, m1, m2, m3)
+        found = self._bound_memo.get(ckey)
+        if found is None:
+            found = self._tally_bounds(ckey)
+            if len(self._bound_memo) >= MAX_TABLE:
+                self._bound_memo.clear()
+            self._bound_memo[ckey] = found
+        return found
+
+    def _matched_bounds(self, hands: list[tuple[int, ...]], sid: int) -> tuple[int, int]:
+        """Stronger bounds at a trick start under spoiling ties, dearer to
+        work out, so asked only of a position the table does not know.
+
+        A player takes a trick only with a card strictly stronger than each
+        of the three others' cards in it (a tie for the top spoils the
+        trick, a stronger card takes it).  So the tricks player ``p`` takes
+        from here are matched, one to one, with cards of each other player
+        ``q`` weaker than ``p``'s card in that trick: ``p`` takes at most as
+        many tricks as the largest such matching, for every ``q``.  Walking
+        both hands weakest first and matching each of ``p``'s cards to
+        ``q``'s weakest card left below it finds the largest matching (a
+        card matched later is never weaker, so an earlier choice never
+        blocks a better one).  The holder of the single strongest card
+        still has its sure tricks, and the others share what is left."""
+        left = len(hands[0])
+        tops = tuple(hand[-1] for hand in hands)
+        top = max(tops)
+        holder = tops.index(top)
+        total = 0
+        if tops.count(top) == 1:
+            second = max(tops[holder - 1], tops[holder - 2], tops[holder - 3])
+            total = left - bisect_right(hands[holder], second)
+        else:
+            holder = -1
+        cap = left - total
+        most = []
+        for p in range(4):
+            mine = hands[p]
+            m = left if p == holder else cap
+            for q in range(4):
+                if q == p:
+                    continue
+                theirs = hands[q]
+                j = 0
+                for x in mine:
+                    if theirs[j] < x:
+                        j += 1
+                        if j == left:
+                            break
+                if j < m:
+                    m = j
+                    if not m:
+                        break
+            most.append(m)
+        ckey = (sid, holder, total, *most)
         found = self._bound_memo.get(ckey)
         if found is None:
             found = self._tally_bounds(ckey)
@@ -724,9 +803,29 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
     """For each seat, one strength for each group of its cards that play
     alike, strongest first: equal cards, and cards next to each other in
     strength with no card of anyone else (held, or on the table) at or
-    between their strengths.  Such cards compare alike with every other
-    card, so playing one or another leads to the same position once the
-    strengths nobody holds are dropped.  The weakest of a group stands for it.
+    between their strengths.  The weakest of a group stands for it.
+
+    Why such cards play alike.  The ranking is one fixed order of strengths
+    (no suit to follow, no trump), and a trick's winner depends only on the
+    strengths of its four cards and the order they were played (the one
+    thing the search assumes of a tie policy; a test checks it).  Let ``a``
+    and ``b`` be cards of one seat with no card of any other seat, held or
+    on the table, at a strength from ``a``'s to ``b``'s (ends included,
+    unless that card is ``a`` or ``b`` itself).  Every card ``a`` or ``b``
+    will ever meet in a trick is another seat's: the table's, or a card
+    still held by one of the three others (a seat plays one card a trick,
+    and the cards already played are gone).  Each such card ``c`` is
+    stronger than both, or weaker than both: none is equal to either or
+    between them.  So ``a`` and ``b`` compare alike (above, below, or tied:
+    never, since a tie needs an equal card) with every card they can meet,
+    and swapping them in any line of play changes no trick's winner.  The
+    position after playing ``a`` is then the one after playing ``b`` with
+    ``b`` in the hand for ``a``; dropping the strengths nobody holds, the two
+    are the same position, of the same value.  (Cards of one strength are
+    the case ``a`` equal to ``b``, where a tie is the same tie.)  The
+    grouping must be redone at every position: once a card of another seat
+    between them is played, it no longer separates anything, which only
+    joins groups, never splits them.
     """
     owners: dict[int, int] = {}
     bit = 1
@@ -755,13 +854,17 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
 
 def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:
     """The strengths to try (``levels``, strongest first, all different), in
-    a good order: a leader high first; a follower whose partner holds the
-    trick low first; otherwise the cheapest card that beats the table, then
-    one that ties it (a spoiled trick is nobody's), then low."""
+    a good order: a leader high first; the second to play, and a follower
+    whose partner holds the trick, low first (the second's high card can
+    still be beaten by both who follow: measured, low first settles more
+    positions sooner); otherwise the cheapest card that beats the table,
+    then one that ties it (a spoiled trick is nobody's), then low."""
     if not played:
         return levels
     top = max(played)
     i = len(played)
+    if i == 1:
+        return levels[::-1]
     if i >= 2 and played[i - 2] == top and played.count(top) == 1:
         return levels[::-1]
     n = 0
@@ -821,6 +924,11 @@ class _MostTricksTally(_Tally):
 
     span = 1
 
+    def __init__(self, mordienne: bool = True) -> None:
+        #: without the mordienne option the run is kept but not keyed: it
+        #: changes nothing, and keying it would split equal positions
+        self.mordienne = mordienne
+
     def start(self) -> tuple[object, ...]:
         return ((0, 0, 0, 0), (0, 0, 0, 0), -1)
 
@@ -843,7 +951,7 @@ class _MostTricksTally(_Tally):
         # matters: it breaks a tie if neither takes another trick.
         counts, reached, runner = state
         order = tuple(sorted(range(4), key=lambda s: (counts[s], reached[s])))  # type: ignore[index]
-        return (counts, order, runner)
+        return (counts, order, runner if self.mordienne else -1)
 
     def bounds(
         self,
@@ -960,4 +1068,7 @@ def _tally_for(ruleset: Ruleset) -> _Tally:
     (``DealScoring.search_tally``); the whole sequence of winners, with no
     bounds, for a scoring that declares none."""
     declared = ruleset.deal_scoring.search_tally()
-    return _TALLIES.get(declared, _Tally)() if declared is not None else _Tally()
+    tally = _TALLIES.get(declared) if declared is not None else None
+    if tally is _MostTricksTally:  # the mordienne run counts only where the option is on
+        return _MostTricksTally(ruleset.mordienne)
+    return tally() if tally is not None else _Tally()

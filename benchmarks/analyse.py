@@ -18,17 +18,28 @@ less than wall-clock time).  Printed:
 - from trick 1 under a budget of ``--budget`` seconds per deal, on the first
   ``--deep`` deals: the share solved from trick 1, and how far back the
   others were solved.
+
+``--against FILE`` compares this search with another version of
+``aluette_cli/solver.py`` instead (``git show main:aluette_cli/solver.py >
+/tmp/old_solver.py``), in the same run: each deal is analysed by one and
+then the other, alternately, from each trick of ``--from`` under
+``--budget``; printed are the median, 95th percentile and worst CPU seconds
+per deal of each, the median ratio other/this, how far back each solved,
+and a check that every value both gave is the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib.util
 import platform
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -75,6 +86,75 @@ def cpu(run: Callable[[], object]) -> tuple[float, object]:
     return time.process_time() - start, result
 
 
+def load_solver(path: str) -> ModuleType:
+    """Another version of the solver module, as a module of the package (its
+    relative imports find the package's other modules)."""
+    spec = importlib.util.spec_from_file_location("aluette_cli._solver_against", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@contextlib.contextmanager
+def solver_module(module: ModuleType) -> Iterator[None]:
+    """``analyse_deal`` imports the solver when called: hand it ``module``."""
+    name = "aluette_cli.solver"
+    saved = sys.modules[name]
+    sys.modules[name] = module
+    try:
+        yield
+    finally:
+        sys.modules[name] = saved
+
+
+def p95(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def compare(tasks: list[DealTask], starts: list[int], budget: float, path: str) -> None:
+    """This search and the one in ``path``, deal by deal, alternately."""
+    other = load_solver(path)
+    rows = []
+    for first in starts:
+        mine: list[float] = []
+        theirs: list[float] = []
+        reach: dict[str, list[int | None]] = {"this": [], "other": []}
+        for k, task in enumerate(tasks):
+            limits = Limits(first, budget)
+            t_new, new = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
+            with solver_module(other):
+                t_old, old = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
+            mine.append(t_new)
+            theirs.append(t_old)
+            reach["this"].append(new.solved_from_trick)
+            reach["other"].append(old.solved_from_trick)
+            # Where both valued a play, the values are the same.
+            common = {(p.trick, p.seat): p for p in old.plays}
+            for play in new.plays:
+                if (play.trick, play.seat) in common:
+                    assert common[(play.trick, play.seat)] == play, (k, play)
+            print(f"\rfrom trick {first}: {k + 1}/{len(tasks)}", end="", file=sys.stderr)
+        print(file=sys.stderr)
+        ratio = statistics.median(o / max(n, 1e-6) for o, n in zip(theirs, mine, strict=True))
+        for who, times in (("other", theirs), ("this", mine)):
+            solved = sum(1 for r in reach[who] if r == first)
+            rows.append(
+                [f"{who}, from trick {first}", len(times), f"{statistics.median(times):.3f}",
+                 f"{p95(times):.3f}", f"{max(times):.3f}", f"{solved}/{len(times)}",
+                 f"{ratio:.2f}x" if who == "this" else ""]
+            )
+    print(
+        tabulate(
+            rows,
+            headers=["analysis of every play", "deals", "median s", "95% s", "worst s",
+                     "solved from it", "median other/this"],
+        )
+    )
+
+
 def summary(times: list[float]) -> list[str]:
     ordered = sorted(times)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
@@ -92,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         "--from", dest="starts", default="4,3", help="the tricks to analyse from (default 4,3)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    parser.add_argument("--against", metavar="FILE", help="another solver.py to compare with")
     args = parser.parse_args(argv)
 
     tasks = random_deals(max(args.deals, args.deep), args.seed)
@@ -100,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
         f" {platform.system()} {platform.release()}; {len(tasks)} random classic deals,"
         f" seed {args.seed}"
     )
+    if args.against:
+        compare(tasks[: args.deals], [int(x) for x in args.starts.split(",")], args.budget,
+                args.against)
+        return 0
 
     starts = [int(x) for x in args.starts.split(",")]
     rows = []

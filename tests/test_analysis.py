@@ -174,15 +174,21 @@ def test_a_card_the_player_does_not_hold_is_named(tmp_path: Path) -> None:
     result = run("analyse", "--format", "json", str(record))
     assert result.exit_code == 1  # the record breaks a rule, as validate says
     (deal,) = json.loads(result.stdout)["games"][0]["deals"]
-    assert deal["skipped"] == "trick 3 (line 19): E plays Rd, which E does not hold"
+    line = _line_of(text, "3. E:Rd")
+    assert deal["skipped"] == f"trick 3 (line {line}): E plays Rd, which E does not hold"
+
+
+def _line_of(text: str, start: str) -> int:
+    """The number of the sample's line that starts with ``start``."""
+    return next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith(start))
 
 
 @pytest.mark.parametrize(
     ("edit", "reason"),
     [
-        (("3. E:8c", "3. E:8x"), "line 19 cannot be read (A001: see aluette validate)"),
-        (("4. N:5e E:6c S:8d W:9c -> W  {W 1}\n", ""), "trick 4 is missing: line 20 is trick 5"),
-        (("4. N:5e", "3. N:5e"), "line 20 is numbered 3 where trick 4 should be"),
+        (("3. E:8c", "3. E:8x"), "line {t3} cannot be read (A001: see aluette validate)"),
+        (("4. N:5e E:6c S:8d W:9c -> W  {W 1}\n", ""), "trick 4 is missing: line {t4} is trick 5"),
+        (("4. N:5e", "3. N:5e"), "line {t4} is numbered 3 where trick 4 should be"),
     ],
     ids=["unreadable line", "missing trick", "numbering mistake"],
 )
@@ -194,7 +200,9 @@ def test_a_skipped_deal_names_the_cause_and_its_line(
     record = write(tmp_path, "bad.aln", text.replace(edit[0], edit[1]))
     result = run("analyse", "--format", "json", str(record))
     (deal,) = json.loads(result.stdout)["games"][0]["deals"]
-    assert deal["skipped"] == reason
+    # the lines of tricks 3 and 4 in the sample as it is
+    lines = {"t3": _line_of(text, "3. E:8c"), "t4": _line_of(text, "4. N:5e")}
+    assert deal["skipped"] == reason.format_map(lines)
 
 
 def test_an_unknown_ruleset_skips_every_deal(tmp_path: Path) -> None:
@@ -248,3 +256,141 @@ def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out
     assert "fast, from trick 6" in out and "plain, from trick 6" in out
     assert "every play from trick 1 within 0.2 s" in out
+
+
+# --------------------------------------------------------------------------
+# As the player saw it
+#
+# Trick 8 of a classic deal: N has 3 tricks (first to 3, at trick 5), E 3
+# (at trick 7), S 1, W none.  E led 5c, S played 6d, W monsieur (3d): W
+# takes trick 8 whatever N plays, and leads the last trick.  N holds 3c and
+# 4b; S's last card, 7c, is known to N; E and W hold 2d and 5e between them,
+# N cannot see which.
+#
+# - N keeps 3c for the last trick: it beats 2d, N reaches 4 tricks, NS win
+#   the point in both layouts.  So 4b (keeping 3c) is the card that wins in
+#   every layout.
+# - N keeps 4b: 2d takes the last trick.  With E it gives E a fourth trick:
+#   EW win.  With W, N and E end on 3 and N got there first: NS win.  So 3c
+#   (keeping 4b) wins in half the layouts, the value after it averages 0.
+
+AS_SEEN_WINNERS = ("N", "E", "N", "E", "N", "S", "E")
+
+
+def _as_seen_position(east: str, west: str) -> Any:
+    from aluette_cli.solver import Position
+
+    hands = {"N": ("3c", "4b"), "E": (east,), "S": ("7c",), "W": (west,)}
+    return Position(hands, "E", ("5c", "6d", "3d"), AS_SEEN_WINNERS)
+
+
+def _judge(card: str, samples: int, seed: int) -> Any:
+    import random
+
+    from aluette_cli.analysis import judge_as_seen
+    from aluette_cli.rules import load_ruleset
+
+    solver = Solver(load_ruleset("classic"))
+    position = _as_seen_position("2d", "5e")
+    return judge_as_seen(solver, position, card, ("2d", "5e"), samples, random.Random(seed))
+
+
+def test_the_hand_worked_layouts_have_the_values_worked_by_hand() -> None:
+    from aluette_cli.rules import load_ruleset
+
+    solver = Solver(load_ruleset("classic"))
+    assert solver.play_values(_as_seen_position("2d", "5e")) == {"3c": -1, "4b": 1}
+    assert solver.play_values(_as_seen_position("5e", "2d")) == {"3c": 1, "4b": 1}
+
+
+def test_a_card_that_wins_in_every_layout_is_best_in_every_sample() -> None:
+    judged = _judge("4b", 60, 1)
+    cards = {c.card: c for c in judged.cards}
+    assert cards["4b"].mean == 1 and cards["4b"].mean_error == 0
+    assert cards["4b"].best == 1 and cards["4b"].best_error == 0
+    assert judged.better is None and not judged.mistake
+
+
+def test_a_card_that_wins_in_half_the_layouts_is_found_within_the_error() -> None:
+    judged = _judge("3c", 60, 1)
+    cards = {c.card: c for c in judged.cards}
+    # 1 in half the layouts, -1 in the other half: mean 0; best in half.
+    assert abs(cards["3c"].mean) <= 2 * cards["3c"].mean_error
+    assert abs(cards["3c"].best - 0.5) <= 2 * cards["3c"].best_error
+    assert 0 < cards["3c"].mean_error < 0.2
+    # 4b was better by 2 in the layouts where 3c lost: a clear mistake.
+    assert judged.better == "4b" and judged.mistake
+    assert abs(judged.margin - 1) <= 2 * judged.margin_error
+
+
+def test_the_same_seed_gives_the_same_figures() -> None:
+    assert _judge("3c", 30, 7) == _judge("3c", 30, 7)
+    assert any(_judge("3c", 30, 7) != _judge("3c", 30, seed) for seed in range(8, 12))
+
+
+def test_a_known_card_stays_where_it_is() -> None:
+    import random
+
+    from aluette_cli.analysis import deal_unseen
+
+    position = _as_seen_position("2d", "5e")
+    rng = random.Random(3)
+    for _ in range(20):
+        layout = deal_unseen(position, "N", ("2d", "5e", "Rb"), rng)
+        assert layout.hands["S"] == ("7c",)
+        assert layout.hands["N"] == ("3c", "4b")
+        assert {*layout.hands["E"], *layout.hands["W"]} <= {"2d", "5e", "Rb"}
+
+
+def test_analyse_as_seen_is_reproducible_and_judges_every_play_valued() -> None:
+    args = ("--as-seen", "--samples", "8", "--seed", "3", "--from-trick", "8", THROWN)
+    first = analysed(*args)
+    assert analysed(*args) == first
+    plays = first["games"][0]["deals"][0]["plays"]
+    assert [p["trick"] for p in plays] == [8] * 4 + [9] * 4
+    for play in plays:
+        seen = play["as_seen"]
+        assert seen["samples"] == 8
+        assert play["card"] in seen["cards"]
+        for figures in seen["cards"].values():
+            assert -2 <= figures["mean"] <= 2 and 0 <= figures["best"] <= 1
+    # The last trick's plays have one card each: nothing to choose.
+    assert all(not p["as_seen"]["mistake"] for p in plays if p["trick"] == 9)
+    other = analysed("--as-seen", "--samples", "8", "--seed", "4", "--from-trick", "8", THROWN)
+    assert other != first
+    text = run("analyse", *map(str, args))
+    assert text.exit_code == 0, text.output
+    assert "As seen: 8 plays from trick 8 judged over 8 layouts" in text.stdout
+
+
+def test_analyse_without_as_seen_gives_no_as_seen_figures() -> None:
+    plays = analysed("--from-trick", "8", THROWN)["games"][0]["deals"][0]["plays"]
+    assert all("as_seen" not in p for p in plays)
+
+
+# --------------------------------------------------------------------------
+# On a Dask cluster
+
+
+def test_analyse_on_a_local_dask_cluster_gives_what_one_process_gives() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        on_cluster = analysed("--from-trick", "7", "--scheduler", address, THROWN, THROWN)
+    here = analysed("--from-trick", "7", THROWN, THROWN)
+    assert on_cluster == here
+    assert len(here["games"]) == 2
+
+
+def test_analyse_with_a_scheduler_nobody_runs_says_so() -> None:
+    pytest.importorskip("dask.distributed")
+    result = run("analyse", "--scheduler", "tcp://127.0.0.1:9", str(THROWN))
+    assert result.exit_code == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+
+
+def test_analyse_as_seen_gives_the_same_figures_over_several_processes() -> None:
+    args = ("--as-seen", "--samples", "5", "--from-trick", "8", THROWN, THROWN)
+    assert analysed("-j", "2", *args) == analysed(*args)

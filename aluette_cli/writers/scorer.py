@@ -144,41 +144,20 @@ _SUITS = {
 }
 _OF = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
 
-# The French of each policy's summary, by the policy's name; the English is
-# the policy's own (``summary``).  A policy with no French here is said in
-# English rather than not at all.
-_FR_TIES = {
-    "spoil": "deux cartes égales au plus haut gâtent la levée (pourrie) : personne ne la"
-    " prend, et qui l'a ouverte rejoue",
-    "cancel": "les cartes égales s'annulent et la plus forte qui reste prend la levée ; si"
-    " toutes s'annulent, personne ne la prend, et qui l'a ouverte rejoue",
-}
-_FR_SCORING = {
-    "most-tricks": "le joueur qui a le plus de levées gagne le point de la donne pour son"
-    " équipe (les partenaires n'ajoutent pas leurs levées) ; à égalité, celui qui a atteint"
-    " ce nombre le premier",
-    "team-tricks": "les levées comptent par équipe ; la première équipe à {target} levées"
-    " prend la donne et le jeu s'arrête là ; sinon, qui a le plus de levées la prend, et à"
-    " égalité la donne est nulle",
-}
-_FR_LENGTH = {
-    "deals": "une partie est de {target} donnes marquantes (les donnes nulles ne comptent pas)",
-    "points": "la première équipe à {target} points gagne la partie",
-}
-
-
 def _tie_words(tie: TiePolicy, lang: str) -> str:
-    return _FR_TIES.get(tie.name, tie.summary) if lang == "fr" else tie.summary
+    return (tie.summary_fr or tie.summary) if lang == "fr" else tie.summary
 
 
 def _scoring_words(scoring: DealScoring, target: int, lang: str) -> str:
     english = scoring.summary(target)
-    return _FR_SCORING.get(scoring.name, english).format(target=target) if lang == "fr" else english
+    french = scoring.summary_fr
+    return french.format(target=target) if lang == "fr" and french else english
 
 
 def _length_words(length: GameLength, target: int, lang: str) -> str:
     english = length.summary(target)
-    return _FR_LENGTH.get(length.name, english).format(target=target) if lang == "fr" else english
+    french = length.summary_fr
+    return french.format(target=target) if lang == "fr" and french else english
 
 
 def _card_words(card: str, lang: str) -> str:
