@@ -1222,19 +1222,42 @@ _ORDER: dict[type, tuple[int, str]] = {
 }
 
 
+#: The comments as the grammar's lexer finds them, left to right: a brace
+#: comment runs to the first ``}`` (a ``{`` inside it opens nothing, nor does
+#: a ``;``), a ``;`` comment to the line's end (a brace inside it is text).  A
+#: brace left open runs to the end of the text, where the grammar reports it.
+_COMMENT_SPAN = re.compile(
+    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}]*(?:{re.escape(COMMENT_CLOSE)})?"
+    f"|{re.escape(LINE_COMMENT)}[^\n]*"
+)
+
+
 def _segments(text: str) -> list[tuple[int, str]]:
     """The unit's lines as (index of the first line, text), a line that opens a
-    brace comment joined with the lines up to its close."""
+    brace comment joined with the lines up to its close.
+
+    The comments are found as the lexer finds them: counting braces would
+    take a ``{`` inside a comment, or inside a ``;`` comment, for one left
+    open, and join the rest of the deal to its line."""
+    joined = {  # the line ends inside a comment
+        m.start() + i
+        for m in _COMMENT_SPAN.finditer(text)
+        for i, ch in enumerate(m.group())
+        if ch == "\n"
+    }
     out: list[tuple[int, str]] = []
     lines = text.split("\n")
-    i = 0
+    i = end = 0
     while i < len(lines):
         first, seg = i, lines[i]
-        while seg.count(COMMENT_OPEN) > seg.count(COMMENT_CLOSE) and i + 1 < len(lines):
+        end += len(lines[i])  # where the line ends
+        while end in joined:
             i += 1
             seg += "\n" + lines[i]
+            end += 1 + len(lines[i])
         out.append((first, seg))
         i += 1
+        end += 1
     return out
 
 
@@ -1258,7 +1281,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
         if not seg.strip(WHITESPACE) or _COMMENT_OR_SPACE.fullmatch(seg):
             if index == 0:
                 return None
-            if COMMENT_OPEN in seg:
+            if COMMENT_OPEN in seg or LINE_COMMENT in seg:
                 builder.line0 = unit.line + index
                 builder.col0 = unit.column if index == 0 else 1
                 _collect_comments(seg, builder)
@@ -1327,8 +1350,14 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
 
 
 def _collect_comments(seg: str, builder: _Builder) -> None:
-    for m in re.finditer(r"\{[^}]*\}", seg):
-        builder.comments.append(Comment(m.group()[1:-1], builder.pos(_token_at(seg, m.start()))))
+    """The comments of a line that holds nothing else, kept as the grammar
+    keeps them: ``;`` comments too."""
+    for m in _COMMENT_SPAN.finditer(seg):
+        token = _token_at(seg, m.start(), m.group())
+        if token.value.startswith(LINE_COMMENT):
+            builder.collect_line_comment(token)
+        else:
+            builder.collect_comment(token)
 
 
 def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit) -> Deal:
@@ -1381,12 +1410,12 @@ def _out_of_order(parts: list[object]) -> list[Finding]:
     return found
 
 
-def _token_at(text: str, index: int) -> Token:
+def _token_at(text: str, index: int, value: str = "") -> Token:
     from lark import Token
 
     line = text.count("\n", 0, index) + 1
     column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return Token("X", "", index, line, column)
+    return Token("X", value, index, line, column)
 
 
 def _pos_in(unit: Unit, text: str, index: int) -> Pos:

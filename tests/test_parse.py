@@ -118,3 +118,49 @@ def test_broken_tag_section_salvages_its_good_tags():
     assert [t.name for t in game.tags] == ["Event"]
     assert game.errors[0].code == "A001"
     assert len(game.deals) == 1
+
+
+#: A deal whose comments span lines and hold braces: the header's holds a
+#: ``{`` on a line of its own, another stands alone after the hand, and ``;``
+#: comments hold a ``{`` that opens nothing.
+SPANNING = [
+    "deal 1 dealer E  {note\n{\n{ inner}",
+    "N: 3d Rc 9e 7b 1d 4c Vd 5e 2b ; a { in a line comment",
+    "{ alone\n{ over ; lines\n}",
+    "; {",
+    "stock: 8c Ce Cd 8d 7b 1e 4d 4b 1c 9b 9e Re {stock\n{ note}",
+    "1. 2b 6b 4c 4e -> S {trick\n}",
+    "point W {point\n{ note}",
+]
+
+
+def _with(lines: list[str], at: int, line: str) -> str:
+    return '[Event "x"]\n\n' + "\n".join([*lines[:at], line, *lines[at:]]) + "\n"
+
+
+def test_a_repeated_point_or_stock_line_reads_as_the_deal_without_it():
+    # A second point or stock line is kept (the engine reports it: A109,
+    # A108); the rest of the deal, comments over several lines included, reads
+    # as it does without the repeat (a blank line in its place keeps every
+    # position).  It was read line by line, a comment's lines joined until
+    # its braces balanced: a ``{`` inside a comment then joined the whole
+    # deal to its header, which could not be read (A001).
+    for at, repeat in ((5, "stock: 8c Ce Cd {again\n{}"), (len(SPANNING), "point W {again\n{}")):
+        ((game,), (plain,)) = games(_with(SPANNING, at, repeat)), games(_with(SPANNING, at, "\n"))
+        assert game.errors == plain.errors == []
+        (deal,), (expected,) = game.deals, plain.deals
+        extra = deal.extra_stocks if repeat.startswith("stock") else deal.extra_points
+        (kept,) = extra
+        line = 3 + sum(part.count("\n") + 1 for part in SPANNING[:at])
+        assert (kept.pos.line, [c.text for c in kept.comments]) == (line, ["again\n{"])
+        extra.clear()
+        assert deal == expected
+        assert [c.text for c in deal.comments] == ["note\n{\n{ inner"]
+        assert [c.text for c in deal.hands["N"].comments] == [
+            " a { in a line comment",
+            " alone\n{ over ; lines\n",
+            " {",
+        ]
+        assert [c.text for c in deal.stock.comments] == ["stock\n{ note"]
+        assert [c.text for c in deal.tricks[0].comments] == ["trick\n"]
+        assert [c.text for c in deal.point.comments] == ["point\n{ note"]
