@@ -317,11 +317,22 @@ def test_exported_random_entries_replay_as_the_page_says(
 
 
 def _fresh_tab(browser: Any, page: Path, width: int) -> hb.Tab:
-    """The page with nothing kept from another test."""
+    """The page with nothing kept from another test: the tabs of earlier
+    tests are closed (they share the page's storage) and the storage cleared."""
+    for old in list(browser.pages):
+        old.close()
     tab = hb.open_tab(browser, page, width)
-    tab.js("localStorage.clear()")
-    _reload(tab)
-    return tab
+    # The browser applies a clear made before a reload in its own time: on a
+    # loaded machine, after the reloaded page's first writes, which it then
+    # wipes.  So the page is reloaded until it finds the storage empty, and
+    # only then is anything typed into it.
+    for _ in range(20):
+        tab.js("localStorage.clear()")
+        _reload(tab)
+        if tab.js("localStorage.length") == 0:
+            return tab
+        tab.page.wait_for_timeout(250)
+    raise AssertionError("the browser never cleared the page's storage")
 
 
 def _reload(tab: hb.Tab) -> None:
