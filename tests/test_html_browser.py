@@ -16,6 +16,7 @@ installs Debian's package; ``ALUETTE_CHROMIUM`` may name another).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import statistics
@@ -68,6 +69,13 @@ CLASSIC = SAMPLES / "classic-game.aln"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    with chromium() as context:
+        yield context
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """The system's chromium, headless and offline, with a profile of its own."""
     with sync_api.sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
         context = pw.chromium.launch_persistent_context(
             profile,

@@ -33,7 +33,14 @@ from aluette_cli.writers.scorer import LANGS, game_end, option_facts, words
 from . import test_html_browser as hb
 from .conftest import ROOT, generated, run
 
-browser = hb.browser  # the module's one chromium, as test_html_browser starts it
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """A chromium of the test's own: the page keeps its game in the browser's
+    storage, which every tab of one profile shares, so no test finds what
+    another left there, and no clear of it can land late."""
+    with hb.chromium() as context:
+        yield context
 
 PAGE_LIMIT = 300 * 1024
 SCRIPT = ROOT / "aluette_cli" / "writers" / "scorer_assets" / "scorer.js"
@@ -317,25 +324,16 @@ def test_exported_random_entries_replay_as_the_page_says(
 
 
 def _fresh_tab(browser: Any, page: Path, width: int) -> hb.Tab:
-    """The page with nothing kept from another test: the tabs of earlier
-    tests are closed (they share the page's storage) and the storage cleared."""
-    for old in list(browser.pages):
-        old.close()
-    tab = hb.open_tab(browser, page, width)
-    # The browser applies a clear made before a reload in its own time: on a
-    # loaded machine, after the reloaded page's first writes, which it then
-    # wipes.  So the page is reloaded until it finds the storage empty, and
-    # only then is anything typed into it.
-    for _ in range(20):
-        tab.js("localStorage.clear()")
-        _reload(tab)
-        if tab.js("localStorage.length") == 0:
-            return tab
-        tab.page.wait_for_timeout(250)
-    raise AssertionError("the browser never cleared the page's storage")
+    """The page, in the test's own browser: nothing is kept from another test."""
+    return hb.open_tab(browser, page, width)
 
 
 def _reload(tab: hb.Tab) -> None:
+    """Reload as a person would: not within the moment, on a loaded machine
+    up to a second, in which chromium may still be taking the page's last
+    storage write from its process (a reload sooner finds the storage as it
+    was before the write)."""
+    tab.page.wait_for_timeout(1000)
     tab.page.reload()
     tab.page.wait_for_function("document.documentElement.dataset.ready")
 
