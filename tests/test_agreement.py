@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import run, write
+from .test_scoring import DECIDED
 
 # Two deals of a classic game.  Deal 1, dealer E, worked out by hand in
 # tests/test_scoring.py (S 3, N 2, W 2, E 1, one pourri: S for NS); deal 2,
@@ -30,22 +31,7 @@ BASE = """\
 [Event "Messy"]
 [Result "*"]
 
-deal 1 dealer E
-N: 8c Ve Cd 7c 6d 3d Vb 9b 1e
-E: 7d 9e 3b 6e 8b Rb 1c 3c 5c
-S: 2b 4c Rd 1b Ce 2c 5b 6b 8d
-W: 6c 4d Cc Vc Vd 2d 4e 4b 9c
-stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e
-1. 2b Cc 9b 6e -> S
-2. 2c 4b 6d 3c -> E
-3. Rb 8d Vd 3d -> N
-4. Cd 1c 5b 2d -> W
-5. 9c Ve 3b 4c -> W
-6. Vc 7c 8b Rd -> S
-7. 6b 4e 8c 5c -> N
-8. 1e 9e 1b 6c -> pourri
-9. Vb 7d Ce 4d -> S
-point NS
+""" + DECIDED.split("\n\n", 1)[1] + """\
 
 deal 2 dealer S
 N: 8e Cc 1e 5c Cd 2e 4d 8b 1d
