@@ -12,6 +12,7 @@ from __future__ import annotations
 from aluette_cli.writers.report import deal_sentences, game_text
 
 from .conftest import check, found, messages, report
+from .test_annotate import HAND_BUILT
 
 # Classic rules, dealer E, so S leads trick 1 (cards-only lines: the leader first).
 #  1. S:2b W:Cc N:9b E:6e  deux de chêne: S.   2. S:2c W:4b N:6d E:3c  madame: E.
@@ -130,24 +131,11 @@ def test_a_seat_the_known_tricks_decide_is_checked() -> None:
 # unreadable: N 2 (tricks 1, 6), E 1 (7), S 1 (4), W 2 (5, 8), two pourri.
 # Trick 3 decides the deal: taken by W, W has 3 and EW score; taken by N, N
 # has 3 and NS score.  The point line cannot be checked either way.
-UNDECIDED = """\
-deal 1 dealer W
-N: Rc Rd 4c 4b 6d Cb 4e 9b Vd
-E: 4d Re 3d 7d 7b 8b 9e 8e Cd
-S: 5c 7c 5d 1c 5b 5e 6e Vc Ce
-W: 6b 8d 6c 8c 2c Vb 7e Cc Ve
-stock: 1d 2d 3c 9d 9c 1b 2b 3b Rb 1e 2e 3e
-1. Rc 4d 5c 6b -> N
-2. Rd Re 7c 8d -> pourri
-3. 4c 3x 5d 6c -> E
-4. 7d 1c 8c 4b -> S
-5. 5b 2c 6d 7b -> W
-6. Vb Cb 8b 5e -> N
-7. 4e 9e 6e 7e -> E
-8. 8e Vc Cc 9b -> W
-9. Ve Vd Cd Ce -> pourri
-point EW
-"""
+UNDECIDED = (
+    HAND_BUILT.split("\n\n", 1)[1]
+    .replace("3. 4c 3d 5d 6c -> E", "3. 4c 3x 5d 6c -> E")
+    .replace("point N\n", "point EW\n")
+)
 
 
 def test_a_point_the_known_tricks_do_not_decide_is_taken_as_claimed() -> None:
