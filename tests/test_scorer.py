@@ -335,7 +335,7 @@ def _reload(tab: hb.Tab) -> None:
     was before the write)."""
     tab.page.wait_for_timeout(1000)
     tab.page.reload()
-    tab.page.wait_for_function("document.documentElement.dataset.ready")
+    tab.page.wait_for_function("() => document.documentElement.dataset.ready")
 
 
 def _tap(tab: hb.Tab, act: str, value: str | None = None) -> None:
