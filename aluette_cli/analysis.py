@@ -71,6 +71,9 @@ class PlayValue:
     column: int = 0
     #: the play judged as the player saw it, when asked and solved in time
     as_seen: PlayAsSeen | None = None
+    #: each card of the hand and the value after it: what the player could
+    #: have made of the position, not only what the card played made of it
+    values: tuple[tuple[str, int], ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -291,9 +294,7 @@ def _judge_deal(
         judged: list[PlayValue] = []
         number = values[0].trick
         try:
-            for value, (position, seat, card, _, _) in zip(
-                values, before[number - 1], strict=True
-            ):
+            for value, (position, seat, card, _, _) in zip(values, before[number - 1], strict=True):
                 unseen = deck - set(position.hands[seat]) - _played(task, position)
                 rng = random.Random(f"{limits.seed}:{task.number}:{number}:{seat}")
                 seen = judge_as_seen(solver, position, card, unseen, limits.samples, rng, deadline)
@@ -327,7 +328,10 @@ def _value(
     keeps = sorted(
         (c for c, v in values.items() if v == best), key=lambda c: (-strength[c], DECK.index(c))
     )
-    return PlayValue(number, seat, card, best, values[card], tuple(keeps), line, column)
+    every = tuple(sorted(values.items(), key=lambda item: DECK.index(item[0])))
+    return PlayValue(
+        number, seat, card, best, values[card], tuple(keeps), line, column, values=every
+    )
 
 
 def _run(item: tuple[DealTask | DealAnalysis | None, Limits]) -> DealAnalysis | None:

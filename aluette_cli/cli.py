@@ -27,6 +27,7 @@ from . import api
 from .analysis import (
     DEFAULT_SAMPLES,
     DEFAULT_TIME_LIMIT,
+    GameAnalysis,
     Limits,
     SchedulerError,
     analyse_games,
@@ -335,6 +336,117 @@ from_option = click.option(
 )
 
 
+from_trick_option = click.option(
+    "--from-trick",
+    "from_trick",
+    type=click.IntRange(1, 9),
+    default=None,
+    help="Value the plays from this trick on (default: as far back as the time limit allows).",
+)
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A float range that refuses NaN and the infinities.
+
+    ``float()`` reads "nan", "inf" and "-infinity"; NaN passes every bound
+    (each comparison is false) and then means no limit at all, and an
+    infinite limit is no limit either: both are usage errors (status 2)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds.", param, ctx)
+        return number
+
+
+time_limit_option = click.option(
+    "--time-limit",
+    "time_limit",
+    type=FiniteFloatRange(0, min_open=True),
+    default=DEFAULT_TIME_LIMIT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Search time per deal; a deal not solved in time is solved from a later trick.",
+)
+
+
+def analyse_option(text: str) -> Decorator:
+    """``--analyse``, kept as ``analyse_plays``: the analysis of aluette analyse
+    run on each deal as well (slow: every deal is searched)."""
+    return click.option("--analyse", "analyse_plays", is_flag=True, help=text)
+
+
+def as_seen_option(
+    text: str = "Also judge each play as the player saw it: the unseen cards dealt again and"
+    " solved.",
+) -> Decorator:
+    return click.option("--as-seen", "as_seen", is_flag=True, help=text)
+
+
+def samples_option(
+    text: str = "With --as-seen: layouts of the unseen cards per play.",
+) -> Decorator:
+    return click.option(
+        "--samples",
+        type=click.IntRange(1, 10_000),
+        default=DEFAULT_SAMPLES,
+        show_default=True,
+        help=text,
+    )
+
+
+#: the seed of the layouts judged as seen
+layouts_seed_option = seed_option(
+    "With --as-seen: the seed of the layouts; the same seed gives the same figures.", 1
+)
+
+
+def _limits(
+    analyse_plays: bool,
+    from_trick: int | None,
+    time_limit: float,
+    as_seen: bool,
+    samples: int,
+    seed: int,
+) -> Limits | None:
+    """The analysis asked for by --analyse and its options; None without it
+    (--as-seen alone is a usage error: it judges the plays --analyse values)."""
+    if not analyse_plays:
+        if as_seen:
+            raise click.UsageError("--as-seen needs --analyse")
+        return None
+    return Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed)
+
+
+def each_analysis(
+    files: tuple[str, ...],
+    choice: RuleChoice,
+    status: Status,
+    limits: Limits,
+    jobs: int = 1,
+    on_file: Callable[[str, str | None], None] | None = None,
+    fmt: str | None = None,
+) -> Iterator[tuple[str, CheckedGame, GameAnalysis]]:
+    """:func:`each_result` for the commands that analyse as well: each game
+    with its analysis, deals shared among ``jobs`` processes, progress
+    counted in deals analysed."""
+    with Progress(what="deals analysed") as progress:
+
+        def opened(file: str, reason: str | None) -> None:
+            if reason is not None:
+                progress.close()
+                click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
+                status.raise_to(EXIT_USAGE)
+            if on_file is not None:
+                on_file(display_name(file), reason)
+
+        games = api.check_files(files, choice, on_file=opened, fmt=fmt)
+        analysed = analyse_games(games, limits, jobs, on_deal=lambda _: progress.add(1))
+        for file, checked, analysis in analysed:
+            status.account(checked)
+            yield file, checked, analysis
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="aluette")
 @click.pass_context
@@ -517,17 +629,32 @@ def validate(
     type=click.Choice(LEVELS),
     help="With csv or jsonl: one row per game (the default for csv), deal, trick or card played.",
 )
+@analyse_option(
+    "With html: also analyse every deal (slow: seconds a deal), mark the plays that were"
+    " mistakes and show the values at each step."
+)
+@from_trick_option
+@time_limit_option
+@as_seen_option("With --analyse: also judge each play as the player saw it (slower still).")
+@samples_option()
+@layouts_seed_option
 @from_option
 @output_option()
 @rules_option()
 @options_option()
-@jobs_option()
+@jobs_option("Check games, or with --analyse analyse deals, in this many processes.")
 @raw_csv_option
 @display_options
 def report(
     files: tuple[str, ...],
     fmt: str,
     level: str | None,
+    analyse_plays: bool,
+    from_trick: int | None,
+    time_limit: float,
+    as_seen: bool,
+    samples: int,
+    seed: int,
     source: str | None,
     output: str | None,
     rules: str | None,
@@ -548,7 +675,11 @@ def report(
     --format csv, or jsonl with --level, writes a results table with one row
     per game, deal, trick or card played, each row naming its file and game,
     so that the tables of many files stack (tables.md in the manual).  A
-    folder stands for every record below it.
+    folder stands for every record below it.  With --format html --analyse,
+    each deal is analysed as aluette analyse does it (seconds a deal), and
+    the page marks the plays judged mistakes and shows, at each step of the
+    table view, the value with all cards seen and, with --as-seen, as the
+    player saw it.
 
     \b
     Examples:
@@ -556,12 +687,16 @@ def report(
       aluette report --format json match.aln | jq '.games[0].score'
       aluette report season/ -o season.txt
       aluette report --format html match.aln -o match.html
+      aluette report --format html --analyse --as-seen match.aln -o match.html
       aluette report --format csv --level deal season/ -o deals.csv
     """
     status = _status()
     choice = _rule_choice(rules, options)
     if level is not None and fmt not in TABLE_FORMATS:
         raise click.UsageError("--level needs --format csv or --format jsonl")
+    limits = _limits(analyse_plays, from_trick, time_limit, as_seen, samples, seed)
+    if limits is not None and fmt != "html":
+        raise click.UsageError("--analyse needs --format html (aluette analyse gives text, json)")
     _refuse_reading_into(files, output)
     unread: list[str] = []
 
@@ -571,10 +706,14 @@ def report(
 
     with atomic_output(output, binary=False) as out:
         if fmt == "html":
-            games = each_result(files, choice, status, jobs=jobs, fmt=source)
             from .writers.html import write_page  # only this format needs it
 
-            write_page(((file, _kept(result)) for file, result in games), out.write)
+            if limits is None:
+                games = each_result(files, choice, status, jobs=jobs, fmt=source)
+                write_page(((file, _kept(result)) for file, result in games), out.write)
+            else:
+                analysed = each_analysis(files, choice, status, limits, jobs, fmt=source)
+                write_page(analysed, out.write, limits)
         else:
             if fmt in TABLE_FORMATS:
                 render, opening = table_output(fmt, level, raw_csv)
@@ -605,40 +744,6 @@ def _kept(result: Rendered) -> CheckedGame:
     return result.checked
 
 
-from_trick_option = click.option(
-    "--from-trick",
-    "from_trick",
-    type=click.IntRange(1, 9),
-    default=None,
-    help="Value the plays from this trick on (default: as far back as the time limit allows).",
-)
-
-
-class FiniteFloatRange(click.FloatRange):
-    """A float range that refuses NaN and the infinities.
-
-    ``float()`` reads "nan", "inf" and "-infinity"; NaN passes every bound
-    (each comparison is false) and then means no limit at all, and an
-    infinite limit is no limit either: both are usage errors (status 2)."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        number = super().convert(value, param, ctx)
-        if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number of seconds.", param, ctx)
-        return number
-
-
-time_limit_option = click.option(
-    "--time-limit",
-    "time_limit",
-    type=FiniteFloatRange(0, min_open=True),
-    default=DEFAULT_TIME_LIMIT,
-    show_default=True,
-    metavar="SECONDS",
-    help="Search time per deal; a deal not solved in time is solved from a later trick.",
-)
-
-
 @cli.command()
 @files_argument
 @format_option()
@@ -649,20 +754,9 @@ time_limit_option = click.option(
 @rules_option()
 @options_option()
 @jobs_option("Analyse deals in this many processes; output stays in input order.")
-@click.option(
-    "--as-seen",
-    "as_seen",
-    is_flag=True,
-    help="Also judge each play as the player saw it: the unseen cards dealt again and solved.",
-)
-@click.option(
-    "--samples",
-    type=click.IntRange(1, 10_000),
-    default=DEFAULT_SAMPLES,
-    show_default=True,
-    help="With --as-seen: layouts of the unseen cards per play.",
-)
-@seed_option("With --as-seen: the seed of the layouts; the same seed gives the same figures.", 1)
+@as_seen_option()
+@samples_option()
+@layouts_seed_option
 @click.option(
     "--scheduler",
     metavar="ADDRESS",
@@ -1092,12 +1186,7 @@ def _unified_diff(old: bytes, new: str, name: str) -> str:
     "Write to this file instead of standard output; with several inputs, a folder.", folder=True
 )
 @in_place_option("Replace each FILE by its annotated version (written beside it, then renamed).")
-@click.option(
-    "--analyse",
-    "analyse_plays",
-    is_flag=True,
-    help="Also mark the plays that changed a deal's value, as aluette analyse finds them.",
-)
+@analyse_option("Also mark the plays that changed a deal's value, as aluette analyse finds them.")
 @from_trick_option
 @time_limit_option
 @rules_option()
@@ -1159,17 +1248,32 @@ def annotate(
     help="Break the figures down by player (North...West tags), seat, team or card.",
 )
 @format_option(("table", "json", "csv"), "Tables for people, or JSON or CSV for programs.", "table")
+@analyse_option(
+    "Also analyse every deal (slow: seconds a deal) and count each player's mistakes,"
+    " deals thrown away and saved, and accuracy."
+)
+@from_trick_option
+@time_limit_option
+@as_seen_option("With --analyse: also judge each play as the player saw it (slower still).")
+@samples_option()
+@layouts_seed_option
 @from_option
 @output_option()
 @rules_option()
 @options_option()
-@jobs_option()
+@jobs_option("Check games, or with --analyse analyse deals, in this many processes.")
 @raw_csv_option
 @display_options
 def stats(
     files: tuple[str, ...],
     by: str,
     fmt: str,
+    analyse_plays: bool,
+    from_trick: int | None,
+    time_limit: float,
+    as_seen: bool,
+    samples: int,
+    seed: int,
     source: str | None,
     output: str | None,
     rules: str | None,
@@ -1188,20 +1292,30 @@ def stats(
     exit status is that of validate: 1 when violations were found (the
     figures are still printed), 2 for an unreadable file or unknown rules.
 
+    With --analyse, each deal is analysed as aluette analyse does it, which
+    takes seconds a deal (--time-limit, -j): a second table gives each
+    player's plays judged, mistakes, deals thrown away and saved, and
+    accuracy, with all cards seen and, with --as-seen, as the player saw
+    them (stats.md in the manual).
+
     \b
     Examples:
       aluette stats season/*.aln
       aluette stats --by seat samples/classic-game.aln
       aluette stats --by card --format csv club.aln > cards.csv
       aluette stats --format json club.aln | jq '.surprises'
+      aluette stats --analyse --time-limit 2 -j 2 season/
     """
     status = _status()
     choice = _rule_choice(rules, options)
     _refuse_reading_into(files, output)
+    limits = _limits(analyse_plays, from_trick, time_limit, as_seen, samples, seed)
+    if limits is not None and by == "card":
+        raise click.UsageError("--analyse counts plays by player, seat or team, not by card")
     from .stats import StatsAccumulator  # only stats adds up: see ModuleChoice
     from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 
-    tally = StatsAccumulator()
+    tally = StatsAccumulator(limits)
 
     def opened(file: str, reason: str | None) -> None:
         if reason is None:
@@ -1209,12 +1323,17 @@ def stats(
         else:
             tally.skip_file(file, reason)
 
-    results = each_result(
-        files, choice, status, keep=OUTCOMES, jobs=jobs, on_file=opened, fmt=source
-    )
-    for file, rendered in results:
-        assert rendered.checked is not None
-        tally.add(rendered.checked, file)
+    if limits is None:
+        results = each_result(
+            files, choice, status, keep=OUTCOMES, jobs=jobs, on_file=opened, fmt=source
+        )
+        for file, rendered in results:
+            assert rendered.checked is not None
+            tally.add(rendered.checked, file)
+    else:
+        analysed = each_analysis(files, choice, status, limits, jobs, opened, source)
+        for file, checked, analysis in analysed:
+            tally.add(checked, file, analysis)
     result = tally.result()
     with atomic_output(output, binary=False) as out:
         if fmt == "json":

@@ -28,12 +28,16 @@ from the findings themselves.  What is counted, and what is skipped
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from . import findings as F
 from .cards import DECK, SEATS, TEAMS, TRICKS_PER_DEAL, team_of
 from .findings import Finding, Kind
 from .pipeline import CheckedGame
 from .tables import DealRow, GameRow, PlayRow, TrickRow, game_tables
+
+if TYPE_CHECKING:
+    from .analysis import DealAnalysis, GameAnalysis, Limits, PlayValue
 
 #: What ``stats --by`` can break the figures down by.
 VIEWS = ("player", "seat", "team", "card")
@@ -144,12 +148,40 @@ class Tally:
     fewer_tricks_deals: int = 0
     #: points won as deal winner, by the winner's position from the dealer
     by_position: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    # With ``stats --analyse`` (docs/stats.md, Plays analysed): see PlayFigures.
+    deals_analysed: int = 0
+    plays_judged: int = 0
+    decisive_plays: int = 0
+    mistakes: int = 0
+    #: deals in which a play turned the side's won point into a lost one
+    thrown_away: int = 0
+    #: deals in which a play kept a won point that another card would have lost
+    saved: int = 0
+    plays_judged_as_seen: int = 0
+    decisive_plays_as_seen: int = 0
+    mistakes_as_seen: int = 0
 
     @property
     def tricks_per_deal(self) -> float | None:
         if not self.deals_with_tricks:
             return None
         return self.tricks / self.deals_with_tricks
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share of the decisive plays that kept the value: trivial plays
+        (every card alike) would only dilute it, and their number depends on
+        how far back the deals were solved, so they are left out."""
+        if not self.decisive_plays:
+            return None
+        return 1 - self.mistakes / self.decisive_plays
+
+    @property
+    def accuracy_as_seen(self) -> float | None:
+        """The same over the plays judged as seen: not a clear mistake."""
+        if not self.decisive_plays_as_seen:
+            return None
+        return 1 - self.mistakes_as_seen / self.decisive_plays_as_seen
 
 
 @dataclass(slots=True)
@@ -248,6 +280,68 @@ class Skip:
     examples: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayFigures:
+    """What one analysed play counts for (docs/stats.md, Plays analysed).
+
+    With all cards seen the player to move can always keep the value, so a
+    play that changed it is a mistake.  A play is *decisive* when some card
+    of the hand would have changed the value: the others are not choices.
+    It *threw the deal away* when the side was winning the point and the
+    card gave it to the other side; it *saved* the deal when the side was
+    winning, another card would have given the point away, and the card
+    played kept it won.  As seen: the play was judged over layouts of the
+    unseen cards; decisive when the cards' means were not all equal, a
+    mistake when another card was clearly better on average."""
+
+    decisive: bool
+    mistake: bool
+    thrown_away: bool
+    saved: bool
+    judged_as_seen: bool = False
+    decisive_as_seen: bool = False
+    mistake_as_seen: bool = False
+
+
+def play_figures(play: PlayValue) -> PlayFigures:
+    """What ``play`` counts for, from its values: values are for NS, so the
+    player's side reads them with its sign."""
+    sign = 1 if team_of(play.seat) == "NS" else -1
+    before, after = sign * play.before, sign * play.after
+    others = [sign * value for _, value in play.values]
+    decisive = play.changed or any(value != before for value in others)
+    seen = play.as_seen
+    means = [c.mean for c in seen.cards] if seen is not None else []
+    return PlayFigures(
+        decisive=decisive,
+        mistake=play.changed,
+        thrown_away=before > 0 > after,
+        saved=before > 0 and after > 0 and any(value < 0 for value in others),
+        judged_as_seen=seen is not None,
+        decisive_as_seen=bool(means) and max(means) - min(means) > 1e-9,
+        mistake_as_seen=seen is not None and seen.mistake,
+    )
+
+
+@dataclass(slots=True)
+class AnalysisTotals:
+    """What ``stats --analyse`` rests on: the analysis asked for, the deals
+    it valued, and those it could not (with the reasons analyse gives)."""
+
+    limits: Limits
+    #: deals with at least one play valued
+    deals: int = 0
+    #: of those, deals whose every play was valued
+    deals_from_trick_1: int = 0
+    plays: int = 0
+    plays_as_seen: int = 0
+    not_analysed: list[Skip] = field(default_factory=list)
+
+    @property
+    def deals_not_analysed(self) -> int:
+        return sum(s.count for s in self.not_analysed)
+
+
 @dataclass(slots=True)
 class Violations:
     errors: int = 0
@@ -266,6 +360,8 @@ class StatsResult:
     surprises: Surprises
     skipped: list[Skip]
     violations: Violations
+    #: with ``--analyse`` only
+    analysis: AnalysisTotals | None = None
 
     def rows(self, by: str) -> list[Tally] | list[CardTally]:
         views: dict[str, list[Tally] | list[CardTally]] = {
@@ -300,7 +396,11 @@ class StatsAccumulator:
     """Adds up checked games one at a time; memory is bounded by the number of
     distinct players and cards, not by the number of games."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits | None = None) -> None:
+        """``limits``: the analysis the games given to :meth:`add` come
+        with (``stats --analyse``), None when they come without."""
+        self.analysis = None if limits is None else AnalysisTotals(limits)
+        self.unanalysed: dict[str, Skip] = {}
         self.totals = Totals()
         self.surprises = Surprises()
         self.violations = Violations()
@@ -333,7 +433,11 @@ class StatsAccumulator:
         self._skip(what, finding.code, title, finding.format_line(file))
 
     # -- one game -------------------------------------------------------
-    def add(self, checked: CheckedGame, file: str = "<input>") -> None:
+    def add(
+        self, checked: CheckedGame, file: str = "<input>", analysis: GameAnalysis | None = None
+    ) -> None:
+        """Count one game; ``analysis``, its deals analysed (record order),
+        when the accumulator was made with limits."""
         outcome = checked.outcome
         tables = game_tables(checked, file)
         game = tables.game
@@ -364,7 +468,8 @@ class StatsAccumulator:
                     tally.games_won += 1
         pooled = bool(game.team_tricks)
         # The rows say that a deal is skipped; its finding says why.
-        for deal, row in zip(outcome.deals, tables.deals, strict=True):
+        analysed = list(analysis.deals) if analysis is not None else []
+        for k, (deal, row) in enumerate(zip(outcome.deals, tables.deals, strict=True)):
             if row.broken:
                 self._skip_finding("deal", deal.error, file, "the deal could not be read")
             elif row.after_end:
@@ -372,6 +477,11 @@ class StatsAccumulator:
                 self._skip_finding("deal", why, file, "the deal came after the end of the game")
             else:
                 self._add_deal(row, views, teams, pooled)
+                if self.analysis is not None:
+                    # the analysis holds a deal for each deal of the record, in order
+                    found = analysed[k] if k < len(analysed) else None
+                    number = "?" if row.deal is None else row.deal
+                    self._add_analysis(found, views, f"{file}: deal {number}")
 
     def _views(self, players: dict[str, str], teams: dict[str, str]) -> list[_View]:
         """(tallies, seat -> key) for the player, seat and team views of one game."""
@@ -511,6 +621,49 @@ class StatsAccumulator:
                 tally.cancelled += play.cancelled
                 tally.spoiled += play.spoiled
 
+    def _add_analysis(self, deal: DealAnalysis | None, views: list[_View], where: str) -> None:
+        """The deal's analysed plays, to the tallies of whoever played them."""
+        totals = self.analysis
+        assert totals is not None
+        if deal is None or deal.skipped is not None or not deal.plays:
+            reason = "no analysis" if deal is None else deal.skipped or "no play to value"
+            skip = self.unanalysed.setdefault(reason, Skip("deal", None, reason))
+            skip.count += 1
+            if len(skip.examples) < EXAMPLES:
+                skip.examples.append(where)
+            return
+        totals.deals += 1
+        if deal.solved_from_trick == 1:
+            totals.deals_from_trick_1 += 1
+        for tallies, by_seat in views:
+            for key in set(by_seat.values()):
+                tallies[key].deals_analysed += 1
+        thrown: list[set[str]] = [set() for _ in views]
+        saved: list[set[str]] = [set() for _ in views]
+        for play in deal.plays:
+            figures = play_figures(play)
+            totals.plays += 1
+            totals.plays_as_seen += figures.judged_as_seen
+            for (tallies, by_seat), threw, kept in zip(views, thrown, saved, strict=True):
+                key = by_seat[play.seat]
+                tally = tallies[key]
+                tally.plays_judged += 1
+                tally.decisive_plays += figures.decisive
+                tally.mistakes += figures.mistake
+                tally.plays_judged_as_seen += figures.judged_as_seen
+                tally.decisive_plays_as_seen += figures.decisive_as_seen
+                tally.mistakes_as_seen += figures.mistake_as_seen
+                if figures.thrown_away:
+                    threw.add(key)
+                if figures.saved:
+                    kept.add(key)
+        # a deal counts once for each player (side) who threw it away or saved it
+        for (tallies, _), threw, kept in zip(views, thrown, saved, strict=True):
+            for key in threw:
+                tallies[key].thrown_away += 1
+            for key in kept:
+                tallies[key].saved += 1
+
     def _card(self, play: PlayRow) -> CardTally:
         tally = self.cards.get(play.card)
         if tally is None:
@@ -528,6 +681,11 @@ class StatsAccumulator:
         )
         order = {"file": 0, "game": 1, "deal": 2}
         skipped = sorted(self.skips.values(), key=lambda s: (order[s.what], s.code or "", s.reason))
+        analysis = self.analysis
+        if analysis is not None:
+            analysis.not_analysed = sorted(
+                self.unanalysed.values(), key=lambda s: (-s.count, s.reason)
+            )
         return StatsResult(
             self.totals,
             players,
@@ -537,6 +695,7 @@ class StatsAccumulator:
             self.surprises,
             skipped,
             self.violations,
+            analysis,
         )
 
 
@@ -544,7 +703,9 @@ __all__ = [
     "EXAMPLES",
     "POSITIONS",
     "VIEWS",
+    "AnalysisTotals",
     "CardTally",
+    "PlayFigures",
     "Skip",
     "StatsAccumulator",
     "StatsResult",
@@ -553,6 +714,7 @@ __all__ = [
     "Totals",
     "Violations",
     "counted_tricks",
+    "play_figures",
     "player_names",
     "scorer",
     "team_names",

@@ -1002,3 +1002,215 @@ def test_the_documented_examples_are_the_real_output(monkeypatch: pytest.MonkeyP
                 assert got.startswith(want), (command, got)
         else:
             assert output == shown, command
+
+
+# --------------------------------------------------------------------------
+# --analyse: each player's plays judged (docs/stats.md, Plays analysed)
+#
+# samples/thrown-away.aln is one deal built by hand: East (Jean) keeps
+# monsieur (3d) for the last trick instead of leading it at trick 8, and so
+# turns EW's won point into NS's.  The referee values every card of every
+# hand from trick 7 on by brute force (tests/test_solver.py) and applies the
+# definitions of docs/stats.md to those values.
+
+THROWN = SAMPLES / "thrown-away.aln"
+THROWN_PLAYERS = {"N": "Marie", "E": "Jean", "S": "Paul", "W": "Anne"}
+FIGURES = (
+    "plays_judged",
+    "decisive_plays",
+    "mistakes",
+    "thrown_away",
+    "saved",
+)
+
+
+def _refereed(path: Path, from_trick: int) -> dict[str, Counter[str]]:
+    """Each seat's figures from ``from_trick`` on, from brute-force values."""
+    from aluette_cli.analysis import DealTask, deal_tasks
+    from aluette_cli.solver import Position
+
+    from .test_solver import _after, brute
+
+    (checked,) = check_source(io.BytesIO(path.read_bytes()))
+    ruleset = checked.outcome.ruleset
+    assert ruleset is not None
+    (task,) = deal_tasks(checked)
+    assert isinstance(task, DealTask)
+    position = Position(task.hands, task.tricks[0][0], (), ())
+    figures: dict[str, Counter[str]] = {seat: Counter() for seat in SEATS}
+    thrown: set[str] = set()
+    saved: set[str] = set()
+    for number, (_, plays) in enumerate(task.tricks, 1):
+        for seat, card, _, _ in plays:
+            if number >= from_trick:
+                sign = 1 if seat in "NS" else -1
+                values = {
+                    c: sign * brute(ruleset, None, _after(ruleset, position, c))
+                    for c in position.hands[seat]
+                }
+                best, played = max(values.values()), values[card]
+                tally = figures[seat]
+                tally["plays_judged"] += 1
+                tally["decisive_plays"] += len(set(values.values())) > 1
+                tally["mistakes"] += played != best
+                if best > 0 > played:
+                    thrown.add(seat)
+                if best > 0 and played > 0 and min(values.values()) < 0:
+                    saved.add(seat)
+            position = _after(ruleset, position, card)
+    for seat in thrown:
+        figures[seat]["thrown_away"] += 1
+    for seat in saved:
+        figures[seat]["saved"] += 1
+    return figures
+
+
+def test_analysed_figures_per_player_equal_the_brute_force_referee() -> None:
+    data = stats_json("--analyse", "--from-trick", "7", str(THROWN))
+    rows = {row["player"]: row for row in data["rows"]}
+    refereed = _refereed(THROWN, 7)
+    for seat, name in THROWN_PLAYERS.items():
+        row = rows[name]
+        assert {k: row[k] for k in FIGURES} == {k: refereed[seat][k] for k in FIGURES}, seat
+        assert row["deals_analysed"] == 1
+        decisive = refereed[seat]["decisive_plays"]
+        expected = 1 - refereed[seat]["mistakes"] / decisive if decisive else None
+        assert row["accuracy"] == (None if expected is None else round(expected, 3))
+    # What the deal was built to show: Jean's one mistake threw the point away;
+    # nobody else changed the value.
+    assert rows["Jean"]["mistakes"] == 1 and rows["Jean"]["thrown_away"] == 1
+    assert sum(row["mistakes"] for row in rows.values()) == 1
+    assert all(row["plays_judged"] == 3 for row in rows.values())
+    # No sampling asked: nothing judged as seen, no accuracy as seen.
+    assert all(row["plays_judged_as_seen"] == 0 for row in rows.values())
+    assert all(row["accuracy_as_seen"] is None for row in rows.values())
+    assert data["analysis"] == {
+        "from_trick": 7,
+        "time_limit": 10.0,
+        "samples": None,
+        "seed": None,
+        "deals": 1,
+        "deals_from_trick_1": 0,
+        "deals_not_analysed": 0,
+        "plays": 12,
+        "plays_as_seen": 0,
+        "not_analysed": [],
+    }
+
+
+def test_seat_and_team_rows_add_up_the_players_plays() -> None:
+    players = {
+        r["player"]: r for r in stats_json("--analyse", "--from-trick", "7", str(THROWN))["rows"]
+    }
+    seats = {
+        r["seat"]: r
+        for r in stats_json("--analyse", "--from-trick", "7", "--by", "seat", str(THROWN))["rows"]
+    }
+    teams = {
+        r["team"]: r
+        for r in stats_json("--analyse", "--from-trick", "7", "--by", "team", str(THROWN))["rows"]
+    }
+    for seat, name in THROWN_PLAYERS.items():
+        assert {k: seats[seat][k] for k in FIGURES} == {k: players[name][k] for k in FIGURES}
+    side = teams["Anne & Jean"]
+    east, west = players["Jean"], players["Anne"]
+    for key in ("plays_judged", "decisive_plays", "mistakes"):
+        assert side[key] == east[key] + west[key]
+    # a deal counts once for a side, whichever partner threw it away
+    assert side["thrown_away"] == 1 and side["deals_analysed"] == 1
+
+
+def test_as_seen_mistakes_are_the_plays_analyse_calls_clear_mistakes() -> None:
+    args = ("--as-seen", "--samples", "20", "--seed", "3", "--from-trick", "8", str(THROWN))
+    data = stats_json("--analyse", *args)
+    rows = {row["player"]: row for row in data["rows"]}
+    analysed = json.loads(run("analyse", "--format", "json", *args).stdout)
+    (deal,) = analysed["games"][0]["deals"]
+    judged: Counter[str] = Counter()
+    mistakes: Counter[str] = Counter()
+    decisive: Counter[str] = Counter()
+    for play in deal["plays"]:
+        seen = play["as_seen"]
+        judged[play["seat"]] += 1
+        mistakes[play["seat"]] += seen["mistake"]
+        means = [c["mean"] for c in seen["cards"].values()]
+        decisive[play["seat"]] += max(means) != min(means)
+    for seat, name in THROWN_PLAYERS.items():
+        assert rows[name]["plays_judged_as_seen"] == judged[seat] == 2
+        assert rows[name]["mistakes_as_seen"] == mistakes[seat]
+        assert rows[name]["decisive_plays_as_seen"] == decisive[seat]
+    # docs/analysis.md: monsieur was never worse than 4b in any layout, and
+    # better in some, so East's 4b is a clear mistake as East saw it too.
+    assert rows["Jean"]["mistakes_as_seen"] == 1
+    assert data["analysis"]["samples"] == 20 and data["analysis"]["seed"] == 3
+    assert data["analysis"]["plays_as_seen"] == 8
+    # the same seed, the same figures, with -j too
+    again = stats_json("--analyse", "-j", "2", *args)
+    assert again == data
+
+
+def test_the_table_and_csv_carry_the_analysed_figures() -> None:
+    text = run("stats", "--analyse", "--from-trick", "5", str(THROWN)).stdout
+    rows = table_rows(text, "Plays analysed")
+    assert rows["Jean"] == ["1", "5", "4", "1", "1", "1", "75%"]
+    assert "1 deal analysed from trick 5 (10 s a deal): 0 of them from trick 1, 20 plays" in text
+    assert "mistakes\nas seen" not in text  # no sampling asked, no columns for it
+    result = run("stats", "--analyse", "--from-trick", "5", "--format", "csv", str(THROWN))
+    table = list(csv.DictReader(io.StringIO(result.stdout)))
+    jean = next(r for r in table if r["player"] == "Jean")
+    assert (jean["mistakes"], jean["thrown_away"], jean["accuracy"]) == ("1", "1", "0.75")
+    assert jean["accuracy_as_seen"] == ""
+    # without --analyse, the columns are not there
+    plain = run("stats", "--format", "csv", str(THROWN)).stdout
+    assert "mistakes" not in plain.splitlines()[0]
+
+
+def test_deals_that_cannot_be_analysed_are_counted_with_the_reason() -> None:
+    data = stats_json("--analyse", "--time-limit", "1", str(SAMPLES / "score-sheet.aln"))
+    analysis = data["analysis"]
+    assert analysis["deals"] == 0 and analysis["plays"] == 0
+    assert analysis["deals_not_analysed"] == data["totals"]["deals"]
+    (reason,) = analysis["not_analysed"]
+    assert reason["reason"] == "the record does not give the four hands"
+    assert reason["examples"][0].endswith(": deal 1")
+    assert all(row["plays_judged"] == 0 and row["accuracy"] is None for row in data["rows"])
+
+
+def test_analyse_usage_errors() -> None:
+    assert run("stats", "--as-seen", str(THROWN)).exit_code == 2
+    assert run("stats", "--analyse", "--by", "card", str(THROWN)).exit_code == 2
+    assert "slow" in run("stats", "--help").stdout
+
+
+def _play(seat: str, before: int, after: int, values: dict[str, int]) -> Any:
+    from aluette_cli.analysis import PlayValue
+
+    keeps = tuple(c for c, v in values.items() if v == before)
+    card = next(c for c, v in values.items() if v == after)
+    return PlayValue(1, seat, card, before, after, keeps, values=tuple(values.items()))
+
+
+@pytest.mark.parametrize(
+    ("seat", "before", "after", "values", "expected"),
+    [
+        # every card alike: not a choice
+        ("N", 1, 1, {"1d": 1, "2d": 1}, (False, False, False, False)),
+        # NS won, another card would have lost it: kept, so saved
+        ("S", 1, 1, {"1d": 1, "2d": -1}, (True, False, False, True)),
+        # EW's point given to NS: thrown away (values are for NS)
+        ("E", -1, 1, {"1d": -1, "2d": 1}, (True, True, True, False)),
+        # a won point made void: a mistake, not thrown away
+        ("W", -1, 0, {"1d": -1, "2d": 0}, (True, True, False, False)),
+        # a mordienne's second point lost, the deal still won
+        ("N", 2, 1, {"1d": 2, "2d": 1, "3d": -1}, (True, True, False, True)),
+        # a lost deal stays lost, whichever card: nothing to save
+        ("N", -1, -1, {"1d": -1, "2d": -2}, (True, False, False, False)),
+    ],
+)
+def test_what_a_play_counts_for(
+    seat: str, before: int, after: int, values: dict[str, int], expected: tuple[bool, ...]
+) -> None:
+    from aluette_cli.stats import play_figures
+
+    figures = play_figures(_play(seat, before, after, values))
+    assert (figures.decisive, figures.mistake, figures.thrown_away, figures.saved) == expected

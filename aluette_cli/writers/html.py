@@ -32,6 +32,7 @@ from functools import cache
 from importlib import resources
 from typing import IO
 
+from ..analysis import DealAnalysis, GameAnalysis, Limits, PlayValue
 from ..cards import (
     CARD_NICKNAMES,
     DECK,
@@ -48,6 +49,8 @@ from ..model import BrokenDeal, Comment, Deal, Game, Trick
 from ..outcome import DealOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame
 from ..rules import Ruleset
+from ..wording import plural
+from .analysis import play_sentence, seen_sentence, value_words
 from .report import (
     deal_sentences,
     deal_title,
@@ -116,6 +119,8 @@ def _card_names() -> str:
     data = {
         "names": {card: card_name(card) for card in DECK},
         "nick": CARD_NICKNAMES,
+        # what an analysed play's value means, for the table view's steps
+        "values": {str(v): value_words(v) for v in range(-2, 3)},
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
@@ -220,6 +225,59 @@ def _marks(trick: TrickOutcome) -> list[str]:
     return marks
 
 
+def play_mark(play: PlayValue) -> str:
+    """``??`` when every judgement made of the play calls it a mistake, ``?``
+    when one of the two does (the value with all cards seen changed, or as
+    the player saw it another card was clearly better), nothing otherwise."""
+    seen = play.as_seen
+    verdicts = [play.changed] + ([seen.mistake] if seen is not None else [])
+    if not any(verdicts):
+        return ""
+    return "??" if all(verdicts) else "?"
+
+
+def _said(play: PlayValue) -> str:
+    """The play's values in words: the mark's title and the note under the trick."""
+    seat, card = play.seat, play.card
+    if play.changed:
+        words = [play_sentence(play)]
+    else:
+        words = [
+            f"trick {play.trick}, {seat} plays {card}: with all cards seen"
+            f" {value_words(play.after)}, as before it."
+        ]
+    seen = play.as_seen
+    if seen is not None:
+        if seen.mistake:
+            said = seen_sentence(play, seen).split(": ", 1)[1]  # the play is named already
+            words.append(said[0].upper() + said[1:])
+        else:
+            words.append(
+                f"As {seat} saw it ({plural(seen.samples, 'layout')}), no card did clearly"
+                f" better than {card}."
+            )
+    return " ".join(words)
+
+
+def _play_attrs(play: PlayValue | None, card: str) -> tuple[str, str]:
+    """The attributes of an analysed play's cell (its values: ``data-v``
+    before and after with all cards seen, ``data-s`` as seen: the mean
+    after the card played, after the best card on average, and that card)
+    and its mark; nothing for a play not analysed."""
+    if play is None or play.card != card:
+        return "", ""
+    attrs = f' data-v="{play.before} {play.after}"'
+    seen = play.as_seen
+    if seen is not None:
+        means = {c.card: c.mean for c in seen.cards}
+        best = seen.better or card
+        attrs += f' data-s="{means[card]:.2f} {means[best]:.2f} {best}"'
+    mark = play_mark(play)
+    if not mark:
+        return attrs, ""
+    return attrs, f'<abbr class=mk title="{esc(_said(play))}">{mark}</abbr>'
+
+
 # The parts written for every deal and trick leave the quotes out of their
 # own one-word attribute values (``<td class=w>``, valid HTML): a 1,000-deal
 # page must stay under 2 MB (docs/html.md).  Values from a record are always
@@ -227,12 +285,17 @@ def _marks(trick: TrickOutcome) -> list[str]:
 
 
 def _trick_row(
-    trick: TrickOutcome, ruleset: Ruleset, comments: Sequence[Comment], mordienne: bool
+    trick: TrickOutcome,
+    ruleset: Ruleset,
+    comments: Sequence[Comment],
+    mordienne: bool,
+    analysed: dict[str, PlayValue] | None = None,
 ) -> str:
     """One trick as the text report's row: number, leader, a card for each
     seat, who won it and why, with the scorer's notes on the line that say
     more than the why.  ``mordienne``: the trick is part of the run that made
-    a mordienne."""
+    a mordienne; ``analysed``: the trick's plays analysed, by seat."""
+    analysed = analysed or {}
     why = trick_why(trick, ruleset)
     extra = _comments(c for c in comments if not _restates(c, why, trick))
     marks = _marks(trick)
@@ -251,14 +314,19 @@ def _trick_row(
         cells = ""
         for seat in SEATS:
             card, mark = by_seat.get(seat, ("", ""))
-            cells += f"<td class={mark}>{_card(card)}" if mark else f"<td>{_card(card)}"
+            values, flag = _play_attrs(analysed.get(seat), card)
+            cls = f" class={mark}" if mark else ""
+            cells += f"<td{cls}{values}>{_card(card)}{flag}"
     else:
-        spans = " ".join(
-            f'<span{f" class={mark}" if mark else ""} data-seat="{_seat(seat)}"'
-            f' data-card="{_card(card)}">'
-            f"{_seat(seat) + ':' if seat else ''}{_card(card)}</span>"
-            for (seat, card), mark in zip(trick.plays, marks, strict=True)
-        )
+        parts = []
+        for (who, card), mark in zip(trick.plays, marks, strict=True):
+            values, flag = _play_attrs(analysed.get(who) if who else None, card)
+            parts.append(
+                f'<span{f" class={mark}" if mark else ""} data-seat="{_seat(who)}"'
+                f' data-card="{_card(card)}"{values}>'
+                f"{_seat(who) + ':' if who else ''}{_card(card)}{flag}</span>"
+            )
+        spans = " ".join(parts)
         cells = f'<td class="plays" colspan="4">{spans}'
     return (
         f"<tr{attrs}><td>{trick.number}<td>{_seat(trick.leader)}{cells}<td>{esc(result)}"
@@ -286,6 +354,24 @@ def _match_tricks(deal: Deal | None, outcome: DealOutcome) -> list[Trick | None]
     return matched
 
 
+def analysis_sentence(deal: DealAnalysis) -> str:
+    """What the deal's analysis rests on, said once above its tricks."""
+    if deal.skipped is not None or not deal.plays:
+        return f"Not analysed: {deal.skipped or 'no play to value'}."
+    judged = [p for p in deal.plays if p.as_seen is not None]
+    seen = ""
+    if judged and judged[0].as_seen is not None:
+        samples = judged[0].as_seen.samples
+        seen = (
+            f"; as the players saw it, {plural(len(judged), 'play')} from trick"
+            f" {judged[0].trick} over {plural(samples, 'layout')} of the unseen cards"
+        )
+    return (
+        f"Analysed from trick {deal.solved_from_trick}: with perfect play"
+        f" {value_words(deal.plays[0].before)}{seen}. ?? and ? mark the plays judged mistakes."
+    )
+
+
 # --------------------------------------------------------------------------
 # A game
 
@@ -297,8 +383,12 @@ _SHOWN_FIRST = ("Event", "Site", "Date", "Round", *_PLAYER_TAGS)
 class _GameWriter:
     """One game's HTML, from its outcome and its record."""
 
-    def __init__(self, checked: CheckedGame, file: str, gid: str) -> None:
+    def __init__(
+        self, checked: CheckedGame, file: str, gid: str, analysis: GameAnalysis | None = None
+    ) -> None:
         self.checked, self.file, self.gid = checked, file, gid
+        #: the deals analysed, one for each deal of the record, in order
+        self.analysed: list[DealAnalysis] = list(analysis.deals) if analysis else []
         self.game: Game = checked.game
         self.outcome = checked.outcome
         self.tags: dict[str, str] = {}
@@ -431,8 +521,11 @@ class _GameWriter:
         body.append("</div></div></div>\n")
         if record is not None:
             body.append(self.record_lines(record, spots))
+        analysed = self.analysed[k] if k < len(self.analysed) else None
+        if analysed is not None:
+            body.append(f"<p class=an>{esc(analysis_sentence(analysed))}</p>\n")
         if table and ruleset is not None:
-            body.append(self.tricks(deal, ruleset, lines, spots))
+            body.append(self.tricks(deal, ruleset, lines, spots, analysed))
         body.append("</section>\n")
 
         head = [f"<section {attrs}>\n<h3>{esc(deal_title(deal))}</h3>\n"]
@@ -454,13 +547,13 @@ class _GameWriter:
                 cards = f"<p class=hand>{_cards(hand.cards)}</p>{_comments(hand.comments)}"
             out.append(
                 f'<div class="seat {seat}"><h4>{seat}{name}{deals}</h4>'
-                f'{cards}{spots.take(("hand", seat))}</div>'
+                f"{cards}{spots.take(('hand', seat))}</div>"
             )
         if record.stock is not None:
             stock = _cards(record.stock.cards)
             out.append(
                 f"<div class=stock>stock: <span class=cards>{stock}</span>"
-                f'{_comments(record.stock.comments)}{spots.take(("stock",))}</div>'
+                f"{_comments(record.stock.comments)}{spots.take(('stock',))}</div>"
             )
         out.append("</div>")
         return "".join(out)
@@ -475,7 +568,7 @@ class _GameWriter:
                 f'<li class="chant" data-seat="{seat}">Chant: {seat} takes'
                 f' <span class="takes cards">{_cards(chant.takes)}</span> from the stock and'
                 f' discards <span class="discards cards">{_cards(chant.discards)}</span>.'
-                f'{_comments(chant.comments, "span")}{spots.take(("chant", i))}</li>'
+                f"{_comments(chant.comments, 'span')}{spots.take(('chant', i))}</li>"
             )
         for i, announce in enumerate(record.announces):
             notes = _comments(announce.comments, "span") + spots.take(("announce", i))
@@ -495,8 +588,7 @@ class _GameWriter:
             '<td class="p">pourri'
             if t.pourri
             else (
-                f'<td class="{_seat(t.winner)}{" m" if t.number >= run else ""}">'
-                f"{_seat(t.winner)}"
+                f'<td class="{_seat(t.winner)}{" m" if t.number >= run else ""}">{_seat(t.winner)}'
                 if t.winner
                 else "<td>?"
             )
@@ -508,10 +600,20 @@ class _GameWriter:
         )
 
     def tricks(
-        self, deal: DealOutcome, ruleset: Ruleset, lines: list[Trick | None], spots: _Spots
+        self,
+        deal: DealOutcome,
+        ruleset: Ruleset,
+        lines: list[Trick | None],
+        spots: _Spots,
+        analysed: DealAnalysis | None = None,
     ) -> str:
         """The table of tricks: the text report's, with each signal before the
-        trick it came before and each finding under the trick it is about."""
+        trick it came before and each finding under the trick it is about;
+        with an analysis, each play's values on its card, a mark on the
+        mistakes and, under the trick, what they threw away in words."""
+        plays: dict[int, dict[str, PlayValue]] = {}
+        for play in analysed.plays if analysed is not None else []:
+            plays.setdefault(play.trick, {})[play.seat] = play
         out = [
             "<table class=tricks><thead><tr><th>trick<th>leader<th>N<th>E<th>S<th>W"
             "<th>won by<th>why</thead><tbody>\n"
@@ -530,7 +632,13 @@ class _GameWriter:
             signal_rows(i)
             line = lines[i]
             comments = line.comments if line is not None else []
-            out.append(_trick_row(trick, ruleset, comments, i in run))
+            valued = plays.get(trick.number, {})
+            out.append(_trick_row(trick, ruleset, comments, i in run, valued))
+            for who, _ in trick.plays:
+                judged = valued.get(who) if who else None
+                if judged is not None and play_mark(judged):
+                    said = f"<b>{play_mark(judged)}</b> {esc(_said(judged))}"
+                    out.append(_note_row(said, "note an"))
             found = spots.take(("trick", i))
             if found:
                 out.append(_note_row(found))
@@ -659,7 +767,24 @@ def explanation(code: str, entry: str) -> str:
     return "".join(out)
 
 
-def _legend() -> str:
+def _analysis_legend(limits: Limits) -> str:
+    seen = ""
+    if limits.samples:
+        seen = (
+            f" and, as the player saw it ({plural(limits.samples, 'layout')} of the cards that"
+            " player could not see, each solved), the value the card played gives NS on"
+            " average and the best card's"
+        )
+    return (
+        "<li class=an>Analysed plays: <abbr class=mk>??</abbr> marks a play that changed the"
+        " deal's value with all cards seen and that was a clear mistake as the player saw it"
+        " too (or was not judged so), <abbr class=mk>?</abbr> a play only one of the two calls"
+        " a mistake; its title and the line under the trick say why. At each step the table"
+        f" view gives the value with all cards seen (for NS){seen}.</li>"
+    )
+
+
+def _legend(limits: Limits | None = None) -> str:
     """How to read the page: the suits, the ranks, the named cards, the keys."""
     suits = " ".join(
         f'<span><svg viewBox="0 0 24 24" aria-hidden="true"><use href="#s-{s}"/></svg>'
@@ -678,6 +803,7 @@ def _legend() -> str:
         "<li>The table view plays a deal card by card: the right and left arrow keys"
         " step the deal on screen (one card); click into it for the down and up arrows"
         " (one trick), Home and End; or use the buttons under the table.</li>"
+        f"{_analysis_legend(limits) if limits is not None else ''}"
         "</ul></details>\n"
     )
 
@@ -708,15 +834,17 @@ class HtmlPage:
         self._first_body = ""
         self._body: IO[str] | None = None
         self._contents: IO[str] | None = None
+        #: the analysis the games come with, if any (the legend explains it)
+        self.limits: Limits | None = None
 
     def _spool(self) -> IO[str]:
         return tempfile.SpooledTemporaryFile(self.SPOOL, mode="w+", encoding="utf-8", newline="")
 
-    def add(self, checked: CheckedGame, file: str) -> None:
+    def add(self, checked: CheckedGame, file: str, analysis: GameAnalysis | None = None) -> None:
         self.count += 1
         if file not in self.files:
             self.files.append(file)
-        writer = _GameWriter(checked, file, f"g{self.count}")
+        writer = _GameWriter(checked, file, f"g{self.count}", analysis)
         self.codes |= writer.codes
         if self.count == 1:
             self._first, self._first_body = writer, writer.body()
@@ -761,7 +889,7 @@ class HtmlPage:
         else:
             w(f"<h1>{esc(self.title())}</h1>\n")
         w("</header>\n")
-        w(_legend())
+        w(_legend(self.limits))
         if self._contents is not None and self._body is not None:
             w(
                 '<nav class="contents" aria-labelledby="contents">'
@@ -800,9 +928,15 @@ class HtmlPage:
         spool.close()
 
 
-def write_page(games: Iterable[tuple[str, CheckedGame]], write: Callable[[str], object]) -> None:
-    """The page for ``(file, game)`` pairs, written through ``write``."""
+def write_page(
+    games: Iterable[tuple[str, CheckedGame] | tuple[str, CheckedGame, GameAnalysis]],
+    write: Callable[[str], object],
+    limits: Limits | None = None,
+) -> None:
+    """The page for ``(file, game)`` pairs, or ``(file, game, analysis)``
+    triples made under ``limits``, written through ``write``."""
     page = HtmlPage(write)
-    for file, checked in games:
-        page.add(checked, file)
+    page.limits = limits
+    for item in games:
+        page.add(item[1], item[0], item[2] if len(item) == 3 else None)
     page.end()

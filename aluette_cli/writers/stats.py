@@ -11,7 +11,7 @@ import io
 
 from ..cards import card_name
 from ..findings import visible
-from ..stats import POSITIONS, CardTally, Skip, StatsResult, Tally
+from ..stats import POSITIONS, AnalysisTotals, CardTally, Skip, StatsResult, Tally
 from ..wording import plural
 from .layout import PLAIN, Layout
 from .tables import csv_value
@@ -61,18 +61,37 @@ _CARD_KEYS = [
     "mean_trick",
     "median_trick",
 ]
+#: the columns ``--analyse`` adds to the player, seat and team rows
+_ANALYSIS_COLUMNS: list[tuple[str, str]] = [
+    ("deals_analysed", "deals\nanalysed"),
+    ("plays_judged", "plays\njudged"),
+    ("decisive_plays", "decisive\nplays"),
+    ("mistakes", "mis-\ntakes"),
+    ("thrown_away", "thrown\naway"),
+    ("saved", "saved"),
+    ("accuracy", "accuracy"),
+]
+_SEEN_COLUMNS: list[tuple[str, str]] = [
+    ("plays_judged_as_seen", "judged\nas seen"),
+    ("decisive_plays_as_seen", "decisive\nas seen"),
+    ("mistakes_as_seen", "mistakes\nas seen"),
+    ("accuracy_as_seen", "accuracy\nas seen"),
+]
 _KEY = {"player": "player", "seat": "seat", "team": "team", "card": "card"}
 _TITLE = {"player": "Players", "seat": "Seats", "team": "Teams", "card": "Cards"}
 
 
-def columns(by: str) -> list[str]:
-    """The keys of one row of the breakdown, as JSON and CSV give them."""
+def columns(by: str, analysed: bool = False) -> list[str]:
+    """The keys of one row of the breakdown, as JSON and CSV give them
+    (``analysed``: with the columns of ``--analyse``)."""
     if by == "card":
         return [*_CARD_KEYS]
     keys = [_KEY[by], *(["named"] if by != "seat" else [])]
     keys += [k for k, _ in (_TEAM_COLUMNS if by == "team" else _TALLY_COLUMNS)]
     if by == "seat":
         keys += _POSITION_KEYS
+    if analysed:
+        keys += [k for k, _ in _ANALYSIS_COLUMNS + _SEEN_COLUMNS]
     return keys
 
 
@@ -80,7 +99,7 @@ def _ratio(value: float | None, digits: int = 3) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def tally_dict(tally: Tally, by: str) -> dict[str, object]:
+def tally_dict(tally: Tally, by: str, analysed: bool = False) -> dict[str, object]:
     row: dict[str, object] = {_KEY[by]: tally.label}
     if by != "seat":
         row["named"] = tally.named
@@ -89,6 +108,10 @@ def tally_dict(tally: Tally, by: str) -> dict[str, object]:
         row[key] = _ratio(value) if isinstance(value, float) else value
     if by == "seat":
         row.update(zip(_POSITION_KEYS, tally.by_position, strict=True))
+    if analysed:
+        for key, _ in _ANALYSIS_COLUMNS + _SEEN_COLUMNS:
+            value = getattr(tally, key)
+            row[key] = _ratio(value) if isinstance(value, float) else value
     return row
 
 
@@ -111,7 +134,7 @@ def _rows(result: StatsResult, by: str) -> list[dict[str, object]]:
     if by == "card":
         return [card_dict(c) for c in result.cards]
     tallies: list[Tally] = result.rows(by)  # type: ignore[assignment]
-    return [tally_dict(t, by) for t in tallies]
+    return [tally_dict(t, by, result.analysis is not None) for t in tallies]
 
 
 def position_points(result: StatsResult) -> list[int]:
@@ -170,6 +193,27 @@ def skip_dict(skip: Skip) -> dict[str, object]:
     }
 
 
+def analysis_dict(analysis: AnalysisTotals) -> dict[str, object]:
+    """What ``--analyse`` rests on: the limits, the deals and plays valued,
+    and the deals not analysed with analyse's reasons."""
+    limits = analysis.limits
+    return {
+        "from_trick": limits.from_trick,
+        "time_limit": limits.time_limit,
+        "samples": limits.samples or None,
+        "seed": limits.seed if limits.samples else None,
+        "deals": analysis.deals,
+        "deals_from_trick_1": analysis.deals_from_trick_1,
+        "deals_not_analysed": analysis.deals_not_analysed,
+        "plays": analysis.plays,
+        "plays_as_seen": analysis.plays_as_seen,
+        "not_analysed": [
+            {"reason": s.reason, "count": s.count, "examples": list(s.examples)}
+            for s in analysis.not_analysed
+        ],
+    }
+
+
 def stats_dict(result: StatsResult, by: str) -> dict[str, object]:
     """The ``stats --format json`` object."""
     t = result.totals
@@ -202,6 +246,8 @@ def stats_dict(result: StatsResult, by: str) -> dict[str, object]:
     }
     if by == "seat":
         data["positions"] = positions(result)
+    if result.analysis is not None:
+        data["analysis"] = analysis_dict(result.analysis)
     data["surprises"] = surprises_dict(result)
     data["skipped"] = [skip_dict(s) for s in result.skipped]
     v = result.violations
@@ -224,7 +270,7 @@ def stats_csv(result: StatsResult, by: str, raw: bool = False) -> str:
     ``raw`` (:func:`aluette_cli.writers.tables.csv_value`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    keys = columns(by)
+    keys = columns(by, result.analysis is not None)
     if by == "card":
         keys = keys + [f"trick_{n}" for n in range(1, 10)]
     writer.writerow(keys)
@@ -334,6 +380,60 @@ def _tally_notes(result: StatsResult, by: str) -> list[str]:
             " have no recorded leader and count for nobody."
         )
     return notes
+
+
+def _percent_of(share: object) -> object:
+    return f"{100 * share:.0f}%" if isinstance(share, float) else share
+
+
+def _analysis_table(result: StatsResult, by: str, layout: Layout) -> list[str]:
+    """The plays analysed, by player (seat, team): a table of its own, the
+    first one being wide enough already."""
+    analysis = result.analysis
+    tallies: list[Tally] = result.rows(by)  # type: ignore[assignment]
+    if analysis is None or not tallies:
+        return []
+    seen = analysis.limits.samples > 0
+    cols = _ANALYSIS_COLUMNS + (_SEEN_COLUMNS if seen else [])
+    rows = []
+    for tally in tallies:
+        row = tally_dict(tally, by, True)
+        shown = [_percent_of(row[key]) if "accuracy" in key else row[key] for key, _ in cols]
+        rows.append([visible(tally.label), *shown])
+    limits = analysis.limits
+    budget = "no time limit" if limits.time_limit is None else f"{limits.time_limit:g} s a deal"
+    start = "" if limits.from_trick == 1 else f" from trick {limits.from_trick}"
+    as_seen = f", {analysis.plays_as_seen} as seen over {plural(limits.samples, 'layout')}"
+    left = analysis.deals_not_analysed
+    notes = [
+        f"{plural(analysis.deals, 'deal')} analysed{start} ({budget}):"
+        f" {analysis.deals_from_trick_1} of them from trick 1,"
+        f" {plural(analysis.plays, 'play')} judged with all cards seen{as_seen if seen else ''};"
+        f" {plural(left, 'deal')} not analysed{' (aluette analyse says why)' if left else ''}.",
+        "decisive plays: some card of the hand would have changed the value; mistakes: plays"
+        " that changed it; accuracy: decisive plays that kept it.",
+        "thrown away: deals in which a play gave the side's won point to the other side;"
+        " saved: deals in which a play kept a won point that another card would have lost.",
+    ]
+    if seen:
+        notes.append(
+            "as seen: judged over layouts of the cards the player could not see; a mistake"
+            " when another card did clearly better on average."
+        )
+    return [
+        "",
+        "Plays analysed",
+        layout.table(
+            rows,
+            headers=[by, *(h for _, h in cols)],
+            tablefmt="simple",
+            missingval="-",
+            disable_numparse=[0],
+            colalign=("left", *["right"] * len(cols)),
+        ),
+        "",
+        *(layout.para(note) for note in notes),
+    ]
 
 
 def _position_table(result: StatsResult, layout: Layout) -> list[str]:
@@ -463,6 +563,7 @@ def stats_text(result: StatsResult, by: str, layout: Layout = PLAIN) -> str:
         out += _card_table(result, layout)
     else:
         out += _tally_table(result, by, layout)
+        out += _analysis_table(result, by, layout)
         if by == "seat" and result.seats:
             out += _position_table(result, layout)
     out += _surprise_table(result, layout)
@@ -471,6 +572,7 @@ def stats_text(result: StatsResult, by: str, layout: Layout = PLAIN) -> str:
 
 
 __all__ = [
+    "analysis_dict",
     "card_dict",
     "columns",
     "position_points",

@@ -52,7 +52,7 @@
   }
   /* A card code in a table cell gets its suit symbol in front. */
   function chip(cell) {
-    var code = cell.textContent.trim();
+    var code = firstText(cell);
     if (!isCard(code) || cell.querySelector("svg")) return;
     cell.classList.add("chip", "s" + code[1]);
     cell.title = info.names[code];
@@ -100,13 +100,18 @@
         }
         order.forEach(function (seat) {
           var cell = bySeat[seat];
-          var card = cell ? cell.textContent.trim() : "";
+          var card = cell ? firstText(cell) : "";  /* an analysed play's mark follows the card */
           if (isCard(card)) plays.push({ seat: seat, card: card, cell: cell });
         });
       }
       plays.forEach(function (p) {
         var c = p.cell.classList;
         p.mark = c.contains("w") ? "win" : c.contains("x") ? "gone" : c.contains("t") ? "tie" : "";
+        /* an analysed play: its values with all cards seen, as seen, its mark */
+        var d = p.cell.dataset, flag = p.cell.querySelector(".mk");
+        p.v = d.v ? d.v.split(" ").map(Number) : null;
+        p.s = d.s ? d.s.split(" ") : null;
+        p.flag = flag ? flag.textContent : "";
       });
       var n = cells.length;  /* the plays of an odd trick share one cell */
       tricks.push({
@@ -347,6 +352,20 @@
       return ends.length - 1;
     }
     function says(parent, text, cls) { parent.appendChild(el("p", cls || "", text)); }
+    function worth(v) { return info.values[String(v)] || "value " + v; }
+    function signed(x) { var n = Number(x); return (n > 0 ? "+" : n < 0 ? "\u2212" : "") + Math.abs(n).toFixed(2); }
+    /* An analysed play's values, as the page writes them: the value with all
+       cards seen after it (and before it, when it changed), and as seen. */
+    function values(p) {
+      if (p.v) {
+        says(caption, (p.flag ? p.flag + " " : "") + "With all cards seen: " + worth(p.v[1]) +
+          (p.v[0] !== p.v[1] ? " (before " + p.card + ": " + worth(p.v[0]) + ")." : "."), "vals");
+      }
+      if (p.s) {
+        says(caption, "As " + (p.seat || "the player") + " saw it: " + p.card + " gives NS " +
+          signed(p.s[0]) + " on average" + (p.s[2] !== p.card ? "; " + p.s[2] + " " + signed(p.s[1]) + "." : ", as much as any card."), "vals");
+      }
+    }
 
     function render() {
       var played = {};
@@ -364,6 +383,8 @@
       if (i < 0) {
         centre.appendChild(el("p", "hint", "Press \u25B6 or the right arrow key to play the first card"));
         says(caption, "The hands as dealt" + (deal.querySelector(".chant") ? ", after the chant" : "") + ".", "head");
+        var opening = tricks.length && tricks[0].plays.length ? tricks[0].plays[0] : null;
+        if (opening && opening.v) says(caption, "With all cards seen: " + worth(opening.v[0]) + ".", "vals");
         where.textContent = total + " cards to play";
         race.show(null);
       } else {
@@ -381,10 +402,12 @@
           centre.appendChild(el("p", "verdict", t.won === "pourri" ? "pourri" : "won by " + t.won));
           says(caption, "Trick " + t.number + (t.won === "pourri" ? ": pourri." : ", won by " + t.won + "."), "head");
           says(caption, t.why);
+          values(p);
           t.notes.forEach(function (row) { caption.appendChild(row.cells[0].cloneNode(true)); });
           race.show(i + 1);
         } else {
           says(caption, "Trick " + t.number + ": " + (p.seat ? p.seat + " plays " : "") + p.card + ", " + info.names[p.card] + ".", "head");
+          values(p);
           race.show(null);
         }
         if (k === total && outcome) {
