@@ -265,11 +265,11 @@ def test_tags_and_comments_cannot_make_markup(tmp_path: Path) -> None:
     assert "<img src=x onerror=alert(2)>" in text
     assert 'Marie "La Reine" <b>' in text
     assert '<script>alert(3)</script> "quoted"' in text
-    assert "</style> and <!-- and \" quotes" in text
+    assert '</style> and <!-- and " quotes' in text
 
 
 def test_escaping_keeps_attributes_closed() -> None:
-    assert esc('a"b<c>&\'') == "a&quot;b&lt;c&gt;&amp;'"
+    assert esc("a\"b<c>&'") == "a&quot;b&lt;c&gt;&amp;'"
     # Characters HTML forbids, and lone surrogates UTF-8 cannot hold.
     assert esc("x\x00y\x1bz\udce9") == "x\ufffdy\ufffdz\ufffd"
     assert esc("tab\tnew\nline") == "tab\tnew\nline"
@@ -369,3 +369,130 @@ def test_help_names_the_html_format() -> None:
     result = run("report", "--help")
     assert "[text|json|jsonl|csv|html]" in result.stdout
     assert "aluette report --format html match.aln -o match.html" in result.stdout
+
+
+# --------------------------------------------------------------------------
+# report --format html --analyse: the plays judged mistakes, marked
+#
+# samples/thrown-away.aln: East (Jean) keeps monsieur (3d) for the last trick
+# instead of leading it at trick 8 (docs/analysis.md works it out), so the
+# 4b led at trick 8 turns EW's won point (-1) into NS's (1).
+
+THROWN = SAMPLES / "thrown-away.aln"
+
+
+def _analysed_cells(page: str) -> list[dict[str, str | None]]:
+    return [a for tag, a in parsed(page).tags if tag in ("td", "span") and "data-v" in a]
+
+
+def _analysis(*args: str) -> list[dict[str, object]]:
+    import json
+
+    result = run("analyse", "--format", "json", *args, str(THROWN))
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    return list(deal["plays"])
+
+
+def test_the_analysed_page_marks_the_play_that_threw_the_deal_away() -> None:
+    page = page_of(THROWN, args=("--analyse", "--from-trick", "5"))
+    plays = _analysis("--from-trick", "5")
+    # every play valued carries its values, in the order played
+    cells = _analysed_cells(page)
+    assert [c["data-v"] for c in cells if c] == [
+        f"{p['before']} {p['after']}" for p in sorted(plays, key=_table_order)
+    ]
+    marks = re.findall(
+        r'<td data-v="(-?\d -?\d)">(\w\w)<abbr class=mk title="([^"]*)">([?]+)</abbr>', page
+    )
+    assert len(marks) == 1
+    values, card, title, mark = marks[0]
+    assert (values, card, mark) == ("-1 1", "4b", "??")
+    assert title.startswith("trick 8, E plays 4b: EW could still win the point with 3d")
+    # the same said under the trick, for a reader without the script or on paper
+    text = text_of(page)
+    assert "?? trick 8, E plays 4b: EW could still win the point with 3d; after 4b NS" in text
+    assert "Analysed from trick 5: with perfect play EW win the point." in text
+    assert "data-m=" not in page  # nothing judged as seen unless asked
+
+
+def _table_order(play: dict[str, object]) -> tuple[int, int]:
+    """The order of the cells of a table of tricks: by trick, then N E S W."""
+    trick, seat = play["trick"], play["seat"]
+    assert isinstance(trick, int) and isinstance(seat, str)
+    return trick, "NESW".index(seat)
+
+
+def test_as_seen_the_page_gives_each_play_its_mean_and_the_best_card() -> None:
+    args = ("--as-seen", "--samples", "20", "--from-trick", "8")
+    page = page_of(THROWN, args=("--analyse", *args))
+    plays = {(p["trick"], p["seat"]): p for p in _analysis(*args)}
+    cells = _analysed_cells(page)
+    assert len(cells) == len(plays) == 8
+    (east,) = [c for c in cells if c.get("data-v") == "-1 1"]
+    seen = plays[(8, "E")]["as_seen"]
+    assert isinstance(seen, dict)
+    mean, best_mean, best = (east.get("data-m") or "").split()
+    assert best == seen["better"] == "3d"
+    assert float(mean) == round(seen["cards"]["4b"]["mean"], 2)
+    assert float(best_mean) == round(seen["cards"]["3d"]["mean"], 2)
+    # a mistake both ways: ??, and the title says both
+    (title,) = re.findall(r'<abbr class=mk title="([^"]*)">\?\?</abbr>', page)
+    assert "As E saw it, 3d did better on average (by " in title
+    assert "over 20 layouts" in title
+    assert "1 play from trick 8 over 20 layouts" not in text_of(page)
+    assert "as the players saw it, 8 plays from trick 8 over 20 layouts" in text_of(page)
+
+
+def test_the_analysed_page_keeps_its_policy_and_is_valid_html() -> None:
+    import base64
+    import hashlib
+
+    import html5lib
+
+    page = page_of(THROWN, args=("--analyse", "--as-seen", "--samples", "5", "--from-trick", "7"))
+    parser = html5lib.HTMLParser()
+    parser.parse(page)
+    assert parser.errors == []
+    assert len(re.findall(r"<script>", page)) == 1  # no new inline script
+    script = re.search(r"<script>(.*?)</script>", page, re.S)
+    assert script
+    digest = base64.b64encode(hashlib.sha256(script.group(1).encode()).digest()).decode()
+    assert f"script-src 'sha256-{digest}'" in page
+    assert "unsafe-inline" not in page
+
+
+def _judged(before: int, after: int, seen_mistake: bool | None) -> object:
+    from aluette_cli.analysis import CardAsSeen, PlayAsSeen, PlayValue
+
+    seen = None
+    if seen_mistake is not None:
+        cards = (CardAsSeen("1d", 1.0, 0, 1, 0), CardAsSeen("2d", 0.0, 0.1, 0.5, 0.1))
+        margin, error = (1.0, 0.1) if seen_mistake else (0.1, 0.1)
+        seen = PlayAsSeen("N", "2d", 20, cards, "1d", margin, error)
+    return PlayValue(3, "N", "2d", before, after, ("1d",), as_seen=seen)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "seen_mistake", "mark"),
+    [
+        (1, -1, None, "??"),  # the value changed, not judged as seen
+        (1, -1, True, "??"),  # a mistake both ways
+        (1, -1, False, "?"),  # the value changed, but a fair guess as seen
+        (1, 1, True, "?"),  # lucky: the value kept, but a mistake as seen
+        (1, 1, False, ""),
+        (1, 1, None, ""),
+    ],
+)
+def test_the_mark_says_how_many_judgements_call_the_play_a_mistake(
+    before: int, after: int, seen_mistake: bool | None, mark: str
+) -> None:
+    from aluette_cli.writers.html import play_mark
+
+    assert play_mark(_judged(before, after, seen_mistake)) == mark  # type: ignore[arg-type]
+
+
+def test_analyse_needs_the_html_format() -> None:
+    result = run("report", "--analyse", str(THROWN))
+    assert result.exit_code == 2
+    assert "--analyse needs --format html" in result.stderr
+    assert run("report", "--format", "html", "--as-seen", str(THROWN)).exit_code == 2

@@ -261,7 +261,7 @@ def _said(play: PlayValue) -> str:
 
 def _play_attrs(play: PlayValue | None, card: str) -> tuple[str, str]:
     """The attributes of an analysed play's cell (its values: ``data-v``
-    before and after with all cards seen, ``data-s`` as seen: the mean
+    before and after with all cards seen, ``data-m`` as seen: the mean
     after the card played, after the best card on average, and that card)
     and its mark; nothing for a play not analysed."""
     if play is None or play.card != card:
@@ -271,7 +271,7 @@ def _play_attrs(play: PlayValue | None, card: str) -> tuple[str, str]:
     if seen is not None:
         means = {c.card: c.mean for c in seen.cards}
         best = seen.better or card
-        attrs += f' data-s="{means[card]:.2f} {means[best]:.2f} {best}"'
+        attrs += f' data-m="{means[card]:.2f} {means[best]:.2f} {best}"'
     mark = play_mark(play)
     if not mark:
         return attrs, ""

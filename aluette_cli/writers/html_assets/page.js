@@ -110,7 +110,7 @@
         /* an analysed play: its values with all cards seen, as seen, its mark */
         var d = p.cell.dataset, flag = p.cell.querySelector(".mk");
         p.v = d.v ? d.v.split(" ").map(Number) : null;
-        p.s = d.s ? d.s.split(" ") : null;
+        p.s = d.m ? d.m.split(" ") : null;
         p.flag = flag ? flag.textContent : "";
       });
       var n = cells.length;  /* the plays of an odd trick share one cell */
