@@ -139,9 +139,7 @@ def _only_files(route: Any) -> None:
         route.abort()
 
 
-def open_tab(
-    browser: Any, path: Path, width: int | None = None, font: int | None = None
-) -> Tab:
+def open_tab(browser: Any, path: Path, width: int | None = None, font: int | None = None) -> Tab:
     """The page in a new tab (``width``: a window that many pixels wide;
     ``font``: the reader's default font size in the browser's settings)."""
     page = browser.new_page()
@@ -452,9 +450,7 @@ point NS
 """
 
 
-def test_tags_and_comments_are_shown_as_text(
-    browser: Any, tabs: list[Tab], tmp_path: Path
-) -> None:
+def test_tags_and_comments_are_shown_as_text(browser: Any, tabs: list[Tab], tmp_path: Path) -> None:
     record = write(tmp_path, "hostile.aln", HOSTILE)
     out = tmp_path / "hostile.html"
     run("report", "--format", "html", str(record), "-o", str(out))
@@ -767,3 +763,53 @@ def test_the_benchmark_script_measures(
     line = bench.row("ties", 10, page, cpu, times)
     assert line.startswith("| ties | 10 | ") and line.count(" ms |") == 5
     assert bench.HEADER.count("|") == line.count("|") * 2
+
+
+# --------------------------------------------------------------------------
+# report --format html --analyse: the marks, and the values at each step
+
+
+def test_the_analysed_page_marks_the_mistake_and_gives_the_values_at_each_step(
+    browser: Any, tabs: list[Tab], tmp_path: Path
+) -> None:
+    """samples/thrown-away.aln: E's 4b at trick 8 turns EW's won point into
+    NS's (docs/analysis.md); every other play from trick 7 keeps the value.
+    The layouts are those of --seed 1, as the CLI's default."""
+    out = tmp_path / "thrown.html"
+    args = ("--analyse", "--as-seen", "--samples", "20", "--from-trick", "7")
+    result = run(
+        "report", "--format", "html", *args, str(SAMPLES / "thrown-away.aln"), "-o", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    tab = tab_of(browser, tabs, out)
+    deal = tab.deal("#g1-d1")
+    # the mark stands after the card, and the card still gets its suit symbol
+    marks = deal.locator("table.tricks abbr.mk")
+    # E's 9d at trick 7 kept the value, but as E saw it 4b was clearly better: ?
+    assert marks.all_inner_texts() == ["?", "??"]
+    mark = marks.nth(1)
+    assert "EW could still win the point with 3d" in (mark.get_attribute("title") or "")
+    cell = mark.locator("xpath=..")
+    assert cell.locator("svg").count() == 1 and cell.get_attribute("title") == "four of clubs"
+    viewer = deal.locator(".viewer")
+    viewer.focus()
+    caption = deal.locator(".caption")
+    tab.page.keyboard.press("Home")
+    assert "With all cards seen" not in caption.inner_text()  # trick 1 is not analysed
+    seen: list[str] = []
+    for _ in range(36):
+        tab.page.keyboard.press("ArrowRight")
+        seen.append(caption.inner_text())
+    # tricks 1 to 6 (24 cards) were not analysed; from trick 7 each card has both values
+    assert not any("With all cards seen" in text for text in seen[:24])
+    for text in seen[24:]:
+        assert "With all cards seen: " in text and "saw it: " in text
+    # trick 7: EW win the point whatever is played; E's 4b (card 29) changes it
+    assert "With all cards seen: EW win the point." in seen[24]
+    east = seen[28]
+    assert "Trick 8: E plays 4b" in east
+    assert "?? With all cards seen: NS win the point (before 4b: EW win the point)." in east
+    assert "As E saw it: 4b gives NS " in east and "; 3d " in east
+    # after the mistake, NS win whatever is played
+    assert all("With all cards seen: NS win the point." in text for text in seen[29:])
+    assert tab.errors == []

@@ -269,7 +269,7 @@ def _play_attrs(play: PlayValue | None, card: str) -> tuple[str, str]:
     attrs = f' data-v="{play.before} {play.after}"'
     seen = play.as_seen
     if seen is not None:
-        means = {c.card: c.mean for c in seen.cards}
+        means = {c.card: round(c.mean, 2) + 0.0 for c in seen.cards}  # no -0.00
         best = seen.better or card
         attrs += f' data-m="{means[card]:.2f} {means[best]:.2f} {best}"'
     mark = play_mark(play)
