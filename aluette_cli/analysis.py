@@ -164,8 +164,10 @@ def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> 
         return walked
     signals = tuple(Signalled(s.seat, s.what, s.before) for s in deal.signals)
     discards: dict[str, list[str]] = {}
+    held = set(dealt)
     for card, seat in exchange.discarded.items():
-        discards.setdefault(seat, []).append(card)
+        if card not in held:  # a record that deals a card twice may keep one "discarded"
+            discards.setdefault(seat, []).append(card)
     return replace(
         walked,
         signals=signals if ruleset.signals else (),

@@ -147,6 +147,13 @@ class Layouts:
     player saw is one every fitting layout would have shown alike (a card
     held, a count of aces, a hand's size), so the layouts that fit are
     equally likely given what the player saw, and the others impossible.
+    Where it is only near that: what players chose is weighted as chance
+    would have it.  A chanter keeps its best cards, so a player who saw a
+    chant could guess the discards are weak ones, and a player who holds
+    monsieur is likelier to signal it than to signal nothing; the layouts
+    do not lean that way.  Such leanings depend on the players, not on the
+    rules, and leaving them out errs towards the player judged: no layout
+    it could not have imagined is ever drawn.
 
     How it is drawn, exactly uniform and never by rejection: the cards are
     split into *atoms*, the cards that the same facts speak of (each
