@@ -498,3 +498,13 @@ def test_a_chanter_knows_its_own_discards_are_out_of_play() -> None:
     seen = _norths_play(chanted, 400)
     cards = {c.card: c for c in seen.cards}
     assert abs(cards["3c"].best - 8 / 9) <= 2.5 * cards["3c"].best_error
+
+
+def test_the_signals_reach_every_process(tmp_path: Path) -> None:
+    path = write(tmp_path, "signal.aln", SIGNAL)
+    args = ("--as-seen", "--samples", "6", "--from-trick", "8", path, path)
+    alone = analysed(*args)
+    assert analysed("-j", "2", *args) == alone
+    plays = alone["games"][0]["deals"][0]["plays"]
+    (north,) = [p for p in plays if p["seat"] == "N" and p["trick"] == 8]
+    assert north["as_seen"]["cards"]["3c"]["best"] == 0
