@@ -481,6 +481,7 @@ def _shots(tab: hb.Tab, lang: str, folder: Path) -> list[Path]:
     for seat in ("N", "E", None, "S"):
         _tap(tab, "void") if seat is None else _tap(tab, "who", seat)
     _tap(tab, "points", "2")
+    _tap_sheet(tab, ["E", None, "N"])
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(made[1]))
     return made

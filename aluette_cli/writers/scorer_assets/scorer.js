@@ -240,7 +240,10 @@
       h("button", { type: "button", class: "go", "data-act": "start", disabled: !s.dealer, text: W.start }),
       h("h3", { text: W.import }),
       h("p", { class: "hint", text: W["import.hint"] }),
-      h("input", { type: "file", id: "import", accept: ".aln,text/plain" }),
+      // The browser's own file button speaks the browser's language: a
+      // label in the page's stands for it.
+      h("label", { class: "pick", for: "import", text: W["import.pick"] },
+        h("input", { type: "file", id: "import", accept: ".aln,text/plain" })),
       problem ? h("p", { class: "problem", id: "import-problem", role: "alert", text: problem }) : null);
   }
 
