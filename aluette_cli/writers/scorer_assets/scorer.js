@@ -109,7 +109,7 @@
      reader does, and what it cannot read is aluette scorer --continue's. */
   function imported(text, file) {
     const foreign = fill(W["import.foreign"], { file });
-    text = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+    text = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");
     const tags = {}, entries = [];
     let first = null, e = null, m;
     for (const line of text.split("\n")) {
