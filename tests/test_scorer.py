@@ -3,9 +3,10 @@
 The facts written into the page are checked against the rulesets; the
 page's own decisions (dealer, score, end of game) are run in chromium and
 compared with the engine's ledger on generated games and on random entries
-whose exported record the engine replays; and whole games are played by
-tapping, at a phone's width and a desk's, reloaded, undone, exported,
-validated and reported.  Browser and helpers are those of
+whose exported record the engine replays, and where it stops a score sheet
+with the deal scoring's; whole games, and deals trick by trick, are played
+by tapping, at a phone's width and a desk's, reloaded, undone, exported,
+validated and reported; and records are imported in the page, or refused.  Browser and helpers are those of
 ``test_html_browser.py``.
 """
 

@@ -6,8 +6,11 @@ are decided by the page's script, but every fact it decides from is written
 into the page here, from the loaded rulesets: the number of scoring deals or
 points that ends a game is found by asking the ruleset's own game length
 (:func:`game_end`), the values a deal may be worth by asking
-:func:`aluette_cli.scoring.point_values` for each kind of deal, and whether
-the point goes to a player or a team from the deal scoring.  The script
+:func:`aluette_cli.scoring.point_values` for each kind of deal, whether
+the point goes to a player or a team from the deal scoring, and where a
+score sheet stops by asking the deal scoring (:func:`sheet_stops`).  The
+deal's point stays the scorer's tap, even with its sheet: ``validate``
+checks the two against each other.  The script
 holds no table of rules that could drift from the engine's, and
 ``tests/test_scorer.py`` holds its decisions to the engine's ledger.
 
