@@ -6,8 +6,8 @@ compared with the engine's ledger on generated games and on random entries
 whose exported record the engine replays, and where it stops a score sheet
 with the deal scoring's; whole games, and deals trick by trick, are played
 by tapping, at a phone's width and a desk's, reloaded, undone, exported,
-validated and reported; and records are imported in the page, or refused.  Browser and helpers are those of
-``test_html_browser.py``.
+validated and reported; and records are imported in the page, or refused.
+Browser and helpers are those of ``test_html_browser.py``.
 """
 
 from __future__ import annotations
