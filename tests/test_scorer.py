@@ -847,7 +847,10 @@ def test_a_record_the_page_wrote_is_imported_and_goes_on(
     text = saved.read_text("utf-8")
     assert "winners: S S - W S E N S S\n" in text
 
-    _import(tab, saved)
+    # as a phone's editor might keep it: a byte-order mark, CRLF, no last newline
+    kept = tmp_path / "kept.aln"
+    kept.write_bytes(("\ufeff" + text.rstrip("\n").replace("\n", "\r\n")).encode("utf-8"))
+    _import(tab, kept)
     page.wait_for_selector("#deals")
     assert page.locator("#deals li").count() == 3
     assert page.input_value("#record") == text
