@@ -34,6 +34,7 @@ from .outcome import DealOutcome
 from .parallel import map_in_order
 from .pipeline import CheckedGame
 from .rules import Ruleset
+from .sampling import OUT, Layouts, Seen, Signalled, seen_by
 
 if TYPE_CHECKING:
     from .solver import Position, Solver
@@ -110,6 +111,11 @@ class DealTask:
     hands: dict[str, tuple[str, ...]]
     #: per trick: (leader, [(seat, card, line, column)])
     tricks: tuple[tuple[str, tuple[tuple[str, str, int, int], ...]], ...]
+    #: the signals made openly, when the rules have them (the layouts as seen
+    #: bear them out)
+    signals: tuple[Signalled, ...] = ()
+    #: per chanter, the cards it discarded: out of play, as it knows
+    discards: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 # --------------------------------------------------------------------------
@@ -150,13 +156,26 @@ def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> 
     if not deal.tricks:
         return "the record gives no cards played"
     hands = check_deck(deal, Flags(None))
-    apply_chants(deal, hands, ruleset, Flags(None))
+    exchange = apply_chants(deal, hands, ruleset, Flags(None))
     dealt = [card for seat in SEATS for card in hands[seat]]
     if any(len(hands[s]) != HAND_SIZE for s in SEATS) or len(set(dealt)) != len(dealt):
         return "the hands are not four hands of nine different cards (see aluette validate)"
     if any(card not in ruleset.strength for card in dealt):
         return "the hands hold cards the rules do not rank"
-    return _walk(deal, hands, ruleset)
+    walked = _walk(deal, hands, ruleset)
+    if isinstance(walked, str):
+        return walked
+    signals = tuple(Signalled(s.seat, s.what, s.before) for s in deal.signals)
+    discards: dict[str, list[str]] = {}
+    held = set(dealt)
+    for card, seat in exchange.discarded.items():
+        if card not in held:  # a record that deals a card twice may keep one "discarded"
+            discards.setdefault(seat, []).append(card)
+    return replace(
+        walked,
+        signals=signals if ruleset.signals else (),
+        discards=tuple((seat, tuple(cards)) for seat, cards in sorted(discards.items())),
+    )
 
 
 def _misnumbered(deal: Deal, k: int, trick: Trick) -> str:
@@ -283,32 +302,35 @@ def _judge_deal(
 ) -> None:
     """The plays already valued, judged as each player saw them, last trick
     first, while the budget lasts (a play left unjudged says nothing).
-    What a player saw: the own hand and every card played; the others'
-    hands and the stock are unseen.  Each play's layouts come from a
-    generator seeded by the seed, the deal, the trick and the seat, so the
-    figures do not depend on which process or in which order it ran."""
+    What a player saw (:func:`sampling.seen_by`): the own hand, every card
+    played, the signals made so far and, for a chanter, its own discards.
+    Each play's layouts come from a generator seeded by the seed, the deal,
+    the trick and the seat, so the figures do not depend on which process
+    or in which order it ran."""
     from .solver import TimeUp
 
     deck = set(task.ruleset.strength)
+    discards = dict(task.discards)
     for values in done:
         judged: list[PlayValue] = []
         number = values[0].trick
         try:
-            for value, (position, seat, card, _, _) in zip(values, before[number - 1], strict=True):
-                unseen = deck - set(position.hands[seat]) - _played(task, position)
+            for value, (position, seat, card, _, _) in zip(
+                values, before[number - 1], strict=True
+            ):
+                history = [[(s, c) for s, c, _, _ in plays] for _, plays in task.tricks[:number]]
+                history[-1] = history[-1][: len(position.trick)]
+                seen = seen_by(
+                    seat, position.hands, history, deck, task.signals, discards.get(seat, ())
+                )
                 rng = random.Random(f"{limits.seed}:{task.number}:{number}:{seat}")
-                seen = judge_as_seen(solver, position, card, unseen, limits.samples, rng, deadline)
-                judged.append(replace(value, as_seen=seen))
+                judgement = judge_as_seen(
+                    solver, position, card, seen, limits.samples, rng, deadline
+                )
+                judged.append(replace(value, as_seen=judgement))
         except TimeUp:
             return
         values[:] = judged
-
-
-def _played(task: DealTask, position: Position) -> set[str]:
-    """The cards played before ``position``: dealt and no longer held."""
-    dealt = {card for cards in task.hands.values() for card in cards}
-    held = {card for cards in position.hands.values() for card in cards}
-    return dealt - held
 
 
 def _value(
@@ -388,56 +410,69 @@ class PlayAsSeen:
         return self.better is not None and self.margin > CLEAR_MARGIN * self.margin_error
 
 
-def deal_unseen(
-    position: Position, seat: str, unseen: Iterable[str], rng: random.Random
-) -> Position:
-    """``position`` with the cards of ``unseen`` that the other three seats
-    hold dealt again among them at random, each keeping its number of
-    cards: one layout the player to move could not tell from the real one.
+def unseen_layouts(position: Position, seat: str, unseen: Iterable[str] | Seen) -> Layouts:
+    """The layouts ``seat`` cannot tell from ``position``: of what it saw
+    (:func:`sampling.seen_by`), or, given only the cards it cannot see, of
+    those among the other three seats, each keeping its number of cards.
     ``unseen`` may hold cards nobody plays (the stock the rules keep
     hidden): they may then be dealt in place of held ones.  The others'
     cards not in ``unseen`` (known to the player) stay where they are."""
+    if isinstance(unseen, Seen):
+        return Layouts(unseen)
+    pool = set(unseen) - set(position.hands.get(seat, ())) - set(position.trick)
+    room: list[tuple[str, int]] = [
+        (other, sum(1 for c in position.hands[other] if c in pool))
+        for other in SEATS
+        if other != seat and other in position.hands
+    ]
+    room.append((OUT, len(pool) - sum(n for _, n in room)))
+    return Layouts(Seen(seat, tuple(sorted(pool, key=DECK.index)), tuple(room)))
+
+
+def _layout(position: Position, layouts: Layouts, rng: random.Random) -> Position:
+    """``position`` with the cards its player cannot see dealt again."""
     from .solver import Position
 
-    pool = set(unseen)
-    hands: dict[str, list[str]] = {}
-    counts: dict[str, int] = {}
-    for other, cards in position.hands.items():
-        kept = [c for c in cards if other == seat or c not in pool]
-        hands[other] = kept
-        counts[other] = len(tuple(cards)) - len(kept)
-    free = sorted(pool - set(position.hands.get(seat, ())) - set(position.trick), key=DECK.index)
-    rng.shuffle(free)
-    at = 0
-    for other in SEATS:
-        if other != seat and counts.get(other):
-            hands[other].extend(free[at : at + counts[other]])
-            at += counts[other]
-    return Position(
-        {s: tuple(c) for s, c in hands.items()}, position.leader, position.trick, position.winners
-    )
+    pool = set(layouts.seen.pool)
+    drawn = layouts.draw(rng)
+    hands = {
+        other: tuple(c for c in cards if other == layouts.seen.seat or c not in pool)
+        + drawn.get(other, ())
+        for other, cards in position.hands.items()
+    }
+    return Position(hands, position.leader, position.trick, position.winners)
+
+
+def deal_unseen(
+    position: Position, seat: str, unseen: Iterable[str] | Seen, rng: random.Random
+) -> Position:
+    """One layout the player to move could not tell from ``position``,
+    drawn uniformly among those that fit what it saw
+    (:func:`unseen_layouts`, :class:`sampling.Layouts`)."""
+    return _layout(position, unseen_layouts(position, seat, unseen), rng)
 
 
 def judge_as_seen(
     solver: Solver,
     position: Position,
     card: str,
-    unseen: Iterable[str],
+    unseen: Iterable[str] | Seen,
     samples: int,
     rng: random.Random,
     deadline: float | None = None,
 ) -> PlayAsSeen:
     """The player to move's cards, each valued exactly in ``samples``
-    layouts of the unseen cards (:func:`deal_unseen`), and the card played
-    judged against the best on average.  One solver serves every layout:
-    its table is keyed by every card of every hand, so layouts share only
-    what is the same."""
+    layouts of the unseen cards (:func:`deal_unseen`: what the player saw,
+    or just the cards it could not see), and the card played judged
+    against the best on average.  One solver serves every layout: its
+    table is keyed by every card of every hand, so layouts share only what
+    is the same."""
     seat = position.turn
     sign = 1 if seat in ("N", "S") else -1
-    unseen = tuple(unseen)
+    layouts = unseen_layouts(position, seat, unseen)
     rows: list[dict[str, int]] = []
     for _ in range(max(1, samples)):
-        layout = deal_unseen(position, seat, unseen, rng)
+        layout = _layout(position, layouts, rng)
         rows.append({c: sign * v for c, v in solver.play_values(layout, deadline).items()})
     n = len(rows)
     own = list(rows[0])
@@ -573,4 +608,5 @@ __all__ = [
     "deal_unseen",
     "judge_as_seen",
     "map_on_scheduler",
+    "unseen_layouts",
 ]

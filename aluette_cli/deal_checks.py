@@ -22,6 +22,22 @@ from .rules import Ruleset
 from .wording import named, plural
 
 _ACES = re.compile(r"^aces-(\d)$")
+#: the cards an ``aces-N`` signal counts
+ACES = frozenset(card for card in DECK if card[0] == "1")
+
+
+def signal_says(what: str) -> tuple[frozenset[str], int] | None:
+    """What a signal says of the signaller's hand at the moment it is made:
+    that it holds exactly ``count`` of ``cards`` (a card's name: that card;
+    ``aces-N``: N aces).  None for a signal no card bears out.  The check of
+    signals and the layouts judged as seen (:mod:`sampling`) both read a
+    signal by this one rule."""
+    card = NAMED_CARDS.get(what)
+    if card is not None:
+        return frozenset((card,)), 1
+    if m := _ACES.match(what):
+        return ACES, int(m.group(1))
+    return None
 
 
 def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
@@ -268,15 +284,15 @@ def check_signals(
         for trick in deal.tricks[: signal.before]:
             for play in trick.plays:
                 held.discard(play.card)
-        if signal.what in NAMED_CARDS:  # a signal named after a card says "I hold it"
-            card = NAMED_CARDS[signal.what]
-            outcome.honest = card in held
-            holds = "holds" if outcome.honest else "does not hold"
-            outcome.fact = f"{signal.seat} {holds} {named(card)}"
-        elif m := _ACES.match(signal.what):
-            aces = sum(1 for c in held if c[0] == "1")
-            outcome.honest = aces == int(m.group(1))
-            outcome.fact = f"{signal.seat} holds {plural(aces, 'ace')}"
+        says = signal_says(signal.what)
+        if says is not None:
+            cards, count = says
+            outcome.honest = len(cards & held) == count
+            if signal.what in NAMED_CARDS:  # a signal named after a card says "I hold it"
+                holds = "holds" if outcome.honest else "does not hold"
+                outcome.fact = f"{signal.seat} {holds} {named(NAMED_CARDS[signal.what])}"
+            else:
+                outcome.fact = f"{signal.seat} holds {plural(len(cards & held), 'ace')}"
         if outcome.honest is False:
             _flag_signal(signal, outcome, deal.number, flag)
     return results

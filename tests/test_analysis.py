@@ -394,3 +394,117 @@ def test_analyse_with_a_scheduler_nobody_runs_says_so() -> None:
 def test_analyse_as_seen_gives_the_same_figures_over_several_processes() -> None:
     args = ("--as-seen", "--samples", "5", "--from-trick", "8", THROWN, THROWN)
     assert analysed("-j", "2", *args) == analysed(*args)
+
+
+# --------------------------------------------------------------------------
+# As seen, with what the record says the player saw
+#
+# FINESSE is the position above played out from trick 1, with 2c in N's
+# hand where the position had 4b (docs/analysis.md works it through).  At
+# trick 8 N holds 3c and 2c, and only 2d, unseen, beats 2c.  N plays 3c and
+# keeps 2c: it loses exactly when E holds 2d (E then takes the last trick
+# and a fourth), which is so in the deal.  N cannot see 15 cards (the three
+# others' last cards and the stock), so E holds 2d in 1 layout in 15: 3c is
+# best in 14 of 15, and the value after it averages (14 - 1) / 15.  2c,
+# keeping 3c, wins in every layout.  With E's signal of borgne, N knows E
+# holds 2d: 3c loses in every layout.
+
+FINESSE = """\
+[Rules "classic"]
+[Options "signals"]
+
+deal 1 dealer W
+N: 1d 5b 1b 7b Rd 8b 3e 3c 2c
+E: 4c Rc 6c 1c 8c Vc 1e 5c 2d
+S: 4d 5d 6b 8d 9b Re 7d 6d 7c
+W: 4e 6e 7e 8e Ve Cd Cb 3d 5e
+1. N:1d E:4c S:4d W:4e -> N
+2. N:5b E:Rc S:5d W:6e -> E
+3. E:6c S:6b W:7e N:1b -> N
+4. N:7b E:1c S:8d W:8e -> E
+5. E:8c S:9b W:Ve N:Rd -> N
+6. N:8b E:Vc S:Re W:Cd -> S
+7. S:7d W:Cb N:3e E:1e -> E
+8. E:5c S:6d W:3d N:3c -> W
+9. W:5e N:2c E:2d S:7c -> E
+point EW
+"""
+SIGNAL = FINESSE.replace("1. N:1d", "signal E borgne\n1. N:1d")
+
+
+def _norths_play(text: str, samples: int, seed: int = 1) -> Any:
+    """N's play at trick 8 as N saw it, judged over ``samples`` layouts."""
+    (task,) = deal_tasks(check(text))
+    assert isinstance(task, DealTask)
+    analysis = analyse_deal(task, Limits(8, None, samples, seed))
+    (play,) = [p for p in analysis.plays if p.trick == 8 and p.seat == "N"]
+    assert (play.card, play.before, play.after) == ("3c", 1, -1)
+    return play.as_seen
+
+
+def test_a_finesse_that_loses_in_one_layout_of_fifteen_is_found_within_the_error() -> None:
+    seen = _norths_play(FINESSE, 400)
+    cards = {c.card: c for c in seen.cards}
+    assert (cards["2c"].mean, cards["2c"].best) == (1, 1)
+    assert abs(cards["3c"].best - 14 / 15) <= 2.5 * cards["3c"].best_error
+    assert abs(cards["3c"].mean - 13 / 15) <= 2.5 * cards["3c"].mean_error
+    assert 0 < cards["3c"].best_error < 0.03
+
+
+def test_a_signalled_card_is_in_the_signallers_hand_in_every_layout_as_seen() -> None:
+    seen = _norths_play(SIGNAL, 40)
+    cards = {c.card: c for c in seen.cards}
+    assert (cards["3c"].mean, cards["3c"].best, cards["3c"].best_error) == (-1, 0, 0)
+    assert (cards["2c"].mean, cards["2c"].best) == (1, 1)
+    assert seen.better == "2c" and seen.mistake and seen.margin == 2
+
+
+def test_a_signal_says_nothing_without_the_signals_option() -> None:
+    off = SIGNAL.replace('[Options "signals"]\n', "")
+    assert _norths_play(off, 40) == _norths_play(FINESSE, 40)
+    (task,) = deal_tasks(check(off))
+    assert isinstance(task, DealTask) and task.signals == ()
+
+
+def test_the_same_seed_gives_the_same_figures_with_a_signal() -> None:
+    assert _norths_play(SIGNAL, 30, 5) == _norths_play(SIGNAL, 30, 5)
+    first = _norths_play(FINESSE, 30, 5)
+    assert any(first != _norths_play(FINESSE, 30, seed) for seed in range(6, 12))
+
+
+def test_a_chanter_knows_its_own_discards_are_out_of_play() -> None:
+    # The same hands reached by a chant: W and N each take six stock cards
+    # (the FINESSE hands' first six) and discard six (the FINESSE stock).
+    chanted = (
+        FINESSE.replace('"signals"', '"chanter"')
+        .replace("N: 1d 5b 1b 7b Rd 8b 3e 3c 2c", "N: 3e 3c 2c 2b 2e 3b 4b 9c 9d")
+        .replace("W: 4e 6e 7e 8e Ve Cd Cb 3d 5e", "W: Cb 3d 5e 9e Cc Ce Rb Vb Vd")
+        .replace(
+            "1. N:1d",
+            "stock: 1d 5b 1b 7b Rd 8b 4e 6e 7e 8e Ve Cd\n"
+            "chant W takes 4e 6e 7e 8e Ve Cd discards 9e Cc Ce Rb Vb Vd\n"
+            "chant N takes 1d 5b 1b 7b Rd 8b discards 2b 2e 3b 4b 9c 9d\n"
+            "1. N:1d",
+        )
+    )
+    assert check(chanted).outcome.findings == []
+    (task,) = deal_tasks(check(chanted))
+    assert isinstance(task, DealTask)
+    assert dict(task.discards) == {
+        "N": ("2b", "2e", "3b", "4b", "9c", "9d"),
+        "W": ("9e", "Cc", "Ce", "Rb", "Vb", "Vd"),
+    }
+    # N cannot see 9 cards, not 15: E holds 2d in 1 layout in 9.
+    seen = _norths_play(chanted, 400)
+    cards = {c.card: c for c in seen.cards}
+    assert abs(cards["3c"].best - 8 / 9) <= 2.5 * cards["3c"].best_error
+
+
+def test_the_signals_reach_every_process(tmp_path: Path) -> None:
+    path = write(tmp_path, "signal.aln", SIGNAL)
+    args = ("--as-seen", "--samples", "6", "--from-trick", "8", path, path)
+    alone = analysed(*args)
+    assert analysed("-j", "2", *args) == alone
+    plays = alone["games"][0]["deals"][0]["plays"]
+    (north,) = [p for p in plays if p["seat"] == "N" and p["trick"] == 8]
+    assert north["as_seen"]["cards"]["3c"]["best"] == 0

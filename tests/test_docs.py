@@ -144,6 +144,7 @@ JQ_FILTERS: dict[str, Callable[[Any], list[Any]]] = {
     ".games[0].deals[0].tricks[0]": lambda d: [d["games"][0]["deals"][0]["tricks"][0]],
     ".games[0].deals[0].tricks[4]": lambda d: [d["games"][0]["deals"][0]["tricks"][4]],
     ".games[0].deals[0].signals": lambda d: [d["games"][0]["deals"][0]["signals"]],
+    ".games[0].deals[0].plays[3]": lambda d: [d["games"][0]["deals"][0]["plays"][3]],
     "del(.games[0].deals)": lambda d: [_del_deals(d)],
     ".deal.tricks[0:2]": lambda d: [d["deal"]["tricks"][0:2]],
     "[.deal.tricks[]?.claim]": lambda d: [[t.get("claim") for t in d["deal"].get("tricks", [])]],

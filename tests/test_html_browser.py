@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import statistics
 import struct
 import sys
 import tempfile
@@ -720,25 +719,39 @@ OPENED = """() => {
 }"""
 
 
-def test_a_thousand_deal_page_is_small_and_opens_in_a_second(
+def test_a_thousand_deal_page_is_small_and_dresses_only_what_is_seen(
     browser: Any, tabs: list[Tab], tmp_path: Path
 ) -> None:
+    """What keeps a long page quick to open: under 2 MB for 1,000 deals, and
+    the script dresses a deal (faces, table view, chart) only when it comes
+    near the screen, so its work does not grow with the page.  How long the
+    page takes to open is measured by ``benchmarks/html_page.py``, not here:
+    a time on a shared machine says more about the machine than the page."""
     record = write(tmp_path, "corpus.aln", generated(1, "--games", "200"))
     assert sum(1 for line in record.read_text().splitlines() if line.startswith("deal ")) == 1000
     out = tmp_path / "corpus.html"
     assert run("report", "--format", "html", str(record), "-o", str(out)).exit_code == 0
-    size = out.stat().st_size
-    times = []
-    for _ in range(3):
-        tab = tab_of(browser, tabs, out)
-        tab.page.wait_for_load_state("load")
-        times.append(tab.js(OPENED))
-        assert tab.errors == []
-        tab.page.close()
-        tabs.remove(tab)
-    print(f"\n1,000 deals: {size:,} bytes; opened in {', '.join(f'{t:.0f}' for t in times)} ms")
-    assert size < 2_000_000
-    assert statistics.median(times) < 1000
+    assert out.stat().st_size < 2_000_000
+    tab = tab_of(browser, tabs, out)
+    tab.page.wait_for_load_state("load")
+    tab.deal("section.deal")
+    counts = tab.js(
+        """() => ({
+        deals: document.querySelectorAll('section.deal').length,
+        dressed: document.querySelectorAll('section.deal[data-ready="1"]').length,
+        lazy: getComputedStyle(document.querySelector('section.deal')).contentVisibility,
+    })"""
+    )
+    assert tab.errors == []
+    assert counts["deals"] == 1000
+    assert 1 <= counts["dressed"] <= 10, counts
+    assert counts["lazy"] == "auto"
+    tab.js("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    tab.page.wait_for_function(
+        "() => document.querySelectorAll('section.deal')[999].dataset.ready === '1'"
+    )
+    dressed = tab.js("""() => document.querySelectorAll('section.deal[data-ready="1"]').length""")
+    assert dressed <= 20, "scrolled to the end, the deals passed over stay undressed"
 
 
 def test_the_benchmark_script_measures(

@@ -3,10 +3,11 @@
 The facts written into the page are checked against the rulesets; the
 page's own decisions (dealer, score, end of game) are run in chromium and
 compared with the engine's ledger on generated games and on random entries
-whose exported record the engine replays; and whole games are played by
-tapping, at a phone's width and a desk's, reloaded, undone, exported,
-validated and reported.  Browser and helpers are those of
-``test_html_browser.py``.
+whose exported record the engine replays, and where it stops a score sheet
+with the deal scoring's; whole games, and deals trick by trick, are played
+by tapping, at a phone's width and a desk's, reloaded, undone, exported,
+validated and reported; and records are imported in the page, or refused.
+Browser and helpers are those of ``test_html_browser.py``.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ import aluette_cli as aluette
 from aluette_cli.cards import SEATS, TEAMS, Team, team_of
 from aluette_cli.ledger import GameLedger
 from aluette_cli.model import Pos
-from aluette_cli.policies import PointOutcome
+from aluette_cli.policies import PointOutcome, TeamTricks
 from aluette_cli.rules import OPTIONS, Ruleset, load_ruleset, preset_names
-from aluette_cli.writers.scorer import LANGS, game_end, option_facts, words
+from aluette_cli.writers.scorer import LANGS, game_end, option_facts, sheet_stops, words
 
 from . import test_html_browser as hb
 from .conftest import ROOT, generated, run
@@ -86,6 +87,25 @@ def test_what_a_deal_is_worth_comes_from_point_values() -> None:
         "refused": [2],
     }
     assert option_facts(load_ruleset("team-five")) == {"plain": [1], "double": [2]}
+
+
+def test_sheet_stops_are_asked_of_the_deal_scoring() -> None:
+    """Where play stops is the scoring's decided_after, at every count its
+    declared tally can take; a scoring that declares no tally gets none, and
+    the page only records (nine winners at most)."""
+    team_five, classic = load_ruleset("team-five"), load_ruleset("classic")
+    teams = sheet_stops(team_five.deal_scoring, team_five.deal_target)
+    assert teams is not None and teams["units"] == ["NS", "EW"]
+    assert {"5-0", "0-5", "5-4", "4-5"} <= set(teams["stops"])
+    assert not {"4-4", "4-0", "0-4"} & set(teams["stops"])
+    seats = sheet_stops(classic.deal_scoring, classic.deal_target)
+    assert seats == {"units": ["N", "E", "S", "W"], "stops": []}
+
+    class Undeclared(TeamTricks):
+        def decided_after(self, sequence: Any, target: int) -> int | None:
+            return None
+
+    assert sheet_stops(Undeclared(), 5) is None
 
 
 def test_both_languages_have_every_word() -> None:
@@ -462,6 +482,7 @@ def _shots(tab: hb.Tab, lang: str, folder: Path) -> list[Path]:
     for seat in ("N", "E", None, "S"):
         _tap(tab, "void") if seat is None else _tap(tab, "who", seat)
     _tap(tab, "points", "2")
+    _tap_sheet(tab, ["E", None, "N"])
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(made[1]))
     return made
@@ -639,5 +660,283 @@ def test_the_french_page_says_no_english_word(browser: Any, pages: dict[str, Pat
     shown = "\n".join(seen)
     assert "Partie finie" in shown and "Abandon de" in shown and "Double annoncé" in shown
     assert sorted(piece for piece in pieces if piece in shown) == []
+    assert not tab.errors
+    page.close()
+
+
+# --------------------------------------------------------------------------
+# Trick winners tapped as they fall
+
+
+def test_the_page_ends_a_sheet_where_the_engine_does(browser: Any, pages: dict[str, Path]) -> None:
+    """For random trick winners, the page stops taking them after the trick
+    at which the engine's deal scoring says play stops (or the ninth)."""
+    tab = hb.open_tab(browser, pages["en"])
+    rng = random.Random(27)
+    for name in preset_names():
+        ruleset = load_ruleset(name)
+        sheets = [[rng.choice([*SEATS, None]) for _ in range(9)] for _ in range(300)]
+        # team-five's stops are rare at random: lean sheets towards one team
+        sheets += [[rng.choice(["N", "S", "N", "E", None]) for _ in range(9)] for _ in range(100)]
+        expected = [
+            ruleset.deal_scoring.decided_after(sheet, ruleset.deal_target) or 9 for sheet in sheets
+        ]
+        shown = tab.js(
+            """([name, sheets]) => {
+                const page = window.aluetteScorer, rules = page.rulesets[name];
+                return sheets.map(s => [1, 2, 3, 4, 5, 6, 7, 8, 9]
+                  .find(k => page.finished(rules, s.slice(0, k))));
+            }""",
+            [name, sheets],
+        )
+        assert shown == expected, name
+        assert name != "team-five" or min(expected) == 5
+    assert not tab.errors
+
+
+def _sheet_game(name: str, deals: int) -> Any:
+    """A generated game of score sheets, its first ``deals`` deals."""
+    options = sorted(_options(load_ruleset(name))[-1])
+    flags = ["--rules", name, "--style", "sheet", "--no-hands", "--policy", "ties"]
+    (checked,) = aluette.loads(
+        _first_deals(generated(4, *flags, *(["--options", *options] if options else [])), deals)
+    )
+    assert not checked.outcome.findings and not checked.outcome.complete
+    assert not any(deal.concessions for deal in checked.game.deals)
+    return checked
+
+
+def _said(game: Any) -> list[Any]:
+    """What a record says of each deal: dealer, trick winners and point."""
+    return [
+        (d.dealer, d.sequence, d.point and (str(d.point.team), d.point.points))
+        for d in game.outcome.deals
+    ]
+
+
+def _tap_sheet(tab: hb.Tab, winners: list[str | None]) -> None:
+    for winner in winners:
+        _tap(tab, "trick", winner or "-")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("name", ["classic", "team-five"])
+def test_a_deal_with_its_winners_by_tapping(
+    browser: Any, pages: dict[str, Path], tmp_path: Path, name: str, width: int
+) -> None:
+    """Deals entered trick by trick (a reload in the middle of a sheet, a
+    wrong trick and a wrong point taken back): the record carries each
+    sheet, validates with no finding and reports the page's score."""
+    checked = _sheet_game(name, 4)
+    first, entries = _entries_of(checked)
+    options = sorted(checked.outcome.ruleset.options)
+    tab = _fresh_tab(browser, pages["fr" if width < 500 else "en"], width)
+    page = tab.page
+    for seat, player in NAMES.items():
+        page.fill(f'[data-field="name-{seat}"]', player)
+    _tap(tab, "rules", name)
+    for option in options:
+        _tap(tab, "option", option)
+    _tap(tab, "dealer", first)
+    _tap(tab, "start")
+    sheet = page.locator("#sheet li")
+    for i, (deal, entry) in enumerate(zip(checked.game.deals, entries, strict=True)):
+        winners = list(deal.winners.entries)
+        if entry["double"]:
+            _tap(tab, "double", entry["double"])
+        _tap_sheet(tab, winners[:4])
+        if i == 0:
+            _reload(tab)  # in the middle of a deal: its sheet is kept
+            assert sheet.count() == 4
+        if i == 1:
+            _tap(tab, "trick", "-")  # a wrong trick, taken back
+            _tap(tab, "undo")
+            assert sheet.count() == 4
+        _tap_sheet(tab, winners[4:])
+        assert sheet.count() == len(winners)
+        # the sheet is over (nine tricks, or play stopped): no more tricks
+        assert page.locator('[data-act="trick"]:enabled').count() == 0
+        if entry["points"] > 1 and page.locator('[data-act="points"]').count():
+            _tap(tab, "points", str(entry["points"]))
+        if i == 2:  # a wrong point, taken back: the deal comes back with its sheet
+            pooled = checked.outcome.ruleset.deal_scoring.pooled
+            _tap(tab, "who", next(x for x in (TEAMS if pooled else SEATS) if x != entry["who"]))
+            _tap(tab, "undo")
+            assert page.locator("#status").get_attribute("data-number") == str(i + 1)
+            assert sheet.count() == len(winners)
+            if entry["double"]:
+                pressed = page.locator('[data-act="double"][aria-pressed="true"]')
+                assert pressed.get_attribute("data-v") == entry["double"]
+        _tap(tab, "void") if entry["who"] is None else _tap(tab, "who", entry["who"])
+        assert sheet.count() == 0
+    _reload(tab)
+    shown = {team: int(page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+    assert shown == checked.outcome.score
+    text = page.input_value("#record")
+    assert text.count("\nwinners: ") == len(entries)
+    assert tab.js("document.documentElement.scrollWidth <= window.innerWidth")
+    assert not tab.errors and not tab.dialogs
+    page.close()
+
+    record = tmp_path / "game.aln"
+    record.write_text(text, "utf-8")
+    result = run("validate", str(record))
+    assert result.exit_code == 0 and "0 errors, 0 warnings" in result.output, text
+    report = json.loads(run("report", "--format", "json", str(record)).stdout)
+    (game,) = report["games"]
+    assert game["violations"] == [] and game["score"] == shown
+    (exported,) = aluette.load(str(record))
+    assert _said(exported) == _said(checked)
+
+
+def test_a_sheet_that_contradicts_the_point_is_caught_by_validate(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """The page records the point the scorer taps, not one it works out:
+    a sheet that says otherwise is validate's to find."""
+    tab = _fresh_tab(browser, pages["en"], 390)
+    _tap(tab, "dealer", "W")
+    _tap(tab, "start")
+    _tap_sheet(tab, ["N", "N", "N", "N", "N", "E", "E", None, "E"])
+    _tap(tab, "who", "E")  # North took five tricks, the scorer tapped East
+    record = tmp_path / "wrong.aln"
+    record.write_text(tab.page.input_value("#record"), "utf-8")
+    assert "winners: N N N N N E E - E\npoint E\n" in record.read_text("utf-8")
+    assert not tab.errors
+    tab.page.close()
+    result = run("validate", str(record))
+    assert result.exit_code != 0 and "A302" in result.output, result.output
+
+
+# --------------------------------------------------------------------------
+# Importing a record in the page
+
+
+def _import(tab: hb.Tab, record: Path) -> None:
+    """Pick a record with the page's file input, from the setup (a kept game
+    is put aside first, with New game's two taps)."""
+    if tab.page.locator('[data-act="new"]').count():
+        _tap(tab, "new")
+        _tap(tab, "new")
+    tab.page.set_input_files("#import", str(record))
+
+
+def test_a_record_the_page_wrote_is_imported_and_goes_on(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """A record exported by the page comes back whole: setup, deals with
+    their sheets, score and next dealer; the game then goes on to its end."""
+    tab = _fresh_tab(browser, pages["en"], 390)
+    page = tab.page
+    page.fill('[data-field="event"]', 'Club "night"')
+    page.fill('[data-field="name-N"]', "Marie")
+    _tap(tab, "rules", "to-five-points")
+    _tap(tab, "option", "mordienne")
+    _tap(tab, "dealer", "E")
+    _tap(tab, "start")
+    _tap_sheet(tab, ["S", "S", None, "W", "S", "E", "N", "S", "S"])
+    _tap(tab, "who", "S")
+    _tap(tab, "void")
+    _tap(tab, "concede", "NS refused")
+    _tap(tab, "points", "2")
+    _tap(tab, "who", "W")
+    with page.expect_download() as download:
+        _tap(tab, "download")
+    saved = tmp_path / "tonight.aln"
+    shutil.copyfile(download.value.path(), saved)
+    text = saved.read_text("utf-8")
+    assert "winners: S S - W S E N S S\n" in text
+
+    # as a phone's editor might keep it: a byte-order mark, CRLF, no last newline
+    kept = tmp_path / "kept.aln"
+    kept.write_bytes(("\ufeff" + text.rstrip("\n").replace("\n", "\r\n")).encode("utf-8"))
+    _import(tab, kept)
+    page.wait_for_selector("#deals")
+    assert page.locator("#deals li").count() == 3
+    assert page.input_value("#record") == text
+    (checked,) = aluette.load(str(saved))
+    shown = {team: int(page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+    assert shown == checked.outcome.score == {"NS": 1, "EW": 2}
+    assert page.locator("#status").get_attribute("data-dealer") == "W"
+    assert page.locator("#status").get_attribute("data-number") == "4"
+    _reload(tab)  # the imported game is kept
+    assert page.locator("#deals li").count() == 3
+    while page.locator("#over").count() == 0:
+        _tap(tab, "who", "N")
+    done = tmp_path / "done.aln"
+    done.write_text(page.input_value("#record"), "utf-8")
+    (game,) = aluette.load(str(done))
+    assert game.outcome.findings == [] and game.outcome.complete
+    assert _said(game)[:3] == _said(checked)
+    assert game.game.tags[0].value == 'Club "night"'
+    assert not tab.errors
+    page.close()
+
+
+def test_a_continued_game_s_record_is_imported(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """A game taken up with --continue from a record with cards, exported by
+    that page, is imported by a plain page with its tricks' winners."""
+    text = _first_deals(generated(5, "--rules", "classic", "--policy", "ties"), 3)
+    begun = tmp_path / "begun.aln"
+    begun.write_text(text, "utf-8")
+    (checked,) = aluette.load(str(begun))
+    made = tmp_path / "continued.html"
+    assert run("scorer", "--continue", str(begun), "-o", str(made)).exit_code == 0
+    tab = _fresh_tab(browser, made, 390)
+    exported = tmp_path / "exported.aln"
+    exported.write_text(tab.page.input_value("#record"), "utf-8")
+    assert exported.read_text("utf-8").count("\nwinners: ") == 3
+    tab.page.close()
+
+    tab = _fresh_tab(browser, pages["fr"], 390)
+    _import(tab, exported)
+    tab.page.wait_for_selector("#deals")
+    assert tab.page.locator("#deals li").count() == 3
+    shown = {team: int(tab.page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+    assert shown == checked.outcome.score
+    (again,) = aluette.loads(tab.page.input_value("#record"))
+    assert again.outcome.findings == [] and _said(again) == _said(checked)
+    assert not tab.errors
+    tab.page.close()
+
+
+def test_a_record_the_page_did_not_write_is_refused(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """A record in any other form, one edited by hand, or one under rules
+    the page does not offer, is not read: the message says to make a page
+    with --continue, and the setup is left as it was."""
+    tab = _fresh_tab(browser, pages["en"], 390)
+    page = tab.page
+    page.fill('[data-field="name-N"]', "Marie")
+    _tap(tab, "dealer", "N")
+    _tap(tab, "start")
+    _tap(tab, "who", "N")
+    own = page.input_value("#record")
+    records = {
+        "cards.aln": _first_deals(generated(6), 2),
+        "edited.aln": own.replace("point N\n", "point N 2\n"),
+        "spaced.aln": own.replace("point N\n", "point  N\n"),
+        "renumbered.aln": own.replace("deal 1 dealer N", "deal 7 dealer N"),
+        "late.aln": own + '\n[Site "Nantes"]\n',
+        "house.aln": own.replace('[Rules "classic"]', '[Rules "house.toml"]'),
+    }
+    _tap(tab, "new")
+    _tap(tab, "new")
+    for file, text in records.items():
+        path = tmp_path / file
+        path.write_text(text, "utf-8")
+        page.set_input_files("#import", str(path))
+        problem = page.locator("#import-problem")
+        problem.wait_for()
+        said = problem.inner_text()
+        assert f"aluette scorer --continue {file}" in said, said
+        assert ("house.toml" in said) == (file == "house.aln"), said
+        assert page.locator('[data-act="start"]').count() == 1
+        assert page.input_value('[data-field="name-N"]') == "Marie"
+        _tap(tab, "dealer", "E")  # the next tap puts the message away
+        assert page.locator("#import-problem").count() == 0
     assert not tab.errors
     page.close()

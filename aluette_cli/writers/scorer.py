@@ -6,8 +6,11 @@ are decided by the page's script, but every fact it decides from is written
 into the page here, from the loaded rulesets: the number of scoring deals or
 points that ends a game is found by asking the ruleset's own game length
 (:func:`game_end`), the values a deal may be worth by asking
-:func:`aluette_cli.scoring.point_values` for each kind of deal, and whether
-the point goes to a player or a team from the deal scoring.  The script
+:func:`aluette_cli.scoring.point_values` for each kind of deal, whether
+the point goes to a player or a team from the deal scoring, and where a
+score sheet stops by asking the deal scoring (:func:`sheet_stops`).  The
+deal's point stays the scorer's tap, even with its sheet: ``validate``
+checks the two against each other.  The script
 holds no table of rules that could drift from the engine's, and
 ``tests/test_scorer.py`` holds its decisions to the engine's ledger.
 
@@ -23,14 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from itertools import combinations
+from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from ..cards import CARD_NICKNAMES, SEATS, TEAMS, team_of
+from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, team_of
 from ..model import Announce, Concede, Deal, Pos
 from ..pipeline import CheckedGame
-from ..policies import DealScoring, GameLength, TiePolicy
+from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
 from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names
 from ..scoring import point_values
 from .html import _sha256, esc
@@ -85,6 +88,33 @@ def option_facts(ruleset: Ruleset) -> dict[str, Any]:
     return facts
 
 
+def sheet_stops(scoring: DealScoring, target: int) -> dict[str, Any] | None:
+    """When a score sheet is finished before its ninth trick: the tricks
+    each team (or each seat) has taken when play stops, found by asking the
+    deal scoring's own :meth:`~DealScoring.decided_after` for every count.
+
+    Counts alone tell it only where the scoring declares a tally of counts
+    (:meth:`~DealScoring.search_tally`): team totals, or seat counts.  A
+    scoring that declares none gets None, and the page just records the
+    winners tapped, nine at most, for ``validate`` to check."""
+    tally = scoring.search_tally()
+    if tally is None:
+        return None
+    units = list(TEAMS) if tally == TEAM_TOTALS else list(SEATS)
+    # Under a team tally any seat of a team stands for it.
+    seats = [unit.seats[0] if isinstance(unit, Team) else unit for unit in units]
+    stops = [
+        "-".join(map(str, counts))
+        for counts in product(range(TRICKS_PER_DEAL + 1), repeat=len(units))
+        if sum(counts) <= TRICKS_PER_DEAL
+        and scoring.decided_after(
+            [seat for seat, n in zip(seats, counts, strict=True) for _ in range(n)], target
+        )
+        is not None
+    ]
+    return {"units": [str(unit) for unit in units], "stops": stops}
+
+
 def ruleset_facts(ruleset: Ruleset, tag: str, lang: str) -> dict[str, Any]:
     """One ruleset as the page's script reads it (``tag``: its Rules tag)."""
     return {
@@ -94,6 +124,7 @@ def ruleset_facts(ruleset: Ruleset, tag: str, lang: str) -> dict[str, Any]:
         "description": ruleset.description if lang == "en" else "",
         "end": game_end(ruleset.game_length, ruleset.game_target),
         "pooled": ruleset.deal_scoring.pooled,
+        "sheet": sheet_stops(ruleset.deal_scoring, ruleset.deal_target),
         "known": sorted(ruleset.known_options),
         "worth": {
             ",".join(sorted(options)): option_facts(ruleset.with_options(options))
@@ -255,6 +286,7 @@ def scorer_page(
         "lang": lang,
         "words": w.table,
         "seats": list(SEATS),
+        "tricks": TRICKS_PER_DEAL,
         "teams": {seat: team_of(seat) for seat in SEATS} | {team: team for team in TEAMS},
         "rulesets": {key: ruleset_facts(r, tag, lang) for key, (r, tag) in offered.items()},
         "draw": {key: _card_words(r.draw_dealer, lang) for key, (r, _) in offered.items()},
@@ -285,7 +317,8 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
     """The page's game as a checked record leaves it (``tag``: its ruleset's
     key on the page): the setup from its tags, and each deal as the scorer
     would have tapped it, from the engine's outcome, so a record in any form
-    (tricks, a score sheet, points) continues the same way.  A record with an
+    (tricks, a score sheet, points) continues the same way; a deal whose
+    trick winners the record gives keeps them as its sheet.  A record with an
     error, or a deal whose scorer the record does not tell, is refused: the
     page would go on from a score nobody knows."""
     outcome = checked.outcome
@@ -324,6 +357,11 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
                 }
                 if deal.concessions and ruleset.mordienne
                 else None,
+                # The trick winners, from tricks or a sheet, when the record
+                # gives every one that decided the deal.
+                "winners": [None if w is None else str(w) for w in out.sequence]
+                if out.sequence is not None and not out.unknown
+                else [],
             }
         )
     names = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -336,7 +374,7 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
         "options": sorted(ruleset.options),
         "dealer": outcome.deals[0].dealer,
     }
-    draft = {"points": None, "double": None, "concede": None}
+    draft: dict[str, Any] = {"points": None, "double": None, "concede": None, "winners": []}
     return {"phase": "play", "setup": setup, "entries": entries, "draft": draft}
 
 

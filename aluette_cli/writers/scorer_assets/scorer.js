@@ -1,7 +1,7 @@
 /* The scorer's page of `aluette scorer`.  Every fact of the rules it decides
    from (what ends a game, what a deal may be worth, whether a player or a
-   team takes the point) is in the page's JSON, written from the loaded
-   rulesets; this script only counts. */
+   team takes the point, when a score sheet stops) is in the page's JSON,
+   written from the loaded rulesets; this script only counts. */
 "use strict";
 (function () {
   const DATA = JSON.parse(document.getElementById("scorer-data").textContent);
@@ -20,9 +20,36 @@
     return table.plain;
   }
 
+  /* Whether a deal's score sheet is finished: nine tricks, or, where the
+     deal scoring declares that counts decide it, the counts at which it
+     says play stops.  A sheet a concession cut short is the scorer's to end. */
+  function finished(rules, winners) {
+    if (winners.length >= DATA.tricks) return true;
+    const sheet = rules.sheet;
+    if (!sheet) return false;
+    const counts = sheet.units.map((u) => winners.filter((w) => w === u || TEAM[w] === u).length);
+    return sheet.stops.includes(counts.join("-"));
+  }
+
+  /* What the entry panel offers for a deal with these taps so far (the
+     draft): the import takes from a record only what the panel offers. */
+  function offer(rules, options, draft) {
+    const table = rules.worth[options.slice().sort().join(",")];
+    const takers = rules.pooled ? ["NS", "EW"] : SEATS;
+    return {
+      doubles: !!table.double,
+      concessions: !!table.accepted,
+      values: worth(rules, options, draft),
+      takers,
+      barred: (x) => !!draft.concede && draft.concede.accepted && TEAM[x] === draft.concede.team,
+      voidable: !draft.concede,
+    };
+  }
+
   /* The game after each entry (the first state: before any): deal number,
      dealer, score, scoring deals, whether it is over and who won.  An entry
-     is {who: seat, team or null for a void deal, points, double, concede}. */
+     is {who: seat, team or null for a void deal, points, double, concede,
+     winners: the score sheet tapped, a seat or null for pourri each}. */
   function decide(rules, firstDealer, entries) {
     const score = { NS: 0, EW: 0 };
     let dealer = firstDealer, number = 1, scoring = 0;
@@ -46,6 +73,7 @@
     return states;
   }
 
+  const NAME_TAGS = { N: "North", E: "East", S: "South", W: "West" };
   const quote = (v) => '"' + String(v).replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\"]/g, "\\$&") + '"';
 
   /* The ALN record of a game: tags from the setup, each deal as entered. */
@@ -54,8 +82,7 @@
     const states = decide(rules, s.dealer, game.entries);
     const last = states[states.length - 1];
     const tags = [["Event", s.event], ["Site", s.site], ["Date", s.date]];
-    const names = { N: "North", E: "East", S: "South", W: "West" };
-    for (const seat of SEATS) tags.push([names[seat], s.names[seat]]);
+    for (const seat of SEATS) tags.push([NAME_TAGS[seat], s.names[seat]]);
     tags.push(["Rules", rules.tag]);
     if (s.options.length) tags.push(["Options", s.options.slice().sort().join(", ")]);
     let result = "*";
@@ -69,12 +96,64 @@
       lines.push("", "deal " + states[i].number + " dealer " + states[i].dealer);
       if (e.double) lines.push("announce " + e.double + " double");
       if (e.concede) lines.push("concede " + e.concede.team + " " + (e.concede.accepted ? "accepted" : "refused"));
+      if (e.winners && e.winners.length) lines.push("winners: " + e.winners.map((x) => x || "-").join(" "));
       lines.push("point " + (e.who === null ? "none" : e.who + (e.points > 1 ? " " + e.points : "")));
     });
     return lines.join("\n") + "\n";
   }
 
-  window.aluetteScorer = { decide, record, worth, rulesets: DATA.rulesets };
+  /* A record this page wrote, read back into its game; anything else is
+     refused, with a message saying so.  The page reads only its own lines,
+     takes from them only what its panels offer, and keeps the game only if
+     writing it again gives the very same record: it never reads ALN as the
+     reader does, and what it cannot read is aluette scorer --continue's. */
+  function imported(text, file) {
+    const foreign = fill(W["import.foreign"], { file });
+    text = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");
+    const tags = {}, entries = [];
+    let first = null, e = null, m;
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      if (!e && (m = /^\[(\w+) "((?:[^"\\]|\\.)*)"\]$/.exec(line))) tags[m[1]] = m[2].replace(/\\(.)/g, "$1");
+      else if ((m = /^deal \d+ dealer (\w)$/.exec(line))) {
+        first = first || m[1];
+        entries.push(e = { who: null, points: 0, double: null, concede: null, winners: [] });
+      } else if (!e) return foreign;
+      else if ((m = /^announce (\w+) double$/.exec(line))) e.double = m[1];
+      else if ((m = /^concede (\w+) (accepted|refused)$/.exec(line))) e.concede = { team: m[1], accepted: m[2] === "accepted" };
+      else if ((m = /^winners: (.+)$/.exec(line))) e.winners = m[1].split(" ").map((x) => (x === "-" ? null : x));
+      else if ((m = /^point (\w+)(?: (\d+))?$/.exec(line))) {
+        e.who = m[1] === "none" ? null : m[1];
+        e.points = e.who === null ? 0 : Number(m[2] || 1);
+      } else return foreign;
+    }
+    if (!("Rules" in tags)) return foreign;
+    const key = Object.keys(DATA.rulesets).find((k) => DATA.rulesets[k].tag === tags.Rules);
+    if (key === undefined) return fill(W["import.rules"], { file, rules: tags.Rules });
+    const rules = DATA.rulesets[key];
+    const options = tags.Options ? tags.Options.split(", ") : [];
+    if (!options.every((o) => rules.known.includes(o))) return foreign;
+    const names = {};
+    for (const seat of SEATS) names[seat] = tags[NAME_TAGS[seat]] || "";
+    const game = {
+      phase: entries.length ? "play" : "setup",
+      setup: { event: tags.Event || "", site: tags.Site || "", date: tags.Date || "", names, rules: key, options, dealer: first },
+      entries, draft: blank(),
+    };
+    if (first !== null && !SEATS.includes(first)) return foreign;
+    const states = decide(rules, first, entries);
+    const fits = (x, allowed) => x === null || allowed.includes(x);
+    const offered = entries.every((entry, i) => {
+      const can = offer(rules, options, entry), sheet = entry.winners;
+      return !states[i].over && fits(entry.double, can.doubles ? ["NS", "EW"] : []) &&
+        (entry.concede === null || (can.concessions && ["NS", "EW"].includes(entry.concede.team))) &&
+        (entry.who === null ? can.voidable : can.takers.includes(entry.who) && !can.barred(entry.who) && can.values.includes(entry.points)) &&
+        sheet.every((x, k) => fits(x, SEATS) && !finished(rules, sheet.slice(0, k)));
+    });
+    return offered && record(game) === text ? game : foreign;
+  }
+
+  window.aluetteScorer = { decide, record, worth, finished, imported, rulesets: DATA.rulesets };
 
   // ------------------------------------------------------------------
   // The game kept in the browser: saved at every tap
@@ -83,19 +162,23 @@
     const d = new Date(), p = (n) => String(n).padStart(2, "0");
     return d.getFullYear() + "." + p(d.getMonth() + 1) + "." + p(d.getDate());
   };
+  const blank = () => ({ points: null, double: null, concede: null, winners: [] });
   const fresh = () => ({
     phase: "setup",
     setup: { event: "", site: "", date: today(), names: { N: "", E: "", S: "", W: "" },
       rules: Object.keys(DATA.rulesets)[0], options: [], dealer: null },
     entries: [],
-    draft: { points: null, double: null, concede: null },
+    draft: blank(),
   });
   function load() {
     try {
       const g = JSON.parse(localStorage.getItem(KEY));
       // A game kept by a page with other rulesets is not this page's to go on with.
       const rules = g && g.setup && DATA.rulesets[g.setup.rules];
-      if (rules && Array.isArray(g.entries) && g.setup.options.every((o) => rules.known.includes(o))) return g;
+      if (rules && Array.isArray(g.entries) && g.setup.options.every((o) => rules.known.includes(o))) {
+        g.draft.winners = g.draft.winners || [];  // kept before sheets were
+        return g;
+      }
     } catch (e) { /* a broken copy: start again */ }
     return DATA.start ? started() : fresh();
   }
@@ -103,6 +186,7 @@
   const started = () => JSON.parse(JSON.stringify(DATA.start.game));
   let game = load();
   let confirmNew = false;
+  let problem = null;  // why the last file picked was not imported
   const save = () => {
     try { localStorage.setItem(KEY, JSON.stringify(game)); } catch (e) { /* storage refused: the page still counts */ }
   };
@@ -128,6 +212,7 @@
     return (s.names[seat] || W["seat." + seat]) + (s.names[seat] ? " (" + W["seat." + seat] + ")" : "");
   };
   const pts = (n) => n + " " + (n > 1 ? W.pts : W.pt);
+  const short = (seat) => game.setup.names[seat] || W["seat." + seat];
 
   function setupView() {
     const s = game.setup, rules = DATA.rulesets[s.rules];
@@ -152,7 +237,14 @@
       h("h3", { text: W.first }),
       h("div", { class: "choices seats" }, SEATS.map((seat) => button("dealer", seat, who(seat), s.dealer === seat))),
       h("p", { class: "hint", text: fill(W.draw, { card: DATA.draw[s.rules] }) }),
-      h("button", { type: "button", class: "go", "data-act": "start", disabled: !s.dealer, text: W.start }));
+      h("button", { type: "button", class: "go", "data-act": "start", disabled: !s.dealer, text: W.start }),
+      h("h3", { text: W.import }),
+      h("p", { class: "hint", text: W["import.hint"] }),
+      // The browser's own file button speaks the browser's language: a
+      // label in the page's stands for it.
+      h("label", { class: "pick", for: "import", text: W["import.pick"] },
+        h("input", { type: "file", id: "import", accept: ".aln,text/plain" })),
+      problem ? h("p", { class: "problem", id: "import-problem", role: "alert", text: problem }) : null);
   }
 
   function playView() {
@@ -173,30 +265,33 @@
         : fill(W.over, { who: who(now.winner), score: hi + "-" + lo });
       kids.push(h("p", { class: "over", id: "over", "data-winner": now.winner, text }));
     } else {
-      const table = rules.worth[s.options.slice().sort().join(",")];
-      const entry = { double: d.double, concede: d.concede };
-      const values = worth(rules, s.options, entry);
+      const can = offer(rules, s.options, d), values = can.values;
       const points = values.includes(d.points) ? d.points : values[0];
       const panel = [h("h2", { id: "status", "data-dealer": now.dealer, "data-number": String(now.number),
         text: fill(W.deal, { n: now.number }) + " · " + fill(W.dealer, { who: who(now.dealer) }) })];
-      if (table.double) {
+      if (can.doubles) {
         panel.push(h("h3", { text: W.double }), h("div", { class: "choices" },
           button("double", "", W.nobody, !d.double), ["NS", "EW"].map((t) => button("double", t, who(t), d.double === t))));
       }
-      if (table.accepted) {
+      if (can.concessions) {
         const on = (t, a) => !!d.concede && d.concede.team === t && d.concede.accepted === a;
         panel.push(h("h3", { text: W.concede }), h("div", { class: "choices grid" },
           button("concede", "", W.nobody, !d.concede),
           ["NS", "EW"].map((t) => [button("concede", t + " accepted", who(t) + " · " + W.accepted, on(t, true)),
             button("concede", t + " refused", who(t) + " · " + W.refused, on(t, false))])));
       }
+      const done = finished(rules, d.winners);
+      panel.push(h("h3", { text: W.tricks }),
+        h("ol", { class: "sheet", id: "sheet" }, d.winners.map((x) =>
+          h("li", { class: x ? TEAM[x] : "pourri", text: x ? short(x) : W.pourri }))),
+        h("p", { class: "hint", id: "sheet-next", text: done ? W.played_out : fill(W.trick, { k: d.winners.length + 1 }) }),
+        h("div", { class: "choices tricks" }, SEATS.map((x) => button("trick", x, short(x), undefined, done)),
+          button("trick", "-", W.pourri, undefined, done)));
       panel.push(h("h3", { text: W.worth }), h("div", { class: "choices" },
         values.map((v) => button("points", String(v), pts(v), v === points))));
-      const takers = rules.pooled ? ["NS", "EW"] : SEATS;
-      const barred = (x) => !!d.concede && d.concede.accepted && TEAM[x] === d.concede.team;
       panel.push(h("h3", { text: W.took }), h("div", { class: "choices seats" },
-        takers.map((x) => button("who", x, who(x), undefined, barred(x)))),
-      button("void", "", W.void, undefined, !!d.concede));
+        can.takers.map((x) => button("who", x, who(x), undefined, can.barred(x)))),
+      button("void", "", W.void, undefined, !can.voidable));
       kids.push(h("section", { class: "entry" }, panel));
     }
     kids.push(h("div", { class: "tools" },
@@ -208,7 +303,8 @@
           h("span", { text: fill(W.deal, { n: states[i].number }) + " · " + fill(W.dealer, { who: who(states[i].dealer) }) + " · " }),
           h("strong", { text: e.who === null ? W.voided : who(e.who) + " " + pts(e.points) }),
           h("span", { text: (e.double ? " · " + W.double + " " + who(e.double) : "") +
-            (e.concede ? " · " + W.concede + " " + who(e.concede.team) + " · " + (e.concede.accepted ? W.accepted : W.refused) : "") }),
+            (e.concede ? " · " + W.concede + " " + who(e.concede.team) + " · " + (e.concede.accepted ? W.accepted : W.refused) : "") +
+            (e.winners && e.winners.length ? " · " + fill(W.kept, { n: e.winners.length }) : "") }),
           h("span", { class: "run", text: " → " + states[i + 1].score.NS + "-" + states[i + 1].score.EW })))));
     }
     kids.push(h("section", { class: "export" }, h("h3", { text: W.export }),
@@ -238,11 +334,11 @@
 
   function commit(whoTook) {
     const s = game.setup, d = game.draft, rules = DATA.rulesets[s.rules];
-    const entry = { who: whoTook, points: 0, double: d.double, concede: d.concede };
+    const entry = { who: whoTook, points: 0, double: d.double, concede: d.concede, winners: d.winners };
     const values = worth(rules, s.options, entry);
     entry.points = whoTook === null ? 0 : values.includes(d.points) ? d.points : values[0];
     game.entries.push(entry);
-    game.draft = { points: null, double: null, concede: null };
+    game.draft = blank();
   }
 
   function download() {
@@ -266,6 +362,7 @@
     if (!btn || btn.disabled) return;
     const act = btn.dataset.act, v = btn.dataset.v, s = game.setup, d = game.draft;
     if (act !== "new") confirmNew = false;
+    problem = null;
     if (act === "download") return download();
     if (act === "copy") return copy(btn);
     if (act === "rules") { s.rules = v; s.options = s.options.filter((o) => DATA.rulesets[v].known.includes(o)); }
@@ -276,12 +373,20 @@
     else if (act === "double") d.double = v || null;
     else if (act === "concede") d.concede = v ? { team: v.split(" ")[0], accepted: v.endsWith("accepted") } : null;
     else if (act === "points") d.points = Number(v);
+    else if (act === "trick") { if (!finished(DATA.rulesets[s.rules], d.winners)) d.winners.push(v === "-" ? null : v); }
     else if (act === "who") commit(v);
     else if (act === "void") commit(null);
     else if (act === "undo") {
-      if (game.entries.length) game.entries.pop();
-      else game.phase = "setup";
-      game.draft = { points: null, double: null, concede: null };
+      // One tap taken back: the last trick winner, else the last deal's
+      // point (its deal comes back as it was before that tap), else the start.
+      if (d.winners.length) d.winners.pop();
+      else if (game.entries.length) {
+        const e = game.entries.pop();
+        game.draft = { points: e.who === null ? null : e.points, double: e.double, concede: e.concede, winners: e.winners || [] };
+      } else {
+        game.phase = "setup";
+        game.draft = blank();
+      }
     } else if (act === "new") {
       if (!confirmNew) { confirmNew = true; return draw(); }
       confirmNew = false;
@@ -293,6 +398,21 @@
     }
     save();
     draw();
+  });
+
+  app.addEventListener("change", (ev) => {
+    const input = ev.target;
+    if (input.id !== "import" || !input.files.length) return;
+    const file = input.files[0];
+    file.text().then((text) => {
+      const got = imported(text, file.name);
+      problem = typeof got === "string" ? got : null;
+      if (!problem) {
+        game = got;
+        save();
+      }
+      draw();
+    });
   });
 
   app.addEventListener("input", (ev) => {
