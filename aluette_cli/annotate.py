@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from itertools import accumulate, chain, islice
 from typing import IO, BinaryIO
 
-from . import parse
 from .analysis import GameAnalysis, Limits, analyse_game
 from .lexicon import (
     BLANKS,
@@ -35,9 +34,10 @@ from .lexicon import (
 )
 from .model import BrokenDeal, Deal
 from .outcome import TrickOutcome
-from .parse import LOOKAHEAD_LINES, Lookahead, OpenComment, read_units
 from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, check_units
 from .quickcheck import FIRST_TRICK_LINE
+from .reading import LOOKAHEAD_LINES, decode, read_units
+from .reading.split import Lookahead, OpenComment
 from .rules import Ruleset
 from .writers.analysis import deal_mark, play_mark
 from .writers.report import deal_sentences, game_sentence, trick_why
@@ -45,7 +45,7 @@ from .writers.report import deal_sentences, game_sentence, trick_why
 MARK = "="
 #: How much text the reader is fed at a time.  Fed a line at a time, it
 #: cuts every line on its own, seven to nine times slower than a block of
-#: many lines (parse.RUN_MIN_LINES); a block only holds the lines kept until
+#: many lines (decode.RUN_MIN_LINES); a block only holds the lines kept until
 #: their game is written a little longer.
 TEE_BLOCK = 64 * 1024
 
@@ -62,7 +62,7 @@ class _Line:
 
 @dataclass(slots=True)
 class _LongLine:
-    """A line longer than the reader's limit (:data:`parse.MAX_LINE_BYTES`):
+    """A line longer than the reader's limit (:data:`decode.MAX_LINE_BYTES`):
     its first bytes, as the reader reads them, are held; the rest waits in a
     temporary file until the line is written out, so that memory stays
     bounded whatever the line's length and the scorer's text is still
@@ -180,7 +180,7 @@ class _Tee:
             if end < 0:
                 unfinished.append(data)
                 size += len(data)
-                if size > parse.MAX_LINE_BYTES:
+                if size > decode.MAX_LINE_BYTES:
                     long, data = self._long(b"".join(unfinished), read)
                     yield b"", [long.head + long.ending], long
                     # What came after it in the same read: whole lines, then
@@ -203,18 +203,18 @@ class _Tee:
     def _long(start: bytes, read: Callable[[int], bytes]) -> tuple[_LongLine, bytes]:
         """A line past the limit, begun with ``start``: its first bytes as the
         reader keeps them, the rest put aside up to its end, or until the
-        reader would stop (:data:`parse.MAX_LINE_SKIP`); and what follows it
+        reader would stop (:data:`decode.MAX_LINE_SKIP`); and what follows it
         in the block read last."""
-        keep = parse._char_start(start, parse.MAX_LINE_BYTES)
+        keep = decode._char_start(start, decode.MAX_LINE_BYTES)
         rest = tempfile.TemporaryFile()  # noqa: SIM115 (closed once written out)
         rest.write(start[keep:])
         skipped = len(start) - keep
         while data := read(TEE_BLOCK):
-            end = parse._line_end(data)
+            end = decode._line_end(data)
             if end < 0:
                 rest.write(data)
                 skipped += len(data)
-                if skipped >= parse.MAX_LINE_SKIP:
+                if skipped >= decode.MAX_LINE_SKIP:
                     break  # where the reader stops reading: so does annotate
                 continue
             rest.write(data[:end])
@@ -309,7 +309,7 @@ class _Tee:
         if self.in_comment and self.guard.left_open(
             self.read, text, (p.decode("utf-8", "surrogateescape") for p in ahead)
         ):
-            self.in_comment = False  # as the reader decides: see parse.split_units
+            self.in_comment = False  # as the reader decides: see reading.split.split_units
         clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
         # A line left blank once its generated comments are gone stays a
         # line: annotate only ever adds to the ends of lines, never lines

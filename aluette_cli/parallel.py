@@ -31,8 +31,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
-from .parse import LOOKAHEAD_LINES, SplitEnd, Unit, read_units
 from .pipeline import CheckedGame, RuleChoice, Wants, check_units
+from .reading import LOOKAHEAD_LINES, SplitEnd, Unit, read_units
 
 if TYPE_CHECKING:
     import multiprocessing.pool
@@ -49,7 +49,7 @@ def batches(units: Iterable[Unit], size: int = BATCH_UNITS) -> Iterator[tuple[in
     """Runs of whole games, each with the index its first game will have.
 
     A game starts at a tag section, or at the first deal of an untagged file,
-    exactly as :func:`parse.read_records` counts them.
+    exactly as :func:`reading.read_records` counts them.
     """
     batch: list[Unit] = []
     first = 1  # index of the first game in this batch

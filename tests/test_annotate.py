@@ -743,11 +743,11 @@ def test_a_line_past_the_limit_is_reported_and_not_held(
     import io
 
     from aluette_cli import annotate as module
-    from aluette_cli import parse
     from aluette_cli.pipeline import RuleChoice
+    from aluette_cli.reading import decode
 
     limit = 1024
-    monkeypatch.setattr(parse, "MAX_LINE_BYTES", limit)
+    monkeypatch.setattr(decode, "MAX_LINE_BYTES", limit)
     long = "; " + "x" * 300_000  # a comment line 300 times the limit
     # and after it, in the same read, a few lines and another long one
     after = "; short" + (ending or "\n")
