@@ -157,19 +157,14 @@ def split_units(
 ) -> Iterator[Unit]:
     """Cut text into tag sections and deals, without parsing them.
 
-    A :class:`Run` is cut by searching its whole text for what can end a
-    unit (:class:`Notice`: the :data:`_SCAN` tokens, or a line starting
-    with a D that may be a mistyped header), going past the comments that
-    end on their line; the lines before it join the unit at once, a plain
-    deal header starts its unit, and any other line found goes through the
-    same steps as a line read alone.  ``left_off``, if given, is told how the
-    text left off once its last unit is taken.
+    A :class:`Run` is cut by :meth:`_Splitter.run`, a line read alone by
+    :meth:`_Splitter.line`; a line with nothing on it that can end a unit
+    joins the unit being read here, at no more cost than an append.
+    ``left_off``, if given, is told how the text left off once its last unit
+    is taken.
     """
-    unit = Unit("other", 1, 1)
-    size = 0  # characters in the unit so far
-    in_comment = False
-    source = Lookahead(lines)
-    guard = OpenComment()
+    cut = _Splitter(lines)
+    source = cut.source
     items, ahead = source.items, source.ahead
     while True:
         # Lookahead's __next__, without a call a line
@@ -180,71 +175,15 @@ def split_units(
             if line is None:
                 break
         if type(line) is Run:
-            if in_comment:
+            if cut.in_comment:
                 # Each line on its own, until the comment's end is found.
                 ahead.extendleft(reversed(list(line.lines())))
-                continue
-            text, start, number = line.text, line.start, line.number
-            notice = line.notice or Notice(text)
-            seek = start  # where to look next: past the comments that end on their line
-            while start < len(text):
-                at = notice.next(seek)
-                if at >= 0:
-                    # A comment that ends on its line, or a stray closing
-                    # brace, leaves its line whole in the unit: what the
-                    # steps below make of it, without making a line of it.
-                    mark = text[at]
-                    if mark == COMMENT_OPEN:
-                        shut = text.find(COMMENT_CLOSE, at + 1, text.index("\n", at))
-                        if shut >= 0:
-                            seek = shut + 1
-                            continue
-                    elif mark == COMMENT_CLOSE:
-                        seek = at + 1
-                        continue
-                    elif mark == LINE_COMMENT:
-                        seek = text.index("\n", at) + 1
-                        continue
-                end = len(text) if at < 0 else text.rfind("\n", 0, at) + 1
-                if size + end - start > MAX_UNIT_CHARS:
-                    # Each line on its own: the limit is met on its line.
-                    ahead.extendleft(reversed(list(Run(number, text, start).lines())))
-                    break
-                if end > start:
-                    unit.parts.extend(_WHOLE_LINES.findall(text, start, end))
-                    size += end - start
-                    number += text.count("\n", start, end)
-                if at < 0:
-                    break
-                close = text.index("\n", end)
-                starts = None
-                if at == end:
-                    if _PLAIN_HEADER.match(text, end, close + 1):
-                        starts = "deal"
-                    elif _PLAIN_TAG.match(text, end, close + 1):
-                        starts = "tags"
-                if starts is not None and size + close + 1 - end <= MAX_UNIT_CHARS:
-                    # A deal header or a tag and nothing else: what the steps
-                    # below do with it, without making a line of it.  A tag
-                    # in a tag section goes on with it.
-                    if starts != "tags" or unit.kind != "tags":
-                        unit.parts.append("")
-                        yield unit
-                        unit = Unit(starts, number, 1)
-                        size = 0
-                    unit.parts.append(text[end : close + 1])
-                    size += close + 1 - end
-                    number += 1
-                    start = seek = close + 1
-                    continue
-                if close + 1 < len(text):
-                    ahead.appendleft(Run(number + 1, text, close + 1, notice))
-                ahead.appendleft(Line(number, text[end:close]))
-                break
+            else:
+                yield from cut.run(line)
             continue
         text = line.text
         if (
-            not in_comment
+            not cut.in_comment
             and not line.skipped
             and line.bad_byte is None
             and _SCAN.search(text) is None
@@ -252,11 +191,106 @@ def split_units(
         ):
             # Most lines: no comment, string, tag or deal on them, nothing to
             # report; they belong to the unit being read.
-            grown = size + len(text) + 1
+            grown = cut.size + len(text) + 1
             if grown <= MAX_UNIT_CHARS:
-                unit.parts.append(text + "\n")
-                size = grown
+                cut.unit.parts.append(text + "\n")
+                cut.size = grown
                 continue
+        yield from cut.line(line)
+    yield cut.unit
+    if left_off is not None:
+        left_off.in_comment, left_off.last_kind = cut.in_comment, cut.unit.kind
+        left_off.ran_out = cut.guard.ran_out
+
+
+class _Splitter:
+    """One splitting's state between lines: the unit being read and its size
+    in characters, whether a brace comment is open, the lines ahead."""
+
+    __slots__ = ("guard", "in_comment", "size", "source", "unit")
+
+    def __init__(self, lines: Iterable[Line | Run]) -> None:
+        self.unit = Unit("other", 1, 1)
+        self.size = 0
+        self.in_comment = False
+        self.source = Lookahead(lines)
+        self.guard = OpenComment()
+
+    def run(self, run: Run) -> Iterator[Unit]:
+        """The units a run ends, found by searching its whole text for what
+        can end a unit (:class:`Notice`: the :data:`_SCAN` tokens, or a line
+        starting with a D that may be a mistyped header), going past the
+        comments that end on their line.  The lines before it join the unit
+        at once, and a plain deal header or tag starts its unit; any other
+        line found is put back ahead, to be read alone, with the rest of the
+        run after it."""
+        ahead = self.source.ahead
+        unit, size = self.unit, self.size
+        text, start, number = run.text, run.start, run.number
+        notice = run.notice or Notice(text)
+        seek = start  # where to look next: past the comments that end on their line
+        while start < len(text):
+            at = notice.next(seek)
+            if at >= 0:
+                # A comment that ends on its line, or a stray closing brace,
+                # leaves its line whole in the unit: what line() makes of
+                # it, without making a line of it.
+                mark = text[at]
+                if mark == COMMENT_OPEN:
+                    shut = text.find(COMMENT_CLOSE, at + 1, text.index("\n", at))
+                    if shut >= 0:
+                        seek = shut + 1
+                        continue
+                elif mark == COMMENT_CLOSE:
+                    seek = at + 1
+                    continue
+                elif mark == LINE_COMMENT:
+                    seek = text.index("\n", at) + 1
+                    continue
+            end = len(text) if at < 0 else text.rfind("\n", 0, at) + 1
+            if size + end - start > MAX_UNIT_CHARS:
+                # Each line on its own: the limit is met on its line.
+                ahead.extendleft(reversed(list(Run(number, text, start).lines())))
+                break
+            if end > start:
+                unit.parts.extend(_WHOLE_LINES.findall(text, start, end))
+                size += end - start
+                number += text.count("\n", start, end)
+            if at < 0:
+                break
+            close = text.index("\n", end)
+            starts = None
+            if at == end:
+                if _PLAIN_HEADER.match(text, end, close + 1):
+                    starts = "deal"
+                elif _PLAIN_TAG.match(text, end, close + 1):
+                    starts = "tags"
+            if starts is not None and size + close + 1 - end <= MAX_UNIT_CHARS:
+                # A deal header or a tag and nothing else: what line() does
+                # with it, without making a line of it.  A tag in a tag
+                # section goes on with it.
+                if starts != "tags" or unit.kind != "tags":
+                    unit.parts.append("")
+                    yield unit
+                    unit = Unit(starts, number, 1)
+                    size = 0
+                unit.parts.append(text[end : close + 1])
+                size += close + 1 - end
+                number += 1
+                start = seek = close + 1
+                continue
+            if close + 1 < len(text):
+                ahead.appendleft(Run(number + 1, text, close + 1, notice))
+            ahead.appendleft(Line(number, text[end:close]))
+            break
+        self.unit, self.size = unit, size
+
+    def line(self, line: Line) -> Iterator[Unit]:
+        """The units a line read alone ends, scanning it for brace comments,
+        ``;`` comments, strings, tags and deal headers; with the findings of
+        its bad byte, its length, and the unit's length."""
+        text = line.text
+        unit, size, in_comment = self.unit, self.size, self.in_comment
         bad = None
         cut = None
         if line.skipped:
@@ -272,7 +306,9 @@ def split_units(
         if line.bad_byte is not None:
             column, offset, byte = line.bad_byte
             bad = Finding.of(F.BAD_ENCODING, "", line.number, column, byte=byte, offset=offset)
-        if in_comment and guard.left_open(line.number, text, _texts_ahead(source, LOOKAHEAD_LINES)):
+        if in_comment and self.guard.left_open(
+            line.number, text, _texts_ahead(self.source, LOOKAHEAD_LINES)
+        ):
             in_comment = False
         pos = start = 0
         if not in_comment and text.startswith(("D", "d")) and _loose_start(text):
@@ -336,10 +372,7 @@ def split_units(
                         limit=MAX_UNIT_CHARS,
                     )
                 )
-    yield unit
-    if left_off is not None:
-        left_off.in_comment, left_off.last_kind = in_comment, unit.kind
-        left_off.ran_out = guard.ran_out
+        self.unit, self.size, self.in_comment = unit, size, in_comment
 
 
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
