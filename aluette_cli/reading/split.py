@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
+from typing import BinaryIO
 
 from .. import findings as F
 from ..findings import Finding
@@ -145,6 +146,73 @@ class SplitEnd:
     #: without finding one (0: none): up to :data:`LOOKAHEAD_LINES` after it,
     #: text beyond the end could have changed what was decided there
     ran_out: int = 0
+
+    def exact(self, last_line: int) -> bool:
+        """Whether text that ended here, at its ``last_line``, was cut as one
+        reading of it and of what follows would have cut it, what follows
+        being read on its own from a place of :func:`cut_points`: no brace
+        comment open at the end, a deal last (not a tag section, which the
+        tags after a cut would have continued), and no look ahead for a
+        comment's end cut short by the end of the text."""
+        return (
+            not self.in_comment
+            and self.last_kind != "tags"
+            and (self.ran_out == 0 or last_line - self.ran_out >= LOOKAHEAD_LINES)
+        )
+
+
+#: a blank line, then a tag at the start of a line: where a text may be cut
+_CUT = b"\n\n" + TAG_OPEN.encode("ascii")
+
+
+def cut_points(
+    stream: BinaryIO, size: int, next_size: Callable[[int], int], block_size: int = 1 << 20
+) -> list[tuple[int, int]] | None:
+    """Where a file of ``size`` bytes may be cut into parts that are each
+    read on their own (:func:`read_units` from the place), as (byte offset,
+    line number) from ``(0, 1)``: at the first tag after a blank line that
+    stands at least ``next_size(bytes left)`` bytes after the last cut.
+
+    It is one search a block, no reading of units, so it may be wrong: a
+    part was cut as one reading would have cut it only if the part before
+    it ended :meth:`SplitEnd.exact`, and from the first one that did not,
+    the file must be read again in one reading.  ``stream`` is read from its
+    start and put back there; None if it holds a carriage return (a line
+    end this search does not count).
+    """
+    starts = [(0, 1)]
+    at = 0  # where the next block starts in the file
+    lines = 1  # the line at the start of ``data``
+    # the next part ends at the first cut at or after it
+    target = next_size(size)
+    tail = b""  # the last bytes of the block before: a cut may span two blocks
+    stream.seek(0)
+    try:
+        while True:
+            block = stream.read(block_size)
+            if not block:
+                break
+            if b"\r" in block:
+                return None
+            data = tail + block
+            base = at - len(tail)
+            counted = 0  # ``lines`` counts the line ends before data[counted]
+            while target < size:
+                found = data.find(_CUT, max(target - base, 0))
+                if found < 0:
+                    break
+                cut = found + len(_CUT) - 1  # the "[" of the tag
+                lines += data.count(b"\n", counted, cut)
+                counted = cut
+                starts.append((base + cut, lines))
+                target = base + cut + next_size(size - base - cut)
+            kept = max(counted, len(data) - (len(_CUT) - 1))
+            lines += data.count(b"\n", counted, kept)
+            tail = data[kept:]
+            at += len(block)
+    finally:
+        stream.seek(0)
+    return starts
 
 
 def _chain(first: str, rest: Iterable[str]) -> Iterator[str]:
