@@ -306,4 +306,9 @@ class Tee:
         # of its own, so removing a line would remove the scorer's.
         ending = piece[len(body) :]
         self.lines.append(KeptLine(bom, clean, ending, semicolon, self.in_comment, opens_at))
-        return (bom + clean).encode("utf-8", "surrogateescape") + ending
+        fed = (bom + clean).encode("utf-8", "surrogateescape")
+        if not fed and text and ending[:1] == b"\n":
+            # Emptied, it would join a "\r" before it into one "\r\n": a
+            # blank keeps it a line, as it is in the text written back.
+            fed = b" "
+        return fed + ending
