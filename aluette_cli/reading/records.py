@@ -17,7 +17,7 @@ from ..lexicon import DEAL, DEALER, DIGITS, SEAT, TAG_CLOSE, TAG_NAME, TAG_OPEN,
 from ..model import BrokenDeal, Comment, Deal, Game, Pos, Tag
 from . import fastpath
 from .decode import decode_runs
-from .grammar import _attach_comments, _parser, _token_at
+from .grammar import _attach_comments, _parser
 from .recover import _parse_other, _recover_deal
 from .split import _WS, SplitEnd, Unit, split_units
 from .syntax import _syntax_finding, _unclosed_comment
@@ -55,7 +55,7 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         if unit.kind == "tags":
             error = _syntax_finding(exc, unit, builder)
             tags = [
-                Tag(m.group(1), unescape(m.group(2)[1:-1]), builder.pos(_token_at(text, m.start())))
+                Tag(m.group(1), unescape(m.group(2)[1:-1]), unit.pos(text, m.start()))
                 for m in _TAG_LINE.finditer(text)
             ]
             return (tags, None), [], error
@@ -218,14 +218,10 @@ def _unknown_escapes(unit: Unit) -> list[Finding]:
     for m in _TAG_LINE.finditer(text):
         for e in _ESCAPE_IN_VALUE.finditer(m.group(2), 1, len(m.group(2)) - 1):
             if e.group(1) not in ('"', "\\"):
-                start = m.start()
-                row = text.count("\n", 0, start)
-                line = unit.line + row
-                column = start - (text.rfind("\n", 0, start) + 1) + 1
-                column += unit.column - 1 if row == 0 else 0
+                at = unit.pos(text, m.start())
                 found.append(
                     Finding.of(
-                        F.UNKNOWN_ESCAPE, "", line, column, name=m.group(1), escape=e.group()
+                        F.UNKNOWN_ESCAPE, "", at.line, at.column, name=m.group(1), escape=e.group()
                     )
                 )
     return found

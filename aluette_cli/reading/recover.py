@@ -124,16 +124,14 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
     parts: list[object] = []
     unread: list[Finding] = []
     for index, seg in _segments(unit.text):
+        builder.line0 = unit.line + index
+        builder.col0 = unit.column if index == 0 else 1
         if not seg.strip(WHITESPACE) or _COMMENT_OR_SPACE.fullmatch(seg):
             if index == 0:
                 return None
             if COMMENT_OPEN in seg or LINE_COMMENT in seg:
-                builder.line0 = unit.line + index
-                builder.col0 = unit.column if index == 0 else 1
                 _collect_comments(seg, builder)
             continue
-        builder.line0 = unit.line + index
-        builder.col0 = unit.column if index == 0 else 1
         if index and fastpath.FASTPATH:
             read = _read_element_fast(seg, builder.line0)
             if read is not None:
@@ -256,13 +254,6 @@ def _out_of_order(parts: list[object]) -> list[Finding]:
     return found
 
 
-def _pos_in(unit: Unit, text: str, index: int) -> Pos:
-    """The position of ``text[index]`` in the file, ``text`` being the unit's."""
-    row = text.count("\n", 0, index)
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return Pos(unit.line + row, column + (unit.column - 1 if row == 0 else 0))
-
-
 def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
     """Text before the first tag section or deal: only comments may stand
     there.  Read without the grammar, so a file that needs no grammar never
@@ -273,7 +264,7 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
     while pos < len(text):
         m = _COMMENT_OR_SPACE.match(text, pos)
         if m is None:
-            where = _pos_in(unit, text, pos)
+            where = unit.pos(text, pos)
             if text[pos] == COMMENT_OPEN:
                 return (
                     None,
@@ -288,8 +279,8 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
                 ),
             )
         if m.group().startswith(COMMENT_OPEN):
-            comments.append(Comment(m.group()[1:-1], _pos_in(unit, text, pos)))
+            comments.append(Comment(m.group()[1:-1], unit.pos(text, pos)))
         elif m.group().startswith(LINE_COMMENT):
-            comments.append(Comment(m.group()[1:], _pos_in(unit, text, pos), line=True))
+            comments.append(Comment(m.group()[1:], unit.pos(text, pos), line=True))
         pos = m.end()
     return None, comments, None

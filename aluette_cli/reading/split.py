@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
+from itertools import chain
 from typing import BinaryIO
 
 from .. import findings as F
@@ -34,6 +35,7 @@ from ..lexicon import (
     WHITESPACE,
     end_of_string,
 )
+from ..model import Pos
 from . import decode
 from .decode import Line, Run
 
@@ -57,6 +59,12 @@ class Unit:
     @property
     def text(self) -> str:
         return "".join(self.parts)
+
+    def pos(self, text: str, index: int) -> Pos:
+        """The position of ``text[index]`` in the file, ``text`` being the unit's."""
+        row = text.count("\n", 0, index)
+        column = index - (text.rfind("\n", 0, index) + 1) + 1
+        return Pos(self.line + row, column + (self.column - 1 if row == 0 else 0))
 
 
 _WS = f"[{WHITESPACE}]"
@@ -120,7 +128,7 @@ class OpenComment:
     def left_open(self, number: int, text: str, ahead: Iterable[str]) -> bool:
         if number <= self.closing_line or not _RESUME.match(text):
             return False
-        for distance, line in enumerate(_chain(text, ahead)):
+        for distance, line in enumerate(chain((text,), ahead)):
             m = _BRACE.search(line)
             if m is not None:
                 if m.group() == COMMENT_CLOSE:
@@ -213,11 +221,6 @@ def cut_points(
     finally:
         stream.seek(0)
     return starts
-
-
-def _chain(first: str, rest: Iterable[str]) -> Iterator[str]:
-    yield first
-    yield from rest
 
 
 def split_units(

@@ -12,7 +12,6 @@ from .. import findings as F
 from ..cards import NAMED_CARDS
 from ..findings import Finding
 from ..lexicon import CARD_NAMES, COLON, COMMENT_CLOSE, COMMENT_OPEN, LINE_COMMENT, LITERALS, SEATS
-from ..model import Pos
 from .grammar import _parser
 
 if TYPE_CHECKING:
@@ -115,7 +114,7 @@ def _syntax_finding(
         found = _found(text, start) if start is not None else f"'{_printable(str(exc.token)[:20])}'"
     else:
         # The unit ended too soon: say so at the end of its text.
-        where = _end_pos(unit)
+        where = unit.pos(text, len(text.rstrip()))
         names = (
             (exc.accepts or exc.expected)
             if isinstance(exc, UnexpectedToken)
@@ -204,9 +203,3 @@ def _accepts(exc: UnexpectedInput) -> set[str]:
         return set()
 
 
-def _end_pos(unit: Unit) -> Pos:
-    text = unit.text.rstrip()
-    lines = text.split("\n")
-    line = unit.line + len(lines) - 1
-    column = len(lines[-1]) + (unit.column if len(lines) == 1 else 1)
-    return Pos(line, column)
