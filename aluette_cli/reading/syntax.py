@@ -12,6 +12,7 @@ from .. import findings as F
 from ..cards import NAMED_CARDS
 from ..findings import Finding
 from ..lexicon import CARD_NAMES, COLON, COMMENT_CLOSE, COMMENT_OPEN, LINE_COMMENT, LITERALS, SEATS
+from ..wording import either, fill
 from .grammar import _parser
 
 if TYPE_CHECKING:
@@ -20,50 +21,41 @@ if TYPE_CHECKING:
     from .grammar import _Builder
     from .split import Unit
 
-# Lark's terminal names, in words a person reads in an error message.
-_WORDS = {
-    "CARD": "a card",
-    "CARD_NAME": "a card",
-    "SEAT": "a seat (N, E, S or W)",
-    "TEAM": "a team (NS or EW)",
-    "SIDE": "a team or a seat",
-    "WINNER": "a seat or '-'",
-    "POURRI": "'pourri'",
-    "NONE": "'none'",
-    "CONCEDE_ANSWER": "'accepted' or 'refused'",
-    "SIGNAL_NAME": "a signal name",
-    "TRICK_NO": "a trick number such as '1.'",
-    "INT": "a number (at most nine digits)",
-    "TAG_NAME": "a tag name",
-    "TAG_VALUE": 'a quoted value ("...")',
-}
+
+def _said(variant: str, **facts: object) -> str:
+    """A piece of an A001 message, in the words of its template."""
+    return fill(F.TEMPLATES[F.SYNTAX_ERROR][variant], facts)
 
 
 def _expected_words(names: Iterable[str], what: str) -> str:
     parser, _ = _parser()
     literals = {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
-    words: list[str] = []
+    said = F.TEMPLATES[F.SYNTAX_ERROR]
+    words: list[tuple[bool, str]] = []  # (the end, word): the end is said last
     for name in sorted(names):
         if name == "$END":
-            word = f"the end of the {what}"
+            word = (True, _said("expected-end", what=what))
+        elif f"expected-{name}" in said:
+            word = (False, _said(f"expected-{name}"))
         else:
-            word = _WORDS.get(name) or (f"'{literals[name]}'" if name in literals else name)
+            literal = literals.get(name)
+            word = (False, _said("expected-literal", literal=literal) if literal else name)
         if word not in words:
             words.append(word)
-    words.sort(key=lambda w: (w.startswith("the end"), w.strip("'").lower()))
+    words.sort(key=lambda w: (w[0], w[1].strip("'").lower()))
     if not words:
-        return "nothing more"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return _said("expected-nothing")
+    return either(word for _, word in words)
 
 
 def _found(text: str, index: int) -> str:
     ch = text[index] if index < len(text) else ""
     if not ch:
-        return "the end of the text"
+        return _said("found-text-end")
     if not ch.isprintable() or ch.isspace():
-        return f"character U+{ord(ch):04X}"
+        return _said("found-character", code=f"{ord(ch):04X}")
     m = _WORD.match(text, index)
-    return f"'{_printable(m.group() if m else ch)}'"
+    return _said("found-word", word=_printable(m.group() if m else ch))
 
 
 # What a person reads as the word that stands at an error: up to any space,
@@ -111,7 +103,11 @@ def _syntax_finding(
         where = builder.pos(exc.token)
         expected = _expected_words(_accepts(exc) or exc.accepts or exc.expected, what)
         start = exc.token.start_pos
-        found = _found(text, start) if start is not None else f"'{_printable(str(exc.token)[:20])}'"
+        found = (
+            _found(text, start)
+            if start is not None
+            else _said("found-word", word=_printable(str(exc.token)[:20]))
+        )
     else:
         # The unit ended too soon: say so at the end of its text.
         where = unit.pos(text, len(text.rstrip()))
@@ -121,10 +117,10 @@ def _syntax_finding(
             else getattr(exc, "expected", ())
         )
         expected = _expected_words(names, what)
-        found = f"the end of the {what}"
+        found = _said("found-end", what=what)
     hint = _hint(text, exc)
     if hint:
-        found += f" ({hint})"
+        found = _said("found-fix", found=found, fix=hint)
     if lost is None:
         lost = "tags" if unit.kind == "tags" else "deal"
     return Finding.of(
@@ -165,22 +161,22 @@ def _hint(text: str, exc: UnexpectedInput) -> str:
         prefix = seat.upper() + COLON
         fixed = _fix_card(card) or card
         if (seat, card) != (seat.upper(), fixed) and (fixed in CARD_NAMES or _fix_card(card)):
-            return f"write '{prefix}{fixed}'"
+            return _said("fix", fixed=prefix + fixed)
         index += len(seat) + 1
     else:
         fixed_card = _fix_card(word)
         if fixed_card and fixed_card != word:
-            return f"write '{fixed_card}': a card is its rank in capitals, its suit in lower case"
+            return _said("fix-card", fixed=fixed_card)
         if word.lower() in LITERALS and word != word.lower():
-            return f"write '{word.lower()}': keywords are lower-case"
+            return _said("fix-keyword", fixed=word.lower())
         if word.upper() in SEATS and word != word.upper():
-            return f"write '{word.upper()}'"
+            return _said("fix", fixed=word.upper())
     # A card's name as people say it, perhaps over several words ("deux de chêne").
     words = text[index : index + 40].split("\n", 1)[0].split()
     for count in range(min(4, len(words)), 0, -1):
         name = _NAME_KEYS.get(_name_key("".join(words[:count])))
         if name is not None:
-            return f"write '{prefix}{name}' or '{prefix}{NAMED_CARDS[name]}'"
+            return _said("fix-name", name=prefix + name, code=prefix + NAMED_CARDS[name])
     return ""
 
 
