@@ -22,12 +22,6 @@ from .records import parse_unit, parse_unit_with_grammar, read_games, read_recor
 from .split import LOOKAHEAD_LINES, SplitEnd, Unit
 
 __all__ = [
-    "LOOKAHEAD_LINES",
-    "SplitEnd",
-    "Unit",
-    "parse_unit",
-    "parse_unit_with_grammar",
-    "read_games",
-    "read_records",
-    "read_units",
-]
+    "LOOKAHEAD_LINES", "SplitEnd", "Unit", "parse_unit", "parse_unit_with_grammar",
+    "read_games", "read_records", "read_units",
+]  # fmt: skip

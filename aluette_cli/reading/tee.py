@@ -258,11 +258,8 @@ class Tee:
         self.bom_checked = True
         self.read += 1
         text = long.head.decode("utf-8", "surrogateescape")
-        if self.in_comment:
-            later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
-            ahead = (p.decode("utf-8", "surrogateescape") for p in islice(later, LOOKAHEAD_LINES))
-            if self.guard.left_open(self.read, text, ahead):
-                self.in_comment = False
+        later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
+        self._resume(text, islice(later, LOOKAHEAD_LINES))
         self.in_comment = _scan(text, self.in_comment)[2]
         self.lines.append(long)
         yield long.head
@@ -284,6 +281,14 @@ class Tee:
             at = starts[line + 1]
         return len(pieces)
 
+    def _resume(self, text: str, ahead: Iterable[bytes]) -> None:
+        """A comment open at this line ends if it was left open by mistake,
+        as the splitter decides (:class:`split.OpenComment`)."""
+        if self.in_comment and self.guard.left_open(
+            self.read, text, (p.decode("utf-8", "surrogateescape") for p in ahead)
+        ):
+            self.in_comment = False
+
     def _line(self, piece: bytes, ahead: Iterable[bytes]) -> bytes:
         """A line with a comment, a string or a BOM in it, or in a comment,
         read as the notation reads it and kept: the text the reader is fed
@@ -296,10 +301,7 @@ class Tee:
             if text.startswith("\ufeff"):
                 bom, text = "\ufeff", text[1:]
         self.read += 1
-        if self.in_comment and self.guard.left_open(
-            self.read, text, (p.decode("utf-8", "surrogateescape") for p in ahead)
-        ):
-            self.in_comment = False  # as the reader decides: see reading.split.split_units
+        self._resume(text, ahead)
         clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
         # A line left blank once its generated comments are gone stays a
         # line: annotate only ever adds to the ends of lines, never lines
