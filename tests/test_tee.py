@@ -13,6 +13,7 @@ import io
 import re
 from unittest import mock
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -42,27 +43,31 @@ PIECES = [
     "\\",
     " ",
     "\udcff",
+    "x" * 30,  # past the limit of some draws
 ]
 
 LINE = st.lists(st.sampled_from(PIECES), max_size=4).map("".join)
 ENDING = st.sampled_from(["\n", "\r\n", "\r"])
 
 
-def tee_states(data: bytes, block: int) -> tuple[bytes, list[bool]]:
+def tee_states(data: bytes, block: int) -> tuple[bytes, list[bool | None]]:
     """The text the tee feeds the reader, and whether each line it keeps
-    ends inside a brace comment."""
+    ends inside a brace comment (None: a line past the limit, which keeps
+    only its text)."""
     with mock.patch.object(tee, "TEE_BLOCK", block):
         reading = tee.Tee(io.BytesIO(data))
         fed = b"".join(reading)
-    states = []
+    states: list[bool | None] = []
     for kept in reading.lines:
-        assert not isinstance(kept, tee.LongLine)
-        # a line kept as its bytes is read with no comment open or opened
-        states.append(kept.open_at_end if isinstance(kept, tee.KeptLine) else False)
+        if isinstance(kept, tee.LongLine):
+            states.append(None)
+        else:
+            # a line kept as its bytes is read with no comment open or opened
+            states.append(kept.open_at_end if isinstance(kept, tee.KeptLine) else False)
     return fed, states
 
 
-def decided_by_a_note(texts: list[str], states: list[bool]) -> bool:
+def decided_by_a_note(texts: list[str], states: list[bool | None]) -> bool:
     """Whether the tee decided at a line that a comment was left open there
     because of a generated comment ahead, which it then removes.  No reading
     agrees with itself there: the note removed, the look ahead finds what
@@ -95,12 +100,50 @@ def splitter_states(fed: bytes) -> list[bool]:
 @given(
     lines=st.lists(st.tuples(LINE, ENDING), max_size=30),
     block=st.sampled_from([1, 7, 64, 1 << 16]),
+    limit=st.sampled_from([decode.MAX_LINE_BYTES, 24]),
 )
 def test_each_line_ends_in_a_comment_as_the_splitter_reads_it(
-    lines: list[tuple[str, str]], block: int
+    lines: list[tuple[str, str]], block: int, limit: int
 ) -> None:
     data = "".join(text + ending for text, ending in lines).encode("utf-8", "surrogateescape")
-    fed, states = tee_states(data, block)
-    texts = re.split("\r\n|\r|\n", "".join(text + ending for text, ending in lines))
-    assume(not decided_by_a_note(texts, states))
-    assert states == splitter_states(fed)
+    with mock.patch.object(decode, "MAX_LINE_BYTES", limit):
+        fed, states = tee_states(data, block)
+        texts = re.split("\r\n|\r|\n", "".join(text + ending for text, ending in lines))
+        assume(not decided_by_a_note(texts, states))
+        read = splitter_states(fed)
+    assert len(states) == len(read)
+    assert [s for s in states if s is not None] == [
+        r for s, r in zip(states, read, strict=True) if s is not None
+    ]
+
+
+#: Lines past a limit of 100 bytes: a comment the limit cuts, line ends of
+#: every kind, a line of just the limit, a file ending in a long line.
+LONG_LINES = {
+    "crlf": b'[Event "x"]\r\n\r\ndeal 1 dealer N\r\npoint NS {' + b"x" * 300 + b"}\r\n"
+    b"deal 2 dealer E\r\npoint EW\r\n",
+    "cr": b'[Event "x"]\r\rdeal 1 dealer N\rpoint NS {' + b"x" * 300 + b"}\r"
+    b"deal 2 dealer E\rpoint EW\r",
+    "exact": b"deal 1 dealer N\n; " + b"x" * 98 + b"\r\npoint NS\n",
+    "at the end": b"deal 1 dealer N\npoint NS ;" + b"y" * 400,
+}
+
+
+@pytest.mark.parametrize("case", sorted(LONG_LINES))
+def test_a_line_past_the_limit_is_annotated_alike_however_the_reads_fall(case: str) -> None:
+    """A long line comes as a line too long to hold, or inside a block read
+    whole, as the reads fall; either way the reader reads its first bytes,
+    and annotate writes the same text."""
+    from aluette_cli.annotate import Annotator
+    from aluette_cli.pipeline import RuleChoice
+
+    written = set()
+    with mock.patch.object(decode, "MAX_LINE_BYTES", 100):
+        for block in (1, 7, 64, 1 << 16):
+            with mock.patch.object(tee, "TEE_BLOCK", block):
+                out = io.BytesIO()
+                list(Annotator(io.BytesIO(LONG_LINES[case]), out, RuleChoice()).run())
+                written.add(out.getvalue())
+    assert len(written) == 1
+    (text,) = written
+    assert b"{=" in text and (b"A009" in text) == (case != "exact")

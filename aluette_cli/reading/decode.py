@@ -10,7 +10,7 @@ read what this module gives, so they hold once for all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -52,33 +52,48 @@ def _char_start(data: bytes, index: int) -> int:
     return index
 
 
-def _blocks(stream: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
+def _blocks(
+    stream: Iterable[bytes], block: int = 0, spill: Callable[[bytes, bool], object] | None = None
+) -> Iterator[tuple[bytes, int]]:
     """The stream in pieces that end at a line end, each with the number of
-    bytes skipped from it: big blocks from a file, whatever the iterable gives
-    otherwise.
+    bytes skipped from it: blocks of ``block`` bytes (:data:`BLOCK`) from a
+    file, whatever the iterable gives otherwise.
 
     A line longer than :data:`MAX_LINE_BYTES` comes as a piece of its own,
     its first bytes and its line end, with the count of the bytes between
     them, which are never held.  Each byte is looked at a bounded number of
     times, and what is kept between reads is at most one line's limit: the
     cost is linear and the memory constant, whatever the lines' lengths.
+
+    ``spill``, for a reader that writes the text back (annotate's tee), is
+    handed such a line's skipped bytes as they are read (``spill(data,
+    False)``), then its own line end (``spill(end, True)``), all before its
+    piece comes (a ``\\r`` at the end of a read waits for the next).
     """
     # read1: what is there now, so that a pipe or a terminal is read as it comes.
     read = getattr(stream, "read1", None) or getattr(stream, "read", None)
-    chunks: Iterable[bytes] = iter(lambda: read(BLOCK), b"") if read else stream
+    chunks: Iterable[bytes] = iter(lambda: read(block or BLOCK), b"") if read else stream
     rest = b""  # the start of a line not ended yet (at most MAX_LINE_BYTES)
     head: bytes | None = None  # the kept start of a line being skipped
     skipped = 0
     lf_may_follow = False  # a cut line ended with "\r": a "\n" next belongs to it
+    held: tuple[bytes, int] | None = None  # such a line, while its end is not known
     for chunk in chunks:
         if lf_may_follow and chunk:
             lf_may_follow = False
             if chunk[:1] == b"\n":
                 chunk = chunk[1:]
+                if spill is not None:
+                    spill(b"\n", True)
+            if held is not None:
+                yield held
+                held = None
         if head is not None:
             end = _line_end(chunk)
             if end < 0:
                 skipped += len(chunk)
+                if spill is not None:
+                    spill(chunk, False)
                 if skipped >= MAX_LINE_SKIP:
                     yield head, skipped
                     return  # endless: reading stops, and the line's finding says so
@@ -87,7 +102,13 @@ def _blocks(stream: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
             size = 2 if chunk[end : end + 2] == b"\r\n" else 1
             if chunk[end : end + 1] == b"\r" and end + 1 == len(chunk):
                 lf_may_follow = True
-            yield head + b"\n", skipped
+            if spill is not None:
+                spill(chunk[:end], False)
+                spill(chunk[end : end + size], True)
+            if lf_may_follow and spill is not None:
+                held = head + b"\n", skipped
+            else:
+                yield head + b"\n", skipped
             chunk, head, skipped = chunk[end + size :], None, 0
         data = rest + chunk if rest else chunk
         cut = data.rfind(b"\n") + 1
@@ -98,12 +119,22 @@ def _blocks(stream: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
         rest = data[cut:]
         if len(rest) > MAX_LINE_BYTES:
             keep = _char_start(rest, MAX_LINE_BYTES)
-            head, skipped, rest = rest[:keep], len(rest) - keep, b""
+            head, skipped = rest[:keep], len(rest) - keep
             if data.endswith(b"\r"):  # the long line ends right here
                 skipped -= 1
                 lf_may_follow = True
-                yield head + b"\n", skipped
+                if spill is not None:
+                    spill(rest[keep:-1], False)
+                    spill(b"\r", True)
+                    held = head + b"\n", skipped
+                else:
+                    yield head + b"\n", skipped
                 head, skipped = None, 0
+            elif spill is not None:
+                spill(rest[keep:], False)
+            rest = b""
+    if held is not None:
+        yield held
     if head is not None:
         yield head, skipped
     elif rest:

@@ -18,7 +18,7 @@ import re
 import tempfile
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate, chain, islice
 from typing import IO, BinaryIO
@@ -132,6 +132,16 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
     return "".join(out), None, in_comment, opened if in_comment else None
 
 
+def _as_read(line: str | bytes) -> str:
+    """A line's text as the reader reads it: up to the limit in bytes."""
+    data = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")
+    if len(data) > decode.MAX_LINE_BYTES:
+        data = data[: decode._char_start(data, decode.MAX_LINE_BYTES)]
+    elif isinstance(line, str):
+        return line
+    return data.decode("utf-8", "surrogateescape")
+
+
 def _closed(text: str, start: int, end: int) -> bool:
     """Whether the string opened at ``start`` and read up to ``end`` was closed."""
     if end <= start + 1 or text[end - 1] != QUOTE:
@@ -156,63 +166,31 @@ class Tee:
         self.guard = OpenComment()
 
     def _blocks(self) -> Iterator[Block]:
-        """The stream in blocks of whole lines: each block's bytes, and its
-        lines, each with its ending (``\\n``, ``\\r\\n`` or ``\\r``, the
-        notation's line ends, and the only ones ``bytes.splitlines`` knows).
-        A line that grows past the reader's limit without an end comes alone,
-        as a :class:`LongLine`."""
-        read = getattr(self.stream, "read1", None) or self.stream.read  # a pipe: what is there
-        unfinished: list[bytes] = []  # a line's bytes that came without its end
-        size = 0  # their length
-        while data := read(TEE_BLOCK):
-            # The last line end in the block that cannot be the "\r" of a "\r\n".
-            end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1))
-            if end < 0:
-                unfinished.append(data)
-                size += len(data)
-                if size > decode.MAX_LINE_BYTES:
-                    long, data = self._long(b"".join(unfinished), read)
-                    yield b"", [long.head + long.ending], long
-                    # What came after it in the same read: whole lines, then
-                    # the start of one.
-                    end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1))
-                    if end >= 0:
-                        block = data[: end + 1]
-                        yield block, block.splitlines(keepends=True), None
-                    unfinished = [data[end + 1 :]]
-                    size = len(unfinished[0])
-                continue
-            block = b"".join([*unfinished, data[: end + 1]])
-            yield block, block.splitlines(keepends=True), None
-            unfinished = [data[end + 1 :]]
-            size = len(unfinished[0])
-        if unfinished and (block := b"".join(unfinished)):
-            yield block, block.splitlines(keepends=True), None
+        """The stream in blocks of whole lines, cut as the reader cuts it
+        (:func:`decode._blocks`): each block's bytes, and its lines, each
+        with its ending (``\\n``, ``\\r\\n`` or ``\\r``, the notation's line ends,
+        and the only ones ``bytes.splitlines`` knows).  A line past the
+        reader's limit comes alone, as a :class:`LongLine`, its bytes after
+        the limit put aside in a temporary file."""
+        long: LongLine | None = None  # the long line being read
 
-    @staticmethod
-    def _long(start: bytes, read: Callable[[int], bytes]) -> tuple[LongLine, bytes]:
-        """A line past the limit, begun with ``start``: its first bytes as the
-        reader keeps them, the rest put aside up to its end, or until the
-        reader would stop (:data:`decode.MAX_LINE_SKIP`); and what follows it
-        in the block read last."""
-        keep = decode._char_start(start, decode.MAX_LINE_BYTES)
-        rest = tempfile.TemporaryFile()  # noqa: SIM115 (closed once written out)
-        rest.write(start[keep:])
-        skipped = len(start) - keep
-        while data := read(TEE_BLOCK):
-            end = decode._line_end(data)
-            if end < 0:
-                rest.write(data)
-                skipped += len(data)
-                if skipped >= decode.MAX_LINE_SKIP:
-                    break  # where the reader stops reading: so does annotate
+        def spill(data: bytes, ending: bool) -> None:
+            nonlocal long
+            if long is None:
+                rest = tempfile.TemporaryFile()  # noqa: SIM115 (closed once written out)
+                long = LongLine(b"", rest, b"")
+            if ending:
+                long.ending += data
+            else:
+                long.rest.write(data)
+
+        for piece, _ in decode._blocks(self.stream, TEE_BLOCK, spill):
+            if long is None:
+                yield piece, piece.splitlines(keepends=True), None
                 continue
-            rest.write(data[:end])
-            if data[end : end + 1] == b"\r" and end + 1 == len(data):
-                data += read(1)  # the "\n" of a "\r\n" may be next
-            size = 2 if data[end : end + 2] == b"\r\n" else 1
-            return LongLine(start[:keep], rest, data[end : end + size]), data[end + size :]
-        return LongLine(start[:keep], rest, b""), b""
+            long.head = piece[:-1] if piece.endswith(b"\n") else piece
+            yield b"", [long.head + long.ending], long
+            long = None
 
     def __iter__(self) -> Iterator[bytes]:
         blocks = Lookahead(self._blocks())
@@ -283,9 +261,10 @@ class Tee:
 
     def _resume(self, text: str, ahead: Iterable[bytes]) -> None:
         """A comment open at this line ends if it was left open by mistake,
-        as the splitter decides (:class:`split.OpenComment`)."""
+        as the splitter decides (:class:`split.OpenComment`) on the lines as
+        it reads them, each up to the limit."""
         if self.in_comment and self.guard.left_open(
-            self.read, text, (p.decode("utf-8", "surrogateescape") for p in ahead)
+            self.read, _as_read(text), (_as_read(p.rstrip(b"\r\n")) for p in ahead)
         ):
             self.in_comment = False
 
@@ -302,13 +281,21 @@ class Tee:
                 bom, text = "\ufeff", text[1:]
         self.read += 1
         self._resume(text, ahead)
-        clean, semicolon, self.in_comment, opens_at = _scan(text, self.in_comment)
+        before = self.in_comment
+        clean, semicolon, self.in_comment, opens_at = _scan(text, before)
+        fed = (bom + clean).encode("utf-8", "surrogateescape")
+        if len(fed) > decode.MAX_LINE_BYTES:
+            # The reader reads what it is fed up to its limit: so is the line,
+            # and its notes go at its end, as those of a line too long to hold.
+            head = fed[: decode._char_start(fed, decode.MAX_LINE_BYTES)]
+            read = head.decode("utf-8", "surrogateescape")[len(bom) :]
+            self.in_comment = _scan(read, before)[2]
+            semicolon, opens_at = None, len(clean) if self.in_comment else None
         # A line left blank once its generated comments are gone stays a
         # line: annotate only ever adds to the ends of lines, never lines
         # of its own, so removing a line would remove the scorer's.
         ending = piece[len(body) :]
         self.lines.append(KeptLine(bom, clean, ending, semicolon, self.in_comment, opens_at))
-        fed = (bom + clean).encode("utf-8", "surrogateescape")
         if not fed and text and ending[:1] == b"\n":
             # Emptied, it would join a "\r" before it into one "\r\n": a
             # blank keeps it a line, as it is in the text written back.
