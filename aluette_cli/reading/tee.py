@@ -1,15 +1,17 @@
 """Annotate's reading of a record: the text fed to the reader, and each line
 kept, as the notation reads it, until it is written back with notes.
 
-This is a second scanner of comments and strings beside :mod:`.split`, kept
-on purpose: annotate must write every byte back (a line past the limit
-included, which the reader cuts), remove its own ``{= ...}`` comments
-before the reader sees them, and know for each line where a ``;`` comment
-starts and whether it ends inside a brace comment, so that a note is put
-where the reader will read it.  The splitter keeps none of that (a run's
-lines are never looked at one by one), and making it keep it would slow
-every reader.  ``tests/test_tee.py`` holds this scanner to the splitter: on
-drawn texts, each line's comment state is the splitter's, line by line.
+Its blocks are the reader's (:func:`decode._blocks`, the bytes of a line
+past the limit handed over to be put aside), so a line is long here exactly
+when it is for the reader.  Its scanner of comments and strings is a second
+one beside :mod:`.split`, kept on purpose: annotate must write every byte
+back, remove its own ``{= ...}`` comments before the reader sees them, and
+know for each line where a ``;`` comment starts and whether it ends inside
+a brace comment, so that a note is put where the reader will read it.  The
+splitter keeps none of that (a run's lines are never looked at one by one),
+and making it keep it would slow every reader.  ``tests/test_tee.py`` holds
+this scanner to the splitter: on drawn texts, each line's comment state is
+the splitter's, line by line.
 """
 
 from __future__ import annotations
