@@ -47,8 +47,8 @@ from .jsonmodel import game_to_dict
 from .model import Game, Pos
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .parallel import Done, Shard, Work, check_in_order, file_shards, file_work
-from .parse import read_units
 from .pipeline import CheckedGame, RuleChoice, Wants, check_game, check_source
+from .reading import read_units
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 from .streams import atomic_output, base_of, display_name, open_source, reason_of
 from .tables import COLUMNS, LEVELS, game_tables

@@ -38,8 +38,8 @@ from .jsonmodel import (
 )
 from .jsonstream import BLOCK, MAX_SKIP, Member, Problem, read_document
 from .model import BrokenDeal, Game
-from .parse import read_games, read_units
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
+from .reading import read_games, read_units
 from .streams import display_name
 from .tables import game_tables
 from .writers.aln import BETWEEN_GAMES, write_game

@@ -199,7 +199,7 @@ class Template:
 @cache
 def template() -> Template:
     """The template, made when a deal is first stamped."""
-    from .parse import Unit, parse_unit
+    from .reading import Unit, parse_unit
 
     deal, _, error = parse_unit(Unit("deal", 1, 1, [SAMPLE]))
     assert isinstance(deal, Deal) and error is None, "the sample deal reads"

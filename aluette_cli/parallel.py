@@ -31,8 +31,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
-from .parse import LOOKAHEAD_LINES, SplitEnd, Unit, read_units
 from .pipeline import CheckedGame, RuleChoice, Wants, check_units
+from .reading import SplitEnd, Unit, read_units
+from .reading.split import cut_points
 
 if TYPE_CHECKING:
     import multiprocessing.pool
@@ -49,7 +50,7 @@ def batches(units: Iterable[Unit], size: int = BATCH_UNITS) -> Iterator[tuple[in
     """Runs of whole games, each with the index its first game will have.
 
     A game starts at a tag section, or at the first deal of an untagged file,
-    exactly as :func:`parse.read_records` counts them.
+    exactly as :func:`reading.read_records` counts them.
     """
     batch: list[Unit] = []
     first = 1  # index of the first game in this batch
@@ -115,14 +116,13 @@ def _checked(item: Work, choice: RuleChoice, render: Render, keep: Wants) -> Ite
 # Shards: a big file cut by the workers themselves
 #
 # Cutting text into units is a fair part of the work, and in the parent it
-# is work that no other process shares.  So a big regular file is cut where
-# a tag section begins after a blank line (found with one search per part,
-# no reading of units), and each worker reads and cuts its own part.  Whether
-# a part was cut as one reading of the whole file would have cut it is known
-# only at its end: no brace comment open there, no look ahead for one's end
-# that reached it, and a deal (not a tag section, which the next part's tags
-# would have continued) last.  A part that ends otherwise is read again in
-# the parent, from its start to the end of the file, in one reading.
+# is work that no other process shares.  So a big regular file is cut at the
+# places the reader gives (reading.split.cut_points: one search per part, no
+# reading of units), and each worker reads and cuts its own part.  Whether a
+# part was cut as one reading of the whole file would have cut it is known
+# only at its end (reading.split.SplitEnd.exact); a part that ends otherwise
+# is read again in the parent, from its start to the end of the file, in one
+# reading.
 
 #: The size of the parts of a big file, in bytes; smaller files go as units.
 SHARD_BYTES = 1 << 20
@@ -138,10 +138,6 @@ def next_shard_bytes(left: int, jobs: int) -> int:
     its start: SHARD_BYTES, until the rest is no more than two parts a worker;
     then half of a worker's share of what is left, down to the smallest part."""
     return max(SHARD_BYTES // SHARD_TAPER, min(SHARD_BYTES, left // (2 * jobs)))
-
-
-#: a blank line, then a tag at the start of a line: where a part may end
-_CUT = b"\n\n["
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,12 +190,7 @@ def _cut(shard: Shard, choice: RuleChoice, render: Render, keep: Wants) -> Cut:
         part = _Part(stream, shard.end - shard.start)
         units = read_units(part, shard.line, shard.start, end)  # type: ignore[arg-type]
         outputs = list(_checked((shard.file, shard.base, 1, units), choice, render, keep))
-    last_line = shard.line + part.lines - 1
-    exact = shard.last or (
-        not end.in_comment
-        and end.last_kind != "tags"
-        and (end.ran_out == 0 or last_line - end.ran_out >= LOOKAHEAD_LINES)
-    )
+    exact = shard.last or end.exact(shard.line + part.lines - 1)
     return Cut(shard, outputs, len(outputs), exact)
 
 
@@ -215,7 +206,7 @@ def file_shards(
         return None
     if not stat.S_ISREG(info.st_mode) or info.st_size < 2 * SHARD_BYTES:
         return None
-    starts = _shard_starts(stream, info.st_size, jobs=jobs)
+    starts = cut_points(stream, info.st_size, lambda left: next_shard_bytes(left, jobs))
     if starts is None:
         return None
     size = info.st_size
@@ -223,46 +214,6 @@ def file_shards(
         Shard(file, base, path, serial, start, end, line, end == size)
         for (start, line), (end, _) in pairwise([*starts, (size, 0)])
     )
-
-
-def _shard_starts(
-    stream: BinaryIO, size: int, block_size: int = 1 << 20, jobs: int = 2
-) -> list[tuple[int, int]] | None:
-    """Where each shard starts (byte offset, line number), read from the start
-    of ``stream`` and put back there; None if the file holds a carriage return."""
-    starts = [(0, 1)]
-    at = 0  # where the next block starts in the file
-    lines = 1  # the line at the start of ``data``
-    # the next part ends at the first cut at or after it
-    target = next_shard_bytes(size, jobs)
-    tail = b""  # the last bytes of the block before: a cut may span two blocks
-    stream.seek(0)
-    try:
-        while True:
-            block = stream.read(block_size)
-            if not block:
-                break
-            if b"\r" in block:
-                return None
-            data = tail + block
-            base = at - len(tail)
-            counted = 0  # ``lines`` counts the line ends before data[counted]
-            while target < size:
-                found = data.find(_CUT, max(target - base, 0))
-                if found < 0:
-                    break
-                cut = found + len(_CUT) - 1  # the "[" of the tag
-                lines += data.count(b"\n", counted, cut)
-                counted = cut
-                starts.append((base + cut, lines))
-                target = base + cut + next_shard_bytes(size - base - cut, jobs)
-            kept = max(counted, len(data) - (len(_CUT) - 1))
-            lines += data.count(b"\n", counted, kept)
-            tail = data[kept:]
-            at += len(block)
-    finally:
-        stream.seek(0)
-    return starts
 
 
 def file_work(file: str, base: Path | None, units: Iterable[Unit], jobs: int) -> Iterator[Work]:

@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from . import findings as F
-from . import parse
 from .engine import GameReplay
 from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import GameOutcome
-from .parse import Unit, read_records, read_units
+from .reading import Unit, fastpath, read_records, read_units
 from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
 
 if TYPE_CHECKING:
@@ -173,7 +172,7 @@ def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | 
 
 
 #: Bounds no real record reaches (docs/notation.md, "Limits").  The reader
-#: bounds lines and units (parse.MAX_LINE_BYTES, parse.MAX_UNIT_CHARS) and the
+#: bounds lines and units (decode.MAX_LINE_BYTES, split.MAX_UNIT_CHARS) and the
 #: grammar numbers (nine digits); these bound what a line or a deal may hold,
 #: so that no writer or check ever meets a list of unheard-of length.
 MAX_TAG_VALUE = 10_000
@@ -262,7 +261,7 @@ class _Checker:
             outcomes = wants.outcomes
             self.replay = GameReplay(game.index, game.tags, ruleset, game.draw, keep=outcomes)
             # off, every deal is read and replayed
-            if not wants.models and parse.FASTPATH:
+            if not wants.models and fastpath.FASTPATH:
                 from .quickcheck import QuickCheck  # its patterns cost start-up: only here
 
                 self.quick = QuickCheck(ruleset, wants.gives)
@@ -314,7 +313,7 @@ class _Checker:
 
 
 def check_game(game: Game, choice: RuleChoice, base: Path | None = None) -> CheckedGame:
-    """Replay a game held whole in memory (read by :func:`parse.read_games`)."""
+    """Replay a game held whole in memory (read by :func:`reading.read_games`)."""
     deals, game.deals = game.deals, []
     checker = _Checker(game, choice, base, EVERYTHING)
     for deal in deals:

@@ -19,6 +19,12 @@ def listed(items: Iterable[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def either(items: Iterable[str]) -> str:
+    """'N', 'N or E', 'N, E or S'."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
 def plural(n: int, word: str) -> str:
     """'1 trick', '2 tricks'; 'entry' becomes 'entries'."""
     if n == 1:

@@ -3,7 +3,7 @@
     python benchmarks/long_line.py              # one line of 100 MB
     python benchmarks/long_line.py --mb 20      # a smoke run
 
-Every reader cuts a line at the reader's limit (``parse.MAX_LINE_BYTES``)
+Every reader cuts a line at the reader's limit (``reading.decode.MAX_LINE_BYTES``)
 and reports the rest as skipped, so its memory should not grow with the
 line.  ``annotate`` writes the line back whole, so it puts the rest aside on
 disk instead of holding it.  Each command runs in a fresh process on the

@@ -61,7 +61,7 @@ from aluette_cli.writers.aln import write_game  # noqa: E402
 
 LARK_FILE = """
 import sys
-from aluette_cli.parse import raw_parser
+from aluette_cli.reading.grammar import raw_parser
 with open(sys.argv[1], encoding="utf-8") as f:
     raw_parser().parse(f.read())
 """
@@ -69,7 +69,8 @@ with open(sys.argv[1], encoding="utf-8") as f:
 LARK_UNITS = """
 import sys
 from lark import Lark
-from aluette_cli.parse import grammar_text, read_units
+from aluette_cli.reading import read_units
+from aluette_cli.reading.grammar import grammar_text
 parser = Lark(grammar_text(), parser="lalr", lexer="contextual", start=["tag_section", "deal"])
 with open(sys.argv[1], "rb") as f:
     for unit in read_units(f):

@@ -528,8 +528,9 @@ def _annotated_in_blocks(data: bytes, block: int, monkeypatch: pytest.MonkeyPatc
 
     from aluette_cli import annotate as module
     from aluette_cli.pipeline import RuleChoice
+    from aluette_cli.reading import tee
 
-    monkeypatch.setattr(module, "TEE_BLOCK", block)
+    monkeypatch.setattr(tee, "TEE_BLOCK", block)
     out = io.BytesIO()
     for _ in module.Annotator(io.BytesIO(data), out, RuleChoice()).run():
         pass
@@ -582,18 +583,18 @@ def test_lines_read_as_written_are_annotated_as_lines_read_one_by_one(
     """The tee keeps a line with no comment, and none of a string but one
     closed on it, as its bytes (a tag line): annotated so, each line is as
     when every line is read the careful way, notes on tag lines included."""
-    from aluette_cli import annotate as module
+    from aluette_cli.reading import tee
 
     text = STRINGS + generated(504, "--games", "1") + "\n" + STRINGS
     data = text.replace("\n", ending).encode("utf-8")
     careful: list[bytes] = []
-    line = module._Tee._line
+    line = tee.Tee._line
 
     def counted(self: object, piece: bytes, ahead: object) -> bytes:
         careful.append(piece)
         return line(self, piece, ahead)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(module._Tee, "_line", counted)
+    monkeypatch.setattr(tee.Tee, "_line", counted)
     fast = _annotated_in_blocks(data, 1 << 20, monkeypatch)
     assert fast.count(b"A409") == 2 * 6 and fast.count(b"{=") > 12
     # Only the lines with a comment, a backslash, two strings or one not
@@ -601,7 +602,7 @@ def test_lines_read_as_written_are_annotated_as_lines_read_one_by_one(
     # the first line (for a BOM).
     assert len(careful) == 1 + 2 * 8
     assert not any(piece.startswith((b"[Event", b"[Stie", b"deal")) for piece in careful[1:])
-    monkeypatch.setattr(module._Tee, "_plain", staticmethod(lambda block, pieces, starts, k: k))
+    monkeypatch.setattr(tee.Tee, "_plain", staticmethod(lambda block, pieces, starts, k: k))
     assert _annotated_in_blocks(data, 1 << 20, monkeypatch) == fast
     assert _annotated_in_blocks(data, 7, monkeypatch) == fast
 
@@ -743,27 +744,27 @@ def test_a_line_past_the_limit_is_reported_and_not_held(
     import io
 
     from aluette_cli import annotate as module
-    from aluette_cli import parse
     from aluette_cli.pipeline import RuleChoice
+    from aluette_cli.reading import decode, tee
 
     limit = 1024
-    monkeypatch.setattr(parse, "MAX_LINE_BYTES", limit)
+    monkeypatch.setattr(decode, "MAX_LINE_BYTES", limit)
     long = "; " + "x" * 300_000  # a comment line 300 times the limit
     # and after it, in the same read, a few lines and another long one
     after = "; short" + (ending or "\n")
     text = HAND_BUILT.replace("\n", ending or "\n") + long + (ending or "\n") + after * 3 + long
     held: list[int] = []  # the size of every line or block the tee keeps in memory
     heads: list[int] = []
-    blocks = module._Tee._blocks
+    blocks = tee.Tee._blocks
 
-    def spied(self: module._Tee) -> Iterator[module._Block]:
+    def spied(self: tee.Tee) -> Iterator[tee.Block]:
         for block, pieces, line in blocks(self):
             held.extend([len(block), *map(len, pieces)])
             if line is not None:
                 heads.append(len(line.head))
             yield block, pieces, line
 
-    monkeypatch.setattr(module._Tee, "_blocks", spied)
+    monkeypatch.setattr(tee.Tee, "_blocks", spied)
     out = io.BytesIO()
     games = list(module.Annotator(io.BytesIO(text.encode("ascii")), out, RuleChoice()).run())
     message = (
@@ -780,4 +781,4 @@ def test_a_line_past_the_limit_is_reported_and_not_held(
     # Held: the long lines' first bytes (the limit), and blocks of at most one
     # read beyond it; never a line.
     assert heads == [limit, limit]
-    assert max(held) <= limit + module.TEE_BLOCK < len(long)
+    assert max(held) <= limit + tee.TEE_BLOCK < len(long)

@@ -1,6 +1,6 @@
 """The fast path must read every unit it accepts exactly as the grammar does.
 
-``aluette_cli.fastpath`` reads canonical lines with regular expressions and
+``aluette_cli.reading.fastpath`` reads canonical lines with regular expressions and
 gives up on anything else; these tests compare it with the Lark grammar on
 every unit of the samples, of generated games in every style, and of
 randomly edited units, so that the grammar stays the one definition.
@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from aluette_cli import fastpath, parse
 from aluette_cli.model import Comment
-from aluette_cli.parse import Unit, decode_lines, parse_unit_with_grammar, split_units
+from aluette_cli.reading import Unit, fastpath, parse_unit_with_grammar, recover
+from aluette_cli.reading.decode import decode_lines
+from aluette_cli.reading.split import split_units
 
 from .conftest import SAMPLE_FILES as SAMPLES
 from .conftest import run
@@ -190,12 +191,12 @@ def test_edited_units_are_read_alike_or_left_to_the_grammar(seed: int, edits: li
 
 def _grammar_alone(unit: Unit) -> object:
     """The grammar's reading of the unit with every line of the recovery its own."""
-    saved = parse.FASTPATH
-    parse.FASTPATH = False
+    saved = fastpath.FASTPATH
+    fastpath.FASTPATH = False
     try:
         return parse_unit_with_grammar(unit)
     finally:
-        parse.FASTPATH = saved
+        fastpath.FASTPATH = saved
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -229,18 +230,18 @@ def test_a_broken_deal_is_read_line_by_line_alike_with_its_lines_read_fast(
 def fast_lines() -> Iterator[list[int]]:
     """Count the lines the recovery reads by the fast path: [count]."""
     counted = [0]
-    real = parse._read_element_fast
+    real = recover._read_element_fast
 
     def counting(seg: str, line: int) -> tuple[object, list[Comment]] | None:
         read = real(seg, line)
         counted[0] += read is not None
         return read
 
-    parse._read_element_fast = counting
+    recover._read_element_fast = counting
     try:
         yield counted
     finally:
-        parse._read_element_fast = real
+        recover._read_element_fast = real
 
 
 def test_the_lines_of_a_broken_deal_are_read_fast() -> None:

@@ -72,8 +72,8 @@ from hypothesis import HealthCheck, currently_in_test_context, event, given, set
 from hypothesis import strategies as st
 
 from aluette_cli.cli import cli
-from aluette_cli.parse import grammar_text
 from aluette_cli.pipeline import check_source
+from aluette_cli.reading.grammar import grammar_text
 from tests.independent import STYLES, Form, random_game
 
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
@@ -823,14 +823,15 @@ def test_a_comment_full_of_deal_headers_is_read_in_linear_time(fuzz_file: Path) 
 def small_limits() -> Iterator[None]:
     """The reader's bounds (docs/notation.md §11) made small, so that the fuzz
     passes them often: cut lines, cut units, cut tag values."""
-    from aluette_cli import parse, pipeline
+    from aluette_cli import pipeline
+    from aluette_cli.reading import decode, split
 
-    saved = (parse.MAX_LINE_BYTES, parse.MAX_UNIT_CHARS, pipeline.MAX_TAG_VALUE)
-    parse.MAX_LINE_BYTES, parse.MAX_UNIT_CHARS, pipeline.MAX_TAG_VALUE = 40, 400, 8
+    saved = (decode.MAX_LINE_BYTES, split.MAX_UNIT_CHARS, pipeline.MAX_TAG_VALUE)
+    decode.MAX_LINE_BYTES, split.MAX_UNIT_CHARS, pipeline.MAX_TAG_VALUE = 40, 400, 8
     try:
         yield
     finally:
-        parse.MAX_LINE_BYTES, parse.MAX_UNIT_CHARS, pipeline.MAX_TAG_VALUE = saved
+        decode.MAX_LINE_BYTES, split.MAX_UNIT_CHARS, pipeline.MAX_TAG_VALUE = saved
 
 
 @pytest.mark.parametrize("source", sorted(GENERATORS))

@@ -192,7 +192,7 @@ import pytest  # noqa: E402
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from aluette_cli import parse  # noqa: E402
+from aluette_cli.reading import decode, split  # noqa: E402
 
 VALID = '[Event "After"]\n\ndeal 1 dealer N\npoint NS\n'
 
@@ -229,12 +229,12 @@ def test_lines_are_cut_at_the_limit_however_the_stream_is_chunked(
             yield data[i : i + step]
             i, k = i + step, k + 1
 
-    saved = parse.MAX_LINE_BYTES
-    parse.MAX_LINE_BYTES = 8
+    saved = decode.MAX_LINE_BYTES
+    decode.MAX_LINE_BYTES = 8
     try:
-        got = [(line.text, line.skipped) for line in parse.decode_lines(chunks())]
+        got = [(line.text, line.skipped) for line in decode.decode_lines(chunks())]
     finally:
-        parse.MAX_LINE_BYTES = saved
+        decode.MAX_LINE_BYTES = saved
     assert got == reference_lines(data, 8)
 
 
@@ -245,7 +245,7 @@ def findings_of(result_stdout: str) -> list[tuple[int, int, str]]:
 
 
 def test_an_over_long_line_is_cut_and_the_rest_of_the_file_read(tmp_path: Path) -> None:
-    limit = parse.MAX_LINE_BYTES
+    limit = decode.MAX_LINE_BYTES
     record = write(tmp_path, "long.aln", "{" + "x" * (3 * limit) + "}\n" + VALID)
     result = run("validate", "--format", "json", record)
     found = findings_of(result.stdout)
@@ -257,7 +257,7 @@ def test_an_over_long_line_is_cut_and_the_rest_of_the_file_read(tmp_path: Path) 
 
 
 def test_an_over_long_unit_is_cut_at_a_line_and_the_next_deal_read(tmp_path: Path) -> None:
-    junk = ("{" + "x" * 1000 + "}\n") * (parse.MAX_UNIT_CHARS // 1000 + 5)
+    junk = ("{" + "x" * 1000 + "}\n") * (split.MAX_UNIT_CHARS // 1000 + 5)
     record = write(tmp_path, "unit.aln", "deal 1 dealer N\n" + junk + "point NS\n\n" + VALID)
     result = run("validate", "--format", "json", record)
     codes = [code for _, _, code in findings_of(result.stdout)]
@@ -284,7 +284,7 @@ def test_a_stream_with_no_line_end_is_read_in_constant_memory() -> None:
         tracemalloc.stop()
     assert peak < 16 << 20, peak
     codes = [(f.line, f.column, f.code) for f in checked.outcome.findings]
-    assert (1, parse.MAX_LINE_BYTES + 1, "A009") in codes
+    assert (1, decode.MAX_LINE_BYTES + 1, "A009") in codes
 
 
 def validate_fed_by(loop: str) -> tuple[int, int, str]:
@@ -318,7 +318,7 @@ def test_validate_on_an_endless_pipe_stays_small() -> None:
     status, peak_kb, printed = validate_fed_by("for _ in range(200):")
     assert status == 1
     assert peak_kb < 100 * 1024, peak_kb
-    assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in printed
+    assert f"<stdin>:1:{decode.MAX_LINE_BYTES + 1}: A009" in printed
 
 
 @pytest.mark.parametrize(("shape", "kilobytes"), [("line", 1024), ("broken-deals", 16)])
@@ -501,10 +501,10 @@ def test_a_line_that_never_ends_stops_the_reading_with_its_finding(
         while True:
             yield block
 
-    monkeypatch.setattr(parse, "MAX_LINE_SKIP", 8 << 20)
+    monkeypatch.setattr(decode, "MAX_LINE_SKIP", 8 << 20)
     (checked,) = check_source(forever(), keep=False)
     (finding,) = [f for f in checked.outcome.findings if f.code == "A009"]
-    assert (finding.line, finding.column) == (1, parse.MAX_LINE_BYTES + 1)
+    assert (finding.line, finding.column) == (1, decode.MAX_LINE_BYTES + 1)
     assert "reading stops here, 8 MiB into the line" in finding.message
 
 
@@ -514,7 +514,7 @@ def test_validate_on_a_pipe_that_never_ends_reports_and_exits() -> None:
     status, peak_kb, printed = validate_fed_by("while True:")
     assert status == 1, printed
     assert peak_kb < 100 * 1024, peak_kb
-    assert f"<stdin>:1:{parse.MAX_LINE_BYTES + 1}: A009" in printed
+    assert f"<stdin>:1:{decode.MAX_LINE_BYTES + 1}: A009" in printed
     assert "reading stops here, 256 MiB into the line" in printed
 
 

@@ -19,7 +19,7 @@ import pytest
 
 from aluette_cli.jsonmodel import game_to_dict, item_from_dict, item_to_dict
 from aluette_cli.model import BrokenDeal, Deal
-from aluette_cli.parse import read_games
+from aluette_cli.reading import read_games
 
 from .conftest import generated, invoke, write
 

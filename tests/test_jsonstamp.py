@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from aluette_cli import quickcheck
 from aluette_cli.convert import Unreadable, converted
-from aluette_cli.parse import read_units
 from aluette_cli.pipeline import CheckedGame, RuleChoice, check_units
+from aluette_cli.reading import read_units
 from aluette_cli.render import render_report_json, report_keep
 
 from .conftest import generated, run

@@ -18,7 +18,7 @@ from aluette_cli.convert import Rewound, Unreadable, read_any
 from aluette_cli.jsonmodel import game_to_dict
 from aluette_cli.jsonstream import Item, Member, Problem, read_document
 from aluette_cli.model import Game
-from aluette_cli.parse import read_games
+from aluette_cli.reading import read_games
 
 from .conftest import generated
 

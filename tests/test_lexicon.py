@@ -24,17 +24,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark.lexer import Pattern, PatternStr
 
-from aluette_cli import fastpath, lexicon, parse
+from aluette_cli import lexicon
 from aluette_cli.cards import DECK, NAMED_CARDS, SEATS, TEAMS
 from aluette_cli.cli import cli
-from aluette_cli.parse import (
-    Unit,
-    decode_lines,
-    parse_unit,
-    parse_unit_with_grammar,
-    raw_parser,
-    split_units,
-)
+from aluette_cli.reading import Unit, fastpath, parse_unit, parse_unit_with_grammar
+from aluette_cli.reading.decode import decode_lines
+from aluette_cli.reading.grammar import raw_parser
+from aluette_cli.reading.split import split_units
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*.aln"))
@@ -203,7 +199,7 @@ def test_records_with_odd_characters_are_read_alike(
 
 def validate(path: Path, fastpath_on: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[int, bytes]:
     with monkeypatch.context() as m:
-        m.setattr(parse, "FASTPATH", fastpath_on)
+        m.setattr(fastpath, "FASTPATH", fastpath_on)
         result = CliRunner().invoke(cli, ["validate", "--format", "json", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit)
     return result.exit_code, result.stdout_bytes + b"\0" + result.stderr_bytes
@@ -294,13 +290,13 @@ def test_the_switch_turns_the_fast_path_off(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(fastpath, "parse_deal", refuse)
     monkeypatch.setattr(fastpath, "parse_tags", refuse)
-    monkeypatch.setattr(parse, "FASTPATH", False)
+    monkeypatch.setattr(fastpath, "FASTPATH", False)
     for unit in units_of(generated(1)):
         parse_unit(unit)
 
 
 def test_the_environment_turns_the_fast_path_off() -> None:
-    check = "from aluette_cli import parse; print(parse.FASTPATH)"
+    check = "from aluette_cli.reading import fastpath; print(fastpath.FASTPATH)"
     env = {**os.environ, "ALUETTE_NO_FASTPATH": "1"}
     off = subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True)
     assert off.stdout.strip() == "False", off.stderr

@@ -157,13 +157,13 @@ def test_a_second_stock_and_point_line_are_findings_and_both_are_kept() -> None:
 #: docs/notation.md §11 set low with monkeypatch): (limits, text, line, column).
 CUT_INPUTS = {
     "long line": (
-        {"parse.MAX_LINE_BYTES": 40},
+        {"decode.MAX_LINE_BYTES": 40},
         b"deal 1 dealer N\npoint NS  { a comment far longer than forty bytes, and more }\n",
         2,
         41,
     ),
     "long unit": (
-        {"parse.MAX_UNIT_CHARS": 200},
+        {"split.MAX_UNIT_CHARS": 200},
         b"deal 1 dealer N\n" + b"{ a note }\n" * 30 + b"point NS\n",
         18,
         1,
@@ -175,7 +175,7 @@ CUT_INPUTS = {
         1,
     ),
     "endless line": (
-        {"parse.MAX_LINE_SKIP": 100, "parse.MAX_LINE_BYTES": 40},
+        {"decode.MAX_LINE_SKIP": 100, "decode.MAX_LINE_BYTES": 40},
         b"deal 1 dealer N\npoint NS {" + b"x" * 300 + b"}\ndeal 2 dealer E\npoint EW\n",
         2,
         41,
@@ -194,12 +194,14 @@ CUT_INPUTS = {
 def test_fmt_leaves_a_file_it_cannot_write_back_whole(
     case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from aluette_cli import parse, pipeline
+    from aluette_cli import pipeline
+    from aluette_cli.reading import decode, split
 
     limits, data, line, column = CUT_INPUTS[case]
     for name, value in limits.items():
         module, attribute = name.split(".")
-        monkeypatch.setattr({"parse": parse, "pipeline": pipeline}[module], attribute, value)
+        modules = {"decode": decode, "split": split, "pipeline": pipeline}
+        monkeypatch.setattr(modules[module], attribute, value)
     path = write(tmp_path, "club.aln", data.replace(b"\n", b"\r\n"))  # would be reformatted
     before = path.read_bytes()
     for args in (["fmt"], ["fmt", "--check"], ["fmt", "--diff"]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from aluette_cli.parse import read_games
+from aluette_cli.reading import read_games
 
 
 def games(text: str):

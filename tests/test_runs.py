@@ -1,8 +1,8 @@
 """Runs: blocks of clean text cut into units by searching the whole block.
 
-:func:`parse.decode_runs` leaves each block of valid UTF-8 whole, and
-:func:`parse.split_units` cuts it by searching for what can end a unit.
-The line-by-line reading (:func:`parse.decode_lines`) is the reference: on
+:func:`decode.decode_runs` leaves each block of valid UTF-8 whole, and
+:func:`split.split_units` cuts it by searching for what can end a unit.
+The line-by-line reading (:func:`decode.decode_lines`) is the reference: on
 any text, and with blocks cut anywhere, both must give the same units, with
 the same parts, positions and findings.
 """
@@ -17,8 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aluette_cli import findings as F
-from aluette_cli import parse
-from aluette_cli.parse import Line, Run, decode_lines, decode_runs, split_units
+from aluette_cli.reading import Unit, decode, split
+from aluette_cli.reading.decode import Line, Run, decode_lines, decode_runs
+from aluette_cli.reading.split import split_units
 
 from .test_hostile import REPEATED_TRICK_LINE
 
@@ -69,10 +70,10 @@ PIECES = [
 def _every_block_a_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """Runs of any length, down to one line: a run then starts and ends
     everywhere a unit can."""
-    monkeypatch.setattr(parse, "RUN_MIN_LINES", 1)
+    monkeypatch.setattr(decode, "RUN_MIN_LINES", 1)
 
 
-def _units(data: bytes, runs: bool) -> list[parse.Unit]:
+def _units(data: bytes, runs: bool) -> list[Unit]:
     decode = decode_runs if runs else decode_lines
     return list(split_units(decode(io.BytesIO(data))))
 
@@ -80,12 +81,12 @@ def _units(data: bytes, runs: bool) -> list[parse.Unit]:
 @given(st.lists(st.sampled_from(PIECES), max_size=60), st.sampled_from([7, 64, 1 << 20]))
 def test_runs_cut_as_lines_do(pieces: list[str], block: int) -> None:
     data = "".join(pieces).encode("utf-8")
-    original = parse.BLOCK
-    parse.BLOCK = block  # blocks cut anywhere: a run may start in a unit
+    original = decode.BLOCK
+    decode.BLOCK = block  # blocks cut anywhere: a run may start in a unit
     try:
         assert _units(data, runs=True) == _units(data, runs=False)
     finally:
-        parse.BLOCK = original
+        decode.BLOCK = original
 
 
 @given(st.lists(st.sampled_from(PIECES), max_size=40), st.binary(max_size=3))
@@ -98,7 +99,7 @@ def test_runs_around_a_bad_byte(pieces: list[str], junk: bytes) -> None:
 def test_a_unit_over_the_limit_inside_a_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """The limit on a unit's size is met in the middle of a run: the finding
     stands on the line that passes it, as when lines are read one by one."""
-    monkeypatch.setattr(parse, "MAX_UNIT_CHARS", 200)
+    monkeypatch.setattr(split, "MAX_UNIT_CHARS", 200)
     data = REPEATED_TRICK_LINE.encode() * 3
     units = _units(data, runs=True)
     assert units == _units(data, runs=False)
@@ -106,9 +107,9 @@ def test_a_unit_over_the_limit_inside_a_run(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_a_long_line_leaves_its_block_to_the_line_reader() -> None:
-    long = "x" * (parse.MAX_LINE_BYTES // 4 + 10)
+    long = "x" * (decode.MAX_LINE_BYTES // 4 + 10)
     data = f"deal 1 dealer N\n{{{long}}}\npoint NS\n".encode() + REPEATED_TRICK_LINE.encode()
-    assert data.count(b"\n") >= parse.RUN_MIN_LINES  # only the long line keeps it from a run
+    assert data.count(b"\n") >= decode.RUN_MIN_LINES  # only the long line keeps it from a run
     items = list(decode_runs(io.BytesIO(data)))
     assert all(isinstance(item, Line) for item in items)
     assert _units(data, runs=True) == _units(data, runs=False)
@@ -123,7 +124,7 @@ def test_a_clean_block_is_one_run() -> None:
 
 
 def test_a_block_of_a_few_lines_is_read_line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parse, "RUN_MIN_LINES", 32)
+    monkeypatch.setattr(decode, "RUN_MIN_LINES", 32)
     data = REPEATED_TRICK_LINE.encode()
     assert all(isinstance(item, Line) for item in decode_runs(io.BytesIO(data)))
     assert len(list(decode_runs(io.BytesIO(data * 2)))) == 1
@@ -142,4 +143,4 @@ def test_a_long_line_is_found_wherever_it_stands(limit: int) -> None:
         ]
         text = "\n".join(lines) + rng.choice(["", "\n"])
         expected = any(len(line) > longest for line in text.split("\n"))
-        assert parse.has_long_line(text, limit) == expected, (lines, limit)
+        assert decode.has_long_line(text, limit) == expected, (lines, limit)

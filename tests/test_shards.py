@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from aluette_cli import parallel
+from aluette_cli.reading.split import cut_points
 
 from .conftest import generated, run
 from .test_quickcheck import KINDS, POOL, mutate
@@ -139,7 +140,12 @@ def test_where_parts_start(tmp_path: Path) -> None:
             path = tmp_path / "p"
             path.write_bytes(data)
             with path.open("rb") as stream:
-                got = parallel._shard_starts(stream, len(data), rng.randint(1, 20), jobs)
+                got = cut_points(
+                    stream,
+                    len(data),
+                    lambda left, jobs=jobs: parallel.next_shard_bytes(left, jobs),
+                    rng.randint(1, 20),
+                )
             expected = [(0, 1)]
             target = parallel.next_shard_bytes(len(data), jobs)
             while target < len(data):

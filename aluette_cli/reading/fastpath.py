@@ -20,11 +20,12 @@ down to which characters are blank, come from :mod:`aluette_cli.lexicon`.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import partial
 
-from .cards import canonical_card
-from .lexicon import (
+from ..cards import canonical_card
+from ..lexicon import (
     ARROW,
     BLANKS,
     CANONICAL_CARD,
@@ -58,7 +59,7 @@ from .lexicon import (
     end_of_string,
     unescape,
 )
-from .model import (
+from ..model import (
     Comment,
     Deal,
     Hand,
@@ -72,6 +73,13 @@ from .model import (
     TrickClaim,
     Winners,
 )
+
+#: Whether units may be read by the fast path (and deals checked by the
+#: quick check).  Off (``ALUETTE_NO_FASTPATH=1`` in the environment, or set to
+#: False in-process) every unit goes through the grammar and every deal
+#: through the full replay: a testing aid, so that whole runs of both paths
+#: can be compared.
+FASTPATH = not os.environ.get("ALUETTE_NO_FASTPATH")
 
 _GAP = f"[{BLANKS}]+"  # between two tokens on a line
 _END = f"[{BLANKS}]*\\n?\\Z"

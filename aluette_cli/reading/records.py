@@ -1,0 +1,232 @@
+"""Units to records: each unit read by the fast reader, the grammar or
+recovery, and the records put together into games as they come.
+
+:func:`read_games` yields one :class:`Game` at a time, holding at most one
+game in memory; :func:`read_records` streams a game of any length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+
+from .. import findings as F
+from ..findings import Finding
+from ..lexicon import DEAL, DEALER, DIGITS, SEAT, TAG_CLOSE, TAG_NAME, TAG_OPEN, TAG_VALUE, unescape
+from ..model import BrokenDeal, Comment, Deal, Game, Pos, Tag
+from . import fastpath
+from .decode import decode_runs
+from .grammar import _attach_comments, _parser
+from .recover import _parse_other, _recover_deal
+from .split import _WS, SplitEnd, Unit, split_units
+from .syntax import _syntax_finding, _unclosed_comment
+
+# What can still be read of a unit the grammar cannot read: a deal's number
+# and dealer, a tag section's well-formed tags.
+_DEAL_HEAD = re.compile(f"{DEAL}{_WS}+({DIGITS})(?![0-9])(?:{_WS}+{DEALER}{_WS}+({SEAT})\\b)?")
+_TAG_LINE = re.compile(
+    f"{re.escape(TAG_OPEN)}{_WS}*({TAG_NAME}){_WS}+({TAG_VALUE}){_WS}*{re.escape(TAG_CLOSE)}"
+)
+
+
+def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
+    """Parse one unit: (model object or list of tags, comments, syntax error)."""
+    if fastpath.FASTPATH and unit.kind != "other":
+        fast = fastpath.read_unit(unit.kind, unit.parts, unit.line, unit.column)
+        if fast is not None:
+            result, comments = fast
+            return (result if unit.kind == "deal" else (result, None)), comments, None
+    return parse_unit_with_grammar(unit)
+
+
+def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
+    """Parse one unit with the Lark grammar (what the fast path must agree with)."""
+    if unit.kind == "other":
+        return _parse_other(unit)  # no grammar: a file that needs none never imports it
+    from lark.exceptions import UnexpectedInput
+
+    parser, builder = _parser()
+    builder.start_unit(unit)
+    text = unit.text
+    try:
+        result = parser.parse(text, start="tag_section" if unit.kind == "tags" else "deal")
+    except UnexpectedInput as exc:
+        if unit.kind == "tags":
+            error = _syntax_finding(exc, unit, builder)
+            tags = [
+                Tag(m.group(1), unescape(m.group(2)[1:-1]), unit.pos(text, m.start()))
+                for m in _TAG_LINE.finditer(text)
+            ]
+            return (tags, None), [], error
+        if not _unclosed_comment(exc, text):
+            # Most deals the grammar cannot read whole are read line by line:
+            # the whole deal's finding (what it expected, the hint) is then
+            # never said, so it is only made when that fails too.
+            recovered = _recover_deal(unit, parser, builder)
+            if recovered is not None:
+                return recovered, builder.comments, None
+            builder.start_unit(unit)  # the positions of the whole unit again
+        error = _syntax_finding(exc, unit, builder)
+        m = _DEAL_HEAD.match(text)
+        number = int(m.group(1)) if m else None
+        dealer = m.group(2) if m else None
+        return BrokenDeal(Pos(unit.line, unit.column), number, dealer, text), [], error
+    return result, builder.comments, None
+
+
+def read_records(
+    units: Iterable[Unit],
+    first_index: int = 1,
+    take: Callable[[Unit], int | None] | None = None,
+) -> Iterator[Game | Deal | BrokenDeal]:
+    """Games and deals as they come: a :class:`Game` when one begins (its
+    ``deals`` left empty), then each of its deals.  Reading errors are added
+    to the current game's ``errors`` as they are found, so a game of any
+    length streams through without being held whole.
+
+    ``take`` may take a deal unit of the current game whole, unread (it
+    returns the deal's number, or None to leave it to the reader): a checker
+    that can vouch for a deal from its lines.
+    """
+    game: Game | None = None
+    index = first_index - 1
+    leading: list[Comment] = []
+    leading_text: str | None = None
+    pending: list[Finding] = []
+    last_number = 0  # the number of the game's last deal, for a header without one
+
+    def start(pos: Pos) -> Game:
+        nonlocal index
+        index += 1
+        return Game(index=index, pos=pos)
+
+    for unit in units:
+        if (
+            take is not None
+            and unit.kind == "deal"
+            and game is not None
+            and not leading
+            and not pending
+            and leading_text is None
+        ):
+            taken = take(unit)
+            if taken is not None:
+                last_number = taken
+                continue
+        result, comments, error = parse_unit(unit)
+        errors = [*unit.findings, *([error] if error else [])]
+        if unit.kind == "tags":
+            errors += _unknown_escapes(unit)
+            last_number = 0
+        if isinstance(result, Deal) and result.unread:
+            if "number" in result.guessed:
+                result.number = last_number + 1
+            errors.extend(result.unread)
+        if isinstance(result, Deal | BrokenDeal) and result.number is not None:
+            last_number = result.number
+        if unit.kind == "other":
+            leading.extend(comments)
+            pending.extend(errors)
+            if error is not None:  # kept verbatim: the formatter drops nothing
+                leading_text = unit.text
+            continue
+        started = None
+        if unit.kind == "tags":
+            game = started = start(Pos(unit.line, unit.column))
+            game.tags, game.draw = result  # type: ignore[misc]
+            if error is not None:  # kept verbatim: the formatter drops nothing
+                game.tags_text = unit.text
+            if game.draw is not None:
+                at = (game.draw.pos.line, game.draw.pos.column)
+                game.draw.comments = [c for c in comments if (c.pos.line, c.pos.column) > at]
+                comments = [c for c in comments if (c.pos.line, c.pos.column) < at]
+            game.tag_comments = comments
+        elif game is None:
+            game = started = start(Pos(unit.line, unit.column))
+        if leading:
+            game.leading_comments, leading = leading, []
+        if leading_text is not None:
+            game.leading_text, leading_text = leading_text, None
+        game.errors.extend(_in_game(finding, game, None) for finding in pending)
+        pending = []
+        placed = [_in_game(finding, game, result) for finding in errors]
+        game.errors.extend(placed)
+        if isinstance(result, BrokenDeal) and placed:
+            result.error = placed[0]  # the first thing in its text that could not be read
+        if started is not None:
+            yield started
+        if unit.kind == "deal":
+            if isinstance(result, Deal):
+                if comments:
+                    _attach_comments(result, comments)
+                game.errors.extend(_in_game(f, game, result) for f in _second_sheets(result))
+            yield result  # type: ignore[misc]
+    if game is None and (pending or leading):
+        game = start(Pos(1, 1))
+        game.leading_comments = leading
+        game.leading_text = leading_text
+        game.errors = [_in_game(f, game, None) for f in pending]
+        yield game
+
+
+def read_units(
+    stream: Iterable[bytes], line: int = 1, offset: int = 0, left_off: SplitEnd | None = None
+) -> Iterator[Unit]:
+    """The units (tag sections and deals) of a byte stream: a whole file, or
+    the rest of one from its ``line`` and byte ``offset`` (``left_off``: see
+    :func:`split_units`)."""
+    return split_units(decode_runs(stream, line, offset), left_off)
+
+
+def read_games(stream: Iterable[bytes]) -> Iterator[Game]:
+    """The games of a byte stream, one at a time, each with its deals and errors."""
+    game: Game | None = None
+    for record in read_records(read_units(stream)):
+        if isinstance(record, Game):
+            if game is not None:
+                yield game
+            game = record
+        elif game is not None:
+            game.deals.append(record)
+    if game is not None:
+        yield game
+
+
+def _second_sheets(deal: Deal) -> list[Finding]:
+    """A deal has one score sheet: a second one is reported, never silently
+    put in place of the first (both are kept and written back)."""
+    first = deal.winners
+    if first is None:
+        return []
+    return [
+        Finding.of(F.SECOND_SHEET, "", sheet.pos.line, sheet.pos.column, first=first.pos.line)
+        for sheet in deal.extra_winners
+    ]
+
+
+_ESCAPE_IN_VALUE = re.compile(r"\\(.)")
+
+
+def _unknown_escapes(unit: Unit) -> list[Finding]:
+    """Tag values whose backslash escapes nothing the notation knows: the
+    value keeps the backslash as written, and the record is told."""
+    text = unit.text
+    if "\\" not in text:
+        return []
+    found = []
+    for m in _TAG_LINE.finditer(text):
+        for e in _ESCAPE_IN_VALUE.finditer(m.group(2), 1, len(m.group(2)) - 1):
+            if e.group(1) not in ('"', "\\"):
+                at = unit.pos(text, m.start())
+                found.append(
+                    Finding.of(
+                        F.UNKNOWN_ESCAPE, "", at.line, at.column, name=m.group(1), escape=e.group()
+                    )
+                )
+    return found
+
+
+def _in_game(finding: Finding, game: Game, result: object) -> Finding:
+    deal = result.number if isinstance(result, Deal | BrokenDeal) else None
+    return replace(finding, game=game.index, deal=deal, trick=None)

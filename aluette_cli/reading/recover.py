@@ -1,0 +1,286 @@
+"""What can be read of a deal the grammar cannot read whole, line by line,
+and of the text before the first tag section or deal."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .. import findings as F
+from ..findings import Finding
+from ..lexicon import (
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
+    DEAL,
+    DEALER,
+    LINE_COMMENT,
+    SEATS,
+    SKIPPED,
+    WHITESPACE,
+)
+from ..model import (
+    Announce,
+    Chant,
+    Comment,
+    Concede,
+    Deal,
+    Hand,
+    PointClaim,
+    Pos,
+    Signal,
+    Stock,
+    Trick,
+    Winners,
+)
+from . import fastpath
+from .grammar import _attach_comments, _token_at
+from .split import _WS, Unit
+from .syntax import _found, _syntax_finding
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
+
+    from .grammar import _Builder
+
+_COMMENT_OR_SPACE = re.compile(SKIPPED)
+
+
+#: A deal header as people mistype it (``Deal 2``, ``deal2``, ``deal 2 dealer e``):
+#: enough to start a deal and to read what can be read of its number and dealer.
+_LOOSE_HEAD = re.compile(
+    f"(?i){_WS}*{DEAL}{_WS}*([0-9]{{1,9}})?(?:[^0-9a-z]*{DEALER}{_WS}*([nesw])\\b)?"
+)
+
+
+#: Where each kind of line stands in a deal (docs/notation.md §4), and how a
+#: finding says where it belongs.
+_ORDER: dict[type, tuple[int, str]] = {
+    Hand: (0, "hand"),
+    Stock: (1, "stock"),
+    Chant: (2, "chant"),
+    Announce: (3, "bid"),
+    Concede: (3, "bid"),
+    Trick: (4, "play"),
+    Signal: (4, "play"),
+    Winners: (4, "play"),
+    PointClaim: (5, "point"),
+}
+
+
+#: The comments as the grammar's lexer finds them, left to right: a brace
+#: comment runs to the first ``}`` (a ``{`` inside it opens nothing, nor does
+#: a ``;``), a ``;`` comment to the line's end (a brace inside it is text).  A
+#: brace left open runs to the end of the text, where the grammar reports it.
+_COMMENT_SPAN = re.compile(
+    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}]*(?:{re.escape(COMMENT_CLOSE)})?"
+    f"|{re.escape(LINE_COMMENT)}[^\n]*"
+)
+
+
+def _segments(text: str) -> list[tuple[int, str]]:
+    """The unit's lines as (index of the first line, text), a line that opens a
+    brace comment joined with the lines up to its close.
+
+    The comments are found as the lexer finds them: counting braces would
+    take a ``{`` inside a comment, or inside a ``;`` comment, for one left
+    open, and join the rest of the deal to its line."""
+    joined = {  # the line ends inside a comment
+        m.start() + i
+        for m in _COMMENT_SPAN.finditer(text)
+        for i, ch in enumerate(m.group())
+        if ch == "\n"
+    }
+    out: list[tuple[int, str]] = []
+    lines = text.split("\n")
+    i = end = 0
+    while i < len(lines):
+        first, seg = i, lines[i]
+        end += len(lines[i])  # where the line ends
+        while end in joined:
+            i += 1
+            seg += "\n" + lines[i]
+            end += 1 + len(lines[i])
+        out.append((first, seg))
+        i += 1
+        end += 1
+    return out
+
+
+def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
+    """Read a deal the grammar cannot read whole, one line at a time.
+
+    Each line of a deal is one element in the notation's common layout, so
+    the grammar reads the header with its ``deal_header`` rule and every other
+    line with ``deal_element``.  A line it cannot read is one A001 and is left
+    out; a header it cannot read still starts the deal, with the number and
+    dealer that can be read (the engine takes the rest from the game's
+    sequence).  Lines in the wrong order are read where they belong, and
+    named (A005).  None if even this fails (a comment left open)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+
+    builder.comments = []
+    deal: Deal | None = None
+    parts: list[object] = []
+    unread: list[Finding] = []
+    for index, seg in _segments(unit.text):
+        builder.line0 = unit.line + index
+        builder.col0 = unit.column if index == 0 else 1
+        if not seg.strip(WHITESPACE) or _COMMENT_OR_SPACE.fullmatch(seg):
+            if index == 0:
+                return None
+            if COMMENT_OPEN in seg or LINE_COMMENT in seg:
+                _collect_comments(seg, builder)
+            continue
+        if index and fastpath.FASTPATH:
+            read = _read_element_fast(seg, builder.line0)
+            if read is not None:
+                parts.append(read[0])
+                builder.comments.extend(read[1])
+                continue
+        piece = Unit("deal", builder.line0, builder.col0, [seg])
+        start = "deal_header" if index == 0 else "deal_element"
+        try:
+            parsed = parser.parse(seg, start=start)
+        except UnexpectedInput as exc:
+            if isinstance(exc, UnexpectedCharacters) and seg[exc.pos_in_stream or 0 :][:1] == "{":
+                return None
+            if index == 0:
+                deal = _loose_header(seg, builder, exc, piece)
+                unread.append(deal.unread.pop())
+            else:
+                unread.append(_syntax_finding(exc, piece, builder, "line"))
+            continue
+        if index == 0:
+            deal = parsed  # type: ignore[assignment]
+        else:
+            parts.append(parsed)
+    if deal is None:
+        return None
+    unread.extend(_out_of_order(parts))
+    deal = builder.deal([deal, *parts])
+    deal.unread = sorted(unread, key=Finding.sort_key)
+    if any(f.code != F.LINE_ORDER for f in unread):
+        deal.text = unit.text
+    _attach_comments(deal, builder.comments)
+    builder.comments = []
+    return deal
+
+
+#: A header for a line read alone by the fast path: what it says is not kept.
+_ANY_HEADER = f"{DEAL} 1 {DEALER} {SEATS[0]}"
+
+
+def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | None:
+    """One line of a deal as the fast path reads it (the element and its
+    comments), or None: then the grammar reads it.
+
+    Most lines of a deal the grammar cannot read whole are fine, and this is
+    many times faster than the grammar.  It is the same reading: the fast
+    path reads the line as the second line of a deal under any header, and
+    gives exactly what the grammar gives for that deal (the tests hold it to
+    that), one element; the grammar's ``deal_element`` reads the line alone
+    into the same element, from the same tokens, at the same positions."""
+    if "\n" in seg:  # a brace comment over several lines: the grammar's
+        return None
+    fast = fastpath.read_unit("deal", [_ANY_HEADER, seg], line - 1, 1)
+    if fast is None:
+        return None
+    deal, comments = fast
+    assert isinstance(deal, Deal)
+    found = [*deal.hands.values(), *deal.extra_hands, *deal.tricks, *deal.signals]
+    found += [part for part in (deal.stock, deal.winners, deal.point) if part is not None]
+    return (found[0], comments) if len(found) == 1 else None
+
+
+def _collect_comments(seg: str, builder: _Builder) -> None:
+    """The comments of a line that holds nothing else, kept as the grammar
+    keeps them: ``;`` comments too."""
+    for m in _COMMENT_SPAN.finditer(seg):
+        token = _token_at(seg, m.start(), m.group())
+        if token.value.startswith(LINE_COMMENT):
+            builder.collect_line_comment(token)
+        else:
+            builder.collect_comment(token)
+
+
+def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit) -> Deal:
+    """A deal header the grammar cannot read: what can be read of it, and its A001."""
+    from lark import Token
+
+    m = _LOOSE_HEAD.match(seg)
+    number = m.group(1) if m else None
+    dealer = m.group(2) if m else None
+    guessed = tuple(
+        name for name, value in (("number", number), ("dealer", dealer)) if value is None
+    )
+    deal = Deal(
+        number=int(number) if number else 0,
+        dealer=dealer.upper() if dealer else "N",
+        pos=builder.pos(Token("X", "", 0, 1, 1)),
+        guessed=guessed,
+    )
+    deal.unread.append(_syntax_finding(exc, piece, builder, "header"))
+    return deal
+
+
+def _out_of_order(parts: list[object]) -> list[Finding]:
+    """A005 for the lines out of the notation's order: the fewest lines whose
+    moving puts the rest in order (those outside a longest ordered run)."""
+    ranks = [_ORDER[type(p)][0] for p in parts]
+    n = len(ranks)
+    if all(ranks[i] <= ranks[i + 1] for i in range(n - 1)):
+        return []
+    # Hands and tricks weigh a little more: between a point line and a trick,
+    # or a stock and a hand, the lone line is the one put in the wrong place.
+    weight = [1.1 if r in (0, 4) else 1.0 for r in ranks]
+    best = list(weight)
+    back = [-1] * n
+    for i in range(n):
+        for j in range(i):
+            if ranks[j] <= ranks[i] and best[j] + weight[i] > best[i]:
+                best[i], back[i] = best[j] + weight[i], j
+    keep: set[int] = set()
+    i = max(range(n), key=lambda k: (best[k], -k))
+    while i >= 0:
+        keep.add(i)
+        i = back[i]
+    found = []
+    for i, part in enumerate(parts):
+        if i not in keep:
+            pos: Pos = part.pos  # type: ignore[attr-defined]
+            kind = _ORDER[type(part)][1]
+            found.append(Finding.of(F.LINE_ORDER, kind, pos.line, pos.column))
+    return found
+
+
+def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
+    """Text before the first tag section or deal: only comments may stand
+    there.  Read without the grammar, so a file that needs no grammar never
+    builds it."""
+    text = unit.text
+    comments: list[Comment] = []
+    pos = 0
+    while pos < len(text):
+        m = _COMMENT_OR_SPACE.match(text, pos)
+        if m is None:
+            where = unit.pos(text, pos)
+            if text[pos] == COMMENT_OPEN:
+                return (
+                    None,
+                    comments,
+                    Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column),
+                )
+            return (
+                None,
+                comments,
+                Finding.of(
+                    F.SYNTAX_ERROR, "between", where.line, where.column, found=_found(text, pos)
+                ),
+            )
+        if m.group().startswith(COMMENT_OPEN):
+            comments.append(Comment(m.group()[1:-1], unit.pos(text, pos)))
+        elif m.group().startswith(LINE_COMMENT):
+            comments.append(Comment(m.group()[1:], unit.pos(text, pos), line=True))
+        pos = m.end()
+    return None, comments, None

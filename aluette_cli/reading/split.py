@@ -1,0 +1,554 @@
+"""Lines to units: a tag section, or one deal, cut out without parsing.
+
+The text is scanned for ``[`` and the keyword ``deal`` outside comments and
+strings.  It needs no grammar, so it keeps working where the grammar fails:
+a syntax error costs one unit, and the next deal or tag section is read as
+if nothing happened.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from heapq import heappop, heappush
+from itertools import chain
+from typing import BinaryIO
+
+from .. import findings as F
+from ..findings import Finding
+from ..lexicon import (
+    BLANKS,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
+    DEAL,
+    DEALER,
+    DIGITS,
+    ESCAPE,
+    LINE_COMMENT,
+    QUOTE,
+    SEAT,
+    TAG_CLOSE,
+    TAG_NAME,
+    TAG_OPEN,
+    WHITESPACE,
+    end_of_string,
+)
+from ..model import Pos
+from . import decode
+from .decode import Line, Run
+
+#: The longest unit (a tag section or a deal) read, in characters.  A real
+#: deal is about a kilobyte; past the limit the rest of the unit, up to the
+#: next deal or tag section, is skipped (and reported), so that no stretch of
+#: text without a deal header is ever held whole.
+MAX_UNIT_CHARS = 1_000_000
+
+
+@dataclass(slots=True)
+class Unit:
+    """A stretch of text parsed on its own: ``tags``, ``deal`` or ``other``."""
+
+    kind: str
+    line: int
+    column: int
+    parts: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    def pos(self, text: str, index: int) -> Pos:
+        """The position of ``text[index]`` in the file, ``text`` being the unit's."""
+        row = text.count("\n", 0, index)
+        column = index - (text.rfind("\n", 0, index) + 1) + 1
+        return Pos(self.line + row, column + (self.column - 1 if row == 0 else 0))
+
+
+_WS = f"[{WHITESPACE}]"
+_SCAN = re.compile(
+    f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE + TAG_OPEN)}]|\\b{DEAL}\\b"
+)
+# A line that starts a tag section or a deal ends a brace comment left open:
+# one missing "}" must not swallow the rest of the file.
+_RESUME = re.compile(
+    f"{_WS}*(?:{re.escape(TAG_OPEN)}{_WS}*{TAG_NAME}{_WS}+{QUOTE}"
+    f"|{DEAL}{_WS}+{DIGITS}{_WS}+{DEALER}\\b)"
+)
+_BRACE = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}]")
+#: How far ahead to look for the end of a comment before calling it unclosed.
+LOOKAHEAD_LINES = 10_000
+
+
+class Lookahead:
+    """An iterator that can look at what comes next without losing it."""
+
+    def __init__(self, items: Iterable) -> None:
+        self.items = iter(items)
+        self.ahead: deque = deque()
+
+    def __iter__(self) -> Lookahead:
+        return self
+
+    def __next__(self):  # type: ignore[no-untyped-def]
+        if self.ahead:
+            return self.ahead.popleft()
+        return next(self.items)
+
+    def peek(self, limit: int) -> Iterator:
+        """The next items, up to ``limit``, left in place."""
+        yield from list(self.ahead)[:limit]
+        while len(self.ahead) < limit:
+            try:
+                item = next(self.items)
+            except StopIteration:
+                return
+            self.ahead.append(item)
+            yield item
+
+
+class OpenComment:
+    """Decides whether a brace comment still open at a line was left open by mistake.
+
+    It was if the line starts a tag section or a deal and the next brace, on
+    this line or ahead, opens a comment rather than closing one.  A comment
+    may span lines (docs/notation.md §1), so a line that merely looks like a deal
+    header inside a comment that closes later is text of the comment.  Once a
+    closing brace is found ahead, the lines up to it are not looked at again:
+    reading stays linear however many such lines a comment holds.
+    """
+
+    def __init__(self) -> None:
+        self.closing_line = 0
+        #: the last line at which it looked ahead and found no brace (0: none)
+        self.ran_out = 0
+
+    def left_open(self, number: int, text: str, ahead: Iterable[str]) -> bool:
+        if number <= self.closing_line or not _RESUME.match(text):
+            return False
+        for distance, line in enumerate(chain((text,), ahead)):
+            m = _BRACE.search(line)
+            if m is not None:
+                if m.group() == COMMENT_CLOSE:
+                    self.closing_line = number + distance
+                    return False
+                return True
+        self.ran_out = number
+        return True
+
+
+@dataclass(slots=True)
+class SplitEnd:
+    """How :func:`split_units` left off at the end of its text: what a reader
+    of a part of a file needs to know whether the rest of the file, read on
+    its own from there, is cut as it would be in one reading
+    (:mod:`aluette_cli.parallel`)."""
+
+    #: a brace comment still open at the end
+    in_comment: bool = False
+    #: the kind of the last unit
+    last_kind: str = "other"
+    #: the last line at which an open comment was looked past for its end
+    #: without finding one (0: none): up to :data:`LOOKAHEAD_LINES` after it,
+    #: text beyond the end could have changed what was decided there
+    ran_out: int = 0
+
+    def exact(self, last_line: int) -> bool:
+        """Whether text that ended here, at its ``last_line``, was cut as one
+        reading of it and of what follows would have cut it, what follows
+        being read on its own from a place of :func:`cut_points`: no brace
+        comment open at the end, a deal last (not a tag section, which the
+        tags after a cut would have continued), and no look ahead for a
+        comment's end cut short by the end of the text."""
+        return (
+            not self.in_comment
+            and self.last_kind != "tags"
+            and (self.ran_out == 0 or last_line - self.ran_out >= LOOKAHEAD_LINES)
+        )
+
+
+#: a blank line, then a tag at the start of a line: where a text may be cut
+_CUT = b"\n\n" + TAG_OPEN.encode("ascii")
+
+
+def cut_points(
+    stream: BinaryIO, size: int, next_size: Callable[[int], int], block_size: int = 1 << 20
+) -> list[tuple[int, int]] | None:
+    """Where a file of ``size`` bytes may be cut into parts that are each
+    read on their own (:func:`read_units` from the place), as (byte offset,
+    line number) from ``(0, 1)``: at the first tag after a blank line that
+    stands at least ``next_size(bytes left)`` bytes after the last cut.
+
+    It is one search a block, no reading of units, so it may be wrong: a
+    part was cut as one reading would have cut it only if the part before
+    it ended :meth:`SplitEnd.exact`, and from the first one that did not,
+    the file must be read again in one reading.  ``stream`` is read from its
+    start and put back there; None if it holds a carriage return (a line
+    end this search does not count).
+    """
+    starts = [(0, 1)]
+    at = 0  # where the next block starts in the file
+    lines = 1  # the line at the start of ``data``
+    # the next part ends at the first cut at or after it
+    target = next_size(size)
+    tail = b""  # the last bytes of the block before: a cut may span two blocks
+    stream.seek(0)
+    try:
+        while True:
+            block = stream.read(block_size)
+            if not block:
+                break
+            if b"\r" in block:
+                return None
+            data = tail + block
+            base = at - len(tail)
+            counted = 0  # ``lines`` counts the line ends before data[counted]
+            while target < size:
+                found = data.find(_CUT, max(target - base, 0))
+                if found < 0:
+                    break
+                cut = found + len(_CUT) - 1  # the "[" of the tag
+                lines += data.count(b"\n", counted, cut)
+                counted = cut
+                starts.append((base + cut, lines))
+                target = base + cut + next_size(size - base - cut)
+            kept = max(counted, len(data) - (len(_CUT) - 1))
+            lines += data.count(b"\n", counted, kept)
+            tail = data[kept:]
+            at += len(block)
+    finally:
+        stream.seek(0)
+    return starts
+
+
+def split_units(
+    lines: Iterable[Line | Run], left_off: SplitEnd | None = None
+) -> Iterator[Unit]:
+    """Cut text into tag sections and deals, without parsing them.
+
+    A :class:`Run` is cut by :meth:`_Splitter.run`, a line read alone by
+    :meth:`_Splitter.line`; a line with nothing on it that can end a unit
+    joins the unit being read here, at no more cost than an append.
+    ``left_off``, if given, is told how the text left off once its last unit
+    is taken.
+    """
+    cut = _Splitter(lines)
+    source = cut.source
+    items, ahead = source.items, source.ahead
+    while True:
+        # Lookahead's __next__, without a call a line
+        if ahead:
+            line = ahead.popleft()
+        else:
+            line = next(items, None)
+            if line is None:
+                break
+        if type(line) is Run:
+            if cut.in_comment:
+                # Each line on its own, until the comment's end is found.
+                ahead.extendleft(reversed(list(line.lines())))
+            else:
+                yield from cut.run(line)
+            continue
+        text = line.text
+        if (
+            not cut.in_comment
+            and not line.skipped
+            and line.bad_byte is None
+            and _SCAN.search(text) is None
+            and not (text.startswith(("D", "d")) and _loose_start(text))
+        ):
+            # Most lines: no comment, string, tag or deal on them, nothing to
+            # report; they belong to the unit being read.
+            grown = cut.size + len(text) + 1
+            if grown <= MAX_UNIT_CHARS:
+                cut.unit.parts.append(text + "\n")
+                cut.size = grown
+                continue
+        yield from cut.line(line)
+    yield cut.unit
+    if left_off is not None:
+        left_off.in_comment, left_off.last_kind = cut.in_comment, cut.unit.kind
+        left_off.ran_out = cut.guard.ran_out
+
+
+class _Splitter:
+    """One splitting's state between lines: the unit being read and its size
+    in characters, whether a brace comment is open, the lines ahead."""
+
+    __slots__ = ("guard", "in_comment", "size", "source", "unit")
+
+    def __init__(self, lines: Iterable[Line | Run]) -> None:
+        self.unit = Unit("other", 1, 1)
+        self.size = 0
+        self.in_comment = False
+        self.source = Lookahead(lines)
+        self.guard = OpenComment()
+
+    def run(self, run: Run) -> Iterator[Unit]:
+        """The units a run ends, found by searching its whole text for what
+        can end a unit (:class:`Notice`: the :data:`_SCAN` tokens, or a line
+        starting with a D that may be a mistyped header), going past the
+        comments that end on their line.  The lines before it join the unit
+        at once, and a plain deal header or tag starts its unit; any other
+        line found is put back ahead, to be read alone, with the rest of the
+        run after it."""
+        ahead = self.source.ahead
+        unit, size = self.unit, self.size
+        text, start, number = run.text, run.start, run.number
+        notice = run.notice or Notice(text)
+        seek = start  # where to look next: past the comments that end on their line
+        while start < len(text):
+            at = notice.next(seek)
+            if at >= 0:
+                # A comment that ends on its line, or a stray closing brace,
+                # leaves its line whole in the unit: what line() makes of
+                # it, without making a line of it.
+                mark = text[at]
+                if mark == COMMENT_OPEN:
+                    shut = text.find(COMMENT_CLOSE, at + 1, text.index("\n", at))
+                    if shut >= 0:
+                        seek = shut + 1
+                        continue
+                elif mark == COMMENT_CLOSE:
+                    seek = at + 1
+                    continue
+                elif mark == LINE_COMMENT:
+                    seek = text.index("\n", at) + 1
+                    continue
+            end = len(text) if at < 0 else text.rfind("\n", 0, at) + 1
+            if size + end - start > MAX_UNIT_CHARS:
+                # Each line on its own: the limit is met on its line.
+                ahead.extendleft(reversed(list(Run(number, text, start).lines())))
+                break
+            if end > start:
+                unit.parts.extend(_WHOLE_LINES.findall(text, start, end))
+                size += end - start
+                number += text.count("\n", start, end)
+            if at < 0:
+                break
+            close = text.index("\n", end)
+            starts = None
+            if at == end:
+                if _PLAIN_HEADER.match(text, end, close + 1):
+                    starts = "deal"
+                elif _PLAIN_TAG.match(text, end, close + 1):
+                    starts = "tags"
+            if starts is not None and size + close + 1 - end <= MAX_UNIT_CHARS:
+                # A deal header or a tag and nothing else: what line() does
+                # with it, without making a line of it.  A tag in a tag
+                # section goes on with it.
+                if starts != "tags" or unit.kind != "tags":
+                    unit.parts.append("")
+                    yield unit
+                    unit = Unit(starts, number, 1)
+                    size = 0
+                unit.parts.append(text[end : close + 1])
+                size += close + 1 - end
+                number += 1
+                start = seek = close + 1
+                continue
+            if close + 1 < len(text):
+                ahead.appendleft(Run(number + 1, text, close + 1, notice))
+            ahead.appendleft(Line(number, text[end:close]))
+            break
+        self.unit, self.size = unit, size
+
+    def line(self, line: Line) -> Iterator[Unit]:
+        """The units a line read alone ends, scanning it for brace comments,
+        ``;`` comments, strings, tags and deal headers; with the findings of
+        its bad byte, its length, and the unit's length."""
+        text = line.text
+        unit, size, in_comment = self.unit, self.size, self.in_comment
+        bad = None
+        cut = None
+        if line.skipped:
+            cut = Finding.of(
+                F.OVER_LIMIT,
+                "line-stop" if line.skipped >= decode.MAX_LINE_SKIP else "line",
+                line.number,
+                len(text) + 1,
+                limit=decode.MAX_LINE_BYTES,
+                skipped=line.skipped,
+                stop=decode.MAX_LINE_SKIP // (1 << 20),
+            )
+        if line.bad_byte is not None:
+            column, offset, byte = line.bad_byte
+            bad = Finding.of(F.BAD_ENCODING, "", line.number, column, byte=byte, offset=offset)
+        if in_comment and self.guard.left_open(
+            line.number, text, _texts_ahead(self.source, LOOKAHEAD_LINES)
+        ):
+            in_comment = False
+        pos = start = 0
+        if not in_comment and text.startswith(("D", "d")) and _loose_start(text):
+            # A mistyped header (``Deal 2``, ``deal2``) still starts a deal: the
+            # deal before it must not swallow it.
+            yield unit
+            unit = Unit("deal", line.number, 1)
+        while True:
+            if in_comment:
+                end = text.find(COMMENT_CLOSE, pos)
+                if end < 0:
+                    break
+                in_comment = False
+                pos = end + 1
+                continue
+            m = _SCAN.search(text, pos)
+            if m is None:
+                break
+            token = m.group()
+            pos = m.end()
+            if token == COMMENT_OPEN:
+                in_comment = True
+            elif token == LINE_COMMENT:
+                break
+            elif token == QUOTE:
+                pos = end_of_string(text, pos)
+            elif (
+                token == COMMENT_CLOSE
+                or (token == TAG_OPEN and unit.kind == "tags")
+                or (token == DEAL and not _starts_deal(text, m))
+            ):
+                continue
+            else:
+                if bad is not None and bad.column <= m.start():
+                    unit.findings.append(bad)  # the bad byte stands before the boundary
+                    bad = None
+                if size <= MAX_UNIT_CHARS:
+                    unit.parts.append(text[start : m.start()])
+                yield unit
+                unit = Unit("tags" if token == TAG_OPEN else "deal", line.number, m.start() + 1)
+                start = m.start()
+                size = 0
+        if bad is not None:
+            unit.findings.append(bad)
+        if cut is not None:
+            unit.findings.append(cut)
+        if size <= MAX_UNIT_CHARS:
+            piece = text[start:] + "\n"
+            size += len(piece)
+            if size <= MAX_UNIT_CHARS:
+                unit.parts.append(piece)
+            else:
+                what = {"tags": "tag section", "deal": "deal"}.get(unit.kind, "text")
+                unit.findings.append(
+                    Finding.of(
+                        F.OVER_LIMIT,
+                        "unit",
+                        line.number,
+                        start + 1,
+                        what=what,
+                        limit=MAX_UNIT_CHARS,
+                    )
+                )
+        self.unit, self.size, self.in_comment = unit, size, in_comment
+
+
+_DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
+_WHOLE_LINES = re.compile("[^\n]*\n")
+#: A deal header, and a tag whose value has no escape, alone on their line:
+#: nothing on them but what starts a unit.
+_PLAIN_HEADER = re.compile(
+    f"{DEAL}[{BLANKS}]+{DIGITS}[{BLANKS}]+{DEALER}[{BLANKS}]+{SEAT}[{BLANKS}]*\n"
+)
+_PLAIN_TAG = re.compile(
+    f"{re.escape(TAG_OPEN)}{TAG_NAME}[{BLANKS}]+{QUOTE}[^{QUOTE}{re.escape(ESCAPE)}\n]*{QUOTE}"
+    f"{re.escape(TAG_CLOSE)}[{BLANKS}]*\n"
+)
+
+
+class Notice:
+    """Where a run's text next needs a look: a character of the :data:`_SCAN`
+    tokens, the word ``deal`` (in ``dealer`` too: a line looked at for
+    nothing only costs time), or a D at the start of a line (a deal header,
+    well typed or not).
+
+    Each is found with ``str.find``, many times faster than a regular
+    expression with alternatives, and kept in a heap by its next place until
+    the reading passes it: the text is searched once for each.
+    """
+
+    _NEEDLES = (
+        COMMENT_OPEN, COMMENT_CLOSE, LINE_COMMENT, QUOTE, TAG_OPEN, DEAL, "\nD", "\nd",
+    )  # fmt: skip
+
+    def __init__(self, text: str) -> None:
+        # A brace comment that closes on its line is blanked out first: what
+        # is in it needs no look, and most commented lines need none at all.
+        # (Where such braces stand inside a string, a ``;`` comment or a
+        # comment opened before them, what opened it is still seen, and its
+        # line is looked at.)  The blanks keep every place where it was.
+        if COMMENT_OPEN in text:
+            text = _ONE_LINE_COMMENT.sub(_blanked, text)
+        self.text = text
+        #: (next place, needle), for the needles still in the text
+        self.heap: list[tuple[int, str]] = []
+        for needle in self._NEEDLES:
+            self._find(needle, 0)
+
+    def _find(self, needle: str, start: int) -> None:
+        if len(needle) == 2:  # a line start, found from the line end before it
+            at = self.text.find(needle, max(start - 1, 0))
+            at = at + 1 if at >= 0 else -1
+        else:
+            at = self.text.find(needle, start)
+        if at >= 0:
+            heappush(self.heap, (at, needle))
+
+    def next(self, start: int) -> int:
+        """The first place at or after ``start`` that needs a look, or -1."""
+        text, heap = self.text, self.heap
+        if start < len(text) and text[start] in "Dd" and (start == 0 or text[start - 1] == "\n"):
+            return start
+        while heap and heap[0][0] < start:
+            _, needle = heappop(heap)
+            self._find(needle, start)
+        return heap[0][0] if heap else -1
+
+
+_ONE_LINE_COMMENT = re.compile(
+    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\n]*"
+    + re.escape(COMMENT_CLOSE)
+)
+
+
+def _blanked(m: re.Match[str]) -> str:
+    return " " * (m.end() - m.start())
+
+
+def _texts_ahead(source: Lookahead, limit: int) -> Iterator[str]:
+    """The texts of the next ``limit`` lines, left in place; a run among them
+    is counted by its lines, and only it is held."""
+    count = 0
+    for item in source.peek(limit):
+        if isinstance(item, Run):
+            for line in item.lines():
+                yield line.text
+                count += 1
+                if count >= limit:
+                    return
+        else:
+            yield item.text
+            count += 1
+            if count >= limit:
+                return
+
+
+def _loose_start(text: str) -> bool:
+    """Whether a line that starts with a D is a mistyped deal header (the
+    well-typed ones are found by the scan)."""
+    if text.startswith(DEAL) and text[len(DEAL) : len(DEAL) + 1] in WHITESPACE:
+        return False
+    return _LOOSE_START.match(text) is not None
+
+
+def _starts_deal(text: str, m: re.Match[str]) -> bool:
+    """Whether the word ``deal`` begins a deal: at the start of a line, or
+    followed by a number.  Elsewhere (``signal N deal``) it is just a word."""
+    return not text[: m.start()].strip(WHITESPACE) or _DEAL_NUMBER.match(text, m.end()) is not None
+
+
+#: A line that can only be a mistyped deal header: it starts a deal of its own.
+_LOOSE_START = re.compile(f"(?i){DEAL}{_WS}*[0-9]")

@@ -1,0 +1,201 @@
+"""What a syntax finding says: where, what was found, what could stand
+there, and the fix when the word is a known word mistyped."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .. import findings as F
+from ..cards import NAMED_CARDS
+from ..findings import Finding
+from ..lexicon import CARD_NAMES, COLON, COMMENT_CLOSE, COMMENT_OPEN, LINE_COMMENT, LITERALS, SEATS
+from ..wording import either, fill
+from .grammar import _parser
+
+if TYPE_CHECKING:
+    from lark.exceptions import UnexpectedInput
+
+    from .grammar import _Builder
+    from .split import Unit
+
+
+def _said(variant: str, **facts: object) -> str:
+    """A piece of an A001 message, in the words of its template."""
+    return fill(F.TEMPLATES[F.SYNTAX_ERROR][variant], facts)
+
+
+def _expected_words(names: Iterable[str], what: str) -> str:
+    parser, _ = _parser()
+    literals = {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
+    said = F.TEMPLATES[F.SYNTAX_ERROR]
+    words: list[tuple[bool, str]] = []  # (the end, word): the end is said last
+    for name in sorted(names):
+        if name == "$END":
+            word = (True, _said("expected-end", what=what))
+        elif f"expected-{name}" in said:
+            word = (False, _said(f"expected-{name}"))
+        else:
+            literal = literals.get(name)
+            word = (False, _said("expected-literal", literal=literal) if literal else name)
+        if word not in words:
+            words.append(word)
+    words.sort(key=lambda w: (w[0], w[1].strip("'").lower()))
+    if not words:
+        return _said("expected-nothing")
+    return either(word for _, word in words)
+
+
+def _found(text: str, index: int) -> str:
+    ch = text[index] if index < len(text) else ""
+    if not ch:
+        return _said("found-text-end")
+    if not ch.isprintable() or ch.isspace():
+        return _said("found-character", code=f"{ord(ch):04X}")
+    m = _WORD.match(text, index)
+    return _said("found-word", word=_printable(m.group() if m else ch))
+
+
+# What a person reads as the word that stands at an error: up to any space,
+# in Unicode's sense, or a comment.
+_WORD = re.compile(f"[^\\s{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT)}]{{1,20}}")
+
+
+def _printable(text: str) -> str:
+    """Text safe to put in a one-line message: control characters spelled out."""
+    return "".join(
+        ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}"
+        for ch in text
+    )
+
+
+def _unclosed_comment(exc: UnexpectedInput, text: str) -> bool:
+    """Whether the error is a brace comment never closed (A002, not A001):
+    the lexer stops at its ``{``, which nothing can follow."""
+    from lark.exceptions import UnexpectedCharacters
+
+    if not isinstance(exc, UnexpectedCharacters):
+        return False
+    index = exc.pos_in_stream or 0
+    return text[index : index + 1] == COMMENT_OPEN
+
+
+def _syntax_finding(
+    exc: UnexpectedInput, unit: Unit, builder: _Builder, lost: str | None = None
+) -> Finding:
+    # ``lost``: the A001 variant that says what is lost (the unit, by default)
+    from lark import Token
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    text = unit.text
+    what = "tag section" if unit.kind == "tags" else "deal"
+    if isinstance(exc, UnexpectedCharacters):
+        at = Token("X", "", 0, exc.line, exc.column)
+        where = builder.pos(at)
+        index = exc.pos_in_stream or 0
+        if _unclosed_comment(exc, text):
+            return Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
+        expected = _expected_words(_accepts(exc) or exc.allowed or (), what)
+        found = _found(text, index)
+    elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        where = builder.pos(exc.token)
+        expected = _expected_words(_accepts(exc) or exc.accepts or exc.expected, what)
+        start = exc.token.start_pos
+        found = (
+            _found(text, start)
+            if start is not None
+            else _said("found-word", word=_printable(str(exc.token)[:20]))
+        )
+    else:
+        # The unit ended too soon: say so at the end of its text.
+        where = unit.pos(text, len(text.rstrip()))
+        names = (
+            (exc.accepts or exc.expected)
+            if isinstance(exc, UnexpectedToken)
+            else getattr(exc, "expected", ())
+        )
+        expected = _expected_words(names, what)
+        found = _said("found-end", what=what)
+    hint = _hint(text, exc)
+    if hint:
+        found = _said("found-fix", found=found, fix=hint)
+    if lost is None:
+        lost = "tags" if unit.kind == "tags" else "deal"
+    return Finding.of(
+        F.SYNTAX_ERROR, lost, where.line, where.column, found=found, expected=expected
+    )
+
+
+#: What a person may write for a card's name: accents, spaces, apostrophes
+#: and capitals set aside ("Deux de chêne", "deux d'écrit", "Monsieur").
+_NAME_KEYS = {re.sub(r"[^a-z]", "", name): name for name in CARD_NAMES}
+_HINT_WORD = re.compile(r"[^\s{};\[\]\"]+")
+_CARD_LIKE = re.compile(r"([1-9AVJCRKavjcrk])([DCBEOdcbeo])")
+
+
+def _name_key(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z]", "", plain)
+
+
+def _hint(text: str, exc: UnexpectedInput) -> str:
+    """The fix, when the word at a syntax error is a known word mistyped: a
+    card, a seat or a keyword in the wrong case, a card's name written as
+    people say it.  Empty when there is nothing sure to say."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
+    if isinstance(exc, UnexpectedToken) and exc.token.start_pos is not None:
+        index = exc.token.start_pos
+    if index is None:
+        return ""
+    m = _HINT_WORD.match(text, index)
+    if m is None:
+        return ""
+    word = m.group()
+    seat, colon, card = word.rpartition(COLON)
+    prefix = ""
+    if colon and seat.upper() in SEATS and card:
+        prefix = seat.upper() + COLON
+        fixed = _fix_card(card) or card
+        if (seat, card) != (seat.upper(), fixed) and (fixed in CARD_NAMES or _fix_card(card)):
+            return _said("fix", fixed=prefix + fixed)
+        index += len(seat) + 1
+    else:
+        fixed_card = _fix_card(word)
+        if fixed_card and fixed_card != word:
+            return _said("fix-card", fixed=fixed_card)
+        if word.lower() in LITERALS and word != word.lower():
+            return _said("fix-keyword", fixed=word.lower())
+        if word.upper() in SEATS and word != word.upper():
+            return _said("fix", fixed=word.upper())
+    # A card's name as people say it, perhaps over several words ("deux de chêne").
+    words = text[index : index + 40].split("\n", 1)[0].split()
+    for count in range(min(4, len(words)), 0, -1):
+        name = _NAME_KEYS.get(_name_key("".join(words[:count])))
+        if name is not None:
+            return _said("fix-name", name=prefix + name, code=prefix + NAMED_CARDS[name])
+    return ""
+
+
+def _fix_card(word: str) -> str | None:
+    """The card a two-letter word means with its case set right, or None."""
+    m = _CARD_LIKE.fullmatch(word)
+    if m is None:
+        return None
+    return m.group(1).upper() + m.group(2).lower()
+
+
+def _accepts(exc: UnexpectedInput) -> set[str]:
+    """What the parser could take at the error: exact, unlike the lexer's guess."""
+    parser = getattr(exc, "interactive_parser", None)
+    if parser is None:
+        return set()
+    try:
+        return set(parser.accepts())
+    except Exception:  # an error path must never raise a second error
+        return set()
+
+

@@ -1,0 +1,305 @@
+"""Annotate's reading of a record: the text fed to the reader, and each line
+kept, as the notation reads it, until it is written back with notes.
+
+Its blocks are the reader's (:func:`decode._blocks`, the bytes of a line
+past the limit handed over to be put aside), so a line is long here exactly
+when it is for the reader.  Its scanner of comments and strings is a second
+one beside :mod:`.split`, kept on purpose: annotate must write every byte
+back, remove its own ``{= ...}`` comments before the reader sees them, and
+know for each line where a ``;`` comment starts and whether it ends inside
+a brace comment, so that a note is put where the reader will read it.  The
+splitter keeps none of that (a run's lines are never looked at one by one),
+and making it keep it would slow every reader.  ``tests/test_tee.py`` holds
+this scanner to the splitter: on drawn texts, each line's comment state is
+the splitter's, line by line.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from bisect import bisect_right
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import accumulate, chain, islice
+from typing import IO, BinaryIO
+
+from ..lexicon import (
+    BLANKS,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
+    LINE_COMMENT,
+    QUOTE,
+    end_of_string,
+)
+from . import decode
+from .split import LOOKAHEAD_LINES, Lookahead, OpenComment
+
+MARK = "="
+#: How much text the reader is fed at a time.  Fed a line at a time, it
+#: cuts every line on its own, seven to nine times slower than a block of
+#: many lines (decode.RUN_MIN_LINES); a block only holds the lines kept until
+#: their game is written a little longer.
+TEE_BLOCK = 64 * 1024
+
+
+@dataclass(slots=True)
+class KeptLine:
+    bom: str
+    text: str  # without generated comments or line ending
+    ending: bytes
+    semicolon: int | None  # where a ";" comment starts
+    open_at_end: bool  # the line ends inside a brace comment
+    opens_at: int | None  # where the brace comment left open at its end starts
+
+
+@dataclass(slots=True)
+class LongLine:
+    """A line longer than the reader's limit (:data:`decode.MAX_LINE_BYTES`):
+    its first bytes, as the reader reads them, are held; the rest waits in a
+    temporary file until the line is written out, so that memory stays
+    bounded whatever the line's length and the scorer's text is still
+    written back byte for byte."""
+
+    head: bytes
+    rest: IO[bytes]
+    ending: bytes  # b"" when the file ends in the line, or reading stopped in it
+
+
+#: A block of the stream: its bytes and its lines, or a line too long to hold.
+Block = tuple[bytes, list[bytes], LongLine | None]
+
+
+_SPECIAL = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}]")
+_SPECIAL_BYTES = re.compile(_SPECIAL.pattern.encode("ascii"))
+#: A line whose one string is closed on it and holds no backslash, and
+#: which has no comment: it reads as it is written, whatever the string holds.
+_OUTSIDE = f"[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}\r\n]*"
+_STRING = f"{QUOTE}[^{QUOTE}\\\\\r\n]*{QUOTE}"
+_PLAIN_STRING = re.compile(f"{_OUTSIDE}{_STRING}{_OUTSIDE}(?:\r\n|\r|\n)?".encode("ascii"))
+GENERATED = COMMENT_OPEN + MARK
+
+
+def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | None]:
+    """Read one line as the notation does: the line without generated comments
+    (and the blanks before them), where a ``;`` comment starts in it, whether
+    it ends inside a brace comment and where that comment opened on this line.
+    ``{=`` inside a tag value, a ``;`` comment or a person's brace comment is
+    text, not a generated comment."""
+    out: list[str] = []
+    opened = None
+    i = 0
+    while i < len(text):
+        if in_comment:
+            j = text.find(COMMENT_CLOSE, i)
+            if j < 0:
+                out.append(text[i:])
+                return "".join(out), None, True, opened
+            out.append(text[i : j + 1])
+            i, in_comment, opened = j + 1, False, None
+            continue
+        m = _SPECIAL.search(text, i)
+        if m is None:
+            out.append(text[i:])
+            break
+        k, ch = m.start(), m.group()
+        out.append(text[i:k])
+        if ch == COMMENT_OPEN:
+            end = text.find(COMMENT_CLOSE, k)
+            if text.startswith(GENERATED, k) and end >= 0:
+                out = ["".join(out).rstrip(BLANKS)]
+                i = end + 1
+                continue
+            in_comment = True
+            opened = len("".join(out))
+            out.append(ch)
+            i = k + 1
+        elif ch == QUOTE:
+            end = end_of_string(text, k + 1)
+            if not _closed(text, k, end):
+                # A string never closed runs to the end of the line, like a
+                # ";" comment: notes go before it, or the next run would
+                # read them as its text.
+                before = "".join(out)
+                return before + text[k:], len(before), False, None
+            out.append(text[k:end])
+            i = end
+        elif ch == LINE_COMMENT:
+            before = "".join(out)
+            return before + text[k:], len(before), False, None
+        else:  # a stray "}"
+            out.append(ch)
+            i = k + 1
+    return "".join(out), None, in_comment, opened if in_comment else None
+
+
+def _as_read(line: str | bytes) -> str:
+    """A line's text as the reader reads it: up to the limit in bytes."""
+    data = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")
+    if len(data) > decode.MAX_LINE_BYTES:
+        data = data[: decode._char_start(data, decode.MAX_LINE_BYTES)]
+    elif isinstance(line, str):
+        return line
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _closed(text: str, start: int, end: int) -> bool:
+    """Whether the string opened at ``start`` and read up to ``end`` was closed."""
+    if end <= start + 1 or text[end - 1] != QUOTE:
+        return False
+    backslashes = len(text[start + 1 : end - 1]) - len(text[start + 1 : end - 1].rstrip("\\"))
+    return backslashes % 2 == 0
+
+
+class Tee:
+    """Feeds the reader the text without generated comments, in blocks of
+    whole lines, and keeps each line, read as the notation reads it, until
+    it is written out."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        #: each line held: a line with no comment or string in it as its bytes
+        self.lines: deque[KeptLine | LongLine | bytes] = deque()
+        self.first = 1  # number of the first line held
+        self.in_comment = False
+        self.bom_checked = False
+        self.read = 0  # lines read so far
+        self.guard = OpenComment()
+
+    def _blocks(self) -> Iterator[Block]:
+        """The stream in blocks of whole lines, cut as the reader cuts it
+        (:func:`decode._blocks`): each block's bytes, and its lines, each
+        with its ending (``\\n``, ``\\r\\n`` or ``\\r``, the notation's line ends,
+        and the only ones ``bytes.splitlines`` knows).  A line past the
+        reader's limit comes alone, as a :class:`LongLine`, its bytes after
+        the limit put aside in a temporary file."""
+        long: LongLine | None = None  # the long line being read
+
+        def spill(data: bytes, ending: bool) -> None:
+            nonlocal long
+            if long is None:
+                rest = tempfile.TemporaryFile()  # noqa: SIM115 (closed once written out)
+                long = LongLine(b"", rest, b"")
+            if ending:
+                long.ending += data
+            else:
+                long.rest.write(data)
+
+        for piece, _ in decode._blocks(self.stream, TEE_BLOCK, spill):
+            if long is None:
+                yield piece, piece.splitlines(keepends=True), None
+                continue
+            long.head = piece[:-1] if piece.endswith(b"\n") else piece
+            yield b"", [long.head + long.ending], long
+            long = None
+
+    def __iter__(self) -> Iterator[bytes]:
+        blocks = Lookahead(self._blocks())
+        out: list[bytes] = []
+        size = 0
+        for block, pieces, long in blocks:
+            if long is not None:
+                if out:
+                    yield b"".join(out)
+                    out, size = [], 0
+                yield from self._long_line(long, blocks)
+                continue
+            starts = list(accumulate(map(len, pieces), initial=0))
+            k, count = 0, len(pieces)
+            while k < count:
+                if not self.in_comment and self.bom_checked:
+                    # The lines up to the next comment, string or BOM are
+                    # read as they are, and kept as their bytes (see _flush).
+                    plain = self._plain(block, pieces, starts, k)
+                    if plain > k:
+                        self.lines.extend(pieces[k:plain])
+                        self.read += plain - k
+                        out.append(block[starts[k] : starts[plain]])
+                        size += starts[plain] - starts[k]
+                        k = plain
+                        if size >= TEE_BLOCK:
+                            yield b"".join(out)
+                            out, size = [], 0
+                        continue
+                piece = pieces[k]
+                k += 1
+                later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
+                ahead = islice(chain(islice(pieces, k, None), later), LOOKAHEAD_LINES)
+                out.append(self._line(piece, ahead))
+                size += len(out[-1])
+        if out:
+            yield b"".join(out)
+
+    def _long_line(self, long: LongLine, blocks: Lookahead) -> Iterator[bytes]:
+        """Feeds the reader a line too long to hold, a block at a time, and
+        keeps it for writing out.  Its comments are read in its first bytes
+        only, as the reader reads them; it is written back as it is."""
+        self.bom_checked = True
+        self.read += 1
+        text = long.head.decode("utf-8", "surrogateescape")
+        later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
+        self._resume(text, islice(later, LOOKAHEAD_LINES))
+        self.in_comment = _scan(text, self.in_comment)[2]
+        self.lines.append(long)
+        yield long.head
+        long.rest.seek(0)
+        while data := long.rest.read(TEE_BLOCK):
+            yield data
+        yield long.ending
+
+    @staticmethod
+    def _plain(block: bytes, pieces: list[bytes], starts: list[int], k: int) -> int:
+        """Where the lines from ``k`` on that read as they are written end:
+        the first with a comment or a string in it, but for a string that
+        is the line's only one and holds nothing to read (a tag's value)."""
+        at = starts[k]
+        while (m := _SPECIAL_BYTES.search(block, at)) is not None:
+            line = bisect_right(starts, m.start()) - 1
+            if not _PLAIN_STRING.fullmatch(pieces[line]):
+                return line
+            at = starts[line + 1]
+        return len(pieces)
+
+    def _resume(self, text: str, ahead: Iterable[bytes]) -> None:
+        """A comment open at this line ends if it was left open by mistake,
+        as the splitter decides (:class:`split.OpenComment`) on the lines as
+        it reads them, each up to the limit."""
+        if self.in_comment and self.guard.left_open(
+            self.read, _as_read(text), (_as_read(p.rstrip(b"\r\n")) for p in ahead)
+        ):
+            self.in_comment = False
+
+    def _line(self, piece: bytes, ahead: Iterable[bytes]) -> bytes:
+        """A line with a comment, a string or a BOM in it, or in a comment,
+        read as the notation reads it and kept: the text the reader is fed
+        of it.  ``ahead``: the lines after it."""
+        body = piece.rstrip(b"\r\n")
+        text = body.decode("utf-8", "surrogateescape")
+        bom = ""
+        if not self.bom_checked:
+            self.bom_checked = True
+            if text.startswith("\ufeff"):
+                bom, text = "\ufeff", text[1:]
+        self.read += 1
+        self._resume(text, ahead)
+        before = self.in_comment
+        clean, semicolon, self.in_comment, opens_at = _scan(text, before)
+        fed = (bom + clean).encode("utf-8", "surrogateescape")
+        if len(fed) > decode.MAX_LINE_BYTES:
+            # The reader reads what it is fed up to its limit: so is the line,
+            # and its notes go at its end, as those of a line too long to hold.
+            head = fed[: decode._char_start(fed, decode.MAX_LINE_BYTES)]
+            read = head.decode("utf-8", "surrogateescape")[len(bom) :]
+            self.in_comment = _scan(read, before)[2]
+            semicolon, opens_at = None, len(clean) if self.in_comment else None
+        # A line left blank once its generated comments are gone stays a
+        # line: annotate only ever adds to the ends of lines, never lines
+        # of its own, so removing a line would remove the scorer's.
+        ending = piece[len(body) :]
+        self.lines.append(KeptLine(bom, clean, ending, semicolon, self.in_comment, opens_at))
+        if not fed and text and ending[:1] == b"\n":
+            # Emptied, it would join a "\r" before it into one "\r\n": a
+            # blank keeps it a line, as it is in the text written back.
+            fed = b" "
+        return fed + ending

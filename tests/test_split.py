@@ -1,0 +1,103 @@
+"""Where the reader cuts text into units, held to one reading of it.
+
+:func:`split.cut_points` finds places to cut a file with a byte search, so
+that several processes can each read a part (aluette_cli.parallel); a part
+is trusted only if the part before it ended :meth:`split.SplitEnd.exact`,
+and the file is read again in one reading from the first that did not.
+Whatever the text, the units that come out must be those of one reading.
+"""
+
+from __future__ import annotations
+
+import io
+from itertools import pairwise
+from unittest import mock
+
+from hypothesis import event, example, given, settings
+from hypothesis import strategies as st
+
+from aluette_cli.reading import Unit, read_units, split
+
+#: Lines that make a cut go wrong: comments over lines holding blank lines
+#: and tags, comments left open, tag sections split by blank lines, strings
+#: and comments holding what looks like a unit's start, a mistyped header,
+#: bad bytes.
+PIECES = [
+    b"\n",
+    b"\n",
+    b'[Event "x"]\n',
+    b'[Round "{ deal 3"]\n',
+    b"[\n",
+    b"deal 1 dealer N\n",
+    b"Deal 2\n",
+    b"N: 3d 4d 5d\n",
+    b"1. N:3d E:4d S:5d W:6d -> N\n",
+    b"point NS\n",
+    b"{ a note }\n",
+    b"{ a note\n",
+    b"over lines }\n",
+    b"}\n",
+    b"; a line comment {\n",
+    b'"\n',
+    b"signal N deal\n",
+    b"\xff\n",
+    b'\n\n[Event "y"]\n',
+    b'\n\n[Event "z"]\n',
+    b'\n\n[Event "w"]\n',
+    b'{\n\n[Event "in a comment"]\n}\n',
+]
+
+
+def units_of(
+    data: bytes, line: int = 1, offset: int = 0, end: split.SplitEnd | None = None
+) -> list:
+    """What is compared of each unit; the empty text a part starts with
+    (before its first tag) is no unit of the file."""
+    units: list[Unit] = list(read_units(io.BytesIO(data), line, offset, end))
+    return [
+        (u.kind, u.line, u.column, u.text, u.findings)
+        for u in units
+        if u.kind != "other" or u.text or u.findings
+    ]
+
+
+@settings(max_examples=300)
+@example(  # a comment's end looked for, and not found, before a part's end
+    pieces=[b"{ a note\n", b"deal 1 dealer N\n", b'\n\n[Event "y"]\n', b"over lines }\n"],
+    part=1,
+    block=7,
+    lookahead=split.LOOKAHEAD_LINES,
+)
+@given(
+    pieces=st.lists(st.sampled_from(PIECES), max_size=80),
+    part=st.integers(1, 30),
+    block=st.integers(1, 30),
+    lookahead=st.sampled_from([1, 3, split.LOOKAHEAD_LINES]),
+)
+def test_parts_trusted_by_their_ends_give_the_units_of_one_reading(
+    pieces: list[bytes], part: int, block: int, lookahead: int
+) -> None:
+    data = b"".join(pieces)
+    with mock.patch.object(split, "LOOKAHEAD_LINES", lookahead):
+        whole = units_of(data)
+        starts = split.cut_points(io.BytesIO(data), len(data), lambda left: part, block)
+        assert starts is not None
+        got: list = []
+        bounds = [*starts, (len(data), 0)]
+        for (start, line), (stop, _) in pairwise(bounds):
+            end = split.SplitEnd()
+            units = units_of(data[start:stop], line, start, end)
+            last_line = line + data[start:stop].count(b"\n") - 1
+            if stop == len(data) or end.exact(last_line):
+                got += units
+                continue
+            event("read again from a part's start")
+            got += units_of(data[start:], line, start)
+            break
+    event(f"{len(starts)} parts")
+    assert got == whole
+
+
+def test_a_carriage_return_gives_no_places() -> None:
+    data = b'deal 1 dealer N\r\n\n\n[Event "x"]\n' * 4
+    assert split.cut_points(io.BytesIO(data), len(data), lambda left: 1) is None
