@@ -37,9 +37,9 @@ from .convert import (
     OUTPUT_FORMATS,
     Unreadable,
     Writer,
+    checked_from,
     format_from_name,
     open_input,
-    read_any,
 )
 from .findings import Finding
 from .inputs import expand
@@ -48,7 +48,7 @@ from .model import Game, Pos
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .parallel import Done, Shard, Work, check_in_order, file_shards, file_work
 from .parse import read_units
-from .pipeline import CheckedGame, RuleChoice, Wants, check_game, check_source
+from .pipeline import CheckedGame, RuleChoice, Wants, check_source
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 from .streams import atomic_output, base_of, display_name, open_source, reason_of
 from .tables import COLUMNS, LEVELS, game_tables
@@ -189,13 +189,13 @@ def _checked(
     if fmt == "aln":
         yield from check_source(rewound, choice, base, keep)  # type: ignore[arg-type]
         return
-    for index, item in enumerate(read_any(rewound, fmt), 1):
+    for index, item in enumerate(checked_from(rewound, fmt, choice, base), 1):
         if isinstance(item, Unreadable):
             if not lenient:
                 raise ReadError(item.finding)
             yield _unreadable_game(item.finding, index)
         else:
-            yield check_game(item, choice, base)
+            yield item
 
 
 def _unreadable_game(finding: Finding, index: int) -> CheckedGame:
