@@ -23,7 +23,7 @@ import codecs
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .jsonmodel import loads, raw_decode
@@ -55,7 +55,7 @@ class Item:
     column: int
     #: the element's text as written, from ``line`` and ``column``: where
     #: each of its values stands can be found again (:mod:`aluette_cli.jsonplace`)
-    text: str = ""
+    text: str = field(default="", compare=False, repr=False)
 
 
 @dataclass(slots=True)
