@@ -44,6 +44,7 @@ from .jsonplace import (
     Text,
     move_item,
     placed,
+    placed_compact,
     places,
     text_mover,
     with_origins,
@@ -364,28 +365,30 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         yield FromJson(game, partial(_jsonl_again, rows))
 
 
-def _jsonl_header(row: dict[str, Any], number: int) -> Game:
+def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = None) -> Game:
     """A game from the header of its first JSON Lines row."""
     header = row["game"]
     if row["version"] == C.VERSION:
         header = C.expand_header(header, number, f"line {number}")
+    if placing is not None:
+        placing.header(header)
     return game_from_dict({**header, "deals": []}, f"line {number}")
 
 
 def _jsonl_deal(
-    game: Game,
-    row: dict[str, Any],
-    number: int,
-    moved: Callable[[Deal | BrokenDeal], None] | None = None,
+    game: Game, row: dict[str, Any], number: int, placing: _Placing | None = None
 ) -> None:
-    """The deal of a JSON Lines row, added to its game.  ``moved(deal)``
-    hears of it before its reading errors are taken (:mod:`aluette_cli.jsonplace`)."""
+    """The deal of a JSON Lines row, added to its game; ``placing`` places
+    it in the file (:mod:`aluette_cli.jsonplace`)."""
     deal = row.get("deal")
     if deal is None:
         return
     compact = row["version"] == C.VERSION
     where = f"line {number}"
-    item = item_from_dict(C.expand_item(deal, number, where) if compact else deal, where)
+    full = C.expand_item(deal, number, where) if compact else deal
+    if placing is not None:
+        placing.deal(full)
+    item = item_from_dict(full, where)
     if isinstance(item, BrokenDeal):
         if compact and "pos" not in deal:  # placed at its row, as the rest of it
             item.error = unread_finding(item, game.index)
@@ -394,55 +397,77 @@ def _jsonl_deal(
         else:
             last = game.deals[-1].number if game.deals else None
             item = read_unread(item, game.index, last or 0)
-    if moved is not None:
-        moved(item)
+        if placing is not None:
+            placing.text(full, item)
     game.errors += item_errors(item)
     game.deals.append(item)
 
 
+@dataclass(slots=True)
+class _Placing:
+    """Places the game and the deal of one JSON Lines row in the file."""
+
+    row: dict[str, Any]
+    members: dict[str, Node]
+    source: Text
+    origins: Origins
+
+    @property
+    def compact(self) -> bool:
+        return bool(self.row["version"] == C.VERSION)
+
+    def header(self, header: dict[str, Any]) -> None:
+        if "game" not in self.members:
+            return
+        if self.compact:
+            lossless = "pos" in self.row["game"]
+            node = (0, {"game": self.members["game"]})
+            placed_compact(header, None, node, self.source, self.origins if lossless else None)
+        else:
+            placed(header, self.members["game"], self.source, self.origins)
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        if "deal" not in self.members:
+            return
+        if self.compact:
+            lossless = "pos" in self.row["deal"]
+            node = (0, {"deal": self.members["deal"]})
+            placed_compact(None, deal, node, self.source, self.origins if lossless else None)
+        else:
+            placed(deal, self.members["deal"], self.source, self.origins)
+
+    def text(self, deal: dict[str, Any], item: Deal | BrokenDeal) -> None:
+        """Move what was read from a deal kept as text to its characters in
+        the row's string; a compact row's without positions, to the string."""
+        node = self.members["deal"]
+        start = self.source.at(_members_of(node).get("unread", node)[0])
+        if self.compact and "pos" not in self.row["deal"]:
+            move_item(item, _to(start))
+            return
+        mover = text_mover(deal, node, self.source, self.origins)
+        if mover is not None:
+            move_item(item, mover)
+
+
+def _members_of(node: Node) -> dict[str, Node]:
+    return node[1] if isinstance(node[1], dict) else {}
+
+
 def _jsonl_again(rows: list[tuple[int, str]]) -> tuple[Game, Origins]:
     """A game of JSON Lines read again from its rows, placed in the file
-    (:func:`jsonplace.placed`).  A compact row (:mod:`aluette_cli.compact`)
-    is not the shape of the record: everything in it is placed at its deal
-    (or its game, for the game's own parts)."""
+    (:mod:`aluette_cli.jsonplace`)."""
     origins: Origins = {}
     game: Game | None = None
     for number, text in rows:
         row = loads(text)
-        source = Text(text, number, 1)
         node = places(text)
-        members = node[1] if isinstance(node[1], dict) else {}
-        compact = row["version"] == C.VERSION
-        if not compact:
-            placed(row, node, source, origins)
+        placing = _Placing(row, _members_of(node), Text(text, number, 1), origins)
         if game is None:
-            game = _jsonl_header(row, number)
-            if compact and "game" in members:
-                move_item(game, _to(source.at(members["game"][0])))
-
-        moved = partial(_place_row_deal, row, members, source, origins)
+            game = _jsonl_header(row, number, placing)
         with contextlib.suppress(RecordError):  # said when first read
-            _jsonl_deal(game, row, number, moved)
+            _jsonl_deal(game, row, number, placing)
     assert game is not None
     return game, origins
-
-
-def _place_row_deal(
-    row: dict[str, Any],
-    members: dict[str, Node],
-    source: Text,
-    origins: Origins,
-    item: Deal | BrokenDeal,
-) -> None:
-    """Move what was read from a row's deal kept as text (a full row), or
-    everything in its deal (a compact row), to its place in the file."""
-    mover: Mover | None
-    if row["version"] == C.VERSION:
-        mover = _to(source.at(members["deal"][0]))
-    else:
-        mover = text_mover(row["deal"], members["deal"], source, origins)
-    if mover is not None:
-        move_item(item, mover)
 
 
 def _to(place: Pos) -> Mover:

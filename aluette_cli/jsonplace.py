@@ -136,6 +136,114 @@ def placed(data: Any, node: Node, text: Text, origins: Origins) -> None:
                 placed(value, child, text, origins)
 
 
+def _members(node: Node | None) -> dict[str, Node]:
+    return node[1] if node is not None and isinstance(node[1], dict) else {}
+
+
+def _elements(node: Node | None) -> list[Node]:
+    return node[1] if node is not None and isinstance(node[1], list) else []
+
+
+@dataclass(slots=True)
+class _Compact:
+    """Places the full form of a compact row (:mod:`aluette_cli.compact`)
+    by the values of the row as written: the compact form keeps the lists
+    and most keys of the full one, and a trick's cards and claim, the
+    draw's cards and the tags are values of their own."""
+
+    text: Text
+    #: None: the row has no positions (written without ``--lossless``),
+    #: so its full form's are its row's, not the ALN's
+    origins: Origins | None
+
+    def put(self, full: dict[str, Any], node: Node) -> None:
+        at = self.text.at(node[0])
+        old = full.get("pos")
+        if self.origins is not None and isinstance(old, dict):
+            self.origins[at] = Pos(old["line"], old["column"])
+        full["pos"] = {"line": at.line, "column": at.column}
+
+    def element(self, full: Any, node: Node | None) -> None:
+        if not isinstance(full, dict) or node is None:
+            return
+        members = _members(node)
+        key = next((k for k in PRIMARY if k in members), None)
+        self.put(full, node if key is None else members[key])
+        for key in ("comments", "tag_comments", "leading_comments"):
+            for comment, at in zip(full.get(key) or [], _elements(members.get(key)), strict=False):
+                self.element(comment, at)
+
+    def plays(self, plays: list[Any], node: Node | None) -> None:
+        for play, at in zip(plays, _elements(_members(node).get("cards")), strict=False):
+            if isinstance(play, dict):
+                self.put(play, at)
+
+    def deal(self, deal: dict[str, Any], node: Node) -> None:
+        members = _members(node)
+        if "unread" in deal:  # read from its text: text_mover moves it
+            return
+        self.element(deal, node)
+        for key, value in deal.items():
+            at = members.get(key)
+            if key in ("pos", "comments"):
+                continue
+            if key == "tricks":
+                for trick, t in zip(value, _elements(at), strict=False):
+                    self.trick(trick, t)
+            elif isinstance(value, list):
+                for part, p in zip(value, _elements(at), strict=False):
+                    self.element(part, p)
+            elif isinstance(value, dict):
+                self.element(value, at)
+
+    def trick(self, trick: Any, node: Node) -> None:
+        if not isinstance(trick, dict):
+            return
+        self.element(trick, node)
+        self.plays(trick.get("plays") or [], node)
+        claim = _members(node).get("claim")
+        if isinstance(trick.get("claim"), dict) and claim is not None:
+            self.put(trick["claim"], claim)
+
+    def header(self, game: dict[str, Any], node: Node) -> None:
+        self.put(game, node)
+        members = _members(node)
+        for key in ("tag_comments", "leading_comments"):
+            for comment, at in zip(game.get(key) or [], _elements(members.get(key)), strict=False):
+                self.element(comment, at)
+        tags = members.get("tags")
+        pairs = _elements(tags)
+        for k, tag in enumerate(game.get("tags") or []):
+            if pairs and k < len(pairs):  # a list of [name, value]
+                self.put(tag, _elements(pairs[k])[0] if _elements(pairs[k]) else pairs[k])
+            elif isinstance(tag, dict) and tag.get("name") in _members(tags):
+                self.put(tag, _members(tags)[tag["name"]])
+        draw = game.get("draw")
+        if isinstance(draw, dict) and "draw" in members:
+            self.element(draw, members["draw"])
+            self.plays(draw.get("cards") or [], members["draw"])
+
+
+def placed_compact(
+    header: dict[str, Any] | None,
+    deal: dict[str, Any] | None,
+    node: Node,
+    text: Text,
+    origins: Origins | None,
+) -> None:
+    """Rewrite, in place, every ``pos`` of the full form of a compact row's
+    game (``header``) and ``deal`` to the place in the file of the value of
+    the row it comes from (a tag's value, a trick's card or claim, an
+    element's :data:`PRIMARY` member), noting each ALN position in
+    ``origins`` (None for a row without positions)."""
+    places = _Compact(text, origins)
+    members = _members(node)
+    if header is not None and "game" in members:
+        places.header(header, members["game"])
+    if deal is not None and "deal" in members:
+        places.deal(deal, members["deal"])
+
+
 def string_places(literal: str) -> list[int]:
     """The offset in ``literal`` (a JSON string, quotes included) of each
     character it decodes to, and last of its closing quote."""
@@ -239,6 +347,7 @@ __all__ = [
     "move_item",
     "moved_finding",
     "placed",
+    "placed_compact",
     "places",
     "string_places",
     "text_mover",
