@@ -176,10 +176,13 @@ def _checked(
     fmt: str | None,
     keep: Wants,
     lenient: bool = False,
+    placed: bool = True,
 ) -> Iterator[CheckedGame]:
     """The games of one stream.  A part of a JSON input that is not a record
     raises :class:`ReadError`, or, ``lenient``, is a game of its own holding
-    only that finding, so that a command reports it and goes on."""
+    only that finding, so that a command reports it and goes on.  A game
+    from JSON with findings is placed in its JSON file unless not ``placed``
+    (:func:`convert.checked_from`)."""
     fmt = fmt or format_from_name(name)
     if fmt == "aln":
         # The streaming reader: one game in memory, or one deal with keep=False.
@@ -189,7 +192,7 @@ def _checked(
     if fmt == "aln":
         yield from check_source(rewound, choice, base, keep)  # type: ignore[arg-type]
         return
-    for index, item in enumerate(checked_from(rewound, fmt, choice, base), 1):
+    for index, item in enumerate(checked_from(rewound, fmt, choice, base, placed=placed), 1):
         if isinstance(item, Unreadable):
             if not lenient:
                 raise ReadError(item.finding)
@@ -290,6 +293,7 @@ def check_files(
     keep: Wants = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
     fmt: str | None = ...,
+    placed: bool = ...,
 ) -> Iterator[tuple[str, CheckedGame]]: ...
 
 
@@ -304,6 +308,7 @@ def check_files(
     keep: Wants = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
     fmt: str | None = ...,
+    placed: bool = ...,
 ) -> Iterator[tuple[str, T]]: ...
 
 
@@ -317,6 +322,7 @@ def check_files(
     keep: Wants = True,
     on_file: Callable[[str, str | None], object] | None = None,
     fmt: str | None = None,
+    placed: bool = True,
 ) -> Iterator[tuple[str, Any]]:
     """``(file, game)`` for every game of every file, in input order.
 
@@ -335,7 +341,10 @@ def check_files(
     A part of a JSON input that is not a record comes as a game of its own
     that holds only its finding (A001), and the reading goes on.
     ``on_file(file, None)`` is called as each file is opened; ``file`` is
-    then the name as given (``-``, not ``<stdin>``).
+    then the name as given (``-``, not ``<stdin>``).  The findings of a
+    record read from JSON name places in the JSON file, and so do its
+    positions; with ``placed=False``, the positions of the ALN its JSON
+    gives (docs/formats.md, "Where the findings of JSON point").
 
     >>> for file, game in check_files(["samples/score-sheet.aln", "samples/cards-only.aln"]):
     ...     print(file, game.outcome.score)
@@ -351,7 +360,7 @@ def check_files(
     # processes the parent reads everything, and _feed catches it.
     if jobs <= 1:
         for file in expand(names):
-            yield from _check_one(file, choice, convert, keep, fmt, on_file)
+            yield from _check_one(file, choice, convert, keep, fmt, on_file, placed)
         return
     # Several processes: the files are read here, a few batches ahead, and
     # whatever is not ALN text to replay (a JSON game, a file that cannot be
@@ -360,7 +369,7 @@ def check_files(
     # file be cut by the workers themselves (parallel.Shard).
     moved: Callable[[Any, int], Any] | None = getattr(render, "shift", None)
     shift = None if moved is None else partial(_shifted, moved)
-    work = _feed(expand(names), choice, convert, fmt, jobs, shift is not None)
+    work = _feed(expand(names), choice, convert, fmt, jobs, shift is not None, placed)
     for output in check_in_order(work, choice, _Paired(convert), jobs, keep, shift):
         if isinstance(output, _Told):
             if output.error is not None and on_file is None:
@@ -378,13 +387,14 @@ def _check_one(
     keep: Wants,
     fmt: str | None,
     on_file: Callable[[str, str | None], object] | None,
+    placed: bool = True,
 ) -> Iterator[tuple[str, Any]]:
     shown = display_name(file)
     try:
         with open_source(file) as stream:
             if on_file is not None:
                 on_file(file, None)
-            for checked in _checked(stream, file, choice, base_of(file), fmt, keep, True):
+            for checked in _checked(stream, file, choice, base_of(file), fmt, keep, True, placed):
                 yield shown, convert(checked, shown)
     except OSError as exc:
         if on_file is None or isinstance(exc, BrokenPipeError):
@@ -423,6 +433,7 @@ def _feed(
     fmt: str | None,
     jobs: int,
     shards: bool = False,
+    placed: bool = True,
 ) -> Iterator[Work | Done | Shard]:
     for serial, file in enumerate(files):
         shown, base = display_name(file), base_of(file)
@@ -441,7 +452,7 @@ def _feed(
                 elif kind == "aln":
                     yield from file_work(shown, base, read_units(rewound), jobs)
                 else:
-                    for checked in _checked(rewound, file, choice, base, kind, True, True):
+                    for checked in _checked(rewound, file, choice, base, kind, True, True, placed):
                         yield Done([(shown, convert(checked, shown))])
         except OSError as exc:
             yield Done([_Told(file, reason_of(exc), exc)])

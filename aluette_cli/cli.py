@@ -181,6 +181,7 @@ def each_result(
     account: bool = True,
     fmt: str | None = None,
     progress: bool = True,
+    placed: bool = True,
 ) -> Iterator[tuple[str, Rendered]]:
     """:func:`api.check_files`, with the exit status kept, unreadable files
     reported and progress shown on a terminal.  ``on_file(name, reason)``
@@ -197,7 +198,14 @@ def each_result(
                 on_file(display_name(file), reason)
 
         results = api.check_files(
-            files, choice, render=render, jobs=jobs, keep=keep, on_file=opened, fmt=fmt
+            files,
+            choice,
+            render=render,
+            jobs=jobs,
+            keep=keep,
+            on_file=opened,
+            fmt=fmt,
+            placed=placed,
         )
         for file, result in results:
             if account:
@@ -571,7 +579,9 @@ def report(
 
     with atomic_output(output, binary=False) as out:
         if fmt == "html":
-            games = each_result(files, choice, status, jobs=jobs, fmt=source)
+            # The page lays out the record, and places its findings among
+            # the record's lines: a JSON record's are those its JSON gives.
+            games = each_result(files, choice, status, jobs=jobs, fmt=source, placed=False)
             from .writers.html import write_page  # only this format needs it
 
             write_page(((file, _kept(result)) for file, result in games), out.write)

@@ -42,6 +42,7 @@ from .jsonplace import (
     Node,
     Origins,
     Text,
+    member_start,
     move_item,
     placed,
     placed_compact,
@@ -161,7 +162,10 @@ class FromJson:
     the game, and where each of its new positions came from."""
 
     game: Game
-    again: Callable[[], tuple[Game, Origins]]
+    #: the game read again, placed; the deals of these places in it (from 0)
+    #: are placed value by value, the others only where they start (their
+    #: parts show nowhere: they have no findings)
+    again: Callable[[set[int]], tuple[Game, Origins]]
 
 
 def read_any(stream: Rewound, fmt: str) -> Iterator[Game | Unreadable]:
@@ -181,7 +185,13 @@ def _read(stream: Rewound, fmt: str) -> Iterator[Game | FromJson | Unreadable]:
 
 
 def checked_from(
-    stream: Rewound, fmt: str, choice: RuleChoice, base: Path | None, *, keep_read: bool = False
+    stream: Rewound,
+    fmt: str,
+    choice: RuleChoice,
+    base: Path | None,
+    *,
+    keep_read: bool = False,
+    placed: bool = True,
 ) -> Iterator[CheckedGame | Unreadable]:
     """Each game of an input read and replayed, and each part that could not
     be read.  A game from JSON with findings is read again placed in its
@@ -190,7 +200,7 @@ def checked_from(
     game read again is the one given, unless ``keep_read``, for a writer that
     writes the record's own positions (``convert``).  A game without
     findings shows no position: it is not placed, which would cost as much
-    as reading it."""
+    as reading it; nor is any game unless ``placed``."""
     for item in _read(stream, fmt):
         if isinstance(item, Unreadable):
             yield item
@@ -199,8 +209,11 @@ def checked_from(
             yield check_game(item, choice, base)
             continue
         checked = check_game(item.game, choice, base)
-        if checked.outcome.findings:
-            game, origins = item.again()
+        if placed and checked.outcome.findings:
+            # only the deals with findings are placed value by value
+            numbers = {f.deal for f in checked.outcome.findings}
+            deals = checked.game.deals
+            game, origins = item.again({k for k, d in enumerate(deals) if d.number in numbers})
             again = check_game(game, choice, base)
             again.outcome.findings = with_origins(again.outcome.findings, origins)
             if keep_read:
@@ -262,11 +275,11 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         yield _problem("json-games")
 
 
-def _json_again(source: Text, where: str) -> tuple[Game, Origins]:
+def _json_again(source: Text, where: str, wanted: set[int]) -> tuple[Game, Origins]:
     """A game of a record document read again from its text, placed in the
-    document (:func:`jsonplace.placed`)."""
+    document (:func:`jsonplace.placed`); only the ``wanted`` deals value by value."""
     data = loads(source.text)
-    node = places(source.text)
+    node = places(source.text, lambda k: k not in wanted)
     origins: Origins = {}
     placed(data, node, source, origins)
     deals = node[1].get("deals") if isinstance(node[1], dict) else None
@@ -274,6 +287,9 @@ def _json_again(source: Text, where: str) -> tuple[Game, Origins]:
 
     def moved(k: int, item: Deal | BrokenDeal) -> None:
         if k < len(found):
+            if k not in wanted:
+                move_item(item, _to(source.at(found[k][0])))
+                return
             mover = text_mover(data["deals"][k], found[k], source, origins)
             if mover is not None:
                 move_item(item, mover)
@@ -453,19 +469,25 @@ def _members_of(node: Node) -> dict[str, Node]:
     return node[1] if isinstance(node[1], dict) else {}
 
 
-def _jsonl_again(rows: list[tuple[int, str]]) -> tuple[Game, Origins]:
+def _jsonl_again(rows: list[tuple[int, str]], wanted: set[int]) -> tuple[Game, Origins]:
     """A game of JSON Lines read again from its rows, placed in the file
-    (:mod:`aluette_cli.jsonplace`)."""
+    (:mod:`aluette_cli.jsonplace`); only the ``wanted`` deals (from 0)
+    value by value, the others at their rows."""
     origins: Origins = {}
     game: Game | None = None
     for number, text in rows:
         row = loads(text)
-        node = places(text)
-        placing = _Placing(row, _members_of(node), Text(text, number, 1), origins)
+        placing = None
+        if game is None or len(game.deals) in wanted:
+            node = places(text)
+            placing = _Placing(row, _members_of(node), Text(text, number, 1), origins)
         if game is None:
             game = _jsonl_header(row, number, placing)
         with contextlib.suppress(RecordError):  # said when first read
-            _jsonl_deal(game, row, number, placing)
+            _jsonl_deal(game, row, number, placing if len(game.deals) in wanted else None)
+            if len(game.deals) - 1 not in wanted and row.get("deal") is not None:
+                start = member_start(text, "deal") or 0
+                move_item(game.deals[-1], _to(Text(text, number, 1).at(start)))
     assert game is not None
     return game, origins
 

@@ -43,13 +43,17 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 PRIMARY = ("card", "seat", "team", "side", "number", "name", "text", "cards", "entries")
 
 
-def places(text: str) -> Node:
+def places(text: str, skip: Callable[[int], bool] | None = None) -> Node:
     """The offset of every value in ``text``, a JSON value known to be valid,
     as a tree of the same shape (a key written twice keeps its last value,
-    as ``json`` does)."""
+    as ``json`` does).  A deal of the top object's ``deals`` for which
+    ``skip(k)`` is true (``k`` from 0) is placed, but not its values: the
+    standard library's decoder finds its end."""
     root: Node | None = None
     stack: list[tuple[dict[str, Node] | list[Node], list[str | None]]] = []
-    for m in _TOKEN.finditer(text):
+    deals: list[Node] | None = None  # the elements of the top object's deals
+    tokens = _TOKEN.finditer(text)
+    while (m := next(tokens, None)) is not None:
         token = m.group()
         first = token[0]
         if first in "]}":
@@ -60,6 +64,12 @@ def places(text: str) -> Node:
             if isinstance(members, dict) and key[0] is None:  # a key, not a value
                 key[0] = json.loads(token) if "\\" in token else token[1:-1]
                 continue
+        if skip is not None and first == "{" and stack and stack[-1][0] is deals:
+            assert deals is not None
+            if skip(len(deals)):
+                deals.append((m.start(), {}))
+                tokens = _TOKEN.finditer(text, _END(text, m.start())[1])
+                continue
         children: dict[str, Node] | list[Node] | None = None
         if first == "{":
             children = {}
@@ -69,6 +79,8 @@ def places(text: str) -> Node:
         if stack:
             members, key = stack[-1]
             if isinstance(members, dict):
+                if len(stack) == 1 and key[0] == "deals" and isinstance(children, list):
+                    deals = children
                 members[key[0]] = node  # type: ignore[index]
                 key[0] = None
             else:
@@ -79,6 +91,24 @@ def places(text: str) -> Node:
             stack.append((children, [None]))
     assert root is not None
     return root
+
+
+#: Where a JSON value known to be valid ends (the second of the pair).
+_END = json.JSONDecoder().raw_decode
+_MEMBER = re.compile(r'\s*[{,]\s*("(?:[^"\\]|\\.)*")\s*:\s*')
+
+
+def member_start(text: str, key: str) -> int | None:
+    """The offset of the value of ``key`` in the object ``text`` (known to
+    be valid JSON), found without reading the other values (the decoder
+    skips them): where a deal of no interest starts in its row."""
+    at = 0
+    found = None
+    while (m := _MEMBER.match(text, at)) is not None:
+        if json.loads(m.group(1)) == key:
+            found = m.end()  # the last one, as json keeps it
+        at = _END(text, m.end())[1]
+    return found
 
 
 @dataclass(slots=True)
@@ -344,6 +374,7 @@ __all__ = [
     "Node",
     "Origins",
     "Text",
+    "member_start",
     "move_item",
     "moved_finding",
     "placed",
