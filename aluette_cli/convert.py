@@ -162,10 +162,10 @@ class FromJson:
     the game, and where each of its new positions came from."""
 
     game: Game
-    #: the game read again, placed; the deals of these places in it (from 0)
-    #: are placed value by value, the others only where they start (their
-    #: parts show nowhere: they have no findings)
-    again: Callable[[set[int]], tuple[Game, Origins]]
+    #: the game read again, placed: the deals of the given places in it
+    #: (from 0) value by value; the others are the deals first read, given,
+    #: placed where they start (their parts show nowhere: they have no findings)
+    again: Callable[[set[int], list[Deal | BrokenDeal]], tuple[Game, Origins]]
 
 
 def read_any(stream: Rewound, fmt: str) -> Iterator[Game | Unreadable]:
@@ -213,7 +213,8 @@ def checked_from(
             # only the deals with findings are placed value by value
             numbers = {f.deal for f in checked.outcome.findings}
             deals = checked.game.deals
-            game, origins = item.again({k for k, d in enumerate(deals) if d.number in numbers})
+            wanted = {k for k, d in enumerate(deals) if d.number in numbers}
+            game, origins = item.again(wanted, deals)
             again = check_game(game, choice, base)
             again.outcome.findings = with_origins(again.outcome.findings, origins)
             if keep_read:
@@ -268,18 +269,25 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 yield _problem("json-game", part.line, part.column, part.index, problem=str(exc))
             else:
                 source = Text(part.text, part.line, part.column)
-                yield FromJson(game, partial(_json_again, source, where))
+                yield FromJson(game, partial(_json_again, part.value, source, where))
     if shown is None:
         yield _problem("json-format", format=FORMAT)
     elif not has_games:
         yield _problem("json-games")
 
 
-def _json_again(source: Text, where: str, wanted: set[int]) -> tuple[Game, Origins]:
-    """A game of a record document read again from its text, placed in the
-    document (:func:`jsonplace.placed`); only the ``wanted`` deals value by value."""
-    data = loads(source.text)
-    node = places(source.text, lambda k: k not in wanted)
+def _json_again(
+    data: dict[str, Any],
+    source: Text,
+    where: str,
+    wanted: set[int],
+    read: list[Deal | BrokenDeal],
+) -> tuple[Game, Origins]:
+    """A game of a record document read again from its decoded value
+    ``data`` (rewritten in place) and its text, placed in the document
+    (:func:`jsonplace.placed`): the ``wanted`` deals value by value; the
+    others are the deals ``read`` the first time, placed where they start."""
+    node = places(source.text, lambda k: k not in wanted, every=False)
     origins: Origins = {}
     placed(data, node, source, origins)
     deals = node[1].get("deals") if isinstance(node[1], dict) else None
@@ -287,14 +295,16 @@ def _json_again(source: Text, where: str, wanted: set[int]) -> tuple[Game, Origi
 
     def moved(k: int, item: Deal | BrokenDeal) -> None:
         if k < len(found):
-            if k not in wanted:
-                move_item(item, _to(source.at(found[k][0])))
-                return
             mover = text_mover(data["deals"][k], found[k], source, origins)
             if mover is not None:
                 move_item(item, mover)
 
-    return game_from_dict(data, where, moved), origins
+    def reused(k: int) -> Deal | BrokenDeal | None:
+        if k in wanted or k >= len(read) or k >= len(found):
+            return None
+        return replace(read[k], pos=source.at(found[k][0]))
+
+    return game_from_dict(data, where, moved, reused), origins
 
 
 #: A problem of one game of the document, said as costing that game only.
@@ -337,7 +347,9 @@ def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, by
 
 def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     game: Game | None = None
-    rows: list[tuple[int, str]] = []  # the current game's rows: read again to place it
+    #: the current game's rows, to read again to place it: each row's line,
+    #: its text, and the place in the game of the deal read from it
+    rows: list[tuple[int, str, int | None]] = []
     for number, raw in _rows(stream):
         if isinstance(raw, bool):
             variant = "jsonl-long-stop" if raw else "jsonl-long"
@@ -372,11 +384,12 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 game = None
                 yield _problem("jsonl-row", number, problem=str(exc))
                 continue
-        rows.append((number, text))
+        before = len(game.deals)
         try:
             _jsonl_deal(game, row, number)
         except RecordError as exc:
             yield _problem("jsonl-deal", number, game=index, problem=str(exc))
+        rows.append((number, text, before if len(game.deals) > before else None))
     if game is not None:
         yield FromJson(game, partial(_jsonl_again, rows))
 
@@ -469,27 +482,40 @@ def _members_of(node: Node) -> dict[str, Node]:
     return node[1] if isinstance(node[1], dict) else {}
 
 
-def _jsonl_again(rows: list[tuple[int, str]], wanted: set[int]) -> tuple[Game, Origins]:
+def _jsonl_again(
+    rows: list[tuple[int, str, int | None]], wanted: set[int], read: list[Deal | BrokenDeal]
+) -> tuple[Game, Origins]:
     """A game of JSON Lines read again from its rows, placed in the file
-    (:mod:`aluette_cli.jsonplace`); only the ``wanted`` deals (from 0)
-    value by value, the others at their rows."""
+    (:mod:`aluette_cli.jsonplace`): the ``wanted`` deals (from 0) value by
+    value; the others are the deals ``read`` the first time, placed at
+    their rows' ``deal``."""
     origins: Origins = {}
     game: Game | None = None
-    for number, text in rows:
+    for number, text, k in rows:
+        if game is not None and k is None:
+            continue  # no deal was read from it
+        if k is not None and k not in wanted and k < len(read):
+            if game is None:
+                game = _jsonl_header(loads(text), number, _placing(text, number, origins))
+            start = Text(text, number, 1).at(member_start(text, "deal") or 0)
+            game.deals.append(replace(read[k], pos=start))
+            continue
         row = loads(text)
-        placing = None
-        if game is None or len(game.deals) in wanted:
-            node = places(text)
-            placing = _Placing(row, _members_of(node), Text(text, number, 1), origins)
+        placing = _placing(text, number, origins, row)
         if game is None:
             game = _jsonl_header(row, number, placing)
         with contextlib.suppress(RecordError):  # said when first read
-            _jsonl_deal(game, row, number, placing if len(game.deals) in wanted else None)
-            if len(game.deals) - 1 not in wanted and row.get("deal") is not None:
-                start = member_start(text, "deal") or 0
-                move_item(game.deals[-1], _to(Text(text, number, 1).at(start)))
+            _jsonl_deal(game, row, number, placing)
     assert game is not None
     return game, origins
+
+
+def _placing(
+    text: str, number: int, origins: Origins, row: dict[str, Any] | None = None
+) -> _Placing:
+    row = loads(text) if row is None else row
+    node = places(text, every=row["version"] == C.VERSION)
+    return _Placing(row, _members_of(node), Text(text, number, 1), origins)
 
 
 def _to(place: Pos) -> Mover:

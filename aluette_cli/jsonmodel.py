@@ -604,11 +604,13 @@ def game_from_dict(
     data: dict[str, Any],
     where: str = "game",
     moved: Callable[[int, Deal | BrokenDeal], None] | None = None,
+    reused: Callable[[int], Deal | BrokenDeal | None] | None = None,
 ) -> Game:
     """A game from its JSON form.  ``moved(k, deal)`` hears of each deal kept
     as text once it is read (``k`` counts the deals from 0): its positions
     are then in that text, and a reader that places findings in the JSON
-    file moves them there (:mod:`aluette_cli.jsonplace`)."""
+    file moves them there (:mod:`aluette_cli.jsonplace`).  ``reused(k)``
+    may give a deal read before, which is then not read again."""
     try:
         game = Game(
             index=_int(_get(data, "index", where), where, "index"), pos=_pos_from(data, where)
@@ -642,8 +644,9 @@ def game_from_dict(
                 setattr(game, key, _verbatim(data[key], where, key))
         last_number = 0
         for i, d in enumerate(data.get("deals", []), 1):
-            item = item_from_dict(d, f"{where}, deal {i}")
-            if isinstance(item, BrokenDeal):
+            again = None if reused is None else reused(i - 1)
+            item = item_from_dict(d, f"{where}, deal {i}") if again is None else again
+            if again is None and isinstance(item, BrokenDeal):
                 item = read_unread(item, game.index, last_number)
                 if moved is not None:
                     moved(i - 1, item)

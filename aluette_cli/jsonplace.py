@@ -43,12 +43,20 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 PRIMARY = ("card", "seat", "team", "side", "number", "name", "text", "cards", "entries")
 
 
-def places(text: str, skip: Callable[[int], bool] | None = None) -> Node:
+#: A value whose own values a full record never points at: a ``pos``
+#: object, a list of cards or of sheet entries (no object or list in it).
+_FLAT = re.compile(r'[{\[](?:[^"{}\[\]]|"(?:[^"\\]|\\.)*")*[}\]]')
+
+
+def places(text: str, skip: Callable[[int], bool] | None = None, every: bool = True) -> Node:
     """The offset of every value in ``text``, a JSON value known to be valid,
     as a tree of the same shape (a key written twice keeps its last value,
     as ``json`` does).  A deal of the top object's ``deals`` for which
     ``skip(k)`` is true (``k`` from 0) is placed, but not its values: the
-    standard library's decoder finds its end."""
+    standard library's decoder finds its end.  Unless ``every``, an object
+    or a list that holds neither (a ``pos``, a list of cards) is placed but
+    not its values: most of a full record's values, and none a finding
+    points at (a compact row's cards are: :func:`placed_compact`)."""
     root: Node | None = None
     stack: list[tuple[dict[str, Node] | list[Node], list[str | None]]] = []
     deals: list[Node] | None = None  # the elements of the top object's deals
@@ -71,11 +79,17 @@ def places(text: str, skip: Callable[[int], bool] | None = None) -> Node:
                 tokens = _TOKEN.finditer(text, _END(text, m.start())[1])
                 continue
         children: dict[str, Node] | list[Node] | None = None
-        if first == "{":
-            children = {}
-        elif first == "[":
-            children = []
-        node: Node = (m.start(), children)
+        if first in "{[" and not every and (whole := _FLAT.match(text, m.start())) is not None:
+            children = {} if first == "{" else []
+            node: Node = (m.start(), children)
+            tokens = _TOKEN.finditer(text, whole.end())
+            children = None  # nothing to read in it
+        else:
+            if first == "{":
+                children = {}
+            elif first == "[":
+                children = []
+            node = (m.start(), children)
         if stack:
             members, key = stack[-1]
             if isinstance(members, dict):
