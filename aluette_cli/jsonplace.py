@@ -8,12 +8,14 @@ one game's JSON text stands, and rewrites the game's ``pos`` keys to those
 places before the game is read into the model again: the engine then places
 every finding in the JSON file without knowing it came from JSON.
 
-Finding the places costs a pass of a tokenizer over the game's text, about
-as much as reading the game; the standard library's decoder does not say
-where values are.  So a game is read with its ALN positions first, and only
-a game with findings is placed and checked again (:func:`convert.checked_from`).
-The text is one game, or one row of JSON Lines, already decoded and so known
-to be valid JSON: the tokenizer needs no error handling.
+Finding the places costs a pass of a tokenizer over the text, about as much
+as reading it; the standard library's decoder does not say where values
+are.  So a game is read with its ALN positions first, and only a game with
+findings is placed and checked again (:func:`convert.checked_from`): its
+deals with findings value by value, the others only where they start (the
+deals first read serve again).  The text is one game, or one row of JSON
+Lines, already decoded and so known to be valid JSON: the tokenizer needs
+no error handling.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ from .model import BrokenDeal, Deal, Game, Pos
 #: (an array); None for a string, a number, true, false or null.
 Node = tuple[int, Union[dict[str, "Node"], list["Node"], None]]  # noqa: UP007
 
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]|[^\s,:{}\[\]"]+')
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRING_TEXT = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_TOKEN = re.compile(_STRING_TEXT + r'|[{}\[\]]|[^\s,:{}\[\]"]+')
+_STRING = re.compile(_STRING_TEXT)
 
 #: Which member of an object that has a ``pos`` is the value a finding about
 #: it points at, the first present of these: a play's card, a hand's seat, a
@@ -45,7 +48,7 @@ PRIMARY = ("card", "seat", "team", "side", "number", "name", "text", "cards", "e
 
 #: A value whose own values a full record never points at: a ``pos``
 #: object, a list of cards or of sheet entries (no object or list in it).
-_FLAT = re.compile(r'[{\[](?:[^"{}\[\]]|"(?:[^"\\]|\\.)*")*[}\]]')
+_FLAT = re.compile(r'[{\[][^"{}\[\]]*(?:' + _STRING_TEXT + r'[^"{}\[\]]*)*[}\]]')
 
 
 def places(text: str, skip: Callable[[int], bool] | None = None, every: bool = True) -> Node:
@@ -109,7 +112,7 @@ def places(text: str, skip: Callable[[int], bool] | None = None, every: bool = T
 
 #: Where a JSON value known to be valid ends (the second of the pair).
 _END = json.JSONDecoder().raw_decode
-_MEMBER = re.compile(r'\s*[{,]\s*("(?:[^"\\]|\\.)*")\s*:\s*')
+_MEMBER = re.compile(r'\s*[{,]\s*(' + _STRING_TEXT + r')\s*:\s*')
 
 
 def member_start(text: str, key: str) -> int | None:
