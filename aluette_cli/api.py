@@ -177,12 +177,14 @@ def _checked(
     keep: Wants,
     lenient: bool = False,
     placed: bool = True,
+    keep_read: bool = False,
 ) -> Iterator[CheckedGame]:
     """The games of one stream.  A part of a JSON input that is not a record
     raises :class:`ReadError`, or, ``lenient``, is a game of its own holding
     only that finding, so that a command reports it and goes on.  A game
-    from JSON with findings is placed in its JSON file unless not ``placed``
-    (:func:`convert.checked_from`)."""
+    from JSON with findings is placed in its JSON file unless not ``placed``;
+    ``keep_read`` keeps the game as read, at its own positions, beside the
+    placed findings (:func:`convert.checked_from`)."""
     fmt = fmt or format_from_name(name)
     if fmt == "aln":
         # The streaming reader: one game in memory, or one deal with keep=False.
@@ -192,7 +194,8 @@ def _checked(
     if fmt == "aln":
         yield from check_source(rewound, choice, base, keep)  # type: ignore[arg-type]
         return
-    for index, item in enumerate(checked_from(rewound, fmt, choice, base, placed=placed), 1):
+    items = checked_from(rewound, fmt, choice, base, keep_read=keep_read, placed=placed)
+    for index, item in enumerate(items, 1):
         if isinstance(item, Unreadable):
             if not lenient:
                 raise ReadError(item.finding)
@@ -232,6 +235,10 @@ def load(
     reading every deal that is right into the model.  A path is opened on the first ``next()`` and
     closed when the games run out.
 
+    The findings of a record read from JSON name places in the JSON file
+    (docs/formats.md, "Where the findings of JSON point"); the game keeps
+    the positions its JSON gives, so that :func:`dump` writes it back as read.
+
     >>> games = load("samples/score-sheet.aln")
     >>> first = next(games)
     >>> first.outcome.score, first.outcome.winner, first.deals_read
@@ -246,14 +253,14 @@ def load(
         return _load_path(name, choice, fmt, keep)
     name = str(getattr(source, "name", ""))
     where = None if base is None else Path(base)
-    return _checked(_as_bytes(source), name, choice, where, fmt, keep)
+    return _checked(_as_bytes(source), name, choice, where, fmt, keep, keep_read=True)
 
 
 def _load_path(
     name: str, choice: RuleChoice, fmt: str | None, keep: Wants
 ) -> Iterator[CheckedGame]:
     with open(name, "rb") as stream:
-        yield from _checked(stream, name, choice, Path(name).parent, fmt, keep)
+        yield from _checked(stream, name, choice, Path(name).parent, fmt, keep, keep_read=True)
 
 
 def loads(
@@ -280,7 +287,8 @@ def loads(
     _check_format(fmt)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     where = None if base is None else Path(base)
-    return _checked(io.BytesIO(raw), "", _choice(rules, options), where, fmt, keep)
+    choice = _choice(rules, options)
+    return _checked(io.BytesIO(raw), "", choice, where, fmt, keep, keep_read=True)
 
 
 @overload

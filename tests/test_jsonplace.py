@@ -251,3 +251,16 @@ def test_the_html_page_places_findings_among_the_records_lines(tmp_path: Path) -
         invoke(["report", "--format", "html", str(path), "-o", str(out)])
         pages.append(out.read_text("utf-8").replace(str(path), "FILE"))
     assert pages[0] == pages[1]
+
+
+def test_convert_writes_the_records_own_positions_back(tmp_path: Path) -> None:
+    """Placing names findings in the JSON file; the record converted on
+    keeps the positions its JSON gives, as from the ALN."""
+    doc, pretty = _forms(tmp_path)[:2]
+    outs = []
+    for path in (tmp_path / "messy.aln", pretty, doc):
+        target = tmp_path / f"back-{path.stem}-{path.suffix[1:]}.json"
+        result = invoke(["convert", str(path), "--to", "json", "-o", str(target)])
+        assert result.exit_code == 1  # the mistakes are said
+        outs.append(target.read_text("utf-8"))
+    assert outs[1] == outs[0] and outs[2] == outs[0]
