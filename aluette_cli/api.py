@@ -37,9 +37,9 @@ from .convert import (
     OUTPUT_FORMATS,
     Unreadable,
     Writer,
+    checked_from,
     format_from_name,
     open_input,
-    read_any,
 )
 from .findings import Finding
 from .inputs import expand
@@ -47,7 +47,7 @@ from .jsonmodel import game_to_dict
 from .model import Game, Pos
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .parallel import Done, Shard, Work, check_in_order, file_shards, file_work
-from .pipeline import CheckedGame, RuleChoice, Wants, check_game, check_source
+from .pipeline import CheckedGame, RuleChoice, Wants, check_source
 from .reading import read_units
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 from .streams import atomic_output, base_of, display_name, open_source, reason_of
@@ -176,10 +176,15 @@ def _checked(
     fmt: str | None,
     keep: Wants,
     lenient: bool = False,
+    placed: bool = True,
+    keep_read: bool = False,
 ) -> Iterator[CheckedGame]:
     """The games of one stream.  A part of a JSON input that is not a record
     raises :class:`ReadError`, or, ``lenient``, is a game of its own holding
-    only that finding, so that a command reports it and goes on."""
+    only that finding, so that a command reports it and goes on.  A game
+    from JSON with findings is placed in its JSON file unless not ``placed``;
+    ``keep_read`` keeps the game as read, at its own positions, beside the
+    placed findings (:func:`convert.checked_from`)."""
     fmt = fmt or format_from_name(name)
     if fmt == "aln":
         # The streaming reader: one game in memory, or one deal with keep=False.
@@ -189,13 +194,14 @@ def _checked(
     if fmt == "aln":
         yield from check_source(rewound, choice, base, keep)  # type: ignore[arg-type]
         return
-    for index, item in enumerate(read_any(rewound, fmt), 1):
+    items = checked_from(rewound, fmt, choice, base, keep_read=keep_read, placed=placed)
+    for index, item in enumerate(items, 1):
         if isinstance(item, Unreadable):
             if not lenient:
                 raise ReadError(item.finding)
             yield _unreadable_game(item.finding, index)
         else:
-            yield check_game(item, choice, base)
+            yield item
 
 
 def _unreadable_game(finding: Finding, index: int) -> CheckedGame:
@@ -229,6 +235,10 @@ def load(
     reading every deal that is right into the model.  A path is opened on the first ``next()`` and
     closed when the games run out.
 
+    The findings of a record read from JSON name places in the JSON file
+    (docs/formats.md, "Where the findings of JSON point"); the game keeps
+    the positions its JSON gives, so that :func:`dump` writes it back as read.
+
     >>> games = load("samples/score-sheet.aln")
     >>> first = next(games)
     >>> first.outcome.score, first.outcome.winner, first.deals_read
@@ -243,14 +253,14 @@ def load(
         return _load_path(name, choice, fmt, keep)
     name = str(getattr(source, "name", ""))
     where = None if base is None else Path(base)
-    return _checked(_as_bytes(source), name, choice, where, fmt, keep)
+    return _checked(_as_bytes(source), name, choice, where, fmt, keep, keep_read=True)
 
 
 def _load_path(
     name: str, choice: RuleChoice, fmt: str | None, keep: Wants
 ) -> Iterator[CheckedGame]:
     with open(name, "rb") as stream:
-        yield from _checked(stream, name, choice, Path(name).parent, fmt, keep)
+        yield from _checked(stream, name, choice, Path(name).parent, fmt, keep, keep_read=True)
 
 
 def loads(
@@ -277,7 +287,8 @@ def loads(
     _check_format(fmt)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     where = None if base is None else Path(base)
-    return _checked(io.BytesIO(raw), "", _choice(rules, options), where, fmt, keep)
+    choice = _choice(rules, options)
+    return _checked(io.BytesIO(raw), "", choice, where, fmt, keep, keep_read=True)
 
 
 @overload
@@ -290,6 +301,7 @@ def check_files(
     keep: Wants = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
     fmt: str | None = ...,
+    placed: bool = ...,
 ) -> Iterator[tuple[str, CheckedGame]]: ...
 
 
@@ -304,6 +316,7 @@ def check_files(
     keep: Wants = ...,
     on_file: Callable[[str, str | None], object] | None = ...,
     fmt: str | None = ...,
+    placed: bool = ...,
 ) -> Iterator[tuple[str, T]]: ...
 
 
@@ -317,6 +330,7 @@ def check_files(
     keep: Wants = True,
     on_file: Callable[[str, str | None], object] | None = None,
     fmt: str | None = None,
+    placed: bool = True,
 ) -> Iterator[tuple[str, Any]]:
     """``(file, game)`` for every game of every file, in input order.
 
@@ -335,7 +349,10 @@ def check_files(
     A part of a JSON input that is not a record comes as a game of its own
     that holds only its finding (A001), and the reading goes on.
     ``on_file(file, None)`` is called as each file is opened; ``file`` is
-    then the name as given (``-``, not ``<stdin>``).
+    then the name as given (``-``, not ``<stdin>``).  The findings of a
+    record read from JSON name places in the JSON file, and so do its
+    positions; with ``placed=False``, the positions of the ALN its JSON
+    gives (docs/formats.md, "Where the findings of JSON point").
 
     >>> for file, game in check_files(["samples/score-sheet.aln", "samples/cards-only.aln"]):
     ...     print(file, game.outcome.score)
@@ -351,7 +368,7 @@ def check_files(
     # processes the parent reads everything, and _feed catches it.
     if jobs <= 1:
         for file in expand(names):
-            yield from _check_one(file, choice, convert, keep, fmt, on_file)
+            yield from _check_one(file, choice, convert, keep, fmt, on_file, placed)
         return
     # Several processes: the files are read here, a few batches ahead, and
     # whatever is not ALN text to replay (a JSON game, a file that cannot be
@@ -360,7 +377,7 @@ def check_files(
     # file be cut by the workers themselves (parallel.Shard).
     moved: Callable[[Any, int], Any] | None = getattr(render, "shift", None)
     shift = None if moved is None else partial(_shifted, moved)
-    work = _feed(expand(names), choice, convert, fmt, jobs, shift is not None)
+    work = _feed(expand(names), choice, convert, fmt, jobs, shift is not None, placed)
     for output in check_in_order(work, choice, _Paired(convert), jobs, keep, shift):
         if isinstance(output, _Told):
             if output.error is not None and on_file is None:
@@ -378,13 +395,14 @@ def _check_one(
     keep: Wants,
     fmt: str | None,
     on_file: Callable[[str, str | None], object] | None,
+    placed: bool = True,
 ) -> Iterator[tuple[str, Any]]:
     shown = display_name(file)
     try:
         with open_source(file) as stream:
             if on_file is not None:
                 on_file(file, None)
-            for checked in _checked(stream, file, choice, base_of(file), fmt, keep, True):
+            for checked in _checked(stream, file, choice, base_of(file), fmt, keep, True, placed):
                 yield shown, convert(checked, shown)
     except OSError as exc:
         if on_file is None or isinstance(exc, BrokenPipeError):
@@ -423,6 +441,7 @@ def _feed(
     fmt: str | None,
     jobs: int,
     shards: bool = False,
+    placed: bool = True,
 ) -> Iterator[Work | Done | Shard]:
     for serial, file in enumerate(files):
         shown, base = display_name(file), base_of(file)
@@ -441,7 +460,7 @@ def _feed(
                 elif kind == "aln":
                     yield from file_work(shown, base, read_units(rewound), jobs)
                 else:
-                    for checked in _checked(rewound, file, choice, base, kind, True, True):
+                    for checked in _checked(rewound, file, choice, base, kind, True, True, placed):
                         yield Done([(shown, convert(checked, shown))])
         except OSError as exc:
             yield Done([_Told(file, reason_of(exc), exc)])

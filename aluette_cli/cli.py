@@ -182,6 +182,7 @@ def each_result(
     account: bool = True,
     fmt: str | None = None,
     progress: bool = True,
+    placed: bool = True,
 ) -> Iterator[tuple[str, Rendered]]:
     """:func:`api.check_files`, with the exit status kept, unreadable files
     reported and progress shown on a terminal.  ``on_file(name, reason)``
@@ -198,7 +199,14 @@ def each_result(
                 on_file(display_name(file), reason)
 
         results = api.check_files(
-            files, choice, render=render, jobs=jobs, keep=keep, on_file=opened, fmt=fmt
+            files,
+            choice,
+            render=render,
+            jobs=jobs,
+            keep=keep,
+            on_file=opened,
+            fmt=fmt,
+            placed=placed,
         )
         for file, result in results:
             if account:
@@ -708,8 +716,10 @@ def report(
         if fmt == "html":
             from .writers.html import write_page  # only this format needs it
 
+            # The page lays out the record, and places its findings among
+            # the record's lines: a JSON record's are those its JSON gives.
             if limits is None:
-                games = each_result(files, choice, status, jobs=jobs, fmt=source)
+                games = each_result(files, choice, status, jobs=jobs, fmt=source, placed=False)
                 write_page(((file, _kept(result)) for file, result in games), out.write)
             else:
                 analysed = each_analysis(files, choice, status, limits, jobs, fmt=source)

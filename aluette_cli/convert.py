@@ -14,8 +14,9 @@ import json
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import IO, Any, BinaryIO, cast
 
@@ -36,8 +37,21 @@ from .jsonmodel import (
     read_unread,
     unread_finding,
 )
+from .jsonplace import (
+    Mover,
+    Node,
+    Origins,
+    Text,
+    member_start,
+    move_item,
+    placed,
+    placed_compact,
+    places,
+    text_mover,
+    with_origins,
+)
 from .jsonstream import BLOCK, MAX_SKIP, Member, Problem, read_document
-from .model import BrokenDeal, Game
+from .model import BrokenDeal, Deal, Game, Pos
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
 from .reading import read_games, read_units
 from .streams import display_name
@@ -141,13 +155,73 @@ class Unreadable:
     finding: Finding
 
 
+@dataclass(slots=True)
+class FromJson:
+    """A game read from JSON, at the positions of the ALN its JSON gives, and
+    how to read it again placed in the JSON file (:mod:`aluette_cli.jsonplace`):
+    the game, and where each of its new positions came from."""
+
+    game: Game
+    #: the game read again, placed: the deals of the given places in it
+    #: (from 0) value by value; the others are the deals first read, given,
+    #: placed where they start (their parts show nowhere: they have no findings)
+    again: Callable[[set[int], list[Deal | BrokenDeal]], tuple[Game, Origins]]
+
+
 def read_any(stream: Rewound, fmt: str) -> Iterator[Game | Unreadable]:
+    """Each game of an input in any format, and each part that could not be
+    read; a game from JSON at the positions of the ALN its JSON gives."""
+    for item in _read(stream, fmt):
+        yield item.game if isinstance(item, FromJson) else item
+
+
+def _read(stream: Rewound, fmt: str) -> Iterator[Game | FromJson | Unreadable]:
     if fmt == "aln":
         yield from read_games(stream)  # type: ignore[arg-type]
     elif fmt == "json":
         yield from _read_json(stream)
     else:
         yield from _read_jsonl(stream)
+
+
+def checked_from(
+    stream: Rewound,
+    fmt: str,
+    choice: RuleChoice,
+    base: Path | None,
+    *,
+    keep_read: bool = False,
+    placed: bool = True,
+) -> Iterator[CheckedGame | Unreadable]:
+    """Each game of an input read and replayed, and each part that could not
+    be read.  A game from JSON with findings is read again placed in its
+    JSON file and replayed again, so that every finding names a place in the
+    file read, with the ALN position it was converted from beside it; the
+    game read again is the one given, unless ``keep_read``, for a writer that
+    writes the record's own positions (``convert``).  A game without
+    findings shows no position: it is not placed, which would cost as much
+    as reading it; nor is any game unless ``placed``."""
+    for item in _read(stream, fmt):
+        if isinstance(item, Unreadable):
+            yield item
+            continue
+        if isinstance(item, Game):
+            yield check_game(item, choice, base)
+            continue
+        checked = check_game(item.game, choice, base)
+        if placed and checked.outcome.findings:
+            # only the deals with findings are placed value by value
+            numbers = {f.deal for f in checked.outcome.findings}
+            deals = checked.game.deals
+            wanted = {k for k, d in enumerate(deals) if d.number in numbers}
+            game, origins = item.again(wanted, deals)
+            again = check_game(game, choice, base)
+            again.outcome.findings = with_origins(again.outcome.findings, origins)
+            if keep_read:
+                checked.outcome = again.outcome
+            else:
+                checked = again
+        yield checked
 
 
 def _problem(
@@ -162,7 +236,7 @@ def _problem(
 MAX_GAME_CHARS = 4_000_000
 
 
-def _read_json(stream: Rewound) -> Iterator[Game | Unreadable]:
+def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     """The games of a record document, one at a time (:mod:`aluette_cli.jsonstream`):
     memory holds one game, whatever the length of the document."""
     shown = None
@@ -188,14 +262,49 @@ def _read_json(stream: Rewound) -> Iterator[Game | Unreadable]:
                 return
         else:
             has_games = True
+            where = f"game {part.index}"
             try:
-                yield game_from_dict(part.value, f"game {part.index}")
+                game = game_from_dict(part.value, where)
             except RecordError as exc:
                 yield _problem("json-game", part.line, part.column, part.index, problem=str(exc))
+            else:
+                source = Text(part.text, part.line, part.column)
+                yield FromJson(game, partial(_json_again, part.value, source, where))
     if shown is None:
         yield _problem("json-format", format=FORMAT)
     elif not has_games:
         yield _problem("json-games")
+
+
+def _json_again(
+    data: dict[str, Any],
+    source: Text,
+    where: str,
+    wanted: set[int],
+    read: list[Deal | BrokenDeal],
+) -> tuple[Game, Origins]:
+    """A game of a record document read again from its decoded value
+    ``data`` (rewritten in place) and its text, placed in the document
+    (:func:`jsonplace.placed`): the ``wanted`` deals value by value; the
+    others are the deals ``read`` the first time, placed where they start."""
+    node = places(source.text, lambda k: k not in wanted, every=False)
+    origins: Origins = {}
+    placed(data, node, source, origins)
+    deals = node[1].get("deals") if isinstance(node[1], dict) else None
+    found = deals[1] if deals is not None and isinstance(deals[1], list) else []
+
+    def moved(k: int, item: Deal | BrokenDeal) -> None:
+        if k < len(found):
+            mover = text_mover(data["deals"][k], found[k], source, origins)
+            if mover is not None:
+                move_item(item, mover)
+
+    def reused(k: int) -> Deal | BrokenDeal | None:
+        if k in wanted or k >= len(read) or k >= len(found):
+            return None
+        return replace(read[k], pos=source.at(found[k][0]))
+
+    return game_from_dict(data, where, moved, reused), origins
 
 
 #: A problem of one game of the document, said as costing that game only.
@@ -236,8 +345,11 @@ def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, by
         yield number + 1, False if skipped else bytes(rest)
 
 
-def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
+def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     game: Game | None = None
+    #: the current game's rows, to read again to place it: each row's line,
+    #: its text, and the place in the game of the deal read from it
+    rows: list[tuple[int, str, int | None]] = []
     for number, raw in _rows(stream):
         if isinstance(raw, bool):
             variant = "jsonl-long-stop" if raw else "jsonl-long"
@@ -246,7 +358,8 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         if not raw.strip():
             continue
         try:
-            row = loads(raw.decode("utf-8-sig"))
+            text = raw.decode("utf-8-sig")
+            row = loads(text)
         except UnicodeDecodeError as exc:
             yield _problem("jsonl-encoding", number, offset=exc.start)
             continue
@@ -260,40 +373,154 @@ def _read_jsonl(stream: Rewound) -> Iterator[Game | Unreadable]:
         if problem:
             yield _problem("jsonl-row", number, problem=problem)
             continue
-        compact = row["version"] == C.VERSION
-        where = f"line {number}"
-        header = row["game"]
-        index = header["index"]
+        index = row["game"]["index"]
         if game is None or index != game.index:
             if game is not None:
-                yield game
+                yield FromJson(game, partial(_jsonl_again, rows))
+            rows = []
             try:
-                if compact:
-                    header = C.expand_header(header, number, where)
-                game = game_from_dict({**header, "deals": []}, where)
+                game = _jsonl_header(row, number)
             except RecordError as exc:
                 game = None
                 yield _problem("jsonl-row", number, problem=str(exc))
                 continue
-        if row.get("deal") is None:
-            continue
+        before = len(game.deals)
         try:
-            deal = row["deal"]
-            item = item_from_dict(C.expand_item(deal, number, where) if compact else deal, where)
-            if isinstance(item, BrokenDeal):
-                if compact and "pos" not in deal:  # placed at its row, as the rest of it
-                    item.error = unread_finding(item, game.index)
-                    if item.error is not None:
-                        item.error = replace(item.error, line=number, column=1)
-                else:
-                    last = game.deals[-1].number if game.deals else None
-                    item = read_unread(item, game.index, last or 0)
-                game.errors += item_errors(item)
-            game.deals.append(item)
+            _jsonl_deal(game, row, number)
         except RecordError as exc:
             yield _problem("jsonl-deal", number, game=index, problem=str(exc))
+        rows.append((number, text, before if len(game.deals) > before else None))
     if game is not None:
-        yield game
+        yield FromJson(game, partial(_jsonl_again, rows))
+
+
+def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = None) -> Game:
+    """A game from the header of its first JSON Lines row."""
+    header = row["game"]
+    if row["version"] == C.VERSION:
+        header = C.expand_header(header, number, f"line {number}")
+    if placing is not None:
+        placing.header(header)
+    return game_from_dict({**header, "deals": []}, f"line {number}")
+
+
+def _jsonl_deal(
+    game: Game, row: dict[str, Any], number: int, placing: _Placing | None = None
+) -> None:
+    """The deal of a JSON Lines row, added to its game; ``placing`` places
+    it in the file (:mod:`aluette_cli.jsonplace`)."""
+    deal = row.get("deal")
+    if deal is None:
+        return
+    compact = row["version"] == C.VERSION
+    where = f"line {number}"
+    full = C.expand_item(deal, number, where) if compact else deal
+    if placing is not None:
+        placing.deal(full)
+    item = item_from_dict(full, where)
+    if isinstance(item, BrokenDeal):
+        if compact and "pos" not in deal:  # placed at its row, as the rest of it
+            item.error = unread_finding(item, game.index)
+            if item.error is not None:
+                item.error = replace(item.error, line=number, column=1)
+        else:
+            last = game.deals[-1].number if game.deals else None
+            item = read_unread(item, game.index, last or 0)
+        if placing is not None:
+            placing.text(full, item)
+    game.errors += item_errors(item)
+    game.deals.append(item)
+
+
+@dataclass(slots=True)
+class _Placing:
+    """Places the game and the deal of one JSON Lines row in the file."""
+
+    row: dict[str, Any]
+    members: dict[str, Node]
+    source: Text
+    origins: Origins
+
+    @property
+    def compact(self) -> bool:
+        return bool(self.row["version"] == C.VERSION)
+
+    def header(self, header: dict[str, Any]) -> None:
+        if "game" not in self.members:
+            return
+        if self.compact:
+            lossless = "pos" in self.row["game"]
+            node = (0, {"game": self.members["game"]})
+            placed_compact(header, None, node, self.source, self.origins if lossless else None)
+        else:
+            placed(header, self.members["game"], self.source, self.origins)
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        if "deal" not in self.members:
+            return
+        if self.compact:
+            lossless = "pos" in self.row["deal"]
+            node = (0, {"deal": self.members["deal"]})
+            placed_compact(None, deal, node, self.source, self.origins if lossless else None)
+        else:
+            placed(deal, self.members["deal"], self.source, self.origins)
+
+    def text(self, deal: dict[str, Any], item: Deal | BrokenDeal) -> None:
+        """Move what was read from a deal kept as text to its characters in
+        the row's string; a compact row's without positions, to the string."""
+        node = self.members["deal"]
+        start = self.source.at(_members_of(node).get("unread", node)[0])
+        if self.compact and "pos" not in self.row["deal"]:
+            move_item(item, _to(start))
+            return
+        mover = text_mover(deal, node, self.source, self.origins)
+        if mover is not None:
+            move_item(item, mover)
+
+
+def _members_of(node: Node) -> dict[str, Node]:
+    return node[1] if isinstance(node[1], dict) else {}
+
+
+def _jsonl_again(
+    rows: list[tuple[int, str, int | None]], wanted: set[int], read: list[Deal | BrokenDeal]
+) -> tuple[Game, Origins]:
+    """A game of JSON Lines read again from its rows, placed in the file
+    (:mod:`aluette_cli.jsonplace`): the ``wanted`` deals (from 0) value by
+    value; the others are the deals ``read`` the first time, placed at
+    their rows' ``deal``."""
+    origins: Origins = {}
+    game: Game | None = None
+    for number, text, k in rows:
+        if game is not None and k is None:
+            continue  # no deal was read from it
+        if k is not None and k not in wanted and k < len(read):
+            if game is None:
+                game = _jsonl_header(loads(text), number, _placing(text, number, origins))
+            start = Text(text, number, 1).at(member_start(text, "deal") or 0)
+            game.deals.append(replace(read[k], pos=start))
+            continue
+        row = loads(text)
+        placing = _placing(text, number, origins, row)
+        if game is None:
+            game = _jsonl_header(row, number, placing)
+        with contextlib.suppress(RecordError):  # said when first read
+            _jsonl_deal(game, row, number, placing)
+    assert game is not None
+    return game, origins
+
+
+def _placing(
+    text: str, number: int, origins: Origins, row: dict[str, Any] | None = None
+) -> _Placing:
+    row = loads(text) if row is None else row
+    node = places(text, every=row["version"] == C.VERSION)
+    return _Placing(row, _members_of(node), Text(text, number, 1), origins)
+
+
+def _to(place: Pos) -> Mover:
+    """The move of every position to one place."""
+    return lambda _: place
 
 
 def _row_problem(row: Any) -> str | None:
@@ -452,8 +679,7 @@ def _checked(
         wants = Consumer(models=False, stamp=as_written)
         yield from check_units(read_units(rewound), choice, base, keep=wants)
         return
-    for item in read_any(rewound, fmt):
-        yield item if isinstance(item, Unreadable) else check_game(item, choice, base)
+    yield from checked_from(rewound, fmt, choice, base, keep_read=True)
 
 
 #: The findings that mean the text read is not the whole input: a line, a

@@ -434,6 +434,9 @@ class Finding:
     #: the earlier finding of the same deal this one follows from: fixing that
     #: one fixes this one (code, line, column)
     consequence_of: tuple[str, int, int] | None = field(default=None, compare=False)
+    #: for a record read from JSON, the position in the ALN text it was
+    #: converted from (line, column), when the JSON gave one
+    origin: tuple[int, int] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", shorten(self.message))
@@ -479,7 +482,15 @@ class Finding:
             "deal": self.deal,
             "trick": self.trick,
             **self._consequence(),
+            **self._origin(),
         }
+
+    def _origin(self) -> dict[str, object]:
+        """The added ``aln_line`` and ``aln_column`` keys, only on findings
+        of a record read from JSON that gives its ALN positions."""
+        if self.origin is None:
+            return {}
+        return {"aln_line": self.origin[0], "aln_column": self.origin[1]}
 
     def _consequence(self) -> dict[str, object]:
         """The added ``consequence_of`` key, only on findings that follow from

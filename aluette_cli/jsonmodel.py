@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -599,7 +600,17 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
     return deal
 
 
-def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
+def game_from_dict(
+    data: dict[str, Any],
+    where: str = "game",
+    moved: Callable[[int, Deal | BrokenDeal], None] | None = None,
+    reused: Callable[[int], Deal | BrokenDeal | None] | None = None,
+) -> Game:
+    """A game from its JSON form.  ``moved(k, deal)`` hears of each deal kept
+    as text once it is read (``k`` counts the deals from 0): its positions
+    are then in that text, and a reader that places findings in the JSON
+    file moves them there (:mod:`aluette_cli.jsonplace`).  ``reused(k)``
+    may give a deal read before, which is then not read again."""
     try:
         game = Game(
             index=_int(_get(data, "index", where), where, "index"), pos=_pos_from(data, where)
@@ -633,9 +644,12 @@ def game_from_dict(data: dict[str, Any], where: str = "game") -> Game:
                 setattr(game, key, _verbatim(data[key], where, key))
         last_number = 0
         for i, d in enumerate(data.get("deals", []), 1):
-            item = item_from_dict(d, f"{where}, deal {i}")
-            if isinstance(item, BrokenDeal):
+            again = None if reused is None else reused(i - 1)
+            item = item_from_dict(d, f"{where}, deal {i}") if again is None else again
+            if again is None and isinstance(item, BrokenDeal):
                 item = read_unread(item, game.index, last_number)
+                if moved is not None:
+                    moved(i - 1, item)
                 game.errors += item_errors(item)
             last_number = item.number if item.number is not None else last_number
             game.deals.append(item)

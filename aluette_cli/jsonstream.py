@@ -23,7 +23,7 @@ import codecs
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .jsonmodel import loads, raw_decode
@@ -53,6 +53,9 @@ class Item:
     value: Any
     line: int
     column: int
+    #: the element's text as written, from ``line`` and ``column``: where
+    #: each of its values stands can be found again (:mod:`aluette_cli.jsonplace`)
+    text: str = field(default="", compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -168,8 +171,8 @@ class _Text:
             raise self.stop(message)
         self.pos += 1
 
-    def decoded(self, limit: int, index: int) -> tuple[Any, int, int]:
-        """The value that starts here, decoded, with its line and column;
+    def decoded(self, limit: int, index: int) -> tuple[Any, int, int, str]:
+        """The value that starts here, decoded, with its line, column and text;
         :data:`_SKIPPED` for a value longer than ``limit`` characters, which
         is skipped unheld.
 
@@ -193,13 +196,13 @@ class _Text:
             else:  # a number at the end of the text read may go on in the next block
                 if end < len(self.buf) or self.eof or first in '{["':
                     self.pos = end
-                    return value, line, column
+                    return value, line, column, self.buf[start:end]
             if not self.more():
                 break
         raw, line, column = self.value(limit)
         if raw is None:
-            return _SKIPPED, line, column
-        return _decode(raw, line, column, index), line, column
+            return _SKIPPED, line, column, ""
+        return _decode(raw, line, column, index), line, column, raw
 
     def value(self, limit: int) -> tuple[str | None, int, int]:
         """The text of the value that starts here, its line and column; None
@@ -257,9 +260,7 @@ class _Text:
                 self.drop(cut)
                 i -= cut
                 if skipped > MAX_SKIP:
-                    raise _Stop(
-                        Problem("json-endless", {"mib": MAX_SKIP >> 20}, line, column)
-                    )
+                    raise _Stop(Problem("json-endless", {"mib": MAX_SKIP >> 20}, line, column))
             if not self.more():
                 self.pos = len(self.buf)
                 if skipped:
@@ -363,11 +364,11 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
                 raise
             yield stop.problem
         else:
-            value, line, column = found
+            value, line, column, raw = found
             if value is _SKIPPED:
                 yield Problem("json-long-game", {"limit": limit}, line, column, index)
             else:
-                yield Item(index, value, line, column)
+                yield Item(index, value, line, column, raw)
         if text.peek() == "]":
             text.pos += 1
             return

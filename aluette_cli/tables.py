@@ -269,15 +269,17 @@ def game_tables(checked: CheckedGame, file: str) -> GameTables:
 
 
 def _findings_per_deal(deals: list[DealOutcome], findings: list[Finding]) -> list[int]:
-    """How many findings fall on each deal's lines: from its header to the next deal's."""
-    starts = [deal.pos.line for deal in deals]
+    """How many findings fall in each deal's text: from its header to the
+    next deal's.  Places compare by line and column: a JSON record may hold
+    a whole game on one line (docs/formats.md)."""
+    starts = [(deal.pos.line, deal.pos.column) for deal in deals]
     counts = [0] * len(deals)
     if not deals:
         return counts
     ordered = sorted(range(len(deals)), key=lambda i: starts[i])
     lines = [starts[i] for i in ordered]
     for finding in findings:
-        at = bisect_right(lines, finding.line) - 1
+        at = bisect_right(lines, (finding.line, finding.column)) - 1
         if at >= 0:
             counts[ordered[at]] += 1
     return counts

@@ -266,13 +266,16 @@ def _converted(tmp_path: Path, text: str) -> Path:
 LAYOUT_ONLY = frozenset({"A005"})
 
 
-def _json_findings(path: Path) -> Counter[tuple[str, int | None, int | None]]:
-    """Findings as validate gives them from a file of either kind: code, deal
-    and trick (a JSON file's positions are its own, not the record's)."""
+def _json_findings(path: Path) -> Counter[tuple[str, int | None, int | None, int | None]]:
+    """Findings as validate gives them from a file of either kind: code, deal,
+    trick, and the line in the ALN (a JSON file's positions are its own, and
+    the ALN's line is beside them, docs/formats.md)."""
     result = run("validate", "--format", "json", path)
     found = json.loads(result.stdout)
     return Counter(
-        (v["code"], v["deal"], v["trick"]) for v in found if v["code"] not in LAYOUT_ONLY
+        (v["code"], v["deal"], v["trick"], v.get("aln_line", v["line"]))
+        for v in found
+        if v["code"] not in LAYOUT_ONLY
     )
 
 

@@ -295,3 +295,22 @@ def test_validating_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
     subprocess.run([*cmd, "generate", "--games", "1", "--seed", "3", "-o", str(record)], check=True)
     out = subprocess.run([*cmd, "validate", str(record)], capture_output=True, text=True)
     assert out.stdout.split()[-4:] == ["exit", "0", "[]", "0"], out.stdout + out.stderr
+
+
+def test_load_places_a_json_records_findings_and_keeps_its_positions(tmp_path: Path) -> None:
+    """The findings name the JSON file's places, with the ALN's beside them;
+    the game keeps what its JSON says, so dump writes the record back."""
+    from .test_jsonplace import MESSY
+
+    aln = tmp_path / "messy.aln"
+    aln.write_text(MESSY, encoding="utf-8")
+    doc = tmp_path / "messy.json"
+    run("convert", aln, "--to", "json", "-o", doc)
+    text = doc.read_text("utf-8")
+    (from_aln,) = api.load(aln)
+    (from_json,) = api.load(doc)
+    found = from_json.outcome.findings
+    assert [f.origin for f in found] == [(f.line, f.column) for f in from_aln.outcome.findings]
+    assert all(f.line == 2 for f in found)  # the document's line of the game
+    assert {text.split("\n")[1][f.column - 1 :][:4] for f in found} >= {'"EW"', "6x E"}
+    assert api.dumps(from_json, "json") == text

@@ -122,28 +122,40 @@ def test_every_compact_row_fits_both_schemas(source: Path, tmp_path: Path) -> No
         assert schema_errors(document) == []
 
 
-def test_findings_of_a_lossless_record_are_where_the_aln_has_them(tmp_path: Path) -> None:
+def test_findings_of_a_lossless_record_carry_where_the_aln_has_them(tmp_path: Path) -> None:
+    """Each finding names its place in the row of its deal, and the ALN's
+    position beside it (docs/formats.md, "Where the findings of JSON point")."""
     for name, text in (
         ("broken", BROKEN_AND_WRONG),
         ("hand", HAND_BUILT_CARDS.replace("-> E", "-> S")),
     ):
         aln = write(tmp_path, f"{name}.aln", text)
-        rows = write(tmp_path, f"{name}.jsonl", out(aln, *LOSSLESS))
+        written = out(aln, *LOSSLESS)
+        rows = write(tmp_path, f"{name}.jsonl", written)
+        row_of = {
+            json.loads(line)["deal"]["number"]: i for i, line in enumerate(written.splitlines(), 1)
+        }
 
-        def found(path: Path) -> list[tuple[Any, ...]]:
-            result = invoke(["validate", "--format", "json", str(path)])
-            return [
-                (f["line"], f["column"], f["code"], f["message"], f["deal"])
-                for f in json.loads(result.stdout)
-            ]
+        def found(path: Path) -> list[dict[str, Any]]:
+            found: list[dict[str, Any]] = json.loads(
+                invoke(["validate", "--format", "json", str(path)]).stdout
+            )
+            return found
+
+        def said(f: dict[str, Any]) -> tuple[Any, ...]:
+            place = (f.get("aln_line", f["line"]), f.get("aln_column", f["column"]))
+            return (*place, f["code"], f["message"], f["deal"])
 
         assert found(aln), name
-        assert found(rows) == found(aln), name
+        assert sorted(map(said, found(rows))) == sorted(map(said, found(aln))), name
+        for f in found(rows):
+            if f["deal"] is not None:
+                assert f["line"] == row_of[f["deal"]], f
 
 
 def test_without_positions_findings_point_at_the_row_of_their_deal(tmp_path: Path) -> None:
     # Deal 3 claims the wrong side, deal 2 cannot be read: each finding of a
-    # deal is on the line of the row that holds it, column 1.
+    # deal is on the line of the row that holds it, in its deal.
     path = write(tmp_path, "bad.aln", BROKEN_AND_WRONG)
     text = out(path, *COMPACT)
     rows = write(tmp_path, "bad.jsonl", text)
@@ -151,9 +163,12 @@ def test_without_positions_findings_point_at_the_row_of_their_deal(tmp_path: Pat
     result = invoke(["validate", "--format", "json", str(rows)])
     findings = json.loads(result.stdout)
     assert {f["code"] for f in findings} >= {"A001", "A302"}
+    lines = text.splitlines()
     for f in findings:
         if f["deal"] is not None:
-            assert (f["line"], f["column"]) == (row_of[f["deal"]], 1), f
+            assert f["line"] == row_of[f["deal"]], f
+            assert f["column"] > lines[f["line"] - 1].index('"deal":'), f
+            assert "aln_line" not in f  # the row gives no ALN position
 
 
 # --------------------------------------------------------------------------
