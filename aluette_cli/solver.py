@@ -606,17 +606,7 @@ class Solver:
         else:
             h0, h1, h2, h3 = hands
             left = len(h0)
-            # Only the holder of the single strongest card has sure tricks:
-            # its cards above every card of the three others.
-            tops = (h0[-1], h1[-1], h2[-1], h3[-1])
-            top = max(tops)
-            holder = tops.index(top)
-            total = 0
-            if tops.count(top) == 1:
-                second = max(tops[holder - 1], tops[holder - 2], tops[holder - 3])
-                total = left - bisect_right(hands[holder], second)
-            else:
-                holder = -1
+            holder, total = _top_sure(hands)
             if self._spoils:
                 # A card takes a trick only if the three others play weaker
                 # ones: each must still hold one.  The holder of the single
@@ -674,15 +664,7 @@ class Solver:
         blocks a better one).  The holder of the single strongest card
         still has its sure tricks, and the others share what is left."""
         left = len(hands[0])
-        tops = tuple(hand[-1] for hand in hands)
-        top = max(tops)
-        holder = tops.index(top)
-        total = 0
-        if tops.count(top) == 1:
-            second = max(tops[holder - 1], tops[holder - 2], tops[holder - 3])
-            total = left - bisect_right(hands[holder], second)
-        else:
-            holder = -1
+        holder, total = _top_sure(hands)
         cap = left - total
         most = []
         for p in range(4):
@@ -850,6 +832,20 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
             out[p].append(level)
             run = p
     return out
+
+
+def _top_sure(hands: list[tuple[int, ...]]) -> tuple[int, int]:
+    """The holder of the single strongest card (-1 when it is shared) and
+    its sure tricks: its cards above every card of the three others (hands
+    weakest first).  Only that seat can hold such cards."""
+    h0, h1, h2, h3 = hands
+    tops = (h0[-1], h1[-1], h2[-1], h3[-1])
+    top = max(tops)
+    if tops.count(top) != 1:
+        return -1, 0
+    holder = tops.index(top)
+    second = max(tops[holder - 1], tops[holder - 2], tops[holder - 3])
+    return holder, len(h0) - bisect_right(hands[holder], second)
 
 
 def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:
