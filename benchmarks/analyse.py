@@ -1,12 +1,13 @@
 """How fast ``aluette analyse`` values every play of a deal, in one run.
 
-    python benchmarks/analyse.py                    # the figures of docs/analysis.md
+    python benchmarks/analyse.py --deals 100 --plain 5 --deep 0   # a table of docs/analysis.md
     python benchmarks/analyse.py --deals 20 --deep 5 --plain 3   # a smoke run
 
-The deals are random classic deals written by the project's generator
-(seed 1, cards played at random, so with many mistakes to find), each
-analysed in this process by :func:`aluette_cli.analysis.analyse_deal`, as
-the command does for one deal.  Figures are CPU seconds per deal (user and
+The deals are random deals written by the project's generator (classic,
+or the ruleset ``--rules`` names; seed 1, cards played at random, so with
+many mistakes to find), each analysed in this process by
+:func:`aluette_cli.analysis.analyse_deal`, as the command does for one
+deal.  Figures are CPU seconds per deal (user and
 system time of this process, so other work on a shared machine slows them
 less than wall-clock time).  Printed:
 
