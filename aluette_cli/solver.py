@@ -254,7 +254,7 @@ class Solver:
         sid = self._state(len(p.seq), p.state)
         low, high = -self._span, self._span
         if not p.played:
-            b_lo, b_hi = self._bounds(hands, sid)
+            b_lo, b_hi = self._bounds(hands, sid, self._top_sure(hands))
             low, high = max(low, b_lo), min(high, b_hi)
             entry = self._table.get(self._key(hands, p.leader, sid))
             if entry is not None:
@@ -532,7 +532,8 @@ class Solver:
             last = cards[leader:] + cards[:leader]
             offset = self.trick_winner(last)
             return self.leaf((*seq, -1 if offset < 0 else (leader + offset) % 4))
-        lo, hi = self._bounds(hands, sid)
+        top = self._top_sure(hands)
+        lo, hi = self._bounds(hands, sid, top)
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -554,7 +555,7 @@ class Solver:
             hint = levels[entry[2]]
         elif self._spoils:
             # A position met for the first time: the dearer bounds, once.
-            m_lo, m_hi = self._matched_bounds(hands, sid)
+            m_lo, m_hi = self._matched_bounds(hands, sid, top)
             if m_lo > lo:
                 lo = m_lo
             if m_hi < hi:
@@ -597,26 +598,26 @@ class Solver:
         rank = dict(zip(levels, range(len(levels)), strict=True))
         return (bytes(map(rank.__getitem__, h0 + h1 + h2 + h3)), leader, self._state_keys[sid])
 
-    def _bounds(self, hands: list[tuple[int, ...]], sid: int) -> tuple[int, int]:
+    def _top_sure(self, hands: list[tuple[int, ...]]) -> tuple[int, int]:
+        """:func:`_top_sure` where a bound uses it (a tie policy that declares
+        a strongest card takes the trick, or spoiling ties); else nobody's."""
+        if self._top_wins or self._spoils:
+            return _top_sure(hands)
+        return -1, 0
+
+    def _bounds(
+        self, hands: list[tuple[int, ...]], sid: int, top: tuple[int, int]
+    ) -> tuple[int, int]:
         """Bounds on the value at a trick start, from the cards held and the
         tricks taken; what the scoring makes of the card counts is remembered
-        per state and counts."""
+        per state and counts.  ``top``: the strongest card's holder and its
+        sure tricks (:func:`_top_sure`), worked out once per position."""
         if not self._top_wins:
             ckey: tuple[int, ...] = (sid,)
         else:
             h0, h1, h2, h3 = hands
             left = len(h0)
-            # Only the holder of the single strongest card has sure tricks:
-            # its cards above every card of the three others.
-            tops = (h0[-1], h1[-1], h2[-1], h3[-1])
-            top = max(tops)
-            holder = tops.index(top)
-            total = 0
-            if tops.count(top) == 1:
-                second = max(tops[holder - 1], tops[holder - 2], tops[holder - 3])
-                total = left - bisect_right(hands[holder], second)
-            else:
-                holder = -1
+            holder, total = top
             if self._spoils:
                 # A card takes a trick only if the three others play weaker
                 # ones: each must still hold one.  The holder of the single
@@ -658,7 +659,9 @@ class Solver:
             self._bound_memo[ckey] = found
         return found
 
-    def _matched_bounds(self, hands: list[tuple[int, ...]], sid: int) -> tuple[int, int]:
+    def _matched_bounds(
+        self, hands: list[tuple[int, ...]], sid: int, top: tuple[int, int]
+    ) -> tuple[int, int]:
         """Stronger bounds at a trick start under spoiling ties, dearer to
         work out, so asked only of a position the table does not know.
 
@@ -674,15 +677,7 @@ class Solver:
         blocks a better one).  The holder of the single strongest card
         still has its sure tricks, and the others share what is left."""
         left = len(hands[0])
-        tops = tuple(hand[-1] for hand in hands)
-        top = max(tops)
-        holder = tops.index(top)
-        total = 0
-        if tops.count(top) == 1:
-            second = max(tops[holder - 1], tops[holder - 2], tops[holder - 3])
-            total = left - bisect_right(hands[holder], second)
-        else:
-            holder = -1
+        holder, total = top
         cap = left - total
         most = []
         for p in range(4):
@@ -850,6 +845,20 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
             out[p].append(level)
             run = p
     return out
+
+
+def _top_sure(hands: list[tuple[int, ...]]) -> tuple[int, int]:
+    """The holder of the single strongest card (-1 when it is shared) and
+    its sure tricks: its cards above every card of the three others (hands
+    weakest first).  Only that seat can hold such cards."""
+    h0, h1, h2, h3 = hands
+    tops = (h0[-1], h1[-1], h2[-1], h3[-1])
+    top = max(tops)
+    if tops.count(top) != 1:
+        return -1, 0
+    holder = tops.index(top)
+    second = max(tops[holder - 1], tops[holder - 2], tops[holder - 3])
+    return holder, len(h0) - bisect_right(hands[holder], second)
 
 
 def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:

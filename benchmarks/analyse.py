@@ -1,12 +1,13 @@
 """How fast ``aluette analyse`` values every play of a deal, in one run.
 
-    python benchmarks/analyse.py                    # the figures of docs/analysis.md
+    python benchmarks/analyse.py --deals 100 --plain 5 --deep 0   # a table of docs/analysis.md
     python benchmarks/analyse.py --deals 20 --deep 5 --plain 3   # a smoke run
 
-The deals are random classic deals written by the project's generator
-(seed 1, cards played at random, so with many mistakes to find), each
-analysed in this process by :func:`aluette_cli.analysis.analyse_deal`, as
-the command does for one deal.  Figures are CPU seconds per deal (user and
+The deals are random deals written by the project's generator (classic,
+or the ruleset ``--rules`` names; seed 1, cards played at random, so with
+many mistakes to find), each analysed in this process by
+:func:`aluette_cli.analysis.analyse_deal`, as the command does for one
+deal.  Figures are CPU seconds per deal (user and
 system time of this process, so other work on a shared machine slows them
 less than wall-clock time).  Printed:
 
@@ -53,13 +54,13 @@ from aluette_cli.rules import load_ruleset  # noqa: E402
 from aluette_cli.solver import Solver  # noqa: E402
 
 
-def random_deals(count: int, seed: int) -> list[DealTask]:
-    """``count`` random classic deals with hands and every card played."""
-    ruleset = load_ruleset("classic")
+def random_deals(count: int, seed: int, rules: str = "classic") -> list[DealTask]:
+    """``count`` random deals of ruleset ``rules`` with hands and every card played."""
+    ruleset = load_ruleset(rules)
     tasks: list[DealTask] = []
     games = random_games(10**6, ruleset, seed, hands=True, claims=False)
     for game in games:
-        checked = check_game(game, RuleChoice("classic"))
+        checked = check_game(game, RuleChoice(rules))
         tasks.extend(t for t in deal_tasks(checked) if isinstance(t, DealTask))
         if len(tasks) >= count:
             return tasks[:count]
@@ -168,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deep", type=int, default=40, help="deals tried from trick 1")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal from trick 1")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="classic", help="the ruleset of the deals")
     parser.add_argument(
         "--from", dest="starts", default="4,3", help="the tricks to analyse from (default 4,3)"
     )
@@ -175,10 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", metavar="FILE", help="another solver.py to compare with")
     args = parser.parse_args(argv)
 
-    tasks = random_deals(max(args.deals, args.deep), args.seed)
+    tasks = random_deals(max(args.deals, args.deep), args.seed, args.rules)
     print(
         f"machine: {platform.machine()}, Python {platform.python_version()},"
-        f" {platform.system()} {platform.release()}; {len(tasks)} random classic deals,"
+        f" {platform.system()} {platform.release()}; {len(tasks)} random {args.rules} deals,"
         f" seed {args.seed}"
     )
     if args.against:
@@ -199,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"\rfrom trick {first}: {k + 1}/{args.deals}", end="", file=sys.stderr)
         if not args.quiet:
             print(file=sys.stderr)
-        rows.append([f"fast, from trick {first}", len(fast[first]), *summary(fast[first])])
+        if fast[first]:
+            rows.append([f"fast, from trick {first}", len(fast[first]), *summary(fast[first])])
 
     side = []
     for first in starts:
@@ -266,7 +269,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"from trick 1 within {args.budget:g} s per deal: solved from trick "
             + ", ".join(f"{t}: {n} deals" for t, n in counts.items())
-            + f" (CPU s per deal: median {statistics.median(deep_times):.2f})"
+            + f" (CPU s per deal: median {statistics.median(deep_times):.2f},"
+            f" 95% {p95(deep_times):.2f}, worst {max(deep_times):.2f})"
         )
         print()
     print(tabulate(targets, headers=["target", "goal", "measured", ""]))

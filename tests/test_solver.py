@@ -262,14 +262,14 @@ def _after(ruleset: Ruleset, position: Position, card: str) -> Position:
 
 
 @st.composite
-def small_endings(draw: st.DrawFn) -> tuple[str, Position]:
-    """A ruleset and an ending of one to three tricks: any cards of the deck
-    dealt evenly, any tricks taken before (a deal already decided too), 0
-    to 3 cards on the table.  Endings, unlike the random deals above, put
-    equal and neighbouring cards in every arrangement, where the grouping
-    of cards that play alike and the table's keys could go wrong."""
+def small_endings(draw: st.DrawFn, fewest: int = 1, most: int = 3) -> tuple[str, Position]:
+    """A ruleset and an ending of ``fewest`` to ``most`` tricks: any cards of
+    the deck dealt evenly, any tricks taken before (a deal already decided
+    too), 0 to 3 cards on the table.  Endings, unlike the random deals
+    above, put equal and neighbouring cards in every arrangement, where the
+    grouping of cards that play alike and the table's keys could go wrong."""
     name = draw(st.sampled_from(list(RULESETS)))
-    left = draw(st.integers(1, 3))
+    left = draw(st.integers(fewest, most))
     on_table = draw(st.integers(0, 3))
     leader = draw(st.sampled_from(list(SEATS)))
     cards = draw(st.permutations(DECK))
@@ -289,6 +289,21 @@ def small_endings(draw: st.DrawFn) -> tuple[str, Position]:
 @settings(max_examples=1000 if FULL else 150)
 @given(small_endings())
 def test_fast_and_plain_search_agree_on_small_endings(case: tuple[str, Position]) -> None:
+    _fast_and_plain_agree(case)
+
+
+@settings(max_examples=300 if FULL else 20)
+@given(small_endings(4, 5))
+def test_fast_and_plain_search_agree_with_several_tricks_left(
+    case: tuple[str, Position],
+) -> None:
+    # Four and five tricks left: where the bounds, the table and the ordering
+    # of the fast search cut most, and several tricks in a row are searched.
+    _fast_and_plain_agree(case)
+
+
+def _fast_and_plain_agree(case: tuple[str, Position]) -> None:
+    """The fast search gives the plain one's value, and every card's."""
     name, position = case
     make, double = RULESETS[name]
     ruleset = make()
