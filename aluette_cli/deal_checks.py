@@ -117,17 +117,19 @@ def dealt_once(hands: Mapping[str, set[str]], stock: Collection[str] | None) -> 
     full replay asks it first (:func:`check_deck`), and the quick check asks
     it alone."""
     count = HAND_SIZE * len(hands)
-    seen: set[str] = set()
-    if stock is not None:
-        if len(stock) != STOCK_SIZE:
-            return False
-        seen.update(stock)
+    if stock is None:
+        seen: set[str] = set()
+    elif len(stock) != STOCK_SIZE:
+        return False
+    else:
+        seen = set(stock)
         count += STOCK_SIZE
     # No hand over its size, and as many different cards as all should
     # hold: then every hand has its size and no card is dealt twice.
-    return max(map(len, hands.values()), default=0) <= HAND_SIZE and (
-        len(seen.union(*hands.values())) == count
-    )
+    if max(map(len, hands.values()), default=0) > HAND_SIZE:
+        return False
+    seen.update(*hands.values())
+    return len(seen) == count
 
 
 @dataclass(slots=True)

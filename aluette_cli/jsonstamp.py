@@ -198,10 +198,12 @@ class Template:
 
 @cache
 def template() -> Template:
-    """The template, made when a deal is first stamped."""
+    """The template, made when a deal is first stamped.  The sample is given
+    to the reader a line a part, as the reader cuts a file: so the fast path
+    reads it, and no run that writes JSON pays for loading the grammar."""
     from .reading import Unit, parse_unit
 
-    deal, _, error = parse_unit(Unit("deal", 1, 1, [SAMPLE]))
+    deal, _, error = parse_unit(Unit("deal", 1, 1, SAMPLE.splitlines(keepends=True)))
     assert isinstance(deal, Deal) and error is None, "the sample deal reads"
     return Template(deal)
 
@@ -267,6 +269,17 @@ class ReportTemplate:
         assert played is not None and result is not None
         winners = played[PLAYED - 1 :: PLAYED]
         encode = report.encode
+        counts = result.counts
+        counts_key = tuple(counts.items())
+        counts_json = _COUNTS.get(counts_key)
+        if counts_json is None:
+            counts_json = _kept(_COUNTS, counts_key, encode(counts))
+        point_json: str | None = "null"
+        if point is not None:
+            point_key = (point.team, point.points, point.mordienne)
+            point_json = _POINTS_JSON.get(point_key)
+            if point_json is None:
+                point_json = _kept(_POINTS_JSON, point_key, encode(report.point_dict(point)))
         values = [
             *played,
             *map(_WINNER.__getitem__, winners),
@@ -274,13 +287,30 @@ class ReportTemplate:
             str(checked.number),
             checked.dealer,
             "true" if point is None else "false",
-            encode(result.counts),
+            counts_json,
             _WINNER[result.winner],
             "null" if result.tie_break is None else encode(report.tie_break_dict(result.tie_break)),
-            "null" if point is None else encode(report.point_dict(point)),
+            point_json,
             *self.between,
         ]
         return "".join(self.pick(values))
+
+
+#: The JSON of the tricks' counts and of the point, by what it is made of
+#: (what :func:`report.point_dict` reads of a point): a few hundred counts
+#: and a few points recur in every archive, and the encoder's call costs a
+#: deal more than a look-up.  At most :data:`_KEPT` of each are kept.
+_COUNTS: dict[tuple[tuple[str, int], ...], str] = {}
+_POINTS_JSON: dict[tuple[str, int, bool], str] = {}
+_KEPT = 4096
+
+
+def _kept(cache: dict[Any, str], key: Any, text: str) -> str:
+    """``text`` kept in ``cache`` under ``key``, the cache emptied when full."""
+    if len(cache) >= _KEPT:
+        cache.clear()
+    cache[key] = text
+    return text
 
 
 @cache

@@ -254,6 +254,14 @@ class DealResult:
     mordienne_from: int | None = None
 
 
+@cache
+def _point(team: Team, mordienne: bool) -> PointOutcome:
+    """A deal's plain point to ``team``: 1, or 2 for a mordienne.  Frozen, so
+    one of each serves every deal: making one costs a frozen dataclass's
+    ``__init__``, for every deal of an archive."""
+    return PointOutcome(team, 2 if mordienne else 1, mordienne)
+
+
 def counts_of(sequence: Sequence[str | None]) -> dict[str, int]:
     counts: dict[str, int] = dict.fromkeys(SEATS, 0)
     for seat in sequence:
@@ -336,14 +344,8 @@ class MostTricks(DealScoring):
     tally = SEAT_COUNTS
 
     def result(self, sequence: Sequence[str | None], target: int, mordienne: bool) -> DealResult:
-        counts: dict[str, int] = dict.fromkeys(SEATS, 0)
-        # A player's count only grows, so the trick of their last win is the
-        # one at which they reached their total.
-        reached: dict[str, int] = {}
-        for number, seat in enumerate(sequence, 1):
-            if seat is not None:
-                counts[seat] += 1  # type: ignore[index]
-                reached[seat] = number  # type: ignore[index]
+        # Each seat's count is counted in C; when each reached it, only on a tie.
+        counts: dict[str, int] = dict(zip(SEATS, map(sequence.count, SEATS), strict=True))
         best = max(counts.values())
         if best == 0:
             return DealResult(counts, None, None, None)
@@ -352,12 +354,17 @@ class MostTricks(DealScoring):
         if len(tied) == 1:
             winner = tied[0]
         else:
+            # A player's count only grows, so the trick of their last win is
+            # the one at which they reached their total.
+            reached: dict[str, int] = {}
+            for number, seat in enumerate(sequence, 1):
+                if seat is not None:
+                    reached[seat] = number
             winner = min(tied, key=reached.__getitem__)
             tie_break = TieBreak(tied, best, {s: reached[s] for s in tied}, winner)
         start = mordienne_start(sequence, winner) if mordienne else None
         made = start is not None
-        point = PointOutcome(winner.team, 2 if made else 1, made)
-        return DealResult(counts, winner, tie_break, point, start)
+        return DealResult(counts, winner, tie_break, _point(winner.team, made), start)
 
     def summary(self, target: int) -> str:
         return (

@@ -123,6 +123,10 @@ TRICK_GROUP = STOCK_GROUP + STOCK_SIZE
 TRICK_GROUPS = 2 + 2 * 4
 POINT_GROUP = TRICK_GROUP + TRICK_GROUPS * TRICKS_PER_DEAL
 AS_WRITTEN_GROUPS = POINT_GROUP + 2
+#: each hand's seat group and the slice of its cards, in the order written
+_HAND_SLICES = tuple(
+    (2 + HAND_GROUPS * k, slice(3 + HAND_GROUPS * k, 2 + HAND_GROUPS * (k + 1))) for k in range(4)
+)
 #: Where a deal's first trick line is, counted from its header line: in
 #: both patterns the four hands and the stock come between, and no line is
 #: left blank before the point line, which follows the last trick line.
@@ -205,13 +209,19 @@ class QuickCheck:
         m = _AS_WRITTEN.match(text)
         if m is not None:
             g = m.groups()
-            h = HAND_GROUPS
-            hands = {g[2 + h * k]: set(g[3 + h * k : 2 + h * (k + 1)]) for k in range(4)}
+            # the hands, the stock and the tricks cut from the groups without
+            # a loop in Python: a comprehension costs a call, and a trick a slice
+            (a, cards_a), (b, cards_b), (c, cards_c), (d, cards_d) = _HAND_SLICES
+            hands = {
+                g[a]: set(g[cards_a]),
+                g[b]: set(g[cards_b]),
+                g[c]: set(g[cards_c]),
+                g[d]: set(g[cards_d]),
+            }
             stock: Sequence[str] = g[STOCK_GROUP:TRICK_GROUP]
-            t = TRICK_GROUPS
-            tricks: Sequence[Sequence[str]] = [
-                g[TRICK_GROUP + t * k : TRICK_GROUP + t * (k + 1)] for k in range(TRICKS_PER_DEAL)
-            ]
+            tricks: Sequence[Sequence[str]] = list(
+                zip(*[iter(g[TRICK_GROUP:POINT_GROUP])] * TRICK_GROUPS, strict=False)
+            )
             side, points = g[POINT_GROUP], g[POINT_GROUP + 1]
         elif self._as_written:
             return None
@@ -245,10 +255,9 @@ class QuickCheck:
         claimed = None if points is None else int(points)
         if claim_wrong(None if side == NONE else side, claimed, point, result.winner):
             return None
-        with_result = kept is not None or played is not None
-        checked = Checked(int(g[0]), g[1], point, kept, result if with_result else None)
+        # (made whole at once: a named tuple's _replace costs a Python call)
         if self._as_written:
-            return checked._replace(groups=g)
+            return Checked(int(g[0]), g[1], point, None, None, g)
         if played is not None:
-            return checked._replace(played=played)
-        return checked
+            return Checked(int(g[0]), g[1], point, kept, result, None, played)
+        return Checked(int(g[0]), g[1], point, kept, None if kept is None else result)

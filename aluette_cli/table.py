@@ -278,16 +278,16 @@ def lay(order: Sequence[str], held: Mapping[str, set[str]], trick: Sequence[str 
     they were.  The table plays a whole trick so (:meth:`Table.play_all`),
     and so does :class:`LeanTable`."""
     _, s1, c1, s2, c2, s3, c3, s4, c4, _ = trick
-    p1, p2, p3, p4 = order
-    if (s1 and s1 != p1) or (s2 and s2 != p2) or (s3 and s3 != p3) or (s4 and s4 != p4):
-        return False
+    # Every seat written and in turn is the usual trick: one comparison.
+    if (s1, s2, s3, s4) != order:
+        p1, p2, p3, p4 = order
+        if (s1 and s1 != p1) or (s2 and s2 != p2) or (s3 and s3 != p3) or (s4 and s4 != p4):
+            return False
     try:
-        h1, h2, h3, h4 = held[p1], held[p2], held[p3], held[p4]
+        h1, h2, h3, h4 = held[order[0]], held[order[1]], held[order[2]], held[order[3]]
     except KeyError:
         return False  # a hand the record does not give
-    if not (c1 in h1 and c2 in h2 and c3 in h3 and c4 in h4) or (
-        c1 in (c2, c3, c4) or c2 in (c3, c4) or c3 == c4
-    ):
+    if not (c1 in h1 and c2 in h2 and c3 in h3 and c4 in h4) or len({c1, c2, c3, c4}) != 4:
         return False
     h1.remove(c1)
     h2.remove(c2)
@@ -356,15 +356,18 @@ class LeanTable:
             if number != expected or not lay(seats, hands, trick):
                 return None
             s1, s2, s3, s4 = seats
-            winner: str | None
-            unique = False
+            winner: str | None = None  # not known at a glance: the policy says
             if at_a_glance:
                 a, b, c, d = strength[c1], strength[c2], strength[c3], strength[c4]
-                top = max(a, b, c, d)
-                unique = (a == top) + (b == top) + (c == top) + (d == top) == 1
-            if unique:
-                winner = s1 if a == top else s2 if b == top else s3 if c == top else s4
-            else:
+                if a > b and a > c and a > d:
+                    winner = s1
+                elif b > a and b > c and b > d:
+                    winner = s2
+                elif c > a and c > b and c > d:
+                    winner = s3
+                elif d > a and d > b and d > c:
+                    winner = s4
+            if winner is None:
                 plays: list[tuple[str | None, str]] = [(s1, c1), (s2, c2), (s3, c3), (s4, c4)]
                 taken = result(plays, strength)
                 winner = taken.winner

@@ -5,6 +5,7 @@ measured against it.
     python benchmarks/bare.py agree                # its verdicts against validate's
     python benchmarks/bare.py bench                # every command as a ratio to it
     python benchmarks/bare.py bench --deals 100000 --repeat 3
+    python benchmarks/bare.py bench --deals 100000 --repeat 3 --only validate --only annotate
     python benchmarks/bare.py scale --deals 100000 --repeat 7   # -j 2 against the machine
 
 The bare checker is what a person would write in an afternoon to check the
@@ -501,12 +502,19 @@ def _compile() -> None:
     )
 
 
-def bench(deals: int, repeat: int, folder: Path) -> None:
+def bench(deals: int, repeat: int, folder: Path, only: list[str] | None = None) -> None:
+    """Every task (or the bare checker and the tasks ``only`` names) as a
+    share of the bare checker's rate."""
     path, count = corpus(deals, folder)
     _compile()
     tool = [sys.executable, "-m", "aluette_cli"]
-    annotated, handed = commented_corpora(path, deals, folder)
-    typos = typo_corpus(path, deals, folder)
+    others = {"validate, annotated corpus", "validate, hand-style corpus", "validate, typo corpus"}
+    if only and not others & set(only):
+        # the corpora derived from the clean one are made only for their tasks
+        annotated = handed = typos = path
+    else:
+        annotated, handed = commented_corpora(path, deals, folder)
+        typos = typo_corpus(path, deals, folder)
     tasks = [
         ("bare checker", [sys.executable, str(Path(__file__)), str(path)]),
         ("validate", [*tool, "validate", str(path)]),
@@ -519,6 +527,11 @@ def bench(deals: int, repeat: int, folder: Path) -> None:
         ("validate, hand-style corpus", [*tool, "validate", str(handed)]),
         ("validate, typo corpus", [*tool, "validate", str(typos)]),
     ]
+    if only:
+        unknown = set(only) - {name for name, _ in tasks}
+        if unknown:
+            raise SystemExit(f"no such task: {', '.join(sorted(unknown))}")
+        tasks = [(name, c) for name, c in tasks if name == "bare checker" or name in only]
     cpu: dict[str, list[float]] = {name: [] for name, _ in tasks}
     wall: dict[str, list[float]] = {name: [] for name, _ in tasks}
     peak: dict[str, list[float]] = {name: [] for name, _ in tasks}
@@ -554,16 +567,19 @@ def bench(deals: int, repeat: int, folder: Path) -> None:
             f"| {name}{note} | {med[name]:.2f} | {rate:,.0f} | {rate / bare:.0%} |"
             f" {statistics.median(peak[name]):,.0f} |"
         )
+    if "validate, annotated corpus" in med and "validate" in med:
+        print()
+        share = med["validate, annotated corpus"] / med["validate"]
+        print(
+            f"validate, annotated corpus: {share:.2f}x the CPU time of validate on the clean corpus"
+        )
+    if not loops:
+        return
     j1 = statistics.median(wall["validate"])
     j2 = statistics.median(wall["validate -j 2"])
     single = statistics.median(a for a, _ in loops)
     double = statistics.median(b for _, b in loops)
     machine = 2 * single / double
-    print()
-    print(
-        f"validate, annotated corpus: {med['validate, annotated corpus'] / med['validate']:.2f}x"
-        " the CPU time of validate on the clean corpus"
-    )
     print(
         f"validate -j 2: {j1 / j2:.2f}x the wall-clock speed of validate; two plain CPU loops"
         f" in two processes: {machine:.2f}x one; -j 2 gets {j1 / j2 / machine:.0%} of what"
@@ -614,11 +630,18 @@ def main() -> None:
         "--repeat", type=int, default=1, help="bench: runs of each task; scale: rounds"
     )
     parser.add_argument("--corpora", type=Path, default=HERE / "corpora")
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="TASK",
+        help="bench: run only this task beside the bare checker (repeatable), e.g."
+        " --only validate --only annotate",
+    )
     args = parser.parse_args()
     if args.what == "agree":
         sys.exit(agree(args.deals, args.corpora))
     if args.what == "bench":
-        bench(args.deals, max(1, args.repeat), args.corpora)
+        bench(args.deals, max(1, args.repeat), args.corpora, args.only)
         return
     if args.what == "scale":
         scale(args.deals, max(1, args.repeat), args.corpora)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import io
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -331,3 +333,23 @@ def test_the_report_template_is_the_writers_not_a_copy(monkeypatch: pytest.Monke
         assert out.count('"old": 2') == 9 * deals_in(text)
     finally:
         jsonstamp.report_template.cache_clear()
+
+
+def test_converting_a_plain_record_to_json_imports_no_parser(tmp_path: Path) -> None:
+    # The template is made from its sample by the fast path: a record in
+    # the writer's layout converts without loading the grammar.
+    record = tmp_path / "plain.aln"
+    code = (
+        "import sys; from aluette_cli.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n    print('exit', e.code)\n"
+        "print('lark' in sys.modules)"
+    )
+    cmd = [sys.executable, "-c", code]
+    subprocess.run([*cmd, "generate", "--games", "2", "--seed", "3", "-o", str(record)], check=True)
+    out = subprocess.run(
+        [*cmd, "convert", str(record), "--to", "json", "-o", str(tmp_path / "plain.json")],
+        capture_output=True,
+        text=True,
+    )
+    assert out.stdout.split()[-3:] == ["exit", "0", "False"], out.stdout + out.stderr
+    assert (tmp_path / "plain.json").stat().st_size > 0
