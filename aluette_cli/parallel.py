@@ -36,6 +36,7 @@ from .reading import SplitEnd, Unit, read_units
 from .reading.split import cut_points
 
 if TYPE_CHECKING:
+    import multiprocessing.context
     import multiprocessing.pool
 
 T = TypeVar("T")
@@ -86,24 +87,24 @@ _WORKER: dict[str, object] = {}
 
 
 def _start_worker(choice: RuleChoice, render: Render, keep: Wants) -> None:
-    # Ignore Ctrl-C first, then let signals in: the parent decides when we end.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _start_plain_worker()
     _WORKER.update(choice=choice, render=render, keep=keep)
 
 
 def _work(bundle: list[Work | Done | Shard]) -> list[object]:
-    w = _WORKER
-    out: list[object] = []
-    for item in bundle:
-        if isinstance(item, Done):
-            out.extend(item.outputs)
-        elif isinstance(item, Shard):
-            out.append(_cut(item, w["choice"], w["render"], w["keep"]))  # type: ignore[arg-type]
-        else:
-            out.extend(_checked(item, w["choice"], w["render"], w["keep"]))  # type: ignore[arg-type]
-    return out
+    return [out for item in bundle for out in _outputs(item, **_WORKER)]  # type: ignore[arg-type]
+
+
+def _outputs(
+    item: Work | Done | Shard, choice: RuleChoice, render: Render, keep: Wants
+) -> Iterable[object]:
+    """An item's outputs: a shard's as its one :class:`Cut`, a run of games'
+    as they are checked."""
+    if isinstance(item, Done):
+        return item.outputs
+    if isinstance(item, Shard):
+        return [_cut(item, choice, render, keep)]
+    return _checked(item, choice, render, keep)
 
 
 def _checked(item: Work, choice: RuleChoice, render: Render, keep: Wants) -> Iterator[object]:
@@ -249,21 +250,13 @@ def check_in_order(
     placed = _Placed(choice, render, keep, shift)
     if jobs <= 1:
         for item in items:
-            if isinstance(item, Done):
-                yield from item.outputs
-            elif isinstance(item, Shard):
-                yield from placed([_cut(item, choice, render, keep)])
-            else:
-                yield from _checked(item, choice, render, keep)
+            # (placed passes every output but a shard's Cut through as it is)
+            yield from placed(_outputs(item, choice, render, keep))
         return
-    import multiprocessing.pool  # only where there are processes to start
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool: multiprocessing.pool.Pool | None = None
     try:
         with _sigint_blocked():  # the workers are born with Ctrl-C blocked
-            pool = context.Pool(jobs, _start_worker, (choice, render, keep))
+            pool = _context().Pool(jobs, _start_worker, (choice, render, keep))
         # (a Ctrl-C held back while they were born arrives here, pool in hand)
         pending: deque[multiprocessing.pool.AsyncResult[list[object]]] = deque()
         for bundle in _bundles(items):
@@ -299,7 +292,7 @@ class _Placed:
         #: files read again in one reading from a shard on, by serial
         self.reread: set[int] = set()
 
-    def __call__(self, outputs: list[object]) -> Iterator[object]:
+    def __call__(self, outputs: Iterable[object]) -> Iterator[object]:
         for output in outputs:
             if type(output) is not Cut:
                 yield output
@@ -347,6 +340,7 @@ def _bundles(items: Iterable[Work | Done | Shard]) -> Iterator[list[Work | Done 
 
 
 def _start_plain_worker() -> None:
+    # Ignore Ctrl-C first, then let signals in: the parent decides when we end.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -376,14 +370,10 @@ def map_in_order(func: Callable[[A], T], items: Iterable[A], jobs: int = 1) -> I
         for item in items:
             yield func(item)
         return
-    import multiprocessing.pool  # only where there are processes to start
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool: multiprocessing.pool.Pool | None = None
     try:
         with _sigint_blocked():
-            pool = context.Pool(jobs, _start_plain_worker)
+            pool = _context().Pool(jobs, _start_plain_worker)
         pending: deque[multiprocessing.pool.AsyncResult[T]] = deque()
         for item in items:
             pending.append(pool.apply_async(_called, (func, item)))  # type: ignore[arg-type]
@@ -399,15 +389,19 @@ def map_in_order(func: Callable[[A], T], items: Iterable[A], jobs: int = 1) -> I
     pool.join()
 
 
+def _context() -> multiprocessing.context.BaseContext:
+    """Where workers come from: forked where the system can fork."""
+    import multiprocessing.pool  # only where there are processes to start
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
 def _stop_writers(pool: multiprocessing.pool.Pool, grace: float = 2.0) -> None:
     """SIGTERM to every worker, so that each removes its temporary file, then
     :func:`_stop_now` for any still alive after ``grace`` seconds."""
     workers = list(getattr(pool, "_pool", ()))
-    keeper = getattr(pool, "_worker_handler", None)
-    if keeper is not None:
-        from multiprocessing.pool import TERMINATE  # imported with the pool
-
-        keeper._state = TERMINATE  # or it would fork new workers
+    _start_no_more(pool)
     for worker in workers:
         with contextlib.suppress(OSError):
             worker.terminate()
@@ -427,17 +421,21 @@ def _stop_now(pool: multiprocessing.pool.Pool) -> None:
     This reaches into the pool's private parts, the price of a clean Ctrl-C;
     each is looked up, and missing ones are passed over.
     """
-    keeper = getattr(pool, "_worker_handler", None)
-    if keeper is not None:
-        from multiprocessing.pool import TERMINATE  # imported with the pool
-
-        keeper._state = TERMINATE  # or it would fork new workers
+    _start_no_more(pool)
     for worker in getattr(pool, "_pool", ()):
         with contextlib.suppress(OSError):
             worker.kill()
     finalizer = getattr(pool, "_terminate", None)
     if finalizer is not None:
         finalizer.cancel()
+
+
+def _start_no_more(pool: multiprocessing.pool.Pool) -> None:
+    keeper = getattr(pool, "_worker_handler", None)
+    if keeper is not None:
+        from multiprocessing.pool import TERMINATE  # imported with the pool
+
+        keeper._state = TERMINATE  # or it would fork new workers
 
 
 @contextlib.contextmanager
