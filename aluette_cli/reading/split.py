@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
-from itertools import chain
+from itertools import chain, islice
 from typing import BinaryIO
 
 from .. import findings as F
@@ -521,19 +521,10 @@ def _blanked(m: re.Match[str]) -> str:
 def _texts_ahead(source: Lookahead, limit: int) -> Iterator[str]:
     """The texts of the next ``limit`` lines, left in place; a run among them
     is counted by its lines, and only it is held."""
-    count = 0
-    for item in source.peek(limit):
-        if isinstance(item, Run):
-            for line in item.lines():
-                yield line.text
-                count += 1
-                if count >= limit:
-                    return
-        else:
-            yield item.text
-            count += 1
-            if count >= limit:
-                return
+    lines = chain.from_iterable(
+        item.lines() if isinstance(item, Run) else (item,) for item in source.peek(limit)
+    )
+    return (line.text for line in islice(lines, limit))
 
 
 def _loose_start(text: str) -> bool:
