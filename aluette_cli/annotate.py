@@ -19,11 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from .analysis import GameAnalysis, Limits, analyse_game
-from .lexicon import (
-    BLANKS,
-    COMMENT_CLOSE,
-    COMMENT_OPEN,
-)
+from .lexicon import BLANKS, COMMENT_CLOSE, COMMENT_OPEN
 from .model import BrokenDeal, Deal
 from .outcome import TrickOutcome
 from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, check_units

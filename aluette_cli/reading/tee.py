@@ -25,14 +25,7 @@ from dataclasses import dataclass
 from itertools import accumulate, chain, islice
 from typing import IO, BinaryIO
 
-from ..lexicon import (
-    BLANKS,
-    COMMENT_CLOSE,
-    COMMENT_OPEN,
-    LINE_COMMENT,
-    QUOTE,
-    end_of_string,
-)
+from ..lexicon import BLANKS, COMMENT_CLOSE, COMMENT_OPEN, LINE_COMMENT, QUOTE, TAG_VALUE
 from . import decode
 from .split import LOOKAHEAD_LINES, Lookahead, OpenComment
 
@@ -79,6 +72,9 @@ _OUTSIDE = f"[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}\
 _STRING = f"{QUOTE}[^{QUOTE}\\\\\r\n]*{QUOTE}"
 _PLAIN_STRING = re.compile(f"{_OUTSIDE}{_STRING}{_OUTSIDE}(?:\r\n|\r|\n)?".encode("ascii"))
 GENERATED = COMMENT_OPEN + MARK
+#: A string closed on its line, as the grammar reads a tag's value (a line
+#: holds no line end, which alone the value cannot hold).
+_STRING_VALUE = re.compile(TAG_VALUE)
 
 
 def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | None]:
@@ -116,15 +112,15 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
             out.append(ch)
             i = k + 1
         elif ch == QUOTE:
-            end = end_of_string(text, k + 1)
-            if not _closed(text, k, end):
+            string = _STRING_VALUE.match(text, k)
+            if string is None:
                 # A string never closed runs to the end of the line, like a
                 # ";" comment: notes go before it, or the next run would
                 # read them as its text.
                 before = "".join(out)
                 return before + text[k:], len(before), False, None
-            out.append(text[k:end])
-            i = end
+            out.append(string.group())
+            i = string.end()
         elif ch == LINE_COMMENT:
             before = "".join(out)
             return before + text[k:], len(before), False, None
@@ -142,14 +138,6 @@ def _as_read(line: str | bytes) -> str:
     elif isinstance(line, str):
         return line
     return data.decode("utf-8", "surrogateescape")
-
-
-def _closed(text: str, start: int, end: int) -> bool:
-    """Whether the string opened at ``start`` and read up to ``end`` was closed."""
-    if end <= start + 1 or text[end - 1] != QUOTE:
-        return False
-    backslashes = len(text[start + 1 : end - 1]) - len(text[start + 1 : end - 1].rstrip("\\"))
-    return backslashes % 2 == 0
 
 
 class Tee:
