@@ -102,14 +102,9 @@ def read_records(
         return Game(index=index, pos=pos)
 
     for unit in units:
-        if (
-            take is not None
-            and unit.kind == "deal"
-            and game is not None
-            and not leading
-            and not pending
-            and leading_text is None
-        ):
+        # (Only a text's first unit is "other": once a game has begun, none of
+        # its comments or findings is left pending.)
+        if take is not None and unit.kind == "deal" and game is not None:
             taken = take(unit)
             if taken is not None:
                 last_number = taken
