@@ -130,6 +130,13 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
     return "".join(out), None, in_comment, opened if in_comment else None
 
 
+def _ahead(blocks: Lookahead, now: Iterable[bytes] = ()) -> Iterator[bytes]:
+    """The lines after a line, up to :data:`LOOKAHEAD_LINES`: those ``now``
+    left of its block, then the next blocks', looked at in place."""
+    later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
+    return islice(chain(now, later), LOOKAHEAD_LINES)
+
+
 def _as_read(line: str | bytes) -> str:
     """A line's text as the reader reads it: up to the limit in bytes."""
     data = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")
@@ -212,9 +219,7 @@ class Tee:
                         continue
                 piece = pieces[k]
                 k += 1
-                later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
-                ahead = islice(chain(islice(pieces, k, None), later), LOOKAHEAD_LINES)
-                out.append(self._line(piece, ahead))
+                out.append(self._line(piece, _ahead(blocks, islice(pieces, k, None))))
                 size += len(out[-1])
         if out:
             yield b"".join(out)
@@ -224,10 +229,8 @@ class Tee:
         keeps it for writing out.  Its comments are read in its first bytes
         only, as the reader reads them; it is written back as it is."""
         self.bom_checked = True
-        self.read += 1
         text = long.head.decode("utf-8", "surrogateescape")
-        later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
-        self._resume(text, islice(later, LOOKAHEAD_LINES))
+        self._resume(text, _ahead(blocks))
         self.in_comment = _scan(text, self.in_comment)[2]
         self.lines.append(long)
         yield long.head
@@ -250,9 +253,10 @@ class Tee:
         return len(pieces)
 
     def _resume(self, text: str, ahead: Iterable[bytes]) -> None:
-        """A comment open at this line ends if it was left open by mistake,
-        as the splitter decides (:class:`split.OpenComment`) on the lines as
-        it reads them, each up to the limit."""
+        """The next line is read: a comment open at it ends if it was left
+        open by mistake, as the splitter decides (:class:`split.OpenComment`)
+        on the lines as it reads them, each up to the limit."""
+        self.read += 1
         if self.in_comment and self.guard.left_open(
             self.read, _as_read(text), (_as_read(p.rstrip(b"\r\n")) for p in ahead)
         ):
@@ -269,7 +273,6 @@ class Tee:
             self.bom_checked = True
             if text.startswith("\ufeff"):
                 bom, text = "\ufeff", text[1:]
-        self.read += 1
         self._resume(text, ahead)
         before = self.in_comment
         clean, semicolon, self.in_comment, opens_at = _scan(text, before)
