@@ -219,13 +219,10 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
             stage = _PLAY
             trick = _trick4(body, line, indent)
             if trick is None:
-                m = _TRICK.match(body)
-                written = m is None
+                m = _TRICK.match(body) or _TRICK_ANY.match(body)
                 if m is None:
-                    m = _TRICK_ANY.match(body)
-                    if m is None:
-                        return None
-                trick = _trick(m, line, indent, written)
+                    return None
+                trick = _trick(m, line, indent, written=m.re is _TRICK_ANY)
             deal.tricks.append(trick)
         elif first in _SEAT_LETTERS:
             m, cards = _cards(_HAND, _HAND_ANY, body, 2)
