@@ -363,17 +363,6 @@ class _Splitter:
         text = line.text
         unit, size, in_comment = self.unit, self.size, self.in_comment
         bad = None
-        cut = None
-        if line.skipped:
-            cut = Finding.of(
-                F.OVER_LIMIT,
-                "line-stop" if line.skipped >= decode.MAX_LINE_SKIP else "line",
-                line.number,
-                len(text) + 1,
-                limit=decode.MAX_LINE_BYTES,
-                skipped=line.skipped,
-                stop=decode.MAX_LINE_SKIP // (1 << 20),
-            )
         if line.bad_byte is not None:
             column, offset, byte = line.bad_byte
             bad = Finding.of(F.BAD_ENCODING, "", line.number, column, byte=byte, offset=offset)
@@ -424,7 +413,16 @@ class _Splitter:
                 size = 0
         if bad is not None:
             unit.findings.append(bad)
-        if cut is not None:
+        if line.skipped:
+            cut = Finding.of(
+                F.OVER_LIMIT,
+                "line-stop" if line.skipped >= decode.MAX_LINE_SKIP else "line",
+                line.number,
+                len(text) + 1,
+                limit=decode.MAX_LINE_BYTES,
+                skipped=line.skipped,
+                stop=decode.MAX_LINE_SKIP // (1 << 20),
+            )
             unit.findings.append(cut)
         if size <= MAX_UNIT_CHARS:
             piece = text[start:] + "\n"
