@@ -146,13 +146,9 @@ def notes_for(
 def _summary_line(deal: Deal) -> int:
     if deal.point is not None:
         return deal.point.pos.line
-    lines = [deal.pos.line, *(h.pos.line for h in deal.hands.values())]
-    lines += [t.pos.line for t in deal.tricks] + [s.pos.line for s in deal.signals]
-    for part in (deal.stock, deal.winners):
-        if part is not None:
-            lines.append(part.pos.line)
-    lines += [c.pos.line for c in deal.chants + deal.announces + deal.concessions]
-    return max(lines)
+    parts: list = [deal, *deal.hands.values(), *deal.tricks, *deal.signals, *deal.chants]
+    parts += [part for part in (deal.stock, deal.winners) if part is not None]
+    return max(part.pos.line for part in parts + deal.announces + deal.concessions)
 
 
 def _insert(line: KeptLine, notes: list[str]) -> str:
