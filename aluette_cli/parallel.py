@@ -25,18 +25,17 @@ import os
 import signal
 import stat
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from .pipeline import CheckedGame, RuleChoice, Wants, check_units
 from .reading import SplitEnd, Unit, read_units
 from .reading.split import cut_points
 
 if TYPE_CHECKING:
-    import multiprocessing.context
     import multiprocessing.pool
 
 T = TypeVar("T")
@@ -159,12 +158,11 @@ class Shard:
 
 @dataclass(frozen=True, slots=True)
 class Cut:
-    """A shard's outputs, its game indexes counted from 1, with how many
-    games it read and whether it ended where one reading would have."""
+    """A shard's outputs, one a game, its game indexes counted from 1, with
+    whether it ended where one reading would have."""
 
     shard: Shard
     outputs: list[object]
-    games: int
     exact: bool
 
 
@@ -192,7 +190,7 @@ def _cut(shard: Shard, choice: RuleChoice, render: Render, keep: Wants) -> Cut:
         units = read_units(part, shard.line, shard.start, end)  # type: ignore[arg-type]
         outputs = list(_checked((shard.file, shard.base, 1, units), choice, render, keep))
     exact = shard.last or end.exact(shard.line + part.lines - 1)
-    return Cut(shard, outputs, len(outputs), exact)
+    return Cut(shard, outputs, exact)
 
 
 def file_shards(
@@ -253,24 +251,12 @@ def check_in_order(
             # (placed passes every output but a shard's Cut through as it is)
             yield from placed(_outputs(item, choice, render, keep))
         return
-    pool: multiprocessing.pool.Pool | None = None
-    try:
-        with _sigint_blocked():  # the workers are born with Ctrl-C blocked
-            pool = _context().Pool(jobs, _start_worker, (choice, render, keep))
-        # (a Ctrl-C held back while they were born arrives here, pool in hand)
-        pending: deque[multiprocessing.pool.AsyncResult[list[object]]] = deque()
-        for bundle in _bundles(items):
-            pending.append(pool.apply_async(_work, (bundle,)))
-            if len(pending) >= 2 * jobs:
-                yield from placed(pending.popleft().get())
-        while pending:
-            yield from placed(pending.popleft().get())
-    except BaseException:
-        if pool is not None:
-            _stop_now(pool)  # Ctrl-C, a closed pipe, an error: stop the workers now
-        raise
-    pool.close()
-    pool.join()
+    # Ctrl-C, a closed pipe, an error: the workers are stopped now (_stop_now).
+    start = (_start_worker, (choice, render, keep))
+    work = (_work, ((bundle,) for bundle in _bundles(items)))
+    with contextlib.closing(_in_pool(jobs, start, work, _stop_now)) as results:
+        for outputs in results:
+            yield from placed(outputs)
 
 
 class _Placed:
@@ -302,7 +288,7 @@ class _Placed:
                 continue
             before = self.games.get(shard.serial, 0)
             if output.exact:
-                self.games[shard.serial] = before + output.games
+                self.games[shard.serial] = before + len(output.outputs)
                 shift = self.shift
                 assert shift is not None
                 yield from (shift(x, before) for x in output.outputs) if before else output.outputs
@@ -370,31 +356,44 @@ def map_in_order(func: Callable[[A], T], items: Iterable[A], jobs: int = 1) -> I
         for item in items:
             yield func(item)
         return
+    work = (_called, ((func, item) for item in items))
+    with contextlib.closing(_in_pool(jobs, (_start_plain_worker, ()), work, _stop_writers)) as out:
+        yield from out
+
+
+def _in_pool(
+    jobs: int,
+    start: tuple[Callable[..., None], tuple[object, ...]],
+    work: tuple[Callable[..., object], Iterable[tuple[object, ...]]],
+    stop: Callable[[multiprocessing.pool.Pool], None],
+) -> Generator[Any, None, None]:
+    """``func(*task)`` for each task of ``work`` (``func``, tasks), in order,
+    over ``jobs`` workers each begun by ``start`` (function, arguments);
+    tasks are taken only a few ahead of the results.  On Ctrl-C, an error, or
+    the iterator closed, ``stop(pool)``."""
+    import multiprocessing.pool  # only where there are processes to start
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    func, tasks = work
     pool: multiprocessing.pool.Pool | None = None
     try:
-        with _sigint_blocked():
-            pool = _context().Pool(jobs, _start_plain_worker)
-        pending: deque[multiprocessing.pool.AsyncResult[T]] = deque()
-        for item in items:
-            pending.append(pool.apply_async(_called, (func, item)))  # type: ignore[arg-type]
+        with _sigint_blocked():  # the workers are born with Ctrl-C blocked
+            pool = context.Pool(jobs, *start)
+        # (a Ctrl-C held back while they were born arrives here, pool in hand)
+        pending: deque[multiprocessing.pool.AsyncResult[object]] = deque()
+        for task in tasks:
+            pending.append(pool.apply_async(func, task))
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().get()
         while pending:
             yield pending.popleft().get()
     except BaseException:
         if pool is not None:
-            _stop_writers(pool)
+            stop(pool)
         raise
     pool.close()
     pool.join()
-
-
-def _context() -> multiprocessing.context.BaseContext:
-    """Where workers come from: forked where the system can fork."""
-    import multiprocessing.pool  # only where there are processes to start
-
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
 def _stop_writers(pool: multiprocessing.pool.Pool, grace: float = 2.0) -> None:
