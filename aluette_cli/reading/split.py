@@ -100,11 +100,8 @@ class Lookahead:
     def peek(self, limit: int) -> Iterator:
         """The next items, up to ``limit``, left in place."""
         yield from list(self.ahead)[:limit]
-        while len(self.ahead) < limit:
-            try:
-                item = next(self.items)
-            except StopIteration:
-                return
+        # (nothing is taken from the lookahead while it is peeked at)
+        for item in islice(self.items, max(0, limit - len(self.ahead))):
             self.ahead.append(item)
             yield item
 
