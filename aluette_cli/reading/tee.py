@@ -111,17 +111,13 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
             opened = len("".join(out))
             out.append(ch)
             i = k + 1
-        elif ch == QUOTE:
-            string = _STRING_VALUE.match(text, k)
-            if string is None:
-                # A string never closed runs to the end of the line, like a
-                # ";" comment: notes go before it, or the next run would
-                # read them as its text.
-                before = "".join(out)
-                return before + text[k:], len(before), False, None
+        elif ch == QUOTE and (string := _STRING_VALUE.match(text, k)) is not None:
             out.append(string.group())
             i = string.end()
-        elif ch == LINE_COMMENT:
+        elif ch in (QUOTE, LINE_COMMENT):
+            # A ";" comment runs to the end of the line, and so does a string
+            # never closed: notes go before it, or the next run would read
+            # them as its text.
             before = "".join(out)
             return before + text[k:], len(before), False, None
         else:  # a stray "}"
