@@ -64,17 +64,27 @@ class LongLine:
 Block = tuple[bytes, list[bytes], LongLine | None]
 
 
-_SPECIAL = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}]")
-_SPECIAL_BYTES = re.compile(_SPECIAL.pattern.encode("ascii"))
+#: what may start or end a comment or a string
+_SPECIALS = re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)
+_SPECIAL_BYTES = re.compile(f"[{_SPECIALS}]".encode("ascii"))
 #: A line whose one string is closed on it and holds no backslash, and
 #: which has no comment: it reads as it is written, whatever the string holds.
-_OUTSIDE = f"[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}\r\n]*"
+_OUTSIDE = f"[^{_SPECIALS}\r\n]*"
 _STRING = f"{QUOTE}[^{QUOTE}\\\\\r\n]*{QUOTE}"
 _PLAIN_STRING = re.compile(f"{_OUTSIDE}{_STRING}{_OUTSIDE}(?:\r\n|\r|\n)?".encode("ascii"))
 GENERATED = COMMENT_OPEN + MARK
-#: A string closed on its line, as the grammar reads a tag's value (a line
-#: holds no line end, which alone the value cannot hold).
-_STRING_VALUE = re.compile(TAG_VALUE)
+_CLOSE = re.escape(COMMENT_CLOSE)
+#: A line outside brace comments, piece by piece: a generated comment, a
+#: brace comment closed on the line, one left open, a string closed on the
+#: line (as the grammar reads a tag's value: a line holds no line end, which
+#: alone the value cannot hold), a ";" comment or a string never closed, a
+#: stray "}", text.
+_PIECE = re.compile(
+    f"(?P<generated>{re.escape(GENERATED)}[^{_CLOSE}]*{_CLOSE})"
+    f"|{re.escape(COMMENT_OPEN)}[^{_CLOSE}]*{_CLOSE}|(?P<open>{re.escape(COMMENT_OPEN)})"
+    f"|{TAG_VALUE}|(?P<to_end>[{re.escape(QUOTE + LINE_COMMENT)}])"
+    f"|{_CLOSE}|[^{_SPECIALS}]+"
+)
 
 
 def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | None]:
@@ -84,46 +94,28 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
     ``{=`` inside a tag value, a ``;`` comment or a person's brace comment is
     text, not a generated comment."""
     out: list[str] = []
-    opened = None
     i = 0
-    while i < len(text):
-        if in_comment:
-            j = text.find(COMMENT_CLOSE, i)
-            if j < 0:
-                out.append(text[i:])
-                return "".join(out), None, True, opened
-            out.append(text[i : j + 1])
-            i, in_comment, opened = j + 1, False, None
-            continue
-        m = _SPECIAL.search(text, i)
-        if m is None:
-            out.append(text[i:])
-            break
-        k, ch = m.start(), m.group()
-        out.append(text[i:k])
-        if ch == COMMENT_OPEN:
-            end = text.find(COMMENT_CLOSE, k)
-            if text.startswith(GENERATED, k) and end >= 0:
-                out = ["".join(out).rstrip(BLANKS)]
-                i = end + 1
-                continue
-            in_comment = True
-            opened = len("".join(out))
-            out.append(ch)
-            i = k + 1
-        elif ch == QUOTE and (string := _STRING_VALUE.match(text, k)) is not None:
-            out.append(string.group())
-            i = string.end()
-        elif ch in (QUOTE, LINE_COMMENT):
+    if in_comment:
+        i = text.find(COMMENT_CLOSE) + 1
+        if not i:
+            return text, None, True, None
+        out.append(text[:i])
+    for m in _PIECE.finditer(text, i):
+        piece = m.lastgroup
+        if piece == "generated":
+            out = ["".join(out).rstrip(BLANKS)]
+        elif piece == "open":
+            before = "".join(out)
+            return before + text[m.start() :], None, True, len(before)
+        elif piece == "to_end":
             # A ";" comment runs to the end of the line, and so does a string
             # never closed: notes go before it, or the next run would read
             # them as its text.
             before = "".join(out)
-            return before + text[k:], len(before), False, None
-        else:  # a stray "}"
-            out.append(ch)
-            i = k + 1
-    return "".join(out), None, in_comment, opened if in_comment else None
+            return before + text[m.start() :], len(before), False, None
+        else:
+            out.append(m.group())
+    return "".join(out), None, False, None
 
 
 def _ahead(blocks: Lookahead, now: Iterable[bytes] = ()) -> Iterator[bytes]:
