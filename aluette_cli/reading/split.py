@@ -193,10 +193,7 @@ def cut_points(
     tail = b""  # the last bytes of the block before: a cut may span two blocks
     stream.seek(0)
     try:
-        while True:
-            block = stream.read(block_size)
-            if not block:
-                break
+        while block := stream.read(block_size):
             if b"\r" in block:
                 return None
             data = tail + block
