@@ -158,10 +158,7 @@ def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> s
     """The line with its comments turned to spaces, each added to ``comments``;
     None for a brace comment that goes on past the line (the grammar's)."""
     pos = 0
-    while True:
-        m = _COMMENTISH.search(text, pos)
-        if m is None:
-            return text
+    while (m := _COMMENTISH.search(text, pos)) is not None:
         start = m.start()
         ch = text[start]
         if ch == QUOTE:
@@ -178,6 +175,7 @@ def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> s
             comments.append(Comment(text[start + 1 : stop], _pos((line, start + col0)), line=True))
         text = text[:start] + " " * (stop - start) + text[stop:]
         pos = stop
+    return text
 
 
 def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
