@@ -19,11 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from .analysis import GameAnalysis, Limits, analyse_game
-from .lexicon import (
-    BLANKS,
-    COMMENT_CLOSE,
-    COMMENT_OPEN,
-)
+from .lexicon import BLANKS, COMMENT_CLOSE, COMMENT_OPEN
 from .model import BrokenDeal, Deal
 from .outcome import TrickOutcome
 from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, check_units
@@ -97,20 +93,18 @@ class TrickNotes:
 
 def notes_for(
     checked: CheckedGame,
-    analysis: GameAnalysis | None = None,
-    notes: defaultdict[int, list[str]] | None = None,
-    tricks: TrickNotes | None = None,
-) -> defaultdict[int, list[str]]:
+    analysis: GameAnalysis | None,
+    notes: defaultdict[int, list[str]],
+    tricks: TrickNotes,
+) -> None:
     """Line number -> the generated comments that belong at its end, added to
     ``notes``; with ``analysis``, the marks of the plays that changed a
     deal's value too.  ``tricks`` says the tricks' notes, and remembers them
     from game to game."""
-    if notes is None:
-        notes = defaultdict(list)
     analysed = analysis.deals if analysis is not None else []
     outcome, game = checked.outcome, checked.game
     ruleset = outcome.ruleset
-    said = (tricks or TrickNotes()).under(ruleset) if ruleset is not None else None
+    said = tricks.under(ruleset) if ruleset is not None else None
     last_line = game.tags[-1].pos.line if game.tags else game.pos.line
     # A deal the quick check found right was not read (OUTCOMES_AND_READ):
     # its outcome is all there is of it, and its lines are the layout's.
@@ -147,19 +141,14 @@ def notes_for(
     for finding in outcome.findings:
         notes[finding.line].append(f"{finding.code} {finding.message}")
     notes[last_line].append(game_sentence(outcome))
-    return notes
 
 
 def _summary_line(deal: Deal) -> int:
     if deal.point is not None:
         return deal.point.pos.line
-    lines = [deal.pos.line, *(h.pos.line for h in deal.hands.values())]
-    lines += [t.pos.line for t in deal.tricks] + [s.pos.line for s in deal.signals]
-    for part in (deal.stock, deal.winners):
-        if part is not None:
-            lines.append(part.pos.line)
-    lines += [c.pos.line for c in deal.chants + deal.announces + deal.concessions]
-    return max(lines)
+    parts: list = [deal, *deal.hands.values(), *deal.tricks, *deal.signals, *deal.chants]
+    parts += [part for part in (deal.stock, deal.winners) if part is not None]
+    return max(part.pos.line for part in parts + deal.announces + deal.concessions)
 
 
 def _insert(line: KeptLine, notes: list[str]) -> str:

@@ -392,7 +392,7 @@ def _one_comment(text: str, where: str) -> None:
     looks ahead for the comment's end."""
     if not any(brk in text for brk in LINE_BREAKS):
         return
-    from .parse import LOOKAHEAD_LINES  # parse needs this module's neighbours
+    from .reading import LOOKAHEAD_LINES  # the reader needs this module's neighbours
 
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if len(lines) > LOOKAHEAD_LINES:
@@ -424,7 +424,7 @@ def read_unread(
     header number that cannot be read follows ``last_number``, as in ALN);
     a deal none of whose lines can be read stays text, with the finding
     that broke it."""
-    from .parse import Unit, parse_unit_with_grammar  # parse needs this module's neighbours
+    from .reading import Unit, parse_unit_with_grammar  # the reader needs this module's neighbours
 
     unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
     result, _, error = parse_unit_with_grammar(unit)

@@ -25,11 +25,11 @@ import os
 import signal
 import stat
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from .pipeline import CheckedGame, RuleChoice, Wants, check_units
 from .reading import SplitEnd, Unit, read_units
@@ -86,24 +86,24 @@ _WORKER: dict[str, object] = {}
 
 
 def _start_worker(choice: RuleChoice, render: Render, keep: Wants) -> None:
-    # Ignore Ctrl-C first, then let signals in: the parent decides when we end.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _start_plain_worker()
     _WORKER.update(choice=choice, render=render, keep=keep)
 
 
 def _work(bundle: list[Work | Done | Shard]) -> list[object]:
-    w = _WORKER
-    out: list[object] = []
-    for item in bundle:
-        if isinstance(item, Done):
-            out.extend(item.outputs)
-        elif isinstance(item, Shard):
-            out.append(_cut(item, w["choice"], w["render"], w["keep"]))  # type: ignore[arg-type]
-        else:
-            out.extend(_checked(item, w["choice"], w["render"], w["keep"]))  # type: ignore[arg-type]
-    return out
+    return [out for item in bundle for out in _outputs(item, **_WORKER)]  # type: ignore[arg-type]
+
+
+def _outputs(
+    item: Work | Done | Shard, choice: RuleChoice, render: Render, keep: Wants
+) -> Iterable[object]:
+    """An item's outputs: a shard's as its one :class:`Cut`, a run of games'
+    as they are checked."""
+    if isinstance(item, Done):
+        return item.outputs
+    if isinstance(item, Shard):
+        return [_cut(item, choice, render, keep)]
+    return _checked(item, choice, render, keep)
 
 
 def _checked(item: Work, choice: RuleChoice, render: Render, keep: Wants) -> Iterator[object]:
@@ -158,12 +158,11 @@ class Shard:
 
 @dataclass(frozen=True, slots=True)
 class Cut:
-    """A shard's outputs, its game indexes counted from 1, with how many
-    games it read and whether it ended where one reading would have."""
+    """A shard's outputs, one a game, its game indexes counted from 1, with
+    whether it ended where one reading would have."""
 
     shard: Shard
     outputs: list[object]
-    games: int
     exact: bool
 
 
@@ -191,7 +190,7 @@ def _cut(shard: Shard, choice: RuleChoice, render: Render, keep: Wants) -> Cut:
         units = read_units(part, shard.line, shard.start, end)  # type: ignore[arg-type]
         outputs = list(_checked((shard.file, shard.base, 1, units), choice, render, keep))
     exact = shard.last or end.exact(shard.line + part.lines - 1)
-    return Cut(shard, outputs, len(outputs), exact)
+    return Cut(shard, outputs, exact)
 
 
 def file_shards(
@@ -249,35 +248,15 @@ def check_in_order(
     placed = _Placed(choice, render, keep, shift)
     if jobs <= 1:
         for item in items:
-            if isinstance(item, Done):
-                yield from item.outputs
-            elif isinstance(item, Shard):
-                yield from placed([_cut(item, choice, render, keep)])
-            else:
-                yield from _checked(item, choice, render, keep)
+            # (placed passes every output but a shard's Cut through as it is)
+            yield from placed(_outputs(item, choice, render, keep))
         return
-    import multiprocessing.pool  # only where there are processes to start
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool: multiprocessing.pool.Pool | None = None
-    try:
-        with _sigint_blocked():  # the workers are born with Ctrl-C blocked
-            pool = context.Pool(jobs, _start_worker, (choice, render, keep))
-        # (a Ctrl-C held back while they were born arrives here, pool in hand)
-        pending: deque[multiprocessing.pool.AsyncResult[list[object]]] = deque()
-        for bundle in _bundles(items):
-            pending.append(pool.apply_async(_work, (bundle,)))
-            if len(pending) >= 2 * jobs:
-                yield from placed(pending.popleft().get())
-        while pending:
-            yield from placed(pending.popleft().get())
-    except BaseException:
-        if pool is not None:
-            _stop_now(pool)  # Ctrl-C, a closed pipe, an error: stop the workers now
-        raise
-    pool.close()
-    pool.join()
+    # Ctrl-C, a closed pipe, an error: the workers are stopped now (_stop_now).
+    start = (_start_worker, (choice, render, keep))
+    work = (_work, ((bundle,) for bundle in _bundles(items)))
+    with contextlib.closing(_in_pool(jobs, start, work, _stop_now)) as results:
+        for outputs in results:
+            yield from placed(outputs)
 
 
 class _Placed:
@@ -299,7 +278,7 @@ class _Placed:
         #: files read again in one reading from a shard on, by serial
         self.reread: set[int] = set()
 
-    def __call__(self, outputs: list[object]) -> Iterator[object]:
+    def __call__(self, outputs: Iterable[object]) -> Iterator[object]:
         for output in outputs:
             if type(output) is not Cut:
                 yield output
@@ -309,7 +288,7 @@ class _Placed:
                 continue
             before = self.games.get(shard.serial, 0)
             if output.exact:
-                self.games[shard.serial] = before + output.games
+                self.games[shard.serial] = before + len(output.outputs)
                 shift = self.shift
                 assert shift is not None
                 yield from (shift(x, before) for x in output.outputs) if before else output.outputs
@@ -347,6 +326,7 @@ def _bundles(items: Iterable[Work | Done | Shard]) -> Iterator[list[Work | Done 
 
 
 def _start_plain_worker() -> None:
+    # Ignore Ctrl-C first, then let signals in: the parent decides when we end.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -376,24 +356,41 @@ def map_in_order(func: Callable[[A], T], items: Iterable[A], jobs: int = 1) -> I
         for item in items:
             yield func(item)
         return
+    work = (_called, ((func, item) for item in items))
+    with contextlib.closing(_in_pool(jobs, (_start_plain_worker, ()), work, _stop_writers)) as out:
+        yield from out
+
+
+def _in_pool(
+    jobs: int,
+    start: tuple[Callable[..., None], tuple[object, ...]],
+    work: tuple[Callable[..., object], Iterable[tuple[object, ...]]],
+    stop: Callable[[multiprocessing.pool.Pool], None],
+) -> Generator[Any, None, None]:
+    """``func(*task)`` for each task of ``work`` (``func``, tasks), in order,
+    over ``jobs`` workers each begun by ``start`` (function, arguments);
+    tasks are taken only a few ahead of the results.  On Ctrl-C, an error, or
+    the iterator closed, ``stop(pool)``."""
     import multiprocessing.pool  # only where there are processes to start
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    func, tasks = work
     pool: multiprocessing.pool.Pool | None = None
     try:
-        with _sigint_blocked():
-            pool = context.Pool(jobs, _start_plain_worker)
-        pending: deque[multiprocessing.pool.AsyncResult[T]] = deque()
-        for item in items:
-            pending.append(pool.apply_async(_called, (func, item)))  # type: ignore[arg-type]
+        with _sigint_blocked():  # the workers are born with Ctrl-C blocked
+            pool = context.Pool(jobs, *start)
+        # (a Ctrl-C held back while they were born arrives here, pool in hand)
+        pending: deque[multiprocessing.pool.AsyncResult[object]] = deque()
+        for task in tasks:
+            pending.append(pool.apply_async(func, task))
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().get()
         while pending:
             yield pending.popleft().get()
     except BaseException:
         if pool is not None:
-            _stop_writers(pool)
+            stop(pool)
         raise
     pool.close()
     pool.join()
@@ -403,11 +400,7 @@ def _stop_writers(pool: multiprocessing.pool.Pool, grace: float = 2.0) -> None:
     """SIGTERM to every worker, so that each removes its temporary file, then
     :func:`_stop_now` for any still alive after ``grace`` seconds."""
     workers = list(getattr(pool, "_pool", ()))
-    keeper = getattr(pool, "_worker_handler", None)
-    if keeper is not None:
-        from multiprocessing.pool import TERMINATE  # imported with the pool
-
-        keeper._state = TERMINATE  # or it would fork new workers
+    _start_no_more(pool)
     for worker in workers:
         with contextlib.suppress(OSError):
             worker.terminate()
@@ -427,17 +420,21 @@ def _stop_now(pool: multiprocessing.pool.Pool) -> None:
     This reaches into the pool's private parts, the price of a clean Ctrl-C;
     each is looked up, and missing ones are passed over.
     """
-    keeper = getattr(pool, "_worker_handler", None)
-    if keeper is not None:
-        from multiprocessing.pool import TERMINATE  # imported with the pool
-
-        keeper._state = TERMINATE  # or it would fork new workers
+    _start_no_more(pool)
     for worker in getattr(pool, "_pool", ()):
         with contextlib.suppress(OSError):
             worker.kill()
     finalizer = getattr(pool, "_terminate", None)
     if finalizer is not None:
         finalizer.cancel()
+
+
+def _start_no_more(pool: multiprocessing.pool.Pool) -> None:
+    keeper = getattr(pool, "_worker_handler", None)
+    if keeper is not None:
+        from multiprocessing.pool import TERMINATE  # imported with the pool
+
+        keeper._state = TERMINATE  # or it would fork new workers
 
 
 @contextlib.contextmanager

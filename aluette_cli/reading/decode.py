@@ -223,20 +223,18 @@ def decode_runs(stream: Iterable[bytes], number: int = 1, offset: int = 0) -> It
                 and text.endswith("\n")
                 and not has_long_line(text)
             ):
-                if text:
-                    yield Run(number, text)
+                yield Run(number, text)  # not empty: it holds RUN_MIN_LINES line ends
                 number += text.count("\n")
-                first = False
-                offset += len(block) + skipped
-                continue
-            lines = text.split("\n")
-            if lines[-1] == "":
-                lines.pop()
-            for i, piece in enumerate(lines, number):
+            else:
+                lines = text.split("\n")
+                if lines[-1] == "":
+                    lines.pop()
                 # a line of more than a quarter of the limit in characters may
                 # pass it in bytes: only those are measured
-                yield _cut_line(i, piece) if len(piece) > MAX_LINE_BYTES // 4 else Line(i, piece)
-            number += len(lines)
+                longest = MAX_LINE_BYTES // 4
+                for i, piece in enumerate(lines, number):
+                    yield _cut_line(i, piece) if len(piece) > longest else Line(i, piece)
+                number += len(lines)
         first = False
         offset += len(block) + skipped
 

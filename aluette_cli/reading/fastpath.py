@@ -158,10 +158,7 @@ def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> s
     """The line with its comments turned to spaces, each added to ``comments``;
     None for a brace comment that goes on past the line (the grammar's)."""
     pos = 0
-    while True:
-        m = _COMMENTISH.search(text, pos)
-        if m is None:
-            return text
+    while (m := _COMMENTISH.search(text, pos)) is not None:
         start = m.start()
         ch = text[start]
         if ch == QUOTE:
@@ -178,6 +175,7 @@ def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> s
             comments.append(Comment(text[start + 1 : stop], _pos((line, start + col0)), line=True))
         text = text[:start] + " " * (stop - start) + text[stop:]
         pos = stop
+    return text
 
 
 def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
@@ -219,40 +217,27 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
             stage = _PLAY
             trick = _trick4(body, line, indent)
             if trick is None:
-                m = _TRICK.match(body)
-                written = m is None
+                m = _TRICK.match(body) or _TRICK_ANY.match(body)
                 if m is None:
-                    m = _TRICK_ANY.match(body)
-                    if m is None:
-                        return None
-                trick = _trick(m, line, indent, written)
+                    return None
+                trick = _trick(m, line, indent, written=m.re is _TRICK_ANY)
             deal.tricks.append(trick)
         elif first in _SEAT_LETTERS:
-            m = _HAND.match(body)
-            cards = None
-            if m is None:
-                m = _HAND_ANY.match(body)
-                if m is not None:
-                    cards = [canonical_card(c) for c in m.group(2).split()]
+            m, cards = _cards(_HAND, _HAND_ANY, body, 2)
             if m is None or stage > _HANDS:
                 return None
             stage = _HANDS
-            hand = Hand(m.group(1), cards or m.group(2).split(), _pos((line, indent + 1)))
+            hand = Hand(m.group(1), cards, _pos((line, indent + 1)))
             if hand.seat in deal.hands:
                 deal.extra_hands.append(hand)
             else:
                 deal.hands[hand.seat] = hand
         elif body.startswith(STOCK):
-            m = _STOCK.match(body)
-            cards = None
-            if m is None:
-                m = _STOCK_ANY.match(body)
-                if m is not None:
-                    cards = [canonical_card(c) for c in m.group(1).split()]
+            m, cards = _cards(_STOCK, _STOCK_ANY, body, 1)
             if m is None or stage >= _STOCK_PART:
                 return None
             stage = _STOCK_PART
-            deal.stock = Stock(cards or m.group(1).split(), _pos((line, indent + 1)))
+            deal.stock = Stock(cards, _pos((line, indent + 1)))
         elif body.startswith(SIGNAL):
             m = _SIGNAL.match(body)
             if m is None or stage > _PLAY or m.group(2) in RESERVED:
@@ -279,6 +264,18 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
         else:
             return None
     return deal
+
+
+def _cards(
+    canonical: re.Pattern[str], written: re.Pattern[str], body: str, group: int
+) -> tuple[re.Match[str] | None, list[str]]:
+    """A line of cards (its match and its cards): canonical, else written as
+    people write them (aliases, names), then made canonical."""
+    m = canonical.match(body)
+    if m is not None:
+        return m, m.group(group).split()
+    m = written.match(body)
+    return m, [canonical_card(c) for c in m.group(group).split()] if m is not None else []
 
 
 def _trick(m: re.Match[str], line: int, indent: int, written: bool = False) -> Trick:

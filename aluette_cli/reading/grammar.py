@@ -118,8 +118,10 @@ class _Builder:
         draw = parts[-1] if isinstance(parts[-1], Draw) else None
         return [t for t in parts if isinstance(t, Tag)], draw
 
-    def draw_card(self, c: list) -> Play:
+    def seated_play(self, c: list) -> Play:
         return Play(str(c[0]), c[2][0], self.pos(c[0]))
+
+    draw_card = seated_play  # a draw's card is written as a seated play
 
     def draw(self, c: list) -> Draw:
         return Draw([p for p in c if isinstance(p, Play)], self.pos(c[0]))
@@ -152,9 +154,6 @@ class _Builder:
     def concede(self, c: list[Token]) -> Concede:
         return Concede(str(c[1]), c[2] == ACCEPTED, self.pos(c[0]))
 
-    def seated_play(self, c: list) -> Play:
-        return Play(str(c[0]), c[2][0], self.pos(c[0]))
-
     def bare_play(self, c: list) -> Play:
         card, token = c[0]
         return Play(None, card, self.pos(token))
@@ -181,48 +180,46 @@ class _Builder:
     def deal(self, parts: list) -> Deal:
         deal: Deal = parts[0]
         for part in parts[1:]:
-            if isinstance(part, Hand):
+            kind = type(part)
+            if kind is Hand:
                 if part.seat in deal.hands:
                     deal.extra_hands.append(part)
                 else:
                     deal.hands[part.seat] = part
-            elif isinstance(part, Stock):
-                if deal.stock is None:
-                    deal.stock = part
-                else:  # a second stock line: kept, and reported by the engine (A108)
-                    deal.extra_stocks.append(part)
-            elif isinstance(part, Chant):
-                deal.chants.append(part)
-            elif isinstance(part, Announce):
-                deal.announces.append(part)
-            elif isinstance(part, Concede):
-                deal.concessions.append(part)
-            elif isinstance(part, Trick):
-                deal.tricks.append(part)
-            elif isinstance(part, Signal):
-                part.before = len(deal.tricks)
-                deal.signals.append(part)
-            elif isinstance(part, Winners):
-                if deal.winners is None:
-                    deal.winners = part
-                else:  # a second sheet: kept, and reported when the deal is read
-                    deal.extra_winners.append(part)
-            elif isinstance(part, PointClaim):
-                if deal.point is None:
-                    deal.point = part
-                else:  # a second point line: kept, and reported by the engine (A109)
-                    deal.extra_points.append(part)
+            elif kind in _ONE:
+                first, extra = _ONE[kind]
+                if getattr(deal, first) is None:
+                    setattr(deal, first, part)
+                else:
+                    getattr(deal, extra).append(part)
+            elif kind in _MANY:
+                if kind is Signal:
+                    part.before = len(deal.tricks)
+                getattr(deal, _MANY[kind]).append(part)
         return deal
+
+
+#: The lines a deal has one of, and where it keeps the others: each is kept,
+#: and reported (a second stock A108, a second point line A109, both by the
+#: engine; a second sheet when the deal is read).
+_ONE: dict[type, tuple[str, str]] = {
+    Stock: ("stock", "extra_stocks"),
+    Winners: ("winners", "extra_winners"),
+    PointClaim: ("point", "extra_points"),
+}
+#: The lines a deal has any number of, in the order they are written.
+_MANY: dict[type, str] = {
+    Chant: "chants",
+    Announce: "announces",
+    Concede: "concessions",
+    Trick: "tricks",
+    Signal: "signals",
+}
 
 
 def _attach_comments(deal: Deal, comments: list[Comment]) -> None:
     """Give each comment to the element that stands just before it."""
-    elements: list = [deal, *deal.hands.values(), *deal.extra_hands, *deal.extra_winners]
-    elements += deal.extra_stocks + deal.extra_points
-    for part in (deal.stock, deal.winners, deal.point):
-        if part is not None:
-            elements.append(part)
-    elements += deal.chants + deal.announces + deal.concessions + deal.tricks + deal.signals
+    elements: list = [deal, *_parts(deal)]
     elements.sort(key=lambda e: (e.pos.line, e.pos.column))
     keys = [(e.pos.line, e.pos.column) for e in elements]
     import bisect
@@ -230,6 +227,14 @@ def _attach_comments(deal: Deal, comments: list[Comment]) -> None:
     for comment in comments:
         i = bisect.bisect_left(keys, (comment.pos.line, comment.pos.column)) - 1
         elements[max(i, 0)].comments.append(comment)
+
+
+def _parts(deal: Deal) -> list:
+    """Every element of a deal but its header, in no particular order."""
+    parts: list = [*deal.hands.values(), *deal.extra_hands, *deal.extra_winners]
+    parts += deal.extra_stocks + deal.extra_points
+    parts += [part for part in (deal.stock, deal.winners, deal.point) if part is not None]
+    return parts + deal.chants + deal.announces + deal.concessions + deal.tricks + deal.signals
 
 
 def _token_at(text: str, index: int, value: str = "") -> Token:

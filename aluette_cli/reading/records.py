@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from itertools import count
 
 from .. import findings as F
 from ..findings import Finding
@@ -90,26 +91,16 @@ def read_records(
     that can vouch for a deal from its lines.
     """
     game: Game | None = None
-    index = first_index - 1
+    indexes = count(first_index)  # the next game's index
     leading: list[Comment] = []
     leading_text: str | None = None
     pending: list[Finding] = []
     last_number = 0  # the number of the game's last deal, for a header without one
 
-    def start(pos: Pos) -> Game:
-        nonlocal index
-        index += 1
-        return Game(index=index, pos=pos)
-
     for unit in units:
-        if (
-            take is not None
-            and unit.kind == "deal"
-            and game is not None
-            and not leading
-            and not pending
-            and leading_text is None
-        ):
+        # (Only a text's first unit is "other": once a game has begun, none of
+        # its comments or findings is left pending.)
+        if take is not None and unit.kind == "deal" and game is not None:
             taken = take(unit)
             if taken is not None:
                 last_number = taken
@@ -133,7 +124,7 @@ def read_records(
             continue
         started = None
         if unit.kind == "tags":
-            game = started = start(Pos(unit.line, unit.column))
+            game = started = Game(index=next(indexes), pos=Pos(unit.line, unit.column))
             game.tags, game.draw = result  # type: ignore[misc]
             if error is not None:  # kept verbatim: the formatter drops nothing
                 game.tags_text = unit.text
@@ -143,7 +134,7 @@ def read_records(
                 comments = [c for c in comments if (c.pos.line, c.pos.column) < at]
             game.tag_comments = comments
         elif game is None:
-            game = started = start(Pos(unit.line, unit.column))
+            game = started = Game(index=next(indexes), pos=Pos(unit.line, unit.column))
         if leading:
             game.leading_comments, leading = leading, []
         if leading_text is not None:
@@ -163,7 +154,7 @@ def read_records(
                 game.errors.extend(_in_game(f, game, result) for f in _second_sheets(result))
             yield result  # type: ignore[misc]
     if game is None and (pending or leading):
-        game = start(Pos(1, 1))
+        game = Game(index=next(indexes), pos=Pos(1, 1))
         game.leading_comments = leading
         game.leading_text = leading_text
         game.errors = [_in_game(f, game, None) for f in pending]

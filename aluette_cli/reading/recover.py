@@ -33,7 +33,7 @@ from ..model import (
     Winners,
 )
 from . import fastpath
-from .grammar import _attach_comments, _token_at
+from .grammar import _attach_comments, _parts, _token_at
 from .split import _WS, Unit
 from .syntax import _found, _syntax_finding
 
@@ -188,8 +188,7 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
         return None
     deal, comments = fast
     assert isinstance(deal, Deal)
-    found = [*deal.hands.values(), *deal.extra_hands, *deal.tricks, *deal.signals]
-    found += [part for part in (deal.stock, deal.winners, deal.point) if part is not None]
+    found = _parts(deal)
     return (found[0], comments) if len(found) == 1 else None
 
 
@@ -266,18 +265,11 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
         if m is None:
             where = unit.pos(text, pos)
             if text[pos] == COMMENT_OPEN:
-                return (
-                    None,
-                    comments,
-                    Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column),
-                )
-            return (
-                None,
-                comments,
-                Finding.of(
-                    F.SYNTAX_ERROR, "between", where.line, where.column, found=_found(text, pos)
-                ),
-            )
+                error = Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
+            else:
+                found = _found(text, pos)
+                error = Finding.of(F.SYNTAX_ERROR, "between", where.line, where.column, found=found)
+            return None, comments, error
         if m.group().startswith(COMMENT_OPEN):
             comments.append(Comment(m.group()[1:-1], unit.pos(text, pos)))
         elif m.group().startswith(LINE_COMMENT):

@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
-from itertools import chain
+from itertools import chain, islice
 from typing import BinaryIO
 
 from .. import findings as F
@@ -100,11 +100,8 @@ class Lookahead:
     def peek(self, limit: int) -> Iterator:
         """The next items, up to ``limit``, left in place."""
         yield from list(self.ahead)[:limit]
-        while len(self.ahead) < limit:
-            try:
-                item = next(self.items)
-            except StopIteration:
-                return
+        # (nothing is taken from the lookahead while it is peeked at)
+        for item in islice(self.items, max(0, limit - len(self.ahead))):
             self.ahead.append(item)
             yield item
 
@@ -196,10 +193,7 @@ def cut_points(
     tail = b""  # the last bytes of the block before: a cut may span two blocks
     stream.seek(0)
     try:
-        while True:
-            block = stream.read(block_size)
-            if not block:
-                break
+        while block := stream.read(block_size):
             if b"\r" in block:
                 return None
             data = tail + block
@@ -363,17 +357,6 @@ class _Splitter:
         text = line.text
         unit, size, in_comment = self.unit, self.size, self.in_comment
         bad = None
-        cut = None
-        if line.skipped:
-            cut = Finding.of(
-                F.OVER_LIMIT,
-                "line-stop" if line.skipped >= decode.MAX_LINE_SKIP else "line",
-                line.number,
-                len(text) + 1,
-                limit=decode.MAX_LINE_BYTES,
-                skipped=line.skipped,
-                stop=decode.MAX_LINE_SKIP // (1 << 20),
-            )
         if line.bad_byte is not None:
             column, offset, byte = line.bad_byte
             bad = Finding.of(F.BAD_ENCODING, "", line.number, column, byte=byte, offset=offset)
@@ -424,7 +407,16 @@ class _Splitter:
                 size = 0
         if bad is not None:
             unit.findings.append(bad)
-        if cut is not None:
+        if line.skipped:
+            cut = Finding.of(
+                F.OVER_LIMIT,
+                "line-stop" if line.skipped >= decode.MAX_LINE_SKIP else "line",
+                line.number,
+                len(text) + 1,
+                limit=decode.MAX_LINE_BYTES,
+                skipped=line.skipped,
+                stop=decode.MAX_LINE_SKIP // (1 << 20),
+            )
             unit.findings.append(cut)
         if size <= MAX_UNIT_CHARS:
             piece = text[start:] + "\n"
@@ -521,19 +513,10 @@ def _blanked(m: re.Match[str]) -> str:
 def _texts_ahead(source: Lookahead, limit: int) -> Iterator[str]:
     """The texts of the next ``limit`` lines, left in place; a run among them
     is counted by its lines, and only it is held."""
-    count = 0
-    for item in source.peek(limit):
-        if isinstance(item, Run):
-            for line in item.lines():
-                yield line.text
-                count += 1
-                if count >= limit:
-                    return
-        else:
-            yield item.text
-            count += 1
-            if count >= limit:
-                return
+    lines = chain.from_iterable(
+        item.lines() if isinstance(item, Run) else (item,) for item in source.peek(limit)
+    )
+    return (line.text for line in islice(lines, limit))
 
 
 def _loose_start(text: str) -> bool:

@@ -92,13 +92,11 @@ def _syntax_finding(
     text = unit.text
     what = "tag section" if unit.kind == "tags" else "deal"
     if isinstance(exc, UnexpectedCharacters):
-        at = Token("X", "", 0, exc.line, exc.column)
-        where = builder.pos(at)
-        index = exc.pos_in_stream or 0
+        where = builder.pos(Token("X", "", 0, exc.line, exc.column))
         if _unclosed_comment(exc, text):
             return Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
         expected = _expected_words(_accepts(exc) or exc.allowed or (), what)
-        found = _found(text, index)
+        found = _found(text, exc.pos_in_stream or 0)
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         where = builder.pos(exc.token)
         expected = _expected_words(_accepts(exc) or exc.accepts or exc.expected, what)

@@ -25,14 +25,7 @@ from dataclasses import dataclass
 from itertools import accumulate, chain, islice
 from typing import IO, BinaryIO
 
-from ..lexicon import (
-    BLANKS,
-    COMMENT_CLOSE,
-    COMMENT_OPEN,
-    LINE_COMMENT,
-    QUOTE,
-    end_of_string,
-)
+from ..lexicon import BLANKS, COMMENT_CLOSE, COMMENT_OPEN, LINE_COMMENT, QUOTE, TAG_VALUE
 from . import decode
 from .split import LOOKAHEAD_LINES, Lookahead, OpenComment
 
@@ -71,14 +64,27 @@ class LongLine:
 Block = tuple[bytes, list[bytes], LongLine | None]
 
 
-_SPECIAL = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}]")
-_SPECIAL_BYTES = re.compile(_SPECIAL.pattern.encode("ascii"))
+#: what may start or end a comment or a string
+_SPECIALS = re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)
+_SPECIAL_BYTES = re.compile(f"[{_SPECIALS}]".encode("ascii"))
 #: A line whose one string is closed on it and holds no backslash, and
 #: which has no comment: it reads as it is written, whatever the string holds.
-_OUTSIDE = f"[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE)}\r\n]*"
+_OUTSIDE = f"[^{_SPECIALS}\r\n]*"
 _STRING = f"{QUOTE}[^{QUOTE}\\\\\r\n]*{QUOTE}"
 _PLAIN_STRING = re.compile(f"{_OUTSIDE}{_STRING}{_OUTSIDE}(?:\r\n|\r|\n)?".encode("ascii"))
 GENERATED = COMMENT_OPEN + MARK
+_CLOSE = re.escape(COMMENT_CLOSE)
+#: A line outside brace comments, piece by piece: a generated comment, a
+#: brace comment closed on the line, one left open, a string closed on the
+#: line (as the grammar reads a tag's value: a line holds no line end, which
+#: alone the value cannot hold), a ";" comment or a string never closed, a
+#: stray "}", text.
+_PIECE = re.compile(
+    f"(?P<generated>{re.escape(GENERATED)}[^{_CLOSE}]*{_CLOSE})"
+    f"|{re.escape(COMMENT_OPEN)}[^{_CLOSE}]*{_CLOSE}|(?P<open>{re.escape(COMMENT_OPEN)})"
+    f"|{TAG_VALUE}|(?P<to_end>[{re.escape(QUOTE + LINE_COMMENT)}])"
+    f"|{_CLOSE}|[^{_SPECIALS}]+"
+)
 
 
 def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | None]:
@@ -88,50 +94,35 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
     ``{=`` inside a tag value, a ``;`` comment or a person's brace comment is
     text, not a generated comment."""
     out: list[str] = []
-    opened = None
     i = 0
-    while i < len(text):
-        if in_comment:
-            j = text.find(COMMENT_CLOSE, i)
-            if j < 0:
-                out.append(text[i:])
-                return "".join(out), None, True, opened
-            out.append(text[i : j + 1])
-            i, in_comment, opened = j + 1, False, None
-            continue
-        m = _SPECIAL.search(text, i)
-        if m is None:
-            out.append(text[i:])
-            break
-        k, ch = m.start(), m.group()
-        out.append(text[i:k])
-        if ch == COMMENT_OPEN:
-            end = text.find(COMMENT_CLOSE, k)
-            if text.startswith(GENERATED, k) and end >= 0:
-                out = ["".join(out).rstrip(BLANKS)]
-                i = end + 1
-                continue
-            in_comment = True
-            opened = len("".join(out))
-            out.append(ch)
-            i = k + 1
-        elif ch == QUOTE:
-            end = end_of_string(text, k + 1)
-            if not _closed(text, k, end):
-                # A string never closed runs to the end of the line, like a
-                # ";" comment: notes go before it, or the next run would
-                # read them as its text.
-                before = "".join(out)
-                return before + text[k:], len(before), False, None
-            out.append(text[k:end])
-            i = end
-        elif ch == LINE_COMMENT:
+    if in_comment:
+        i = text.find(COMMENT_CLOSE) + 1
+        if not i:
+            return text, None, True, None
+        out.append(text[:i])
+    for m in _PIECE.finditer(text, i):
+        piece = m.lastgroup
+        if piece == "generated":
+            out = ["".join(out).rstrip(BLANKS)]
+        elif piece == "open":
             before = "".join(out)
-            return before + text[k:], len(before), False, None
-        else:  # a stray "}"
-            out.append(ch)
-            i = k + 1
-    return "".join(out), None, in_comment, opened if in_comment else None
+            return before + text[m.start() :], None, True, len(before)
+        elif piece == "to_end":
+            # A ";" comment runs to the end of the line, and so does a string
+            # never closed: notes go before it, or the next run would read
+            # them as its text.
+            before = "".join(out)
+            return before + text[m.start() :], len(before), False, None
+        else:
+            out.append(m.group())
+    return "".join(out), None, False, None
+
+
+def _ahead(blocks: Lookahead, now: Iterable[bytes] = ()) -> Iterator[bytes]:
+    """The lines after a line, up to :data:`LOOKAHEAD_LINES`: those ``now``
+    left of its block, then the next blocks', looked at in place."""
+    later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
+    return islice(chain(now, later), LOOKAHEAD_LINES)
 
 
 def _as_read(line: str | bytes) -> str:
@@ -142,14 +133,6 @@ def _as_read(line: str | bytes) -> str:
     elif isinstance(line, str):
         return line
     return data.decode("utf-8", "surrogateescape")
-
-
-def _closed(text: str, start: int, end: int) -> bool:
-    """Whether the string opened at ``start`` and read up to ``end`` was closed."""
-    if end <= start + 1 or text[end - 1] != QUOTE:
-        return False
-    backslashes = len(text[start + 1 : end - 1]) - len(text[start + 1 : end - 1].rstrip("\\"))
-    return backslashes % 2 == 0
 
 
 class Tee:
@@ -224,9 +207,7 @@ class Tee:
                         continue
                 piece = pieces[k]
                 k += 1
-                later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
-                ahead = islice(chain(islice(pieces, k, None), later), LOOKAHEAD_LINES)
-                out.append(self._line(piece, ahead))
+                out.append(self._line(piece, _ahead(blocks, islice(pieces, k, None))))
                 size += len(out[-1])
         if out:
             yield b"".join(out)
@@ -236,10 +217,8 @@ class Tee:
         keeps it for writing out.  Its comments are read in its first bytes
         only, as the reader reads them; it is written back as it is."""
         self.bom_checked = True
-        self.read += 1
         text = long.head.decode("utf-8", "surrogateescape")
-        later = chain.from_iterable(item[1] for item in blocks.peek(LOOKAHEAD_LINES))
-        self._resume(text, islice(later, LOOKAHEAD_LINES))
+        self._resume(text, _ahead(blocks))
         self.in_comment = _scan(text, self.in_comment)[2]
         self.lines.append(long)
         yield long.head
@@ -262,9 +241,10 @@ class Tee:
         return len(pieces)
 
     def _resume(self, text: str, ahead: Iterable[bytes]) -> None:
-        """A comment open at this line ends if it was left open by mistake,
-        as the splitter decides (:class:`split.OpenComment`) on the lines as
-        it reads them, each up to the limit."""
+        """The next line is read: a comment open at it ends if it was left
+        open by mistake, as the splitter decides (:class:`split.OpenComment`)
+        on the lines as it reads them, each up to the limit."""
+        self.read += 1
         if self.in_comment and self.guard.left_open(
             self.read, _as_read(text), (_as_read(p.rstrip(b"\r\n")) for p in ahead)
         ):
@@ -281,7 +261,6 @@ class Tee:
             self.bom_checked = True
             if text.startswith("\ufeff"):
                 bom, text = "\ufeff", text[1:]
-        self.read += 1
         self._resume(text, ahead)
         before = self.in_comment
         clean, semicolon, self.in_comment, opens_at = _scan(text, before)
