@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from aluette_cli.convert import format_aln
@@ -374,6 +374,7 @@ def annotated(data: bytes) -> bytes:
 @settings(
     max_examples=1000 if LONG else 80, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+@example(b"\n\x80")  # a note on a blank line, then a bad byte: its offset kept
 @given(st.one_of(random_bytes, token_soup, mutated_records()))
 def test_annotate_twice_equals_once_and_stripping_gives_the_input(data: bytes) -> None:
     once = annotated(data)

@@ -148,6 +148,7 @@ class Tee:
         self.in_comment = False
         self.bom_checked = False
         self.read = 0  # lines read so far
+        self.after_cr = False  # whether the line before ended in a lone "\r"
         self.guard = OpenComment()
 
     def _blocks(self) -> Iterator[Block]:
@@ -197,6 +198,7 @@ class Tee:
                     plain = self._plain(block, pieces, starts, k)
                     if plain > k:
                         self.lines.extend(pieces[k:plain])
+                        self.after_cr = pieces[plain - 1].endswith(b"\r")
                         self.read += plain - k
                         out.append(block[starts[k] : starts[plain]])
                         size += starts[plain] - starts[k]
@@ -221,6 +223,7 @@ class Tee:
         self._resume(text, _ahead(blocks))
         self.in_comment = _scan(text, self.in_comment)[2]
         self.lines.append(long)
+        self.after_cr = long.ending == b"\r"
         yield long.head
         long.rest.seek(0)
         while data := long.rest.read(TEE_BLOCK):
@@ -277,8 +280,10 @@ class Tee:
         # of its own, so removing a line would remove the scorer's.
         ending = piece[len(body) :]
         self.lines.append(KeptLine(bom, clean, ending, semicolon, self.in_comment, opens_at))
-        if not fed and text and ending[:1] == b"\n":
-            # Emptied, it would join a "\r" before it into one "\r\n": a
-            # blank keeps it a line, as it is in the text written back.
+        after_cr, self.after_cr = self.after_cr, ending == b"\r"
+        if not fed and text and ending[:1] == b"\n" and after_cr:
+            # Emptied, it would join the "\r" before it into one "\r\n": a
+            # blank keeps it a line, as it is in the text written back.  (Only
+            # then: a blank the line never had would move the bytes after it.)
             fed = b" "
         return fed + ending
