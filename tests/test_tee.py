@@ -14,7 +14,7 @@ import re
 from unittest import mock
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from aluette_cli.reading import decode, split, tee
@@ -76,7 +76,8 @@ def decided_by_a_note(texts: list[str], states: list[bool | None]) -> bool:
     holds one."""
     for j, text in enumerate(texts):
         if j and states[j - 1] and split._RESUME.match(text):
-            for later in texts[j:]:
+            # each line as it is read: up to the limit, as the look ahead reads it
+            for later in map(tee._as_read, texts[j:]):
                 brace = split._BRACE.search(later)
                 if brace is not None:
                     if later.startswith(tee.GENERATED, brace.start()):
@@ -97,6 +98,11 @@ def splitter_states(fed: bytes) -> list[bool]:
 
 
 @settings(max_examples=400)
+@example(  # the brace that decides is past the limit but for the note's
+    lines=[("{", "\n"), ('deal 1 dealer N[Round "a { brace"]', "\n"), ("{= a note}close }", "\n")],
+    block=64,
+    limit=24,
+)
 @given(
     lines=st.lists(st.tuples(LINE, ENDING), max_size=30),
     block=st.sampled_from([1, 7, 64, 1 << 16]),
