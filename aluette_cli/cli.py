@@ -171,6 +171,24 @@ def _echo(text: str) -> None:
     click.echo(text, nl=False)
 
 
+def _hearing(
+    shown: Progress, status: Status, on_file: Callable[[str, str | None], None] | None
+) -> Callable[[str, str | None], None]:
+    """What hears of each file opened (reason None) or not: a file that
+    cannot be read is said at once, clear of the progress line, and makes
+    the run a usage failure; ``on_file`` hears of it by its shown name."""
+
+    def opened(file: str, reason: str | None) -> None:
+        if reason is not None:
+            shown.close()
+            click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
+            status.raise_to(EXIT_USAGE)
+        if on_file is not None:
+            on_file(display_name(file), reason)
+
+    return opened
+
+
 def each_result(
     files: tuple[str, ...],
     choice: RuleChoice,
@@ -189,15 +207,7 @@ def each_result(
     hears of each file opened (reason None) or not.  ``account=False``
     leaves the findings' part of the status to the caller (``--ignore``)."""
     with Progress(enabled=None if progress else False) as shown:
-
-        def opened(file: str, reason: str | None) -> None:
-            if reason is not None:
-                shown.close()
-                click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
-                status.raise_to(EXIT_USAGE)
-            if on_file is not None:
-                on_file(display_name(file), reason)
-
+        opened = _hearing(shown, status, on_file)
         results = api.check_files(
             files,
             choice,
@@ -439,15 +449,7 @@ def each_analysis(
     with its analysis, deals shared among ``jobs`` processes, progress
     counted in deals analysed."""
     with Progress(what="deals analysed") as progress:
-
-        def opened(file: str, reason: str | None) -> None:
-            if reason is not None:
-                progress.close()
-                click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
-                status.raise_to(EXIT_USAGE)
-            if on_file is not None:
-                on_file(display_name(file), reason)
-
+        opened = _hearing(progress, status, on_file)
         games = api.check_files(files, choice, on_file=opened, fmt=fmt)
         analysed = analyse_games(games, limits, jobs, on_deal=lambda _: progress.add(1))
         for file, checked, analysis in analysed:

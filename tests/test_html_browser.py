@@ -611,6 +611,19 @@ def assert_laid_out(tab: Tab, deal: Any, where: str) -> None:
     assert found["page"] <= 0, f"{where}: the page scrolls sideways ({found['wide']})"
 
 
+def assert_score_and_first_deal_laid_out(tab: Tab, where: str) -> Any:
+    """The game's score chart (where the page has one) and its first deal,
+    each scrolled into view and dressed, laid out; the deal, to go on with."""
+    scoreboard = tab.page.locator(".scoreboard").first
+    if scoreboard.count():
+        scoreboard.scroll_into_view_if_needed()
+        tab.page.wait_for_function("() => !!document.querySelector('.scoreboard svg')")
+        assert_laid_out(tab, scoreboard, f"{where}: score")
+    deal = tab.deal("section.deal")
+    assert_laid_out(tab, deal, f"{where}, as dealt")
+    return deal
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_first_deal_fits_the_window(
     browser: Any, tabs: list[Tab], pages: dict[str, Path], width: int
@@ -620,13 +633,7 @@ def test_every_first_deal_fits_the_window(
     with the whole deal played (the longest captions)."""
     for name, page in pages.items():
         tab = tab_of(browser, tabs, page, width)
-        scoreboard = tab.page.locator(".scoreboard").first
-        if scoreboard.count():
-            scoreboard.scroll_into_view_if_needed()
-            tab.page.wait_for_function("() => !!document.querySelector('.scoreboard svg')")
-            assert_laid_out(tab, scoreboard, f"{name} score at {width}px")
-        deal = tab.deal("section.deal")
-        assert_laid_out(tab, deal, f"{name} at {width}px, as dealt")
+        deal = assert_score_and_first_deal_laid_out(tab, f"{name} at {width}px")
         if deal.locator(".viewer").count():
             deal.locator(".viewer").focus()
             tab.page.keyboard.press("End")
@@ -645,13 +652,7 @@ def test_the_narrowest_window_fits_a_reader_s_larger_font(
     for name, page in pages.items():
         tab = tab_of(browser, tabs, page, 360, font)
         assert tab.js("getComputedStyle(document.documentElement).fontSize") == f"{font}px"
-        scoreboard = tab.page.locator(".scoreboard").first
-        if scoreboard.count():
-            scoreboard.scroll_into_view_if_needed()
-            tab.page.wait_for_function("() => !!document.querySelector('.scoreboard svg')")
-            assert_laid_out(tab, scoreboard, f"{name} score, font {font}px")
-        deal = tab.deal("section.deal")
-        assert_laid_out(tab, deal, f"{name} as dealt, font {font}px")
+        assert_score_and_first_deal_laid_out(tab, f"{name}, font {font}px")
         assert tab.errors == []
 
 
