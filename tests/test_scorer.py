@@ -348,6 +348,18 @@ def _fresh_tab(browser: Any, page: Path, width: int) -> hb.Tab:
     return hb.open_tab(browser, page, width)
 
 
+def _exported(tmp_path: Path, text: str) -> tuple[Path, dict[str, Any]]:
+    """The page's record saved as a file, and its game in the JSON report,
+    once ``validate`` has found nothing in it."""
+    record = tmp_path / "game.aln"
+    record.write_text(text, "utf-8")
+    checked = run("validate", str(record))
+    assert checked.exit_code == 0 and "0 errors, 0 warnings" in checked.output, text
+    (game,) = json.loads(run("report", "--format", "json", str(record)).stdout)["games"]
+    assert game["violations"] == []
+    return record, game
+
+
 def _reload(tab: hb.Tab) -> None:
     """Reload as a person would: not within the moment, on a loaded machine
     up to a second, in which chromium may still be taking the page's last
@@ -447,13 +459,7 @@ def test_whole_game_by_tapping(
     assert not tab.errors and not tab.dialogs
     page.close()
 
-    record = tmp_path / "game.aln"
-    record.write_text(text, "utf-8")
-    checked = run("validate", str(record))
-    assert checked.exit_code == 0 and "0 errors, 0 warnings" in checked.output, text
-    report = json.loads(run("report", "--format", "json", str(record)).stdout)
-    (game,) = report["games"]
-    assert game["violations"] == []
+    _, game = _exported(tmp_path, text)
     assert game["score"] == shown and game["winner"] == winner and game["complete"]
     assert game["tags"]["North"] == "Marie" and game["tags"]["Event"] == "Club night"
     assert game["tags"]["Date"] == "2026.11.14"
@@ -778,13 +784,8 @@ def test_a_deal_with_its_winners_by_tapping(
     assert not tab.errors and not tab.dialogs
     page.close()
 
-    record = tmp_path / "game.aln"
-    record.write_text(text, "utf-8")
-    result = run("validate", str(record))
-    assert result.exit_code == 0 and "0 errors, 0 warnings" in result.output, text
-    report = json.loads(run("report", "--format", "json", str(record)).stdout)
-    (game,) = report["games"]
-    assert game["violations"] == [] and game["score"] == shown
+    record, game = _exported(tmp_path, text)
+    assert game["score"] == shown
     (exported,) = aluette.load(str(record))
     assert _said(exported) == _said(checked)
 
