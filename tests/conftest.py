@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -110,3 +112,21 @@ def messages(checked: CheckedGame, code: str) -> list[str]:
 def report(checked: CheckedGame) -> dict[str, Any]:
     """The game as ``report --format json`` shows it."""
     return game_dict(checked, "t.aln")
+
+
+#: A command line run in a fresh interpreter, which says last whether it
+#: imported Lark: ``exit CODE`` then ``True`` or ``False``.
+_NOTING_LARK = (
+    "import sys; from aluette_cli.cli import main\n"
+    "try:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n    print('exit', e.code)\n"
+    "print('lark' in sys.modules)"
+)
+
+
+def run_noting_lark(*args: str | os.PathLike[str]) -> subprocess.CompletedProcess[str]:
+    """``aluette ARGS`` in a process of its own, to tell whether it loaded
+    the grammar's parser: the last three words of its output are ``exit``,
+    the status, and whether ``lark`` was imported."""
+    return subprocess.run(
+        [sys.executable, "-c", _NOTING_LARK, *map(str, args)], capture_output=True, text=True
+    )

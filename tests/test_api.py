@@ -14,7 +14,7 @@ import pytest
 import aluette_cli
 from aluette_cli import api
 
-from .conftest import ROOT, SAMPLE_FILES, run
+from .conftest import ROOT, SAMPLE_FILES, run, run_noting_lark
 
 SHEET = "deal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n"
 
@@ -267,15 +267,10 @@ def test_checking_a_plain_record_imports_no_parser(tmp_path: Path) -> None:
     # The text before the first tag section is read without the grammar too:
     # a file that needs no grammar never pays for importing it.
     record = tmp_path / "plain.aln"
-    code = (
-        "import sys; from aluette_cli.cli import main\n"
-        "try:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n    print('exit', e.code)\n"
-        "print('lark' in sys.modules)"
-    )
-    cmd = [sys.executable, "-c", code]
-    subprocess.run([*cmd, "generate", "--games", "2", "--seed", "3", "-o", str(record)], check=True)
+    made = run_noting_lark("generate", "--games", "2", "--seed", "3", "-o", record)
+    assert made.stdout.split()[-3:-1] == ["exit", "0"], made.stdout + made.stderr
     record.write_text("\n\n" + record.read_text(encoding="utf-8"), encoding="utf-8")
-    out = subprocess.run([*cmd, "validate", str(record)], capture_output=True, text=True)
+    out = run_noting_lark("validate", record)
     assert out.stdout.split()[-3:] == ["exit", "0", "False"], out.stdout + out.stderr
 
 

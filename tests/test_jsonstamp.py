@@ -15,8 +15,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -29,7 +27,7 @@ from aluette_cli.pipeline import CheckedGame, RuleChoice, check_units
 from aluette_cli.reading import read_units
 from aluette_cli.render import render_report_json, report_keep
 
-from .conftest import generated, run
+from .conftest import generated, run, run_noting_lark
 from .test_quickcheck import MUTATION, hand_written, mutate, without_quick_check
 
 FORMATS = ("json", "jsonl")
@@ -339,17 +337,8 @@ def test_converting_a_plain_record_to_json_imports_no_parser(tmp_path: Path) -> 
     # The template is made from its sample by the fast path: a record in
     # the writer's layout converts without loading the grammar.
     record = tmp_path / "plain.aln"
-    code = (
-        "import sys; from aluette_cli.cli import main\n"
-        "try:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n    print('exit', e.code)\n"
-        "print('lark' in sys.modules)"
-    )
-    cmd = [sys.executable, "-c", code]
-    subprocess.run([*cmd, "generate", "--games", "2", "--seed", "3", "-o", str(record)], check=True)
-    out = subprocess.run(
-        [*cmd, "convert", str(record), "--to", "json", "-o", str(tmp_path / "plain.json")],
-        capture_output=True,
-        text=True,
-    )
+    made = run_noting_lark("generate", "--games", "2", "--seed", "3", "-o", record)
+    assert made.stdout.split()[-3:-1] == ["exit", "0"], made.stdout + made.stderr
+    out = run_noting_lark("convert", record, "--to", "json", "-o", tmp_path / "plain.json")
     assert out.stdout.split()[-3:] == ["exit", "0", "False"], out.stdout + out.stderr
     assert (tmp_path / "plain.json").stat().st_size > 0
