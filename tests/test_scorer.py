@@ -360,6 +360,17 @@ def _exported(tmp_path: Path, text: str) -> tuple[Path, dict[str, Any]]:
     return record, game
 
 
+def _set_up(tab: hb.Tab, rules: str, options: list[str], first: str) -> None:
+    """The setup of a game as a scorer taps it: the players' names, the
+    rules and their options, the first dealer."""
+    for seat, player in NAMES.items():
+        tab.page.fill(f'[data-field="name-{seat}"]', player)
+    _tap(tab, "rules", rules)
+    for option in options:
+        _tap(tab, "option", option)
+    _tap(tab, "dealer", first)
+
+
 def _reload(tab: hb.Tab) -> None:
     """Reload as a person would: not within the moment, on a loaded machine
     up to a second, in which chromium may still be taking the page's last
@@ -407,12 +418,7 @@ def test_whole_game_by_tapping(
     page = tab.page
     page.fill('[data-field="event"]', "Club night")
     page.fill('[data-field="date"]', "2026-11-14")
-    for seat, player in NAMES.items():
-        page.fill(f'[data-field="name-{seat}"]', player)
-    _tap(tab, "rules", name)
-    for option in options:
-        _tap(tab, "option", option)
-    _tap(tab, "dealer", first)
+    _set_up(tab, name, options, first)
     _reload(tab)  # the setup is kept as it is typed
     assert page.input_value('[data-field="name-W"]') == "Anne"
     _tap(tab, "start")
@@ -738,12 +744,7 @@ def test_a_deal_with_its_winners_by_tapping(
     options = sorted(checked.outcome.ruleset.options)
     tab = _fresh_tab(browser, pages["fr" if width < 500 else "en"], width)
     page = tab.page
-    for seat, player in NAMES.items():
-        page.fill(f'[data-field="name-{seat}"]', player)
-    _tap(tab, "rules", name)
-    for option in options:
-        _tap(tab, "option", option)
-    _tap(tab, "dealer", first)
+    _set_up(tab, name, options, first)
     _tap(tab, "start")
     sheet = page.locator("#sheet li")
     for i, (deal, entry) in enumerate(zip(checked.game.deals, entries, strict=True)):
