@@ -51,11 +51,14 @@ import time
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .cards import SEATS, TRICKS_PER_DEAL
 from .policies import SEAT_COUNTS, TEAM_TOTALS, DealScoring, PointOutcome, doubled
 from .rules import Ruleset
+
+if TYPE_CHECKING:
+    from .kernel import Kernel
 
 #: Seats as the search counts them: N, E, S, W; NS are the even ones.
 SEAT_INDEX: dict[str, int] = {str(seat): i for i, seat in enumerate(SEATS)}
@@ -121,7 +124,9 @@ class Solver:
     ``doubled_by`` is the team that announced a double, if any.
     """
 
-    def __init__(self, ruleset: Ruleset, doubled_by: str | None = None) -> None:
+    def __init__(
+        self, ruleset: Ruleset, doubled_by: str | None = None, kernel: bool | None = None
+    ) -> None:
         self.ruleset = ruleset
         self.doubled_by = doubled_by
         strength = ruleset.strength
@@ -162,6 +167,22 @@ class Solver:
         self._top_wins = ruleset.tie.declares("unique_top_wins")
         self.stats = Stats()
         self._deadline: float | None = None
+        #: the compiled fast search (:mod:`aluette_cli.kernel`), where numba
+        #: imports and the scoring declares a tally; ``kernel=False`` keeps
+        #: the Python one, ``True`` insists on the compiled one
+        self._kernel: Kernel | None = None
+        if kernel is not False:
+            from .kernel import Kernel
+
+            if type(self._tally) is not _Tally and Kernel.fits(self):
+                self._kernel = Kernel(self)
+            elif kernel:
+                raise ValueError("the compiled search needs numba and a declared tally")
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the fast search runs compiled (:mod:`aluette_cli.kernel`)."""
+        return self._kernel is not None
 
     # ------------------------------------------------------------------
     # The rules, asked of the ruleset and remembered
@@ -272,9 +293,14 @@ class Solver:
             else:
                 t = (lo + hi + 1) // 2
             first = None
-            v = self._play(
-                hands, p.leader, p.played, sid, p.seq, t - 1, t, _groups(hands, p.played)
-            )
+            if self._kernel is not None:
+                v = self._kernel.play(
+                    p.hands, p.leader, p.played, p.seq, p.state, t - 1, t, self._deadline
+                )
+            else:
+                v = self._play(
+                    hands, p.leader, p.played, sid, p.seq, t - 1, t, _groups(hands, p.played)
+                )
             # Fail-soft: the value is at least v when v >= t, at most v otherwise.
             if v >= t:
                 lo = v
@@ -707,19 +733,28 @@ class Solver:
             self._bound_memo[ckey] = found
         return found
 
-    def _tally_bounds(self, ckey: tuple[int, ...]) -> tuple[int, int]:
-        """The scoring's bounds for a state and the card counts of ``ckey``."""
-        played, state = self._states[ckey[0]]
+    def _bounds_of(
+        self, played: int, state: tuple[object, ...], cards: tuple[int, ...] | None
+    ) -> tuple[int, int]:
+        """The scoring's bounds after ``played`` tricks in tally ``state``:
+        from the counts alone (``cards`` None), or with the card counts
+        ``cards`` = (holder of the strongest card, its sure tricks, the most
+        each seat can take), as :meth:`_bounds` gives them."""
         left = TRICKS_PER_DEAL - played
-        if len(ckey) == 1:
+        if cards is None:
             sure: Sequence[int] = _NONE_SURE
             most: Sequence[int] = (left,) * 4
         else:
-            holder, total = ckey[1], ckey[2]
+            holder, total = cards[0], cards[1]
             sure = [total if p == holder else 0 for p in range(4)]
-            most = ckey[3:]
+            most = cards[2:]
         lo, hi = self._tally.bounds(state, played, left, sure, most, self.ruleset)
         return lo * self._factor, hi * self._factor
+
+    def _tally_bounds(self, ckey: tuple[int, ...]) -> tuple[int, int]:
+        """The scoring's bounds for a state and the card counts of ``ckey``."""
+        played, state = self._states[ckey[0]]
+        return self._bounds_of(played, state, ckey[1:] if len(ckey) > 1 else None)
 
     def _play(
         self,

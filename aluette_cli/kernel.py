@@ -1,0 +1,897 @@
+"""The fast search of :mod:`aluette_cli.solver`, compiled with numba.
+
+An optional extra (``pip install 'aluette[fast]'``): where numba imports and
+the ruleset's policies declare what the fast search needs, a
+:class:`~aluette_cli.solver.Solver` runs its null-window tests here instead
+of in Python; the values are the same (the tests hold this search to the
+plain one, to the Python fast one and to brute force).  The first run after
+an install compiles the search (about half a minute) and caches the machine
+code next to this module (``cache=True``), so later runs start at once.
+
+The search is the Python fast search, move for move: the same null-window
+driver (in the solver), the same card bounds, table of bounds, move order
+and groups of cards that play alike.  What differs is only how a position
+is held:
+
+- a hand is one 64-bit integer, three bits a strength level (how many cards
+  of that level it holds; a level holds at most four cards, and a ruleset of
+  up to 21 levels fits), so playing a card is one subtraction;
+- the table of bounds is numpy arrays keyed by the four hands over the
+  levels somebody still holds (relative ranks), the leader and the tally
+  state, two entries a bucket, the one that cost less replaced;
+- the rules are tables filled by asking the policies, never written here:
+  who takes a trick by the pattern of its four strengths (which is
+  strongest, which are equal: 75 patterns, each asked of the tie policy
+  once through :meth:`Solver.trick_winner`), and the tally states
+  (:class:`Tables`): every state reachable from the deal's, numbered, with
+  the next state for each trick winner, the value of a finished deal (the
+  deal scoring's), and the bounds from the counts alone.  The bounds from
+  the cards held are the tally's own, asked of the solver once per state and
+  card counts (a call back into Python, remembered in a table here).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+try:
+    from numba import njit, objmode
+
+    AVAILABLE = True
+except ImportError:  # pragma: no cover - the extra is not installed
+    AVAILABLE = False
+
+if TYPE_CHECKING:
+    from .solver import Solver
+
+#: The most strength levels a packed hand holds (3 bits a level in 64 bits).
+MAX_LEVELS = 21
+#: Buckets of the table of bounds (two entries each): about 60 MB in all.
+TABLE_BITS = 20
+#: Entries of the memo of card bounds, a power of two.
+BOUND_BITS = 20
+#: Trick starts between two looks at the clock.
+CLOCK_EVERY = 4096
+
+# Columns of the state table.
+_NEXT = 0  # 0..4: the next state by trick winner + 1
+_OVER = 5  # whether play stops here
+_LEAF = 6  # the value of the deal when it does
+_CLO = 7  # bounds from the counts alone
+_CHI = 8
+_PLAYED = 9
+
+# Slots of the control array.
+_NODES = 0
+_TIMEUP = 1
+_SPOILS = 2
+_TOPWINS = 3
+_NLEVELS = 4
+_HASCLOCK = 5
+
+# Fields of a frame of the search's stack.
+(
+    _F_KIND, _F_LEADER, _F_N, _F_T0, _F_T1, _F_T2, _F_SID, _F_ALPHA, _F_BETA, _F_HINT,
+    _F_K, _F_X, _F_BEST, _F_CHOSEN, _F_LO, _F_HI, _F_SLOT, _F_B, _F_K0, _F_K1, _F_K2,
+    _F_K3, _F_K4, _F_A, _F_BB, _F_WORK,
+) = range(26)
+#: Frames of the stack: a trick start and four cards a trick, and the root.
+_FRAMES = 5 * 9 + 2
+
+_EMPTY = -(2**63)
+# Odd multipliers for hashing, as signed 64-bit integers (the kernel's arithmetic wraps).
+_M1 = 0x9E3779B97F4A7C15 - (1 << 64)
+_M2 = 0xBF58476D1CE4E5B9 - (1 << 64)
+_M3 = 0x94D049BB133111EB - (1 << 64)
+
+#: Who answers the kernel's questions about card bounds: the solver being
+#: searched for (set around each call; the kernel runs in one thread).
+_ASK: list[Callable[[int], tuple[int, int]]] = []
+#: The deadline of the search in progress, as a time.monotonic instant.
+_DEADLINE: list[float] = [0.0]
+
+
+def _ask_bounds(ckey: int) -> tuple[int, int]:
+    """The tally's bounds for a packed card-bounds key, from the solver."""
+    return _ASK[-1](ckey)
+
+
+def _past_deadline() -> bool:
+    return time.monotonic() > _DEADLINE[0]
+
+
+def pattern_code(levels: Sequence[int]) -> int:
+    """The index of four strengths' pattern: each card's rank among the
+    distinct strengths of the trick, two bits a card, in play order."""
+    distinct = sorted(set(levels))
+    code = 0
+    for level in levels:
+        code = code << 2 | distinct.index(level)
+    return code
+
+
+def winner_table(solver: Solver, levels: Sequence[int]) -> np.ndarray:
+    """Who takes a trick (offset from its leader, -1 nobody) by its pattern:
+    the tie policy's answer for representative cards of each pattern (-2:
+    no four cards of the deck make that pattern, so it never comes up).
+    ``levels``: the ruleset's strengths, weakest first."""
+    cards_of: dict[int, int] = {}
+    for s in solver.ruleset.strength.values():
+        cards_of[s] = cards_of.get(s, 0) + 1
+    table = np.full(256, -2, dtype=np.int8)
+    for code in range(256):
+        ranks = [(code >> (6 - 2 * k)) & 3 for k in range(4)]
+        distinct = sorted(set(ranks))
+        if distinct != list(range(len(distinct))):
+            continue
+        need = [ranks.count(r) for r in distinct]
+        chosen: list[int] = []
+        at = 0
+        for count in need:  # the weakest levels with enough cards, in order
+            while at < len(levels) and cards_of[levels[at]] < count:
+                at += 1
+            if at == len(levels):
+                break
+            chosen.append(levels[at])
+            at += 1
+        if len(chosen) < len(need):
+            continue
+        table[code] = solver.trick_winner(tuple(chosen[r] for r in ranks))
+    return table
+
+
+class Tables:
+    """The tally states of one ruleset (and double), numbered for the
+    kernel, and what the kernel remembers across deals: the memo of card
+    bounds.  Built by asking a solver of that ruleset; shared by every
+    solver of it (:func:`tables_for`)."""
+
+    def __init__(self, solver: Solver) -> None:
+        strengths = sorted(set(solver.ruleset.strength.values()))
+        self.level_of = {s: k for k, s in enumerate(strengths)}
+        self.win = winner_table(solver, strengths)
+        self.ids: dict[tuple[int, object], int] = {}
+        #: per state: (tricks played, tally state, a sequence of winners to it)
+        self.states: list[tuple[int, tuple[object, ...], tuple[int, ...]]] = []
+        self.rows = np.zeros((64, 10), dtype=np.int32)
+        self.bound_keys = np.full(1 << BOUND_BITS, _EMPTY, dtype=np.int64)
+        self.bound_vals = np.zeros((1 << BOUND_BITS, 2), dtype=np.int16)
+        self.bound_count = np.zeros(1, dtype=np.int64)
+
+    def state(self, solver: Solver, seq: tuple[int, ...], tally: tuple[object, ...]) -> int:
+        """The number of the state after ``seq``, every state reachable from
+        it numbered too (the kernel looks the next one up, never asks)."""
+        key = (len(seq), solver._tally.key(tally))
+        root = self.ids.get(key)
+        if root is None:
+            root = self._add(solver, key, seq, tally)
+        todo = [root]
+        while todo:
+            sid = todo.pop()
+            if self.rows[sid, _OVER] or self.rows[sid, _NEXT] != -2:
+                continue
+            played, tally, seq = self.states[sid]
+            for winner in range(-1, 4):
+                ntally = solver._tally.advance(tally, winner, played + 1)
+                nkey = (played + 1, solver._tally.key(ntally))
+                nid = self.ids.get(nkey)
+                if nid is None:
+                    nid = self._add(solver, nkey, (*seq, winner), ntally)
+                self.rows[sid, _NEXT + winner + 1] = nid
+                todo.append(nid)
+        return root
+
+    def _add(
+        self,
+        solver: Solver,
+        key: tuple[int, object],
+        seq: tuple[int, ...],
+        tally: tuple[object, ...],
+    ) -> int:
+        sid = len(self.states)
+        self.ids[key] = sid
+        self.states.append((key[0], tally, seq))
+        if sid == len(self.rows):
+            self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
+        played = key[0]
+        row = self.rows[sid]
+        row[_NEXT : _NEXT + 5] = -2  # not numbered yet
+        over = played >= 9 or (solver._stops_early and solver.over(seq))
+        row[_OVER] = over
+        row[_LEAF] = solver.leaf(seq) if over else 0
+        lo, hi = (row[_LEAF], row[_LEAF]) if over else solver._bounds_of(played, tally, None)
+        row[_CLO], row[_CHI] = lo, hi
+        row[_PLAYED] = played
+        return sid
+
+    def ask(self, solver: Solver) -> Callable[[int], tuple[int, int]]:
+        """The kernel's question, a packed card-bounds key, put to ``solver``."""
+
+        def answer(ckey: int) -> tuple[int, int]:
+            sid = ckey >> 24
+            holder = ((ckey >> 20) & 15) - 1
+            total = (ckey >> 16) & 15
+            most = [(ckey >> (12 - 4 * k)) & 15 for k in range(4)]
+            played, tally, _ = self.states[sid]
+            return solver._bounds_of(played, tally, (holder, total, *most))
+
+        return answer
+
+
+_TABLES: dict[tuple[object, ...], Tables] = {}
+
+
+def tables_for(solver: Solver) -> Tables:
+    """The tables of the solver's ruleset and double, built once a process."""
+    key = (solver.ruleset, solver._factor)
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) > 8:
+            _TABLES.clear()
+        found = _TABLES[key] = Tables(solver)
+    return found
+
+
+# --------------------------------------------------------------------------
+# The compiled search
+
+if AVAILABLE:
+
+    @njit(cache=True, inline="always")
+    def _count(h: int, level: int) -> int:
+        return (h >> (3 * level)) & 7
+
+    @njit(cache=True)
+    def _size(h: int, nlevels: int) -> int:
+        n = 0
+        for level in range(nlevels):
+            n += (h >> (3 * level)) & 7
+        return n
+
+    @njit(cache=True)
+    def _top(h: int, nlevels: int) -> int:
+        for level in range(nlevels - 1, -1, -1):
+            if (h >> (3 * level)) & 7:
+                return level
+        return -1
+
+    @njit(cache=True)
+    def _bottom(h: int, nlevels: int) -> int:
+        for level in range(nlevels):
+            if (h >> (3 * level)) & 7:
+                return level
+        return -1
+
+    @njit(cache=True)
+    def _above(h: int, level: int, nlevels: int) -> int:
+        """How many cards of ``h`` are stronger than ``level``."""
+        n = 0
+        for x in range(level + 1, nlevels):
+            n += (h >> (3 * x)) & 7
+        return n
+
+    @njit(cache=True, inline="always")
+    def _dense(a: int, b: int, c: int, d: int, x: int) -> int:
+        """How many distinct strengths of the trick are below ``x``."""
+        n = 0
+        if a < x:
+            n += 1
+        if b < x and b != a:
+            n += 1
+        if c < x and c != a and c != b:
+            n += 1
+        if d < x and d != a and d != b and d != c:
+            n += 1
+        return n
+
+    @njit(cache=True)
+    def _winner(win: np.ndarray, a: int, b: int, c: int, d: int) -> int:
+        """The tie policy's answer for a trick, by its pattern (offset)."""
+        ra = _dense(a, b, c, d, a)
+        rb = _dense(a, b, c, d, b)
+        rc = _dense(a, b, c, d, c)
+        rd = _dense(a, b, c, d, d)
+        return int(win[(ra << 6) | (rb << 4) | (rc << 2) | rd])
+
+    @njit(cache=True)
+    def _bound_lookup(
+        keys: np.ndarray, vals: np.ndarray, count: np.ndarray, ckey: int
+    ) -> tuple[int, int]:
+        mask = len(keys) - 1
+        i = (ckey * _M1) >> 40 & mask
+        while True:
+            k = keys[i]
+            if k == ckey:
+                return int(vals[i, 0]), int(vals[i, 1])
+            if k == _EMPTY:
+                break
+            i = (i + 1) & mask
+        with objmode(lo="int64", hi="int64"):
+            lo, hi = _ask_bounds(ckey)
+        if count[0] * 4 >= len(keys) * 3:  # full: start again empty
+            keys[:] = _EMPTY
+            count[0] = 0
+            i = (ckey * _M1) >> 40 & mask
+            while keys[i] != _EMPTY:
+                i = (i + 1) & mask
+        keys[i] = ckey
+        vals[i, 0] = lo
+        vals[i, 1] = hi
+        count[0] += 1
+        return lo, hi
+
+    @njit(cache=True)
+    def _card_bounds(
+        hands: np.ndarray,
+        sid: int,
+        holder: int,
+        total: int,
+        left: int,
+        ctl: np.ndarray,
+        rows: np.ndarray,
+        bkeys: np.ndarray,
+        bvals: np.ndarray,
+        bcount: np.ndarray,
+    ) -> tuple[int, int]:
+        """The solver's ``_bounds``: the most tricks each seat can take, and
+        the strongest card's sure ones, looked up as the tally bounds them."""
+        if not ctl[_TOPWINS]:
+            return int(rows[sid, _CLO]), int(rows[sid, _CHI])
+        nlevels = ctl[_NLEVELS]
+        m0 = m1 = m2 = m3 = left
+        if ctl[_SPOILS]:
+            l0 = _bottom(hands[0], nlevels)
+            l1 = _bottom(hands[1], nlevels)
+            l2 = _bottom(hands[2], nlevels)
+            l3 = _bottom(hands[3], nlevels)
+            floor = max(max(l0, l1), max(l2, l3))
+            m0 = _above(hands[0], floor, nlevels)
+            m1 = _above(hands[1], floor, nlevels)
+            m2 = _above(hands[2], floor, nlevels)
+            m3 = _above(hands[3], floor, nlevels)
+            if (l0 == floor) + (l1 == floor) + (l2 == floor) + (l3 == floor) == 1:
+                if l0 == floor:
+                    m0 = left
+                elif l1 == floor:
+                    m1 = left
+                elif l2 == floor:
+                    m2 = left
+                else:
+                    m3 = left
+        if total:
+            cap = left - total
+            if holder != 0 and m0 > cap:
+                m0 = cap
+            if holder != 1 and m1 > cap:
+                m1 = cap
+            if holder != 2 and m2 > cap:
+                m2 = cap
+            if holder != 3 and m3 > cap:
+                m3 = cap
+        ckey = (sid << 24) | ((holder + 1) << 20) | (total << 16) | (m0 << 12) | (m1 << 8)
+        ckey |= (m2 << 4) | m3
+        return _bound_lookup(bkeys, bvals, bcount, ckey)
+
+    @njit(cache=True)
+    def _matched(
+        hands: np.ndarray,
+        sid: int,
+        holder: int,
+        total: int,
+        left: int,
+        nlevels: int,
+        bkeys: np.ndarray,
+        bvals: np.ndarray,
+        bcount: np.ndarray,
+    ) -> tuple[int, int]:
+        """The solver's ``_matched_bounds``: each seat takes at most as many
+        tricks as it can match its cards with weaker cards of every other."""
+        cap = left - total
+        ms = np.empty(4, dtype=np.int64)
+        for p in range(4):
+            m = left if p == holder else cap
+            mine = hands[p]
+            for q in range(4):
+                if q == p:
+                    continue
+                theirs = hands[q]
+                free = 0  # q's cards below the level, not matched yet
+                j = 0
+                for level in range(nlevels):
+                    c = (mine >> (3 * level)) & 7
+                    if c and free:
+                        k = c if c < free else free
+                        j += k
+                        free -= k
+                    free += (theirs >> (3 * level)) & 7
+                if j < m:
+                    m = j
+                    if not m:
+                        break
+            ms[p] = m
+        ckey = (sid << 24) | ((holder + 1) << 20) | (total << 16) | (ms[0] << 12)
+        ckey |= (ms[1] << 8) | (ms[2] << 4) | ms[3]
+        return _bound_lookup(bkeys, bvals, bcount, ckey)
+
+    @njit(cache=True)
+    def _groups(
+        hands: np.ndarray, seat: int, n: int, t0: int, t1: int, t2: int, nlevels: int,
+        out: np.ndarray,
+    ) -> int:
+        """The seat's groups of cards that play alike (the solver's
+        ``_groups``): one level each, the weakest, strongest first."""
+        k = 0
+        run = False
+        h = hands[seat]
+        for level in range(nlevels - 1, -1, -1):
+            bits = 0
+            for q in range(4):
+                if (hands[q] >> (3 * level)) & 7:
+                    bits |= 1 << q
+            if (n > 0 and t0 == level) or (n > 1 and t1 == level) or (n > 2 and t2 == level):
+                bits |= 16
+            if not bits:
+                continue
+            if bits == (1 << seat):
+                if run:
+                    out[k - 1] = level
+                else:
+                    out[k] = level
+                    k += 1
+                    run = True
+            else:
+                run = False
+                if (h >> (3 * level)) & 7:
+                    out[k] = level
+                    k += 1
+        return k
+
+    @njit(cache=True)
+    def _order(
+        reps: np.ndarray, k: int, n: int, t0: int, t1: int, t2: int, hint: int,
+        out: np.ndarray,
+    ) -> None:
+        """The solver's ``_order``: the strengths to try, in a good order."""
+        if n == 0:
+            out[:k] = reps[:k]
+            if hint >= 0 and out[0] != hint:
+                for x in range(1, k):
+                    if out[x] == hint:
+                        for y in range(x, 0, -1):
+                            out[y] = out[y - 1]
+                        out[0] = hint
+                        break
+            return
+        if n == 1:
+            for x in range(k):
+                out[x] = reps[k - 1 - x]
+            return
+        top = max(t0, t1)
+        if n == 3:
+            top = max(top, t2)
+        partner = t0 if n == 2 else t1
+        times = (t0 == top) + (t1 == top) + (n == 3 and t2 == top)
+        if partner == top and times == 1:
+            for x in range(k):
+                out[x] = reps[k - 1 - x]
+            return
+        nb = 0
+        while nb < k and reps[nb] > top:
+            nb += 1
+        at = 0
+        for x in range(nb - 1, -1, -1):  # cheapest that beats first
+            out[at] = reps[x]
+            at += 1
+        low_end = k - 1
+        if nb < k and reps[nb] == top:  # the card that ties, then the low ones
+            out[at] = top
+            at += 1
+            for x in range(k - 1, nb, -1):
+                out[at] = reps[x]
+                at += 1
+            return
+        for x in range(low_end, nb - 1, -1):
+            out[at] = reps[x]
+            at += 1
+
+    @njit(cache=True)
+    def _hash(w0: int, w1: int, w2: int, w3: int, w4: int) -> int:
+        h = w0 * _M1
+        h ^= (h >> 29) ^ w1
+        h *= _M2
+        h ^= (h >> 31) ^ w2
+        h *= _M3
+        h ^= (h >> 29) ^ w3
+        h *= _M1
+        h ^= (h >> 32) ^ w4
+        h *= _M2
+        return h ^ (h >> 31)
+
+    @njit(cache=True)
+    def _store(
+        tkeys: np.ndarray, tvals: np.ndarray, slot: int, k0: int, k1: int, k2: int, k3: int,
+        k4: int, lo: int, hi: int, lead: int, work: int,
+    ) -> None:
+        tkeys[slot, 0] = k0
+        tkeys[slot, 1] = k1
+        tkeys[slot, 2] = k2
+        tkeys[slot, 3] = k3
+        tkeys[slot, 4] = k4
+        tvals[slot, 0] = lo
+        tvals[slot, 1] = hi
+        tvals[slot, 2] = lead
+        tvals[slot, 3] = min(work, 30000)
+
+    @njit(cache=True)
+    def search(
+        hands: np.ndarray,
+        leader: int,
+        n: int,
+        t0: int,
+        t1: int,
+        t2: int,
+        sid: int,
+        alpha: int,
+        beta: int,
+        ctl: np.ndarray,
+        win: np.ndarray,
+        rows: np.ndarray,
+        tkeys: np.ndarray,
+        tvals: np.ndarray,
+        bkeys: np.ndarray,
+        bvals: np.ndarray,
+        bcount: np.ndarray,
+        frames: np.ndarray,
+        scratch: np.ndarray,
+    ) -> int:
+        """The solver's ``_play`` from a root with ``n`` cards on the table
+        (``t0``..``t2``), and ``_node`` at every trick start below it:
+        fail-soft alpha-beta, with a stack of frames in ``frames`` (one row
+        a card played or a trick start) rather than recursion."""
+        nlevels = ctl[_NLEVELS]
+        mask = len(tkeys) - 1
+        d = 0
+        f = frames[0]
+        f[_F_KIND] = 1
+        f[_F_LEADER] = leader
+        f[_F_N] = n
+        f[_F_T0] = t0
+        f[_F_T1] = t1
+        f[_F_T2] = t2
+        f[_F_SID] = sid
+        f[_F_ALPHA] = alpha
+        f[_F_BETA] = beta
+        f[_F_HINT] = -1
+        entering = True
+        value = 0  # what the frame just left returned
+        chosen_below = -1  # and, from a lead, the level it chose
+        while True:
+            f = frames[d]
+            if f[_F_KIND] == 0:
+                # ---------------- a trick start (the solver's _node)
+                sid = f[_F_SID]
+                leader = f[_F_LEADER]
+                if entering:
+                    alpha = f[_F_ALPHA]
+                    beta = f[_F_BETA]
+                    done = False
+                    if rows[sid, _OVER]:
+                        value = int(rows[sid, _LEAF])
+                        done = True
+                    else:
+                        ctl[_NODES] += 1
+                        if ctl[_HASCLOCK] and ctl[_NODES] % CLOCK_EVERY == 0:
+                            with objmode(late="boolean"):
+                                late = _past_deadline()
+                            if late:
+                                ctl[_TIMEUP] = 1
+                                return 0
+                        lo = int(rows[sid, _CLO])
+                        hi = int(rows[sid, _CHI])
+                        if lo >= beta or lo == hi:
+                            value = lo
+                            done = True
+                        elif hi <= alpha:
+                            value = hi
+                            done = True
+                    if not done:
+                        left = _size(hands[0], nlevels)
+                        if left == 1:
+                            c0 = _top(hands[0], nlevels)
+                            c1 = _top(hands[1], nlevels)
+                            c2 = _top(hands[2], nlevels)
+                            c3 = _top(hands[3], nlevels)
+                            cs = (c0, c1, c2, c3)
+                            off = _winner(
+                                win, cs[leader], cs[(leader + 1) % 4], cs[(leader + 2) % 4],
+                                cs[(leader + 3) % 4],
+                            )
+                            w = -1 if off < 0 else (leader + off) % 4
+                            value = int(rows[rows[sid, _NEXT + w + 1], _LEAF])
+                            done = True
+                    if not done:
+                        holder = -1
+                        total = 0
+                        if ctl[_TOPWINS] or ctl[_SPOILS]:
+                            a0 = _top(hands[0], nlevels)
+                            a1 = _top(hands[1], nlevels)
+                            a2 = _top(hands[2], nlevels)
+                            a3 = _top(hands[3], nlevels)
+                            best = max(max(a0, a1), max(a2, a3))
+                            if (a0 == best) + (a1 == best) + (a2 == best) + (a3 == best) == 1:
+                                if a0 == best:
+                                    holder = 0
+                                    second = max(a1, max(a2, a3))
+                                elif a1 == best:
+                                    holder = 1
+                                    second = max(a0, max(a2, a3))
+                                elif a2 == best:
+                                    holder = 2
+                                    second = max(a0, max(a1, a3))
+                                else:
+                                    holder = 3
+                                    second = max(a0, max(a1, a2))
+                                total = _above(hands[holder], second, nlevels)
+                        lo, hi = _card_bounds(
+                            hands, sid, holder, total, left, ctl, rows, bkeys, bvals, bcount
+                        )
+                        if lo >= beta or lo == hi:
+                            value = lo
+                            done = True
+                        elif hi <= alpha:
+                            value = hi
+                            done = True
+                    if not done:
+                        # the key: the hands over the levels somebody holds
+                        k0 = k1 = k2 = k3 = 0
+                        held = scratch[3 * d + 2]
+                        nh = 0
+                        shift = 0
+                        for level in range(nlevels):
+                            x0 = (hands[0] >> (3 * level)) & 7
+                            x1 = (hands[1] >> (3 * level)) & 7
+                            x2 = (hands[2] >> (3 * level)) & 7
+                            x3 = (hands[3] >> (3 * level)) & 7
+                            if x0 | x1 | x2 | x3:
+                                k0 |= x0 << shift
+                                k1 |= x1 << shift
+                                k2 |= x2 << shift
+                                k3 |= x3 << shift
+                                shift += 3
+                                held[nh] = level
+                                nh += 1
+                        k4 = leader | (sid << 2) | (1 << 40)
+                        b = (_hash(k0, k1, k2, k3, k4) & mask) & ~1
+                        slot = -1
+                        for s in range(b, b + 2):
+                            if (
+                                tkeys[s, 4] == k4 and tkeys[s, 0] == k0 and tkeys[s, 1] == k1
+                                and tkeys[s, 2] == k2 and tkeys[s, 3] == k3
+                            ):
+                                slot = s
+                                break
+                        lead = -1
+                        if slot >= 0:
+                            if tvals[slot, 0] > lo:
+                                lo = int(tvals[slot, 0])
+                            if tvals[slot, 1] < hi:
+                                hi = int(tvals[slot, 1])
+                            if lo >= beta or lo == hi:
+                                value = lo
+                                done = True
+                            elif hi <= alpha:
+                                value = hi
+                                done = True
+                            lead = int(held[tvals[slot, 2]])
+                        elif ctl[_SPOILS]:
+                            m_lo, m_hi = _matched(
+                                hands, sid, holder, total, left, nlevels, bkeys, bvals, bcount
+                            )
+                            if m_lo > lo:
+                                lo = m_lo
+                            if m_hi < hi:
+                                hi = m_hi
+                            if lo >= beta or lo == hi or hi <= alpha:
+                                slot = b if tvals[b, 3] <= tvals[b + 1, 3] else b + 1
+                                _store(tkeys, tvals, slot, k0, k1, k2, k3, k4, lo, hi, 0, 0)
+                                value = lo if lo >= beta or lo == hi else hi
+                                done = True
+                    if done:
+                        d -= 1
+                        entering = False
+                        chosen_below = -1
+                        if d < 0:
+                            return value
+                        continue
+                    f[_F_LO] = lo
+                    f[_F_HI] = hi
+                    f[_F_SLOT] = slot
+                    f[_F_B] = b
+                    f[_F_K0] = k0
+                    f[_F_K1] = k1
+                    f[_F_K2] = k2
+                    f[_F_K3] = k3
+                    f[_F_K4] = k4
+                    f[_F_A] = alpha if alpha > lo else lo
+                    f[_F_BB] = beta if beta < hi else hi
+                    f[_F_WORK] = ctl[_NODES]
+                    g = frames[d + 1]
+                    g[_F_KIND] = 1
+                    g[_F_LEADER] = leader
+                    g[_F_N] = 0
+                    g[_F_SID] = sid
+                    g[_F_ALPHA] = f[_F_A]
+                    g[_F_BETA] = f[_F_BB]
+                    g[_F_HINT] = lead
+                    d += 1
+                    continue
+                # back from the lead: remember what it found
+                lo = f[_F_LO]
+                hi = f[_F_HI]
+                a = f[_F_A]
+                bb = f[_F_BB]
+                if value <= a:
+                    hi = value
+                elif value >= bb:
+                    lo = value
+                else:
+                    lo = hi = value
+                slot = f[_F_SLOT]
+                b = f[_F_B]
+                if slot < 0:
+                    slot = b if tvals[b, 3] <= tvals[b + 1, 3] else b + 1
+                held = scratch[3 * d + 2]
+                idx = 0
+                while held[idx] != chosen_below:
+                    idx += 1
+                _store(
+                    tkeys, tvals, slot, f[_F_K0], f[_F_K1], f[_F_K2], f[_F_K3], f[_F_K4], lo,
+                    hi, idx, ctl[_NODES] - f[_F_WORK],
+                )
+                d -= 1
+                entering = False
+                chosen_below = -1
+                if d < 0:
+                    return value
+                continue
+            # ---------------- one card of a trick (the solver's _play)
+            n = f[_F_N]
+            leader = f[_F_LEADER]
+            seat = (leader + n) % 4
+            reps = scratch[3 * d]
+            order = scratch[3 * d + 1]
+            maximising = seat % 2 == 0
+            if entering:
+                k = _groups(hands, seat, n, f[_F_T0], f[_F_T1], f[_F_T2], nlevels, reps)
+                _order(reps, k, n, f[_F_T0], f[_F_T1], f[_F_T2], f[_F_HINT], order)
+                f[_F_K] = k
+                f[_F_X] = 0
+                f[_F_BEST] = -100000 if maximising else 100000
+                f[_F_CHOSEN] = order[0]
+            else:
+                level = order[f[_F_X]]
+                hands[seat] += 1 << (3 * level)
+                best = f[_F_BEST]
+                cut = False
+                if maximising:
+                    if value > best:
+                        f[_F_BEST] = value
+                        f[_F_CHOSEN] = level
+                        if value > f[_F_ALPHA]:
+                            f[_F_ALPHA] = value
+                            cut = value >= f[_F_BETA]
+                elif value < best:
+                    f[_F_BEST] = value
+                    f[_F_CHOSEN] = level
+                    if value < f[_F_BETA]:
+                        f[_F_BETA] = value
+                        cut = f[_F_ALPHA] >= value
+                f[_F_X] += 1
+                if cut or f[_F_X] == f[_F_K]:
+                    value = f[_F_BEST]
+                    chosen_below = f[_F_CHOSEN] if n == 0 else -1
+                    d -= 1
+                    entering = False
+                    if d < 0:
+                        return value
+                    continue
+            # the next card to try
+            level = order[f[_F_X]]
+            hands[seat] -= 1 << (3 * level)
+            g = frames[d + 1]
+            if n < 3:
+                g[_F_KIND] = 1
+                g[_F_LEADER] = leader
+                g[_F_N] = n + 1
+                g[_F_T0] = f[_F_T0] if n else level
+                g[_F_T1] = f[_F_T1] if n != 1 else level
+                g[_F_T2] = level
+                g[_F_SID] = f[_F_SID]
+                g[_F_HINT] = -1
+            else:
+                off = _winner(win, f[_F_T0], f[_F_T1], f[_F_T2], level)
+                w = -1 if off < 0 else (leader + off) % 4
+                g[_F_KIND] = 0
+                g[_F_LEADER] = leader if w < 0 else w
+                g[_F_SID] = rows[f[_F_SID], _NEXT + w + 1]
+            g[_F_ALPHA] = f[_F_ALPHA]
+            g[_F_BETA] = f[_F_BETA]
+            d += 1
+            entering = True
+
+
+class Kernel:
+    """The compiled fast search for one solver: its table of bounds, and
+    the ruleset's shared tables (:func:`tables_for`)."""
+
+    def __init__(self, solver: Solver) -> None:
+        self.solver = solver
+        self.tables = tables_for(solver)
+        n = len(self.tables.level_of)
+        self.ctl = np.zeros(8, dtype=np.int64)
+        self.ctl[_SPOILS] = solver._spoils
+        self.ctl[_TOPWINS] = solver._top_wins
+        self.ctl[_NLEVELS] = n
+        # zeros, not a fill: the pages are only touched as the table fills
+        # (a key's last word is never 0, see search)
+        self.tkeys = np.zeros((2 << TABLE_BITS, 5), dtype=np.int64)
+        #: lo, hi, the lead that decided (its place among the levels held), work
+        self.tvals = np.zeros((2 << TABLE_BITS, 4), dtype=np.int16)
+        self.frames = np.zeros((_FRAMES, 26), dtype=np.int64)
+        #: per frame: its seat's groups, their order, the levels held
+        self.scratch = np.zeros((3 * _FRAMES, 24), dtype=np.int64)
+
+    @staticmethod
+    def fits(solver: Solver) -> bool:
+        """Whether the kernel can search for this solver's ruleset."""
+        return AVAILABLE and len(set(solver.ruleset.strength.values())) <= MAX_LEVELS
+
+    def play(
+        self,
+        hands: Sequence[Sequence[int]],
+        leader: int,
+        played: Sequence[int],
+        seq: tuple[int, ...],
+        tally: tuple[object, ...],
+        alpha: int,
+        beta: int,
+        deadline: float | None,
+    ) -> int:
+        """The solver's ``_play`` at a root: the card of the player to move,
+        then the rest of the deal, fail-soft in (``alpha``, ``beta``).
+        Raises the solver's TimeUp past ``deadline``."""
+        from .solver import TimeUp
+
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeUp
+        tables = self.tables
+        level_of = tables.level_of
+        sid = tables.state(self.solver, seq, tally)
+        packed = np.zeros(4, dtype=np.int64)
+        for seat, hand in enumerate(hands):
+            for s in hand:
+                packed[seat] += 1 << (3 * level_of[s])
+        t = [level_of[s] for s in played] + [0, 0, 0]
+        ctl = self.ctl
+        ctl[_TIMEUP] = 0
+        ctl[_HASCLOCK] = deadline is not None
+        _DEADLINE[0] = deadline if deadline is not None else 0.0
+        _ASK.append(tables.ask(self.solver))
+        nodes = int(ctl[_NODES])
+        try:
+            value = search(
+                packed, leader, len(played), t[0], t[1], t[2], sid, alpha, beta, ctl,
+                tables.win, tables.rows, self.tkeys, self.tvals, tables.bound_keys,
+                tables.bound_vals, tables.bound_count, self.frames, self.scratch,
+            )
+        finally:
+            _ASK.pop()
+            self.solver.stats.nodes += int(ctl[_NODES]) - nodes
+        if ctl[_TIMEUP]:
+            raise TimeUp
+        return int(value)
+
