@@ -174,10 +174,16 @@ class Solver:
         if kernel is not False:
             from .kernel import Kernel
 
-            if type(self._tally) is not _Tally and Kernel.fits(self):
+            # The kernel asks who takes a trick once per pattern of strengths:
+            # it needs a tie policy that declares how it decides (one that
+            # declares nothing may single out cards, as a house rule can).
+            if type(self._tally) is not _Tally and self._top_wins and Kernel.fits(self):
                 self._kernel = Kernel(self)
             elif kernel:
-                raise ValueError("the compiled search needs numba and a declared tally")
+                raise ValueError(
+                    "the compiled search needs numba, a declared tally and a tie policy"
+                    " that declares a strongest card takes the trick"
+                )
 
     @property
     def compiled(self) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 import pytest
@@ -51,6 +51,21 @@ FULL = (
 #: (late positions vs brute force, earlier positions vs the plain search),
 #: over all the rulesets together
 LATE, EARLY = (2000, 300) if FULL else (96, 20)
+
+
+@pytest.fixture(autouse=True, scope="module", params=["python", "compiled"])
+def _fast_search(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test here runs with the fast search in Python and compiled
+    (:mod:`aluette_cli.kernel`, where numba is installed): a solver made
+    without saying which gets the one of the run."""
+    if request.param == "compiled":
+        pytest.importorskip("numba")
+    defaults = Solver.__init__.__defaults__
+    Solver.__init__.__defaults__ = (None, None if request.param == "compiled" else False)
+    try:
+        yield
+    finally:
+        Solver.__init__.__defaults__ = defaults
 
 
 def _house() -> Ruleset:

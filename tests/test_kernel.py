@@ -1,0 +1,155 @@
+"""The compiled fast search against the Python searches and brute force.
+
+:mod:`aluette_cli.kernel` holds positions and rules in its own form (packed
+hands, a winner by pattern of strengths, numbered tally states, a hash
+table): every value it gives must be the plain search's (the reference),
+the Python fast search's and, on late positions, brute force's, under
+classic, classic with mordienne, team-five (with and without a double) and
+a house ranking.  Skipped where numba is not installed (the ``fast`` extra).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+
+pytest.importorskip("numba")
+
+from aluette_cli import kernel
+from aluette_cli.rules import load_ruleset
+from aluette_cli.solver import Position, Solver, TimeUp
+
+from .test_solver import (
+    FULL,
+    NEW_POLICIES,
+    RULESETS,
+    _after,
+    brute,
+    random_position,
+    small_endings,
+)
+
+
+def _compiled(name: str) -> tuple[Solver, Solver]:
+    """A compiled solver and a Python one of ruleset ``name``."""
+    make, double = RULESETS[name]
+    ruleset = make()
+    fast = Solver(ruleset, double, kernel=True)
+    assert fast.compiled
+    return fast, Solver(ruleset, double, kernel=False)
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_the_kernel_agrees_with_brute_force_on_late_positions(name: str) -> None:
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"kernel-late-{name}")
+    for _ in range(60 if FULL else 12):
+        position = random_position(ruleset, rng, (6, 9))
+        expected = brute(ruleset, double, position)
+        assert Solver(ruleset, double, kernel=True).value(position) == expected, position
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_the_kernel_agrees_with_both_python_searches_earlier(name: str) -> None:
+    """Tricks 3 to 5: several tricks searched, where the table, the bounds
+    and the ordering decide most positions."""
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"kernel-early-{name}")
+    for _ in range(20 if FULL else 4):
+        position = random_position(ruleset, rng, (3, 5))
+        compiled = Solver(ruleset, double, kernel=True).value(position)
+        assert compiled == Solver(ruleset, double, kernel=False).value(position), position
+        if len(position.winners) >= 3:
+            assert compiled == Solver(ruleset, double).plain_value(position), position
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_every_card_is_valued_as_by_the_plain_search(name: str) -> None:
+    """What ``analyse`` asks: the value after each card, one solver (and
+    its table) for many positions, against ``play_values(plain=True)`` and
+    brute force."""
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"kernel-cards-{name}")
+    fast = Solver(ruleset, double, kernel=True)
+    plain = Solver(ruleset, double, kernel=False)
+    for _ in range(8):
+        position = random_position(ruleset, rng, (5, 8))
+        values = fast.play_values(position)
+        assert values == plain.play_values(position, plain=True), position
+        if len(position.winners) >= 6:
+            for card, value in values.items():
+                assert value == brute(ruleset, double, _after(ruleset, position, card))
+
+
+@settings(max_examples=600 if FULL else 100)
+@given(small_endings(1, 4))
+def test_the_kernel_agrees_on_small_endings(case: tuple[str, Position]) -> None:
+    """Any cards dealt evenly, any tricks taken before (a deal already
+    decided too), 0 to 3 cards on the table: equal and neighbouring cards in
+    every arrangement, where packing, grouping and keys could go wrong."""
+    name, position = case
+    fast, python = _compiled(name)
+    assert fast.value(position) == python.plain_value(position) == python.value(position)
+    ruleset = fast.ruleset
+    if len(position.winners) < 9 and not ruleset.deal_scoring.decided_after(
+        position.winners, ruleset.deal_target
+    ):
+        assert fast.play_values(position) == python.play_values(position, plain=True)
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_a_trick_is_taken_as_the_tie_policy_says(name: str) -> None:
+    """The kernel's winner by pattern of strengths, for every four strengths
+    the deck can put on a trick, is the solver's (the tie policy's)."""
+    fast, python = _compiled(name)
+    tables = kernel.tables_for(fast)
+    count: dict[int, int] = {}
+    for s in fast.ruleset.strength.values():
+        count[s] = count.get(s, 0) + 1
+    levels = sorted(count)
+    rng = random.Random(name)
+    for trick in itertools.product(levels, repeat=4):
+        if any(trick.count(s) > count[s] for s in trick) or rng.random() > 0.05:
+            continue
+        packed = [tables.level_of[s] for s in trick]
+        got = kernel._winner(tables.win, *packed)
+        assert got == python.trick_winner(trick), trick
+
+
+@pytest.mark.parametrize("name", list(NEW_POLICIES))
+def test_a_policy_that_declares_nothing_is_not_compiled(name: str) -> None:
+    """The kernel asks a tie policy once per pattern of strengths and keys
+    by a declared tally: a policy that declares neither gets the Python
+    search, and a compiled one still gives brute force's values."""
+    make, tally, top_wins, _ = NEW_POLICIES[name]
+    ruleset = make()
+    solver = Solver(ruleset)
+    assert solver.compiled == (tally != "_Tally" and top_wins)
+    if solver.compiled:
+        rng = random.Random(f"kernel-new-{name}")
+        for _ in range(6):
+            position = random_position(ruleset, rng, (6, 9))
+            assert Solver(ruleset).value(position) == brute(ruleset, None, position)
+    else:
+        with pytest.raises(ValueError, match="compiled search"):
+            Solver(ruleset, kernel=True)
+
+
+def test_a_deadline_stops_the_kernel_in_the_middle_of_a_search() -> None:
+    """The clock is looked at inside the compiled search, not only between
+    its calls: a search from trick 1 stops soon after its deadline."""
+    ruleset = load_ruleset("classic")
+    position = random_position(ruleset, random.Random(2), (1, 1))
+    solver = Solver(ruleset, kernel=True)
+    start = time.monotonic()
+    with pytest.raises(TimeUp):
+        solver.value(position, deadline=start + 0.05)
+    assert time.monotonic() - start < 5
+    assert solver.stats.nodes > 0
