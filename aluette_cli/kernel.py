@@ -40,6 +40,11 @@ import numpy as np
 
 try:
     from numba import njit, objmode
+    from numba.cpython.unsafe import numbers as _bits
+
+    #: count leading and trailing zero bits: one machine instruction each
+    leading_zeros: Callable[[int], int] = _bits.leading_zeros
+    trailing_zeros: Callable[[int], int] = _bits.trailing_zeros
 
     AVAILABLE = True
 except ImportError:  # pragma: no cover - the extra is not installed
@@ -83,6 +88,11 @@ _HASCLOCK = 5
 _FRAMES = 5 * 9 + 2
 
 _EMPTY = -(2**63)
+#: The lowest bit of every level's three; the levels of every other pair;
+#: bit 0 of each 6-bit field (a sum of two levels), to add them all.
+_LOW = sum(1 << (3 * k) for k in range(MAX_LEVELS))
+_PAIRS = sum(7 << (6 * k) for k in range(11))
+_SUM = sum(1 << (6 * k) for k in range(11))
 # Odd multipliers for hashing, as signed 64-bit integers (the kernel's arithmetic wraps).
 _M1 = 0x9E3779B97F4A7C15 - (1 << 64)
 _M2 = 0xBF58476D1CE4E5B9 - (1 << 64)
@@ -245,34 +255,29 @@ if AVAILABLE:
     def _count(h: int, level: int) -> int:
         return (h >> (3 * level)) & 7
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _size(h: int, nlevels: int) -> int:
-        n = 0
-        for level in range(nlevels):
-            n += (h >> (3 * level)) & 7
-        return n
+        """How many cards a packed hand holds (at most 15): the levels' counts
+        added in pairs, then all pairs at once by one multiplication."""
+        pairs = (h & _PAIRS) + ((h >> 3) & _PAIRS)
+        return ((pairs * _SUM) >> 60) & 15
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _top(h: int, nlevels: int) -> int:
-        for level in range(nlevels - 1, -1, -1):
-            if (h >> (3 * level)) & 7:
-                return level
-        return -1
+        """The strongest level of a packed hand (-1: empty)."""
+        held = (h | (h >> 1) | (h >> 2)) & _LOW
+        return -1 if held == 0 else (63 - leading_zeros(held)) // 3
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _bottom(h: int, nlevels: int) -> int:
-        for level in range(nlevels):
-            if (h >> (3 * level)) & 7:
-                return level
-        return -1
+        """The weakest level of a packed hand (-1: empty)."""
+        held = (h | (h >> 1) | (h >> 2)) & _LOW
+        return -1 if held == 0 else trailing_zeros(held) // 3
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _above(h: int, level: int, nlevels: int) -> int:
         """How many cards of ``h`` are stronger than ``level``."""
-        n = 0
-        for x in range(level + 1, nlevels):
-            n += (h >> (3 * x)) & 7
-        return n
+        return _size(h >> (3 * (level + 1)), nlevels)
 
     @njit(cache=True, inline="always")
     def _dense(a: int, b: int, c: int, d: int, x: int) -> int:
@@ -417,36 +422,54 @@ if AVAILABLE:
         ckey |= (ms[1] << 8) | (ms[2] << 4) | ms[3]
         return _bound_lookup(bkeys, bvals, bcount, ckey)
 
+    @njit(cache=True, inline="always")
+    def _held(h: int) -> int:
+        """The lowest bit of each level a packed hand holds cards of."""
+        return (h | (h >> 1) | (h >> 2)) & _LOW
+
     @njit(cache=True)
     def _groups(
-        hands: np.ndarray, seat: int, n: int, t0: int, t1: int, t2: int, nlevels: int,
+        hands: np.ndarray,
+        seat: int,
+        n: int,
+        t0: int,
+        t1: int,
+        t2: int,
+        nlevels: int,
         out: np.ndarray,
     ) -> int:
         """The seat's groups of cards that play alike (the solver's
         ``_groups``): one level each, the weakest, strongest first."""
+        mine = _held(hands[seat])
+        others = 0
+        for q in range(4):
+            if q != seat:
+                others |= _held(hands[q])
+        if n > 0:
+            others |= 1 << (3 * t0)
+        if n > 1:
+            others |= 1 << (3 * t1)
+        if n > 2:
+            others |= 1 << (3 * t2)
+        sole = mine & ~others
+        every = mine | others
         k = 0
         run = False
-        h = hands[seat]
-        for level in range(nlevels - 1, -1, -1):
-            bits = 0
-            for q in range(4):
-                if (hands[q] >> (3 * level)) & 7:
-                    bits |= 1 << q
-            if (n > 0 and t0 == level) or (n > 1 and t1 == level) or (n > 2 and t2 == level):
-                bits |= 16
-            if not bits:
-                continue
-            if bits == (1 << seat):
+        while every:
+            bit = 63 - leading_zeros(every)
+            every ^= 1 << bit
+            one = 1 << bit
+            if sole & one:
                 if run:
-                    out[k - 1] = level
+                    out[k - 1] = bit // 3
                 else:
-                    out[k] = level
+                    out[k] = bit // 3
                     k += 1
                     run = True
             else:
                 run = False
-                if (h >> (3 * level)) & 7:
-                    out[k] = level
+                if mine & one:
+                    out[k] = bit // 3
                     k += 1
         return k
 
@@ -599,7 +622,7 @@ if AVAILABLE:
                             value = hi
                             done = True
                     if not done:
-                        left = _size(hands[0], nlevels)
+                        left = 9 - rows[sid, _PLAYED]
                         if left == 1:
                             c0 = _top(hands[0], nlevels)
                             c1 = _top(hands[1], nlevels)
@@ -651,19 +674,24 @@ if AVAILABLE:
                         held = scratch[3 * d + 2]
                         nh = 0
                         shift = 0
-                        for level in range(nlevels):
+                        every = (
+                            _held(hands[0]) | _held(hands[1]) | _held(hands[2]) | _held(hands[3])
+                        )
+                        while every:
+                            bit = trailing_zeros(every)
+                            every &= every - 1
+                            level = bit // 3
                             x0 = (hands[0] >> (3 * level)) & 7
                             x1 = (hands[1] >> (3 * level)) & 7
                             x2 = (hands[2] >> (3 * level)) & 7
                             x3 = (hands[3] >> (3 * level)) & 7
-                            if x0 | x1 | x2 | x3:
-                                k0 |= x0 << shift
-                                k1 |= x1 << shift
-                                k2 |= x2 << shift
-                                k3 |= x3 << shift
-                                shift += 3
-                                held[nh] = level
-                                nh += 1
+                            k0 |= x0 << shift
+                            k1 |= x1 << shift
+                            k2 |= x2 << shift
+                            k3 |= x3 << shift
+                            shift += 3
+                            held[nh] = level
+                            nh += 1
                         k4 = leader | (sid << 2) | (1 << 40)
                         b = (_hash(k0, k1, k2, k3, k4) & mask) & ~1
                         slot = -1
