@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -43,8 +43,8 @@ try:
     from numba.cpython.unsafe import numbers as _bits
 
     #: count leading and trailing zero bits: one machine instruction each
-    leading_zeros: Callable[[int], int] = _bits.leading_zeros
-    trailing_zeros: Callable[[int], int] = _bits.trailing_zeros
+    leading_zeros: Callable[[int], int] = cast(Any, _bits.leading_zeros)
+    trailing_zeros: Callable[[int], int] = cast(Any, _bits.trailing_zeros)
 
     AVAILABLE = True
 except ImportError:  # pragma: no cover - the extra is not installed
