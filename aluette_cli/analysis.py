@@ -194,7 +194,7 @@ def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask 
     from the hand, trick after trick, up to the end of the deal."""
     from .solver import Solver  # a run that analyses nothing never needs it
 
-    solver = Solver(ruleset)
+    solver = Solver(ruleset, kernel=False)  # asked only who takes each trick
     held = {seat: set(cards) for seat, cards in hands.items()}
     leader = left_of(deal.dealer)
     tricks = []
