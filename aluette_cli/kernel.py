@@ -77,6 +77,7 @@ _SPOILS = 2
 _TOPWINS = 3
 _NLEVELS = 4
 _HASCLOCK = 5
+_POOLED = 6
 
 # Fields of a frame of the search's stack.
 (
@@ -341,8 +342,10 @@ if AVAILABLE:
         bkeys: np.ndarray,
         bvals: np.ndarray,
         bcount: np.ndarray,
+        partner: int,
     ) -> tuple[int, int]:
-        """The solver's ``_bounds``: the most tricks each seat can take, and
+        """The solver's ``_bounds`` (``partner``: a seat the sure tricks do
+        not cap, where they are the team's, or -1): the most tricks each seat can take, and
         the strongest card's sure ones, looked up as the tally bounds them."""
         if not ctl[_TOPWINS]:
             return int(rows[sid, _CLO]), int(rows[sid, _CHI])
@@ -369,17 +372,60 @@ if AVAILABLE:
                     m3 = left
         if total:
             cap = left - total
-            if holder != 0 and m0 > cap:
+            if holder != 0 and partner != 0 and m0 > cap:
                 m0 = cap
-            if holder != 1 and m1 > cap:
+            if holder != 1 and partner != 1 and m1 > cap:
                 m1 = cap
-            if holder != 2 and m2 > cap:
+            if holder != 2 and partner != 2 and m2 > cap:
                 m2 = cap
-            if holder != 3 and m3 > cap:
+            if holder != 3 and partner != 3 and m3 > cap:
                 m3 = cap
         ckey = (sid << 24) | ((holder + 1) << 20) | (total << 16) | (m0 << 12) | (m1 << 8)
         ckey |= (m2 << 4) | m3
         return _bound_lookup(bkeys, bvals, bcount, ckey)
+
+    @njit(cache=True)
+    def _team_sure(
+        hands: np.ndarray, left: int, holder: int, total: int
+    ) -> tuple[int, int, int]:
+        """Where tricks are pooled per team and a card stronger than every
+        other card of a trick takes it: the tricks a team can make sure of,
+        as (a seat of it, the count, its partner), or the holder's own.
+
+        Let ``L`` be the levels above every card of the other team, and
+        count for each partner its cards at levels of ``L`` the other
+        partner holds none of: ``a`` and ``b``.  In a trick where one partner
+        plays such a card, it is stronger than every other card of the
+        trick (the other team's are weaker, and the partner's card is of
+        another level), so the team takes it.  The team can play one of them
+        in each of ``min(a + b, left)`` tricks, whatever the others do (no
+        card has to follow anything): that many tricks are the team's
+        whenever it wants them, so the other team takes at most the rest,
+        which is all the pooled bounds ask of a count of sure tricks."""
+        t0 = _top(hands[0], 0)
+        t1 = _top(hands[1], 0)
+        t2 = _top(hands[2], 0)
+        t3 = _top(hands[3], 0)
+        ns = max(t0, t2)
+        ew = max(t1, t3)
+        if ns > ew:
+            p = 0
+            above = ew
+        elif ew > ns:
+            p = 1
+            above = ns
+        else:
+            return holder, total, -1
+        q = p + 2
+        keep = (_LOW >> (3 * (above + 1))) << (3 * (above + 1))
+        hp = _held(hands[p])
+        hq = _held(hands[q])
+        a = _size(hands[p] & ((hp & ~hq & keep) * 7), 0)
+        b = _size(hands[q] & ((hq & ~hp & keep) * 7), 0)
+        team = min(a + b, left)
+        if team <= total:
+            return holder, total, -1
+        return p, team, q
 
     @njit(cache=True)
     def _matched(
@@ -659,8 +705,14 @@ if AVAILABLE:
                                     holder = 3
                                     second = max(a0, max(a1, a2))
                                 total = _above(hands[holder], second, nlevels)
+                        t_holder = holder
+                        t_total = total
+                        partner = -1
+                        if ctl[_POOLED] and ctl[_TOPWINS]:
+                            t_holder, t_total, partner = _team_sure(hands, left, holder, total)
                         lo, hi = _card_bounds(
-                            hands, sid, holder, total, left, ctl, rows, bkeys, bvals, bcount
+                            hands, sid, t_holder, t_total, left, ctl, rows, bkeys, bvals,
+                            bcount, partner,
                         )
                         if lo >= beta or lo == hi:
                             value = lo
@@ -864,6 +916,7 @@ class Kernel:
         self.ctl[_SPOILS] = solver._spoils
         self.ctl[_TOPWINS] = solver._top_wins
         self.ctl[_NLEVELS] = n
+        self.ctl[_POOLED] = solver._tally.pooled
         # zeros, not a fill: the pages are only touched as the table fills
         # (a key's last word is never 0, see search)
         self.tkeys = np.zeros((2 << TABLE_BITS, 5), dtype=np.int64)

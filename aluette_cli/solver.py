@@ -944,6 +944,10 @@ class _Tally:
 
     #: the most points a deal is worth under this scoring (mordienne, double aside)
     span = _UNBOUNDED
+    #: whether only the teams' totals count (:meth:`bounds` reads the sure
+    #: tricks of a seat as its team's, and the partner's most as uncapped),
+    #: so that the compiled search may count sure tricks per team
+    pooled = False
 
     def start(self) -> tuple[object, ...]:
         return ()
@@ -1076,6 +1080,7 @@ class _TeamTricksTally(_Tally):
     (docs/rules.md §7): the two totals."""
 
     span = 1
+    pooled = True
 
     def start(self) -> tuple[object, ...]:
         return (0, 0)
