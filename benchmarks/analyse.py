@@ -26,7 +26,9 @@ less than wall-clock time).  Printed:
 then the other, alternately, from each trick of ``--from`` under
 ``--budget``; printed are the median, 95th percentile and worst CPU seconds
 per deal of each, the median ratio other/this, how far back each solved,
-and a check that every value both gave is the same.
+and a check that every value both gave is the same.  ``--against python``
+compares the compiled search (:mod:`aluette_cli.kernel`, the ``fast``
+extra) with this solver's own Python search, on the same deals.
 """
 
 from __future__ import annotations
@@ -115,9 +117,25 @@ def p95(times: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
+@contextlib.contextmanager
+def python_search() -> Iterator[None]:
+    """Solvers made meanwhile run the fast search in Python, not compiled."""
+    defaults = Solver.__init__.__defaults__
+    Solver.__init__.__defaults__ = (None, False)
+    try:
+        yield
+    finally:
+        Solver.__init__.__defaults__ = defaults
+
+
 def compare(tasks: list[DealTask], starts: list[int], budget: float, path: str) -> None:
-    """This search and the one in ``path``, deal by deal, alternately."""
-    other = load_solver(path)
+    """This search and the one in ``path``, deal by deal, alternately
+    (``python``: this solver's Python search)."""
+    if path == "python":
+        other_search: Callable[[], contextlib.AbstractContextManager[None]] = python_search
+    else:
+        module = load_solver(path)
+        other_search = lambda: solver_module(module)  # noqa: E731
     rows = []
     for first in starts:
         mine: list[float] = []
@@ -126,7 +144,7 @@ def compare(tasks: list[DealTask], starts: list[int], budget: float, path: str) 
         for k, task in enumerate(tasks):
             limits = Limits(first, budget)
             t_new, new = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
-            with solver_module(other):
+            with other_search():
                 t_old, old = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
             mine.append(t_new)
             theirs.append(t_old)
