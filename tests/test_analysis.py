@@ -258,6 +258,27 @@ def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) ->
     assert "every play from trick 1 within 0.2 s" in out
 
 
+def test_the_benchmark_puts_the_compiled_search_beside_the_python_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--against python``: the same deals by the solver's Python search,
+    each value checked to be the compiled one's."""
+    import importlib.util
+
+    from .conftest import ROOT
+
+    path = ROOT / "benchmarks" / "analyse.py"
+    spec = importlib.util.spec_from_file_location("bench_analyse_python", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    args = ["--deals", "2", "--from", "7", "--budget", "30", "--against", "python"]
+    assert module.main(args) == 0
+    out = capsys.readouterr().out
+    assert "other, from trick 7" in out and "this, from trick 7" in out
+    assert "2/2" in out
+
+
 # --------------------------------------------------------------------------
 # As the player saw it
 #
