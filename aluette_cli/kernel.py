@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from .cards import TRICKS_PER_DEAL
+
 try:
     from numba import njit, objmode
     from numba.cpython.unsafe import numbers as _bits
@@ -86,7 +88,7 @@ _POOLED = 6
     _F_K3, _F_K4, _F_A, _F_BB, _F_WORK,
 ) = range(26)
 #: Frames of the stack: a trick start and four cards a trick, and the root.
-_FRAMES = 5 * 9 + 2
+_FRAMES = 5 * TRICKS_PER_DEAL + 2
 
 _EMPTY = -(2**63)
 #: The lowest bit of every level's three; the levels of every other pair;
@@ -211,7 +213,7 @@ class Tables:
         played = key[0]
         row = self.rows[sid]
         row[_NEXT : _NEXT + 5] = -2  # not numbered yet
-        over = played >= 9 or (solver._stops_early and solver.over(seq))
+        over = played >= TRICKS_PER_DEAL or (solver._stops_early and solver.over(seq))
         row[_OVER] = over
         row[_LEAF] = solver.leaf(seq) if over else 0
         lo, hi = (row[_LEAF], row[_LEAF]) if over else solver._bounds_of(played, tally, None)
@@ -668,7 +670,7 @@ if AVAILABLE:
                             value = hi
                             done = True
                     if not done:
-                        left = 9 - rows[sid, _PLAYED]
+                        left = TRICKS_PER_DEAL - rows[sid, _PLAYED]
                         if left == 1:
                             c0 = _top(hands[0], nlevels)
                             c1 = _top(hands[1], nlevels)
