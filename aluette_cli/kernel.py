@@ -5,8 +5,9 @@ the ruleset's policies declare what the fast search needs, a
 :class:`~aluette_cli.solver.Solver` runs its null-window tests here instead
 of in Python; the values are the same (the tests hold this search to the
 plain one, to the Python fast one and to brute force).  The first run after
-an install compiles the search (about half a minute) and caches the machine
-code next to this module (``cache=True``), so later runs start at once.
+an install compiles the search (about ten seconds of CPU) and caches the
+machine code next to this module (``cache=True``); later runs load it and
+build the ruleset's tables in well under a second.
 
 The search is the Python fast search, move for move: the same null-window
 driver (in the solver), the same card bounds, table of bounds, move order
@@ -240,7 +241,8 @@ _TABLES: dict[tuple[object, ...], Tables] = {}
 
 def tables_for(solver: Solver) -> Tables:
     """The tables of the solver's ruleset and double, built once a process."""
-    key = (solver.ruleset, solver._factor)
+    # A double changes what a finished deal scores: the announcers count.
+    key = (solver.ruleset, solver.doubled_by if solver._factor > 1 else None)
     found = _TABLES.get(key)
     if found is None:
         if len(_TABLES) > 8:
