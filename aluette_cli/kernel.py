@@ -118,16 +118,6 @@ def _past_deadline() -> bool:
     return time.monotonic() > _DEADLINE[0]
 
 
-def pattern_code(levels: Sequence[int]) -> int:
-    """The index of four strengths' pattern: each card's rank among the
-    distinct strengths of the trick, two bits a card, in play order."""
-    distinct = sorted(set(levels))
-    code = 0
-    for level in levels:
-        code = code << 2 | distinct.index(level)
-    return code
-
-
 def winner_table(solver: Solver, levels: Sequence[int]) -> np.ndarray:
     """Who takes a trick (offset from its leader, -1 nobody) by its pattern:
     the tie policy's answer for representative cards of each pattern (-2:
@@ -255,10 +245,6 @@ def tables_for(solver: Solver) -> Tables:
 # The compiled search
 
 if AVAILABLE:
-
-    @njit(cache=True, inline="always")
-    def _count(h: int, level: int) -> int:
-        return (h >> (3 * level)) & 7
 
     @njit(cache=True, inline="always")
     def _size(h: int, nlevels: int) -> int:
