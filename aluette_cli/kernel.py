@@ -37,11 +37,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-import numpy as np
-
 from .cards import TRICKS_PER_DEAL
 
-try:
+try:  # numpy comes with numba: neither is a dependency of the base install
+    import numpy as np
     from numba import njit, objmode
     from numba.cpython.unsafe import numbers as _bits
 

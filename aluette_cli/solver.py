@@ -34,6 +34,11 @@ Two searches share those pieces:
   worked out again: most positions are settled by those bounds, so their
   price is the search's.
 
+The fast search runs compiled where it can (:mod:`aluette_cli.kernel`, the
+``fast`` extra: numba importable, a tally declared, and a tie policy that
+declares a strongest card takes the trick): the same driver here asks the
+kernel each null-window test instead of :meth:`Solver._play`.
+
 What the fast search may assume it asks the policies, which declare it of
 their own rules: a tie policy whether a card stronger than all the others
 always takes the trick, and whether only such a card ever does

@@ -21,6 +21,8 @@ from __future__ import annotations
 import functools
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
@@ -399,6 +401,27 @@ def test_a_deadline_in_the_past_stops_the_search() -> None:
     position = random_position(ruleset, random.Random(3), (2, 2))
     with pytest.raises(TimeUp):
         Solver(ruleset).value(position, deadline=0.0)
+
+
+def test_without_numba_the_python_search_values_positions() -> None:
+    """The compiled search is an optional extra: where numba (and numpy)
+    cannot be imported, a solver runs the Python fast search."""
+    code = (
+        "import sys\n"
+        "sys.modules['numba'] = None; sys.modules['numpy'] = None\n"
+        "from aluette_cli.rules import load_ruleset\n"
+        "from aluette_cli.solver import Position, Solver\n"
+        "hands = {'N': ['3d', '4b'], 'E': ['Rc', '5e'], 'S': ['2d', '6b'], 'W': ['7c', '8e']}\n"
+        "solver = Solver(load_ruleset('classic'))\n"
+        "winners = ('N', 'E', 'S', 'W', 'N', 'E', 'S')\n"
+        "print(solver.compiled, solver.value(Position(hands, 'N', (), winners)))\n"
+        "try:\n    Solver(load_ruleset('classic'), kernel=True)\n"
+        "except ValueError:\n    print('refused')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["False", "1", "refused"]
 
 
 def test_the_trick_winner_depends_only_on_strengths_and_order() -> None:
