@@ -212,27 +212,30 @@ class Annotator:
         # system call a line.
         written: list[bytes] = []
         lines, pending, added = tee.lines, self.pending, self.tricks.added
+        said = self.tricks.written  # a trick's note alone on its line, as bytes
         first = tee.first
         count = len(lines) if before is None else max(0, min(len(lines), before - first))
         tee.first += count
+        take, note_of, keep = lines.popleft, pending.pop, written.append
         for number in range(first, first + count):
-            line = lines.popleft()
-            notes = pending.pop(number, None)
-            if type(line) is LongLine:
-                # Its notes go at its end: the text is copied, never held.
-                self.out.write(b"".join([*written, line.head]))
-                written = []
-                line.rest.seek(0)
-                shutil.copyfileobj(line.rest, self.out, TEE_BLOCK)
-                line.rest.close()
-                written.append((added(notes) if notes else b"") + line.ending)
-                continue
+            line = take()
+            notes = note_of(number, None)
             if type(line) is bytes:
                 if notes is not None:
                     # As _insert, on the bytes: no ";" comment, no comment left open.
                     end = len(line.rstrip(_TRAILING))
-                    line = line[:end] + added(notes) + line[end:]
-                written.append(line)
+                    note = said.get(notes[0]) if len(notes) == 1 else None
+                    line = line[:end] + (added(notes) if note is None else note) + line[end:]
+                keep(line)
+                continue
+            if type(line) is LongLine:
+                # Its notes go at its end: the text is copied, never held.
+                self.out.write(b"".join([*written, line.head]))
+                written.clear()
+                line.rest.seek(0)
+                shutil.copyfileobj(line.rest, self.out, TEE_BLOCK)
+                line.rest.close()
+                written.append((added(notes) if notes else b"") + line.ending)
                 continue
             notes = notes or []
             assert isinstance(line, KeptLine)
