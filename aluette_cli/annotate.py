@@ -21,7 +21,7 @@ from typing import BinaryIO
 from .analysis import GameAnalysis, Limits, analyse_game
 from .lexicon import BLANKS, COMMENT_CLOSE, COMMENT_OPEN
 from .model import BrokenDeal, Deal
-from .outcome import TrickOutcome
+from .outcome import DealOutcome, TrickOutcome
 from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, check_units
 from .quickcheck import FIRST_TRICK_LINE
 from .reading import read_units
@@ -91,16 +91,58 @@ class TrickNotes:
         return _added(notes).encode("utf-8", "surrogateescape")
 
 
+class DealNotes:
+    """Each deal's note (its counts, tie-break and point in words), made once
+    for all the deals whose facts are the same: an archive's deals come in a
+    few thousand outcomes, and looking one up is several times quicker than
+    putting its sentences together.  Only the usual deal is looked up (read
+    whole, no signal, every trick known); any other is told afresh."""
+
+    #: notes kept at most, for memory to stay flat whatever is read
+    LIMIT = 20_000
+
+    def __init__(self) -> None:
+        self.said: dict[tuple[object, ...], str] = {}
+
+    def __call__(self, deal: DealOutcome) -> str:
+        """The note of a deal."""
+        if deal.broken or deal.signals or deal.unknown or deal.counts is None:
+            return " ".join(deal_sentences(deal))
+        # Every fact deal_sentences reads of such a deal.
+        tie = deal.tie_break
+        played = deal.sequence if deal.sequence is not None else [t.winner for t in deal.tricks]
+        key = (
+            tuple(deal.counts.items()),
+            played.count(None),
+            deal.void,
+            deal.dealer if deal.void else None,
+            deal.void_reason,
+            deal.point,
+            deal.deal_winner,
+            None if tie is None else (*tie.tied, tie.total, *tie.reached_at.items(), tie.winner),
+            deal.mordienne_from,
+            None if deal.sequence is None else len(deal.sequence),
+        )
+        note = self.said.get(key)
+        if note is None:
+            if len(self.said) >= self.LIMIT:
+                self.said.clear()
+            note = self.said[key] = " ".join(deal_sentences(deal))
+        return note
+
+
 def notes_for(
     checked: CheckedGame,
     analysis: GameAnalysis | None,
     notes: defaultdict[int, list[str]],
     tricks: TrickNotes,
+    deals: DealNotes | None = None,
 ) -> None:
     """Line number -> the generated comments that belong at its end, added to
     ``notes``; with ``analysis``, the marks of the plays that changed a
-    deal's value too.  ``tricks`` says the tricks' notes, and remembers them
-    from game to game."""
+    deal's value too.  ``tricks`` says the tricks' notes, and ``deals`` the
+    deals', and they remember them from game to game."""
+    deal_note = deals or DealNotes()
     analysed = analysis.deals if analysis is not None else []
     outcome, game = checked.outcome, checked.game
     ruleset = outcome.ruleset
@@ -132,7 +174,7 @@ def notes_for(
                 if note is not None:
                     notes[line].append(note)  # type: ignore[index]
         if ruleset is not None:
-            notes[last_line].append(" ".join(deal_sentences(result)))
+            notes[last_line].append(deal_note(result))
         valued = analysed[k] if k < len(analysed) else None
         if valued is not None:
             for play in valued.changed:
@@ -190,6 +232,7 @@ class Annotator:
         self.base = base
         self.pending: defaultdict[int, list[str]] = defaultdict(list)
         self.tricks = TrickNotes()
+        self.deals = DealNotes()
 
     def run(self) -> Iterator[CheckedGame]:
         """Annotate everything, yielding each checked game as it is written."""
@@ -199,7 +242,7 @@ class Annotator:
         for checked in check_units(units, self.choice, self.base, keep=wants):  # type: ignore[arg-type]
             game = checked.game
             analysis = analyse_game(checked, self.analyse) if self.analyse else None
-            notes_for(checked, analysis, self.pending, self.tricks)
+            notes_for(checked, analysis, self.pending, self.tricks, self.deals)
             start = min([game.pos.line, *(f.line for f in game.errors)])
             self._flush(before=start)
             yield checked
@@ -212,27 +255,30 @@ class Annotator:
         # system call a line.
         written: list[bytes] = []
         lines, pending, added = tee.lines, self.pending, self.tricks.added
+        said = self.tricks.written  # a trick's note alone on its line, as bytes
         first = tee.first
         count = len(lines) if before is None else max(0, min(len(lines), before - first))
         tee.first += count
+        take, note_of, keep = lines.popleft, pending.pop, written.append
         for number in range(first, first + count):
-            line = lines.popleft()
-            notes = pending.pop(number, None)
-            if type(line) is LongLine:
-                # Its notes go at its end: the text is copied, never held.
-                self.out.write(b"".join([*written, line.head]))
-                written = []
-                line.rest.seek(0)
-                shutil.copyfileobj(line.rest, self.out, TEE_BLOCK)
-                line.rest.close()
-                written.append((added(notes) if notes else b"") + line.ending)
-                continue
+            line = take()
+            notes = note_of(number, None)
             if type(line) is bytes:
                 if notes is not None:
                     # As _insert, on the bytes: no ";" comment, no comment left open.
                     end = len(line.rstrip(_TRAILING))
-                    line = line[:end] + added(notes) + line[end:]
-                written.append(line)
+                    note = said.get(notes[0]) if len(notes) == 1 else None
+                    line = line[:end] + (added(notes) if note is None else note) + line[end:]
+                keep(line)
+                continue
+            if type(line) is LongLine:
+                # Its notes go at its end: the text is copied, never held.
+                self.out.write(b"".join([*written, line.head]))
+                written.clear()
+                line.rest.seek(0)
+                shutil.copyfileobj(line.rest, self.out, TEE_BLOCK)
+                line.rest.close()
+                written.append((added(notes) if notes else b"") + line.ending)
                 continue
             notes = notes or []
             assert isinstance(line, KeptLine)

@@ -98,7 +98,12 @@ def _loose() -> tuple[re.Pattern[str], re.Pattern[str]]:
 #: The same deal as the writer writes it, with its nine tricks: one space
 #: between tokens (blanks at line ends, where a comment was), every card its
 #: own group.  Most deals are written so, and this reads them in about half
-#: the time of the looser pattern.
+#: the time of the looser pattern.  Nothing optional in it is a repeat of a
+#: group (``(?:X)?``, ``(?:X)*``): at each pass through one the regex engine
+#: saves every group matched so far, some 300 places by the last trick, and
+#: that copying cost more than the matching.  An optional part is a branch
+#: with an empty side instead (``(?:X|)``), which saves nothing outside a
+#: repeat, and the blank lines after the point line one class of characters.
 _CARD = f"({CANONICAL_CARD})"
 _PLAY_AS_WRITTEN = f"({SEAT}){COLON}{_CARD}"
 _AS_WRITTEN = re.compile(
@@ -108,10 +113,10 @@ _AS_WRITTEN = re.compile(
     + (
         f"({DIGITS}){re.escape(TRICK_DOT)} "
         + " ".join([_PLAY_AS_WRITTEN] * 4)
-        + f"(?: {re.escape(ARROW)} ({SEAT}|{POURRI}))?{_EOL}"
+        + f"(?: {re.escape(ARROW)} ({SEAT}|{POURRI})|){_EOL}"
     )
     * TRICKS_PER_DEAL
-    + f"{POINT} ({SIDE}|{NONE})(?: ({DIGITS}))?[{BLANKS}]*(?:\\n[{BLANKS}]*)*\\Z"
+    + f"{POINT} ({SIDE}|{NONE})(?: ({DIGITS})|)[{BLANKS}\\n]*\\Z"
 )
 #: Where ``_AS_WRITTEN`` puts what it reads, in order: the deal's number and
 #: dealer; each hand's seat, then its cards; the stock's cards; each trick's

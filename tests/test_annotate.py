@@ -656,6 +656,38 @@ def test_a_trick_note_kept_is_the_note_made_afresh(
     assert monsieur > 100
 
 
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ("--policy", "ties"),
+        ("--rules", "team-five", "--policy", "ties"),
+        ("--rules", "to-five-points", "--policy", "ties"),
+        ("--options", "chanter,signals,mordienne", "--policy", "ties"),
+        ("--style", "sheet", "--policy", "ties"),
+    ],
+    ids=" ".join,
+)
+def test_a_deal_note_kept_is_the_note_made_afresh(flags: tuple[str, ...]) -> None:
+    """The deal notes kept (DealNotes) are looked up by every fact their
+    sentences read: for every deal, the note kept is the one made for it
+    alone, under rules that score, tie, stop early and void deals in
+    different ways, with mordiennes, doubles and signals."""
+    import io
+
+    from aluette_cli.annotate import DealNotes
+    from aluette_cli.pipeline import OUTCOMES, check_source
+    from aluette_cli.writers.report import deal_sentences
+
+    text = generated(507, "--games", "60", *flags)
+    kept = DealNotes()
+    told = 0
+    for game in check_source(io.BytesIO(text.encode("utf-8")), keep=OUTCOMES):
+        for deal in game.outcome.deals:
+            assert kept(deal) == " ".join(deal_sentences(deal))
+            told += 1
+    assert told > 200 and len(kept.said) < told  # some notes were looked up
+
+
 # --------------------------------------------------------------------------
 # Each trick's note on its own line, whatever happened to the lines around it
 

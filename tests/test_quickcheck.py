@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -333,6 +334,30 @@ def test_every_claim_of_a_deal_written_otherwise(text: str) -> None:
             continue
         for variant in variants:
             same_with_and_without("\n".join([*lines[:i], variant, *lines[i + 1 :]]))
+
+
+def test_blank_lines_and_blanks_after_a_deal_are_read_as_the_writer_writes_them() -> None:
+    """The writer's pattern ends a deal with any blanks and line ends, as the
+    grammar reads them, and tells a trick's claim and the point's number
+    left out from those written (the quick check's pattern is held to the
+    full replay; here, to vouching as well)."""
+    text = generated(3, "--games", "1")
+    deals = text.split("\n\n")
+    tails = ["\n", "\n \n", "  \n\t\n\n", "\t"]
+    spaced = "\n".join(d + tails[k % len(tails)] for k, d in enumerate(deals))
+    vouched, _ = same_with_and_without(spaced)
+    assert vouched == len(deals) - 1  # every deal (the first block is the tags)
+    m = quickcheck._AS_WRITTEN.match(deals[1].replace(" -> ", " ->  ", 1) + "\n")
+    assert m is None  # two spaces: not the writer's layout
+    bare = re.sub(r" -> \S+", "", deals[1]) + "\n \n"
+    for tail, points in (("", None), (" 2", "2")):
+        m = quickcheck._AS_WRITTEN.match(re.sub(r"(\npoint \S+)", rf"\1{tail}", bare))
+        assert m is not None
+        g = m.groups()
+        last = quickcheck.TRICK_GROUP + quickcheck.TRICK_GROUPS - 1  # the first trick's claim
+        claims = [g[last + quickcheck.TRICK_GROUPS * k] for k in range(9)]
+        assert claims == [None] * 9
+        assert g[quickcheck.POINT_GROUP + 1] == points
 
 
 @pytest.mark.parametrize("text", POOL, ids=[f"game-pair-{k}" for k in range(len(POOL))])

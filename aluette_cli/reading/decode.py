@@ -218,13 +218,10 @@ def decode_runs(stream: Iterable[bytes], number: int = 1, offset: int = 0) -> It
                 text = text[1:]
             if "\r" in text:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
-            if (
-                text.count("\n") >= RUN_MIN_LINES
-                and text.endswith("\n")
-                and not has_long_line(text)
-            ):
+            ends = text.count("\n")  # a mebibyte counted once
+            if ends >= RUN_MIN_LINES and text.endswith("\n") and not has_long_line(text):
                 yield Run(number, text)  # not empty: it holds RUN_MIN_LINES line ends
-                number += text.count("\n")
+                number += ends
             else:
                 lines = text.split("\n")
                 if lines[-1] == "":

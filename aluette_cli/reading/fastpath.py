@@ -110,6 +110,9 @@ _TAG = re.compile(
 _ITEM = re.compile(f"[^{BLANKS}]+")
 _SEAT_LETTERS = "".join(SEATS)
 
+#: a line with its line end, or a last piece without one
+_LINES = re.compile("[^\n]*\n|[^\n]+\\Z")
+
 # What is left of a blank line once its leading blanks are taken off: only
 # the grammar's whitespace makes a line blank (docs/notation.md §2).
 _BLANK = ("", "\n")
@@ -138,15 +141,15 @@ def read_unit(
     ``{`` or ``;``; the reader then gives it to the element before it, as it
     does for the grammar's.
     """
+    # The unit's lines: a part is a line or a piece of one, or many lines
+    # (a run's, in one piece), each then with its line end.
+    parts = [line for part in parts for line in (_LINES.findall(part) or [part])]
     comments: list[Comment] = []
-    copied = False  # the unit's own parts stay as read, for the grammar
     for offset, text in enumerate(parts):
         if COMMENT_OPEN in text or LINE_COMMENT in text:
             cut = _cut_comments(text, line0 + offset, col0 if offset == 0 else 1, comments)
             if cut is None:
                 return None
-            if not copied:
-                parts, copied = list(parts), True
             parts[offset] = cut
     result = parse_deal(parts, line0, col0) if kind == "deal" else parse_tags(parts, line0, col0)
     if result is None:

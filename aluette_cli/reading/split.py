@@ -48,7 +48,11 @@ MAX_UNIT_CHARS = 1_000_000
 
 @dataclass(slots=True)
 class Unit:
-    """A stretch of text parsed on its own: ``tags``, ``deal`` or ``other``."""
+    """A stretch of text parsed on its own: ``tags``, ``deal`` or ``other``.
+
+    Its ``parts`` joined are its text: a line, a piece of one, or many lines
+    at once (a run's lines between two places that needed a look are one
+    part, not cut into lines only to be joined again)."""
 
     kind: str
     line: int
@@ -318,7 +322,7 @@ class _Splitter:
                 ahead.extendleft(reversed(list(Run(number, text, start).lines())))
                 break
             if end > start:
-                unit.parts.extend(_WHOLE_LINES.findall(text, start, end))
+                unit.parts.append(text[start:end])  # whole lines, in one piece
                 size += end - start
                 number += text.count("\n", start, end)
             if at < 0:
@@ -439,7 +443,6 @@ class _Splitter:
 
 
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
-_WHOLE_LINES = re.compile("[^\n]*\n")
 #: A deal header, and a tag whose value has no escape, alone on their line:
 #: nothing on them but what starts a unit.
 _PLAIN_HEADER = re.compile(
