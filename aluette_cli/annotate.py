@@ -136,13 +136,12 @@ def notes_for(
     analysis: GameAnalysis | None,
     notes: defaultdict[int, list[str]],
     tricks: TrickNotes,
-    deals: DealNotes | None = None,
+    deals: DealNotes,
 ) -> None:
     """Line number -> the generated comments that belong at its end, added to
     ``notes``; with ``analysis``, the marks of the plays that changed a
     deal's value too.  ``tricks`` says the tricks' notes, and ``deals`` the
     deals', and they remember them from game to game."""
-    deal_note = deals or DealNotes()
     analysed = analysis.deals if analysis is not None else []
     outcome, game = checked.outcome, checked.game
     ruleset = outcome.ruleset
@@ -174,7 +173,7 @@ def notes_for(
                 if note is not None:
                     notes[line].append(note)  # type: ignore[index]
         if ruleset is not None:
-            notes[last_line].append(deal_note(result))
+            notes[last_line].append(deals(result))
         valued = analysed[k] if k < len(analysed) else None
         if valued is not None:
             for play in valued.changed:
@@ -255,7 +254,6 @@ class Annotator:
         # system call a line.
         written: list[bytes] = []
         lines, pending, added = tee.lines, self.pending, self.tricks.added
-        said = self.tricks.written  # a trick's note alone on its line, as bytes
         first = tee.first
         count = len(lines) if before is None else max(0, min(len(lines), before - first))
         tee.first += count
@@ -267,8 +265,7 @@ class Annotator:
                 if notes is not None:
                     # As _insert, on the bytes: no ";" comment, no comment left open.
                     end = len(line.rstrip(_TRAILING))
-                    note = said.get(notes[0]) if len(notes) == 1 else None
-                    line = line[:end] + (added(notes) if note is None else note) + line[end:]
+                    line = line[:end] + added(notes) + line[end:]
                 keep(line)
                 continue
             if type(line) is LongLine:
