@@ -246,7 +246,6 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
 
     ruleset = task.ruleset
     solver = Solver(ruleset, task.doubled_by)
-    deadline = None if limits.time_limit is None else time.monotonic() + limits.time_limit
     # The position before every play, trick by trick.
     held = {seat: list(cards) for seat, cards in task.hands.items()}
     before: list[list[tuple[Position, str, str, int, int]]] = []
@@ -265,6 +264,12 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
         offset = solver.trick_winner(levels)
         winners.append(None if offset < 0 else seats_from(leader)[offset])
     first = max(1, limits.from_trick)
+    if before:
+        # The last trick's start costs nothing to value, but the first search
+        # of a process may compile the search (the fast extra): that is not
+        # the deal's search time, so the clock starts after it.
+        solver.value(before[-1][0][0])
+    deadline = None if limits.time_limit is None else time.monotonic() + limits.time_limit
     analysis = DealAnalysis(task.number, task.dealer)
     if first > len(before):
         analysis.solved_from_trick = None
