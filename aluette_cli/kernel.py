@@ -85,8 +85,8 @@ _POOLED = 6
 (
     _F_KIND, _F_LEADER, _F_N, _F_T0, _F_T1, _F_T2, _F_SID, _F_ALPHA, _F_BETA, _F_HINT,
     _F_K, _F_X, _F_BEST, _F_CHOSEN, _F_LO, _F_HI, _F_SLOT, _F_B, _F_K0, _F_K1, _F_K2,
-    _F_K3, _F_K4, _F_A, _F_BB, _F_WORK,
-) = range(26)
+    _F_K3, _F_K4, _F_A, _F_BB, _F_WORK, _F_NH,
+) = range(27)
 #: Frames of the stack: a trick start and four cards a trick, and the root.
 _FRAMES = 5 * TRICKS_PER_DEAL + 2
 
@@ -472,9 +472,13 @@ if AVAILABLE:
         t2: int,
         nlevels: int,
         out: np.ndarray,
+        dead: bool,
     ) -> int:
         """The seat's groups of cards that play alike (the solver's
-        ``_groups``): one level each, the weakest, strongest first."""
+        ``_groups``): one level each, the weakest, strongest first.
+        ``dead``: a card takes a trick only if stronger than every other
+        card of it, so the seat's cards below another seat's weakest (held
+        or on the table) are one group."""
         mine = _held(hands[seat])
         others = 0
         for q in range(4):
@@ -506,7 +510,36 @@ if AVAILABLE:
                 if mine & one:
                     out[k] = bit // 3
                     k += 1
+        if dead and k > 1:
+            floor = _floor(hands, seat, n, t0, t1, t2, nlevels)
+            j = 0
+            while j < k and out[j] >= floor:
+                j += 1
+            if j < k - 1:
+                out[j] = out[k - 1]
+                k = j + 1
         return k
+
+    @njit(cache=True)
+    def _floor(
+        hands: np.ndarray, seat: int, n: int, t0: int, t1: int, t2: int, nlevels: int
+    ) -> int:
+        """The strongest of the other seats' weakest cards, each seat's
+        card on the table this trick counted with its hand: every card of
+        ``seat`` below it meets a stronger card in every trick it can be
+        played in (that seat's), so it never takes or spoils a trick."""
+        floor = -1
+        for i in range(1, 4):
+            q = (seat + i) % 4
+            low = _bottom(hands[q], nlevels)
+            at = i - 4 + n  # the place of q's card on the table, if played
+            if at >= 0:
+                card = t0 if at == 0 else t1 if at == 1 else t2
+                if low < 0 or card < low:
+                    low = card
+            if low > floor:
+                floor = low
+        return floor
 
     @njit(cache=True)
     def _order(
@@ -611,6 +644,7 @@ if AVAILABLE:
         fail-soft alpha-beta, with a stack of frames in ``frames`` (one row
         a card played or a trick start) rather than recursion."""
         nlevels = ctl[_NLEVELS]
+        dead = bool(ctl[_SPOILS] and ctl[_TOPWINS])
         mask = len(tkeys) - 1
         d = 0
         f = frames[0]
@@ -718,6 +752,20 @@ if AVAILABLE:
                         every = (
                             _held(hands[0]) | _held(hands[1]) | _held(hands[2]) | _held(hands[3])
                         )
+                        k4 = leader | (sid << 2) | (1 << 40)
+                        if dead:
+                            # Cards below every seat's weakest but one never
+                            # take or spoil a trick: only their counts count.
+                            floor = max(
+                                max(_bottom(hands[0], nlevels), _bottom(hands[1], nlevels)),
+                                max(_bottom(hands[2], nlevels), _bottom(hands[3], nlevels)),
+                            )
+                            below = (1 << (3 * floor)) - 1
+                            every &= ~below
+                            k4 |= _size(hands[0] & below, nlevels) << 41
+                            k4 |= _size(hands[1] & below, nlevels) << 45
+                            k4 |= _size(hands[2] & below, nlevels) << 49
+                            k4 |= _size(hands[3] & below, nlevels) << 53
                         while every:
                             bit = trailing_zeros(every)
                             every &= every - 1
@@ -733,7 +781,6 @@ if AVAILABLE:
                             shift += 3
                             held[nh] = level
                             nh += 1
-                        k4 = leader | (sid << 2) | (1 << 40)
                         b = (_hash(k0, k1, k2, k3, k4) & mask) & ~1
                         slot = -1
                         for s in range(b, b + 2):
@@ -755,7 +802,8 @@ if AVAILABLE:
                             elif hi <= alpha:
                                 value = hi
                                 done = True
-                            lead = int(held[tvals[slot, 2]])
+                            if tvals[slot, 2] < nh:
+                                lead = int(held[tvals[slot, 2]])
                         elif ctl[_SPOILS]:
                             m_lo, m_hi = _matched(
                                 hands, sid, holder, total, left, nlevels, bkeys, bvals, bcount
@@ -788,6 +836,7 @@ if AVAILABLE:
                     f[_F_A] = alpha if alpha > lo else lo
                     f[_F_BB] = beta if beta < hi else hi
                     f[_F_WORK] = ctl[_NODES]
+                    f[_F_NH] = nh
                     g = frames[d + 1]
                     g[_F_KIND] = 1
                     g[_F_LEADER] = leader
@@ -815,7 +864,7 @@ if AVAILABLE:
                     slot = b if tvals[b, 3] <= tvals[b + 1, 3] else b + 1
                 held = scratch[3 * d + 2]
                 idx = 0
-                while held[idx] != chosen_below:
+                while idx < f[_F_NH] and held[idx] != chosen_below:
                     idx += 1
                 _store(
                     tkeys, tvals, slot, f[_F_K0], f[_F_K1], f[_F_K2], f[_F_K3], f[_F_K4], lo,
@@ -835,7 +884,7 @@ if AVAILABLE:
             order = scratch[3 * d + 1]
             maximising = seat % 2 == 0
             if entering:
-                k = _groups(hands, seat, n, f[_F_T0], f[_F_T1], f[_F_T2], nlevels, reps)
+                k = _groups(hands, seat, n, f[_F_T0], f[_F_T1], f[_F_T2], nlevels, reps, dead)
                 _order(reps, k, n, f[_F_T0], f[_F_T1], f[_F_T2], f[_F_HINT], order)
                 f[_F_K] = k
                 f[_F_X] = 0
@@ -911,7 +960,7 @@ class Kernel:
         self.tkeys = np.zeros((2 << TABLE_BITS, 5), dtype=np.int64)
         #: lo, hi, the lead that decided (its place among the levels held), work
         self.tvals = np.zeros((2 << TABLE_BITS, 4), dtype=np.int16)
-        self.frames = np.zeros((_FRAMES, 26), dtype=np.int64)
+        self.frames = np.zeros((_FRAMES, 27), dtype=np.int64)
         #: per frame: its seat's groups, their order, the levels held
         self.scratch = np.zeros((3 * _FRAMES, 24), dtype=np.int64)
 

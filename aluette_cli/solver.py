@@ -53,7 +53,7 @@ and as exact.
 from __future__ import annotations
 
 import time
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
@@ -170,6 +170,10 @@ class Solver:
         )
         #: a strictly strongest card takes the trick, as the policy declares
         self._top_wins = ruleset.tie.declares("unique_top_wins")
+        #: a trick is taken by its strictly strongest card and by no other,
+        #: so cards below every other seat's weakest never decide one
+        #: (:func:`_groups`)
+        self._dead = self._spoils and self._top_wins
         self.stats = Stats()
         self._deadline: float | None = None
         #: the compiled fast search (:mod:`aluette_cli.kernel`), where numba
@@ -309,9 +313,8 @@ class Solver:
                     p.hands, p.leader, p.played, p.seq, p.state, t - 1, t, self._deadline
                 )
             else:
-                v = self._play(
-                    hands, p.leader, p.played, sid, p.seq, t - 1, t, _groups(hands, p.played)
-                )
+                groups = _groups(hands, p.played, p.leader, self._dead)
+                v = self._play(hands, p.leader, p.played, sid, p.seq, t - 1, t, groups)
             # Fail-soft: the value is at least v when v >= t, at most v otherwise.
             if v >= t:
                 lo = v
@@ -347,7 +350,7 @@ class Solver:
                 value = self._solve(p)
             # Each group's cards are consecutive in the hand (strongest
             # first); the group's weakest card stands for it.
-            reps = _groups(p.hands, p.played)[seat]
+            reps = _groups(p.hands, p.played, p.leader, self._dead)[seat]
             k = 0
             for level in dict.fromkeys(hand):
                 while reps[k] > level:
@@ -575,7 +578,7 @@ class Solver:
             return lo
         if hi <= alpha:
             return hi
-        levels = sorted({*h0, *h1, *h2, *h3})
+        levels = self._live(hands)
         key = self._key(hands, leader, sid, levels)
         table = self._table
         entry = table.get(key)
@@ -589,7 +592,8 @@ class Solver:
                 return lo
             if hi <= alpha:
                 return hi
-            hint = levels[entry[2]]
+            if entry[2] < len(levels):
+                hint = levels[entry[2]]
         elif self._spoils:
             # A position met for the first time: the dearer bounds, once.
             m_lo, m_hi = self._matched_bounds(hands, sid, top)
@@ -604,19 +608,39 @@ class Solver:
                 return lo if lo >= beta or lo == hi else hi
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
-        value = self._play(hands, leader, (), sid, seq, a, b, _groups(hands, ()), hint)
+        groups = _groups(hands, (), leader, self._dead)
+        value = self._play(hands, leader, (), sid, seq, a, b, groups, hint)
         if value <= a:
             hi = value
         elif value >= b:
             lo = value
         else:
             lo = hi = value
-        # The lead that decided, by its place among the strengths held, so
-        # that a position with the same key can try it first.
+        # The lead that decided, by its place among the strengths held that
+        # the key keeps (past them: a card the key counts only), so that a
+        # position with the same key can try it first.
+        at = bisect_left(levels, self._lead)
+        if at < len(levels) and levels[at] != self._lead:
+            at = len(levels)
         if len(table) >= MAX_TABLE:
             table.clear()
-        table[key] = (lo, hi, levels.index(self._lead))
+        table[key] = (lo, hi, at)
         return value
+
+    def _live(self, hands: list[tuple[int, ...]]) -> list[int]:
+        """The strengths held at a trick start (hands weakest first) that
+        the key keeps: all of them, or, where only a strictly strongest card
+        takes a trick, those from the strongest of the four weakest cards
+        up.  A card below that meets a stronger card in every trick it can
+        be played in (that seat's, whose cards are all at least as strong),
+        so it never takes or spoils one: two positions that differ only in
+        such cards, seat by seat as many, have the same value."""
+        h0, h1, h2, h3 = hands
+        levels = sorted({*h0, *h1, *h2, *h3})
+        if self._dead:
+            floor = max(h0[0], h1[0], h2[0], h3[0])
+            levels = levels[bisect_left(levels, floor) :]
+        return levels
 
     def _key(
         self,
@@ -626,14 +650,19 @@ class Solver:
         levels: list[int] | None = None,
     ) -> tuple[object, ...]:
         """The position with strength levels nobody holds dropped: only the
-        order and equality of the cards left decide tricks.  ``levels``: the
-        strengths held, in order, if already known.  At a trick start every
-        hand has as many cards, so the four fit in one string of ranks."""
-        h0, h1, h2, h3 = hands
+        order and equality of the cards left decide tricks; and with the
+        cards that never decide a trick (:meth:`_live`) counted, seat by
+        seat, not ranked.  ``levels``: the strengths :meth:`_live` keeps, if
+        already known (hands weakest first)."""
         if levels is None:
-            levels = sorted({*h0, *h1, *h2, *h3})
+            levels = self._live(hands)
+        floor = levels[0]
         rank = dict(zip(levels, range(len(levels)), strict=True))
-        return (bytes(map(rank.__getitem__, h0 + h1 + h2 + h3)), leader, self._state_keys[sid])
+        cut = [bisect_left(hand, floor) for hand in hands]
+        kept = b"".join(
+            bytes(map(rank.__getitem__, hand[k:])) for hand, k in zip(hands, cut, strict=True)
+        )
+        return (kept, tuple(cut), leader, self._state_keys[sid])
 
     def _top_sure(self, hands: list[tuple[int, ...]]) -> tuple[int, int]:
         """:func:`_top_sure` where a bound uses it (a tie policy that declares
@@ -840,11 +869,17 @@ _SOLE = {1: 0, 2: 1, 4: 2, 8: 3}
 _HOLDERS = tuple(tuple(p for p in range(4) if bits >> p & 1) for bits in range(16))
 
 
-def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[int]]:
+def _groups(
+    hands: list[tuple[int, ...]], played: tuple[int, ...], leader: int = 0, dead: bool = False
+) -> list[list[int]]:
     """For each seat, one strength for each group of its cards that play
     alike, strongest first: equal cards, and cards next to each other in
     strength with no card of anyone else (held, or on the table) at or
     between their strengths.  The weakest of a group stands for it.
+    ``dead`` (a trick is taken by its strictly strongest card and by no
+    other): also, as one group, a seat's cards below another seat's weakest
+    card, that seat's card on the table this trick (``leader`` led it)
+    counted with its hand.
 
     Why such cards play alike.  The ranking is one fixed order of strengths
     (no suit to follow, no trump), and a trick's winner depends only on the
@@ -867,6 +902,14 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
     grouping must be redone at every position: once a card of another seat
     between them is played, it no longer separates anything, which only
     joins groups, never splits them.
+
+    Why a seat's cards below another seat's weakest play alike there.  That
+    other seat plays a card at least as strong as its weakest in every trick
+    (or has played one in this trick), and later its weakest only rises:
+    such a card of the seat never is the strongest card of a trick nor tied
+    with it, so it never takes or spoils one, whichever of them is played.
+    No card of the other seat lies among them, so they are the seat's
+    weakest groups.
     """
     owners: dict[int, int] = {}
     bit = 1
@@ -890,6 +933,25 @@ def _groups(hands: list[tuple[int, ...]], played: tuple[int, ...]) -> list[list[
         else:
             out[p].append(level)
             run = p
+    if dead:
+        n = len(played)
+        for p in range(4):
+            floor = -1
+            for q in range(4):
+                if q == p:
+                    continue
+                low = min(hands[q], default=None)
+                i = (q - leader) % 4
+                if i < n and (low is None or played[i] < low):
+                    low = played[i]
+                if low is not None and low > floor:
+                    floor = low
+            reps = out[p]
+            j = 0
+            while j < len(reps) and reps[j] >= floor:
+                j += 1
+            if j < len(reps) - 1:
+                out[p] = [*reps[:j], reps[-1]]
     return out
 
 

@@ -19,6 +19,7 @@ same way, in a few seconds; ``HYPOTHESIS_PROFILE=long`` (or
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import random
 import subprocess
@@ -43,7 +44,7 @@ from aluette_cli.policies import (
     doubled,
 )
 from aluette_cli.rules import Ruleset, load_ruleset, ruleset_from_toml
-from aluette_cli.solver import Position, Solver, TimeUp
+from aluette_cli.solver import Position, Solver, TimeUp, _groups
 
 from .conftest import SAMPLES
 
@@ -331,6 +332,60 @@ def _fast_and_plain_agree(case: tuple[str, Position]) -> None:
         position.winners, ruleset.deal_target
     ):
         assert fast.play_values(position) == plain.play_values(position, plain=True)
+
+
+def _dead_swapped(ruleset: Ruleset, position: Position) -> Position | None:
+    """``position`` (a trick start) with a card of one seat swapped for an
+    unequal card of another, both below every other seat's weakest card
+    (so neither ever takes or spoils a trick), or None if it has no two."""
+    strength = ruleset.strength
+    floor = max(min(strength[c] for c in position.hands[s]) for s in SEATS)
+    dead = {s: [c for c in position.hands[s] if strength[c] < floor] for s in SEATS}
+    for a, b in itertools.combinations(SEATS, 2):
+        for x, y in itertools.product(dead[a], dead[b]):
+            if strength[x] != strength[y]:
+                hands = {s: list(cards) for s, cards in position.hands.items()}
+                hands[a] = [y if c == x else c for c in hands[a]]
+                hands[b] = [x if c == y else c for c in hands[b]]
+                return replace(position, hands={s: tuple(h) for s, h in hands.items()})
+    return None
+
+
+def test_cards_that_never_decide_a_trick_are_only_counted() -> None:
+    """Classic: a card below every other seat's weakest never takes or
+    spoils a trick, so positions that differ only in such cards, as many a
+    seat, share the table: after one of them, the other costs little more
+    than looking up the positions after its first trick."""
+    ruleset = load_ruleset("classic")
+    rng = random.Random("dead cards")
+    checked = 0
+    while checked < 4:
+        position = random_position(ruleset, rng, (3, 5))
+        swapped = None if position.trick else _dead_swapped(ruleset, position)
+        if swapped is None:
+            continue
+        solver = Solver(ruleset)
+        value = solver.value(position)
+        first = solver.stats.nodes
+        if first < 200:
+            continue
+        assert solver.value(swapped) == value == Solver(ruleset).value(swapped)
+        assert (solver.stats.nodes - first) * 10 <= first, (position, swapped)
+        checked += 1
+
+
+def test_a_seats_cards_below_another_seats_weakest_are_one_group() -> None:
+    # W's weakest is a 7: N's 4 and 2 never meet a card they beat or tie in
+    # a trick W plays in, though E's 3 lies between them; so too E's 3 and 1.
+    hands = [(10, 4, 2), (11, 3, 1), (12, 6, 5), (13, 8, 7)]
+    assert _groups(hands, ()) == [[10, 4, 2], [11, 3, 1], [12, 5], [13, 7]]
+    assert _groups(hands, (), 0, True) == [[10, 2], [11, 1], [12, 5], [13, 7]]
+    # W led this trick: its card on the table counts with its hand.
+    hands = [(10, 4, 2), (11, 3, 1), (12, 6, 0), (13, 8)]
+    assert _groups(hands, (7,), 3, True)[0] == [10, 2]
+    assert _groups(hands, (9,), 3, True)[0] == [10, 2]
+    # W's 2 on the table: N's 4 can still take this trick.
+    assert _groups(hands, (2,), 3, True)[0] == [10, 4, 2]
 
 
 # --------------------------------------------------------------------------
