@@ -754,8 +754,9 @@ if AVAILABLE:
                         )
                         k4 = leader | (sid << 2) | (1 << 40)
                         if dead:
-                            # Cards below every seat's weakest but one never
-                            # take or spoil a trick: only their counts count.
+                            # Cards below the strongest of the four weakest
+                            # cards never take or spoil a trick: only how
+                            # many each seat holds counts.
                             floor = max(
                                 max(_bottom(hands[0], nlevels), _bottom(hands[1], nlevels)),
                                 max(_bottom(hands[2], nlevels), _bottom(hands[3], nlevels)),
