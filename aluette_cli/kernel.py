@@ -11,8 +11,10 @@ build the ruleset's tables in well under a second.
 
 The search is the Python fast search, move for move: the same null-window
 driver (in the solver), the same card bounds, table of bounds, move order
-and groups of cards that play alike.  What differs is only how a position
-is held:
+and groups of cards that play alike, with one bound more where tricks are
+pooled per team (team-five): each team's sure tricks (:func:`_pooled_sure`),
+which settle many trick starts sooner, so that there it searches fewer.
+Otherwise what differs is only how a position is held:
 
 - a hand is one 64-bit integer, three bits a strength level (how many cards
   of that level it holds; a level holds at most four cards, and a ruleset of
