@@ -10,14 +10,18 @@ a house ranking.  Skipped where numba is not installed (the ``fast`` extra).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import time
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
 
 pytest.importorskip("numba")
+
+import numpy as np  # comes with numba
 
 from aluette_cli import kernel
 from aluette_cli.rules import load_ruleset
@@ -153,3 +157,89 @@ def test_a_deadline_stops_the_kernel_in_the_middle_of_a_search() -> None:
         solver.value(position, deadline=start + 0.05)
     assert time.monotonic() - start < 5
     assert solver.stats.nodes > 0
+
+
+def _team_can_make(solver: Solver, hands: tuple[tuple[int, ...], ...], team: int) -> int:
+    """The most tricks the team of seats ``team`` and ``team + 2`` can make
+    sure of, North leading, every trick played: brute force over the
+    strengths held, each trick taken as the tie policy says."""
+
+    @functools.cache
+    def best(hands: tuple[tuple[int, ...], ...], leader: int) -> int:
+        if not hands[0]:
+            return 0
+
+        def play(i: int, table: tuple[int, ...], held: tuple[tuple[int, ...], ...]) -> int:
+            if i == 4:
+                offset = solver.trick_winner(table)
+                winner = -1 if offset < 0 else (leader + offset) % 4
+                ours = winner >= 0 and winner % 2 == team
+                return ours + best(held, leader if winner < 0 else winner)
+            seat = (leader + i) % 4
+            values = []
+            for s in set(held[seat]):
+                rest = list(held[seat])
+                rest.remove(s)
+                after = (*held[:seat], tuple(rest), *held[seat + 1 :])
+                values.append(play(i + 1, (*table, s), after))
+            return max(values) if seat % 2 == team else min(values)
+
+        return play(0, (), hands)
+
+    return best(hands, 0)
+
+
+def _pooled_sure(solver: Solver, cards: Sequence[Sequence[str]], team: int) -> tuple[int, int]:
+    """The kernel's sure tricks of a team-five team from ``cards`` (N, E, S,
+    W), and brute force's count of the tricks that team can make sure of."""
+    tables = kernel.tables_for(solver)
+    strength = solver.ruleset.strength
+    packed = np.zeros(4, dtype=np.int64)
+    for seat, hand in enumerate(cards):
+        for card in hand:
+            packed[seat] += 1 << (3 * tables.level_of[strength[card]])
+    held = tuple(tuple(sorted(strength[c] for c in hand)) for hand in cards)
+    return kernel._pooled_sure(packed, team, len(cards[0])), _team_can_make(solver, held, team)
+
+
+@pytest.mark.parametrize(
+    ("cards", "team", "sure"),
+    [
+        # madame beats only one of monsieur, borgne and vache: two of three
+        ((["3d", "4d", "5d"], ["3c", "4c", "5c"], ["2d", "2c", "6d"], ["4b", "5b", "6b"]), 0, 2),
+        # two aces of a team that holds nothing above, over kings and below:
+        # the partners never have to play them in the same trick
+        ((["1d", "4d", "5d"], ["Rd", "4c", "5c"], ["1c", "6c", "6d"], ["Rc", "5b", "6b"]), 0, 2),
+        # four cards above the others' in two tricks: each trick gets two,
+        # ace with king
+        ((["1d", "Rd"], ["4d", "5d"], ["1c", "Rc"], ["5c", "6b"]), 0, 2),
+        # three aces and a king in two tricks: one trick gets two aces
+        ((["1d", "1c"], ["4d", "5d"], ["1b", "Rc"], ["5c", "6b"]), 0, 1),
+    ],
+)
+def test_a_team_is_sure_of_tricks_its_cards_outnumber(
+    cards: Sequence[Sequence[str]], team: int, sure: int
+) -> None:
+    """Team-five sure tricks count cards that the other team's stronger or
+    equal cards outnumber, and partners' equal cards, exactly where brute
+    force finds the team can make sure of them."""
+    fast, _ = _compiled("team-five")
+    assert _pooled_sure(fast, cards, team) == (sure, sure)
+
+
+def test_a_team_is_sure_of_no_more_than_it_can_make_sure_of() -> None:
+    """The kernel's team-five sure tricks never exceed what brute force
+    finds the team can make sure of, whatever the play, on random hands of
+    two to four cards (equal cards of both partners and of both teams)."""
+    fast, _ = _compiled("team-five")
+    rng = random.Random("pooled-sure")
+    deck = sorted(fast.ruleset.strength)
+    for _ in range(300 if FULL else 60):
+        left = rng.choice((2, 3, 3, 4))
+        # the strongest cards mostly, where sure tricks come from
+        pool = sorted(deck, key=lambda c: -fast.ruleset.strength[c])[: rng.randint(4 * left, 24)]
+        rng.shuffle(pool)
+        cards = [pool[left * s : left * s + left] for s in range(4)]
+        for team in (0, 1):
+            count, brute_force = _pooled_sure(fast, cards, team)
+            assert count <= brute_force, (cards, team)
