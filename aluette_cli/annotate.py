@@ -156,7 +156,8 @@ def notes_for(
         if said is not None and not result.from_sheet:
             for line, played in zip(lines, result.tricks, strict=True):
                 if line is not None and (note := said(played)) is not None:
-                    _add(notes, line, note)
+                    before = notes.get(line)  # (_add, without a call a trick)
+                    notes[line] = note if before is None else before + note[1:]
         if ruleset is not None:
             _add(notes, last_line, deals(result))
         valued = analysed[k] if k < len(analysed) else None
