@@ -14,8 +14,8 @@ been replayed.
 from __future__ import annotations
 
 import shutil
-from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import BinaryIO
 
 from .analysis import GameAnalysis, Limits, analyse_game
@@ -32,37 +32,32 @@ from .writers.report import deal_sentences, game_sentence, trick_why
 
 #: what ends a line's content: its blanks, then its line end
 _TRAILING = (BLANKS + "\r\n").encode("ascii")
-
-
-def _note(text: str) -> str:
-    """Generated text that cannot end a brace comment early or break a line."""
-    return text.replace(COMMENT_OPEN, "(").replace(COMMENT_CLOSE, ")").replace("\n", " ")
+#: how the text read is written back: byte for byte, bad bytes included
+_AS_READ = ("utf-8", "surrogateescape")
 
 
 class TrickNotes:
     """Each trick's note, under one ruleset, made once for all the tricks
-    its words are the same for, and added to a line as bytes once: an
-    archive's tens of thousands of tricks are told in a few thousand
-    sentences, and looking one up is several times quicker than putting it
-    together."""
+    its words are the same for, and kept as the bytes it adds to a line
+    (:func:`added`): an archive's tens of thousands of tricks are told in a
+    few thousand sentences, and looking one up is several times quicker
+    than putting it together."""
 
     #: sentences kept at most, for memory to stay flat whatever is read
     LIMIT = 20_000
 
     def __init__(self) -> None:
         self.ruleset: Ruleset | None = None
-        self.said: dict[tuple[str | None, ...], str] = {}
-        #: each sentence of ``said`` as :func:`_added` adds it to a line
-        self.written: dict[str, bytes] = {}
+        self.said: dict[tuple[str | None, ...], bytes] = {}
 
     def under(self, ruleset: Ruleset) -> TrickNotes:
         """The notes of a game under ``ruleset``."""
         if ruleset != self.ruleset:
-            self.ruleset, self.said, self.written = ruleset, {}, {}
+            self.ruleset, self.said = ruleset, {}
         return self
 
-    def __call__(self, trick: TrickOutcome) -> str | None:
-        """The note of a trick (None: nothing to say of it)."""
+    def __call__(self, trick: TrickOutcome) -> bytes | None:
+        """The note of a trick, as :func:`added` (None: nothing to say of it)."""
         # What the words depend on: who won, the cards that explain it, and
         # the leader who leads again after a pourri.
         key = (trick.winner, trick.leader if trick.pourri else None, trick.beaten, *trick.top)
@@ -71,24 +66,14 @@ class TrickNotes:
         note = self.said.get(key)
         if note is None:
             assert self.ruleset is not None
-            if trick.pourri:
-                note = trick_why(trick, self.ruleset)
-            elif trick.winner:
-                note = f"{trick.winner} wins: {trick_why(trick, self.ruleset)}"
-            else:
+            if not (trick.pourri or trick.winner):
                 return None
+            text = trick_why(trick, self.ruleset)
+            text = text if trick.pourri else f"{trick.winner} wins: {text}"
             if len(self.said) >= self.LIMIT:
                 self.said.clear()
-                self.written.clear()
-            self.said[key] = note
-            self.written[note] = _added([note]).encode("utf-8", "surrogateescape")
+            note = self.said[key] = added(text)
         return note
-
-    def added(self, notes: list[str]) -> bytes:
-        """:func:`_added` as bytes, looked up for a trick's note alone on its line."""
-        if len(notes) == 1 and (text := self.written.get(notes[0])) is not None:
-            return text
-        return _added(notes).encode("utf-8", "surrogateescape")
 
 
 class DealNotes:
@@ -102,12 +87,12 @@ class DealNotes:
     LIMIT = 20_000
 
     def __init__(self) -> None:
-        self.said: dict[tuple[object, ...], str] = {}
+        self.said: dict[tuple[object, ...], bytes] = {}
 
-    def __call__(self, deal: DealOutcome) -> str:
-        """The note of a deal."""
+    def __call__(self, deal: DealOutcome) -> bytes:
+        """The note of a deal, as :func:`added`."""
         if deal.broken or deal.signals or deal.unknown or deal.counts is None:
-            return " ".join(deal_sentences(deal))
+            return added(" ".join(deal_sentences(deal)))
         # Every fact deal_sentences reads of such a deal.
         tie = deal.tie_break
         played = deal.sequence if deal.sequence is not None else [t.winner for t in deal.tricks]
@@ -127,21 +112,23 @@ class DealNotes:
         if note is None:
             if len(self.said) >= self.LIMIT:
                 self.said.clear()
-            note = self.said[key] = " ".join(deal_sentences(deal))
+            note = self.said[key] = added(" ".join(deal_sentences(deal)))
         return note
 
 
 def notes_for(
     checked: CheckedGame,
     analysis: GameAnalysis | None,
-    notes: defaultdict[int, list[str]],
+    notes: dict[int, bytes],
     tricks: TrickNotes,
     deals: DealNotes,
 ) -> None:
-    """Line number -> the generated comments that belong at its end, added to
-    ``notes``; with ``analysis``, the marks of the plays that changed a
-    deal's value too.  ``tricks`` says the tricks' notes, and ``deals`` the
-    deals', and they remember them from game to game."""
+    """Line number -> the generated comments that belong at its end, as
+    :func:`added` makes them, put in ``notes`` (each one space after the one
+    before); with ``analysis``, the marks of the plays that changed a deal's
+    value too.  ``tricks`` says the
+    tricks' notes, and ``deals`` the deals', and they remember them from game
+    to game."""
     analysed = analysis.deals if analysis is not None else []
     outcome, game = checked.outcome, checked.game
     ruleset = outcome.ruleset
@@ -154,12 +141,11 @@ def notes_for(
         deal = read.get(result.pos) if read else None
         if isinstance(deal, BrokenDeal):
             continue
-        lines: Iterable[int | None]
         if deal is None:
             # Vouched for by the quick check: nine trick lines in order, in
             # the layout's places.
             first = result.pos.line + FIRST_TRICK_LINE
-            lines = range(first, first + len(result.tricks))
+            lines: Iterable[int | None] = range(first, first + len(result.tricks))
             last_line = first + len(result.tricks)
         else:
             # Each trick's own line, as the replay placed it: a trick the
@@ -169,19 +155,19 @@ def notes_for(
             last_line = _summary_line(deal)
         if said is not None and not result.from_sheet:
             for line, played in zip(lines, result.tricks, strict=True):
-                note = said(played) if line is not None else None
-                if note is not None:
-                    notes[line].append(note)  # type: ignore[index]
+                if line is not None and (note := said(played)) is not None:
+                    before = notes.get(line)  # (_add, without a call a trick)
+                    notes[line] = note if before is None else before + note[1:]
         if ruleset is not None:
-            notes[last_line].append(deals(result))
+            _add(notes, last_line, deals(result))
         valued = analysed[k] if k < len(analysed) else None
         if valued is not None:
             for play in valued.changed:
-                notes[play.line].append(play_mark(play))
-            notes[last_line].append(deal_mark(valued))
+                _add(notes, play.line, added(play_mark(play)))
+            _add(notes, last_line, added(deal_mark(valued)))
     for finding in outcome.findings:
-        notes[finding.line].append(f"{finding.code} {finding.message}")
-    notes[last_line].append(game_sentence(outcome))
+        _add(notes, finding.line, added(f"{finding.code} {finding.message}"))
+    _add(notes, last_line, added(game_sentence(outcome)))
 
 
 def _summary_line(deal: Deal) -> int:
@@ -192,9 +178,12 @@ def _summary_line(deal: Deal) -> int:
     return max(part.pos.line for part in parts + deal.announces + deal.concessions)
 
 
-def _insert(line: KeptLine, notes: list[str]) -> str:
-    """The line with ``notes`` added where its content ends: before a ``;``
-    comment and before trailing blanks, which stay as they were."""
+def _insert(line: KeptLine, note: bytes) -> bytes:
+    """The line with ``note`` added where its content ends: before a ``;``
+    comment and before trailing blanks, which stay as they were; a line
+    inside a comment takes none."""
+    if line.open_at_end and line.opens_at is None:
+        note = b""
     text = line.text
     end = len(text)
     if line.semicolon is not None:
@@ -202,14 +191,27 @@ def _insert(line: KeptLine, notes: list[str]) -> str:
     elif line.opens_at is not None:
         end = line.opens_at
     end = len(text[:end].rstrip(BLANKS))
-    return text[:end] + _added(notes) + text[end:]
+    head = (line.bom + text[:end]).encode(*_AS_READ)
+    return head + note + text[end:].encode(*_AS_READ) + line.ending
 
 
-def _added(notes: list[str]) -> str:
-    """The generated comments added to a line, after two spaces."""
-    if len(notes) == 1:  # most lines: a trick's or a deal's one note
-        return f"  {GENERATED} {_note(notes[0])}{COMMENT_CLOSE}"
-    return "  " + " ".join([f"{GENERATED} {_note(n)}{COMMENT_CLOSE}" for n in notes])
+def added(note: str) -> bytes:
+    """A generated comment as it is added to a line, after two spaces, its
+    text unable to end the comment early or break the line."""
+    note = note.replace(COMMENT_OPEN, "(").replace(COMMENT_CLOSE, ")").replace("\n", " ")
+    return f"  {GENERATED} {note}{COMMENT_CLOSE}".encode(*_AS_READ)
+
+
+def _add(notes: dict[int, bytes], line: int, note: bytes) -> None:
+    before = notes.get(line)
+    notes[line] = note if before is None else before + note[1:]
+
+
+def _noted(line: bytes, note: bytes) -> bytes:
+    """A line kept as its bytes with ``note`` added, as :func:`_insert` adds
+    it (such a line holds no comment)."""
+    end = len(line.rstrip(_TRAILING))
+    return line[:end] + note + line[end:]
 
 
 class Annotator:
@@ -229,7 +231,8 @@ class Annotator:
         self.out = out
         self.choice = choice
         self.base = base
-        self.pending: defaultdict[int, list[str]] = defaultdict(list)
+        #: line number -> the notes added to it (:func:`added`)
+        self.pending: dict[int, bytes] = {}
         self.tricks = TrickNotes()
         self.deals = DealNotes()
 
@@ -241,32 +244,38 @@ class Annotator:
         for checked in check_units(units, self.choice, self.base, keep=wants):  # type: ignore[arg-type]
             game = checked.game
             analysis = analyse_game(checked, self.analyse) if self.analyse else None
+            # The lines before the game's are written first: none of its notes
+            # is theirs.
+            self._flush(before=min([game.pos.line, *(f.line for f in game.errors)]))
             notes_for(checked, analysis, self.pending, self.tricks, self.deals)
-            start = min([game.pos.line, *(f.line for f in game.errors)])
-            self._flush(before=start)
             yield checked
         self._flush(before=None)
 
     def _flush(self, before: int | None) -> None:
-        tee = self.tee
-        # One write for a game's lines: standard output is unbuffered under
-        # PYTHONUNBUFFERED (or python -u), and a write a line was then a
-        # system call a line.
-        written: list[bytes] = []
-        lines, pending, added = tee.lines, self.pending, self.tricks.added
-        first = tee.first
+        lines, first = self.tee.lines, self.tee.first
         count = len(lines) if before is None else max(0, min(len(lines), before - first))
-        tee.first += count
-        take, note_of, keep = lines.popleft, pending.pop, written.append
-        for number in range(first, first + count):
-            line = take()
-            notes = note_of(number, None)
+        held = lines[:count]
+        del lines[:count]
+        self.tee.first = stop = first + count
+        # The notes of the lines written now (a note on a line already
+        # written is lost, as it always was); the others wait.
+        here, self.pending = self.pending, {}
+        if here and (min(here) < first or max(here) >= stop):
+            self.pending = {number: note for number, note in here.items() if number >= stop}
+            here = {number: note for number, note in here.items() if first <= number < stop}
+        if self.tee.kept < first:
+            # Every line as its bytes: the noted ones changed in place, and
+            # all written at once (standard output is unbuffered under
+            # PYTHONUNBUFFERED or python -u: a write a line was a system call).
+            for number, noted in here.items():
+                held[number - first] = _noted(held[number - first], noted)  # type: ignore[arg-type]
+            self.out.write(b"".join(held))  # type: ignore[arg-type]
+            return
+        written: list[bytes] = []
+        for k, line in enumerate(held):
+            note = here.get(first + k)
             if type(line) is bytes:
-                if notes is not None:
-                    # As _insert, on the bytes: no ";" comment, no comment left open.
-                    end = len(line.rstrip(_TRAILING))
-                    line = line[:end] + added(notes) + line[end:]
-                keep(line)
+                written.append(line if note is None else _noted(line, note))
                 continue
             if type(line) is LongLine:
                 # Its notes go at its end: the text is copied, never held.
@@ -275,25 +284,21 @@ class Annotator:
                 line.rest.seek(0)
                 shutil.copyfileobj(line.rest, self.out, TEE_BLOCK)
                 line.rest.close()
-                written.append((added(notes) if notes else b"") + line.ending)
+                written.append((note or b"") + line.ending)
                 continue
-            notes = notes or []
             assert isinstance(line, KeptLine)
             if line.opens_at is not None:
                 # Lines inside a comment left open here cannot take notes:
                 # theirs go before the comment opens.
-                for k, inside in enumerate(tee.lines):
-                    if not isinstance(inside, KeptLine):
+                for number, inside in enumerate(chain(held[k + 1 :], lines), first + k + 1):
+                    if (
+                        not (isinstance(inside, KeptLine) and inside.open_at_end)
+                        or inside.opens_at is not None
+                    ):
                         break
-                    if not inside.open_at_end or inside.opens_at is not None:
-                        break
-                    notes += self.pending.pop(number + 1 + k, [])
-            text = (
-                _insert(line, notes)
-                if notes and not (line.open_at_end and line.opens_at is None)
-                else line.text
-            )
-            written.append((line.bom + text).encode("utf-8", "surrogateescape") + line.ending)
+                    more = (here if number < stop else self.pending).pop(number, None)
+                    if more is not None:
+                        note = more if note is None else note + more[1:]
+            written.append(_insert(line, note or b""))
         if written:
             self.out.write(b"".join(written))
-

@@ -651,7 +651,7 @@ def test_a_trick_note_kept_is_the_note_made_afresh(
                 note = kept.under(ruleset)(trick)
                 assert note == TrickNotes().under(ruleset)(trick)
                 told += 1
-                monsieur += note is not None and "3d (monsieur) beats" in note
+                monsieur += note is not None and b"3d (monsieur) beats" in note
     assert told > 2000 and len(kept.said) < told  # some notes were looked up
     assert monsieur > 100
 
@@ -674,7 +674,7 @@ def test_a_deal_note_kept_is_the_note_made_afresh(flags: tuple[str, ...]) -> Non
     different ways, with mordiennes, doubles and signals."""
     import io
 
-    from aluette_cli.annotate import DealNotes
+    from aluette_cli.annotate import DealNotes, added
     from aluette_cli.pipeline import OUTCOMES, check_source
     from aluette_cli.writers.report import deal_sentences
 
@@ -683,7 +683,7 @@ def test_a_deal_note_kept_is_the_note_made_afresh(flags: tuple[str, ...]) -> Non
     told = 0
     for game in check_source(io.BytesIO(text.encode("utf-8")), keep=OUTCOMES):
         for deal in game.outcome.deals:
-            assert kept(deal) == " ".join(deal_sentences(deal))
+            assert kept(deal) == added(" ".join(deal_sentences(deal)))
             told += 1
     assert told > 200 and len(kept.said) < told  # some notes were looked up
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 import tempfile
 from bisect import bisect_right
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate, chain, islice
@@ -144,8 +143,9 @@ class Tee:
     def __init__(self, stream: BinaryIO) -> None:
         self.stream = stream
         #: each line held: a line with no comment or string in it as its bytes
-        self.lines: deque[KeptLine | LongLine | bytes] = deque()
+        self.lines: list[KeptLine | LongLine | bytes] = []
         self.first = 1  # number of the first line held
+        self.kept = 0  # the last line held as more than its bytes
         self.in_comment = False
         self.bom_checked = False
         self.read = 0  # lines read so far
@@ -228,6 +228,7 @@ class Tee:
         self._resume(text, _ahead(blocks))
         self.in_comment = _scan(text, self.in_comment)[2]
         self.lines.append(long)
+        self.kept = self.read
         self.after_cr = long.ending == b"\r"
         yield long.head
         long.rest.seek(0)
@@ -302,6 +303,7 @@ class Tee:
         # of its own, so removing a line would remove the scorer's.
         ending = piece[len(body) :]
         self.lines.append(KeptLine(bom, clean, ending, semicolon, self.in_comment, opens_at))
+        self.kept = self.read
         after_cr, self.after_cr = self.after_cr, ending == b"\r"
         if not fed and text and ending[:1] == b"\n" and after_cr:
             # Emptied, it would join the "\r" before it into one "\r\n": a
