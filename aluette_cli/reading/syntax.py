@@ -91,19 +91,22 @@ def _syntax_finding(
 
     text = unit.text
     what = "tag section" if unit.kind == "tags" else "deal"
+    # where the word at the error starts, when the parser says
+    index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
+    if isinstance(exc, UnexpectedToken):
+        index = exc.token.start_pos
     if isinstance(exc, UnexpectedCharacters):
         where = builder.pos(Token("X", "", 0, exc.line, exc.column))
         if _unclosed_comment(exc, text):
             return Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
         expected = _expected_words(_accepts(exc) or exc.allowed or (), what)
-        found = _found(text, exc.pos_in_stream or 0)
+        found = _found(text, index or 0)
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         where = builder.pos(exc.token)
         expected = _expected_words(_accepts(exc) or exc.accepts or exc.expected, what)
-        start = exc.token.start_pos
         found = (
-            _found(text, start)
-            if start is not None
+            _found(text, index)
+            if index is not None
             else _said("found-word", word=_printable(str(exc.token)[:20]))
         )
     else:
@@ -116,7 +119,7 @@ def _syntax_finding(
         )
         expected = _expected_words(names, what)
         found = _said("found-end", what=what)
-    hint = _hint(text, exc)
+    hint = _hint(text, index) if index is not None else ""
     if hint:
         found = _said("found-fix", found=found, fix=hint)
     if lost is None:
@@ -138,17 +141,11 @@ def _name_key(text: str) -> str:
     return re.sub(r"[^a-z]", "", plain)
 
 
-def _hint(text: str, exc: UnexpectedInput) -> str:
-    """The fix, when the word at a syntax error is a known word mistyped: a
-    card, a seat or a keyword in the wrong case, a card's name written as
-    people say it.  Empty when there is nothing sure to say."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
-
-    index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
-    if isinstance(exc, UnexpectedToken) and exc.token.start_pos is not None:
-        index = exc.token.start_pos
-    if index is None:
-        return ""
+def _hint(text: str, index: int) -> str:
+    """The fix, when the word at ``text[index]``, where a syntax error is, is
+    a known word mistyped: a card, a seat or a keyword in the wrong case, a
+    card's name written as people say it.  Empty when there is nothing sure
+    to say."""
     m = _HINT_WORD.match(text, index)
     if m is None:
         return ""
