@@ -109,6 +109,16 @@ def _short_at(places: list[Place], canonical: list[Place], line: int) -> Json:
     return {"at": [p[1] if p[0] == line else [p[0], p[1]] for p in places]}
 
 
+def _plays_at(element: Json, plays: list[Json], lead: str, claim: Json | None = None) -> Json:
+    """:func:`_short_at` for the plays (and the claim) of a trick or a draw."""
+    start = _place(element["pos"])
+    places = [_place(p["pos"]) for p in plays]
+    if claim is not None:
+        places.append(_place(claim["pos"]))
+    written = tokens([p["seat"] for p in plays], [p["card"] for p in plays])
+    return _short_at(places, laid_out(start, lead, written, claim is not None), start[0])
+
+
 def _plays(plays: list[Json]) -> Json:
     """Cards, and seats when any is written."""
     parts: Json = {"cards": [p["card"] for p in plays]}
@@ -124,15 +134,8 @@ def _trick(t: Json, place: int, lossless: bool) -> Json:
     if claim is not None:
         short["claim"] = claim["seat"] or "pourri"
     if lossless:
-        start = _place(t["pos"])
-        places = [_place(p["pos"]) for p in t["plays"]]
-        if claim is not None:
-            places.append(_place(claim["pos"]))
-        seats = [p["seat"] for p in t["plays"]]
-        cards = [p["card"] for p in t["plays"]]
-        canonical = laid_out(start, f"{t['number']}.", tokens(seats, cards), claim is not None)
-        short["pos"] = list(start)
-        short.update(_short_at(places, canonical, start[0]))
+        short["pos"] = list(_place(t["pos"]))
+        short.update(_plays_at(t, t["plays"], f"{t['number']}.", claim))
         if t["comments"]:
             short["comments"] = [_comment(c) for c in t["comments"]]
     return short
@@ -181,12 +184,7 @@ def abbreviate_header(game: Json, lossless: bool = False) -> Json:
     if draw is not None:
         short["draw"] = {**_plays(draw["cards"]), **_element(draw, lossless, skip=("cards",))}
         if lossless:
-            start = _place(draw["pos"])
-            places = [_place(p["pos"]) for p in draw["cards"]]
-            seats = [p["seat"] for p in draw["cards"]]
-            cards = [p["card"] for p in draw["cards"]]
-            canonical = laid_out(start, "draw:", tokens(seats, cards), False)
-            short["draw"].update(_short_at(places, canonical, start[0]))
+            short["draw"].update(_plays_at(draw, draw["cards"], "draw:"))
     return short
 
 
