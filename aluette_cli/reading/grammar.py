@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cards import canonical_card
-from ..lexicon import ACCEPTED, DISCARDS, NONE, POURRI, POURRI_MARK, unescape
+from ..lexicon import ACCEPTED, DISCARDS, LINE_COMMENT, NONE, POURRI, POURRI_MARK, unescape
 from ..model import (
     Announce,
     Chant,
@@ -65,7 +65,7 @@ def _parser() -> tuple[Lark, _Builder]:
         keep_all_tokens=True,
         lexer_callbacks={
             "COMMENT": builder.collect_comment,
-            "LINE_COMMENT": builder.collect_line_comment,
+            "LINE_COMMENT": builder.collect_comment,
         },
     )
     return parser, builder
@@ -102,12 +102,8 @@ class _Builder:
         return Pos(self.line0 + line - 1, column)
 
     def collect_comment(self, token: Token) -> Token:
-        self.comments.append(Comment(token.value[1:-1], self.pos(token)))
-        return token
-
-    def collect_line_comment(self, token: Token) -> Token:
-        """A ``;`` comment, kept where it stands like a brace comment."""
-        self.comments.append(Comment(token.value[1:], self.pos(token), line=True))
+        """A brace or ``;`` comment, kept where it stands."""
+        self.comments.append(comment(token.value, self.pos(token)))
         return token
 
     # tags -------------------------------------------------------------
@@ -237,9 +233,8 @@ def _parts(deal: Deal) -> list:
     return parts + deal.chants + deal.announces + deal.concessions + deal.tricks + deal.signals
 
 
-def _token_at(text: str, index: int, value: str = "") -> Token:
-    from lark import Token
-
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return Token("X", value, index, line, column)
+def comment(text: str, pos: Pos) -> Comment:
+    """A comment as written, a brace comment or a ``;`` comment, without its marks."""
+    if text.startswith(LINE_COMMENT):
+        return Comment(text[1:], pos, line=True)
+    return Comment(text[1:-1], pos)

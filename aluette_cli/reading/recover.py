@@ -33,7 +33,7 @@ from ..model import (
     Winners,
 )
 from . import fastpath
-from .grammar import _attach_comments, _parts, _token_at
+from .grammar import _attach_comments, _parts, comment
 from .split import _WS, Unit
 from .syntax import _found, _syntax_finding
 
@@ -126,11 +126,13 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
     for index, seg in _segments(unit.text):
         builder.line0 = unit.line + index
         builder.col0 = unit.column if index == 0 else 1
+        piece = Unit("deal", builder.line0, builder.col0, [seg])
         if not seg.strip(WHITESPACE) or _COMMENT_OR_SPACE.fullmatch(seg):
             if index == 0:
                 return None
-            if COMMENT_OPEN in seg or LINE_COMMENT in seg:
-                _collect_comments(seg, builder)
+            # the comments of a line that holds nothing else, ``;`` ones too
+            for m in _COMMENT_SPAN.finditer(seg):
+                builder.comments.append(comment(m.group(), piece.pos(seg, m.start())))
             continue
         if index and fastpath.FASTPATH:
             read = _read_element_fast(seg, builder.line0)
@@ -138,7 +140,6 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
                 parts.append(read[0])
                 builder.comments.extend(read[1])
                 continue
-        piece = Unit("deal", builder.line0, builder.col0, [seg])
         start = "deal_header" if index == 0 else "deal_element"
         try:
             parsed = parser.parse(seg, start=start)
@@ -192,21 +193,8 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
     return (found[0], comments) if len(found) == 1 else None
 
 
-def _collect_comments(seg: str, builder: _Builder) -> None:
-    """The comments of a line that holds nothing else, kept as the grammar
-    keeps them: ``;`` comments too."""
-    for m in _COMMENT_SPAN.finditer(seg):
-        token = _token_at(seg, m.start(), m.group())
-        if token.value.startswith(LINE_COMMENT):
-            builder.collect_line_comment(token)
-        else:
-            builder.collect_comment(token)
-
-
 def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit) -> Deal:
     """A deal header the grammar cannot read: what can be read of it, and its A001."""
-    from lark import Token
-
     m = _LOOSE_HEAD.match(seg)
     number = m.group(1) if m else None
     dealer = m.group(2) if m else None
@@ -216,7 +204,7 @@ def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit
     deal = Deal(
         number=int(number) if number else 0,
         dealer=dealer.upper() if dealer else "N",
-        pos=builder.pos(Token("X", "", 0, 1, 1)),
+        pos=Pos(piece.line, piece.column),
         guessed=guessed,
     )
     deal.unread.append(_syntax_finding(exc, piece, builder, "header"))
@@ -270,9 +258,7 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
                 found = _found(text, pos)
                 error = Finding.of(F.SYNTAX_ERROR, "between", where.line, where.column, found=found)
             return None, comments, error
-        if m.group().startswith(COMMENT_OPEN):
-            comments.append(Comment(m.group()[1:-1], unit.pos(text, pos)))
-        elif m.group().startswith(LINE_COMMENT):
-            comments.append(Comment(m.group()[1:], unit.pos(text, pos), line=True))
+        if m.group()[:1] in (COMMENT_OPEN, LINE_COMMENT):
+            comments.append(comment(m.group(), unit.pos(text, pos)))
         pos = m.end()
     return None, comments, None
