@@ -192,9 +192,11 @@ def abbreviate_header(game: Json, lossless: bool = False) -> Json:
 # Expanding: compact row -> full row
 
 
-class _Expander:
-    """Expands one compact row; ``row`` is its line in the JSON Lines file,
-    the place of everything the row does not place itself."""
+class Expander:
+    """Expands one compact row as the full reader reads it (:meth:`header`,
+    :meth:`item`: a deal, or a deal kept as text); ``row`` is its line in
+    the JSON Lines file, the place of everything the row does not place
+    itself."""
 
     def __init__(self, row: int, where: str) -> None:
         self.row, self.where = row, where
@@ -358,14 +360,4 @@ class _Expander:
         return full
 
 
-def expand_header(data: Any, row: int, where: str) -> Json:
-    """A compact game header as the full reader reads it."""
-    return _Expander(row, where).header(data)
-
-
-def expand_item(data: Any, row: int, where: str) -> Json:
-    """A compact deal (or a deal kept as text) as the full reader reads it."""
-    return _Expander(row, where).item(data)
-
-
-__all__ = ["VERSION", "abbreviate_header", "abbreviate_item", "expand_header", "expand_item"]
+__all__ = ["VERSION", "Expander", "abbreviate_header", "abbreviate_item"]
