@@ -35,7 +35,7 @@ from ..model import (
 from . import fastpath
 from .grammar import _attach_comments, _parts, comment
 from .split import _WS, Unit
-from .syntax import _found, _syntax_finding
+from .syntax import _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from .grammar import _Builder
 
 _COMMENT_OR_SPACE = re.compile(SKIPPED)
+_LINE_END = re.compile("\n")
 
 
 #: A deal header as people mistype it (``Deal 2``, ``deal2``, ``deal 2 dealer e``):
@@ -92,18 +93,12 @@ def _segments(text: str) -> list[tuple[int, str]]:
         if ch == "\n"
     }
     out: list[tuple[int, str]] = []
-    lines = text.split("\n")
-    i = end = 0
-    while i < len(lines):
-        first, seg = i, lines[i]
-        end += len(lines[i])  # where the line ends
-        while end in joined:
-            i += 1
-            seg += "\n" + lines[i]
-            end += 1 + len(lines[i])
-        out.append((first, seg))
-        i += 1
-        end += 1
+    first = start = 0  # the segment's first line, and where it starts
+    for number, end in enumerate(_LINE_END.finditer(text), 1):
+        if end.start() not in joined:
+            out.append((first, text[start : end.start()]))
+            first, start = number, end.end()
+    out.append((first, text[start:]))
     return out
 
 
@@ -117,7 +112,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
     dealer that can be read (the engine takes the rest from the game's
     sequence).  Lines in the wrong order are read where they belong, and
     named (A005).  None if even this fails (a comment left open)."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+    from lark.exceptions import UnexpectedInput
 
     builder.comments = []
     deal: Deal | None = None
@@ -144,7 +139,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
         try:
             parsed = parser.parse(seg, start=start)
         except UnexpectedInput as exc:
-            if isinstance(exc, UnexpectedCharacters) and seg[exc.pos_in_stream or 0 :][:1] == "{":
+            if _unclosed_comment(exc, seg):
                 return None
             if index == 0:
                 deal = _loose_header(seg, builder, exc, piece)
