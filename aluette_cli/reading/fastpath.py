@@ -94,6 +94,8 @@ _TRICK = re.compile(f"{_NUMBER}((?:{_GAP}{SEAT}{COLON}{_CARD})+|(?:{_GAP}{_CARD}
 # handles any other count, which the engine then reports).
 _SEATED4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({SEAT}){COLON}({_CARD})"] * 4) + _CLAIM)
 _BARE4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({_CARD})"] * 4) + _CLAIM)
+# Their groups where each play, then the claim, is placed: its seat, or its card.
+_SEATED4_AT, _BARE4_AT = (2, 4, 6, 8, 10), (2, 3, 4, 5, 6)
 # The same lines with cards as people write them (aliases, names), tried
 # only when the canonical form does not match: the usual line pays nothing.
 _HAND_ANY = re.compile(f"({SEAT}){COLON}((?:{_GAP}{WRITTEN_CARD})+){_END}")
@@ -141,6 +143,8 @@ def read_unit(
     ``{`` or ``;``; the reader then gives it to the element before it, as it
     does for the grammar's.
     """
+    if col0 != 1:  # a unit that starts inside a line: the grammar's
+        return None
     # The unit's lines: a part is a line or a piece of one, or many lines
     # (a run's, in one piece), each then with its line end.
     parts = [line for part in parts for line in (_LINES.findall(part) or [part])]
@@ -183,8 +187,6 @@ def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> s
 
 def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
     """The tags of a tag-section unit, or None if it needs the grammar."""
-    if col0 != 1:
-        return None
     tags = []
     for offset, text in enumerate(parts):
         body = text.lstrip(BLANKS)
@@ -200,7 +202,7 @@ def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
 
 def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
     """The deal of a deal unit, or None if it needs the grammar."""
-    if col0 != 1 or not parts:
+    if not parts:
         return None
     m = _HEADER.match(parts[0])
     if m is None:
@@ -307,31 +309,24 @@ def _trick4(body: str, line: int, indent: int) -> Trick | None:
     The commonest line of all: its groups are taken in one call and its plays
     made without a loop (this runs nine times a deal)."""
     m = _SEATED4.match(body)
-    at = indent + 1
-    start = None
     if m is not None:
         number, s1, c1, s2, c2, s3, c3, s4, c4, arrow, seat = m.groups()
-        start = m.start
-        plays = [
-            Play(s1, c1, _pos((line, at + start(2)))),
-            Play(s2, c2, _pos((line, at + start(4)))),
-            Play(s3, c3, _pos((line, at + start(6)))),
-            Play(s4, c4, _pos((line, at + start(8)))),
-        ]
-        where = 10
+        g1, g2, g3, g4, where = _SEATED4_AT
     else:
         m = _BARE4.match(body)
         if m is None:
             return None
         number, c1, c2, c3, c4, arrow, seat = m.groups()
-        start = m.start
-        plays = [
-            Play(None, c1, _pos((line, at + start(2)))),
-            Play(None, c2, _pos((line, at + start(3)))),
-            Play(None, c3, _pos((line, at + start(4)))),
-            Play(None, c4, _pos((line, at + start(5)))),
-        ]
-        where = 6
+        s1 = s2 = s3 = s4 = None
+        g1, g2, g3, g4, where = _BARE4_AT
+    at = indent + 1
+    start = m.start
+    plays = [
+        Play(s1, c1, _pos((line, at + start(g1)))),
+        Play(s2, c2, _pos((line, at + start(g2)))),
+        Play(s3, c3, _pos((line, at + start(g3)))),
+        Play(s4, c4, _pos((line, at + start(g4)))),
+    ]
     claim = None
     if arrow is not None:
         claim = TrickClaim(None if seat == POURRI else seat, _pos((line, at + start(where))))
