@@ -123,8 +123,9 @@ def read_records(
                 leading_text = unit.text
             continue
         started = None
-        if unit.kind == "tags":
+        if unit.kind == "tags" or game is None:
             game = started = Game(index=next(indexes), pos=Pos(unit.line, unit.column))
+        if unit.kind == "tags":
             game.tags, game.draw = result  # type: ignore[misc]
             if error is not None:  # kept verbatim: the formatter drops nothing
                 game.tags_text = unit.text
@@ -133,8 +134,6 @@ def read_records(
                 game.draw.comments = [c for c in comments if (c.pos.line, c.pos.column) > at]
                 comments = [c for c in comments if (c.pos.line, c.pos.column) < at]
             game.tag_comments = comments
-        elif game is None:
-            game = started = Game(index=next(indexes), pos=Pos(unit.line, unit.column))
         if leading:
             game.leading_comments, leading = leading, []
         if leading_text is not None:
