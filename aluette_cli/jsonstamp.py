@@ -313,10 +313,8 @@ def _kept(cache: dict[Any, str], key: Any, text: str) -> str:
     return text
 
 
-@cache
-def report_template(tricks: int) -> ReportTemplate:
-    """The template for deals of ``tricks`` tricks, made when one is first stamped."""
-    return ReportTemplate(tricks)
+#: The template for deals of so many tricks, made when one is first stamped.
+report_template = cache(ReportTemplate)
 
 
 class Reported:
