@@ -185,12 +185,9 @@ def _fix_card(word: str) -> str | None:
 
 def _accepts(exc: UnexpectedInput) -> set[str]:
     """What the parser could take at the error: exact, unlike the lexer's guess."""
-    parser = getattr(exc, "interactive_parser", None)
-    if parser is None:
-        return set()
     try:
-        return set(parser.accepts())
-    except Exception:  # an error path must never raise a second error
+        return set(exc.interactive_parser.accepts())
+    except Exception:  # none (AttributeError), or it fails: an error path must not raise
         return set()
 
 
