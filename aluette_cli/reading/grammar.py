@@ -215,13 +215,12 @@ _MANY: dict[type, str] = {
 
 def _attach_comments(deal: Deal, comments: list[Comment]) -> None:
     """Give each comment to the element that stands just before it."""
-    elements: list = [deal, *_parts(deal)]
-    elements.sort(key=lambda e: (e.pos.line, e.pos.column))
-    keys = [(e.pos.line, e.pos.column) for e in elements]
+    elements: list = sorted([deal, *_parts(deal)], key=lambda e: e.pos)
+    keys = [e.pos for e in elements]
     import bisect
 
     for comment in comments:
-        i = bisect.bisect_left(keys, (comment.pos.line, comment.pos.column)) - 1
+        i = bisect.bisect_left(keys, comment.pos) - 1
         elements[max(i, 0)].comments.append(comment)
 
 

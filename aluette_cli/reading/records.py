@@ -130,9 +130,9 @@ def read_records(
             if error is not None:  # kept verbatim: the formatter drops nothing
                 game.tags_text = unit.text
             if game.draw is not None:
-                at = (game.draw.pos.line, game.draw.pos.column)
-                game.draw.comments = [c for c in comments if (c.pos.line, c.pos.column) > at]
-                comments = [c for c in comments if (c.pos.line, c.pos.column) < at]
+                at = game.draw.pos
+                game.draw.comments = [c for c in comments if c.pos > at]
+                comments = [c for c in comments if c.pos < at]
             game.tag_comments = comments
         if leading:
             game.leading_comments, leading = leading, []
