@@ -172,10 +172,7 @@ def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
     read line by line so that each problem is reported where it stands.
     """
     for item in decode_runs(stream):
-        if isinstance(item, Run):
-            yield from item.lines()
-        else:
-            yield item
+        yield from item.lines() if isinstance(item, Run) else (item,)
 
 
 #: The fewest lines a block needs to be left whole as a run: setting up the
