@@ -39,7 +39,6 @@ from .syntax import _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
     from lark import Lark
-    from lark.exceptions import UnexpectedInput
 
     from .grammar import _Builder
 
@@ -142,10 +141,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
             if _unclosed_comment(exc, seg):
                 return None
             if index == 0:
-                deal = _loose_header(seg, builder, exc, piece)
-                unread.append(deal.unread.pop())
-            else:
-                unread.append(_syntax_finding(exc, piece, builder, "line"))
+                deal = _loose_header(seg, piece)
+            unread.append(_syntax_finding(exc, piece, builder, "line" if index else "header"))
             continue
         if index == 0:
             deal = parsed  # type: ignore[assignment]
@@ -188,22 +185,20 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
     return (found[0], comments) if len(found) == 1 else None
 
 
-def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit) -> Deal:
-    """A deal header the grammar cannot read: what can be read of it, and its A001."""
+def _loose_header(seg: str, piece: Unit) -> Deal:
+    """What can be read of a deal header the grammar cannot read."""
     m = _LOOSE_HEAD.match(seg)
     number = m.group(1) if m else None
     dealer = m.group(2) if m else None
     guessed = tuple(
         name for name, value in (("number", number), ("dealer", dealer)) if value is None
     )
-    deal = Deal(
+    return Deal(
         number=int(number) if number else 0,
         dealer=dealer.upper() if dealer else "N",
         pos=Pos(piece.line, piece.column),
         guessed=guessed,
     )
-    deal.unread.append(_syntax_finding(exc, piece, builder, "header"))
-    return deal
 
 
 def _out_of_order(parts: list[object]) -> list[Finding]:
