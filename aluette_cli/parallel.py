@@ -26,7 +26,7 @@ import signal
 import stat
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
@@ -259,24 +259,21 @@ def check_in_order(
             yield from placed(outputs)
 
 
+@dataclass(slots=True)
 class _Placed:
     """The parent's side of shards: each one's outputs moved on by the games
     of the file's shards before it, and, after a shard that did not end where
     one reading would have, the file read again from that shard's start in
     one reading here (and the later shards' outputs passed over)."""
 
-    def __init__(
-        self,
-        choice: RuleChoice,
-        render: Render,
-        keep: Wants,
-        shift: Callable[[object, int], object] | None,
-    ) -> None:
-        self.choice, self.render, self.keep, self.shift = choice, render, keep, shift
-        #: games so far in each file, by serial
-        self.games: dict[int, int] = {}
-        #: files read again in one reading from a shard on, by serial
-        self.reread: set[int] = set()
+    choice: RuleChoice
+    render: Render
+    keep: Wants
+    shift: Callable[[object, int], object] | None
+    #: games so far in each file, by serial
+    games: dict[int, int] = field(default_factory=dict)
+    #: files read again in one reading from a shard on, by serial
+    reread: set[int] = field(default_factory=set)
 
     def __call__(self, outputs: Iterable[object]) -> Iterator[object]:
         for output in outputs:
