@@ -114,8 +114,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
     from lark.exceptions import UnexpectedInput
 
     builder.comments = []
-    deal: Deal | None = None
-    parts: list[object] = []
+    parts: list[object] = []  # the header, then the elements of the other lines
     unread: list[Finding] = []
     for index, seg in _segments(unit.text):
         builder.line0 = unit.line + index
@@ -134,24 +133,16 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
                 parts.append(read[0])
                 builder.comments.extend(read[1])
                 continue
-        start = "deal_header" if index == 0 else "deal_element"
         try:
-            parsed = parser.parse(seg, start=start)
+            parts.append(parser.parse(seg, start="deal_element" if index else "deal_header"))
         except UnexpectedInput as exc:
             if _unclosed_comment(exc, seg):
                 return None
             if index == 0:
-                deal = _loose_header(seg, piece)
+                parts.append(_loose_header(seg, piece))
             unread.append(_syntax_finding(exc, piece, builder, "line" if index else "header"))
-            continue
-        if index == 0:
-            deal = parsed  # type: ignore[assignment]
-        else:
-            parts.append(parsed)
-    if deal is None:
-        return None
-    unread.extend(_out_of_order(parts))
-    deal = builder.deal([deal, *parts])
+    unread.extend(_out_of_order(parts[1:]))
+    deal = builder.deal(parts)
     deal.unread = sorted(unread, key=Finding.sort_key)
     if any(f.code != F.LINE_ORDER for f in unread):
         deal.text = unit.text
