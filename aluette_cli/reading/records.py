@@ -53,14 +53,7 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
     try:
         result = parser.parse(text, start="tag_section" if unit.kind == "tags" else "deal")
     except UnexpectedInput as exc:
-        if unit.kind == "tags":
-            error = _syntax_finding(exc, unit, builder)
-            tags = [
-                Tag(m.group(1), unescape(m.group(2)[1:-1]), unit.pos(text, m.start()))
-                for m in _TAG_LINE.finditer(text)
-            ]
-            return (tags, None), [], error
-        if not _unclosed_comment(exc, text):
+        if unit.kind == "deal" and not _unclosed_comment(exc, text):
             # Most deals the grammar cannot read whole are read line by line:
             # the whole deal's finding (what it expected, the hint) is then
             # never said, so it is only made when that fails too.
@@ -69,6 +62,12 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
                 return recovered, builder.comments, None
             builder.start_unit(unit)  # the positions of the whole unit again
         error = _syntax_finding(exc, unit, builder)
+        if unit.kind == "tags":
+            tags = [
+                Tag(m.group(1), unescape(m.group(2)[1:-1]), unit.pos(text, m.start()))
+                for m in _TAG_LINE.finditer(text)
+            ]
+            return (tags, None), [], error
         m = _DEAL_HEAD.match(text)
         number = int(m.group(1)) if m else None
         dealer = m.group(2) if m else None
