@@ -63,10 +63,7 @@ def _parser() -> tuple[Lark, _Builder]:
         start=["tag_section", "deal", "deal_header", "deal_element"],
         transformer=builder,
         keep_all_tokens=True,
-        lexer_callbacks={
-            "COMMENT": builder.collect_comment,
-            "LINE_COMMENT": builder.collect_comment,
-        },
+        lexer_callbacks=dict.fromkeys(("COMMENT", "LINE_COMMENT"), builder.collect_comment),
     )
     return parser, builder
 
