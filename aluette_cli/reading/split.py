@@ -190,7 +190,7 @@ def cut_points(
     end this search does not count).
     """
     starts = [(0, 1)]
-    at = 0  # where the next block starts in the file
+    base = 0  # where ``data`` starts in the file
     lines = 1  # the line at the start of ``data``
     # the next part ends at the first cut at or after it
     target = next_size(size)
@@ -201,7 +201,6 @@ def cut_points(
             if b"\r" in block:
                 return None
             data = tail + block
-            base = at - len(tail)
             counted = 0  # ``lines`` counts the line ends before data[counted]
             while target < size:
                 found = data.find(_CUT, max(target - base, 0))
@@ -215,7 +214,7 @@ def cut_points(
             kept = max(counted, len(data) - (len(_CUT) - 1))
             lines += data.count(b"\n", counted, kept)
             tail = data[kept:]
-            at += len(block)
+            base += kept
     finally:
         stream.seek(0)
     return starts
