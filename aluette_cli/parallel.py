@@ -55,16 +55,15 @@ def batches(units: Iterable[Unit], size: int = BATCH_UNITS) -> Iterator[tuple[in
     batch: list[Unit] = []
     first = 1  # index of the first game in this batch
     games = 0  # games begun in this batch
-    seen_game = False
     for unit in units:
-        starts = unit.kind == "tags" or (unit.kind == "deal" and not seen_game)
+        # (first + games == 1: no game has begun yet)
+        starts = unit.kind == "tags" or (unit.kind == "deal" and first + games == 1)
         if starts and games and len(batch) >= size:
             yield first, batch
             first += games
             batch, games = [], 0
         if starts:
             games += 1
-            seen_game = True
         batch.append(unit)
     if batch:
         yield first, batch
