@@ -204,7 +204,10 @@ def decode_runs(stream: Iterable[bytes], number: int = 1, offset: int = 0) -> It
     rest of a file starts at its line ``number`` and byte ``offset``."""
     first = number == 1 and offset == 0
     for block, skipped in _blocks(stream):
-        text = None if skipped else _utf8(block)  # a cut line is read on its own
+        try:
+            text = None if skipped else block.decode("utf-8")  # a cut line is read on its own
+        except UnicodeDecodeError:
+            text = None
         if text is None:
             for line in _decode_slowly(block, number, offset, first):
                 number = line.number + 1
@@ -240,13 +243,6 @@ def _cut_line(number: int, text: str) -> Line:
         return Line(number, text)
     keep = _char_start(data, MAX_LINE_BYTES)
     return Line(number, data[:keep].decode("utf-8"), None, len(data) - keep)
-
-
-def _utf8(block: bytes) -> str | None:
-    try:
-        return block.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
 
 
 def _decode_slowly(block: bytes, number: int, offset: int, first: bool) -> Iterator[Line]:
