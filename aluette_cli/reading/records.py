@@ -203,17 +203,14 @@ def _unknown_escapes(unit: Unit) -> list[Finding]:
     text = unit.text
     if "\\" not in text:
         return []
-    found = []
-    for m in _TAG_LINE.finditer(text):
-        for e in _ESCAPE_IN_VALUE.finditer(m.group(2), 1, len(m.group(2)) - 1):
-            if e.group(1) not in ('"', "\\"):
-                at = unit.pos(text, m.start())
-                found.append(
-                    Finding.of(
-                        F.UNKNOWN_ESCAPE, "", at.line, at.column, name=m.group(1), escape=e.group()
-                    )
-                )
-    return found
+    return [
+        Finding.of(
+            F.UNKNOWN_ESCAPE, "", *unit.pos(text, m.start()), name=m.group(1), escape=e.group()
+        )
+        for m in _TAG_LINE.finditer(text)
+        for e in _ESCAPE_IN_VALUE.finditer(m.group(2), 1, len(m.group(2)) - 1)
+        if e.group(1) not in ('"', "\\")
+    ]
 
 
 def _in_game(finding: Finding, game: Game, result: object) -> Finding:

@@ -213,13 +213,11 @@ def _out_of_order(parts: list[object]) -> list[Finding]:
     while i >= 0:
         keep.add(i)
         i = back[i]
-    found = []
-    for i, part in enumerate(parts):
-        if i not in keep:
-            pos: Pos = part.pos  # type: ignore[attr-defined]
-            kind = _ORDER[type(part)][1]
-            found.append(Finding.of(F.LINE_ORDER, kind, pos.line, pos.column))
-    return found
+    return [
+        Finding.of(F.LINE_ORDER, _ORDER[type(part)][1], *part.pos)  # type: ignore[attr-defined]
+        for i, part in enumerate(parts)
+        if i not in keep
+    ]
 
 
 def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
