@@ -260,9 +260,8 @@ class QuickCheck:
         claimed = None if points is None else int(points)
         if claim_wrong(None if side == NONE else side, claimed, point, result.winner):
             return None
+        if kept is None and played is None:
+            result = None  # given with the outcomes or the plays only
+        groups = g if self._as_written else None
         # (made whole at once: a named tuple's _replace costs a Python call)
-        if self._as_written:
-            return Checked(int(g[0]), g[1], point, None, None, g)
-        if played is not None:
-            return Checked(int(g[0]), g[1], point, kept, result, None, played)
-        return Checked(int(g[0]), g[1], point, kept, None if kept is None else result)
+        return Checked(int(g[0]), g[1], point, kept, result, groups, played)
