@@ -86,7 +86,6 @@ def _syntax_finding(
     exc: UnexpectedInput, unit: Unit, builder: _Builder, lost: str | None = None
 ) -> Finding:
     # ``lost``: the A001 variant that says what is lost (the unit, by default)
-    from lark import Token
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
     text = unit.text
@@ -96,7 +95,7 @@ def _syntax_finding(
     if isinstance(exc, UnexpectedToken):
         index = exc.token.start_pos
     if isinstance(exc, UnexpectedCharacters):
-        where = builder.pos(Token("X", "", 0, exc.line, exc.column))
+        where = unit.pos(text, index or 0)
         if _unclosed_comment(exc, text):
             return Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
         expected = _expected_words(_accepts(exc) or exc.allowed or (), what)
