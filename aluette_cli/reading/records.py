@@ -97,8 +97,6 @@ def read_records(
     last_number = 0  # the number of the game's last deal, for a header without one
 
     for unit in units:
-        # (Only a text's first unit is "other": once a game has begun, none of
-        # its comments or findings is left pending.)
         if take is not None and unit.kind == "deal" and game is not None:
             taken = take(unit)
             if taken is not None:
@@ -116,10 +114,11 @@ def read_records(
         if isinstance(result, Deal | BrokenDeal) and result.number is not None:
             last_number = result.number
         if unit.kind == "other":
-            leading.extend(comments)
-            pending.extend(errors)
-            if error is not None:  # kept verbatim: the formatter drops nothing
-                leading_text = unit.text
+            # (Only a text's first unit is "other": what it holds goes to the
+            # first game, or to a game of its own if no game follows.)
+            leading, pending = comments, errors
+            # kept verbatim: the formatter drops nothing
+            leading_text = unit.text if error is not None else None
             continue
         started = None
         if unit.kind == "tags" or game is None:
@@ -133,12 +132,9 @@ def read_records(
                 game.draw.comments = [c for c in comments if c.pos > at]
                 comments = [c for c in comments if c.pos < at]
             game.tag_comments = comments
-        if leading:
-            game.leading_comments, leading = leading, []
-        if leading_text is not None:
-            game.leading_text, leading_text = leading_text, None
-        game.errors.extend(_in_game(finding, game, None) for finding in pending)
-        pending = []
+        if started is not None and started.index == first_index:
+            game.leading_comments, game.leading_text = leading, leading_text
+            game.errors.extend(_in_game(finding, game, None) for finding in pending)
         placed = [_in_game(finding, game, result) for finding in errors]
         game.errors.extend(placed)
         if isinstance(result, BrokenDeal) and placed:
