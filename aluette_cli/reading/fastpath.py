@@ -233,10 +233,8 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
                 return None
             stage = _HANDS
             hand = Hand(m.group(1), cards, _pos((line, indent + 1)))
-            if hand.seat in deal.hands:
-                deal.extra_hands.append(hand)
-            else:
-                deal.hands[hand.seat] = hand
+            if deal.hands.setdefault(hand.seat, hand) is not hand:
+                deal.extra_hands.append(hand)  # a seat's first hand is its hand
         elif body.startswith(STOCK):
             m, cards = _cards(_STOCK, _STOCK_ANY, body, 1)
             if m is None or stage >= _STOCK_PART:

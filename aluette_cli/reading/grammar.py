@@ -175,10 +175,8 @@ class _Builder:
         for part in parts[1:]:
             kind = type(part)
             if kind is Hand:
-                if part.seat in deal.hands:
-                    deal.extra_hands.append(part)
-                else:
-                    deal.hands[part.seat] = part
+                if deal.hands.setdefault(part.seat, part) is not part:
+                    deal.extra_hands.append(part)  # a seat's first hand is its hand
             elif kind in _ONE:
                 first, extra = _ONE[kind]
                 if getattr(deal, first) is None:
