@@ -27,6 +27,7 @@ finding points at the line that holds the deal.
 
 from __future__ import annotations
 
+from itertools import accumulate
 from typing import Any
 
 from .jsonmodel import RecordError
@@ -79,14 +80,9 @@ def laid_out(start: tuple[int, int], lead: str, tokens: list[str], claim: bool) 
     ``start`` with ``lead``: one space after it and after each token, then
     the claim's arrow.  A lossless row writes ``at`` only when its parts are
     elsewhere."""
-    line, column = start[0], start[1] + len(lead) + 1
-    places = []
-    for token in tokens:
-        places.append((line, column))
-        column += len(token) + 1
-    if claim:
-        places.append((line, column))
-    return places
+    columns = accumulate((len(token) + 1 for token in tokens), initial=start[1] + len(lead) + 1)
+    places = [(start[0], column) for column in columns]  # and where a claim would be
+    return places if claim else places[:-1]
 
 
 def tag_places(start: tuple[int, int], count: int) -> list[Place]:
