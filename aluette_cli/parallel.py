@@ -349,8 +349,7 @@ def map_in_order(func: Callable[[A], T], items: Iterable[A], jobs: int = 1) -> I
     do not end at once.
     """
     if jobs <= 1:
-        for item in items:
-            yield func(item)
+        yield from map(func, items)
         return
     work = (_called, ((func, item) for item in items))
     with contextlib.closing(_in_pool(jobs, (_start_plain_worker, ()), work, _stop_writers)) as out:
