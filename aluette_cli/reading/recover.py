@@ -179,8 +179,7 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
 def _loose_header(seg: str, piece: Unit) -> Deal:
     """What can be read of a deal header the grammar cannot read."""
     m = _LOOSE_HEAD.match(seg)
-    number = m.group(1) if m else None
-    dealer = m.group(2) if m else None
+    number, dealer = m.groups() if m else (None, None)
     guessed = tuple(
         name for name, value in (("number", number), ("dealer", dealer)) if value is None
     )
@@ -232,10 +231,9 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
         if m is None:
             where = unit.pos(text, pos)
             if text[pos] == COMMENT_OPEN:
-                error = Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
+                error = Finding.of(F.UNCLOSED_COMMENT, "", *where)
             else:
-                found = _found(text, pos)
-                error = Finding.of(F.SYNTAX_ERROR, "between", where.line, where.column, found=found)
+                error = Finding.of(F.SYNTAX_ERROR, "between", *where, found=_found(text, pos))
             return None, comments, error
         if m.group()[:1] in (COMMENT_OPEN, LINE_COMMENT):
             comments.append(comment(m.group(), unit.pos(text, pos)))

@@ -97,7 +97,7 @@ def _syntax_finding(
     if isinstance(exc, UnexpectedCharacters):
         where = unit.pos(text, index or 0)
         if _unclosed_comment(exc, text):
-            return Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
+            return Finding.of(F.UNCLOSED_COMMENT, "", *where)
         expected = _expected_words(_accepts(exc) or exc.allowed or (), what)
         found = _found(text, index or 0)
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
@@ -123,9 +123,7 @@ def _syntax_finding(
         found = _said("found-fix", found=found, fix=hint)
     if lost is None:
         lost = "tags" if unit.kind == "tags" else "deal"
-    return Finding.of(
-        F.SYNTAX_ERROR, lost, where.line, where.column, found=found, expected=expected
-    )
+    return Finding.of(F.SYNTAX_ERROR, lost, *where, found=found, expected=expected)
 
 
 #: What a person may write for a card's name: accents, spaces, apostrophes
