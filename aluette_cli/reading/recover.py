@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from .grammar import _Builder
 
 _COMMENT_OR_SPACE = re.compile(SKIPPED)
-_LINE_END = re.compile("\n")
 
 
 #: A deal header as people mistype it (``Deal 2``, ``deal2``, ``deal 2 dealer e``):
@@ -93,7 +92,7 @@ def _segments(text: str) -> list[tuple[int, str]]:
     }
     out: list[tuple[int, str]] = []
     first = start = 0  # the segment's first line, and where it starts
-    for number, end in enumerate(_LINE_END.finditer(text), 1):
+    for number, end in enumerate(re.finditer("\n", text), 1):
         if end.start() not in joined:
             out.append((first, text[start : end.start()]))
             first, start = number, end.end()
