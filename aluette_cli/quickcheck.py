@@ -50,6 +50,7 @@ from .lexicon import (
 )
 from .outcome import TrickOutcome
 from .policies import DealResult, PointOutcome
+from .reading.split import ONE_LINE_COMMENT
 from .rules import Ruleset
 from .scoring import claim_wrong, played_result
 from .table import LeanTable
@@ -136,18 +137,13 @@ _HAND_SLICES = tuple(
 #: both patterns the four hands and the stock come between, and no line is
 #: left blank before the point line, which follows the last trick line.
 FIRST_TRICK_LINE = 1 + 4 + 1
-#: trick numbers as written, in order (a tenth line is one too many: declined)
-_NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
 
 #: A comment on one line, and a ``;`` comment to the end of its line, with
 #: the blanks after it.  Each is cut to one space: the grammar reads a
 #: comment as whitespace, so two tokens it stood between stay apart.  (No
 #: blanks before it in the pattern: a pattern that may start with a blank
 #: is tried at every character.)
-_BRACED = (
-    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\\n]*"
-    f"{re.escape(COMMENT_CLOSE)}"
-)
+_BRACED = ONE_LINE_COMMENT.pattern
 _COMMENTS = re.compile(f"(?:{_BRACED}|{re.escape(LINE_COMMENT)}[^\\n]*)[{BLANKS}]*")
 #: The same for a deal with brace comments only, as ``annotate`` writes
 #: them: a pattern with one opening character is searched for with a fast

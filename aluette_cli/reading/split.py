@@ -475,7 +475,7 @@ class Notice:
         # comment opened before them, what opened it is still seen, and its
         # line is looked at.)  The blanks keep every place where it was.
         if COMMENT_OPEN in text:
-            text = _ONE_LINE_COMMENT.sub(_blanked, text)
+            text = ONE_LINE_COMMENT.sub(lambda m: " " * len(m.group()), text)
         self.text = text
         #: (next place, needle), for the needles still in the text
         self.heap: list[tuple[int, str]] = []
@@ -502,14 +502,11 @@ class Notice:
         return heap[0][0] if heap else -1
 
 
-_ONE_LINE_COMMENT = re.compile(
+#: A brace comment that closes on its line (the quick check cuts them too).
+ONE_LINE_COMMENT = re.compile(
     f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\n]*"
     + re.escape(COMMENT_CLOSE)
 )
-
-
-def _blanked(m: re.Match[str]) -> str:
-    return " " * (m.end() - m.start())
 
 
 def _texts_ahead(source: Lookahead, limit: int) -> Iterator[str]:
