@@ -151,17 +151,17 @@ def read_unit(
     comments: list[Comment] = []
     for offset, text in enumerate(parts):
         if COMMENT_OPEN in text or LINE_COMMENT in text:
-            cut = _cut_comments(text, line0 + offset, col0 if offset == 0 else 1, comments)
+            cut = _cut_comments(text, line0 + offset, comments)
             if cut is None:
                 return None
             parts[offset] = cut
-    result = parse_deal(parts, line0, col0) if kind == "deal" else parse_tags(parts, line0, col0)
+    result = parse_deal(parts, line0) if kind == "deal" else parse_tags(parts, line0)
     if result is None:
         return None
     return result, comments
 
 
-def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> str | None:
+def _cut_comments(text: str, line: int, comments: list[Comment]) -> str | None:
     """The line with its comments turned to spaces, each added to ``comments``;
     None for a brace comment that goes on past the line (the grammar's)."""
     pos = 0
@@ -175,17 +175,17 @@ def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> s
             end = text.find(COMMENT_CLOSE, start + 1)
             if end < 0:
                 return None
-            comments.append(Comment(text[start + 1 : end], _pos((line, start + col0))))
+            comments.append(Comment(text[start + 1 : end], _pos((line, start + 1))))
             stop = end + 1
         else:
             stop = len(text) - 1 if text.endswith("\n") else len(text)
-            comments.append(Comment(text[start + 1 : stop], _pos((line, start + col0)), line=True))
+            comments.append(Comment(text[start + 1 : stop], _pos((line, start + 1)), line=True))
         text = text[:start] + " " * (stop - start) + text[stop:]
         pos = stop
     return text
 
 
-def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
+def parse_tags(parts: list[str], line0: int) -> list[Tag] | None:
     """The tags of a tag-section unit, or None if it needs the grammar."""
     tags = []
     for offset, text in enumerate(parts):
@@ -200,7 +200,7 @@ def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
     return tags or None
 
 
-def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
+def parse_deal(parts: list[str], line0: int) -> Deal | None:
     """The deal of a deal unit, or None if it needs the grammar."""
     if not parts:
         return None
