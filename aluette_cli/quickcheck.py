@@ -110,7 +110,9 @@ _PLAY_AS_WRITTEN = f"({SEAT}){COLON}{_CARD}"
 _AS_WRITTEN = re.compile(
     f"{DEAL} ({DIGITS}) {DEALER} ({SEAT}){_EOL}"
     + (f"({SEAT}){COLON}" + f" {_CARD}" * HAND_SIZE + _EOL) * 4
-    + f"{STOCK}{COLON}" + f" {_CARD}" * STOCK_SIZE + _EOL
+    + f"{STOCK}{COLON}"
+    + f" {_CARD}" * STOCK_SIZE
+    + _EOL
     + (
         f"({DIGITS}){re.escape(TRICK_DOT)} "
         + " ".join([_PLAY_AS_WRITTEN] * 4)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .split import Notice
 
+
 @dataclass(slots=True)
 class Line:
     number: int

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
     from .split import Unit
 
+
 def grammar_text() -> str:
     """The grammar, from the installed package or from the source tree."""
     from importlib import resources  # only the grammar's readers need it

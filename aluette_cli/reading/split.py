@@ -220,9 +220,7 @@ def cut_points(
     return starts
 
 
-def split_units(
-    lines: Iterable[Line | Run], left_off: SplitEnd | None = None
-) -> Iterator[Unit]:
+def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -> Iterator[Unit]:
     """Cut text into tag sections and deals, without parsing them.
 
     A :class:`Run` is cut by :meth:`_Splitter.run`, a line read alone by

@@ -186,5 +186,3 @@ def _accepts(exc: UnexpectedInput) -> set[str]:
         return set(exc.interactive_parser.accepts())
     except Exception:  # none (AttributeError), or it fails: an error path must not raise
         return set()
-
-
