@@ -27,6 +27,7 @@ finding points at the line that holds the deal.
 
 from __future__ import annotations
 
+from itertools import accumulate
 from typing import Any
 
 from .jsonmodel import RecordError
@@ -79,14 +80,9 @@ def laid_out(start: tuple[int, int], lead: str, tokens: list[str], claim: bool) 
     ``start`` with ``lead``: one space after it and after each token, then
     the claim's arrow.  A lossless row writes ``at`` only when its parts are
     elsewhere."""
-    line, column = start[0], start[1] + len(lead) + 1
-    places = []
-    for token in tokens:
-        places.append((line, column))
-        column += len(token) + 1
-    if claim:
-        places.append((line, column))
-    return places
+    columns = accumulate((len(token) + 1 for token in tokens), initial=start[1] + len(lead) + 1)
+    places = [(start[0], column) for column in columns]  # and where a claim would be
+    return places if claim else places[:-1]
 
 
 def tag_places(start: tuple[int, int], count: int) -> list[Place]:
@@ -109,6 +105,16 @@ def _short_at(places: list[Place], canonical: list[Place], line: int) -> Json:
     return {"at": [p[1] if p[0] == line else [p[0], p[1]] for p in places]}
 
 
+def _plays_at(element: Json, plays: list[Json], lead: str, claim: Json | None = None) -> Json:
+    """:func:`_short_at` for the plays (and the claim) of a trick or a draw."""
+    start = _place(element["pos"])
+    places = [_place(p["pos"]) for p in plays]
+    if claim is not None:
+        places.append(_place(claim["pos"]))
+    written = tokens([p["seat"] for p in plays], [p["card"] for p in plays])
+    return _short_at(places, laid_out(start, lead, written, claim is not None), start[0])
+
+
 def _plays(plays: list[Json]) -> Json:
     """Cards, and seats when any is written."""
     parts: Json = {"cards": [p["card"] for p in plays]}
@@ -124,15 +130,8 @@ def _trick(t: Json, place: int, lossless: bool) -> Json:
     if claim is not None:
         short["claim"] = claim["seat"] or "pourri"
     if lossless:
-        start = _place(t["pos"])
-        places = [_place(p["pos"]) for p in t["plays"]]
-        if claim is not None:
-            places.append(_place(claim["pos"]))
-        seats = [p["seat"] for p in t["plays"]]
-        cards = [p["card"] for p in t["plays"]]
-        canonical = laid_out(start, f"{t['number']}.", tokens(seats, cards), claim is not None)
-        short["pos"] = list(start)
-        short.update(_short_at(places, canonical, start[0]))
+        short["pos"] = list(_place(t["pos"]))
+        short.update(_plays_at(t, t["plays"], f"{t['number']}.", claim))
         if t["comments"]:
             short["comments"] = [_comment(c) for c in t["comments"]]
     return short
@@ -181,12 +180,7 @@ def abbreviate_header(game: Json, lossless: bool = False) -> Json:
     if draw is not None:
         short["draw"] = {**_plays(draw["cards"]), **_element(draw, lossless, skip=("cards",))}
         if lossless:
-            start = _place(draw["pos"])
-            places = [_place(p["pos"]) for p in draw["cards"]]
-            seats = [p["seat"] for p in draw["cards"]]
-            cards = [p["card"] for p in draw["cards"]]
-            canonical = laid_out(start, "draw:", tokens(seats, cards), False)
-            short["draw"].update(_short_at(places, canonical, start[0]))
+            short["draw"].update(_plays_at(draw, draw["cards"], "draw:"))
     return short
 
 
@@ -194,9 +188,11 @@ def abbreviate_header(game: Json, lossless: bool = False) -> Json:
 # Expanding: compact row -> full row
 
 
-class _Expander:
-    """Expands one compact row; ``row`` is its line in the JSON Lines file,
-    the place of everything the row does not place itself."""
+class Expander:
+    """Expands one compact row as the full reader reads it (:meth:`header`,
+    :meth:`item`: a deal, or a deal kept as text); ``row`` is its line in
+    the JSON Lines file, the place of everything the row does not place
+    itself."""
 
     def __init__(self, row: int, where: str) -> None:
         self.row, self.where = row, where
@@ -360,14 +356,4 @@ class _Expander:
         return full
 
 
-def expand_header(data: Any, row: int, where: str) -> Json:
-    """A compact game header as the full reader reads it."""
-    return _Expander(row, where).header(data)
-
-
-def expand_item(data: Any, row: int, where: str) -> Json:
-    """A compact deal (or a deal kept as text) as the full reader reads it."""
-    return _Expander(row, where).item(data)
-
-
-__all__ = ["VERSION", "abbreviate_header", "abbreviate_item", "expand_header", "expand_item"]
+__all__ = ["VERSION", "Expander", "abbreviate_header", "abbreviate_item"]

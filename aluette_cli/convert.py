@@ -398,7 +398,7 @@ def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = N
     """A game from the header of its first JSON Lines row."""
     header = row["game"]
     if row["version"] == C.VERSION:
-        header = C.expand_header(header, number, f"line {number}")
+        header = C.Expander(number, f"line {number}").header(header)
     if placing is not None:
         placing.header(header)
     return game_from_dict({**header, "deals": []}, f"line {number}")
@@ -414,7 +414,7 @@ def _jsonl_deal(
         return
     compact = row["version"] == C.VERSION
     where = f"line {number}"
-    full = C.expand_item(deal, number, where) if compact else deal
+    full = C.Expander(number, where).item(deal) if compact else deal
     if placing is not None:
         placing.deal(full)
     item = item_from_dict(full, where)

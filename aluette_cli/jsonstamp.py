@@ -271,15 +271,13 @@ class ReportTemplate:
         encode = report.encode
         counts = result.counts
         counts_key = tuple(counts.items())
-        counts_json = _COUNTS.get(counts_key)
-        if counts_json is None:
-            counts_json = _kept(_COUNTS, counts_key, encode(counts))
-        point_json: str | None = "null"
+        counts_json = _COUNTS.get(counts_key) or _kept(_COUNTS, counts_key, encode(counts))
+        point_json = "null"
         if point is not None:
             point_key = (point.team, point.points, point.mordienne)
-            point_json = _POINTS_JSON.get(point_key)
-            if point_json is None:
-                point_json = _kept(_POINTS_JSON, point_key, encode(report.point_dict(point)))
+            point_json = _POINTS_JSON.get(point_key) or _kept(
+                _POINTS_JSON, point_key, encode(report.point_dict(point))
+            )
         values = [
             *played,
             *map(_WINNER.__getitem__, winners),
@@ -313,10 +311,8 @@ def _kept(cache: dict[Any, str], key: Any, text: str) -> str:
     return text
 
 
-@cache
-def report_template(tricks: int) -> ReportTemplate:
-    """The template for deals of ``tricks`` tricks, made when one is first stamped."""
-    return ReportTemplate(tricks)
+#: The template for deals of so many tricks, made when one is first stamped.
+report_template = cache(ReportTemplate)
 
 
 class Reported:

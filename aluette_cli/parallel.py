@@ -26,7 +26,7 @@ import signal
 import stat
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
@@ -55,16 +55,15 @@ def batches(units: Iterable[Unit], size: int = BATCH_UNITS) -> Iterator[tuple[in
     batch: list[Unit] = []
     first = 1  # index of the first game in this batch
     games = 0  # games begun in this batch
-    seen_game = False
     for unit in units:
-        starts = unit.kind == "tags" or (unit.kind == "deal" and not seen_game)
+        # (first + games == 1: no game has begun yet)
+        starts = unit.kind == "tags" or (unit.kind == "deal" and first + games == 1)
         if starts and games and len(batch) >= size:
             yield first, batch
             first += games
             batch, games = [], 0
         if starts:
             games += 1
-            seen_game = True
         batch.append(unit)
     if batch:
         yield first, batch
@@ -259,24 +258,21 @@ def check_in_order(
             yield from placed(outputs)
 
 
+@dataclass(slots=True)
 class _Placed:
     """The parent's side of shards: each one's outputs moved on by the games
     of the file's shards before it, and, after a shard that did not end where
     one reading would have, the file read again from that shard's start in
     one reading here (and the later shards' outputs passed over)."""
 
-    def __init__(
-        self,
-        choice: RuleChoice,
-        render: Render,
-        keep: Wants,
-        shift: Callable[[object, int], object] | None,
-    ) -> None:
-        self.choice, self.render, self.keep, self.shift = choice, render, keep, shift
-        #: games so far in each file, by serial
-        self.games: dict[int, int] = {}
-        #: files read again in one reading from a shard on, by serial
-        self.reread: set[int] = set()
+    choice: RuleChoice
+    render: Render
+    keep: Wants
+    shift: Callable[[object, int], object] | None
+    #: games so far in each file, by serial
+    games: dict[int, int] = field(default_factory=dict)
+    #: files read again in one reading from a shard on, by serial
+    reread: set[int] = field(default_factory=set)
 
     def __call__(self, outputs: Iterable[object]) -> Iterator[object]:
         for output in outputs:
@@ -353,8 +349,7 @@ def map_in_order(func: Callable[[A], T], items: Iterable[A], jobs: int = 1) -> I
     do not end at once.
     """
     if jobs <= 1:
-        for item in items:
-            yield func(item)
+        yield from map(func, items)
         return
     work = (_called, ((func, item) for item in items))
     with contextlib.closing(_in_pool(jobs, (_start_plain_worker, ()), work, _stop_writers)) as out:

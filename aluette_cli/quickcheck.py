@@ -50,6 +50,7 @@ from .lexicon import (
 )
 from .outcome import TrickOutcome
 from .policies import DealResult, PointOutcome
+from .reading.split import ONE_LINE_COMMENT
 from .rules import Ruleset
 from .scoring import claim_wrong, played_result
 from .table import LeanTable
@@ -109,7 +110,9 @@ _PLAY_AS_WRITTEN = f"({SEAT}){COLON}{_CARD}"
 _AS_WRITTEN = re.compile(
     f"{DEAL} ({DIGITS}) {DEALER} ({SEAT}){_EOL}"
     + (f"({SEAT}){COLON}" + f" {_CARD}" * HAND_SIZE + _EOL) * 4
-    + f"{STOCK}{COLON}" + f" {_CARD}" * STOCK_SIZE + _EOL
+    + f"{STOCK}{COLON}"
+    + f" {_CARD}" * STOCK_SIZE
+    + _EOL
     + (
         f"({DIGITS}){re.escape(TRICK_DOT)} "
         + " ".join([_PLAY_AS_WRITTEN] * 4)
@@ -136,18 +139,13 @@ _HAND_SLICES = tuple(
 #: both patterns the four hands and the stock come between, and no line is
 #: left blank before the point line, which follows the last trick line.
 FIRST_TRICK_LINE = 1 + 4 + 1
-#: trick numbers as written, in order (a tenth line is one too many: declined)
-_NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
 
 #: A comment on one line, and a ``;`` comment to the end of its line, with
 #: the blanks after it.  Each is cut to one space: the grammar reads a
 #: comment as whitespace, so two tokens it stood between stay apart.  (No
 #: blanks before it in the pattern: a pattern that may start with a blank
 #: is tried at every character.)
-_BRACED = (
-    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\\n]*"
-    f"{re.escape(COMMENT_CLOSE)}"
-)
+_BRACED = ONE_LINE_COMMENT.pattern
 _COMMENTS = re.compile(f"(?:{_BRACED}|{re.escape(LINE_COMMENT)}[^\\n]*)[{BLANKS}]*")
 #: The same for a deal with brace comments only, as ``annotate`` writes
 #: them: a pattern with one opening character is searched for with a fast
@@ -260,9 +258,8 @@ class QuickCheck:
         claimed = None if points is None else int(points)
         if claim_wrong(None if side == NONE else side, claimed, point, result.winner):
             return None
+        if kept is None and played is None:
+            result = None  # given with the outcomes or the plays only
+        groups = g if self._as_written else None
         # (made whole at once: a named tuple's _replace costs a Python call)
-        if self._as_written:
-            return Checked(int(g[0]), g[1], point, None, None, g)
-        if played is not None:
-            return Checked(int(g[0]), g[1], point, kept, result, None, played)
-        return Checked(int(g[0]), g[1], point, kept, None if kept is None else result)
+        return Checked(int(g[0]), g[1], point, kept, result, groups, played)

@@ -16,8 +16,6 @@ unit boundaries and the model are the same for every command:
 held whole) are the entry points.
 """
 
-from __future__ import annotations
-
 from .records import parse_unit, parse_unit_with_grammar, read_games, read_records, read_units
 from .split import LOOKAHEAD_LINES, SplitEnd, Unit
 

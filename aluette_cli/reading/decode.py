@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .split import Notice
 
+
 @dataclass(slots=True)
 class Line:
     number: int
@@ -172,10 +173,7 @@ def decode_lines(stream: Iterable[bytes]) -> Iterator[Line]:
     read line by line so that each problem is reported where it stands.
     """
     for item in decode_runs(stream):
-        if isinstance(item, Run):
-            yield from item.lines()
-        else:
-            yield item
+        yield from item.lines() if isinstance(item, Run) else (item,)
 
 
 #: The fewest lines a block needs to be left whole as a run: setting up the
@@ -207,7 +205,10 @@ def decode_runs(stream: Iterable[bytes], number: int = 1, offset: int = 0) -> It
     rest of a file starts at its line ``number`` and byte ``offset``."""
     first = number == 1 and offset == 0
     for block, skipped in _blocks(stream):
-        text = None if skipped else _utf8(block)  # a cut line is read on its own
+        try:
+            text = None if skipped else block.decode("utf-8")  # a cut line is read on its own
+        except UnicodeDecodeError:
+            text = None
         if text is None:
             for line in _decode_slowly(block, number, offset, first):
                 number = line.number + 1
@@ -243,13 +244,6 @@ def _cut_line(number: int, text: str) -> Line:
         return Line(number, text)
     keep = _char_start(data, MAX_LINE_BYTES)
     return Line(number, data[:keep].decode("utf-8"), None, len(data) - keep)
-
-
-def _utf8(block: bytes) -> str | None:
-    try:
-        return block.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
 
 
 def _decode_slowly(block: bytes, number: int, offset: int, first: bool) -> Iterator[Line]:

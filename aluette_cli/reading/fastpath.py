@@ -94,6 +94,8 @@ _TRICK = re.compile(f"{_NUMBER}((?:{_GAP}{SEAT}{COLON}{_CARD})+|(?:{_GAP}{_CARD}
 # handles any other count, which the engine then reports).
 _SEATED4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({SEAT}){COLON}({_CARD})"] * 4) + _CLAIM)
 _BARE4 = re.compile(_NUMBER + _GAP + _GAP.join([f"({_CARD})"] * 4) + _CLAIM)
+# Their groups where each play, then the claim, is placed: its seat, or its card.
+_SEATED4_AT, _BARE4_AT = (2, 4, 6, 8, 10), (2, 3, 4, 5, 6)
 # The same lines with cards as people write them (aliases, names), tried
 # only when the canonical form does not match: the usual line pays nothing.
 _HAND_ANY = re.compile(f"({SEAT}){COLON}((?:{_GAP}{WRITTEN_CARD})+){_END}")
@@ -141,23 +143,25 @@ def read_unit(
     ``{`` or ``;``; the reader then gives it to the element before it, as it
     does for the grammar's.
     """
+    if col0 != 1:  # a unit that starts inside a line: the grammar's
+        return None
     # The unit's lines: a part is a line or a piece of one, or many lines
     # (a run's, in one piece), each then with its line end.
     parts = [line for part in parts for line in (_LINES.findall(part) or [part])]
     comments: list[Comment] = []
     for offset, text in enumerate(parts):
         if COMMENT_OPEN in text or LINE_COMMENT in text:
-            cut = _cut_comments(text, line0 + offset, col0 if offset == 0 else 1, comments)
+            cut = _cut_comments(text, line0 + offset, comments)
             if cut is None:
                 return None
             parts[offset] = cut
-    result = parse_deal(parts, line0, col0) if kind == "deal" else parse_tags(parts, line0, col0)
+    result = parse_deal(parts, line0) if kind == "deal" else parse_tags(parts, line0)
     if result is None:
         return None
     return result, comments
 
 
-def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> str | None:
+def _cut_comments(text: str, line: int, comments: list[Comment]) -> str | None:
     """The line with its comments turned to spaces, each added to ``comments``;
     None for a brace comment that goes on past the line (the grammar's)."""
     pos = 0
@@ -171,20 +175,18 @@ def _cut_comments(text: str, line: int, col0: int, comments: list[Comment]) -> s
             end = text.find(COMMENT_CLOSE, start + 1)
             if end < 0:
                 return None
-            comments.append(Comment(text[start + 1 : end], _pos((line, start + col0))))
+            comments.append(Comment(text[start + 1 : end], _pos((line, start + 1))))
             stop = end + 1
         else:
             stop = len(text) - 1 if text.endswith("\n") else len(text)
-            comments.append(Comment(text[start + 1 : stop], _pos((line, start + col0)), line=True))
+            comments.append(Comment(text[start + 1 : stop], _pos((line, start + 1)), line=True))
         text = text[:start] + " " * (stop - start) + text[stop:]
         pos = stop
     return text
 
 
-def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
+def parse_tags(parts: list[str], line0: int) -> list[Tag] | None:
     """The tags of a tag-section unit, or None if it needs the grammar."""
-    if col0 != 1:
-        return None
     tags = []
     for offset, text in enumerate(parts):
         body = text.lstrip(BLANKS)
@@ -198,9 +200,9 @@ def parse_tags(parts: list[str], line0: int, col0: int) -> list[Tag] | None:
     return tags or None
 
 
-def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
+def parse_deal(parts: list[str], line0: int) -> Deal | None:
     """The deal of a deal unit, or None if it needs the grammar."""
-    if col0 != 1 or not parts:
+    if not parts:
         return None
     m = _HEADER.match(parts[0])
     if m is None:
@@ -231,10 +233,8 @@ def parse_deal(parts: list[str], line0: int, col0: int) -> Deal | None:
                 return None
             stage = _HANDS
             hand = Hand(m.group(1), cards, _pos((line, indent + 1)))
-            if hand.seat in deal.hands:
-                deal.extra_hands.append(hand)
-            else:
-                deal.hands[hand.seat] = hand
+            if deal.hands.setdefault(hand.seat, hand) is not hand:
+                deal.extra_hands.append(hand)  # a seat's first hand is its hand
         elif body.startswith(STOCK):
             m, cards = _cards(_STOCK, _STOCK_ANY, body, 1)
             if m is None or stage >= _STOCK_PART:
@@ -307,31 +307,24 @@ def _trick4(body: str, line: int, indent: int) -> Trick | None:
     The commonest line of all: its groups are taken in one call and its plays
     made without a loop (this runs nine times a deal)."""
     m = _SEATED4.match(body)
-    at = indent + 1
-    start = None
     if m is not None:
         number, s1, c1, s2, c2, s3, c3, s4, c4, arrow, seat = m.groups()
-        start = m.start
-        plays = [
-            Play(s1, c1, _pos((line, at + start(2)))),
-            Play(s2, c2, _pos((line, at + start(4)))),
-            Play(s3, c3, _pos((line, at + start(6)))),
-            Play(s4, c4, _pos((line, at + start(8)))),
-        ]
-        where = 10
+        g1, g2, g3, g4, where = _SEATED4_AT
     else:
         m = _BARE4.match(body)
         if m is None:
             return None
         number, c1, c2, c3, c4, arrow, seat = m.groups()
-        start = m.start
-        plays = [
-            Play(None, c1, _pos((line, at + start(2)))),
-            Play(None, c2, _pos((line, at + start(3)))),
-            Play(None, c3, _pos((line, at + start(4)))),
-            Play(None, c4, _pos((line, at + start(5)))),
-        ]
-        where = 6
+        s1 = s2 = s3 = s4 = None
+        g1, g2, g3, g4, where = _BARE4_AT
+    at = indent + 1
+    start = m.start
+    plays = [
+        Play(s1, c1, _pos((line, at + start(g1)))),
+        Play(s2, c2, _pos((line, at + start(g2)))),
+        Play(s3, c3, _pos((line, at + start(g3)))),
+        Play(s4, c4, _pos((line, at + start(g4)))),
+    ]
     claim = None
     if arrow is not None:
         claim = TrickClaim(None if seat == POURRI else seat, _pos((line, at + start(where))))

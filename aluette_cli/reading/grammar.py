@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cards import canonical_card
-from ..lexicon import ACCEPTED, DISCARDS, NONE, POURRI, POURRI_MARK, unescape
+from ..lexicon import ACCEPTED, DISCARDS, LINE_COMMENT, NONE, POURRI, POURRI_MARK, unescape
 from ..model import (
     Announce,
     Chant,
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from lark import Lark, Token
 
     from .split import Unit
+
 
 def grammar_text() -> str:
     """The grammar, from the installed package or from the source tree."""
@@ -63,10 +64,7 @@ def _parser() -> tuple[Lark, _Builder]:
         start=["tag_section", "deal", "deal_header", "deal_element"],
         transformer=builder,
         keep_all_tokens=True,
-        lexer_callbacks={
-            "COMMENT": builder.collect_comment,
-            "LINE_COMMENT": builder.collect_line_comment,
-        },
+        lexer_callbacks=dict.fromkeys(("COMMENT", "LINE_COMMENT"), builder.collect_comment),
     )
     return parser, builder
 
@@ -102,12 +100,8 @@ class _Builder:
         return Pos(self.line0 + line - 1, column)
 
     def collect_comment(self, token: Token) -> Token:
-        self.comments.append(Comment(token.value[1:-1], self.pos(token)))
-        return token
-
-    def collect_line_comment(self, token: Token) -> Token:
-        """A ``;`` comment, kept where it stands like a brace comment."""
-        self.comments.append(Comment(token.value[1:], self.pos(token), line=True))
+        """A brace or ``;`` comment, kept where it stands."""
+        self.comments.append(comment(token.value, self.pos(token)))
         return token
 
     # tags -------------------------------------------------------------
@@ -182,10 +176,8 @@ class _Builder:
         for part in parts[1:]:
             kind = type(part)
             if kind is Hand:
-                if part.seat in deal.hands:
-                    deal.extra_hands.append(part)
-                else:
-                    deal.hands[part.seat] = part
+                if deal.hands.setdefault(part.seat, part) is not part:
+                    deal.extra_hands.append(part)  # a seat's first hand is its hand
             elif kind in _ONE:
                 first, extra = _ONE[kind]
                 if getattr(deal, first) is None:
@@ -219,13 +211,12 @@ _MANY: dict[type, str] = {
 
 def _attach_comments(deal: Deal, comments: list[Comment]) -> None:
     """Give each comment to the element that stands just before it."""
-    elements: list = [deal, *_parts(deal)]
-    elements.sort(key=lambda e: (e.pos.line, e.pos.column))
-    keys = [(e.pos.line, e.pos.column) for e in elements]
+    elements: list = sorted([deal, *_parts(deal)], key=lambda e: e.pos)
+    keys = [e.pos for e in elements]
     import bisect
 
     for comment in comments:
-        i = bisect.bisect_left(keys, (comment.pos.line, comment.pos.column)) - 1
+        i = bisect.bisect_left(keys, comment.pos) - 1
         elements[max(i, 0)].comments.append(comment)
 
 
@@ -237,9 +228,8 @@ def _parts(deal: Deal) -> list:
     return parts + deal.chants + deal.announces + deal.concessions + deal.tricks + deal.signals
 
 
-def _token_at(text: str, index: int, value: str = "") -> Token:
-    from lark import Token
-
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return Token("X", value, index, line, column)
+def comment(text: str, pos: Pos) -> Comment:
+    """A comment as written, a brace comment or a ``;`` comment, without its marks."""
+    if text.startswith(LINE_COMMENT):
+        return Comment(text[1:], pos, line=True)
+    return Comment(text[1:-1], pos)

@@ -53,14 +53,7 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
     try:
         result = parser.parse(text, start="tag_section" if unit.kind == "tags" else "deal")
     except UnexpectedInput as exc:
-        if unit.kind == "tags":
-            error = _syntax_finding(exc, unit, builder)
-            tags = [
-                Tag(m.group(1), unescape(m.group(2)[1:-1]), unit.pos(text, m.start()))
-                for m in _TAG_LINE.finditer(text)
-            ]
-            return (tags, None), [], error
-        if not _unclosed_comment(exc, text):
+        if unit.kind == "deal" and not _unclosed_comment(exc, text):
             # Most deals the grammar cannot read whole are read line by line:
             # the whole deal's finding (what it expected, the hint) is then
             # never said, so it is only made when that fails too.
@@ -69,6 +62,12 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
                 return recovered, builder.comments, None
             builder.start_unit(unit)  # the positions of the whole unit again
         error = _syntax_finding(exc, unit, builder)
+        if unit.kind == "tags":
+            tags = [
+                Tag(m.group(1), unescape(m.group(2)[1:-1]), unit.pos(text, m.start()))
+                for m in _TAG_LINE.finditer(text)
+            ]
+            return (tags, None), [], error
         m = _DEAL_HEAD.match(text)
         number = int(m.group(1)) if m else None
         dealer = m.group(2) if m else None
@@ -98,8 +97,6 @@ def read_records(
     last_number = 0  # the number of the game's last deal, for a header without one
 
     for unit in units:
-        # (Only a text's first unit is "other": once a game has begun, none of
-        # its comments or findings is left pending.)
         if take is not None and unit.kind == "deal" and game is not None:
             taken = take(unit)
             if taken is not None:
@@ -117,30 +114,27 @@ def read_records(
         if isinstance(result, Deal | BrokenDeal) and result.number is not None:
             last_number = result.number
         if unit.kind == "other":
-            leading.extend(comments)
-            pending.extend(errors)
-            if error is not None:  # kept verbatim: the formatter drops nothing
-                leading_text = unit.text
+            # (Only a text's first unit is "other": what it holds goes to the
+            # first game, or to a game of its own if no game follows.)
+            leading, pending = comments, errors
+            # kept verbatim: the formatter drops nothing
+            leading_text = unit.text if error is not None else None
             continue
         started = None
-        if unit.kind == "tags":
+        if unit.kind == "tags" or game is None:
             game = started = Game(index=next(indexes), pos=Pos(unit.line, unit.column))
+        if unit.kind == "tags":
             game.tags, game.draw = result  # type: ignore[misc]
             if error is not None:  # kept verbatim: the formatter drops nothing
                 game.tags_text = unit.text
             if game.draw is not None:
-                at = (game.draw.pos.line, game.draw.pos.column)
-                game.draw.comments = [c for c in comments if (c.pos.line, c.pos.column) > at]
-                comments = [c for c in comments if (c.pos.line, c.pos.column) < at]
+                at = game.draw.pos
+                game.draw.comments = [c for c in comments if c.pos > at]
+                comments = [c for c in comments if c.pos < at]
             game.tag_comments = comments
-        elif game is None:
-            game = started = Game(index=next(indexes), pos=Pos(unit.line, unit.column))
-        if leading:
-            game.leading_comments, leading = leading, []
-        if leading_text is not None:
-            game.leading_text, leading_text = leading_text, None
-        game.errors.extend(_in_game(finding, game, None) for finding in pending)
-        pending = []
+        if started is not None and started.index == first_index:
+            game.leading_comments, game.leading_text = leading, leading_text
+            game.errors.extend(_in_game(finding, game, None) for finding in pending)
         placed = [_in_game(finding, game, result) for finding in errors]
         game.errors.extend(placed)
         if isinstance(result, BrokenDeal) and placed:
@@ -205,17 +199,14 @@ def _unknown_escapes(unit: Unit) -> list[Finding]:
     text = unit.text
     if "\\" not in text:
         return []
-    found = []
-    for m in _TAG_LINE.finditer(text):
-        for e in _ESCAPE_IN_VALUE.finditer(m.group(2), 1, len(m.group(2)) - 1):
-            if e.group(1) not in ('"', "\\"):
-                at = unit.pos(text, m.start())
-                found.append(
-                    Finding.of(
-                        F.UNKNOWN_ESCAPE, "", at.line, at.column, name=m.group(1), escape=e.group()
-                    )
-                )
-    return found
+    return [
+        Finding.of(
+            F.UNKNOWN_ESCAPE, "", *unit.pos(text, m.start()), name=m.group(1), escape=e.group()
+        )
+        for m in _TAG_LINE.finditer(text)
+        for e in _ESCAPE_IN_VALUE.finditer(m.group(2), 1, len(m.group(2)) - 1)
+        if e.group(1) not in ('"', "\\")
+    ]
 
 
 def _in_game(finding: Finding, game: Game, result: object) -> Finding:

@@ -33,13 +33,12 @@ from ..model import (
     Winners,
 )
 from . import fastpath
-from .grammar import _attach_comments, _parts, _token_at
+from .grammar import _attach_comments, _parts, comment
 from .split import _WS, Unit
-from .syntax import _found, _syntax_finding
+from .syntax import _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
     from lark import Lark
-    from lark.exceptions import UnexpectedInput
 
     from .grammar import _Builder
 
@@ -92,18 +91,12 @@ def _segments(text: str) -> list[tuple[int, str]]:
         if ch == "\n"
     }
     out: list[tuple[int, str]] = []
-    lines = text.split("\n")
-    i = end = 0
-    while i < len(lines):
-        first, seg = i, lines[i]
-        end += len(lines[i])  # where the line ends
-        while end in joined:
-            i += 1
-            seg += "\n" + lines[i]
-            end += 1 + len(lines[i])
-        out.append((first, seg))
-        i += 1
-        end += 1
+    first = start = 0  # the segment's first line, and where it starts
+    for number, end in enumerate(re.finditer("\n", text), 1):
+        if end.start() not in joined:
+            out.append((first, text[start : end.start()]))
+            first, start = number, end.end()
+    out.append((first, text[start:]))
     return out
 
 
@@ -117,20 +110,21 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
     dealer that can be read (the engine takes the rest from the game's
     sequence).  Lines in the wrong order are read where they belong, and
     named (A005).  None if even this fails (a comment left open)."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+    from lark.exceptions import UnexpectedInput
 
     builder.comments = []
-    deal: Deal | None = None
-    parts: list[object] = []
+    parts: list[object] = []  # the header, then the elements of the other lines
     unread: list[Finding] = []
     for index, seg in _segments(unit.text):
         builder.line0 = unit.line + index
         builder.col0 = unit.column if index == 0 else 1
+        piece = Unit("deal", builder.line0, builder.col0, [seg])
         if not seg.strip(WHITESPACE) or _COMMENT_OR_SPACE.fullmatch(seg):
             if index == 0:
                 return None
-            if COMMENT_OPEN in seg or LINE_COMMENT in seg:
-                _collect_comments(seg, builder)
+            # the comments of a line that holds nothing else, ``;`` ones too
+            for m in _COMMENT_SPAN.finditer(seg):
+                builder.comments.append(comment(m.group(), piece.pos(seg, m.start())))
             continue
         if index and fastpath.FASTPATH:
             read = _read_element_fast(seg, builder.line0)
@@ -138,27 +132,16 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
                 parts.append(read[0])
                 builder.comments.extend(read[1])
                 continue
-        piece = Unit("deal", builder.line0, builder.col0, [seg])
-        start = "deal_header" if index == 0 else "deal_element"
         try:
-            parsed = parser.parse(seg, start=start)
+            parts.append(parser.parse(seg, start="deal_element" if index else "deal_header"))
         except UnexpectedInput as exc:
-            if isinstance(exc, UnexpectedCharacters) and seg[exc.pos_in_stream or 0 :][:1] == "{":
+            if _unclosed_comment(exc, seg):
                 return None
             if index == 0:
-                deal = _loose_header(seg, builder, exc, piece)
-                unread.append(deal.unread.pop())
-            else:
-                unread.append(_syntax_finding(exc, piece, builder, "line"))
-            continue
-        if index == 0:
-            deal = parsed  # type: ignore[assignment]
-        else:
-            parts.append(parsed)
-    if deal is None:
-        return None
-    unread.extend(_out_of_order(parts))
-    deal = builder.deal([deal, *parts])
+                parts.append(_loose_header(seg, piece))
+            unread.append(_syntax_finding(exc, piece, builder, "line" if index else "header"))
+    unread.extend(_out_of_order(parts[1:]))
+    deal = builder.deal(parts)
     deal.unread = sorted(unread, key=Finding.sort_key)
     if any(f.code != F.LINE_ORDER for f in unread):
         deal.text = unit.text
@@ -192,35 +175,19 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
     return (found[0], comments) if len(found) == 1 else None
 
 
-def _collect_comments(seg: str, builder: _Builder) -> None:
-    """The comments of a line that holds nothing else, kept as the grammar
-    keeps them: ``;`` comments too."""
-    for m in _COMMENT_SPAN.finditer(seg):
-        token = _token_at(seg, m.start(), m.group())
-        if token.value.startswith(LINE_COMMENT):
-            builder.collect_line_comment(token)
-        else:
-            builder.collect_comment(token)
-
-
-def _loose_header(seg: str, builder: _Builder, exc: UnexpectedInput, piece: Unit) -> Deal:
-    """A deal header the grammar cannot read: what can be read of it, and its A001."""
-    from lark import Token
-
+def _loose_header(seg: str, piece: Unit) -> Deal:
+    """What can be read of a deal header the grammar cannot read."""
     m = _LOOSE_HEAD.match(seg)
-    number = m.group(1) if m else None
-    dealer = m.group(2) if m else None
+    number, dealer = m.groups() if m else (None, None)
     guessed = tuple(
         name for name, value in (("number", number), ("dealer", dealer)) if value is None
     )
-    deal = Deal(
+    return Deal(
         number=int(number) if number else 0,
         dealer=dealer.upper() if dealer else "N",
-        pos=builder.pos(Token("X", "", 0, 1, 1)),
+        pos=Pos(piece.line, piece.column),
         guessed=guessed,
     )
-    deal.unread.append(_syntax_finding(exc, piece, builder, "header"))
-    return deal
 
 
 def _out_of_order(parts: list[object]) -> list[Finding]:
@@ -244,13 +211,11 @@ def _out_of_order(parts: list[object]) -> list[Finding]:
     while i >= 0:
         keep.add(i)
         i = back[i]
-    found = []
-    for i, part in enumerate(parts):
-        if i not in keep:
-            pos: Pos = part.pos  # type: ignore[attr-defined]
-            kind = _ORDER[type(part)][1]
-            found.append(Finding.of(F.LINE_ORDER, kind, pos.line, pos.column))
-    return found
+    return [
+        Finding.of(F.LINE_ORDER, _ORDER[type(part)][1], *part.pos)  # type: ignore[attr-defined]
+        for i, part in enumerate(parts)
+        if i not in keep
+    ]
 
 
 def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
@@ -265,14 +230,11 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
         if m is None:
             where = unit.pos(text, pos)
             if text[pos] == COMMENT_OPEN:
-                error = Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
+                error = Finding.of(F.UNCLOSED_COMMENT, "", *where)
             else:
-                found = _found(text, pos)
-                error = Finding.of(F.SYNTAX_ERROR, "between", where.line, where.column, found=found)
+                error = Finding.of(F.SYNTAX_ERROR, "between", *where, found=_found(text, pos))
             return None, comments, error
-        if m.group().startswith(COMMENT_OPEN):
-            comments.append(Comment(m.group()[1:-1], unit.pos(text, pos)))
-        elif m.group().startswith(LINE_COMMENT):
-            comments.append(Comment(m.group()[1:], unit.pos(text, pos), line=True))
+        if m.group()[:1] in (COMMENT_OPEN, LINE_COMMENT):
+            comments.append(comment(m.group(), unit.pos(text, pos)))
         pos = m.end()
     return None, comments, None

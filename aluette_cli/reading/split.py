@@ -190,7 +190,7 @@ def cut_points(
     end this search does not count).
     """
     starts = [(0, 1)]
-    at = 0  # where the next block starts in the file
+    base = 0  # where ``data`` starts in the file
     lines = 1  # the line at the start of ``data``
     # the next part ends at the first cut at or after it
     target = next_size(size)
@@ -201,7 +201,6 @@ def cut_points(
             if b"\r" in block:
                 return None
             data = tail + block
-            base = at - len(tail)
             counted = 0  # ``lines`` counts the line ends before data[counted]
             while target < size:
                 found = data.find(_CUT, max(target - base, 0))
@@ -215,15 +214,13 @@ def cut_points(
             kept = max(counted, len(data) - (len(_CUT) - 1))
             lines += data.count(b"\n", counted, kept)
             tail = data[kept:]
-            at += len(block)
+            base += kept
     finally:
         stream.seek(0)
     return starts
 
 
-def split_units(
-    lines: Iterable[Line | Run], left_off: SplitEnd | None = None
-) -> Iterator[Unit]:
+def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -> Iterator[Unit]:
     """Cut text into tag sections and deals, without parsing them.
 
     A :class:`Run` is cut by :meth:`_Splitter.run`, a line read alone by
@@ -476,7 +473,7 @@ class Notice:
         # comment opened before them, what opened it is still seen, and its
         # line is looked at.)  The blanks keep every place where it was.
         if COMMENT_OPEN in text:
-            text = _ONE_LINE_COMMENT.sub(_blanked, text)
+            text = ONE_LINE_COMMENT.sub(lambda m: " " * len(m.group()), text)
         self.text = text
         #: (next place, needle), for the needles still in the text
         self.heap: list[tuple[int, str]] = []
@@ -503,14 +500,11 @@ class Notice:
         return heap[0][0] if heap else -1
 
 
-_ONE_LINE_COMMENT = re.compile(
+#: A brace comment that closes on its line (the quick check cuts them too).
+ONE_LINE_COMMENT = re.compile(
     f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\n]*"
     + re.escape(COMMENT_CLOSE)
 )
-
-
-def _blanked(m: re.Match[str]) -> str:
-    return " " * (m.end() - m.start())
 
 
 def _texts_ahead(source: Lookahead, limit: int) -> Iterator[str]:

@@ -86,24 +86,26 @@ def _syntax_finding(
     exc: UnexpectedInput, unit: Unit, builder: _Builder, lost: str | None = None
 ) -> Finding:
     # ``lost``: the A001 variant that says what is lost (the unit, by default)
-    from lark import Token
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
     text = unit.text
     what = "tag section" if unit.kind == "tags" else "deal"
+    # where the word at the error starts, when the parser says
+    index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
+    if isinstance(exc, UnexpectedToken):
+        index = exc.token.start_pos
     if isinstance(exc, UnexpectedCharacters):
-        where = builder.pos(Token("X", "", 0, exc.line, exc.column))
+        where = unit.pos(text, index or 0)
         if _unclosed_comment(exc, text):
-            return Finding.of(F.UNCLOSED_COMMENT, "", where.line, where.column)
+            return Finding.of(F.UNCLOSED_COMMENT, "", *where)
         expected = _expected_words(_accepts(exc) or exc.allowed or (), what)
-        found = _found(text, exc.pos_in_stream or 0)
+        found = _found(text, index or 0)
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         where = builder.pos(exc.token)
         expected = _expected_words(_accepts(exc) or exc.accepts or exc.expected, what)
-        start = exc.token.start_pos
         found = (
-            _found(text, start)
-            if start is not None
+            _found(text, index)
+            if index is not None
             else _said("found-word", word=_printable(str(exc.token)[:20]))
         )
     else:
@@ -116,14 +118,12 @@ def _syntax_finding(
         )
         expected = _expected_words(names, what)
         found = _said("found-end", what=what)
-    hint = _hint(text, exc)
+    hint = _hint(text, index) if index is not None else ""
     if hint:
         found = _said("found-fix", found=found, fix=hint)
     if lost is None:
         lost = "tags" if unit.kind == "tags" else "deal"
-    return Finding.of(
-        F.SYNTAX_ERROR, lost, where.line, where.column, found=found, expected=expected
-    )
+    return Finding.of(F.SYNTAX_ERROR, lost, *where, found=found, expected=expected)
 
 
 #: What a person may write for a card's name: accents, spaces, apostrophes
@@ -138,17 +138,11 @@ def _name_key(text: str) -> str:
     return re.sub(r"[^a-z]", "", plain)
 
 
-def _hint(text: str, exc: UnexpectedInput) -> str:
-    """The fix, when the word at a syntax error is a known word mistyped: a
-    card, a seat or a keyword in the wrong case, a card's name written as
-    people say it.  Empty when there is nothing sure to say."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
-
-    index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
-    if isinstance(exc, UnexpectedToken) and exc.token.start_pos is not None:
-        index = exc.token.start_pos
-    if index is None:
-        return ""
+def _hint(text: str, index: int) -> str:
+    """The fix, when the word at ``text[index]``, where a syntax error is, is
+    a known word mistyped: a card, a seat or a keyword in the wrong case, a
+    card's name written as people say it.  Empty when there is nothing sure
+    to say."""
     m = _HINT_WORD.match(text, index)
     if m is None:
         return ""
@@ -188,12 +182,7 @@ def _fix_card(word: str) -> str | None:
 
 def _accepts(exc: UnexpectedInput) -> set[str]:
     """What the parser could take at the error: exact, unlike the lexer's guess."""
-    parser = getattr(exc, "interactive_parser", None)
-    if parser is None:
-        return set()
     try:
-        return set(parser.accepts())
-    except Exception:  # an error path must never raise a second error
+        return set(exc.interactive_parser.accepts())
+    except Exception:  # none (AttributeError), or it fails: an error path must not raise
         return set()
-
-
