@@ -82,6 +82,7 @@ _TOPWINS = 3
 _NLEVELS = 4
 _HASCLOCK = 5
 _POOLED = 6
+_CANCELS = 7
 
 # Fields of a frame of the search's stack.
 (
@@ -521,12 +522,14 @@ if AVAILABLE:
         t2: int,
         nlevels: int,
         out: np.ndarray,
-        dead: bool,
+        dead: int,
     ) -> int:
         """The seat's groups of cards that play alike (the solver's
         ``_groups``): one level each, the weakest, strongest first.
-        ``dead``: a card takes a trick only if stronger than every other
+        ``dead`` 1: a card takes a trick only if stronger than every other
         card of it, so the seat's cards below another seat's weakest (held
+        or on the table) are one group; 2: equal cards cancel, and the
+        seat's cards below :func:`_cancel_floor` of the four seats' (held
         or on the table) are one group."""
         mine = _held(hands[seat])
         others = 0
@@ -560,7 +563,25 @@ if AVAILABLE:
                     out[k] = bit // 3
                     k += 1
         if dead and k > 1:
-            floor = _floor(hands, seat, n, t0, t1, t2, nlevels)
+            if dead == 1:
+                floor = _floor(hands, seat, n, t0, t1, t2, nlevels)
+            else:
+                m0 = _held(hands[0])
+                m1 = _held(hands[1])
+                m2 = _held(hands[2])
+                m3 = _held(hands[3])
+                for i in range(n):
+                    card = 1 << (3 * (t0 if i == 0 else t1 if i == 1 else t2))
+                    q = (seat + 4 - n + i) % 4
+                    if q == 0:
+                        m0 |= card
+                    elif q == 1:
+                        m1 |= card
+                    elif q == 2:
+                        m2 |= card
+                    else:
+                        m3 |= card
+                floor = _cancel_floor(m0, m1, m2, m3)
             j = 0
             while j < k and out[j] >= floor:
                 j += 1
@@ -589,6 +610,42 @@ if AVAILABLE:
             if low > floor:
                 floor = low
         return floor
+
+    @njit(cache=True)
+    def _cancel_floor(m0: int, m1: int, m2: int, m3: int) -> int:
+        """The solver's ``_cancel_floor`` (which says why), of the levels
+        each seat holds (the lowest bit of each level's three, its card on
+        the table this trick included): the strongest weakest level if no
+        other seat holds a level of that seat; else the second, if those
+        two seats hold none in common; else the third."""
+        ms = (m0, m1, m2, m3)
+        lows = (
+            -1 if m0 == 0 else trailing_zeros(m0) // 3,
+            -1 if m1 == 0 else trailing_zeros(m1) // 3,
+            -1 if m2 == 0 else trailing_zeros(m2) // 3,
+            -1 if m3 == 0 else trailing_zeros(m3) // 3,
+        )
+        first = 0
+        for q in range(1, 4):
+            if lows[q] > lows[first]:
+                first = q
+        second = -1
+        for q in range(4):
+            if q != first and (second < 0 or lows[q] > lows[second]):
+                second = q
+        third = -1
+        for q in range(4):
+            if q != first and q != second and (third < 0 or lows[q] > lows[third]):
+                third = q
+        rest = 0
+        for q in range(4):
+            if q != first:
+                rest |= ms[q]
+        if ms[first] & rest == 0:
+            return lows[first]
+        if ms[first] & ms[second] == 0:
+            return lows[second]
+        return lows[third]
 
     @njit(cache=True)
     def _order(
@@ -693,7 +750,9 @@ if AVAILABLE:
         fail-soft alpha-beta, with a stack of frames in ``frames`` (one row
         a card played or a trick start) rather than recursion."""
         nlevels = ctl[_NLEVELS]
-        dead = bool(ctl[_SPOILS] and ctl[_TOPWINS])
+        # which cards are only counted: 1 below the strongest weakest card
+        # (a tie spoils), 2 below _cancel_floor (equal cards cancel)
+        dead = 1 if ctl[_SPOILS] and ctl[_TOPWINS] else 2 if ctl[_CANCELS] else 0
         mask = len(tkeys) - 1
         d = 0
         f = frames[0]
@@ -818,12 +877,18 @@ if AVAILABLE:
                         k4 = leader | (sid << 2) | (1 << 40)
                         if dead:
                             # Cards below the strongest of the four weakest
-                            # cards never take or spoil a trick: only how
-                            # many each seat holds counts.
-                            floor = max(
-                                max(_bottom(hands[0], nlevels), _bottom(hands[1], nlevels)),
-                                max(_bottom(hands[2], nlevels), _bottom(hands[3], nlevels)),
-                            )
+                            # cards never take or spoil a trick, nor, where
+                            # equal cards cancel, those below _cancel_floor:
+                            # only how many each seat holds counts.
+                            if dead == 1:
+                                floor = max(
+                                    max(_bottom(hands[0], nlevels), _bottom(hands[1], nlevels)),
+                                    max(_bottom(hands[2], nlevels), _bottom(hands[3], nlevels)),
+                                )
+                            else:
+                                m01 = (_held(hands[0]), _held(hands[1]))
+                                m23 = (_held(hands[2]), _held(hands[3]))
+                                floor = _cancel_floor(m01[0], m01[1], m23[0], m23[1])
                             below = (1 << (3 * floor)) - 1
                             every &= ~below
                             k4 |= _size(hands[0] & below, nlevels) << 41
@@ -1019,6 +1084,7 @@ class Kernel:
         self.ctl[_TOPWINS] = solver._top_wins
         self.ctl[_NLEVELS] = n
         self.ctl[_POOLED] = solver._tally.pooled
+        self.ctl[_CANCELS] = solver._cancels
         # zeros, not a fill: the pages are only touched as the table fills
         # (a key's last word is never 0, see search)
         self.tkeys = np.zeros((2 << TABLE_BITS, 5), dtype=np.int64)

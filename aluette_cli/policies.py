@@ -94,9 +94,14 @@ class TiePolicy:
     #: differ on).  ``only_top_wins``: a card takes a trick only if it is
     #: stronger than every other card of it (a tie for the top leaves the
     #: trick to nobody), so a player takes a trick only while the others
-    #: still hold weaker cards.
+    #: still hold weaker cards.  ``single_top_wins``: a trick goes to its
+    #: strongest card whose strength no other card of it shares, and to
+    #: nobody if every card's is shared (equal cards cancel), so where no
+    #: card of the trick can be equal to another seat's, the weaker cards
+    #: never decide it.
     unique_top_wins: ClassVar[bool] = False
     only_top_wins: ClassVar[bool] = False
+    single_top_wins: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -188,6 +193,7 @@ class Cancel(TiePolicy):
     )
     nobody_word = "cancelled out"
     unique_top_wins = True
+    single_top_wins = True
     summary = (
         "equal cards cancel each other out and the highest card left takes the trick;"
         " if every card cancels, nobody takes it and its leader leads again"

@@ -174,6 +174,9 @@ class Solver:
         #: so cards below every other seat's weakest never decide one
         #: (:func:`_groups`)
         self._dead = self._spoils and self._top_wins
+        #: a trick goes to its strongest card whose strength no other card
+        #: of it shares, so cards below :func:`_cancel_floor` never decide one
+        self._cancels = ruleset.tie.declares("single_top_wins")
         self.stats = Stats()
         self._deadline: float | None = None
         #: the compiled fast search (:mod:`aluette_cli.kernel`), where numba
@@ -313,7 +316,7 @@ class Solver:
                     p.hands, p.leader, p.played, p.seq, p.state, t - 1, t, self._deadline
                 )
             else:
-                groups = _groups(hands, p.played, p.leader, self._dead)
+                groups = _groups(hands, p.played, p.leader, self._dead, self._cancels)
                 v = self._play(hands, p.leader, p.played, sid, p.seq, t - 1, t, groups)
             # Fail-soft: the value is at least v when v >= t, at most v otherwise.
             if v >= t:
@@ -350,7 +353,7 @@ class Solver:
                 value = self._solve(p)
             # Each group's cards are consecutive in the hand (strongest
             # first); the group's weakest card stands for it.
-            reps = _groups(p.hands, p.played, p.leader, self._dead)[seat]
+            reps = _groups(p.hands, p.played, p.leader, self._dead, self._cancels)[seat]
             k = 0
             for level in dict.fromkeys(hand):
                 while reps[k] > level:
@@ -608,7 +611,7 @@ class Solver:
                 return lo if lo >= beta or lo == hi else hi
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
-        groups = _groups(hands, (), leader, self._dead)
+        groups = _groups(hands, (), leader, self._dead, self._cancels)
         value = self._play(hands, leader, (), sid, seq, a, b, groups, hint)
         if value <= a:
             hi = value
@@ -634,12 +637,15 @@ class Solver:
         up.  A card below that meets a stronger card in every trick it can
         be played in (that seat's, whose cards are all at least as strong),
         so it never takes or spoils one: two positions that differ only in
-        such cards, seat by seat as many, have the same value."""
+        such cards, seat by seat as many, have the same value.  Where equal
+        cards cancel: those from :func:`_cancel_floor` up, for its reasons."""
         h0, h1, h2, h3 = hands
         levels = sorted({*h0, *h1, *h2, *h3})
         if self._dead:
             floor = max(h0[0], h1[0], h2[0], h3[0])
             levels = levels[bisect_left(levels, floor) :]
+        elif self._cancels:
+            levels = levels[bisect_left(levels, _cancel_floor(hands)) :]
         return levels
 
     def _key(
@@ -870,7 +876,11 @@ _HOLDERS = tuple(tuple(p for p in range(4) if bits >> p & 1) for bits in range(1
 
 
 def _groups(
-    hands: list[tuple[int, ...]], played: tuple[int, ...], leader: int = 0, dead: bool = False
+    hands: list[tuple[int, ...]],
+    played: tuple[int, ...],
+    leader: int = 0,
+    dead: bool = False,
+    cancels: bool = False,
 ) -> list[list[int]]:
     """For each seat, one strength for each group of its cards that play
     alike, strongest first: equal cards, and cards next to each other in
@@ -879,7 +889,10 @@ def _groups(
     ``dead`` (a trick is taken by its strictly strongest card and by no
     other): also, as one group, a seat's cards below another seat's weakest
     card, that seat's card on the table this trick (``leader`` led it)
-    counted with its hand.
+    counted with its hand.  ``cancels`` (a trick goes to its strongest card
+    whose strength nobody else played, as where equal cards cancel): also,
+    as one group, a seat's cards below :func:`_cancel_floor` of the four
+    seats' cards, held or on the table this trick.
 
     Why such cards play alike.  The ranking is one fixed order of strengths
     (no suit to follow, no trump), and a trick's winner depends only on the
@@ -909,7 +922,9 @@ def _groups(
     such a card of the seat never is the strongest card of a trick nor tied
     with it, so it never takes or spoils one, whichever of them is played.
     No card of the other seat lies among them, so they are the seat's
-    weakest groups.
+    weakest groups.  (Where equal cards cancel, :func:`_cancel_floor` says
+    why: a group straddling the floor plays like its weakest card, below
+    it, so it joins them too.)
     """
     owners: dict[int, int] = {}
     bit = 1
@@ -952,7 +967,64 @@ def _groups(
                 j += 1
             if j < len(reps) - 1:
                 out[p] = [*reps[:j], reps[-1]]
+    elif cancels:
+        n = len(played)
+        held = [list(hand) for hand in hands]
+        for i in range(n):
+            held[(leader + i) % 4].append(played[i])
+        floor = _cancel_floor(held)
+        for p in range(4):
+            reps = out[p]
+            j = 0
+            while j < len(reps) and reps[j] >= floor:
+                j += 1
+            if j < len(reps) - 1:
+                out[p] = [*reps[:j], reps[-1]]
     return out
+
+
+def _cancel_floor(held: Sequence[Iterable[int]]) -> int:
+    """Where a trick goes to its strongest card whose strength no other
+    card of it shares (and to nobody if there is none), the strength below
+    which no card ever decides a trick from here: of the four seats' cards
+    (each seat's card on the table this trick counted with its hand), order
+    the seats by their weakest, strongest first: P, Q, R, and the last.
+    The floor is P's weakest if no other seat holds a strength P holds;
+    else Q's weakest if P and Q hold none in common; else R's weakest.
+
+    Why.  Call the cards below the floor *low*, and a seat that holds one
+    low.  A trick's winner is decided by its strongest unshared strength;
+    a card's strength is shared only with equal cards, so whether a card
+    at or above the floor is shared never depends on the low cards.  If
+    some card of the trick at or above the floor is unshared, the
+    strongest such decides the trick whichever low cards are played.  If
+    none is and at most one low card is played, it is unshared and takes
+    the trick (or, with none, nobody does), whichever it is.  So the low
+    cards matter only in a trick with two or more low cards where every
+    card at or above the floor is shared, and none comes up:
+    - R's weakest: only the last seat can be low, one card a trick.
+    - Q's weakest (P and Q share no strength): P and Q are never low, so
+      a trick with two low cards has the last two seats' cards low, and
+      P's and Q's unequal: neither is shared.
+    - P's weakest (nobody shares a strength with P): P is never low; with
+      three low cards P's card is alone at or above the floor, with two
+      the fourth card is unequal to P's: P's is unshared either way.
+    The cards at or above the floor only leave the hands, so no seat
+    becomes low and no strength becomes shared: this holds in every trick
+    to come.  Two positions that differ only in low cards, each seat
+    holding as many, are then the same game (match each seat's low cards
+    one to one; every trick goes to the same seat), of the same value; and
+    the floor read from the other one is the same, since it reads only
+    which seats are low and the cards at or above it."""
+    sets = [set(h) for h in held]
+    lows = [min(h, default=-1) for h in sets]
+    first, second, third, _ = sorted(range(4), key=lows.__getitem__, reverse=True)
+    top = sets[first]
+    if not any(q != first and not top.isdisjoint(sets[q]) for q in range(4)):
+        return lows[first]
+    if top.isdisjoint(sets[second]):
+        return lows[second]
+    return lows[third]
 
 
 def _top_sure(hands: list[tuple[int, ...]]) -> tuple[int, int]:

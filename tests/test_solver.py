@@ -24,7 +24,7 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import pytest
@@ -386,6 +386,88 @@ def test_a_seats_cards_below_another_seats_weakest_are_one_group() -> None:
     assert _groups(hands, (9,), 3, True)[0] == [10, 2]
     # W's 2 on the table: N's 4 can still take this trick.
     assert _groups(hands, (2,), 3, True)[0] == [10, 4, 2]
+
+
+def _cancel_floor(strength: dict[str, int], hands: Mapping[str, Iterable[str]]) -> int:
+    """Where equal cards cancel, the strength below which cards never
+    decide a trick, worked out here from the rule: the strongest weakest
+    card, if no other seat holds a strength its seat holds; else the next
+    one, if those two seats hold no strength in common; else the third."""
+    held = {s: {strength[c] for c in hands[s]} for s in SEATS}
+    first, second, third, _ = sorted(SEATS, key=lambda s: min(held[s]), reverse=True)
+    if not any(held[first] & held[s] for s in SEATS if s != first):
+        return min(held[first])
+    if not held[first] & held[second]:
+        return min(held[second])
+    return min(held[third])
+
+
+def _cancel_swapped(ruleset: Ruleset, position: Position) -> Position | None:
+    """``position`` (a trick start) with a card below :func:`_cancel_floor`
+    swapped for an unequal one below it, of another seat or out of play,
+    or None if it has none."""
+    strength = ruleset.strength
+    floor = _cancel_floor(strength, position.hands)
+    held = {c for s in SEATS for c in position.hands[s]}
+    dead = {s: [c for c in position.hands[s] if strength[c] < floor] for s in SEATS}
+    out = [c for c in DECK if c not in held and strength[c] < floor]
+    hands = {s: list(cards) for s, cards in position.hands.items()}
+    for a, b in itertools.combinations(SEATS, 2):
+        for x, y in itertools.product(dead[a], dead[b]):
+            if strength[x] != strength[y]:
+                hands[a] = [y if c == x else c for c in hands[a]]
+                hands[b] = [x if c == y else c for c in hands[b]]
+                return replace(position, hands={s: tuple(h) for s, h in hands.items()})
+    for a in SEATS:
+        for x, y in itertools.product(dead[a], out):
+            if strength[x] != strength[y]:
+                hands[a] = [y if c == x else c for c in hands[a]]
+                return replace(position, hands={s: tuple(h) for s, h in hands.items()})
+    return None
+
+
+def test_cards_that_never_decide_a_cancelling_trick_are_only_counted() -> None:
+    """Team-five (equal cards cancel): below :func:`_cancel_floor` a card
+    never decides a trick, so positions that differ only in such cards, as
+    many a seat, share the table: after one of them, the other costs little
+    more than looking up the positions after its first trick."""
+    ruleset = load_ruleset("team-five")
+    rng = random.Random("dead cards cancel")
+    checked = 0
+    while checked < 6:
+        position = random_position(ruleset, rng, (2, 4))
+        swapped = None if position.trick else _cancel_swapped(ruleset, position)
+        if swapped is None:
+            continue
+        solver = Solver(ruleset)
+        value = solver.value(position)
+        first = solver.stats.nodes
+        if first < 200:
+            continue
+        assert solver.value(swapped) == value == Solver(ruleset).value(swapped)
+        assert (solver.stats.nodes - first) * 10 <= first, (position, swapped)
+        checked += 1
+
+
+def test_where_equal_cards_cancel_a_seats_cards_below_the_floor_are_one_group() -> None:
+    # E's weakest (9) is the strongest weakest and nobody else holds a 13,
+    # 11 or 9: in a trick with two cards below 9, E's card or the fourth
+    # survives, so N's 4 and 2 play alike (W's 3 between them), and so do
+    # W's 6 and 3 (N's 4 between them).
+    hands = [(10, 4, 2), (13, 11, 9), (12, 8, 7), (10, 6, 3)]
+    assert _groups(hands, ()) == [[10, 4, 2], [13, 11, 9], [12, 7], [10, 6, 3]]
+    assert _groups(hands, (), 0, cancels=True) == [[10, 2], [13, 11, 9], [12, 7], [10, 3]]
+    # W shares E's 11, but E and S hold no strength in common: below S's
+    # weakest (7), N's and W's cards are dead.
+    hands = [(10, 4, 2), (13, 11, 9), (12, 8, 7), (11, 6, 3)]
+    assert _groups(hands, (), 0, cancels=True)[0] == [10, 2]
+    # E and S both hold an 11: only the cards below W's weakest (3) are.
+    hands = [(10, 4, 2), (13, 11, 9), (12, 11, 7), (10, 6, 3)]
+    assert _groups(hands, (), 0, cancels=True)[0] == [10, 4, 2]
+    # The card S led this trick counts with its hand.
+    hands = [(10, 4, 2), (13, 11, 9), (12, 8), (10, 6, 3)]
+    assert _groups(hands, (7,), 2, cancels=True)[0] == [10, 2]
+    assert _groups(hands, (11,), 2, cancels=True)[0] == [10, 4, 2]
 
 
 # --------------------------------------------------------------------------
