@@ -320,9 +320,7 @@ def _judge_deal(
         judged: list[PlayValue] = []
         number = values[0].trick
         try:
-            for value, (position, seat, card, _, _) in zip(
-                values, before[number - 1], strict=True
-            ):
+            for value, (position, seat, card, _, _) in zip(values, before[number - 1], strict=True):
                 history = [[(s, c) for s, c, _, _ in plays] for _, plays in task.tricks[:number]]
                 history[-1] = history[-1][: len(position.trick)]
                 seen = seen_by(

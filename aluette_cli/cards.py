@@ -54,7 +54,6 @@ RANK_NAMES = {
 SUIT_NAMES = {"d": "coins", "c": "cups", "b": "clubs", "e": "swords"}
 
 
-
 class Seat(StrEnum):
     """A place at the table.  A ``str`` too: ``Seat.N == "N"``, so the model's
     plain strings and the vocabulary mix freely, and output is unchanged."""

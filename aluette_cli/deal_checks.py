@@ -148,9 +148,7 @@ class Exchange:
     discarded: dict[str, str] = field(default_factory=dict)
 
 
-def apply_chants(
-    deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag: Flags
-) -> Exchange:
+def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag: Flags) -> Exchange:
     """Check the chant exchanges and apply them to ``hands``; return what they
     tell of every hand, written or not (docs/rules.md §6, chanter)."""
     n = deal.number

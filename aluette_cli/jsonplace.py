@@ -112,7 +112,7 @@ def places(text: str, skip: Callable[[int], bool] | None = None, every: bool = T
 
 #: Where a JSON value known to be valid ends (the second of the pair).
 _END = json.JSONDecoder().raw_decode
-_MEMBER = re.compile(r'\s*[{,]\s*(' + _STRING_TEXT + r')\s*:\s*')
+_MEMBER = re.compile(r"\s*[{,]\s*(" + _STRING_TEXT + r")\s*:\s*")
 
 
 def member_start(text: str, key: str) -> int | None:

@@ -86,9 +86,33 @@ _CANCELS = 7
 
 # Fields of a frame of the search's stack.
 (
-    _F_KIND, _F_LEADER, _F_N, _F_T0, _F_T1, _F_T2, _F_SID, _F_ALPHA, _F_BETA, _F_HINT,
-    _F_K, _F_X, _F_BEST, _F_CHOSEN, _F_LO, _F_HI, _F_SLOT, _F_B, _F_K0, _F_K1, _F_K2,
-    _F_K3, _F_K4, _F_A, _F_BB, _F_WORK, _F_NH,
+    _F_KIND,
+    _F_LEADER,
+    _F_N,
+    _F_T0,
+    _F_T1,
+    _F_T2,
+    _F_SID,
+    _F_ALPHA,
+    _F_BETA,
+    _F_HINT,
+    _F_K,
+    _F_X,
+    _F_BEST,
+    _F_CHOSEN,
+    _F_LO,
+    _F_HI,
+    _F_SLOT,
+    _F_B,
+    _F_K0,
+    _F_K1,
+    _F_K2,
+    _F_K3,
+    _F_K4,
+    _F_A,
+    _F_BB,
+    _F_WORK,
+    _F_NH,
 ) = range(27)
 #: Frames of the stack: a trick start and four cards a trick, and the root.
 _FRAMES = 5 * TRICKS_PER_DEAL + 2
@@ -649,7 +673,13 @@ if AVAILABLE:
 
     @njit(cache=True)
     def _order(
-        reps: np.ndarray, k: int, n: int, t0: int, t1: int, t2: int, hint: int,
+        reps: np.ndarray,
+        k: int,
+        n: int,
+        t0: int,
+        t1: int,
+        t2: int,
+        hint: int,
         out: np.ndarray,
     ) -> None:
         """The solver's ``_order``: the strengths to try, in a good order."""
@@ -710,8 +740,18 @@ if AVAILABLE:
 
     @njit(cache=True)
     def _store(
-        tkeys: np.ndarray, tvals: np.ndarray, slot: int, k0: int, k1: int, k2: int, k3: int,
-        k4: int, lo: int, hi: int, lead: int, work: int,
+        tkeys: np.ndarray,
+        tvals: np.ndarray,
+        slot: int,
+        k0: int,
+        k1: int,
+        k2: int,
+        k3: int,
+        k4: int,
+        lo: int,
+        hi: int,
+        lead: int,
+        work: int,
     ) -> None:
         tkeys[slot, 0] = k0
         tkeys[slot, 1] = k1
@@ -807,7 +847,10 @@ if AVAILABLE:
                             c3 = _top(hands[3], nlevels)
                             cs = (c0, c1, c2, c3)
                             off = _winner(
-                                win, cs[leader], cs[(leader + 1) % 4], cs[(leader + 2) % 4],
+                                win,
+                                cs[leader],
+                                cs[(leader + 1) % 4],
+                                cs[(leader + 2) % 4],
                                 cs[(leader + 3) % 4],
                             )
                             w = -1 if off < 0 else (leader + off) % 4
@@ -845,14 +888,32 @@ if AVAILABLE:
                                 hands, left, holder, total
                             )
                         lo, hi = _card_bounds(
-                            hands, sid, t_holder, t_total, left, ctl, rows, bkeys, bvals,
-                            bcount, partner,
+                            hands,
+                            sid,
+                            t_holder,
+                            t_total,
+                            left,
+                            ctl,
+                            rows,
+                            bkeys,
+                            bvals,
+                            bcount,
+                            partner,
                         )
                         if other and lo < beta and lo != hi and hi > alpha:
                             # the other team's sure tricks bound it too
                             o = 1 - t_holder % 2
                             o_lo, o_hi = _card_bounds(
-                                hands, sid, o, other, left, ctl, rows, bkeys, bvals, bcount,
+                                hands,
+                                sid,
+                                o,
+                                other,
+                                left,
+                                ctl,
+                                rows,
+                                bkeys,
+                                bvals,
+                                bcount,
                                 o + 2,
                             )
                             if o_lo > lo:
@@ -914,8 +975,11 @@ if AVAILABLE:
                         slot = -1
                         for s in range(b, b + 2):
                             if (
-                                tkeys[s, 4] == k4 and tkeys[s, 0] == k0 and tkeys[s, 1] == k1
-                                and tkeys[s, 2] == k2 and tkeys[s, 3] == k3
+                                tkeys[s, 4] == k4
+                                and tkeys[s, 0] == k0
+                                and tkeys[s, 1] == k1
+                                and tkeys[s, 2] == k2
+                                and tkeys[s, 3] == k3
                             ):
                                 slot = s
                                 break
@@ -996,8 +1060,18 @@ if AVAILABLE:
                 while idx < f[_F_NH] and held[idx] != chosen_below:
                     idx += 1
                 _store(
-                    tkeys, tvals, slot, f[_F_K0], f[_F_K1], f[_F_K2], f[_F_K3], f[_F_K4], lo,
-                    hi, idx, ctl[_NODES] - f[_F_WORK],
+                    tkeys,
+                    tvals,
+                    slot,
+                    f[_F_K0],
+                    f[_F_K1],
+                    f[_F_K2],
+                    f[_F_K3],
+                    f[_F_K4],
+                    lo,
+                    hi,
+                    idx,
+                    ctl[_NODES] - f[_F_WORK],
                 )
                 d -= 1
                 entering = False
@@ -1133,9 +1207,25 @@ class Kernel:
         nodes = int(ctl[_NODES])
         try:
             value = search(
-                packed, leader, len(played), t[0], t[1], t[2], sid, alpha, beta, ctl,
-                tables.win, tables.rows, self.tkeys, self.tvals, tables.bound_keys,
-                tables.bound_vals, tables.bound_count, self.frames, self.scratch,
+                packed,
+                leader,
+                len(played),
+                t[0],
+                t[1],
+                t[2],
+                sid,
+                alpha,
+                beta,
+                ctl,
+                tables.win,
+                tables.rows,
+                self.tkeys,
+                self.tvals,
+                tables.bound_keys,
+                tables.bound_vals,
+                tables.bound_count,
+                self.frames,
+                self.scratch,
             )
         finally:
             _ASK.pop()
@@ -1143,4 +1233,3 @@ class Kernel:
         if ctl[_TIMEUP]:
             raise TimeUp
         return int(value)
-

@@ -205,9 +205,7 @@ def point_values(deal: Deal, ruleset: Ruleset) -> PointValues:
     )
 
 
-def _check_value(
-    deal: Deal, allowed: PointValues, flag: Flags, worth: PointOutcome | None
-) -> bool:
+def _check_value(deal: Deal, allowed: PointValues, flag: Flags, worth: PointOutcome | None) -> bool:
     """A307 when the point line claims a number no deal of these rules is worth;
     True if so (the finding then stands for the claim's number).  ``worth``
     is what the tricks give, when they say: the fix the message proposes is

@@ -1167,8 +1167,7 @@ class _MostTricksTally(_Tally):
         # Most seats are out of the running on counts alone: ask only the others.
         best_low = max(low)
         can = [
-            high[p] >= best_low and _can_win(p, reached, low, high, sure, most)
-            for p in range(4)
+            high[p] >= best_low and _can_win(p, reached, low, high, sure, most) for p in range(4)
         ]
         n_can = can[0] or can[2]
         e_can = can[1] or can[3]

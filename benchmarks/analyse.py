@@ -161,15 +161,28 @@ def compare(tasks: list[DealTask], starts: list[int], budget: float, path: str) 
         for who, times in (("other", theirs), ("this", mine)):
             solved = sum(1 for r in reach[who] if r == first)
             rows.append(
-                [f"{who}, from trick {first}", len(times), f"{statistics.median(times):.3f}",
-                 f"{p95(times):.3f}", f"{max(times):.3f}", f"{solved}/{len(times)}",
-                 f"{ratio:.2f}x" if who == "this" else ""]
+                [
+                    f"{who}, from trick {first}",
+                    len(times),
+                    f"{statistics.median(times):.3f}",
+                    f"{p95(times):.3f}",
+                    f"{max(times):.3f}",
+                    f"{solved}/{len(times)}",
+                    f"{ratio:.2f}x" if who == "this" else "",
+                ]
             )
     print(
         tabulate(
             rows,
-            headers=["analysis of every play", "deals", "median s", "95% s", "worst s",
-                     "solved from it", "median other/this"],
+            headers=[
+                "analysis of every play",
+                "deals",
+                "median s",
+                "95% s",
+                "worst s",
+                "solved from it",
+                "median other/this",
+            ],
         )
     )
 
@@ -202,8 +215,9 @@ def main(argv: list[str] | None = None) -> int:
         f" seed {args.seed}"
     )
     if args.against:
-        compare(tasks[: args.deals], [int(x) for x in args.starts.split(",")], args.budget,
-                args.against)
+        compare(
+            tasks[: args.deals], [int(x) for x in args.starts.split(",")], args.budget, args.against
+        )
         return 0
 
     starts = [int(x) for x in args.starts.split(",")]
@@ -260,12 +274,24 @@ def main(argv: list[str] | None = None) -> int:
     targets = []
     if fast.get(4):
         worst4 = max(fast[4])
-        targets.append(["every play from trick 4, worst deal", "under 2 s", f"{worst4:.3f} s",
-                        "met" if worst4 < 2 else "NOT met"])
+        targets.append(
+            [
+                "every play from trick 4, worst deal",
+                "under 2 s",
+                f"{worst4:.3f} s",
+                "met" if worst4 < 2 else "NOT met",
+            ]
+        )
     if fast.get(3):
         median3 = statistics.median(fast[3])
-        targets.append(["every play from trick 3, median deal", "under 1 s", f"{median3:.3f} s",
-                        "met" if median3 < 1 else "NOT met"])
+        targets.append(
+            [
+                "every play from trick 3, median deal",
+                "under 1 s",
+                f"{median3:.3f} s",
+                "met" if median3 < 1 else "NOT met",
+            ]
+        )
 
     reached = []
     deep_times = []
@@ -280,8 +306,12 @@ def main(argv: list[str] | None = None) -> int:
     if reached:
         share = sum(1 for r in reached if r == 1) / len(reached)
         targets.append(
-            [f"every play from trick 1 within {args.budget:g} s", "every deal (goal)",
-             f"{share:.0%} of {len(reached)} deals", "met" if share == 1 else "NOT met"]
+            [
+                f"every play from trick 1 within {args.budget:g} s",
+                "every deal (goal)",
+                f"{share:.0%} of {len(reached)} deals",
+                "met" if share == 1 else "NOT met",
+            ]
         )
         counts = {t: reached.count(t) for t in sorted(set(reached), key=lambda t: t or 10)}
         print(

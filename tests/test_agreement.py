@@ -27,11 +27,14 @@ from .test_scoring import DECIDED
 # Two deals of a classic game.  Deal 1, dealer E, worked out by hand in
 # tests/test_scoring.py (S 3, N 2, W 2, E 1, one pourri: S for NS); deal 2,
 # dealer S: E 1, W 2, N 2, S 3, one pourri (trick 7): S for NS.
-BASE = """\
+BASE = (
+    """\
 [Event "Messy"]
 [Result "*"]
 
-""" + DECIDED.split("\n\n", 1)[1] + """\
+"""
+    + DECIDED.split("\n\n", 1)[1]
+    + """\
 
 deal 2 dealer S
 N: 8e Cc 1e 5c Cd 2e 4d 8b 1d
@@ -50,6 +53,7 @@ stock: Vc 1b 5e 3e 3d 8d Re 4b 7c 2d Vd 3b
 9. 8e 5d 9c 6d -> S
 point S
 """
+)
 
 
 def _trick(number: int) -> str:
@@ -150,10 +154,7 @@ def from_json(data: dict[str, object]) -> Told:
     winners = []
     for deal in deals:
         winners.append(
-            {
-                t["number"]: "pourri" if t["pourri"] else (t["winner"] or "?")
-                for t in deal["tricks"]
-            }
+            {t["number"]: "pourri" if t["pourri"] else (t["winner"] or "?") for t in deal["tricks"]}
         )
     points = [(d["point"]["team"], d["point"]["points"]) if d["point"] else None for d in deals]
     violations = data["violations"]

@@ -399,8 +399,7 @@ def test_no_comment_inside_an_open_brace_comment(tmp_path: Path) -> None:
     lines = annotated_bytes(tmp_path, COMMENTED).decode("utf-8").split("\n")
     # line 14 opens a comment that line 15 closes: the note goes before it opens
     assert lines[13] == (
-        "2. Rd Re 7c 8d -> pourri  {= Rd and Re tie for the top: pourri, N leads again}"
-        " {a comment"
+        "2. Rd Re 7c 8d -> pourri  {= Rd and Re tie for the top: pourri, N leads again} {a comment"
     )
     assert lines[14] == "   over two lines}"
 
@@ -617,9 +616,7 @@ def test_lines_read_as_written_are_annotated_as_lines_read_one_by_one(
     ],
     ids=" ".join,
 )
-def test_a_trick_note_kept_is_the_note_made_afresh(
-    flags: tuple[str, ...], tmp_path: Path
-) -> None:
+def test_a_trick_note_kept_is_the_note_made_afresh(flags: tuple[str, ...], tmp_path: Path) -> None:
     """The notes kept (TrickNotes) are looked up by what their words depend
     on: for every trick, the note kept is the one made for it alone, in games
     that take turns with games under rules where monsieur does not beat

@@ -77,6 +77,7 @@ chant S takes 7d 7b 5b 8b 8d 5c discards Vb Cd 3b Cb Ce 4c
 9. E:6e S:3d W:6b N:Cc
 """
 
+
 def lines_of(text: str) -> list[str]:
     return text.split("\n")
 

@@ -102,8 +102,9 @@ def test_a_new_tie_policy_is_one_class_and_one_registry_line(
     # rules: the sheet shows the policy's own summary and name
     sheet = runner.invoke(main, ["rules", "--rules", str(lowest_tied)]).output
     assert "a tie for the top goes to the tied card of the lowest suit" in sheet
-    as_json = json.loads(runner.invoke(main, ["rules", "--format", "json", "--rules",
-                                              str(lowest_tied)]).output)
+    as_json = json.loads(
+        runner.invoke(main, ["rules", "--format", "json", "--rules", str(lowest_tied)]).output
+    )
     assert as_json["tie"] == "lowest-tied"
 
 
@@ -158,12 +159,16 @@ def _string_literals(path: Path) -> set[str]:
 
 
 def test_writers_and_stats_never_name_a_policy() -> None:
-    names = (
-        set(policies.TIE_POLICIES) | set(policies.DEAL_SCORINGS) | set(policies.GAME_LENGTHS)
-    )
-    readers = [*sorted((PACKAGE / "writers").glob("*.py")), PACKAGE / "stats.py",
-               PACKAGE / "annotate.py", PACKAGE / "engine.py", PACKAGE / "table.py",
-               PACKAGE / "ledger.py", PACKAGE / "scoring.py"]
+    names = set(policies.TIE_POLICIES) | set(policies.DEAL_SCORINGS) | set(policies.GAME_LENGTHS)
+    readers = [
+        *sorted((PACKAGE / "writers").glob("*.py")),
+        PACKAGE / "stats.py",
+        PACKAGE / "annotate.py",
+        PACKAGE / "engine.py",
+        PACKAGE / "table.py",
+        PACKAGE / "ledger.py",
+        PACKAGE / "scoring.py",
+    ]
     for path in readers:
         # "points" and "deals" are also the names of JSON fields and table columns:
         # what matters is that no code compares a policy with them.

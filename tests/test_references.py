@@ -31,8 +31,16 @@ from .conftest import ROOT
 DOCS = ROOT / "docs"
 # What the repository never holds, whether or not git can list its files.
 SKIPPED_DIRS = {
-    ".git", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache",
-    ".hypothesis", "build", "dist", "corpora",
+    ".git",
+    ".venv",
+    "__pycache__",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".mypy_cache",
+    ".hypothesis",
+    "build",
+    "dist",
+    "corpora",
 }
 
 
@@ -109,9 +117,7 @@ def test_the_specifications_are_pages_of_the_repository() -> None:
 
 SECTION = r"§(\d+)(?:\s*[–-]\s*§?(\d+))?"
 # "docs/rules.md §4", "`rules.md` §1–2", "notation.md §1-4", "rules.md §2, §4".
-NAMED = re.compile(
-    rf"(?<![\w./-])(?:[\w./-]*/)?(\w+)\.md`?\s*({SECTION}(?:,\s*{SECTION})*)"
-)
+NAMED = re.compile(rf"(?<![\w./-])(?:[\w./-]*/)?(\w+)\.md`?\s*({SECTION}(?:,\s*{SECTION})*)")
 BARE = re.compile(SECTION)
 # A Markdown link: its text and its target.
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)\)")
@@ -172,14 +178,19 @@ def test_the_section_check_reads_every_form() -> None:
     sample = "docs/rules.md §2, §4-5 and `rules.md` §1–2; see [§8](notation.md#x) or §3"
     found = [(p, n) for _, p, n in citations(page, sample)]
     assert found == [
-        ("rules.md", 2), ("rules.md", 4), ("rules.md", 5), ("rules.md", 1), ("rules.md", 2),
-        ("notation.md", 8), ("notation.md", 3),
+        ("rules.md", 2),
+        ("rules.md", 4),
+        ("rules.md", 5),
+        ("rules.md", 1),
+        ("rules.md", 2),
+        ("notation.md", 8),
+        ("notation.md", 3),
     ]
     # Outside the pages, only named citations count.
     assert [(p, n) for _, p, n in citations(ROOT / "x.py", "the §4 example")] == []
     assert numbered_sections("rules.md") >= set(range(1, 8))
     assert numbered_sections("notation.md") >= set(range(1, 12))
-    assert numbered_sections("nosuch" ".md") == set()  # apart, or the name check reads it
+    assert numbered_sections("nosuch.md") == set()  # apart, or the name check reads it
 
 
 # --------------------------------------------------------------------------

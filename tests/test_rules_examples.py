@@ -826,4 +826,3 @@ def test_every_test_the_rules_checklist_names_exists() -> None:
     assert sorted(set(named) - defined) == []
     mutations = re.findall(r"`([a-z]+(?:-[a-z]+)+)`", checklist)
     assert sorted(set(mutations) - set(MUTATIONS)) == []
-

@@ -43,6 +43,7 @@ def browser() -> Iterator[Any]:
     with hb.chromium() as context:
         yield context
 
+
 PAGE_LIMIT = 300 * 1024
 SCRIPT = ROOT / "aluette_cli" / "writers" / "scorer_assets" / "scorer.js"
 

@@ -298,9 +298,7 @@ def small_endings(draw: st.DrawFn, fewest: int = 1, most: int = 3) -> tuple[str,
         size = left - 1 if k < on_table else left
         hands[seat] = list(cards[at : at + size])
         at += size
-    winners = draw(
-        st.lists(st.sampled_from([*SEATS, None]), min_size=9 - left, max_size=9 - left)
-    )
+    winners = draw(st.lists(st.sampled_from([*SEATS, None]), min_size=9 - left, max_size=9 - left))
     return name, Position(hands, leader, tuple(cards[:on_table]), tuple(winners))
 
 
@@ -555,9 +553,7 @@ def test_without_numba_the_python_search_values_positions() -> None:
         "try:\n    Solver(load_ruleset('classic'), kernel=True)\n"
         "except ValueError:\n    print('refused')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "1", "refused"]
 
 

@@ -226,9 +226,10 @@ def test_csv_and_jsonl_hold_the_same_values(level: str) -> None:
 
 def test_defaults_csv_is_the_game_table_and_jsonl_is_the_report_json() -> None:
     files = [SAMPLES / "classic-game.aln", SAMPLES / "score-sheet.aln"]
-    assert run("report", "--format", "csv", *files).stdout == run(
-        "report", "--format", "csv", "--level", "game", *files
-    ).stdout
+    assert (
+        run("report", "--format", "csv", *files).stdout
+        == run("report", "--format", "csv", "--level", "game", *files).stdout
+    )
     games = json.loads(run("report", "--format", "json", *files).stdout)["games"]
     assert jsonl(None, *files) == games
 

@@ -25,8 +25,8 @@ from aluette_cli.reading import decode, split, tee
 PIECES = [
     "N: 3d 4d",
     "deal 1 dealer N",
-    "[Event \"x\"]",
-    "[Round \"a { brace\"]",
+    '[Event "x"]',
+    '[Round "a { brace"]',
     "{ a note }",
     "{ open",
     "close }",

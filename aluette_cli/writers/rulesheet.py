@@ -11,6 +11,8 @@ _SEAT = {
     "left": "the player on the dealer's left",
     "partner": "the dealer's partner",
 }
+
+
 def ruleset_dict(ruleset: Ruleset) -> dict[str, object]:
     return {
         "name": ruleset.name,

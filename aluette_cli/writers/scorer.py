@@ -175,6 +175,7 @@ _SUITS = {
 }
 _OF = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
 
+
 def _tie_words(tie: TiePolicy, lang: str) -> str:
     return (tie.summary_fr or tie.summary) if lang == "fr" else tie.summary
 
