@@ -268,7 +268,7 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
         # The last trick's start costs nothing to value, but the first search
         # of a process may compile the search (the fast extra): that is not
         # the deal's search time, so the clock starts after it.
-        solver.value(before[-1][0][0])
+        solver.warm(before[-1][0][0])
     deadline = None if limits.time_limit is None else time.monotonic() + limits.time_limit
     analysis = DealAnalysis(task.number, task.dealer)
     if first > len(before):

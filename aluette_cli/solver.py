@@ -263,6 +263,15 @@ class Solver:
         self._deadline = deadline
         return self._solve(p)
 
+    def warm(self, position: Position) -> None:
+        """Run the compiled search once on ``position`` (a cheap one, such as
+        the last trick's start), whatever the bounds already say of it: the
+        first search of a process may compile it, and a caller with a clock
+        starts the clock after that, not during it."""
+        if self._kernel is not None:
+            p = self._internal(position)
+            self._kernel.play(p.hands, p.leader, p.played, p.seq, p.state, -1, 0, None)
+
     def plain_value(self, position: Position, deadline: float | None = None) -> int:
         """The exact value of ``position`` by the plain search, the reference."""
         p = self._internal(position)

@@ -135,6 +135,30 @@ def test_a_time_limit_never_gives_a_wrong_value() -> None:
     assert full.plays == short.plays and not full.out_of_time
 
 
+def test_the_clock_starts_after_a_compiled_search_even_when_bounds_settle_the_warm_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first search of a process compiles the fast extra's search, which
+    is no deal's search time: before a deal's clock starts, the compiled
+    search has run once, even where the card and count bounds already value
+    the last trick's start (so that no search of it was needed)."""
+    kernel = pytest.importorskip("aluette_cli.kernel")
+    checked = check(generated(5, "--games", "1"))
+    task = next(t for t in deal_tasks(checked) if isinstance(t, DealTask))
+    if not Solver(task.ruleset, task.doubled_by).compiled:
+        pytest.skip("the ruleset is searched in Python")
+    deadlines: list[float | None] = []
+    original = kernel.Kernel.play
+
+    def spy(self: Any, *args: Any) -> int:
+        deadlines.append(args[-1])
+        return original(self, *args)
+
+    monkeypatch.setattr(kernel.Kernel, "play", spy)
+    analyse_deal(task, Limits(9, 60.0))
+    assert deadlines and deadlines[0] is None
+
+
 def test_team_five_with_a_double_is_worth_two(tmp_path: Path) -> None:
     text = generated(2, "--games", "1", "--rules", "team-five", "--no-claims")
     record = write(tmp_path, "t5.aln", text)
