@@ -970,26 +970,26 @@ def _groups(
                     low = played[i]
                 if low is not None and low > floor:
                     floor = low
-            reps = out[p]
-            j = 0
-            while j < len(reps) and reps[j] >= floor:
-                j += 1
-            if j < len(reps) - 1:
-                out[p] = [*reps[:j], reps[-1]]
+            out[p] = _below_as_one(out[p], floor)
     elif cancels:
         n = len(played)
         held = [list(hand) for hand in hands]
         for i in range(n):
             held[(leader + i) % 4].append(played[i])
         floor = _cancel_floor(held)
-        for p in range(4):
-            reps = out[p]
-            j = 0
-            while j < len(reps) and reps[j] >= floor:
-                j += 1
-            if j < len(reps) - 1:
-                out[p] = [*reps[:j], reps[-1]]
+        out = [_below_as_one(reps, floor) for reps in out]
     return out
+
+
+def _below_as_one(reps: list[int], floor: int) -> list[int]:
+    """A seat's groups (strongest first) with those below ``floor`` made
+    one, its weakest: such cards never decide a trick, so one of them stands
+    for all (the floors' proofs are in :func:`_groups` and
+    :func:`_cancel_floor`)."""
+    j = 0
+    while j < len(reps) and reps[j] >= floor:
+        j += 1
+    return [*reps[:j], reps[-1]] if j < len(reps) - 1 else reps
 
 
 def _cancel_floor(held: Sequence[Iterable[int]]) -> int:
