@@ -280,8 +280,11 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
         try:
             values: list[PlayValue] = []
             known: int | None = None  # the value after the last play valued
+            # the value the record's line kept into the next trick: most
+            # plays keep the value, so it is the first one to test
+            guess = done[-1][0].before if done else None
             for item in before[number - 1]:
-                values.append(_value(solver, number, *item, deadline, known))
+                values.append(_value(solver, number, *item, deadline, known, guess))
                 known = values[-1].after
             done.append(values)
         except TimeUp:
@@ -346,8 +349,9 @@ def _value(
     column: int,
     deadline: float | None,
     known: int | None = None,
+    guess: int | None = None,
 ) -> PlayValue:
-    values = solver.play_values(position, deadline, value=known)
+    values = solver.play_values(position, deadline, value=known, guess=guess)
     best = max(values.values()) if seat in ("N", "S") else min(values.values())
     strength = solver.ruleset.strength
     keeps = sorted(

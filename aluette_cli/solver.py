@@ -340,6 +340,7 @@ class Solver:
         deadline: float | None = None,
         plain: bool = False,
         value: int | None = None,
+        guess: int | None = None,
     ) -> dict[str, int]:
         """The value after each card the player to move holds: card -> value.
 
@@ -348,7 +349,10 @@ class Solver:
         one, the reference, only shares a value between equal cards.
         ``value``, the position's own value when the caller knows it, bounds
         every card's (none is better for the player than the best), so a card
-        that keeps it is known after one test."""
+        that keeps it is known after one test.  ``guess``, where the value is
+        not known, is a likely one (the value after the play the record
+        made), tested first: when it is right, the first test is the one
+        that proves it."""
         p = self._internal(position)
         seat = (p.leader + len(p.played)) % 4
         hand = p.hands[seat]
@@ -359,7 +363,7 @@ class Solver:
                 by_level[level] = self._plain(self._child(p, level))
         else:
             if value is None:
-                value = self._solve(p)
+                value = self._solve(p, first=guess)
             # Each group's cards are consecutive in the hand (strongest
             # first); the group's weakest card stands for it.
             reps = _groups(p.hands, p.played, p.leader, self._dead, self._cancels)[seat]

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from aluette_cli.cards import DECK, SEATS
@@ -316,6 +316,22 @@ def test_fast_and_plain_search_agree_with_several_tricks_left(
     # Four and five tricks left: where the bounds, the table and the ordering
     # of the fast search cut most, and several tricks in a row are searched.
     _fast_and_plain_agree(case)
+
+
+@settings(max_examples=300 if FULL else 40)
+@given(small_endings(1, 4), st.integers(-3, 3))
+def test_a_guess_of_the_value_changes_no_value(case: tuple[str, Position], guess: int) -> None:
+    # The analysis guesses a position's value from the record's own line;
+    # a wrong guess, even one no scoring gives, costs tests, never a value.
+    name, position = case
+    make, double = RULESETS[name]
+    ruleset = make()
+    assume(
+        len(position.winners) < 9
+        and not ruleset.deal_scoring.decided_after(position.winners, ruleset.deal_target)
+    )
+    guessed = Solver(ruleset, double).play_values(position, guess=guess)
+    assert guessed == Solver(ruleset, double).play_values(position, plain=True)
 
 
 def _fast_and_plain_agree(case: tuple[str, Position]) -> None:
