@@ -36,6 +36,7 @@ Otherwise what differs is only how a position is held:
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -1150,7 +1151,10 @@ class Kernel:
     the ruleset's shared tables (:func:`tables_for`)."""
 
     def __init__(self, solver: Solver) -> None:
-        self.solver = solver
+        # The solver owns its kernel; a strong reference back would make a
+        # cycle, and the table (about 100 MB) would outlive each deal's
+        # solver until the garbage collector happened to run.
+        self.solver = cast("Solver", weakref.proxy(solver))
         self.tables = tables_for(solver)
         n = len(self.tables.level_of)
         self.ctl = np.zeros(8, dtype=np.int64)

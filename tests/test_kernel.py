@@ -243,3 +243,24 @@ def test_a_team_is_sure_of_no_more_than_it_can_make_sure_of() -> None:
         for team in (0, 1):
             count, brute_force = _pooled_sure(fast, cards, team)
             assert count <= brute_force, (cards, team)
+
+
+def test_a_kernel_and_its_table_go_with_their_solver() -> None:
+    """``analyse`` makes a solver a deal: its kernel's table (about 100 MB)
+    must go when the deal's solver does, by reference counting alone, or an
+    archive's analysis grows by a table a deal until the garbage collector
+    happens to run."""
+    import gc
+    import weakref
+
+    fast, _ = _compiled("classic")
+    position = random_position(load_ruleset("classic"), random.Random("kernel-gone"), (7, 9))
+    fast.value(position)
+    assert fast._kernel is not None
+    gone = weakref.ref(fast._kernel)
+    gc.disable()
+    try:
+        del fast
+        assert gone() is None
+    finally:
+        gc.enable()
