@@ -20,6 +20,14 @@ less than wall-clock time).  Printed:
   ``--deep`` deals: the share solved from trick 1, and how far back the
   others were solved.
 
+``--game SEED`` measures instead what a player runs after a match: the
+five-deal game ``aluette generate --games 1 --seed SEED`` analysed by
+``aluette analyse`` with its defaults (``--budget`` is its
+``--time-limit``, 10 s a deal by default as the command's), in a process of
+its own as from the shell (start-up and loading the compiled search
+included): its CPU and wall-clock seconds, and from which trick each deal
+was valued, against the goal of under 10 s.
+
 ``--against FILE`` compares this search with another version of
 ``aluette_cli/solver.py`` instead (``git show main:aluette_cli/solver.py >
 /tmp/old_solver.py``), in the same run: each deal is analysed by one and
@@ -36,9 +44,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib.util
+import json
 import platform
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -187,6 +199,51 @@ def compare(tasks: list[DealTask], starts: list[int], budget: float, path: str) 
     )
 
 
+def game(seed: int, budget: float) -> int:
+    """The five-deal game of ``seed`` analysed by the command with its
+    defaults, timed as a child process."""
+    aluette = [sys.executable, "-m", "aluette_cli"]
+    with tempfile.TemporaryDirectory() as tmp:
+        record = Path(tmp) / "game.aln"
+        subprocess.run(
+            [*aluette, "generate", "--games", "1", "--seed", str(seed), "-o", str(record)],
+            check=True,
+            cwd=ROOT,
+        )
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.monotonic()
+        done = subprocess.run(
+            [*aluette, "analyse", "--format", "json", "--time-limit", f"{budget:g}", str(record)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        wall = time.monotonic() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        print(done.stderr, file=sys.stderr)
+        return 2
+    cpu_s = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    deals = [d for g in json.loads(done.stdout)["games"] for d in g["deals"]]
+    reached = ", ".join(str(d["solved_from_trick"]) for d in deals)
+    met = cpu_s < 10 and wall < 10
+    print(
+        tabulate(
+            [
+                [
+                    f"aluette analyse, game of seed {seed} ({len(deals)} deals)",
+                    "under 10 s",
+                    f"{cpu_s:.2f} CPU s, {wall:.2f} s wall-clock",
+                    reached,
+                    "met" if met else "NOT met",
+                ]
+            ],
+            headers=["target", "goal", "measured", "solved from trick", ""],
+        )
+    )
+    return 0
+
+
 def summary(times: list[float]) -> list[str]:
     ordered = sorted(times)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
@@ -206,7 +263,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     parser.add_argument("--against", metavar="FILE", help="another solver.py to compare with")
+    parser.add_argument(
+        "--game", type=int, metavar="SEED", help="time the command on a generated five-deal game"
+    )
     args = parser.parse_args(argv)
+    if args.game is not None:
+        return game(args.game, args.budget)
 
     tasks = random_deals(max(args.deals, args.deep), args.seed, args.rules)
     print(

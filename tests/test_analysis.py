@@ -282,6 +282,25 @@ def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) ->
     assert "every play from trick 1 within 0.2 s" in out
 
 
+def test_the_benchmark_times_the_command_on_a_five_deal_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--game SEED``: the command as a player runs it, on a generated game,
+    with the deals it valued and from which trick."""
+    import importlib.util
+
+    from .conftest import ROOT
+
+    path = ROOT / "benchmarks" / "analyse.py"
+    spec = importlib.util.spec_from_file_location("bench_analyse_game", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--game", "7", "--budget", "0.5"]) == 0
+    out = capsys.readouterr().out
+    assert "game of seed 7 (5 deals)" in out and "CPU s" in out
+
+
 def test_the_benchmark_puts_the_compiled_search_beside_the_python_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
