@@ -19,7 +19,7 @@ import pytest
 from aluette_cli.analysis import DealTask, Limits, analyse_deal, analyse_game, deal_tasks
 from aluette_cli.solver import Solver
 
-from .conftest import SAMPLES, check, generated, run, write
+from .conftest import ROOT, SAMPLES, check, generated, run, write
 
 THROWN = SAMPLES / "thrown-away.aln"
 
@@ -264,16 +264,19 @@ def test_help_has_an_example(flag: str) -> None:
     assert "aluette analyse samples/thrown-away.aln" in result.stdout
 
 
-def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+def _benchmark(name: str) -> Any:
+    """``benchmarks/analyse.py``, loaded as module ``name``."""
     import importlib.util
 
-    from .conftest import ROOT
-
-    path = ROOT / "benchmarks" / "analyse.py"
-    spec = importlib.util.spec_from_file_location("bench_analyse", path)
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "analyse.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    module = _benchmark("bench_analyse")
     args = ["--deals", "2", "--plain", "1", "--deep", "1", "--budget", "0.2", "--quiet"]
     args += ["--from", "6"]
     assert module.main(args) == 0
@@ -287,15 +290,7 @@ def test_the_benchmark_times_the_command_on_a_five_deal_game(
 ) -> None:
     """``--game SEED``: the command as a player runs it, on a generated game,
     with the deals it valued and from which trick."""
-    import importlib.util
-
-    from .conftest import ROOT
-
-    path = ROOT / "benchmarks" / "analyse.py"
-    spec = importlib.util.spec_from_file_location("bench_analyse_game", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _benchmark("bench_analyse_game")
     assert module.main(["--game", "7", "--budget", "0.5"]) == 0
     out = capsys.readouterr().out
     assert "game of seed 7 (5 deals)" in out and "CPU s" in out
@@ -306,15 +301,7 @@ def test_the_benchmark_puts_the_compiled_search_beside_the_python_one(
 ) -> None:
     """``--against python``: the same deals by the solver's Python search,
     each value checked to be the compiled one's."""
-    import importlib.util
-
-    from .conftest import ROOT
-
-    path = ROOT / "benchmarks" / "analyse.py"
-    spec = importlib.util.spec_from_file_location("bench_analyse_python", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _benchmark("bench_analyse_python")
     args = ["--deals", "2", "--from", "7", "--budget", "30", "--against", "python"]
     assert module.main(args) == 0
     out = capsys.readouterr().out
