@@ -13,8 +13,11 @@ The search is the Python fast search, move for move: the same null-window
 driver (in the solver), the same card bounds, table of bounds, move order
 and groups of cards that play alike, with one bound more where tricks are
 pooled per team (team-five): each team's sure tricks (:func:`_pooled_sure`),
-which settle many trick starts sooner, so that there it searches fewer.
-Otherwise what differs is only how a position is held:
+which settle many trick starts sooner, so that there it searches fewer; and
+at a trick start the table of bounds is asked before the card bounds are
+worked out, since it settles most trick starts by itself (the values, and
+the positions visited, are the same).  Otherwise what differs is only how a
+position is held, and what it costs to hold it:
 
 - a hand is one 64-bit integer, three bits a strength level (how many cards
   of that level it holds; a level holds at most four cards, and a ruleset of
@@ -30,7 +33,14 @@ Otherwise what differs is only how a position is held:
   the next state for each trick winner, the value of a finished deal (the
   deal scoring's), and the bounds from the counts alone.  The bounds from
   the cards held are the tally's own, asked of the solver once per state and
-  card counts (a call back into Python, remembered in a table here).
+  card counts (a call back into Python, remembered in a table here);
+- the search allocates nothing: its stack of frames and its rows of cards
+  to try are arrays the kernel makes once, read and written by index, and
+  the helpers it calls at every position are inlined into it.  So it is
+  compiled without the runtime's reference counts (:data:`_BARE`), which
+  otherwise cost an atomic operation for every array handed to a helper or
+  row taken of one: 16% of the search's time with rows taken as views, 7%
+  without them.
 """
 
 from __future__ import annotations
@@ -54,6 +64,19 @@ try:  # numpy comes with numba: neither is a dependency of the base install
     AVAILABLE = True
 except ImportError:  # pragma: no cover - the extra is not installed
     AVAILABLE = False
+
+#: Options of the search's compilation: without the runtime's reference
+#: counts where numba offers to leave them out (``_nrt``, an option of its
+#: own that its tests use, and not promised); where it does not, the search
+#: keeps them and is only slower.
+_BARE: dict[str, bool] = {}
+try:
+    from numba.core import cpu as _numba_cpu
+
+    if hasattr(getattr(_numba_cpu, "_options_mixin", None), "_nrt"):
+        _BARE["_nrt"] = False
+except ImportError:  # pragma: no cover - no numba
+    pass
 
 if TYPE_CHECKING:
     from .solver import Solver
@@ -311,7 +334,7 @@ if AVAILABLE:
             n += 1
         return n
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _winner(win: np.ndarray, a: int, b: int, c: int, d: int) -> int:
         """The tie policy's answer for a trick, by its pattern (offset)."""
         ra = _dense(a, b, c, d, a)
@@ -320,10 +343,13 @@ if AVAILABLE:
         rd = _dense(a, b, c, d, d)
         return int(win[(ra << 6) | (rb << 4) | (rc << 2) | rd])
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _bound_lookup(
         keys: np.ndarray, vals: np.ndarray, count: np.ndarray, ckey: int
     ) -> tuple[int, int]:
+        """The tally's bounds for ``ckey``, remembered: the memo's probe
+        here, where the search inlines it; the question to the solver on a
+        miss, which is rare, in :func:`_bound_miss`."""
         mask = len(keys) - 1
         i = (ckey * _M1) >> 40 & mask
         while True:
@@ -333,6 +359,15 @@ if AVAILABLE:
             if k == _EMPTY:
                 break
             i = (i + 1) & mask
+        return _bound_miss(keys, vals, count, ckey, i)
+
+    @njit(cache=True)
+    def _bound_miss(
+        keys: np.ndarray, vals: np.ndarray, count: np.ndarray, ckey: int, i: int
+    ) -> tuple[int, int]:
+        """Asks the solver the bounds for ``ckey`` and remembers them at
+        slot ``i`` (the memo starts again empty when full)."""
+        mask = len(keys) - 1
         with objmode(lo="int64", hi="int64"):
             lo, hi = _ask_bounds(ckey)
         if count[0] * 4 >= len(keys) * 3:  # full: start again empty
@@ -347,7 +382,7 @@ if AVAILABLE:
         count[0] += 1
         return lo, hi
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _card_bounds(
         hands: np.ndarray,
         sid: int,
@@ -401,7 +436,7 @@ if AVAILABLE:
         ckey |= (m2 << 4) | m3
         return _bound_lookup(bkeys, bvals, bcount, ckey)
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _team_sure(
         hands: np.ndarray, left: int, holder: int, total: int
     ) -> tuple[int, int, int, int]:
@@ -423,7 +458,7 @@ if AVAILABLE:
             return holder, total, -1, 0
         return p, team, p + 2, other
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _pooled_sure(hands: np.ndarray, p: int, left: int) -> int:
         """The tricks the team of seats ``p`` and ``p + 2`` can make sure of
         where tricks are pooled per team and a card stronger than every
@@ -491,7 +526,7 @@ if AVAILABLE:
                 best = c - k
         return best
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _matched(
         hands: np.ndarray,
         sid: int,
@@ -506,7 +541,7 @@ if AVAILABLE:
         """The solver's ``_matched_bounds``: each seat takes at most as many
         tricks as it can match its cards with weaker cards of every other."""
         cap = left - total
-        ms = np.empty(4, dtype=np.int64)
+        ckey = (sid << 24) | ((holder + 1) << 20) | (total << 16)
         for p in range(4):
             m = left if p == holder else cap
             mine = hands[p]
@@ -527,9 +562,7 @@ if AVAILABLE:
                     m = j
                     if not m:
                         break
-            ms[p] = m
-        ckey = (sid << 24) | ((holder + 1) << 20) | (total << 16) | (ms[0] << 12)
-        ckey |= (ms[1] << 8) | (ms[2] << 4) | ms[3]
+            ckey |= m << (12 - 4 * p)
         return _bound_lookup(bkeys, bvals, bcount, ckey)
 
     @njit(cache=True, inline="always")
@@ -537,7 +570,7 @@ if AVAILABLE:
         """The lowest bit of each level a packed hand holds cards of."""
         return (h | (h >> 1) | (h >> 2)) & _LOW
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _groups(
         hands: np.ndarray,
         seat: int,
@@ -547,10 +580,12 @@ if AVAILABLE:
         t2: int,
         nlevels: int,
         out: np.ndarray,
+        row: int,
         dead: int,
     ) -> int:
         """The seat's groups of cards that play alike (the solver's
-        ``_groups``): one level each, the weakest, strongest first.
+        ``_groups``), in row ``row`` of ``out``: one level each, the
+        weakest, strongest first.
         ``dead`` 1: a card takes a trick only if stronger than every other
         card of it, so the seat's cards below another seat's weakest (held
         or on the table) are one group; 2: equal cards cancel, and the
@@ -577,15 +612,15 @@ if AVAILABLE:
             one = 1 << bit
             if sole & one:
                 if run:
-                    out[k - 1] = bit // 3
+                    out[row, k - 1] = bit // 3
                 else:
-                    out[k] = bit // 3
+                    out[row, k] = bit // 3
                     k += 1
                     run = True
             else:
                 run = False
                 if mine & one:
-                    out[k] = bit // 3
+                    out[row, k] = bit // 3
                     k += 1
         if dead and k > 1:
             if dead == 1:
@@ -608,14 +643,14 @@ if AVAILABLE:
                         m3 |= card
                 floor = _cancel_floor(m0, m1, m2, m3)
             j = 0
-            while j < k and out[j] >= floor:
+            while j < k and out[row, j] >= floor:
                 j += 1
             if j < k - 1:
-                out[j] = out[k - 1]
+                out[row, j] = out[row, k - 1]
                 k = j + 1
         return k
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _floor(
         hands: np.ndarray, seat: int, n: int, t0: int, t1: int, t2: int, nlevels: int
     ) -> int:
@@ -636,7 +671,7 @@ if AVAILABLE:
                 floor = low
         return floor
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _cancel_floor(m0: int, m1: int, m2: int, m3: int) -> int:
         """The solver's ``_cancel_floor`` (which says why), of the levels
         each seat holds (the lowest bit of each level's three, its card on
@@ -672,31 +707,34 @@ if AVAILABLE:
             return lows[second]
         return lows[third]
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _order(
-        reps: np.ndarray,
+        scratch: np.ndarray,
+        src: int,
         k: int,
         n: int,
         t0: int,
         t1: int,
         t2: int,
         hint: int,
-        out: np.ndarray,
+        dst: int,
     ) -> None:
-        """The solver's ``_order``: the strengths to try, in a good order."""
+        """The solver's ``_order``: the strengths to try, in a good order,
+        from the groups in row ``src`` of ``scratch`` to row ``dst``."""
         if n == 0:
-            out[:k] = reps[:k]
-            if hint >= 0 and out[0] != hint:
+            for x in range(k):
+                scratch[dst, x] = scratch[src, x]
+            if hint >= 0 and scratch[dst, 0] != hint:
                 for x in range(1, k):
-                    if out[x] == hint:
+                    if scratch[dst, x] == hint:
                         for y in range(x, 0, -1):
-                            out[y] = out[y - 1]
-                        out[0] = hint
+                            scratch[dst, y] = scratch[dst, y - 1]
+                        scratch[dst, 0] = hint
                         break
             return
         if n == 1:
             for x in range(k):
-                out[x] = reps[k - 1 - x]
+                scratch[dst, x] = scratch[src, k - 1 - x]
             return
         top = max(t0, t1)
         if n == 3:
@@ -705,25 +743,25 @@ if AVAILABLE:
         times = (t0 == top) + (t1 == top) + (n == 3 and t2 == top)
         if partner == top and times == 1:
             for x in range(k):
-                out[x] = reps[k - 1 - x]
+                scratch[dst, x] = scratch[src, k - 1 - x]
             return
         nb = 0
-        while nb < k and reps[nb] > top:
+        while nb < k and scratch[src, nb] > top:
             nb += 1
         at = 0
         for x in range(nb - 1, -1, -1):  # cheapest that beats first
-            out[at] = reps[x]
+            scratch[dst, at] = scratch[src, x]
             at += 1
         low_end = k - 1
-        if nb < k and reps[nb] == top:  # the card that ties, then the low ones
-            out[at] = top
+        if nb < k and scratch[src, nb] == top:  # the card that ties, then the low ones
+            scratch[dst, at] = top
             at += 1
             for x in range(k - 1, nb, -1):
-                out[at] = reps[x]
+                scratch[dst, at] = scratch[src, x]
                 at += 1
             return
         for x in range(low_end, nb - 1, -1):
-            out[at] = reps[x]
+            scratch[dst, at] = scratch[src, x]
             at += 1
 
     @njit(cache=True)
@@ -739,7 +777,7 @@ if AVAILABLE:
         h *= _M2
         return h ^ (h >> 31)
 
-    @njit(cache=True)
+    @njit(cache=True, inline="always")
     def _store(
         tkeys: np.ndarray,
         tvals: np.ndarray,
@@ -764,7 +802,7 @@ if AVAILABLE:
         tvals[slot, 2] = lead
         tvals[slot, 3] = min(work, 30000)
 
-    @njit(cache=True)
+    @cast(Any, njit)(cache=True, **_BARE)
     def search(
         hands: np.ndarray,
         leader: int,
@@ -796,29 +834,27 @@ if AVAILABLE:
         dead = 1 if ctl[_SPOILS] and ctl[_TOPWINS] else 2 if ctl[_CANCELS] else 0
         mask = len(tkeys) - 1
         d = 0
-        f = frames[0]
-        f[_F_KIND] = 1
-        f[_F_LEADER] = leader
-        f[_F_N] = n
-        f[_F_T0] = t0
-        f[_F_T1] = t1
-        f[_F_T2] = t2
-        f[_F_SID] = sid
-        f[_F_ALPHA] = alpha
-        f[_F_BETA] = beta
-        f[_F_HINT] = -1
+        frames[d, _F_KIND] = 1
+        frames[d, _F_LEADER] = leader
+        frames[d, _F_N] = n
+        frames[d, _F_T0] = t0
+        frames[d, _F_T1] = t1
+        frames[d, _F_T2] = t2
+        frames[d, _F_SID] = sid
+        frames[d, _F_ALPHA] = alpha
+        frames[d, _F_BETA] = beta
+        frames[d, _F_HINT] = -1
         entering = True
         value = 0  # what the frame just left returned
         chosen_below = -1  # and, from a lead, the level it chose
         while True:
-            f = frames[d]
-            if f[_F_KIND] == 0:
+            if frames[d, _F_KIND] == 0:
                 # ---------------- a trick start (the solver's _node)
-                sid = f[_F_SID]
-                leader = f[_F_LEADER]
+                sid = frames[d, _F_SID]
+                leader = frames[d, _F_LEADER]
                 if entering:
-                    alpha = f[_F_ALPHA]
-                    beta = f[_F_BETA]
+                    alpha = frames[d, _F_ALPHA]
+                    beta = frames[d, _F_BETA]
                     done = False
                     if rows[sid, _OVER]:
                         value = int(rows[sid, _LEAF])
@@ -858,79 +894,8 @@ if AVAILABLE:
                             value = int(rows[rows[sid, _NEXT + w + 1], _LEAF])
                             done = True
                     if not done:
-                        holder = -1
-                        total = 0
-                        if ctl[_TOPWINS] or ctl[_SPOILS]:
-                            a0 = _top(hands[0], nlevels)
-                            a1 = _top(hands[1], nlevels)
-                            a2 = _top(hands[2], nlevels)
-                            a3 = _top(hands[3], nlevels)
-                            best = max(max(a0, a1), max(a2, a3))
-                            if (a0 == best) + (a1 == best) + (a2 == best) + (a3 == best) == 1:
-                                if a0 == best:
-                                    holder = 0
-                                    second = max(a1, max(a2, a3))
-                                elif a1 == best:
-                                    holder = 1
-                                    second = max(a0, max(a2, a3))
-                                elif a2 == best:
-                                    holder = 2
-                                    second = max(a0, max(a1, a3))
-                                else:
-                                    holder = 3
-                                    second = max(a0, max(a1, a2))
-                                total = _above(hands[holder], second, nlevels)
-                        t_holder = holder
-                        t_total = total
-                        partner = -1
-                        other = 0
-                        if ctl[_POOLED] and ctl[_TOPWINS]:
-                            t_holder, t_total, partner, other = _team_sure(
-                                hands, left, holder, total
-                            )
-                        lo, hi = _card_bounds(
-                            hands,
-                            sid,
-                            t_holder,
-                            t_total,
-                            left,
-                            ctl,
-                            rows,
-                            bkeys,
-                            bvals,
-                            bcount,
-                            partner,
-                        )
-                        if other and lo < beta and lo != hi and hi > alpha:
-                            # the other team's sure tricks bound it too
-                            o = 1 - t_holder % 2
-                            o_lo, o_hi = _card_bounds(
-                                hands,
-                                sid,
-                                o,
-                                other,
-                                left,
-                                ctl,
-                                rows,
-                                bkeys,
-                                bvals,
-                                bcount,
-                                o + 2,
-                            )
-                            if o_lo > lo:
-                                lo = o_lo
-                            if o_hi < hi:
-                                hi = o_hi
-                        if lo >= beta or lo == hi:
-                            value = lo
-                            done = True
-                        elif hi <= alpha:
-                            value = hi
-                            done = True
-                    if not done:
                         # the key: the hands over the levels somebody holds
                         k0 = k1 = k2 = k3 = 0
-                        held = scratch[3 * d + 2]
                         nh = 0
                         shift = 0
                         every = (
@@ -970,7 +935,7 @@ if AVAILABLE:
                             k2 |= x2 << shift
                             k3 |= x3 << shift
                             shift += 3
-                            held[nh] = level
+                            scratch[3 * d + 2, nh] = level
                             nh += 1
                         b = (_hash(k0, k1, k2, k3, k4) & mask) & ~1
                         slot = -1
@@ -997,20 +962,94 @@ if AVAILABLE:
                                 value = hi
                                 done = True
                             if tvals[slot, 2] < nh:
-                                lead = int(held[tvals[slot, 2]])
-                        elif ctl[_SPOILS]:
-                            m_lo, m_hi = _matched(
-                                hands, sid, holder, total, left, nlevels, bkeys, bvals, bcount
+                                lead = int(scratch[3 * d + 2, tvals[slot, 2]])
+                    if not done:
+                        holder = -1
+                        total = 0
+                        if ctl[_TOPWINS] or ctl[_SPOILS]:
+                            a0 = _top(hands[0], nlevels)
+                            a1 = _top(hands[1], nlevels)
+                            a2 = _top(hands[2], nlevels)
+                            a3 = _top(hands[3], nlevels)
+                            best = max(max(a0, a1), max(a2, a3))
+                            if (a0 == best) + (a1 == best) + (a2 == best) + (a3 == best) == 1:
+                                if a0 == best:
+                                    holder = 0
+                                    second = max(a1, max(a2, a3))
+                                elif a1 == best:
+                                    holder = 1
+                                    second = max(a0, max(a2, a3))
+                                elif a2 == best:
+                                    holder = 2
+                                    second = max(a0, max(a1, a3))
+                                else:
+                                    holder = 3
+                                    second = max(a0, max(a1, a2))
+                                total = _above(hands[holder], second, nlevels)
+                        t_holder = holder
+                        t_total = total
+                        partner = -1
+                        other = 0
+                        if ctl[_POOLED] and ctl[_TOPWINS]:
+                            t_holder, t_total, partner, other = _team_sure(
+                                hands, left, holder, total
                             )
-                            if m_lo > lo:
-                                lo = m_lo
-                            if m_hi < hi:
-                                hi = m_hi
-                            if lo >= beta or lo == hi or hi <= alpha:
-                                slot = b if tvals[b, 3] <= tvals[b + 1, 3] else b + 1
-                                _store(tkeys, tvals, slot, k0, k1, k2, k3, k4, lo, hi, 0, 0)
-                                value = lo if lo >= beta or lo == hi else hi
-                                done = True
+                        c_lo, c_hi = _card_bounds(
+                            hands,
+                            sid,
+                            t_holder,
+                            t_total,
+                            left,
+                            ctl,
+                            rows,
+                            bkeys,
+                            bvals,
+                            bcount,
+                            partner,
+                        )
+                        if c_lo > lo:
+                            lo = c_lo
+                        if c_hi < hi:
+                            hi = c_hi
+                        if other and lo < beta and lo != hi and hi > alpha:
+                            # the other team's sure tricks bound it too
+                            o = 1 - t_holder % 2
+                            o_lo, o_hi = _card_bounds(
+                                hands,
+                                sid,
+                                o,
+                                other,
+                                left,
+                                ctl,
+                                rows,
+                                bkeys,
+                                bvals,
+                                bcount,
+                                o + 2,
+                            )
+                            if o_lo > lo:
+                                lo = o_lo
+                            if o_hi < hi:
+                                hi = o_hi
+                        if lo >= beta or lo == hi:
+                            value = lo
+                            done = True
+                        elif hi <= alpha:
+                            value = hi
+                            done = True
+                    if not done and slot < 0 and ctl[_SPOILS]:
+                        m_lo, m_hi = _matched(
+                            hands, sid, holder, total, left, nlevels, bkeys, bvals, bcount
+                        )
+                        if m_lo > lo:
+                            lo = m_lo
+                        if m_hi < hi:
+                            hi = m_hi
+                        if lo >= beta or lo == hi or hi <= alpha:
+                            slot = b if tvals[b, 3] <= tvals[b + 1, 3] else b + 1
+                            _store(tkeys, tvals, slot, k0, k1, k2, k3, k4, lo, hi, 0, 0)
+                            value = lo if lo >= beta or lo == hi else hi
+                            done = True
                     if done:
                         d -= 1
                         entering = False
@@ -1018,61 +1057,59 @@ if AVAILABLE:
                         if d < 0:
                             return value
                         continue
-                    f[_F_LO] = lo
-                    f[_F_HI] = hi
-                    f[_F_SLOT] = slot
-                    f[_F_B] = b
-                    f[_F_K0] = k0
-                    f[_F_K1] = k1
-                    f[_F_K2] = k2
-                    f[_F_K3] = k3
-                    f[_F_K4] = k4
-                    f[_F_A] = alpha if alpha > lo else lo
-                    f[_F_BB] = beta if beta < hi else hi
-                    f[_F_WORK] = ctl[_NODES]
-                    f[_F_NH] = nh
-                    g = frames[d + 1]
-                    g[_F_KIND] = 1
-                    g[_F_LEADER] = leader
-                    g[_F_N] = 0
-                    g[_F_SID] = sid
-                    g[_F_ALPHA] = f[_F_A]
-                    g[_F_BETA] = f[_F_BB]
-                    g[_F_HINT] = lead
+                    frames[d, _F_LO] = lo
+                    frames[d, _F_HI] = hi
+                    frames[d, _F_SLOT] = slot
+                    frames[d, _F_B] = b
+                    frames[d, _F_K0] = k0
+                    frames[d, _F_K1] = k1
+                    frames[d, _F_K2] = k2
+                    frames[d, _F_K3] = k3
+                    frames[d, _F_K4] = k4
+                    frames[d, _F_A] = alpha if alpha > lo else lo
+                    frames[d, _F_BB] = beta if beta < hi else hi
+                    frames[d, _F_WORK] = ctl[_NODES]
+                    frames[d, _F_NH] = nh
+                    frames[d + 1, _F_KIND] = 1
+                    frames[d + 1, _F_LEADER] = leader
+                    frames[d + 1, _F_N] = 0
+                    frames[d + 1, _F_SID] = sid
+                    frames[d + 1, _F_ALPHA] = frames[d, _F_A]
+                    frames[d + 1, _F_BETA] = frames[d, _F_BB]
+                    frames[d + 1, _F_HINT] = lead
                     d += 1
                     continue
                 # back from the lead: remember what it found
-                lo = f[_F_LO]
-                hi = f[_F_HI]
-                a = f[_F_A]
-                bb = f[_F_BB]
+                lo = frames[d, _F_LO]
+                hi = frames[d, _F_HI]
+                a = frames[d, _F_A]
+                bb = frames[d, _F_BB]
                 if value <= a:
                     hi = value
                 elif value >= bb:
                     lo = value
                 else:
                     lo = hi = value
-                slot = f[_F_SLOT]
-                b = f[_F_B]
+                slot = frames[d, _F_SLOT]
+                b = frames[d, _F_B]
                 if slot < 0:
                     slot = b if tvals[b, 3] <= tvals[b + 1, 3] else b + 1
-                held = scratch[3 * d + 2]
                 idx = 0
-                while idx < f[_F_NH] and held[idx] != chosen_below:
+                while idx < frames[d, _F_NH] and scratch[3 * d + 2, idx] != chosen_below:
                     idx += 1
                 _store(
                     tkeys,
                     tvals,
                     slot,
-                    f[_F_K0],
-                    f[_F_K1],
-                    f[_F_K2],
-                    f[_F_K3],
-                    f[_F_K4],
+                    frames[d, _F_K0],
+                    frames[d, _F_K1],
+                    frames[d, _F_K2],
+                    frames[d, _F_K3],
+                    frames[d, _F_K4],
                     lo,
                     hi,
                     idx,
-                    ctl[_NODES] - f[_F_WORK],
+                    ctl[_NODES] - frames[d, _F_WORK],
                 )
                 d -= 1
                 entering = False
@@ -1081,67 +1118,85 @@ if AVAILABLE:
                     return value
                 continue
             # ---------------- one card of a trick (the solver's _play)
-            n = f[_F_N]
-            leader = f[_F_LEADER]
+            n = frames[d, _F_N]
+            leader = frames[d, _F_LEADER]
             seat = (leader + n) % 4
-            reps = scratch[3 * d]
-            order = scratch[3 * d + 1]
             maximising = seat % 2 == 0
             if entering:
-                k = _groups(hands, seat, n, f[_F_T0], f[_F_T1], f[_F_T2], nlevels, reps, dead)
-                _order(reps, k, n, f[_F_T0], f[_F_T1], f[_F_T2], f[_F_HINT], order)
-                f[_F_K] = k
-                f[_F_X] = 0
-                f[_F_BEST] = -100000 if maximising else 100000
-                f[_F_CHOSEN] = order[0]
+                k = _groups(
+                    hands,
+                    seat,
+                    n,
+                    frames[d, _F_T0],
+                    frames[d, _F_T1],
+                    frames[d, _F_T2],
+                    nlevels,
+                    scratch,
+                    3 * d,
+                    dead,
+                )
+                _order(
+                    scratch,
+                    3 * d,
+                    k,
+                    n,
+                    frames[d, _F_T0],
+                    frames[d, _F_T1],
+                    frames[d, _F_T2],
+                    frames[d, _F_HINT],
+                    3 * d + 1,
+                )
+                frames[d, _F_K] = k
+                frames[d, _F_X] = 0
+                frames[d, _F_BEST] = -100000 if maximising else 100000
+                frames[d, _F_CHOSEN] = scratch[3 * d + 1, 0]
             else:
-                level = order[f[_F_X]]
+                level = scratch[3 * d + 1, frames[d, _F_X]]
                 hands[seat] += 1 << (3 * level)
-                best = f[_F_BEST]
+                best = frames[d, _F_BEST]
                 cut = False
                 if maximising:
                     if value > best:
-                        f[_F_BEST] = value
-                        f[_F_CHOSEN] = level
-                        if value > f[_F_ALPHA]:
-                            f[_F_ALPHA] = value
-                            cut = value >= f[_F_BETA]
+                        frames[d, _F_BEST] = value
+                        frames[d, _F_CHOSEN] = level
+                        if value > frames[d, _F_ALPHA]:
+                            frames[d, _F_ALPHA] = value
+                            cut = value >= frames[d, _F_BETA]
                 elif value < best:
-                    f[_F_BEST] = value
-                    f[_F_CHOSEN] = level
-                    if value < f[_F_BETA]:
-                        f[_F_BETA] = value
-                        cut = f[_F_ALPHA] >= value
-                f[_F_X] += 1
-                if cut or f[_F_X] == f[_F_K]:
-                    value = f[_F_BEST]
-                    chosen_below = f[_F_CHOSEN] if n == 0 else -1
+                    frames[d, _F_BEST] = value
+                    frames[d, _F_CHOSEN] = level
+                    if value < frames[d, _F_BETA]:
+                        frames[d, _F_BETA] = value
+                        cut = frames[d, _F_ALPHA] >= value
+                frames[d, _F_X] += 1
+                if cut or frames[d, _F_X] == frames[d, _F_K]:
+                    value = frames[d, _F_BEST]
+                    chosen_below = frames[d, _F_CHOSEN] if n == 0 else -1
                     d -= 1
                     entering = False
                     if d < 0:
                         return value
                     continue
             # the next card to try
-            level = order[f[_F_X]]
+            level = scratch[3 * d + 1, frames[d, _F_X]]
             hands[seat] -= 1 << (3 * level)
-            g = frames[d + 1]
             if n < 3:
-                g[_F_KIND] = 1
-                g[_F_LEADER] = leader
-                g[_F_N] = n + 1
-                g[_F_T0] = f[_F_T0] if n else level
-                g[_F_T1] = f[_F_T1] if n != 1 else level
-                g[_F_T2] = level
-                g[_F_SID] = f[_F_SID]
-                g[_F_HINT] = -1
+                frames[d + 1, _F_KIND] = 1
+                frames[d + 1, _F_LEADER] = leader
+                frames[d + 1, _F_N] = n + 1
+                frames[d + 1, _F_T0] = frames[d, _F_T0] if n else level
+                frames[d + 1, _F_T1] = frames[d, _F_T1] if n != 1 else level
+                frames[d + 1, _F_T2] = level
+                frames[d + 1, _F_SID] = frames[d, _F_SID]
+                frames[d + 1, _F_HINT] = -1
             else:
-                off = _winner(win, f[_F_T0], f[_F_T1], f[_F_T2], level)
+                off = _winner(win, frames[d, _F_T0], frames[d, _F_T1], frames[d, _F_T2], level)
                 w = -1 if off < 0 else (leader + off) % 4
-                g[_F_KIND] = 0
-                g[_F_LEADER] = leader if w < 0 else w
-                g[_F_SID] = rows[f[_F_SID], _NEXT + w + 1]
-            g[_F_ALPHA] = f[_F_ALPHA]
-            g[_F_BETA] = f[_F_BETA]
+                frames[d + 1, _F_KIND] = 0
+                frames[d + 1, _F_LEADER] = leader if w < 0 else w
+                frames[d + 1, _F_SID] = rows[frames[d, _F_SID], _NEXT + w + 1]
+            frames[d + 1, _F_ALPHA] = frames[d, _F_ALPHA]
+            frames[d + 1, _F_BETA] = frames[d, _F_BETA]
             d += 1
             entering = True
 
