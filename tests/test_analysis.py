@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -283,6 +284,9 @@ def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out
     assert "fast, from trick 6" in out and "plain, from trick 6" in out
     assert "every play from trick 1 within 0.2 s" in out
+    # the deals solved are counted, not rounded to a share
+    assert re.search(r"\b[01] of 1 deals\b", out)
+    assert "from trick 1, median deal" in out and "from trick 1, 95th percentile" in out
 
 
 def test_the_benchmark_times_the_command_on_a_five_deal_game(
