@@ -5,7 +5,7 @@ the ruleset's policies declare what the fast search needs, a
 :class:`~aluette_cli.solver.Solver` runs its null-window tests here instead
 of in Python; the values are the same (the tests hold this search to the
 plain one, to the Python fast one and to brute force).  The first run after
-an install compiles the search (about ten seconds of CPU) and caches the
+an install compiles the search (about thirteen seconds of CPU) and caches the
 machine code next to this module (``cache=True``); later runs load it and
 build the ruleset's tables in well under a second.
 
