@@ -15,9 +15,10 @@ and groups of cards that play alike, with one bound more where tricks are
 pooled per team (team-five): each team's sure tricks (:func:`_pooled_sure`),
 which settle many trick starts sooner, so that there it searches fewer; and
 at a trick start the table of bounds is asked before the card bounds are
-worked out, since it settles most trick starts by itself (the values, and
-the positions visited, are the same).  Otherwise what differs is only how a
-position is held, and what it costs to hold it:
+worked out, since it settles most trick starts by itself (the values are
+the same, and so were the trick starts visited on every position compared).
+Otherwise what differs is only how a position is held, and what it costs to
+hold it:
 
 - a hand is one 64-bit integer, three bits a strength level (how many cards
   of that level it holds; a level holds at most four cards, and a ruleset of
