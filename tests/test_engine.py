@@ -1,10 +1,14 @@
-"""The rules of Aluette (docs/rules.md), pinned by examples worked out by hand.
+"""The engine (``aluette_cli/engine.py``) held to the rules of Aluette
+(docs/rules.md) by examples worked out by hand.
 
-Every expected winner, leader, count, tie-break, point and score below was
-worked out from docs/rules.md with pencil and paper; the comments next to each
-record show the working.  The records are ALN text run through the same
-pipeline as the command line, or single tricks and sheets run through the
-engine's pure functions.
+The engine replays a record through the table and the checks and says who
+took each trick, deal and game, so this is the file to run after changing
+it; the table's own rules of play, card by card, are in
+``tests/test_table.py``.  Every expected winner, leader, count, tie-break,
+point and score below was worked out from docs/rules.md with pencil and
+paper; the comments next to each record show the working.  The records are
+ALN text run through the same pipeline as the command line, or single
+tricks and sheets run through the engine's pure functions.
 """
 
 from __future__ import annotations
@@ -824,5 +828,9 @@ def test_every_test_the_rules_checklist_names_exists() -> None:
     named = re.findall(r"`(test_\w+)`", checklist)
     assert named, "the checklist names no test"
     assert sorted(set(named) - defined) == []
+    # and the files it names them in, without their test_ prefix
+    files = set(re.findall(r"`(\w+)`: ", checklist))
+    assert {"engine", "properties"} <= files
+    assert sorted(f for f in files if not (root / f"test_{f}.py").is_file()) == []
     mutations = re.findall(r"`([a-z]+(?:-[a-z]+)+)`", checklist)
     assert sorted(set(mutations) - set(MUTATIONS)) == []

@@ -1,4 +1,4 @@
-"""Rulesets as data: the classic preset, a user's house-rules file, bad files.
+"""Rulesets as data (``aluette_cli/rules.py``): the classic preset, a house-rules file, bad files.
 
 The house rules used here are the classic ones with the four aces split
 into four rows (coins > cups > clubs > swords), so a trick of the four aces,
