@@ -1,12 +1,12 @@
-"""A big file cut into parts that the workers read themselves (parallel.Shard).
+"""Checking in several processes (``aluette_cli/parallel.py``): a big file cut into parts.
 
-Where a part ends is found by a search for a blank line before a tag, not
-by reading units; whether the part was cut as one reading would have cut
-it is known only at its end.  These tests hold ``validate -j 2`` on parts
-to ``validate`` in one reading, on records made to defeat the search: brace
-comments over several lines that hold blank lines and tags, comments left
-open, tag sections split by blank lines, bad bytes, and mutations of every
-kind.
+The workers read their own parts (``parallel.Shard``).  Where a part ends
+is found by a search for a blank line before a tag, not by reading units;
+whether the part was cut as one reading would have cut it is known only at
+its end.  These tests hold ``validate -j 2`` on parts to ``validate`` in
+one reading, on records made to defeat the search: brace comments over
+several lines that hold blank lines and tags, comments left open, tag
+sections split by blank lines, bad bytes, and mutations of every kind.
 """
 
 from __future__ import annotations

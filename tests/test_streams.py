@@ -1,4 +1,4 @@
-"""Writing that respects the path: links, pipes, devices, modes, full disks, kills.
+"""Safe writes (``aluette_cli/streams.py``): links, pipes, devices, modes, full disks, kills.
 
 Every test makes its own paths in a temporary directory: a full device is a
 node made with ``os.mknod`` (tests run as root, as many CIs do), never the
