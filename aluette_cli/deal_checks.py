@@ -79,7 +79,10 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
         variant = "typo-same" if other == label else "typo"
         flag(F.CARD_TWICE_DEALT, variant, pos, n, **facts)
         if seat:
-            hands[seat] = (hands[seat] - {card}) | {missing}  # play goes on from the card meant
+            # Play goes on from the card meant.  Written twice in one hand, the
+            # card is still held once: only the missing card comes in.
+            kept = hands[seat] if other == label else hands[seat] - {card}
+            hands[seat] = kept | {missing}
     return hands
 
 

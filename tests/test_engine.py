@@ -308,6 +308,19 @@ def test_a_card_twice_in_one_hand_is_a101_and_the_hand_is_short() -> None:
     assert "card 1d is dealt twice in N's hand" in messages(checked, "A101")[0]
 
 
+def test_after_a_card_written_twice_in_one_hand_play_goes_on_from_both_cards() -> None:
+    # The same slip, and the deal played: N plays its 1d in trick 1 and Re,
+    # the card meant, in trick 9.  Both were N's, so the slip is the only
+    # finding: the A101 line says what to write, and play is not blamed.
+    hands = [HANDS[0].replace("Re", "1d"), *HANDS[1:]]
+    checked = check(hand_worked(hands, [*trick_lines(), "point E"]))
+    assert found(checked) == [("A101", 2, 1)]
+    assert messages(checked, "A101") == [
+        "card 1d is dealt twice in N's hand, and Re is dealt nowhere:"
+        " write Re in N's hand in place of one 1d"
+    ]
+
+
 def test_a_hand_of_eight_cards_is_a102_and_a_stock_of_eleven_a103() -> None:
     # N's Re left out of every line: N has 8 cards; then the stock's Ve too.
     checked = check(hand_worked([HANDS[0].replace(" Re", ""), *HANDS[1:]]))

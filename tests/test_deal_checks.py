@@ -1,0 +1,491 @@
+"""The checks around play, called one by one (aluette_cli/deal_checks.py).
+
+Each check reads one part of a record (the deck, the chant, the lines of
+the optional rules, the signals, the partnership draw), raises its findings
+through a ``Flags`` and returns what play needs.  The replay's tests
+(test_engine, test_variants, test_messy) see them only through the engine;
+here each is called as the engine calls it, on a deal read from a few ALN
+lines, so that a finding, its place and what the check returns are pinned
+to the check itself.  Every expectation is worked out by hand from
+docs/rules.md, docs/notation.md and docs/violations.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aluette_cli.cards import DECK
+from aluette_cli.deal_checks import (
+    Exchange,
+    apply_chants,
+    check_deck,
+    check_draw,
+    check_option_lines,
+    check_signals,
+    dealt_once,
+    signal_says,
+)
+from aluette_cli.findings import Flags
+from aluette_cli.model import Deal, Draw
+from aluette_cli.reading import read_games
+from aluette_cli.rules import Ruleset, load_ruleset
+
+from .conftest import SAMPLES, record
+
+CLASSIC = load_ruleset("classic")
+OPTIONS = CLASSIC.with_options(frozenset({"chanter", "mordienne", "signals"}))
+TEAM_FIVE = load_ruleset("team-five")
+HOUSE = load_ruleset(str(SAMPLES / "house-rules.toml")).with_options(frozenset({"chanter"}))
+
+# The deal of docs/rules.md §6 (chanter), dealt by W: line 1 the header, 2-5
+# the hands, 6 the stock.  Each of the 48 cards is once in a hand or the stock.
+HANDS = [
+    "N: 3d 2d 9c 2b 1d Rd Cd Vd 8d",
+    "E: 3c 2c 9d 2e 1c Rc 1b Vc 8c",
+    "S: Cc Rb Cb Vb 9b 8b 7b 6b 5b",
+    "W: 1e Re Ce Ve 9e 8e 7e 6e 5e",
+]
+STOCK = "stock: 7d 6d 5d 4d 7c 6c 5c 4c 4b 4e 3e 3b"
+WRITTEN = [*HANDS, STOCK]
+# W and N (the dealer and the dealer's left) take the stock: lines 7 and 8.
+CHANT_W = "chant W takes 7d 6d 5d 4d 7c 6c discards 5e 6e 7e 8e 9e Ve"
+CHANT_N = "chant N takes 5c 4c 4b 4e 3e 3b discards 4b 4e 3e 3b Vd 8d"
+
+
+def deal_of(*lines: str) -> Deal:
+    """The one deal of a record whose line k is ``lines[k - 1]``."""
+    (game,) = read_games([record(*lines).encode("utf-8")])
+    (deal,) = game.deals
+    assert isinstance(deal, Deal)
+    return deal
+
+
+def by_w(*lines: str) -> Deal:
+    """A deal dealt by W: line 1 its header, then ``lines``."""
+    return deal_of("deal 1 dealer W", *lines)
+
+
+def cards(line: str) -> set[str]:
+    """The cards of a hand or stock line, as a set."""
+    return set(line.split(":", 1)[1].split())
+
+
+AS_DEALT = {line[0]: cards(line) for line in HANDS}
+
+
+def said(flag: Flags) -> list[str]:
+    """Each finding raised, in order, as ``CODE line:column message``."""
+    return [f"{f.code} {f.line}:{f.column} {f.message}" for f in flag.found]
+
+
+# --------------------------------------------------------------------------
+# The deck (docs/rules.md §1-2; A101-A103, A107, A108)
+
+
+def test_a_deal_dealt_right_gives_each_hand_as_written_and_no_finding() -> None:
+    flag = Flags(1)
+    assert check_deck(by_w(*WRITTEN), flag) == AS_DEALT
+    assert flag.found == []
+
+
+@pytest.mark.parametrize(
+    ("tricks", "line", "place", "other"),
+    [
+        ([], 5, "W", "N"),  # nobody plays Vd: the line written second, W's
+        (["1. N:Vd E:8c S:5b W:5e"], 2, "N", "W"),  # N plays Vd: N's line
+    ],
+)
+def test_one_card_written_twice_and_one_nowhere_is_a_slip_fixed_where_it_is(
+    tricks: list[str], line: int, place: str, other: str
+) -> None:
+    # N's Vd written as 1e, which is W's: 1e twice, Vd nowhere (A101, typo).
+    flag = Flags(1)
+    hands = check_deck(by_w(HANDS[0].replace("Vd", "1e"), *HANDS[1:], STOCK, *tricks), flag)
+    assert said(flag) == [
+        f"A101 {line}:1 card 1e is dealt in {place}'s hand and in {other}'s hand, and Vd is"
+        f" dealt nowhere: write Vd in {place}'s hand in place of 1e"
+    ]
+    # Play goes on from the card meant, in the hand the slip is put on only.
+    assert "Vd" in hands[place] and "1e" not in hands[place] and len(hands[place]) == 9
+    assert "1e" in hands[other]
+
+
+# N's 2d written as a second 3d: 3d twice in one hand, 2d nowhere.
+DOUBLED = [HANDS[0].replace("2d", "3d"), *HANDS[1:], STOCK]
+
+
+def test_a_card_written_twice_in_one_hand_for_a_missing_one_is_a_slip() -> None:
+    flag = Flags(1)
+    check_deck(by_w(*DOUBLED), flag)
+    assert said(flag) == [
+        "A101 2:1 card 3d is dealt twice in N's hand, and 2d is dealt nowhere:"
+        " write 2d in N's hand in place of one 3d"
+    ]
+
+
+def test_after_a_slip_within_one_hand_the_hand_holds_both_cards() -> None:
+    assert check_deck(by_w(*DOUBLED), Flags(1))["N"] == AS_DEALT["N"]  # 3d and 2d
+
+
+ONE_EACH = "; the deck has one of each card"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        # The stock's 4b and 3b written as 1d and 3d, both N's: two cards twice.
+        (
+            [*HANDS, STOCK.replace("4b", "1d").replace("3b", "3d")],
+            [
+                f"A101 6:1 card 1d is dealt in N's hand and in the stock{ONE_EACH}",
+                f"A101 6:1 card 3d is dealt in N's hand and in the stock{ONE_EACH}",
+            ],
+        ),
+        # N holds a second 3d as a tenth card: one card twice, but none missing.
+        (
+            [HANDS[0] + " 3d", *HANDS[1:], STOCK],
+            [
+                "A102 2:1 N's hand has 10 cards; the deal gives each player 9",
+                f"A101 2:1 card 3d is dealt twice in N's hand{ONE_EACH}",
+            ],
+        ),
+    ],
+)
+def test_cards_dealt_twice_that_are_no_single_slip_are_each_a101_and_change_no_hand(
+    lines: list[str], expected: list[str]
+) -> None:
+    flag = Flags(1)
+    assert check_deck(by_w(*lines), flag) == {line[0]: cards(line) for line in lines[:4]}
+    assert said(flag) == expected
+
+
+def test_a_repeated_hand_and_stock_are_a107_and_a108_and_the_first_are_used() -> None:
+    # The second N line (line 6) holds E's cards: were it counted, they would
+    # be dealt twice.  Line 7 is the stock, line 8 the stock again.
+    flag = Flags(1)
+    assert check_deck(by_w(*HANDS, "N: " + HANDS[1][3:], STOCK, STOCK), flag) == AS_DEALT
+    assert sorted(said(flag)) == [
+        "A107 6:1 N's hand is given a second time; the first is used",
+        "A108 8:1 a second stock line; the first, on line 7, is used, and both are kept",
+    ]
+
+
+# The deck in its own order (1d 2d ... Rd 1c ...), cut into four nines and a twelve.
+NINES = [set(DECK[k : k + 9]) for k in range(0, 36, 9)]
+TWELVE = DECK[36:]
+FOUR = dict(zip("NESW", NINES, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("hands", "stock", "once"),
+    [
+        (FOUR, TWELVE, True),
+        ({"N": NINES[0], "E": NINES[1]}, None, True),  # the stock not written
+        ({**FOUR, "N": NINES[0] - {"1d"}}, ("1d", *TWELVE), False),  # N's 1d in the stock
+        ({"N": NINES[0], "E": NINES[1]}, ("1d", *TWELVE[1:]), False),  # 1d is N's
+        ({"N": NINES[0] - {"1d"}, "E": NINES[1]}, None, False),  # a hand of eight
+        # Ten and eight are eighteen different cards, but neither hand is nine.
+        ({"N": NINES[0] | {"Vd"}, "E": NINES[1] - {"Vd"}}, None, False),
+    ],
+)
+def test_dealt_once_holds_each_hand_and_the_stock_to_its_size_and_each_card_to_one_place(
+    hands: dict[str, set[str]], stock: tuple[str, ...] | None, once: bool
+) -> None:
+    assert dealt_once(hands, stock) is once
+
+
+# --------------------------------------------------------------------------
+# The chant (docs/rules.md §6, chanter; A405)
+
+# What the exchange of docs/rules.md §6 tells of every hand, written or not.
+EXCHANGE = Exchange(
+    taken=cards(STOCK),
+    kept=dict.fromkeys(["7d", "6d", "5d", "4d", "7c", "6c"], "W") | {"5c": "N", "4c": "N"},
+    discarded=dict.fromkeys(["5e", "6e", "7e", "8e", "9e", "Ve"], "W")
+    | dict.fromkeys(["4b", "4e", "3e", "3b", "Vd", "8d"], "N"),
+)
+
+
+def test_the_chant_of_the_rules_gives_the_hands_play_starts_from() -> None:
+    deal = by_w(*WRITTEN, CHANT_W, CHANT_N)
+    flag = Flags(1)
+    hands = check_deck(deal, flag)
+    assert apply_chants(deal, hands, OPTIONS, flag) == EXCHANGE
+    # W keeps 1e Re Ce and its six; N keeps seven it was dealt and 5c 4c.
+    assert hands == AS_DEALT | {
+        "N": cards("N: 3d 2d 9c 2b 1d Rd Cd 5c 4c"),
+        "W": cards("W: 1e Re Ce 7d 6d 5d 4d 7c 6c"),
+    }
+    assert flag.found == []
+
+
+def test_without_hands_the_chant_still_tells_who_kept_and_who_discarded_each_card() -> None:
+    flag = Flags(1)
+    hands: dict[str, set[str]] = {}
+    assert apply_chants(by_w(STOCK, CHANT_W, CHANT_N), hands, OPTIONS, flag) == EXCHANGE
+    assert (hands, flag.found) == ({}, [])
+
+
+@pytest.mark.parametrize(
+    ("written", "old", "new", "line", "problem"),
+    [
+        (WRITTEN, "takes 7d", "takes 1b", 7, "1b is in a player's hand, not in the stock"),  # E's
+        (WRITTEN, "takes 7d 6d", "takes 6d", 7, "W takes 5 cards, not 6"),
+        (WRITTEN, " Ve", "", 7, "W discards 5 cards, not 6"),
+        (WRITTEN, "Ve", "3d", 7, "3d discarded but not held by W"),  # N's
+        (WRITTEN, "takes 7d", "takes 5c", 8, "5c is taken twice"),  # by W, then by N
+        # W's hand not written: W's own 1e is not in the stock; a card in N's
+        # hand, or one N takes (the stock not written either), is not W's.
+        ([*HANDS[:3], STOCK], "takes 7d", "takes 1e", 6, "1e is not in the stock"),
+        ([*HANDS[:3], STOCK], "Ve", "3d", 6, "3d discarded but not held by W"),
+        (HANDS[:3], "Ve", "4b", 5, "4b discarded but not held by W"),
+    ],
+)
+def test_a_wrong_exchange_is_one_a405_on_the_line_at_fault(
+    written: list[str], old: str, new: str, line: int, problem: str
+) -> None:
+    deal = by_w(*written, CHANT_W.replace(old, new), CHANT_N)
+    flag = Flags(1)
+    apply_chants(deal, check_deck(deal, flag), OPTIONS, flag)
+    assert said(flag) == [f"A405 {line}:1 chant: {problem}"]
+
+
+def test_a_card_discarded_but_not_held_is_not_taken_out_of_play() -> None:
+    # W "discards" N's 3d in place of Ve: 3d stays N's, and W keeps Ve.
+    deal = by_w(*WRITTEN, CHANT_W.replace("Ve", "3d"), CHANT_N)
+    hands = check_deck(deal, Flags(1))
+    exchange = apply_chants(deal, hands, OPTIONS, Flags(1))
+    assert "3d" not in exchange.discarded and "Ve" not in exchange.discarded
+    assert "3d" in hands["N"] and "Ve" in hands["W"]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "dealer", "first", "second", "allowed"),
+    [
+        # classic: the dealer and the dealer's left; the other two may not chant.
+        (OPTIONS, "S", "N", "E", "S and W"),
+        # samples/house-rules.toml: the dealer's partner and the dealer's left.
+        (HOUSE, "W", "W", "S", "E and N"),
+    ],
+)
+def test_only_the_two_seats_of_the_ruleset_take_the_stock(
+    ruleset: Ruleset, dealer: str, first: str, second: str, allowed: str
+) -> None:
+    # Neither of the two seats chants, so the exchange is not one-sided as well.
+    deal = deal_of(
+        f"deal 1 dealer {dealer}",
+        STOCK,
+        f"chant {first} takes 7d 6d 5d 4d 7c 6c discards 7d 6d 5d 4d 7c 6c",
+        f"chant {second} takes 5c 4c 4b 4e 3e 3b discards 5c 4c 4b 4e 3e 3b",
+    )
+    flag = Flags(1)
+    apply_chants(deal, {}, ruleset, flag)
+    wrong = f"A405 {{}}:1 chant: only {allowed} take the stock when {dealer} deals"
+    assert said(flag) == [wrong.format(3), wrong.format(4)]
+
+
+def test_one_of_the_two_chanting_alone_is_a_one_sided_exchange() -> None:
+    deal = by_w(*WRITTEN, CHANT_W)
+    flag = Flags(1)
+    apply_chants(deal, check_deck(deal, flag), OPTIONS, flag)
+    assert said(flag) == [
+        "A405 7:1 chant: W exchanges but N does not; both W and N chant, or neither does"
+    ]
+
+
+# --------------------------------------------------------------------------
+# The lines of the optional rules (docs/rules.md §6-7; A402, A407, A109)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "lines", "expected"),
+    [
+        (TEAM_FIVE, ["announce EW double"], []),
+        (OPTIONS, ["concede NS accepted", "signal S monsieur"], []),
+        (
+            CLASSIC,
+            ["announce EW double"],
+            ["A402 2:1 announce EW double: the 'classic' rules have no doubles (team-five has)"],
+        ),
+        (CLASSIC, ["concede NS accepted"], ["A402 2:1 a concession needs the mordienne option"]),
+        (CLASSIC, ["signal S monsieur"], ["A402 2:1 signal lines need the signals option"]),
+        (
+            TEAM_FIVE,
+            ["announce EW double", "announce NS double"],
+            ["A407 3:1 only one double may be announced in a deal; the first is used"],
+        ),
+        (
+            OPTIONS,
+            ["concede NS accepted", "concede EW refused"],
+            ["A407 3:1 only one concession may be offered in a deal; the first is used"],
+        ),
+        (
+            CLASSIC,
+            ["point NS", "point EW"],
+            [
+                "A109 3:1 a second point line; the first, on line 2, is the claim checked,"
+                " and both are kept"
+            ],
+        ),
+    ],
+)
+def test_a_line_of_an_option_off_or_given_twice_is_found_on_that_line(
+    ruleset: Ruleset, lines: list[str], expected: list[str]
+) -> None:
+    flag = Flags(1)
+    check_option_lines(deal_of("deal 1 dealer S", *lines), ruleset, flag)
+    assert said(flag) == expected
+
+
+# --------------------------------------------------------------------------
+# Signals (docs/rules.md §6, signals; docs/notation.md, Signals; A406)
+
+
+@pytest.mark.parametrize(
+    ("what", "says"),
+    [
+        ("monsieur", (frozenset({"3d"}), 1)),
+        ("deux-d-ecrit", (frozenset({"2e"}), 1)),
+        ("aces-2", (frozenset({"1d", "1c", "1b", "1e"}), 2)),
+        ("aces-0", (frozenset({"1d", "1c", "1b", "1e"}), 0)),
+        ("useless-hand", None),  # no card bears it out
+        ("3d", None),  # a card's code is not one of the eight names
+    ],
+)
+def test_a_signal_says_how_many_of_which_cards_its_maker_holds(
+    what: str, says: tuple[frozenset[str], int] | None
+) -> None:
+    assert signal_says(what) == says
+
+
+# W deals, so N leads trick 1; N plays monsieur, E an ace, W its only ace.
+TRICK_1 = "1. N:3d E:1c S:5b W:1e -> N"
+
+
+@pytest.mark.parametrize(
+    ("signal", "after_trick_1", "honest", "fact"),
+    [
+        ("signal N monsieur", False, True, "N holds 3d (monsieur)"),
+        ("signal N monsieur", True, False, "N does not hold 3d (monsieur)"),  # played it
+        ("signal S borgne", False, False, "S does not hold 2d (borgne)"),  # N's
+        ("signal E aces-2", False, True, "E holds 2 aces"),  # 1c and 1b
+        ("signal E aces-2", True, False, "E holds 1 ace"),  # 1c is played
+        ("signal E aces-1", False, False, "E holds 2 aces"),  # exactly N, not at least
+        ("signal W aces-0", True, True, "W holds 0 aces"),  # 1e was W's only ace
+        ("signal S useless-hand", False, None, None),  # no card tells
+    ],
+)
+def test_a_signal_is_judged_against_the_hand_at_its_moment(
+    signal: str, after_trick_1: bool, honest: bool | None, fact: str | None
+) -> None:
+    play = [TRICK_1, signal] if after_trick_1 else [signal, TRICK_1]
+    deal = by_w(*WRITTEN, *play)
+    flag = Flags(1)
+    (outcome,) = check_signals(deal, check_deck(deal, flag), OPTIONS, flag)
+    _, seat, what = signal.split()
+    assert (outcome.seat, outcome.what, outcome.before) == (seat, what, int(after_trick_1))
+    assert (outcome.honest, outcome.fact) == (honest, fact)
+    line = 8 if after_trick_1 else 7
+    false = f"A406 {line}:1 signal {what} by {seat} is not borne out: {fact} at that moment"
+    assert said(flag) == ([false] if honest is False else [])
+
+
+# S deals, so W leads; only N's hand is written (line 2), then the stock
+# (line 3).  The chant, given as what it tells: W took vache (2c) and kept
+# it, S took grand-neuf (9c) and kept it, W took petit-neuf (9d) and
+# discarded it; deux d'écrit (2e) stays in the stock.  In trick 1 W plays
+# its vache; madame (3c) is nowhere.
+PLACED = [
+    "deal 1 dealer S",
+    "N: 3d 1d Rd Cd Vd 8d 7d 6d 5d",
+    "stock: 2c 9c 9d 2e 4b 4e 3e 3b 4c 5c 6c 7c",
+]
+PLACED_EXCHANGE = Exchange(
+    taken={"2c", "9c", "9d"}, kept={"2c": "W", "9c": "S"}, discarded={"9d": "W"}
+)
+PLACED_TRICK = "1. W:2c N:1d E:2b S:Vb"
+
+
+@pytest.mark.parametrize(
+    ("what", "after_trick_1", "honest"),
+    [
+        ("vache", False, True),  # W kept it
+        ("vache", True, False),  # and has played it
+        ("grand-neuf", False, False),  # S kept it
+        ("petit-neuf", False, False),  # W discarded it
+        ("deux-d-ecrit", False, False),  # left in the stock
+        ("monsieur", False, False),  # in N's written hand
+        ("madame", False, None),  # may be anyone's
+        ("aces-0", False, None),  # no card of an unwritten hand is counted
+    ],
+)
+def test_with_the_hand_unwritten_a_card_signal_is_judged_where_the_record_places_the_card(
+    what: str, after_trick_1: bool, honest: bool | None
+) -> None:
+    signal = f"signal W {what}"
+    deal = deal_of(*PLACED, *([PLACED_TRICK, signal] if after_trick_1 else [signal]))
+    flag = Flags(1)
+    hands = {"N": cards(PLACED[1])}
+    (outcome,) = check_signals(deal, hands, OPTIONS, flag, PLACED_EXCHANGE)
+    assert outcome.honest is honest
+    assert [f.code for f in flag.found] == (["A406"] if honest is False else [])
+
+
+# --------------------------------------------------------------------------
+# The partnership draw (docs/rules.md §2 and §11; A408)
+
+
+def draw_of(line: str) -> Draw:
+    """The draw of a tag section whose line 2 is ``line``."""
+    (game,) = read_games([record('[Event "Club night"]', line).encode("utf-8")])
+    assert game.draw is not None
+    return game.draw
+
+
+# docs/rules.md §11: madame (3c) to E, borgne (2d) to N, vache (2c) to S,
+# monsieur (3d) to W.  W and E, monsieur's and madame's, sit opposite.
+GOOD_DRAW = "draw: N:5c E:3c S:Rb W:7e N:2d S:2c W:3d"
+
+
+def test_a_draw_by_the_rule_says_madames_holder_deals_first() -> None:
+    flag = Flags(1)
+    assert check_draw(draw_of(GOOD_DRAW), CLASSIC, flag) == "E"
+    assert flag.found == []
+
+
+# "draw: " is six characters and each "X:yy " five: card k (from 0) of a
+# draw line stands at column 7 + 5k; a finding of the whole draw at column 1.
+@pytest.mark.parametrize(
+    ("line", "expected", "first_dealer"),
+    [
+        # docs/violations.md A408: E, holding madame, is dealt vache (card 5).
+        (
+            "draw: N:5c E:3c S:Rb W:7e N:2d E:2c W:3d",
+            "2:32 draw: E already drew 3c and gets no more cards",
+            None,
+        ),
+        # A card after the fourth sought card (card 7).
+        (
+            GOOD_DRAW + " N:9e",
+            "2:42 draw: the draw was over when all of 3d, 3c, 2d, 2c had appeared;"
+            " 9e to N is one card too many",
+            "E",
+        ),
+        # 5c dealt again (card 1); N and S hold monsieur and madame.
+        ("draw: N:5c E:5c N:3d E:7e S:3c E:2d W:2c", "2:12 draw: 5c is drawn twice", "S"),
+        # Monsieur never appears: nobody deals.
+        ("draw: N:5c E:3c S:Rb W:7e N:2d S:2c", "2:1 draw: it stops before 3d appeared", None),
+        # Monsieur to N, madame to E: side by side, not opposite.
+        (
+            "draw: N:3d E:3c S:2d W:2c",
+            "2:1 draw: 3d went to N and 3c to E, who must be partners and sit opposite",
+            "E",
+        ),
+    ],
+)
+def test_a_draw_that_breaks_its_rule_is_one_a408(
+    line: str, expected: str, first_dealer: str | None
+) -> None:
+    flag = Flags(1)
+    assert check_draw(draw_of(line), CLASSIC, flag) == first_dealer
+    assert said(flag) == [f"A408 {expected}"]
