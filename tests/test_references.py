@@ -244,3 +244,50 @@ def test_slugs_are_those_of_a_markdown_host() -> None:
     )
     assert slug("A306 finished game with Result *") == "a306-finished-game-with-result-"
     assert slug("`report --format json`") == "report---format-json"
+
+
+# --------------------------------------------------------------------------
+# docs/design.md, "Where the tests are": every module has a test file of
+# its name or a row of the table that says where it is tested
+
+
+def map_of_tests(text: str | None = None) -> tuple[set[str], list[str]]:
+    """The modules the table of ``text`` (design.md's by default) names, and
+    the test files it names that do not exist."""
+    page = text if text is not None else (DOCS / "design.md").read_text(encoding="utf-8")
+    table = page.split("## Where the tests are", 1)[1].split("\n## ", 1)[0]
+    modules: set[str] = set()
+    missing: list[str] = []
+    for row in re.findall(r"^\| (`.*?) \| (.*?) \|$", table, re.M):
+        modules.update(re.findall(r"`([\w/]+)\.py`", row[0]))
+        named = re.findall(r"`(test_\w+\.py)`", row[1])
+        assert named, row
+        missing += [name for name in named if not (ROOT / "tests" / name).is_file()]
+    return modules, missing
+
+
+def untested(modules: set[str]) -> list[str]:
+    """The package's modules with neither a test file of their name nor a row."""
+    package = ROOT / "aluette_cli"
+    return sorted(
+        str(path.relative_to(package).with_suffix(""))
+        for path in package.rglob("*.py")
+        if path.name != "__init__.py"
+        and not (ROOT / "tests" / f"test_{path.stem}.py").is_file()
+        and str(path.relative_to(package).with_suffix("")) not in modules
+    )
+
+
+def test_every_module_has_its_tests_and_the_map_names_files_that_exist() -> None:
+    modules, missing = map_of_tests()
+    assert len(modules) > 10
+    assert missing == []
+    assert untested(modules) == []
+
+
+def test_the_tests_map_check_can_fail() -> None:
+    table = "## Where the tests are\n\n| module | its tests |\n|---|---|\n"
+    modules, missing = map_of_tests(table + "| `ledger.py` | `test_no_such_file.py` |\n")
+    assert (modules, missing) == ({"ledger"}, ["test_no_such_file.py"])
+    assert "ledger" in untested(set())  # no test_ledger.py: it needs its row
+    assert "engine" not in untested(set())  # tests/test_engine.py
