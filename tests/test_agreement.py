@@ -97,6 +97,11 @@ MESSY = {
         {"A005", "A301"},
     ),
     "card case, wrong claim": (_edit(("3. Rb 8d", "3. RB 8d"), WRONG_CLAIM), {"A001", "A301"}),
+    # deal 2: N's 4d written as a second 1d; N plays 4d in trick 1 and 1d in 6
+    "a card twice in one hand, wrong point": (
+        _edit(("N: 8e Cc 1e 5c Cd 2e 4d 8b 1d", "N: 8e Cc 1e 5c Cd 2e 1d 8b 1d"), WRONG_POINT),
+        {"A101", "A302"},
+    ),
     "keyword case, wrong point": (
         _edit(("deal 1 dealer E", "Deal 1 dealer E"), WRONG_POINT),
         {"A001", "A302"},
