@@ -34,6 +34,8 @@ from aluette_cli.cards import (
     team_of,
 )
 
+from .test_engine import ROWS
+
 # notation.md §2: ranks 1-9, V, C, R; suits coins d, cups c, clubs b, swords e.
 COINS = ["1d", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "Vd", "Cd", "Rd"]
 CUPS = ["1c", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Vc", "Cc", "Rc"]
@@ -65,13 +67,10 @@ def test_the_deck_is_the_four_suits_in_rank_order_one_after_another() -> None:
 
 
 def test_the_deck_is_exactly_the_cards_of_the_ranking_table() -> None:
-    # rules.md §1, its 19 rows: 8 named cards, then 4 x 4 aces to valets,
-    # 2 nines, 5 x 4 for the 8s down to the 4s, 2 threes: 8 + 16 + 2 + 20 + 2 = 48.
-    rows = ["3d", "3c", "2d", "2c", "9c", "9d", "2b", "2e", "9e", "9b", "3e", "3b"]
-    for rank in "1RCV45678":
-        rows += [rank + suit for suit in "dcbe"]
-    assert len(rows) == 48
-    assert set(rows) == set(DECK)
+    # rules.md §1, its 19 rows (copied in tests/test_engine.py): every card
+    # of the deck on one row, and no other card
+    ranked = [card for row in ROWS for card in row]
+    assert sorted(ranked) == sorted(DECK)
 
 
 def test_a_deal_is_four_hands_of_nine_a_stock_of_twelve_and_nine_tricks() -> None:

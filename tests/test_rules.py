@@ -23,32 +23,12 @@ from aluette_cli.rules import (
 from aluette_cli.writers.report import game_dict
 
 from .conftest import check, found, invoke
+from .test_engine import ROWS  # the ranking table of docs/rules.md §1
 
 # --------------------------------------------------------------------------
 # Helpers
 
-CLASSIC_ROWS: list[list[str]] = [
-    ["3d"],
-    ["3c"],
-    ["2d"],
-    ["2c"],
-    ["9c"],
-    ["9d"],
-    ["2b"],
-    ["2e"],
-    ["1d", "1c", "1b", "1e"],
-    ["Rd", "Rc", "Rb", "Re"],
-    ["Cd", "Cc", "Cb", "Ce"],
-    ["Vd", "Vc", "Vb", "Ve"],
-    ["9e", "9b"],
-    ["8d", "8c", "8b", "8e"],
-    ["7d", "7c", "7b", "7e"],
-    ["6d", "6c", "6b", "6e"],
-    ["5d", "5c", "5b", "5e"],
-    ["4d", "4c", "4b", "4e"],
-    ["3e", "3b"],
-]
-HOUSE_ROWS = [*CLASSIC_ROWS[:8], ["1d"], ["1c"], ["1b"], ["1e"], *CLASSIC_ROWS[9:]]
+HOUSE_ROWS = [*ROWS[:8], ["1d"], ["1c"], ["1b"], ["1e"], *ROWS[9:]]
 
 
 def toml_groups(rows: list[list[str]]) -> str:
@@ -107,7 +87,7 @@ def write(path: Path, text: str) -> Path:
 def test_classic_ruleset_fields() -> None:
     classic = load_ruleset("classic")
     assert classic.name == "classic"
-    assert classic.ranking == tuple(tuple(row) for row in CLASSIC_ROWS)
+    assert classic.ranking == tuple(tuple(row) for row in ROWS)
     assert classic.tie.name == "spoil"
     assert classic.deal_scoring.name == "most-tricks"
     assert classic.game_length.name == "deals"
