@@ -47,7 +47,7 @@ class _Wording(string.Formatter):
     templates hold facts and not pre-made phrases:
 
     - ``{seats:and}`` — a list as 'N, E and S';
-    - ``{seats:or}`` — a list as 'N or E';
+    - ``{seats:or}`` — a list as 'N, E or S';
     - ``{card:named}`` — '3d (monsieur)';
     - ``{n:plural card}`` — '1 card', '2 cards'.
     """
@@ -56,7 +56,7 @@ class _Wording(string.Formatter):
         if format_spec == "and":
             return listed(value)
         if format_spec == "or":
-            return " or ".join(value)
+            return either(value)
         if format_spec == "named":
             return named(value)
         if format_spec.startswith("plural "):
