@@ -147,7 +147,8 @@ class GameLedger:
         dealers = {dealer} | (self.instead or set()) if dealer else set()
         self.instead = None
         if void is None:
-            self.unknown += 1
+            if self.over_at is None:  # after the end (A106) no outcome counts
+                self.unknown += 1
             self.expected_dealers = {s for d in dealers for s in (d, left_of(d))} or None
         elif void:
             self.expected_dealers = dealers or None

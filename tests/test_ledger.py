@@ -1,0 +1,456 @@
+"""The game's ledger (``aluette_cli/ledger.py``), called as the replay calls it.
+
+The :class:`GameLedger` is the game-level referee: the tags, the draw's first
+dealer, the deal numbers (A104), the dealer's turn (A105), the end of the
+game (A106), the score and the Result (A303-A306).  test_engine,
+test_variants and test_messy see it only through the whole pipeline; here
+it is fed as ``engine.GameReplay`` feeds it (built with the tags, the
+ruleset, the draw and a ``Flags``; each deal placed, then recorded; then
+``finish``), on small games of point lines whose every finding, score and
+next dealer is worked out by hand from docs/rules.md §2-5 and §7,
+docs/notation.md §3-4 and §9 and docs/violations.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from aluette_cli.cards import Team, team_of
+from aluette_cli.findings import Flags
+from aluette_cli.ledger import GameLedger
+from aluette_cli.model import BrokenDeal, Deal, PointClaim, Pos
+from aluette_cli.policies import PointOutcome
+from aluette_cli.reading import read_games
+from aluette_cli.rules import Ruleset, load_ruleset
+
+from .conftest import record
+
+CLASSIC = load_ruleset("classic")
+TO_FIVE = load_ruleset("to-five-points")
+
+
+def outcome(point: PointClaim | None) -> tuple[bool | None, PointOutcome | None]:
+    """A point line taken at its word (docs/notation.md §9), as (void, point):
+    ``point none`` is a void deal, no point line an outcome not recorded."""
+    if point is None:
+        return None, None
+    if point.side is None:
+        return True, None
+    team = Team(point.side) if point.side in ("NS", "EW") else team_of(point.side)
+    return False, PointOutcome(team, point.points or 1)
+
+
+def replay(*lines: str, ruleset: Ruleset = CLASSIC) -> tuple[GameLedger, Flags]:
+    """The ledger of the one game of a record whose line k is ``lines[k - 1]``."""
+    (game,) = read_games([record(*lines).encode("utf-8")])
+    flag = Flags(1)
+    ledger = GameLedger(game.tags, ruleset, game.draw, flag)
+    for deal in game.deals:
+        assert isinstance(deal, Deal)
+        ledger.place(deal)
+        ledger.record(deal.number, deal.dealer, *outcome(deal.point))
+    return ledger, flag
+
+
+def game(*deals: str, tags: Sequence[str] = ()) -> list[str]:
+    """The tag lines, then deal k numbered k, two lines each: "N EW" is dealt
+    by N and scored by EW, "N none" is void, "N ?" has no outcome recorded.
+    With t tag lines, deal k's header is line t + 2k - 1."""
+    lines = list(tags)
+    for k, deal in enumerate(deals, 1):
+        dealer, claim = deal.split(" ", 1)
+        lines.append(f"deal {k} dealer {dealer}")
+        lines.append("{ no outcome }" if claim == "?" else f"point {claim}")
+    return lines
+
+
+def said(flag: Flags) -> list[str]:
+    """Each finding raised, in order, as ``validate`` prints it after the file name."""
+    return [f"{f.code} {f.line}:{f.column} {f.sentence()}" for f in flag.found]
+
+
+def fresh() -> tuple[GameLedger, Flags]:
+    flag = Flags(1)
+    return GameLedger([], CLASSIC, None, flag), flag
+
+
+def result(claim: str) -> list[str]:
+    return [f'[Result "{claim}"]']
+
+
+# Five scoring deals, N to N: NS 3 (deals 1, 3, 5), EW 2.
+NS_3_2 = ("N NS", "E EW", "S NS", "W EW", "N NS")
+# The same dealers: NS 2 (the first worth two, a mordienne) + 1, EW 3: level.
+DRAWN = ("N NS 2", "E EW", "S EW", "W NS", "N EW")
+# EW 4 (deals 1, 2, 4, 5), NS 1.
+EW_4_1 = ("N EW", "E EW", "S NS", "W EW", "N EW")
+NEXT = "came before it; deals count up by one"
+LEFT = "and the deal passes to the left"
+UNFINISHED = "A305 1:1 Result claims a finished game, but"
+STAR = 'write [Result "*"] for an unfinished game'
+OVER = "A306 1:1 Result says '*' (unfinished), but the game is over:"
+FIVE_DEALS = "5 scoring deals had been played"
+
+
+# --------------------------------------------------------------------------
+# Deal numbers (docs/notation.md §4; A104)
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["deal 2 dealer N"], "1:1 deal 2 should be deal 1: the first deal of a game is deal 1"),
+        ([*game("N NS"), "deal 3 dealer E"], f"3:1 deal 3 should be deal 2: deal 1 {NEXT}"),
+        # A void deal is dealt again under the next number, not its own.
+        ([*game("N none"), "deal 1 dealer N"], f"3:1 deal 1 should be deal 2: deal 1 {NEXT}"),
+    ],
+)
+def test_a_deal_number_out_of_sequence_is_a104(lines: list[str], expected: str) -> None:
+    number = lines[-1].split()[1]
+    assert said(replay(*lines, "point NS")[1]) == [f"A104 {expected} (deal {number})"]
+
+
+def test_after_a_wrong_number_the_count_goes_on_from_the_number_written() -> None:
+    # 1, 3, 4, 5: only deal 3 (line 3) is wrong; 4 follows the 3 written.
+    lines = [f"deal {n} dealer {d}\npoint NS" for n, d in [(1, "N"), (3, "E"), (4, "S"), (5, "W")]]
+    assert [(f.code, f.line) for f in replay(*lines)[1].found] == [("A104", 3)]
+
+
+@pytest.mark.parametrize("guessed", ["number", "dealer"])
+def test_a_header_part_the_reader_could_not_read_is_not_checked(guessed: str) -> None:
+    # Deal 1 by N scored, so E deals deal 2; the header gives deal 5, or dealer W.
+    ledger, flag = fresh()
+    ledger.place_header(1, "N", Pos(1, 1))
+    ledger.record(1, "N", False, PointOutcome(Team.NS, 1))
+    number, dealer = (5, "E") if guessed == "number" else (2, "W")
+    assert ledger.place_header(number, dealer, Pos(3, 1), guessed=(guessed,)) is None
+    assert flag.found == []
+
+
+# --------------------------------------------------------------------------
+# The dealer's turn (docs/rules.md §2, §4; docs/notation.md §4, §9; A105)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        ("N NS", "E EW", None),
+        ("N NS", "S EW", f"S deals, but E should: N dealt deal 1 {LEFT}"),
+        ("N none", "N EW", None),
+        ("N none", "E EW", "E deals, but N should: deal 1 was void, so its dealer N deals again"),
+        ("N ?", "N EW", None),
+        ("N ?", "E EW", None),
+        (
+            "N ?",
+            "S EW",
+            "S deals, but N or E should: deal 1's outcome is not recorded,"
+            " so N or the player on the left deals next",
+        ),
+    ],
+)
+def test_the_next_dealer_follows_the_last_deal_s_outcome_and_any_other_is_a105(
+    first: str, second: str, expected: str | None
+) -> None:
+    wrong = [f"A105 3:1 {expected} (deal 2)"] if expected else []
+    assert said(replay(*game(first, second))[1]) == wrong
+
+
+@pytest.mark.parametrize("third", ["W", "S"])
+def test_one_wrong_dealer_is_one_finding_whichever_seat_the_rotation_follows(third: str) -> None:
+    # S deals deal 2 for E: deal 3 may go on from S (W) or from E (S).
+    assert [f.code for f in replay(*game("N NS", "S EW", f"{third} NS"))[1].found] == ["A105"]
+
+
+def test_a_seat_neither_rotation_gives_is_a_second_a105_naming_both() -> None:
+    assert said(replay(*game("N NS", "S EW", "N NS"))[1]) == [
+        f"A105 3:1 S deals, but E should: N dealt deal 1 {LEFT} (deal 2)",
+        f"A105 5:1 N deals, but S or W should: S dealt deal 2 {LEFT} (deal 3)",
+    ]
+
+
+def test_a_void_deal_is_dealt_again_by_the_same_dealer_and_is_not_one_of_the_five() -> None:
+    # Deal 2 void: E deals deal 3; the fifth scoring deal is deal 6, NS 3 (1, 4, 6),
+    # EW 2; deal 7, dealt by E in turn, is one too many and scores nothing.
+    deals = ("N NS", "E none", "E EW", "S NS", "W EW", "N NS", "E EW")
+    ledger, flag = replay(*game(*deals))
+    assert said(flag) == [
+        f"A106 13:1 the game was over after deal 6 ({FIVE_DEALS}); this deal is one too many"
+        " (deal 7)"
+    ]
+    assert (ledger.finish(), ledger.score) == ((True, "NS"), {"NS": 3, "EW": 2})
+
+
+# --------------------------------------------------------------------------
+# The end of the game (docs/rules.md §5; A106)
+
+
+def test_a_deal_after_the_fifth_scoring_deal_is_a106_and_scores_nothing() -> None:
+    ledger, flag = replay(*game(*NS_3_2))
+    after_end = ledger.place_header(6, "E", Pos(11, 1))  # E: the right dealer after N
+    assert ledger.record(6, "E", False, PointOutcome(Team.EW, 1)) is False
+    assert said(flag) == [
+        f"A106 11:1 the game was over after deal 5 ({FIVE_DEALS}); this deal is one too many"
+        " (deal 6)"
+    ]
+    assert after_end is flag.found[0]
+    assert (ledger.finish(), ledger.score) == ((True, "NS"), {"NS": 3, "EW": 2})
+
+
+def test_a_deal_that_could_not_be_read_is_not_reported_after_the_end() -> None:
+    ledger, flag = replay(*game(*NS_3_2))
+    assert ledger.place(BrokenDeal(Pos(11, 1), 6, "E", "deal 6 dealer E {")) is None
+    assert flag.found == []
+
+
+@pytest.mark.parametrize(
+    ("void", "point", "scored"),
+    [(False, PointOutcome(Team.EW, 1), True), (True, None, False), (None, None, False)],
+)
+def test_record_says_whether_the_deal_s_point_went_into_the_score(
+    void: bool | None, point: PointOutcome | None, scored: bool
+) -> None:
+    ledger, _ = fresh()
+    ledger.place_header(1, "N", Pos(1, 1))
+    assert ledger.record(1, "N", void, point) is scored
+    assert ledger.score == {"NS": 0, "EW": 1 if scored else 0}
+
+
+# --------------------------------------------------------------------------
+# The score and the Result (docs/rules.md §5, docs/notation.md §3; A303-A306)
+
+
+@pytest.mark.parametrize(
+    ("deals", "finished", "score"),
+    [
+        (NS_3_2, (True, "NS"), (3, 2)),
+        (EW_4_1, (True, "EW"), (1, 4)),
+        (DRAWN, (True, "draw"), (3, 3)),
+        (("N NS", "E EW", "S NS", "W none"), (False, None), (2, 1)),  # three scoring deals
+    ],
+)
+def test_the_team_with_more_points_wins_once_five_deals_have_scored(
+    deals: tuple[str, ...], finished: tuple[bool, str | None], score: tuple[int, int]
+) -> None:
+    ledger, flag = replay(*game(*deals))
+    assert ledger.finish() == finished
+    assert (ledger.score["NS"], ledger.score["EW"], flag.found) == (*score, [])
+
+
+@pytest.mark.parametrize(
+    ("deals", "claim", "expected"),
+    [
+        (NS_3_2, "NS 3-2", None),
+        (DRAWN, "draw 3-3", None),
+        (EW_4_1, "EW 3-2", "NS 1, EW 4: EW win"),  # the winner right, not the score
+        (EW_4_1, "NS 4-1", "NS 1, EW 4: EW win"),  # the score given to the other team
+        (DRAWN, "NS 3-2", "NS 3, EW 3: it is a draw"),
+        (DRAWN, "draw 2-2", "NS 3, EW 3: it is a draw"),
+    ],
+)
+def test_the_result_of_a_finished_game_must_be_its_score_or_it_is_a303(
+    deals: tuple[str, ...], claim: str, expected: str | None
+) -> None:
+    ledger, flag = replay(*game(*deals, tags=result(claim)))
+    ledger.finish()
+    wrong = f"A303 1:1 Result says {claim}, but the deals score {expected}"
+    assert said(flag) == ([wrong] if expected else [])
+
+
+SUM = "does not add up: name the winning team and its score first, or 'draw' with equal scores"
+UNREAD = "is not understood: write 'NS 3-2', 'EW 4-1', 'draw 3-3' or '*'"
+
+
+@pytest.mark.parametrize(
+    ("claim", "why"),
+    [
+        ("NS 0-1", SUM),  # the team named must have the higher score
+        ("EW 1-1", SUM),
+        ("draw 1-0", SUM),  # a draw has equal scores
+        ("NS 1:0", UNREAD),
+        ("ns 1-0", UNREAD),  # teams are written NS and EW
+    ],
+)
+def test_a_result_not_written_as_the_notation_says_is_a304_even_on_an_unfinished_game(
+    claim: str, why: str
+) -> None:
+    ledger, flag = replay(*game("N NS", tags=result(claim)))
+    ledger.finish()
+    assert said(flag) == [f"A304 1:1 Result '{claim}' {why}"]
+
+
+@pytest.mark.parametrize(
+    ("deals", "expected"),
+    [
+        (("N NS",), "only 1 scoring deal of 5"),
+        (("N NS", "E none", "E EW", "S NS"), "only 3 scoring deals of 5"),  # the void is not one
+        (("N NS", "E ?", "E EW"), "at most 3 scoring deals of 5"),
+        (("N NS", "E EW", "S ?", "S ?", "S NS"), None),  # 3 and 2 unknown: it may be over
+    ],
+)
+def test_a_result_on_a_game_short_of_five_scoring_deals_is_a305(
+    deals: tuple[str, ...], expected: str | None
+) -> None:
+    ledger, flag = replay(*game(*deals, tags=result("NS 2-1")))
+    assert ledger.finish() == (False, None)
+    short = f"{UNFINISHED} the record has {expected}; {STAR}"
+    assert said(flag) == ([short] if expected else [])
+
+
+@pytest.mark.parametrize(
+    ("deals", "written"),
+    [(NS_3_2, "NS 3-2"), (EW_4_1, "EW 4-1"), (DRAWN, "draw 3-3"), (NS_3_2[:4], None)],
+)
+def test_result_star_on_a_finished_game_is_a306_that_says_what_to_write(
+    deals: tuple[str, ...], written: str | None
+) -> None:
+    ledger, flag = replay(*game(*deals, tags=result("*")))
+    ledger.finish()
+    over = f'{OVER} {FIVE_DEALS}; write [Result "{written}"]'
+    assert said(flag) == ([over] if written else [])
+
+
+@pytest.mark.parametrize("claim", ["*", "EW 5-0"])
+def test_a_deal_whose_outcome_is_not_recorded_leaves_the_result_unchecked(claim: str) -> None:
+    # Deal 2's outcome unknown, then five scoring deals: NS 3, EW 2 as far as
+    # the record tells, but deal 2 may have scored (docs/violations.md A303, A306).
+    deals = ("N NS", "E ?", "E EW", "S NS", "W EW", "N NS")
+    ledger, flag = replay(*game(*deals, tags=result(claim)))
+    ledger.finish()
+    assert flag.found == []
+
+
+def test_a_result_tag_in_the_wrong_case_is_checked_as_the_result() -> None:
+    ledger, flag = replay(*game(*NS_3_2, tags=['[result "EW 3-2"]']))
+    ledger.finish()
+    assert said(flag) == [
+        "A409 1:1 tag result is read as Result: tag names are case-sensitive; write [Result ...]",
+        "A303 1:1 Result says EW 3-2, but the deals score NS 3, EW 2: NS win",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("NS 5-0", "A303 1:1 Result says NS 5-0, but the deals score NS 3, EW 2: NS win"),
+        ("*", f'{OVER} {FIVE_DEALS}; write [Result "NS 3-2"]'),
+    ],
+)
+def test_a_deal_after_the_end_with_no_outcome_leaves_the_result_checked(
+    claim: str, expected: str
+) -> None:
+    ledger, flag = replay(*game(*NS_3_2, "E ?", tags=result(claim)))
+    ledger.finish()
+    after_end = f"A106 12:1 the game was over after deal 5 ({FIVE_DEALS});"
+    assert said(flag) == [f"{after_end} this deal is one too many (deal 6)", expected]
+
+
+# --------------------------------------------------------------------------
+# Tags (docs/notation.md §3; A403, A404, A409)
+
+
+def test_a_repeated_tag_is_a404_and_only_the_first_value_is_checked() -> None:
+    tags = ['[Event "Club night"]', '[Date "2026.11.14"]', '[Event "Round 2"]', '[Date "14/11"]']
+    assert said(replay(*game("N NS", tags=tags))[1]) == [
+        "A404 3:1 tag Event is given again; the first value, 'Club night', is used",
+        "A404 4:1 tag Date is given again; the first value, '2026.11.14', is used",
+    ]
+
+
+GOOD_DATES = ("2026.11.14", "2026.??.??", "????.??.??")
+BAD_DATES = ("14/11/2026", "2026-11-14", "2026.1.14", "26.11.14", "2026.11.14 ")
+
+
+@pytest.mark.parametrize(
+    ("date", "wrong"), [(d, False) for d in GOOD_DATES] + [(d, True) for d in BAD_DATES]
+)
+def test_a_date_not_in_yyyy_mm_dd_form_is_a403(date: str, wrong: bool) -> None:
+    message = f"A403 2:1 Date '{date}' is not YYYY.MM.DD (use ? for unknown parts)"
+    assert said(replay('[Event "x"]', f'[Date "{date}"]')[1]) == ([message] if wrong else [])
+
+
+CASE = "tag names are case-sensitive; write"
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [
+        ('[options "mordienne"]', f"tag options is read as Options: {CASE} [Options ...]"),
+        ('[RESULT "*"]', f"tag RESULT is read as Result: {CASE} [Result ...]"),
+        (
+            '[Evnt "Club night"]',
+            "tag Evnt is not a tag aluette knows; did you mean Event?"
+            " It is kept as written and not checked",
+        ),
+        ('[Scorer "Ana"]', None),  # close to no known tag: kept, not warned about
+    ],
+)
+def test_a_known_tag_in_the_wrong_case_or_a_near_miss_is_a409(
+    tag: str, expected: str | None
+) -> None:
+    assert said(replay(tag)[1]) == ([f"A409 1:1 {expected}"] if expected else [])
+
+
+# --------------------------------------------------------------------------
+# The partnership draw's first dealer (docs/rules.md §2, §11.10; A408)
+
+# E gets madame (3c), N borgne, S vache, W monsieur: W and E partners, E deals first.
+DRAW = ['[Event "Club night"]', "draw: N:5c E:3c S:Rb W:7e N:2d S:2c W:3d"]
+FIRST = "A408 3:1 N deals the first deal, but E drew 3c and deals first (deal 1)"
+
+
+@pytest.mark.parametrize(
+    ("dealers", "expected"),
+    [
+        (("E NS", "S EW"), []),
+        (("N NS", "E EW"), [FIRST]),  # deal 2 is not the draw's: it goes on from N
+    ],
+)
+def test_madame_s_holder_in_the_draw_deals_the_first_deal_and_only_that_one(
+    dealers: tuple[str, ...], expected: list[str]
+) -> None:
+    ledger, flag = replay(*game(*dealers, tags=DRAW))
+    assert ledger.first_dealer == "E"
+    assert said(flag) == expected
+
+
+# --------------------------------------------------------------------------
+# A game played to points: to-five-points (docs/rules.md §7, §9)
+
+
+def test_to_five_points_ends_when_a_team_has_five_points_not_after_five_deals() -> None:
+    # EW 2 (a mordienne), NS 1, EW 4, EW 5: over after deal 4; deal 5 is one too many.
+    deals = ("W EW 2", "N NS", "E EW 2", "S EW", "W NS")
+    ledger, flag = replay(*game(*deals, tags=result("EW 5-1")), ruleset=TO_FIVE)
+    assert (ledger.finish(), ledger.score) == ((True, "EW"), {"NS": 1, "EW": 5})
+    assert said(flag) == [
+        "A106 10:1 the game was over after deal 4 (a team had reached 5 points);"
+        " this deal is one too many (deal 5)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("deals", "claim", "expected"),
+    [
+        (
+            ("W EW 2", "N NS", "E EW 2", "S EW"),
+            "*",
+            f'{OVER} a team had reached 5 points; write [Result "EW 5-1"]',
+        ),
+        # NS 4, EW 2 after six deals: no A106 for deal 6, and the Result is early.
+        (
+            (*NS_3_2, "E NS"),
+            "NS 4-2",
+            f"{UNFINISHED} the score is NS 4, EW 2 and the game goes on until a team has"
+            f" 5 points; {STAR}",
+        ),
+        (("W EW 2", "N EW 2", "E ?"), "EW 5-0", None),  # EW 4: deal 3 may have made it 5
+    ],
+)
+def test_to_five_points_judges_the_result_by_the_points(
+    deals: tuple[str, ...], claim: str, expected: str | None
+) -> None:
+    ledger, flag = replay(*game(*deals, tags=result(claim)), ruleset=TO_FIVE)
+    ledger.finish()
+    assert said(flag) == ([expected] if expected else [])
