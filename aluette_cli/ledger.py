@@ -62,11 +62,12 @@ class GameLedger:
 
     def _check_tag_name(self, tag: Tag) -> None:
         """A409: a known tag in the wrong case is read as that tag (a warning);
-        a near miss is a warning that names the likely tag."""
+        a near miss is a warning that names the likely tag.  Beside the tag
+        written right, one in the wrong case is a near miss: kept, not read."""
         known = _KNOWN_FOLDED.get(tag.name.lower())
         if known is not None:
-            if not any(t.name == known for t in self.tags):
-                self.flag(F.TAG_NAME_TYPO, "case", tag.pos, name=tag.name, known=known)
+            variant = "near" if any(t.name == known for t in self.tags) else "case"
+            self.flag(F.TAG_NAME_TYPO, variant, tag.pos, name=tag.name, known=known)
             return
         from difflib import get_close_matches  # only for a tag the tool does not know
 

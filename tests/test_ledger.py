@@ -392,6 +392,17 @@ def test_a_known_tag_in_the_wrong_case_or_a_near_miss_is_a409(
     assert said(replay(tag)[1]) == ([f"A409 1:1 {expected}"] if expected else [])
 
 
+def test_a_known_tag_in_the_wrong_case_beside_the_tag_itself_is_a_near_miss() -> None:
+    # [Result] is read; [result] is kept as written, and said so (notation.md §3:
+    # a name close to a known tag is warned about)
+    ledger, flag = replay(*game(*NS_3_2, tags=['[Result "NS 3-2"]', '[result "EW 3-2"]']))
+    ledger.finish()
+    assert said(flag) == [
+        "A409 2:1 tag result is not a tag aluette knows; did you mean Result?"
+        " It is kept as written and not checked"
+    ]
+
+
 # --------------------------------------------------------------------------
 # The partnership draw's first dealer (docs/rules.md §2, §11.10; A408)
 
