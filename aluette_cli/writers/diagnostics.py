@@ -18,6 +18,7 @@ reading the output sees it, not only the exit status.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import PurePath
@@ -133,22 +134,35 @@ class GithubDiagnostics(Diagnostics):
         self.write(f"::{level} {','.join(props)}::{_escape_data(message)}\n")
 
 
+#: the name a finding gives what is not a file (``<stdin>``, the API's ``<input>``)
+_PSEUDO = re.compile(r"<\w+>")
+
+
 def artifact_uri(file: str) -> str:
     """A file name as a SARIF artifact URI: relative paths stay relative (code
     hosts resolve them against the repository), absolute ones are file: URIs."""
-    if file.startswith("<"):
-        return quote(file.strip("<>"))
+    if _PSEUDO.fullmatch(file):  # <stdin>: no file, only its name
+        return quote(file[1:-1])
     path = PurePath(file)
     if path.is_absolute():
         return "file://" + quote(path.as_posix())
     return quote(path.as_posix())
 
 
+def rule_name(title: str) -> str:
+    """A finding's title as the PascalCase name SARIF gives a rule: its words
+    run together, each capitalised, and every sign but letters and digits
+    left out ("card not in the player's hand": CardNotInThePlayersHand)."""
+    return "".join(
+        word.capitalize() for word in re.findall(r"[A-Za-z0-9]+", title.replace("'", ""))
+    )
+
+
 def sarif_rules() -> list[dict[str, object]]:
     return [
         {
             "id": code,
-            "name": info.title.title().replace(" ", "").replace("-", "").replace("'", ""),
+            "name": rule_name(info.title),
             "shortDescription": {"text": info.title},
             "fullDescription": {"text": f"{info.title} ({info.rule})"},
             "defaultConfiguration": {"level": info.severity},
