@@ -80,7 +80,7 @@ def _walk(top: str, suffixes: tuple[str, ...]) -> Iterator[str]:
 
 def _entries(folder: str) -> list[os.DirEntry[str]]:
     with os.scandir(folder) as found:
-        return sorted(found, key=lambda e: e.name)
+        return sorted(found, key=lambda e: os.fsencode(e.name))  # byte-wise, as promised
 
 
 def is_folder(path: str) -> bool:
@@ -134,7 +134,10 @@ def output_paths(
                 place = Path(file)
             else:
                 assert output is not None
-                below = Path(file).relative_to(arg) if is_folder(arg) else Path(Path(file).name)
+                # a folder with no record stands for itself (reading it fails
+                # in its place): it gets a name of its own, not the -o folder
+                inside = is_folder(arg) and file != arg
+                below = Path(file).relative_to(arg) if inside else Path(Path(file).name)
                 place = Path(output, below)
             pairs.append((file, str(place if suffix is None else place.with_suffix(suffix))))
     seen: dict[str, str] = {}
@@ -153,11 +156,11 @@ def writes_into_inputs(files: tuple[str, ...], output: str | None) -> str | None
     one).  The sentence that says so, or None."""
     if output is None or output == STDIO:
         return None
-    target = os.path.abspath(output)
+    target = os.path.realpath(output)  # links resolved: a folder may be named through one
     for file in files:
         if same_file(file, output):
             return f"-o {output} is one of the input files"
-        folder = os.path.abspath(file)
+        folder = os.path.realpath(file)
         if (
             is_folder(file)
             and output.lower().endswith(RECORD_SUFFIXES)
