@@ -43,12 +43,17 @@ if TYPE_CHECKING:
     from .grammar import _Builder
 
 _COMMENT_OR_SPACE = re.compile(SKIPPED)
+#: A line of blanks and comments only, however many
+_ONLY_SKIPPED = re.compile(f"(?:{SKIPPED})+")
 
 
 #: A deal header as people mistype it (``Deal 2``, ``deal2``, ``deal 2 dealer e``):
 #: enough to start a deal and to read what can be read of its number and dealer.
+#: A number of more than nine digits is no number (docs/notation.md §9): it
+#: is passed over whole, so the dealer after it is still read.
 _LOOSE_HEAD = re.compile(
-    f"(?i){_WS}*{DEAL}{_WS}*([0-9]{{1,9}})?(?:[^0-9a-z]*{DEALER}{_WS}*([nesw])\\b)?"
+    f"(?i){_WS}*{DEAL}{_WS}*(?:([0-9]{{1,9}})(?![0-9])|[0-9]+)?"
+    f"(?:[^0-9a-z]*{DEALER}{_WS}*([nesw])\\b)?"
 )
 
 
@@ -119,7 +124,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
         builder.line0 = unit.line + index
         builder.col0 = unit.column if index == 0 else 1
         piece = Unit("deal", builder.line0, builder.col0, [seg])
-        if not seg.strip(WHITESPACE) or _COMMENT_OR_SPACE.fullmatch(seg):
+        if not seg.strip(WHITESPACE) or _ONLY_SKIPPED.fullmatch(seg):
             if index == 0:
                 return None
             # the comments of a line that holds nothing else, ``;`` ones too

@@ -1,0 +1,344 @@
+"""What the reader recovers (``aluette_cli/reading/recover.py``), called as the reader calls it.
+
+A deal the grammar cannot read whole is read again line by line, and the
+text before the first unit without the grammar.  docs/notation.md §8 says
+what must come of it: one A001 a line that cannot be read, the rest read; a
+header that cannot be read still starts the deal; lines out of order read
+where they belong, the fewest named (A005); a comment left open gives up.
+test_parse, test_messy and test_bad_input see this only through whole
+records; here each piece is pinned on a few lines worked out by hand, the
+fast path on and off, since what is recovered must not depend on it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from aluette_cli.model import (
+    Announce,
+    Chant,
+    Comment,
+    Concede,
+    Deal,
+    Hand,
+    PointClaim,
+    Pos,
+    Signal,
+    Stock,
+    Trick,
+    Winners,
+)
+from aluette_cli.reading import fastpath
+from aluette_cli.reading.grammar import _parser
+from aluette_cli.reading.recover import (
+    _loose_header,
+    _out_of_order,
+    _parse_other,
+    _read_element_fast,
+    _recover_deal,
+    _segments,
+)
+from aluette_cli.reading.split import Unit
+
+from .conftest import record
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+LINE = "; this line cannot be read, it is skipped; the rest of the deal is read"
+HEADER = "; this deal header cannot be read; the deal's lines are still read and checked"
+BETWEEN = (
+    ", expected a tag section ('[') or a deal ('deal'); the text up to the next tag section"
+    " or deal is skipped"
+)
+UNCLOSED = "this brace comment is never closed: its closing brace is missing"
+#: Where each kind of line goes, as A005 says it (docs/violations.md).
+THERE = "; this one is read as if it stood there"
+GOES = {
+    "hand": "hand lines come first, after the deal header" + THERE,
+    "stock": "the stock line comes after the hands; it is read as if it stood there",
+    "chant": "chant lines come after the hands and the stock, before the tricks" + THERE,
+    "bid": "announce and concede lines come after any chant, before the tricks" + THERE,
+    "play": "trick, signal and winners lines come after the hands, the stock and the bids,"
+    " before the point line" + THERE,
+    "point": "point lines come after the tricks" + THERE,
+}
+CARD_3X = "found '3x', expected a card" + LINE  # a card was due after "N:"
+SHEET = ["N", "E", "S", "E", "W", "N", "E", "S", "N"]
+HAND = ["3d", "Rc", "9e", "7b", "1d", "4c", "Vd", "5e", "2b"]
+
+
+@pytest.fixture(params=[True, False], ids=["fast path", "grammar only"])
+def either_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fastpath, "FASTPATH", request.param)
+
+
+def recovered(text: str, at: tuple[int, int] = (1, 1)) -> Deal | None:
+    """The deal recovered from a unit whose text starts at ``at``, the
+    parser's builder first placed on the unit as the reader places it."""
+    unit = Unit("deal", at[0], at[1], [text])
+    parser, builder = _parser()
+    builder.start_unit(unit)
+    return _recover_deal(unit, parser, builder)
+
+
+def header(deal: Deal | None) -> tuple[int, str, Pos, tuple[str, ...]]:
+    """What the deal's header gives: number, dealer, place, and the parts guessed."""
+    assert deal is not None
+    return deal.number, deal.dealer, deal.pos, deal.guessed
+
+
+def unread(deal: Deal | None) -> list[tuple[str, int, int, str]]:
+    assert deal is not None
+    return [(f.code, f.line, f.column, f.message) for f in deal.unread]
+
+
+# --------------------------------------------------------------------------
+# A deal read line by line
+
+
+@pytest.mark.usefixtures("either_path")
+def test_a_line_that_cannot_be_read_costs_that_line_only() -> None:
+    # Line 4 holds a no-break space, no whitespace however blank (notation §1).
+    lines = ["deal 3 dealer E", "N: " + " ".join(HAND), "1. N:3x E:8d S:6e W:3b", "\u00a0"]
+    text = record(*lines, "point EW")
+    deal = recovered(text)
+    assert header(deal) == (3, "E", Pos(1, 1), ())
+    assert deal is not None and deal.hands == {"N": Hand("N", HAND, Pos(2, 1))}
+    assert deal.tricks == []
+    assert deal.point == PointClaim("EW", None, Pos(5, 1))
+    nbsp = (
+        "found character U+00A0, expected a seat (N, E, S or W), a trick number such as '1.',"
+        " 'announce', 'chant', 'concede', 'point', 'signal', 'stock' or 'winners'" + LINE
+    )
+    assert unread(deal) == [("A001", 3, 6, CARD_3X), ("A001", 4, 1, nbsp)]
+    assert deal.text == text  # written back as it stands: nothing is dropped
+
+
+@pytest.mark.usefixtures("either_path")
+def test_a_header_that_cannot_be_read_still_starts_the_deal_where_it_stands() -> None:
+    # After "point NS  " on line 7, the deal starts at column 11: its header's
+    # "s", 14 characters in, is column 25; the next lines count from column 1.
+    # What the header gives is kept (notation §8), the dealer in capitals.
+    deal = recovered(record("deal 8 dealer s", "1. N:3x", "point NS"), at=(7, 11))
+    assert header(deal) == (8, "S", Pos(7, 11), ())
+    assert deal is not None and deal.point == PointClaim("NS", None, Pos(9, 1))
+    said = "found 's' (write 'S'), expected a seat (N, E, S or W)" + HEADER
+    assert unread(deal) == [("A001", 7, 25, said), ("A001", 8, 6, CARD_3X)]
+
+
+@pytest.mark.parametrize(
+    ("seg", "number", "dealer", "guessed"),
+    [
+        ("Deal 2", 2, "N", ("dealer",)), ("deal2", 2, "N", ("dealer",)),
+        ("deal 2 dealer e", 2, "E", ()), ("DEAL 7 DEALER w", 7, "W", ()),
+        ("deal 4, dealer W", 4, "W", ()),
+        ("deal 3 dealer east", 3, "N", ("dealer",)),  # "e" is no seat standing alone
+        ("deal dealer S", 0, "S", ("number",)), ("deal x", 0, "N", ("number", "dealer")),
+    ],
+)  # fmt: skip
+def test_what_can_be_read_of_a_mistyped_header_is_kept(
+    seg: str, number: int, dealer: str, guessed: tuple[str, ...]
+) -> None:
+    # What cannot be read is a stand-in (0, N), named in ``guessed``: the
+    # engine takes it from the game's sequence (docs/notation.md §8).
+    got = header(_loose_header(seg, Unit("deal", 5, 3, [seg])))
+    assert got == (number, dealer, Pos(5, 3), guessed)
+
+
+def test_a_number_of_ten_digits_is_not_read_as_its_first_nine() -> None:
+    # docs/notation.md §9: a longer number is a syntax error, not a count.
+    seg = "deal 1234567890 dealer E"
+    assert header(_loose_header(seg, Unit("deal", 1, 1, [seg]))) == (0, "E", Pos(1, 1), ("number",))
+
+
+@pytest.mark.usefixtures("either_path")
+def test_a_line_out_of_order_is_read_where_it_belongs_and_named() -> None:
+    # docs/violations.md, A005: the point line written before the sheet.
+    deal = recovered(record("deal 1 dealer W", "point EW", "winners: " + " ".join(SHEET)))
+    assert deal is not None
+    assert deal.point == PointClaim("EW", None, Pos(2, 1))
+    assert deal.winners == Winners(SHEET, Pos(3, 1))
+    assert unread(deal) == [("A005", 2, 1, GOES["point"])]
+    assert deal.text is None  # every line was read: the formatter puts it in place
+    # With a line that cannot be read after it, both are named, in the order they stand.
+    text = record("deal 1 dealer W", "point EW", "1. N:3x", "winners: " + " ".join(SHEET))
+    deal = recovered(text)
+    assert unread(deal) == [("A005", 2, 1, GOES["point"]), ("A001", 3, 6, CARD_3X)]
+    assert deal is not None and deal.text == text
+
+
+#: A line of each kind: only its kind and place count here.
+PARTS: dict[str, Callable[[Pos], object]] = {
+    "hand": lambda at: Hand("N", [], at), "stock": lambda at: Stock([], at),
+    "chant": lambda at: Chant("N", [], [], at), "announce": lambda at: Announce("NS", at),
+    "concede": lambda at: Concede("NS", True, at), "trick": lambda at: Trick(1, [], None, at),
+    "signal": lambda at: Signal("N", "monsieur", 0, at), "winners": lambda at: Winners([], at),
+    "point": lambda at: PointClaim("NS", None, at),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lines", "named"),
+    [
+        ("point winners", [(2, "point")]),  # docs/violations.md, A005
+        ("stock hand", [(2, "stock")]),  # notation §4: "a stock line before a hand"
+        ("point trick trick trick", [(2, "point")]),  # one line moved, not three
+        ("hand trick trick hand point", [(5, "hand")]),
+        ("announce trick chant trick", [(4, "chant")]),
+        ("announce trick trick concede point", [(5, "bid")]),
+        ("trick hand hand stock point", [(2, "play")]),
+        # Two lines moved, at the least: the point, and the stock before the hand.
+        ("point stock hand trick", [(2, "point"), (3, "stock")]),
+        # In order: bids in any order among themselves, the play's lines too.
+        ("hand hand stock chant announce concede signal trick winners point", []),
+        ("concede announce trick signal winners trick", []),
+        ("point", []),
+        ("", []),
+    ],
+)
+def test_the_misplaced_lines_are_the_fewest_whose_moving_puts_the_rest_in_order(
+    lines: str, named: list[tuple[int, str]]
+) -> None:
+    # The lines are numbered from 2, after the header.
+    parts = [PARTS[kind](Pos(n, 1)) for n, kind in enumerate(lines.split(), 2)]
+    found = [(f.code, f.line, f.column, f.message) for f in _out_of_order(parts)]
+    assert found == [("A005", n, 1, GOES[goes]) for n, goes in named]
+
+
+# --------------------------------------------------------------------------
+# Comments in a deal read line by line
+
+
+@pytest.mark.usefixtures("either_path")
+def test_a_line_of_comments_alone_goes_to_the_element_before_it() -> None:
+    # The trick on line 3 is not read, so the element before lines 4-6 is the hand.
+    lines = ["deal 1 dealer N", "N: 3d", "1. N:3x", "; a note", "{ over", "two lines }"]
+    deal = recovered(record(*lines, "point NS  {on point}"))
+    assert deal is not None
+    assert deal.comments == []
+    notes = [Comment(" a note", Pos(4, 1), line=True), Comment(" over\ntwo lines ", Pos(5, 1))]
+    assert deal.hands["N"].comments == notes
+    assert deal.point == PointClaim("NS", None, Pos(7, 1), [Comment("on point", Pos(7, 11))])
+    assert unread(deal) == [("A001", 3, 6, CARD_3X)]
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    ("line", "notes"),
+    [
+        ("  ; checked", [Comment(" checked", Pos(3, 3), line=True)]),
+        ("{a} {b}", [Comment("a", Pos(3, 1)), Comment("b", Pos(3, 5))]),
+    ],
+    ids=["indented", "two comments"],
+)
+def test_a_line_of_comments_alone_is_never_a_line_that_cannot_be_read(
+    line: str, notes: list[Comment]
+) -> None:
+    deal = recovered(record("deal 1 dealer N", "N: 3d", line, "1. N:3x", "point NS"))
+    assert deal is not None and deal.hands["N"].comments == notes
+    assert unread(deal) == [("A001", 4, 6, CARD_3X)]
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    ("hand", "note"),
+    [
+        ("N: 3d ; a { here", Comment(" a { here", Pos(2, 7), line=True)),
+        ("N: 3d {a { b}", Comment("a { b", Pos(2, 7))),  # brace comments do not nest
+    ],
+    ids=["in a ; comment", "in a brace comment"],
+)
+def test_a_brace_inside_a_comment_opens_nothing(hand: str, note: Comment) -> None:
+    # Taken for a comment left open, it would join lines 2-4 into one, unreadable.
+    deal = recovered(record("deal 1 dealer N", hand, "1. N:3x", "point NS"))
+    assert deal is not None
+    assert deal.hands == {"N": Hand("N", ["3d"], Pos(2, 1), [note])}
+    assert deal.point == PointClaim("NS", None, Pos(4, 1))
+    assert unread(deal) == [("A001", 3, 6, CARD_3X)]
+
+
+@pytest.mark.usefixtures("either_path")
+def test_a_comment_over_two_lines_is_read_with_the_line_that_opens_it() -> None:
+    # "point NS {a" and "b} EW" are one line of the deal: its "EW", where a
+    # number of points or the end was due, is on line 4, column 4.
+    deal = recovered(record("deal 1 dealer N", "N: 3d Rc", "point NS {a", "b} EW"))
+    assert deal is not None
+    assert deal.hands["N"].cards == ["3d", "Rc"] and deal.point is None
+    said = "found 'EW', expected a number (at most nine digits) or the end of the deal" + LINE
+    assert unread(deal) == [("A001", 4, 4, said)]
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "lines",
+    [("deal 1 dealer S", "1. N:3x", "point NS { open"), ("deal 1 dealer S { open", "point NS")],
+    ids=["on a line", "on the header"],
+)
+def test_a_comment_left_open_gives_the_deal_up(lines: tuple[str, ...]) -> None:
+    assert recovered(record(*lines)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("deal 1 dealer N\npoint NS", [(0, "deal 1 dealer N"), (1, "point NS")]),
+        ("a\n", [(0, "a"), (1, "")]), ("a ; {\nb", [(0, "a ; {"), (1, "b")]),
+        ("a {x\ny}\nc", [(0, "a {x\ny}"), (2, "c")]),
+        ("a {x { y\n}\nb", [(0, "a {x { y\n}"), (2, "b")]),
+        ("a {x ; y\nb} c\nd", [(0, "a {x ; y\nb} c"), (2, "d")]),
+        ("{a}\n{b\n\nc}\nd", [(0, "{a}"), (1, "{b\n\nc}"), (4, "d")]),
+        ("a {x\nb\nc", [(0, "a {x\nb\nc")]),  # left open: to the end
+    ],
+)  # fmt: skip
+def test_a_deal_is_cut_into_lines_as_the_lexer_finds_its_comments(
+    text: str, lines: list[tuple[int, str]]
+) -> None:
+    assert _segments(text) == lines
+
+
+# --------------------------------------------------------------------------
+# A line read by the fast path
+
+
+def test_a_line_read_fast_is_one_element_its_comments_apart() -> None:
+    # The comments are given apart, for the recovery to attach them with the others.
+    point = PointClaim("EW", 2, Pos(5, 1))
+    assert _read_element_fast("point EW 2 ; two", 5) == (point, [Comment(" two", Pos(5, 12), True)])
+    # What the fast path cannot take is left to the grammar.
+    for seg in ("1. N:3x", "Point NS", "N: 3d {a\nb}"):
+        assert _read_element_fast(seg, 2) is None
+
+
+# --------------------------------------------------------------------------
+# The text before the first tag section or deal
+
+
+def test_before_the_first_unit_comments_and_blanks_are_kept() -> None:
+    unit = Unit("other", 1, 1, ["; note\n{ a\nb }  \n\n"])
+    comments = [Comment(" note", Pos(1, 1), line=True), Comment(" a\nb ", Pos(2, 1))]
+    assert _parse_other(unit) == (None, comments, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "comments", "finding"),
+    [
+        ("; ok\nhello\n", [Comment(" ok", Pos(1, 1), True)],
+         ("A001", 2, 1, "found 'hello'" + BETWEEN)),
+        ("\tx;y\n", [], ("A001", 1, 2, "found 'x'" + BETWEEN)),
+        ("  \u00a0\n", [], ("A001", 1, 3, "found character U+00A0" + BETWEEN)),
+        ("}\n", [], ("A001", 1, 1, "found '}'" + BETWEEN)),
+        ("{ oops\n\n", [], ("A002", 1, 1, UNCLOSED)),
+        ("{ok}  {\n", [Comment("ok", Pos(1, 1))], ("A002", 1, 7, UNCLOSED)),
+    ],
+)  # fmt: skip
+def test_before_the_first_unit_anything_else_is_one_finding(
+    text: str, comments: list[Comment], finding: tuple[str, int, int, str]
+) -> None:
+    # The comments before it are kept; what follows it is skipped.
+    result, kept, error = _parse_other(Unit("other", 1, 1, [text]))
+    assert (result, kept) == (None, comments)
+    assert error is not None
+    assert (error.code, error.line, error.column, error.message) == finding
