@@ -109,7 +109,9 @@ def _syntax_finding(
             else _said("found-word", word=_printable(str(exc.token)[:20]))
         )
     else:
-        # The unit ended too soon: say so at the end of its text.
+        # The unit ended too soon: say so at the end of its text, where no
+        # word stands to be fixed.
+        index = None
         where = unit.pos(text, len(text.rstrip()))
         names = (
             (exc.accepts or exc.expected)
@@ -159,15 +161,16 @@ def _hint(text: str, index: int) -> str:
         fixed_card = _fix_card(word)
         if fixed_card and fixed_card != word:
             return _said("fix-card", fixed=fixed_card)
-        if word.lower() in LITERALS and word != word.lower():
-            return _said("fix-keyword", fixed=word.lower())
-        if word.upper() in SEATS and word != word.upper():
-            return _said("fix", fixed=word.upper())
+        bare = word.removesuffix(COLON)  # a keyword's colon is not part of it (Stock:)
+        if bare.lower() in LITERALS and bare != bare.lower():
+            return _said("fix-keyword", fixed=bare.lower())
+        if bare.upper() in SEATS and bare != bare.upper():
+            return _said("fix", fixed=bare.upper())
     # A card's name as people say it, perhaps over several words ("deux de chêne").
     words = text[index : index + 40].split("\n", 1)[0].split()
     for count in range(min(4, len(words)), 0, -1):
         name = _NAME_KEYS.get(_name_key("".join(words[:count])))
-        if name is not None:
+        if name is not None and words[:count] != [name]:  # a name written right needs no fix
             return _said("fix-name", name=prefix + name, code=prefix + NAMED_CARDS[name])
     return ""
 
