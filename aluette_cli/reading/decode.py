@@ -47,9 +47,28 @@ def _line_end(data: bytes | bytearray, start: int = 0) -> int:
 
 
 def _char_start(data: bytes, index: int) -> int:
-    """``index``, moved back to the start of a UTF-8 character."""
-    while index > 0 and data[index] & 0xC0 == 0x80:
-        index -= 1
+    """``index``, moved back to the start of the UTF-8 character it falls in:
+    the lead byte at most three bytes before whose sequence reaches it.  A
+    continuation byte that no such lead byte reaches is a (bad) character
+    of its own, so a line of them is cut at ``index`` like any other."""
+    if data[index] & 0xC0 != 0x80:
+        return index
+    for back in range(1, 4):
+        if back > index:
+            break
+        lead = data[index - back]
+        if lead & 0xC0 == 0x80:
+            continue
+        length = (
+            2
+            if lead & 0xE0 == 0xC0
+            else 3
+            if lead & 0xF0 == 0xE0
+            else 4
+            if lead & 0xF8 == 0xF0
+            else 1
+        )
+        return index - back if length > back else index
     return index
 
 
@@ -86,6 +105,8 @@ def _blocks(
                 chunk = chunk[1:]
                 if spill is not None:
                     spill(b"\n", True)
+                elif held is not None:  # the reader's piece ends as the line did
+                    held = held[0] + b"\n", held[1]
             if held is not None:
                 yield held
                 held = None
@@ -106,10 +127,14 @@ def _blocks(
             if spill is not None:
                 spill(chunk[:end], False)
                 spill(chunk[end : end + size], True)
-            if lf_may_follow and spill is not None:
-                held = head + b"\n", skipped
+            # The reader's piece keeps the line's own end, so that the bytes
+            # counted after it start where the next line does; annotate's
+            # has its end spilled.
+            ending = b"\n" if spill is not None else chunk[end : end + size]
+            if lf_may_follow:
+                held = head + ending, skipped
             else:
-                yield head + b"\n", skipped
+                yield head + ending, skipped
             chunk, head, skipped = chunk[end + size :], None, 0
         data = rest + chunk if rest else chunk
         cut = data.rfind(b"\n") + 1
@@ -129,7 +154,7 @@ def _blocks(
                     spill(b"\r", True)
                     held = head + b"\n", skipped
                 else:
-                    yield head + b"\n", skipped
+                    held = head + b"\r", skipped  # "\r\n" if the next read starts so
                 head, skipped = None, 0
             elif spill is not None:
                 spill(rest[keep:], False)
@@ -215,34 +240,46 @@ def decode_runs(stream: Iterable[bytes], number: int = 1, offset: int = 0) -> It
                 line.skipped += skipped
                 yield line
         else:
-            if first and text.startswith("\ufeff"):
+            # A byte-order mark is read past, but its bytes are the first
+            # line's, as everywhere a line is measured against the limit.
+            mark = 3 if first and text.startswith("\ufeff") else 0
+            if mark:
                 text = text[1:]
             if "\r" in text:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
             ends = text.count("\n")  # a mebibyte counted once
-            if ends >= RUN_MIN_LINES and text.endswith("\n") and not has_long_line(text):
+            # a line of more than a quarter of the limit in characters may
+            # pass it in bytes: only those are measured
+            longest = MAX_LINE_BYTES // 4
+            marked_long = mark and text.find("\n", 0, longest) < 0
+            if (
+                ends >= RUN_MIN_LINES
+                and text.endswith("\n")
+                and not marked_long
+                and not has_long_line(text)
+            ):
                 yield Run(number, text)  # not empty: it holds RUN_MIN_LINES line ends
                 number += ends
             else:
                 lines = text.split("\n")
                 if lines[-1] == "":
                     lines.pop()
-                # a line of more than a quarter of the limit in characters may
-                # pass it in bytes: only those are measured
-                longest = MAX_LINE_BYTES // 4
                 for i, piece in enumerate(lines, number):
-                    yield _cut_line(i, piece) if len(piece) > longest else Line(i, piece)
+                    before = mark if i == number else 0
+                    long = len(piece) > longest - before
+                    yield _cut_line(i, piece, before) if long else Line(i, piece)
                 number += len(lines)
         first = False
         offset += len(block) + skipped
 
 
-def _cut_line(number: int, text: str) -> Line:
-    """A line of a decoded block, cut at :data:`MAX_LINE_BYTES` if longer."""
+def _cut_line(number: int, text: str, before: int = 0) -> Line:
+    """A line of a decoded block, cut at :data:`MAX_LINE_BYTES` if longer;
+    ``before``: the bytes of a byte-order mark read past at its start."""
     data = text.encode("utf-8")
-    if len(data) <= MAX_LINE_BYTES:
+    if len(data) + before <= MAX_LINE_BYTES:
         return Line(number, text)
-    keep = _char_start(data, MAX_LINE_BYTES)
+    keep = _char_start(data, MAX_LINE_BYTES - before)
     return Line(number, data[:keep].decode("utf-8"), None, len(data) - keep)
 
 
