@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 from . import findings as F
 from .engine import GameReplay
 from .findings import Finding
-from .model import BrokenDeal, Deal, Game, Pos
+from .model import BrokenDeal, Deal, Game, Pos, Tag
 from .outcome import GameOutcome
 from .reading import Unit, fastpath, read_records, read_units
 from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
@@ -162,13 +162,22 @@ def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | 
     # A file named on the command line is the user's own path; one named by
     # the record's Rules tag is found next to the record, and only there or
     # below (rules.load_record_ruleset): a record must not reach other files.
+    # The finding stands on the tag that chose what failed: the Rules tag
+    # for the ruleset, the Options tag for the options; on the game's start
+    # when the command line chose it.
     try:
         ruleset = load_ruleset(name) if choice.rules else load_record_ruleset(name, base)
+    except RulesetError as exc:
+        return _unusable(game, None if choice.rules else rules_tag, exc)
+    try:
         return ruleset.with_options(options)
     except RulesetError as exc:
-        tag = options_tag if "option" in str(exc) and options_tag else rules_tag
-        pos = tag.pos if tag is not None and choice.rules is None else game.pos
-        return Finding.of(F.UNKNOWN_RULESET, "", pos.line, pos.column, game.index, problem=str(exc))
+        return _unusable(game, None if choice.options is not None else options_tag, exc)
+
+
+def _unusable(game: Game, tag: Tag | None, exc: RulesetError) -> Finding:
+    pos = tag.pos if tag is not None else game.pos
+    return Finding.of(F.UNKNOWN_RULESET, "", pos.line, pos.column, game.index, problem=str(exc))
 
 
 #: Bounds no real record reaches (docs/notation.md, "Limits").  The reader
