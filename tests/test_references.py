@@ -280,7 +280,7 @@ def untested(modules: set[str]) -> list[str]:
 
 def test_every_module_has_its_tests_and_the_map_names_files_that_exist() -> None:
     modules, missing = map_of_tests()
-    assert len(modules) > 10
+    assert {"model", "outcome"} <= modules  # the table was found and read
     assert missing == []
     assert untested(modules) == []
 
