@@ -176,6 +176,7 @@ def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | 
 
 
 def _unusable(game: Game, tag: Tag | None, exc: RulesetError) -> Finding:
+    """The A401 of a game that cannot be replayed, on ``tag`` (None: the game's start)."""
     pos = tag.pos if tag is not None else game.pos
     return Finding.of(F.UNKNOWN_RULESET, "", pos.line, pos.column, game.index, problem=str(exc))
 

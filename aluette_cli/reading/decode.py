@@ -59,15 +59,7 @@ def _char_start(data: bytes, index: int) -> int:
         lead = data[index - back]
         if lead & 0xC0 == 0x80:
             continue
-        length = (
-            2
-            if lead & 0xE0 == 0xC0
-            else 3
-            if lead & 0xF0 == 0xE0
-            else 4
-            if lead & 0xF8 == 0xF0
-            else 1
-        )
+        length = 4 if lead >= 0xF0 else 3 if lead >= 0xE0 else 2 if lead >= 0xC0 else 1
         return index - back if length > back else index
     return index
 
