@@ -127,6 +127,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "deal": "found {found}, expected {expected}; this deal cannot be read, it is skipped",
         "line": "found {found}, expected {expected}; this line cannot be read, it is skipped;"
         " the rest of the deal is read",
+        "line-skipped": "found {found}, expected {expected}; this line cannot be read, and"
+        " the deal is skipped: a brace comment in it is never closed",
         "header": "found {found}, expected {expected}; this deal header cannot be read;"
         " the deal's lines are still read and checked",
         "between": "found {found}, expected a tag section ('[') or a deal ('deal');"

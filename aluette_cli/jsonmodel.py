@@ -435,6 +435,8 @@ def read_unread(
         return result
     if error is not None:
         deal.error = replace(error, game=game, deal=deal.number)
+    if isinstance(result, BrokenDeal):
+        deal.unread = [replace(f, game=game, deal=deal.number) for f in result.unread]
     return deal
 
 
@@ -449,7 +451,7 @@ def unread_finding(deal: BrokenDeal, game: int | None = None) -> Finding | None:
 def item_errors(item: Deal | BrokenDeal) -> list[Finding]:
     """What could not be read in a deal: the game's reading errors from it."""
     if isinstance(item, BrokenDeal):
-        return [] if item.error is None else [item.error]
+        return [] if item.error is None else [item.error, *item.unread]
     return item.unread
 
 

@@ -193,6 +193,8 @@ class BrokenDeal:
     text: str
     #: the reading error that broke it
     error: Finding | None = None
+    #: what else its text showed could not be read, after ``error``
+    unread: list[Finding] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -97,6 +97,11 @@ MESSY = {
         {"A005", "A301"},
     ),
     "card case, wrong claim": (_edit(("3. Rb 8d", "3. RB 8d"), WRONG_CLAIM), {"A001", "A301"}),
+    # the open brace skips deal 1 (A002); the typo before it is named too
+    "card typo, comment left open": (
+        _edit(("4. Cd 1c", "4. Cd 1x"), ("point NS\n", "point NS  { never closed\n")),
+        {"A001", "A002"},
+    ),
     # deal 2: N's 4d written as a second 1d; N plays 4d in trick 1 and 1d in 6
     "a card twice in one hand, wrong point": (
         _edit(("N: 8e Cc 1e 5c Cd 2e 4d 8b 1d", "N: 8e Cc 1e 5c Cd 2e 1d 8b 1d"), WRONG_POINT),
@@ -216,13 +221,16 @@ def annotated(path: Path) -> tuple[Told, list[str]]:
     for number, line in enumerate(lines, 1):
         written = line.split("  {=", 1)[0]
         if re.match(r"[Dd]eal ?\d", written):
+            # a deal that cannot be read has no note of its tricks (None)
             winners.append({})
+            counts.append(None)
+            points.append(None)
         for note in _NOTE.findall(line):
             if m := re.match(r"(A\d{3}) ", note):
                 findings[(m[1], number)] += 1
             elif note.startswith(("Tricks:", "Point:", "The deal", "The record")):
-                counts.append(_counts(note))
-                points.append(_point(note))
+                counts[-1] = _counts(note)
+                points[-1] = _point(note)
             elif not note.startswith("Score so far"):
                 trick = re.match(r"(\d+)\.", written)
                 assert trick is not None, line  # a trick note is on a trick line

@@ -34,6 +34,21 @@ def test_an_open_comment_still_costs_the_deal():
     assert [type(d).__name__ for d in game.deals] == ["BrokenDeal", "Deal"]
 
 
+def test_a_deal_given_up_for_an_open_comment_names_every_line_before_it_too():
+    # The open brace skips deal 2 (A002); its line that cannot be read either
+    # is named in the same run, worded for the deal it is in.
+    text = "deal 1 dealer S\nN:3x\npoint NS\n\ndeal 2 dealer W\n1. N:3z\npoint EW {\n"
+    (game,) = games(text)
+    first, second = game.deals
+    assert type(first).__name__ == "Deal" and type(second).__name__ == "BrokenDeal"
+    assert (second.number, second.dealer, second.text) == (2, "W", text[text.index("deal 2") :])
+    said = [(f.code, f.line, f.column, f.deal) for f in game.errors]
+    assert said == [("A001", 2, 3, 1), ("A001", 6, 6, 2), ("A002", 7, 10, 2)]
+    assert "the deal is skipped: a brace comment in it is never closed" in game.errors[1].message
+    assert second.error == game.errors[1]  # the first thing in it that could not be read
+    assert [(f.code, f.line, f.column) for f in second.unread] == [("A002", 7, 10)]
+
+
 def test_positions_are_file_positions_even_mid_line():
 
     (game,) = games("deal 7 dealer E\npoint NS  deal 8 dealer S\n1. N:3d E:3c S:2d W:2c\n")

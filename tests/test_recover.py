@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from aluette_cli.findings import Finding
 from aluette_cli.model import (
     Announce,
     Chant,
@@ -75,7 +76,7 @@ def either_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(fastpath, "FASTPATH", request.param)
 
 
-def recovered(text: str, at: tuple[int, int] = (1, 1)) -> Deal | None:
+def recovered(text: str, at: tuple[int, int] = (1, 1)) -> Deal | list[Finding]:
     """The deal recovered from a unit whose text starts at ``at``, the
     parser's builder first placed on the unit as the reader places it."""
     unit = Unit("deal", at[0], at[1], [text])
@@ -84,14 +85,14 @@ def recovered(text: str, at: tuple[int, int] = (1, 1)) -> Deal | None:
     return _recover_deal(unit, parser, builder)
 
 
-def header(deal: Deal | None) -> tuple[int, str, Pos, tuple[str, ...]]:
+def header(deal: Deal | list[Finding]) -> tuple[int, str, Pos, tuple[str, ...]]:
     """What the deal's header gives: number, dealer, place, and the parts guessed."""
-    assert deal is not None
+    assert isinstance(deal, Deal)
     return deal.number, deal.dealer, deal.pos, deal.guessed
 
 
-def unread(deal: Deal | None) -> list[tuple[str, int, int, str]]:
-    assert deal is not None
+def unread(deal: Deal | list[Finding]) -> list[tuple[str, int, int, str]]:
+    assert isinstance(deal, Deal)
     return [(f.code, f.line, f.column, f.message) for f in deal.unread]
 
 
@@ -106,7 +107,7 @@ def test_a_line_that_cannot_be_read_costs_that_line_only() -> None:
     text = record(*lines, "point EW")
     deal = recovered(text)
     assert header(deal) == (3, "E", Pos(1, 1), ())
-    assert deal is not None and deal.hands == {"N": Hand("N", HAND, Pos(2, 1))}
+    assert isinstance(deal, Deal) and deal.hands == {"N": Hand("N", HAND, Pos(2, 1))}
     assert deal.tricks == []
     assert deal.point == PointClaim("EW", None, Pos(5, 1))
     nbsp = (
@@ -124,7 +125,7 @@ def test_a_header_that_cannot_be_read_still_starts_the_deal_where_it_stands() ->
     # What the header gives is kept (notation §8), the dealer in capitals.
     deal = recovered(record("deal 8 dealer s", "1. N:3x", "point NS"), at=(7, 11))
     assert header(deal) == (8, "S", Pos(7, 11), ())
-    assert deal is not None and deal.point == PointClaim("NS", None, Pos(9, 1))
+    assert isinstance(deal, Deal) and deal.point == PointClaim("NS", None, Pos(9, 1))
     said = "found 's' (write 'S'), expected a seat (N, E, S or W)" + HEADER
     assert unread(deal) == [("A001", 7, 25, said), ("A001", 8, 6, CARD_3X)]
 
@@ -158,7 +159,7 @@ def test_a_number_of_ten_digits_is_not_read_as_its_first_nine() -> None:
 def test_a_line_out_of_order_is_read_where_it_belongs_and_named() -> None:
     # docs/violations.md, A005: the point line written before the sheet.
     deal = recovered(record("deal 1 dealer W", "point EW", "winners: " + " ".join(SHEET)))
-    assert deal is not None
+    assert isinstance(deal, Deal)
     assert deal.point == PointClaim("EW", None, Pos(2, 1))
     assert deal.winners == Winners(SHEET, Pos(3, 1))
     assert unread(deal) == [("A005", 2, 1, GOES["point"])]
@@ -167,7 +168,7 @@ def test_a_line_out_of_order_is_read_where_it_belongs_and_named() -> None:
     text = record("deal 1 dealer W", "point EW", "1. N:3x", "winners: " + " ".join(SHEET))
     deal = recovered(text)
     assert unread(deal) == [("A005", 2, 1, GOES["point"]), ("A001", 3, 6, CARD_3X)]
-    assert deal is not None and deal.text == text
+    assert isinstance(deal, Deal) and deal.text == text
 
 
 #: A line of each kind: only its kind and place count here.
@@ -217,7 +218,7 @@ def test_a_line_of_comments_alone_goes_to_the_element_before_it() -> None:
     # The trick on line 3 is not read, so the element before lines 4-6 is the hand.
     lines = ["deal 1 dealer N", "N: 3d", "1. N:3x", "; a note", "{ over", "two lines }"]
     deal = recovered(record(*lines, "point NS  {on point}"))
-    assert deal is not None
+    assert isinstance(deal, Deal)
     assert deal.comments == []
     notes = [Comment(" a note", Pos(4, 1), line=True), Comment(" over\ntwo lines ", Pos(5, 1))]
     assert deal.hands["N"].comments == notes
@@ -238,7 +239,7 @@ def test_a_line_of_comments_alone_is_never_a_line_that_cannot_be_read(
     line: str, notes: list[Comment]
 ) -> None:
     deal = recovered(record("deal 1 dealer N", "N: 3d", line, "1. N:3x", "point NS"))
-    assert deal is not None and deal.hands["N"].comments == notes
+    assert isinstance(deal, Deal) and deal.hands["N"].comments == notes
     assert unread(deal) == [("A001", 4, 6, CARD_3X)]
 
 
@@ -254,7 +255,7 @@ def test_a_line_of_comments_alone_is_never_a_line_that_cannot_be_read(
 def test_a_brace_inside_a_comment_opens_nothing(hand: str, note: Comment) -> None:
     # Taken for a comment left open, it would join lines 2-4 into one, unreadable.
     deal = recovered(record("deal 1 dealer N", hand, "1. N:3x", "point NS"))
-    assert deal is not None
+    assert isinstance(deal, Deal)
     assert deal.hands == {"N": Hand("N", ["3d"], Pos(2, 1), [note])}
     assert deal.point == PointClaim("NS", None, Pos(4, 1))
     assert unread(deal) == [("A001", 3, 6, CARD_3X)]
@@ -265,20 +266,41 @@ def test_a_comment_over_two_lines_is_read_with_the_line_that_opens_it() -> None:
     # "point NS {a" and "b} EW" are one line of the deal: its "EW", where a
     # number of points or the end was due, is on line 4, column 4.
     deal = recovered(record("deal 1 dealer N", "N: 3d Rc", "point NS {a", "b} EW"))
-    assert deal is not None
+    assert isinstance(deal, Deal)
     assert deal.hands["N"].cards == ["3d", "Rc"] and deal.point is None
     said = "found 'EW', expected a number (at most nine digits) or the end of the deal" + LINE
     assert unread(deal) == [("A001", 4, 4, said)]
 
 
+SKIPPED_TOO = (
+    "; this line cannot be read, and the deal is skipped: a brace comment in it is never closed"
+)
+
+
 @pytest.mark.usefixtures("either_path")
 @pytest.mark.parametrize(
-    "lines",
-    [("deal 1 dealer S", "1. N:3x", "point NS { open"), ("deal 1 dealer S { open", "point NS")],
+    ("lines", "why"),
+    [
+        (
+            ("deal 1 dealer S", "1. N:3x", "2. N:3y", "point NS { open"),
+            [
+                ("A001", 2, 6, "found '3x', expected a card" + SKIPPED_TOO),
+                ("A001", 3, 6, "found '3y', expected a card" + SKIPPED_TOO),
+                ("A002", 4, 10, UNCLOSED),
+            ],
+        ),
+        (("deal 1 dealer S { open", "1. N:3x"), [("A002", 1, 17, UNCLOSED)]),
+    ],
     ids=["on a line", "on the header"],
 )
-def test_a_comment_left_open_gives_the_deal_up(lines: tuple[str, ...]) -> None:
-    assert recovered(record(*lines)) is None
+def test_a_comment_left_open_gives_the_deal_up_and_every_line_before_it_is_named(
+    lines: tuple[str, ...], why: list[tuple[str, int, int, str]]
+) -> None:
+    # Everything after the brace is comment: the lines before it are all that
+    # can be named, each once.
+    found = recovered(record(*lines))
+    assert isinstance(found, list)
+    assert [(f.code, f.line, f.column, f.message) for f in found] == why
 
 
 @pytest.mark.parametrize(

@@ -47,6 +47,7 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         return _parse_other(unit)  # no grammar: a file that needs none never imports it
     from lark.exceptions import UnexpectedInput
 
+    why: list[Finding] = []  # what recovery found, if it failed
     parser, builder = _parser()
     builder.start_unit(unit)
     text = unit.text
@@ -58,10 +59,11 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
             # the whole deal's finding (what it expected, the hint) is then
             # never said, so it is only made when that fails too.
             recovered = _recover_deal(unit, parser, builder)
-            if recovered is not None:
+            if isinstance(recovered, Deal):
                 return recovered, builder.comments, None
+            why = recovered
             builder.start_unit(unit)  # the positions of the whole unit again
-        error = _syntax_finding(exc, unit, builder)
+        error = why[0] if why else _syntax_finding(exc, unit, builder)
         if unit.kind == "tags":
             tags = [
                 Tag(m.group(1), unescape(m.group(2)[1:-1]), unit.pos(text, m.start()))
@@ -71,7 +73,8 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         m = _DEAL_HEAD.match(text)
         number = int(m.group(1)) if m else None
         dealer = m.group(2) if m else None
-        return BrokenDeal(Pos(unit.line, unit.column), number, dealer, text), [], error
+        broken = BrokenDeal(Pos(unit.line, unit.column), number, dealer, text, unread=why[1:])
+        return broken, [], error
     return result, builder.comments, None
 
 
@@ -107,6 +110,8 @@ def read_records(
         if unit.kind == "tags":
             errors += _unknown_escapes(unit)
             last_number = 0
+        if isinstance(result, BrokenDeal):
+            errors.extend(result.unread)
         if isinstance(result, Deal) and result.unread:
             if "number" in result.guessed:
                 result.number = last_number + 1

@@ -105,7 +105,7 @@ def _segments(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
+def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Finding]:
     """Read a deal the grammar cannot read whole, one line at a time.
 
     Each line of a deal is one element in the notation's common layout, so
@@ -114,7 +114,15 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
     out; a header it cannot read still starts the deal, with the number and
     dealer that can be read (the engine takes the rest from the game's
     sequence).  Lines in the wrong order are read where they belong, and
-    named (A005).  None if even this fails (a comment left open)."""
+    named (A005).
+
+    Where even this fails, the deal cannot be read, and what is returned is
+    why, in order: a brace comment left open (everything after its ``{`` is
+    comment, so the deal is skipped, docs/notation.md §8) is one A002, and
+    each line before it that cannot be read either one A001, so that one
+    reading names every mistake, not the first one only.  An empty list: a
+    unit with nothing on its first line, which the whole unit's finding
+    says best."""
     from lark.exceptions import UnexpectedInput
 
     builder.comments = []
@@ -126,7 +134,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
         piece = Unit("deal", builder.line0, builder.col0, [seg])
         if not seg.strip(WHITESPACE) or _ONLY_SKIPPED.fullmatch(seg):
             if index == 0:
-                return None
+                return []
             # the comments of a line that holds nothing else, ``;`` ones too
             for m in _COMMENT_SPAN.finditer(seg):
                 builder.comments.append(comment(m.group(), piece.pos(seg, m.start())))
@@ -141,7 +149,13 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | None:
             parts.append(parser.parse(seg, start="deal_element" if index else "deal_header"))
         except UnexpectedInput as exc:
             if _unclosed_comment(exc, seg):
-                return None
+                return [
+                    *(
+                        Finding.of(F.SYNTAX_ERROR, "line-skipped", f.line, f.column, **f.facts)
+                        for f in unread
+                    ),
+                    _syntax_finding(exc, piece, builder),
+                ]
             if index == 0:
                 parts.append(_loose_header(seg, piece))
             unread.append(_syntax_finding(exc, piece, builder, "line" if index else "header"))
