@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import canonical_card
-from .findings import LINE_ORDER, Finding
+from .findings import Finding
 from .lexicon import (
     COMMENT_OPEN,
     COMMENT_TEXT,
@@ -175,8 +175,6 @@ def partly_read_to_dict(deal: Deal) -> dict[str, Any]:
     lines = deal.text.split("\n")
     unread = []
     for finding in deal.unread:
-        if finding.code == LINE_ORDER:  # read, only out of its place
-            continue
         at = finding.line - deal.pos.line
         line = lines[at] if 0 <= at < len(lines) else ""
         unread.append(
@@ -432,6 +430,7 @@ def read_unread(
         if "number" in result.guessed:
             result.number = last_number + 1
         result.unread = [replace(f, game=game, deal=result.number) for f in result.unread]
+        result.misplaced = [replace(f, game=game, deal=result.number) for f in result.misplaced]
         return result
     if error is not None:
         deal.error = replace(error, game=game, deal=deal.number)
@@ -452,7 +451,7 @@ def item_errors(item: Deal | BrokenDeal) -> list[Finding]:
     """What could not be read in a deal: the game's reading errors from it."""
     if isinstance(item, BrokenDeal):
         return [] if item.error is None else [item.error, *item.unread]
-    return item.unread
+    return sorted([*item.unread, *item.misplaced], key=Finding.sort_key)
 
 
 def item_from_dict(data: Any, where: str = "deal") -> Deal | BrokenDeal:

@@ -174,6 +174,9 @@ class Deal:
     extra_points: list[PointClaim] = field(default_factory=list)
     #: the reading errors of lines that could not be read (the deal is the rest)
     unread: list[Finding] = field(default_factory=list)
+    #: lines read where they belong, not where they stand (A005): read, so
+    #: no trick is missing for them, unlike an unread line
+    misplaced: list[Finding] = field(default_factory=list)
     #: header parts that could not be read ("number", "dealer"): the values
     #: are stand-ins, which the engine replaces from the game's sequence
     guessed: tuple[str, ...] = ()

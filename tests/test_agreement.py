@@ -96,6 +96,11 @@ MESSY = {
         _edit(("point NS\n", ""), ("1. 2b Cc", "point NS\n1. 2b Cc"), WRONG_CLAIM),
         {"A005", "A301"},
     ),
+    # read where it belongs, the point line stands for no trick: trick 5 is missing
+    "point before the tricks, a trick missing": (
+        _edit(("point NS\n", ""), ("1. 2b Cc", "point NS\n1. 2b Cc"), (_trick(5), "")),
+        {"A005", "A201"},
+    ),
     "card case, wrong claim": (_edit(("3. Rb 8d", "3. RB 8d"), WRONG_CLAIM), {"A001", "A301"}),
     # the open brace skips deal 1 (A002); the typo before it is named too
     "card typo, comment left open": (

@@ -230,6 +230,24 @@ def test_a_skipped_deal_names_the_cause_and_its_line(
     assert deal["skipped"] == reason.format_map(lines)
 
 
+def test_a_line_out_of_its_place_is_read_and_the_deal_analysed(tmp_path: Path) -> None:
+    # The stock written after the point line is read where it belongs (A005):
+    # no line is unread, so the deal is analysed as the sample is.
+    text = THROWN.read_text("utf-8")
+    stock = next(line for line in text.splitlines(keepends=True) if line.startswith("stock:"))
+    point = next(line for line in text.splitlines(keepends=True) if line.startswith("point NS"))
+    moved = text.replace(stock, "").replace(point, point + stock)
+    record = write(tmp_path, "moved.aln", moved)
+    result = run("analyse", "--from-trick", "5", "--format", "json", str(record))
+    assert result.exit_code == 1  # the A005, as validate says
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    (same,) = analysed("--from-trick", "5", THROWN)["games"][0]["deals"]
+    assert deal["skipped"] is None
+    assert [(p["before"], p["after"]) for p in deal["plays"]] == [
+        (p["before"], p["after"]) for p in same["plays"]
+    ]
+
+
 def test_an_unknown_ruleset_skips_every_deal(tmp_path: Path) -> None:
     text = THROWN.read_text("utf-8").replace('[Rules "classic"]', '[Rules "nonesuch"]')
     record = write(tmp_path, "r.aln", text)

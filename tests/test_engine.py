@@ -352,6 +352,17 @@ def test_eight_tricks_are_a206_and_the_point_is_not_checked() -> None:
     assert found(checked) == [("A206", 1, 1)]
 
 
+def test_a_line_out_of_its_place_stands_for_no_missing_trick() -> None:
+    # The point line before the tricks is read where it belongs (A005): no
+    # line is unread, so the missing trick 9 is the deal's (A206), and a gap
+    # in the numbers is a missing trick (A201), as without the A005.
+    tricks = trick_lines()
+    short = check(hand_worked(tricks=["point E", *tricks[:8]]))
+    assert found(short) == [("A206", 1, 1), ("A005", 7, 1)]
+    gap = check(hand_worked(tricks=["point E", *tricks[:4], *tricks[5:]]))
+    assert [code for code, _, _ in found(gap)] == ["A005", "A201"]
+
+
 def test_a_sheet_of_eight_entries_is_a207_and_both_forms_are_a208() -> None:
     checked = check(record("deal 1 dealer W", "winners: - - W S S - E E", "point E"))
     assert found(checked) == [("A207", 2, 1)]

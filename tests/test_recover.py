@@ -96,6 +96,11 @@ def unread(deal: Deal | list[Finding]) -> list[tuple[str, int, int, str]]:
     return [(f.code, f.line, f.column, f.message) for f in deal.unread]
 
 
+def misplaced(deal: Deal | list[Finding]) -> list[tuple[str, int, int, str]]:
+    assert isinstance(deal, Deal)
+    return [(f.code, f.line, f.column, f.message) for f in deal.misplaced]
+
+
 # --------------------------------------------------------------------------
 # A deal read line by line
 
@@ -162,12 +167,14 @@ def test_a_line_out_of_order_is_read_where_it_belongs_and_named() -> None:
     assert isinstance(deal, Deal)
     assert deal.point == PointClaim("EW", None, Pos(2, 1))
     assert deal.winners == Winners(SHEET, Pos(3, 1))
-    assert unread(deal) == [("A005", 2, 1, GOES["point"])]
+    assert misplaced(deal) == [("A005", 2, 1, GOES["point"])]
+    assert unread(deal) == []  # read, only out of its place: no line is missing
     assert deal.text is None  # every line was read: the formatter puts it in place
-    # With a line that cannot be read after it, both are named, in the order they stand.
+    # With a line that cannot be read after it, each is named for what it is.
     text = record("deal 1 dealer W", "point EW", "1. N:3x", "winners: " + " ".join(SHEET))
     deal = recovered(text)
-    assert unread(deal) == [("A005", 2, 1, GOES["point"]), ("A001", 3, 6, CARD_3X)]
+    assert misplaced(deal) == [("A005", 2, 1, GOES["point"])]
+    assert unread(deal) == [("A001", 3, 6, CARD_3X)]
     assert isinstance(deal, Deal) and deal.text == text
 
 

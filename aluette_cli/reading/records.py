@@ -112,10 +112,10 @@ def read_records(
             last_number = 0
         if isinstance(result, BrokenDeal):
             errors.extend(result.unread)
-        if isinstance(result, Deal) and result.unread:
+        if isinstance(result, Deal) and (result.unread or result.misplaced):
             if "number" in result.guessed:
                 result.number = last_number + 1
-            errors.extend(result.unread)
+            errors.extend(sorted([*result.unread, *result.misplaced], key=Finding.sort_key))
         if isinstance(result, Deal | BrokenDeal) and result.number is not None:
             last_number = result.number
         if unit.kind == "other":

@@ -159,10 +159,10 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             if index == 0:
                 parts.append(_loose_header(seg, piece))
             unread.append(_syntax_finding(exc, piece, builder, "line" if index else "header"))
-    unread.extend(_out_of_order(parts[1:]))
     deal = builder.deal(parts)
-    deal.unread = sorted(unread, key=Finding.sort_key)
-    if any(f.code != F.LINE_ORDER for f in unread):
+    deal.unread = unread  # in the order of the lines
+    deal.misplaced = _out_of_order(parts[1:])
+    if unread:
         deal.text = unit.text
     _attach_comments(deal, builder.comments)
     builder.comments = []
