@@ -231,12 +231,16 @@ def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag:
 
 
 def check_option_lines(deal: Deal, ruleset: Ruleset, flag: Flags) -> None:
-    """Lines that only an optional rule allows, and bids and point lines
-    made twice."""
+    """Lines that only an optional rule allows, and bids, score sheets and
+    point lines made twice (the first is the one checked; every one is kept,
+    so nothing the scorer wrote is lost)."""
     n = deal.number
     if deal.extra_points and deal.point is not None:
         for point in deal.extra_points:
             flag(F.POINT_REPEATED, "", point.pos, n, first=deal.point.pos.line)
+    if deal.extra_winners and deal.winners is not None:
+        for sheet in deal.extra_winners:
+            flag(F.SECOND_SHEET, "", sheet.pos, n, first=deal.winners.pos.line)
     for i, announce in enumerate(deal.announces):
         if not ruleset.doubles:
             flag(F.OPTION_OFF, "announce", announce.pos, n, team=announce.team, rules=ruleset.name)

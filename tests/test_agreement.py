@@ -101,6 +101,14 @@ MESSY = {
         _edit(("point NS\n", ""), ("1. 2b Cc", "point NS\n1. 2b Cc"), (_trick(5), "")),
         {"A005", "A201"},
     ),
+    # deal 2 as a sheet, written twice: the second is named, the first checked
+    "a second sheet, wrong point": (
+        _edit(
+            ("point S\n", "winners: E W N W S S - N S\nwinners: N N N N N N N N N\npoint S\n"),
+            WRONG_POINT,
+        ),
+        {"A208", "A420", "A302"},
+    ),
     "card case, wrong claim": (_edit(("3. Rb 8d", "3. RB 8d"), WRONG_CLAIM), {"A001", "A301"}),
     # the open brace skips deal 1 (A002); the typo before it is named too
     "card typo, comment left open": (

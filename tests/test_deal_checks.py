@@ -294,7 +294,8 @@ def test_one_of_the_two_chanting_alone_is_a_one_sided_exchange() -> None:
 
 
 # --------------------------------------------------------------------------
-# The lines of the optional rules (docs/rules.md §6-7; A402, A407, A109)
+# The lines of the optional rules (docs/rules.md §6-7; A402, A407), and lines
+# given twice (A109, A420)
 
 
 @pytest.mark.parametrize(
@@ -325,6 +326,14 @@ def test_one_of_the_two_chanting_alone_is_a_one_sided_exchange() -> None:
             [
                 "A109 3:1 a second point line; the first, on line 2, is the claim checked,"
                 " and both are kept"
+            ],
+        ),
+        (
+            CLASSIC,
+            ["winners: E E E E E E E E E", "winners: N N N S S W W E E"],
+            [
+                "A420 3:1 a second winners: sheet; the deal is checked against the first,"
+                " on line 2, and both are kept"
             ],
         ),
     ],

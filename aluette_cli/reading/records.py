@@ -147,10 +147,8 @@ def read_records(
         if started is not None:
             yield started
         if unit.kind == "deal":
-            if isinstance(result, Deal):
-                if comments:
-                    _attach_comments(result, comments)
-                game.errors.extend(_in_game(f, game, result) for f in _second_sheets(result))
+            if isinstance(result, Deal) and comments:
+                _attach_comments(result, comments)
             yield result  # type: ignore[misc]
     if game is None and (pending or leading):
         game = Game(index=next(indexes), pos=Pos(1, 1))
@@ -181,18 +179,6 @@ def read_games(stream: Iterable[bytes]) -> Iterator[Game]:
             game.deals.append(record)
     if game is not None:
         yield game
-
-
-def _second_sheets(deal: Deal) -> list[Finding]:
-    """A deal has one score sheet: a second one is reported, never silently
-    put in place of the first (both are kept and written back)."""
-    first = deal.winners
-    if first is None:
-        return []
-    return [
-        Finding.of(F.SECOND_SHEET, "", sheet.pos.line, sheet.pos.column, first=first.pos.line)
-        for sheet in deal.extra_winners
-    ]
 
 
 _ESCAPE_IN_VALUE = re.compile(r"\\(.)")
