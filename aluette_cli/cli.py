@@ -1009,7 +1009,9 @@ def convert(
 
     ALN to ALN is the formatter: aliases normalised, one element per line,
     every comment kept, and a part it cannot read written back as it was
-    (aluette fmt formats files in place).  JSON and JSON Lines hold everything the record
+    (aluette fmt formats files in place); a file it cannot write back whole
+    (past a limit of the reader, A009; not UTF-8, A003) is written out as it
+    was.  JSON and JSON Lines hold everything the record
     holds and convert back to the same ALN; --to jsonl --compact leaves out
     empty parts, positions and comments (--lossless keeps the last two) for
     files a third the size or less.  CSV has one row per card

@@ -724,11 +724,74 @@ def _format_into(
     """Format ``stream`` onto ``out`` game by game; what could not be read."""
     unreadable: list[Finding] = []
     for item in converted(stream, name, out, "aln", choice, source="aln", style=style, base=base):
-        if isinstance(item, Unreadable):
-            unreadable.append(item.finding)
-        else:
-            unreadable += [f for f in item.game.errors if f.kind is Kind.SYNTAX]
+        unreadable += _unreadable_in(item)
     return unreadable
+
+
+def _unreadable_in(item: CheckedGame | Unreadable) -> list[Finding]:
+    """What the formatter keeps verbatim, or cannot keep (:data:`CUT`)."""
+    if isinstance(item, Unreadable):
+        return [item.finding]
+    return [f for f in item.game.errors if f.kind is Kind.SYNTAX]
+
+
+@dataclass(slots=True)
+class KeptAsIs:
+    """An ALN input written out as it was, not formatted: the formatter
+    cannot write it back whole (the codes of why, :data:`CUT`)."""
+
+    codes: list[str]
+
+
+def converted_to_aln(
+    stream: BinaryIO,
+    name: str,
+    out: BinaryIO,
+    choice: RuleChoice,
+    *,
+    source: str | None = None,
+    style: str = "keep",
+    base: Path | None = None,
+) -> Iterator[CheckedGame | Unreadable | KeptAsIs]:
+    """``convert --to aln``: :func:`converted`, with the promise of the
+    formatter it is (docs/formats.md): an ALN input is written back whole or
+    not at all.  The text is made in a temporary file; once it is complete
+    it goes to ``out``, unless the input is ALN that could not be written
+    back whole (past a limit of the reader, bytes that are not UTF-8): then
+    the input goes to ``out`` as it was, and a last :class:`KeptAsIs` says
+    why.  Neither text is held in memory."""
+    with contextlib.ExitStack() as stack:
+        new = stack.enter_context(tempfile.TemporaryFile())
+        old, kept = stack.enter_context(_kept_input(stream))
+        fmt, rewound = open_input(kept, name, source)
+        text = io.TextIOWrapper(new, encoding="utf-8", newline="", write_through=True)
+        unreadable: list[Finding] = []
+        items = converted(
+            cast(BinaryIO, rewound), name, text, "aln", choice, source=fmt, style=style, base=base
+        )
+        for item in items:
+            unreadable += _unreadable_in(item)
+            yield item
+        text.flush()
+        text.detach()
+        cut = _cut(unreadable) if fmt == "aln" else []
+        written = old if cut else new
+        written.seek(0)
+        shutil.copyfileobj(written, out, BLOCK)
+        if cut:
+            yield KeptAsIs(sorted({f.code for f in cut}))
+
+
+@contextlib.contextmanager
+def _kept_input(stream: BinaryIO) -> Iterator[tuple[BinaryIO, BinaryIO]]:
+    """(the input's bytes again from its start, once read; the stream to
+    read it from): a file is read again; a stream that cannot be (a pipe) is
+    copied to a temporary file as it is read."""
+    if _rewindable(stream):
+        yield stream, stream
+        return
+    with tempfile.TemporaryFile() as old:
+        yield old, cast(BinaryIO, _Copied(stream, old))
 
 
 class _Copied:
@@ -746,6 +809,11 @@ class _Copied:
     def read1(self, size: int = -1) -> bytes:
         read1 = getattr(self.stream, "read1", None) or self.stream.read
         data: bytes = read1(size)
+        self.copy.write(data)
+        return data
+
+    def readline(self, size: int = -1) -> bytes:
+        data = self.stream.readline(size)
         self.copy.write(data)
         return data
 
@@ -799,10 +867,7 @@ def formatted_file(
     read."""
     with contextlib.ExitStack() as stack:
         new = stack.enter_context(tempfile.TemporaryFile())
-        old, source = stream, stream
-        if not _rewindable(stream):
-            old = stack.enter_context(tempfile.TemporaryFile())
-            source = cast(BinaryIO, _Copied(stream, old))
+        old, source = stack.enter_context(_kept_input(stream))
         text = io.TextIOWrapper(new, encoding="utf-8", newline="", write_through=True)
         unreadable = _format_into(source, name, text, choice, style, base)
         text.flush()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .analysis import Limits
 from .annotate import Annotator
-from .convert import Unreadable, converted
+from .convert import KeptAsIs, Unreadable, converted, converted_to_aln
 from .findings import visible
 from .pipeline import CheckedGame, RuleChoice
 from .streams import (
@@ -116,24 +116,48 @@ class ConvertJob(_Job):
     #: CSV cells as they are, formulas included (``--raw-csv``)
     raw_csv: bool = False
 
+    @property
+    def binary(self) -> bool:  # type: ignore[override]
+        """ALN is written in bytes: an input kept as it is (:class:`KeptAsIs`)
+        may hold bytes that are not UTF-8."""
+        return self.to == "aln"
+
     def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
         display = display_name(file)
-        items = converted(
-            stream,  # type: ignore[arg-type]
-            file,
-            out,  # type: ignore[arg-type]
-            self.to,
-            self.choice,
-            source=self.source,
-            style=self.style,
-            base=base_of(file),
-            compact=self.compact,
-            lossless=self.lossless,
-            raw_csv=self.raw_csv,
-        )
+        items: Iterator[CheckedGame | Unreadable | KeptAsIs]
+        if self.to == "aln":
+            items = converted_to_aln(
+                stream,  # type: ignore[arg-type]
+                file,
+                out,  # type: ignore[arg-type]
+                self.choice,
+                source=self.source,
+                style=self.style,
+                base=base_of(file),
+            )
+        else:
+            items = converted(
+                stream,  # type: ignore[arg-type]
+                file,
+                out,  # type: ignore[arg-type]
+                self.to,
+                self.choice,
+                source=self.source,
+                style=self.style,
+                base=base_of(file),
+                compact=self.compact,
+                lossless=self.lossless,
+                raw_csv=self.raw_csv,
+            )
         for item in items:
             if isinstance(item, Unreadable):
                 yield Said(item.finding.format_line(display), EXIT_INVALID)
+            elif isinstance(item, KeptAsIs):
+                yield Said(
+                    f"aluette: {visible(display)} written out as it is, not formatted: parts of"
+                    f" it cannot be written back whole ({', '.join(item.codes)})",
+                    EXIT_INVALID,
+                )
             else:
                 yield from told(item, display)
 

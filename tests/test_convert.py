@@ -23,6 +23,9 @@ import jsonschema
 import pytest
 from click.testing import Result
 
+from aluette_cli.convert import format_aln
+from aluette_cli.pipeline import RuleChoice
+
 from .conftest import ROOT, generated, invoke, write
 from .conftest import SAMPLE_FILES as SAMPLES
 
@@ -441,11 +444,18 @@ def test_canonical_is_idempotent(source: Path, tmp_path: Path) -> None:
     assert again == canonical
 
 
+def canonical_form(source: Path) -> str:
+    """The formatter's text of ``source``, made even where ``convert --to
+    aln`` writes the input out as it was instead (a record past a limit of
+    the reader, such as the violations sample: docs/formats.md)."""
+    return format_aln(source.read_bytes(), str(source), RuleChoice(), base=source.parent).text
+
+
 @pytest.mark.parametrize("fmt", ["json", "jsonl"])
 def test_json_formats_round_trip_to_the_canonical_aln(
     source: Path, tmp_path: Path, fmt: str
 ) -> None:
-    canonical = convert(source, "--to", "aln").stdout
+    canonical = canonical_form(source)
     data = convert(source, "--to", fmt).stdout
     back = converted(tmp_path, data, "aln", f"record.{fmt}")
     assert back == canonical
@@ -456,7 +466,7 @@ def test_canonical_form_keeps_everything_the_record_holds(source: Path, tmp_path
     # deal: the record read from the original and from its canonical form
     # are the same apart from source positions.
     original = json.loads(convert(source, "--to", "json").stdout)
-    canonical = convert(source, "--to", "aln").stdout
+    canonical = canonical_form(source)
     again = json.loads(converted(tmp_path, canonical, "json", "canonical.aln"))
     assert without_pos(again) == without_pos(original)
 

@@ -215,6 +215,36 @@ def test_fmt_leaves_a_file_it_cannot_write_back_whole(
     assert piped.stdout_bytes == data  # standard input copied whole, never cut
 
 
+@pytest.mark.parametrize("case", sorted(CUT_INPUTS))
+def test_convert_to_aln_writes_a_file_it_cannot_write_back_whole_as_it_was(
+    case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # convert --to aln is the formatter (docs/formats.md): whole or not at all,
+    # so the output is the input as it was, never the part that could be read.
+    from aluette_cli import pipeline
+    from aluette_cli.reading import decode, split
+
+    limits, data, line, column = CUT_INPUTS[case]
+    for name, value in limits.items():
+        module, attribute = name.split(".")
+        modules = {"decode": decode, "split": split, "pipeline": pipeline}
+        monkeypatch.setattr(modules[module], attribute, value)
+    data = data.replace(b"\n", b"\r\n")  # would be reformatted
+    path = write(tmp_path, "club.aln", data)
+    target = tmp_path / "out.aln"
+    result = run("convert", str(path), "--to", "aln", "-o", str(target))
+    assert result.exit_code == 1, result.output
+    assert target.read_bytes() == data
+    assert re.search(rf"^{re.escape(str(path))}:{line}:{column}: A00[39] ", result.stderr, re.M)
+    assert f"aluette: {path} written out as it is, not formatted" in result.stderr
+    piped = run("convert", "-", "--to", "aln", input=data)
+    assert piped.exit_code == 1
+    assert piped.stdout_bytes == data  # standard input copied whole, never cut
+    # To JSON, the record is converted as read (what was cut is reported).
+    document = json.loads(run("convert", str(path), "--to", "json").stdout)
+    assert len(document["games"]) == 1
+
+
 def test_an_unknown_escape_is_kept_and_reported() -> None:
     text = '[Site "C:\\club\\new"]\n\ndeal 1 dealer N\npoint NS\n'
     (game,) = checked(text)
