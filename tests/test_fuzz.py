@@ -602,8 +602,17 @@ def check_cli(data: bytes, path: Path) -> None:
         assert m, line
         assert len(line) <= MAX_LINE, f"{len(line)}-character finding: {line[:200]}..."
         listed.append((int(m[1]), int(m[2]), m[3]))
+    # What the formatter cannot write back whole, convert --to aln writes out
+    # as it was, and says so once, naming codes among the findings.
+    kept = re.compile(
+        rf"^aluette: {re.escape(str(path))} written out as it is, not formatted: parts of it"
+        r" cannot be written back whole \((A00[39](?:, A00[39])?)\)$"
+    )
     for name in ("convert-json", "convert-aln", "annotate"):
         for line in runs[name].stderr.splitlines():
+            if name == "convert-aln" and (m := kept.match(line)):
+                assert set(m[1].split(", ")) <= {code for _, _, code in listed}, line
+                continue
             assert line_re.match(line), (name, line)
             assert len(line) <= MAX_LINE, f"{name}: {len(line)}-character finding: {line[:200]}..."
 
