@@ -127,6 +127,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "deal": "found {found}, expected {expected}; this deal cannot be read, it is skipped",
         "line": "found {found}, expected {expected}; this line cannot be read, it is skipped;"
         " the rest of the deal is read",
+        "rest": "found {found}, expected {expected}; the line's elements before this one"
+        " are read, this one and the rest of the line are skipped; the rest of the deal is"
+        " read",
         "line-skipped": "found {found}, expected {expected}; this line cannot be read, and"
         " the deal is skipped: a brace comment in it is never closed",
         "header": "found {found}, expected {expected}; this deal header cannot be read;"

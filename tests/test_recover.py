@@ -123,6 +123,71 @@ def test_a_line_that_cannot_be_read_costs_that_line_only() -> None:
     assert deal.text == text  # written back as it stands: nothing is dropped
 
 
+REST = (
+    "; the line's elements before this one are read, this one and the rest of the line are"
+    " skipped; the rest of the deal is read"
+)
+
+
+def plays(trick: Trick) -> list[str]:
+    return [play.card for play in trick.plays]
+
+
+@pytest.mark.usefixtures("either_path")
+def test_a_line_of_several_elements_is_read_up_to_the_one_that_cannot_be() -> None:
+    # notation §1: a deal may be written on one line.  The mistake is named
+    # where it is (8x, not the "2." after trick 1), and trick 1 is kept.
+    text = record(
+        "deal 1 dealer W  1. Rc 4d 5c 6b -> N   2. Rd Re 7c 8x -> pourri   3. 4c 3d 5d 6c",
+    )
+    deal = recovered(text)
+    assert header(deal) == (1, "W", Pos(1, 1), ())
+    assert isinstance(deal, Deal) and [plays(t) for t in deal.tricks] == [["Rc", "4d", "5c", "6b"]]
+    said = "found '8x', expected '->', a card, a seat (N, E, S or W) or the end of the deal"
+    assert unread(deal) == [("A001", 1, 52, said + REST)]
+    assert deal.text == text
+
+
+@pytest.mark.usefixtures("either_path")
+def test_a_header_and_a_point_on_one_line_name_the_point_s_mistake() -> None:
+    deal = recovered(record("deal 1 dealer W point XX", "1. Rc 4d 5c 6b"))
+    assert header(deal) == (1, "W", Pos(1, 1), ())  # read, not guessed
+    assert isinstance(deal, Deal) and len(deal.tricks) == 1
+    said = "found 'XX', expected a team or a seat or 'none'"
+    assert unread(deal) == [("A001", 1, 23, said + REST)]
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    ("line", "column", "found"),
+    [
+        # a word that starts no element: the whole trick stands with it
+        ("1. N:3d E:8d S:6e W:3b -> N xyz", 29, "found 'xyz', expected the end"),
+        # a seat and its colon after a trick is a card of it, not a hand
+        ("1. N:3d E:8d S:6e W:3b -> N S:6e", 29, "found 'S:6e', expected the end"),
+    ],
+)
+def test_a_stop_that_starts_no_element_costs_the_whole_line(
+    line: str, column: int, found: str
+) -> None:
+    deal = recovered(record("deal 1 dealer W", line, "point NS"))
+    assert isinstance(deal, Deal) and deal.tricks == [] and deal.hands == {}
+    ((code, at_line, at_column, message),) = unread(deal)
+    assert (code, at_line, at_column) == ("A001", 2, column)
+    assert message.startswith(found) and message.endswith(LINE)
+
+
+@pytest.mark.usefixtures("either_path")
+def test_a_line_of_two_good_elements_in_a_deal_read_line_by_line_is_read_whole() -> None:
+    deal = recovered(record("deal 1 dealer W", "1. N:3x", "2. Rc 4d 5c 6b -> N  3. 9e 4c 5d 6c"))
+    assert isinstance(deal, Deal) and [t.number for t in deal.tricks] == [2, 3]
+    assert [(f.code, f.line) for f in deal.unread] == [("A001", 2)]
+    # after the header, a seat and its colon start a hand
+    deal = recovered(record("deal 1 dealer W  N: 3d 4d  E: 5d", "1. N:3x"))
+    assert isinstance(deal, Deal) and list(deal.hands) == ["N", "E"]
+    assert deal.hands["E"] == Hand("E", ["5d"], Pos(1, 28))
+
+
 @pytest.mark.usefixtures("either_path")
 def test_a_header_that_cannot_be_read_still_starts_the_deal_where_it_stands() -> None:
     # After "point NS  " on line 7, the deal starts at column 11: its header's

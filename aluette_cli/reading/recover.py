@@ -9,14 +9,24 @@ from typing import TYPE_CHECKING
 from .. import findings as F
 from ..findings import Finding
 from ..lexicon import (
+    ANNOUNCE,
+    CHANT,
+    COLON,
     COMMENT_CLOSE,
     COMMENT_OPEN,
+    CONCEDE,
     DEAL,
     DEALER,
     LINE_COMMENT,
+    POINT,
+    SEAT,
     SEATS,
+    SIGNAL,
     SKIPPED,
+    STOCK,
+    TERMINALS,
     WHITESPACE,
+    WINNERS,
 )
 from ..model import (
     Announce,
@@ -39,6 +49,7 @@ from .syntax import _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
     from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
     from .grammar import _Builder
 
@@ -123,8 +134,6 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     reading names every mistake, not the first one only.  An empty list: a
     unit with nothing on its first line, which the whole unit's finding
     says best."""
-    from lark.exceptions import UnexpectedInput
-
     builder.comments = []
     parts: list[object] = []  # the header, then the elements of the other lines
     unread: list[Finding] = []
@@ -145,20 +154,23 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                 parts.append(read[0])
                 builder.comments.extend(read[1])
                 continue
-        try:
-            parts.append(parser.parse(seg, start="deal_element" if index else "deal_header"))
-        except UnexpectedInput as exc:
-            if _unclosed_comment(exc, seg):
+        elements, exc, rest = _read_line(
+            seg, piece, parser, builder, "deal_element" if index else "deal_header"
+        )
+        parts += elements
+        if exc is not None:
+            if _unclosed_comment(exc, rest.text):
                 return [
                     *(
                         Finding.of(F.SYNTAX_ERROR, "line-skipped", f.line, f.column, **f.facts)
                         for f in unread
                     ),
-                    _syntax_finding(exc, piece, builder),
+                    _syntax_finding(exc, rest, builder),
                 ]
-            if index == 0:
+            if index == 0 and not elements:
                 parts.append(_loose_header(seg, piece))
-            unread.append(_syntax_finding(exc, piece, builder, "line" if index else "header"))
+            said = "rest" if elements else "line" if index else "header"
+            unread.append(_syntax_finding(exc, rest, builder, said))
     deal = builder.deal(parts)
     deal.unread = unread  # in the order of the lines
     deal.misplaced = _out_of_order(parts[1:])
@@ -167,6 +179,80 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     _attach_comments(deal, builder.comments)
     builder.comments = []
     return deal
+
+
+def _read_line(
+    seg: str, piece: Unit, parser: Lark, builder: _Builder, start: str
+) -> tuple[list[object], UnexpectedInput | None, Unit]:
+    """The elements of one line of a deal, left to right, and what stopped
+    the reading, if anything, with the rest of the line it stands in.
+
+    A line may hold several elements (a deal may be written on one line,
+    docs/notation.md §1), which the start rule, one element, cannot read
+    whole: where it stops at a word that starts an element (:func:`_starts`),
+    the text before it is read as an element alone, and the rest of the line
+    from that word.  So a mistake is named where it is, not at the next
+    element, and the elements before it are kept.  Where the text before
+    the stop is no element, or the word starts none (a card misspelt:
+    ``2. Kd Ke 7c 8x``), the stop stands, and with it the element it is in."""
+    from lark.exceptions import UnexpectedInput
+
+    parts: list[object] = []
+    text = seg
+    while True:
+        mark = len(builder.comments)
+        try:
+            parts.append(parser.parse(text, start=start))
+            return parts, None, piece
+        except UnexpectedInput as exc:
+            at = _stop(exc)
+            if not 0 < at < len(text) or text[at - 1] not in WHITESPACE:
+                return parts, exc, piece
+            if not text[:at].strip(WHITESPACE) or _unclosed_comment(exc, text):
+                return parts, exc, piece
+            lexed = builder.comments[mark:]  # the comments met before the stop
+            del builder.comments[mark:]
+            try:
+                before = parser.parse(text[:at], start=start)
+            except UnexpectedInput:
+                before = None
+            if before is None or not _starts(text, at, before):
+                builder.comments[mark:] = lexed
+                return parts, exc, piece
+            parts.append(before)
+        line, column = piece.pos(text, at)
+        builder.line0, builder.col0 = line, column
+        text = text[at:]
+        piece = Unit("deal", line, column, [text])
+        start = "deal_element"
+
+
+#: Words that start an element of a deal wherever they stand: a trick's
+#: number, a keyword; and a seat and its colon (a hand), after the header or
+#: a hand only (elsewhere, ``S:6e`` is a card of a trick).
+_KEYWORDS = (STOCK, CHANT, ANNOUNCE, CONCEDE, SIGNAL, WINNERS, POINT)
+_ELEMENT = re.compile(f"{TERMINALS['TRICK_NO']}|(?:{'|'.join(_KEYWORDS)})\\b")
+_HAND = re.compile(f"{SEAT}{_WS}*{re.escape(COLON)}")
+
+
+def _starts(text: str, at: int, before: object) -> bool:
+    """Whether ``text`` has an element of a deal start at ``at``, after the
+    element ``before``."""
+    if _ELEMENT.match(text, at):
+        return True
+    return isinstance(before, Deal | Hand) and _HAND.match(text, at) is not None
+
+
+def _stop(exc: UnexpectedInput) -> int:
+    """Where in its text the grammar stopped: the start of the word it could
+    not take (-1: at the text's end)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    if isinstance(exc, UnexpectedToken):
+        return -1 if exc.token.type == "$END" else exc.token.start_pos or 0
+    if isinstance(exc, UnexpectedCharacters):
+        return exc.pos_in_stream or 0
+    return -1
 
 
 #: A header for a line read alone by the fast path: what it says is not kept.
