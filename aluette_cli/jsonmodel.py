@@ -407,6 +407,24 @@ def _one_comment(text: str, where: str) -> None:
             )
 
 
+def _one_deal(text: str, where: str) -> str:
+    """Refuse a deal's text as written (``unread``) that the ALN reader would
+    not read back as this one deal: it is written as it stands, so a tag
+    section or another deal in it (after a comment left open, say) would
+    come back as other records, and the record would not be the same."""
+    from .reading import read_units  # the reader needs this module's neighbours
+
+    units = read_units([text.encode("utf-8", "surrogatepass")])
+    # (the text before the first deal or tag section comes first, empty here)
+    kinds = [unit.kind for unit in units if unit.kind != "other" or unit.text.strip()]
+    if kinds != ["deal"]:
+        said = "no deal" if "deal" not in kinds else f"{len(kinds)} records"
+        raise RecordError(
+            f"{where}: unread must be one deal as written; the ALN reader would read {said} in it"
+        )
+    return text
+
+
 def _verbatim(value: Any, where: str, what: str) -> str:
     if not isinstance(value, str):
         raise RecordError(f"{where}: {what} must be a string")
@@ -464,7 +482,7 @@ def item_from_dict(data: Any, where: str = "deal") -> Deal | BrokenDeal:
                 _pos_from(data, where),
                 number if type(number) is int else None,
                 dealer if isinstance(dealer, str) else None,
-                _verbatim(data["unread"], where, "unread"),
+                _one_deal(_verbatim(data["unread"], where, "unread"), where),
             )
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             if isinstance(exc, RecordError):

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from aluette_cli.jsonmodel import game_to_dict, item_from_dict, item_to_dict
+from aluette_cli.jsonmodel import RecordError, game_to_dict, item_from_dict, item_to_dict
 from aluette_cli.model import BrokenDeal, Deal
 from aluette_cli.reading import read_games
 
@@ -158,3 +158,22 @@ def test_a_deal_read_back_from_its_json_is_the_deal_read_from_its_aln() -> None:
 
     assert said(again.unread) == said(deal.unread) and len(deal.unread) == 2
     assert said(back.errors) == said(game.errors)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # an open comment: the ALN reader ends it at the next deal line
+        ("deal 1 dealer S { open\npoint EW\n\ndeal 7 dealer N\npoint NS", "2 records"),
+        ('deal 1 dealer S\npoint EW\n[Event "Injected"]\ndeal 1 dealer E', "3 records"),
+        ("point EW\n", "no deal"),
+    ],
+)
+def test_a_deal_kept_as_text_must_read_back_as_that_one_deal(text: str, said: str) -> None:
+    # Written as it stands, such text would come back as other records.
+    data = {"unread": text, "pos": {"line": 1, "column": 1}, "number": 1, "dealer": "S"}
+    with pytest.raises(RecordError, match=f"unread must be one deal as written; .* {said} in it"):
+        item_from_dict(data, "game 1, deal 1")
+    # the text of a deal written by convert (trailing comments and all) is one deal
+    ok = "deal 1 dealer S { open\npoint EW\n\n; a note after it"
+    assert isinstance(item_from_dict({**data, "unread": ok}), BrokenDeal)
