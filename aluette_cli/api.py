@@ -492,7 +492,10 @@ def dump(
     is the name the CSV rows give the games' file (``convert`` gives the
     input's).  ``compact`` (JSON Lines only) writes the compact rows of
     ``convert --compact``, with positions and comments when ``lossless``.
-    Games read with ``keep=False`` have no deals left to write.
+    Games read with ``keep=False`` have no deals left to write.  The games
+    are written as they were read: where ``convert --to aln`` writes an
+    input past a limit of the reader out as it was (it has the input's
+    bytes; these are games), this writes what was read of it.
 
     >>> out = io.StringIO()
     >>> dump(loads("deal 1 dealer W\nwinners: N E S E W N E S N\n"), out, "jsonl")

@@ -13,6 +13,8 @@ import pytest
 
 import aluette_cli
 from aluette_cli import api
+from aluette_cli.convert import format_aln
+from aluette_cli.pipeline import RuleChoice
 
 from .conftest import ROOT, SAMPLE_FILES, run, run_noting_lark
 
@@ -209,7 +211,15 @@ def test_a_rules_tag_naming_a_file_finds_it_beside_the_record() -> None:
 @pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.name)
 def test_dumps_writes_what_convert_writes(sample: Path, fmt: str) -> None:
     result = run("convert", str(sample), "--to", fmt)
-    assert api.dumps(list(api.load(sample)), fmt, file=str(sample)) == result.stdout
+    written = api.dumps(list(api.load(sample)), fmt, file=str(sample))
+    if "written out as it is" in result.stderr:
+        # convert --to aln gives back an input it cannot write whole as it
+        # was (the violations sample); the games are what was read of it
+        assert fmt == "aln" and result.stdout_bytes == sample.read_bytes()
+        written_by_formatter = format_aln(sample.read_bytes(), str(sample), RuleChoice())
+        assert written == written_by_formatter.text
+    else:
+        assert written == result.stdout
 
 
 def test_dumps_styles_are_those_of_convert() -> None:
