@@ -190,18 +190,25 @@ CUT_INPUTS = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(CUT_INPUTS))
-def test_fmt_leaves_a_file_it_cannot_write_back_whole(
-    case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def cut_input(case: str, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, int, int]:
+    """The input of ``case`` with the reader's limits it needs in force: its
+    bytes, and the line and column of the finding that cuts it."""
     from aluette_cli import pipeline
     from aluette_cli.reading import decode, split
 
     limits, data, line, column = CUT_INPUTS[case]
+    modules = {"decode": decode, "split": split, "pipeline": pipeline}
     for name, value in limits.items():
         module, attribute = name.split(".")
-        modules = {"decode": decode, "split": split, "pipeline": pipeline}
         monkeypatch.setattr(modules[module], attribute, value)
+    return data, line, column
+
+
+@pytest.mark.parametrize("case", sorted(CUT_INPUTS))
+def test_fmt_leaves_a_file_it_cannot_write_back_whole(
+    case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data, line, column = cut_input(case, monkeypatch)
     path = write(tmp_path, "club.aln", data.replace(b"\n", b"\r\n"))  # would be reformatted
     before = path.read_bytes()
     for args in (["fmt"], ["fmt", "--check"], ["fmt", "--diff"]):
@@ -221,14 +228,7 @@ def test_convert_to_aln_writes_a_file_it_cannot_write_back_whole_as_it_was(
 ) -> None:
     # convert --to aln is the formatter (docs/formats.md): whole or not at all,
     # so the output is the input as it was, never the part that could be read.
-    from aluette_cli import pipeline
-    from aluette_cli.reading import decode, split
-
-    limits, data, line, column = CUT_INPUTS[case]
-    for name, value in limits.items():
-        module, attribute = name.split(".")
-        modules = {"decode": decode, "split": split, "pipeline": pipeline}
-        monkeypatch.setattr(modules[module], attribute, value)
+    data, line, column = cut_input(case, monkeypatch)
     data = data.replace(b"\n", b"\r\n")  # would be reformatted
     path = write(tmp_path, "club.aln", data)
     target = tmp_path / "out.aln"
