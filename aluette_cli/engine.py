@@ -306,8 +306,12 @@ class GameReplay:
         """The trick winners that decide the deal, or None if the record stops short.
 
         Under rules where a deal can be decided early (team-five), play stops
-        there: tricks after that point are reported and left out.
+        there: tricks after that point are reported and left out.  Trick lines
+        past the ninth are reported where they stand (A206) and decide nothing:
+        a deal has nine tricks.
         """
+        if source == "lines":
+            winners = winners[:TRICKS_PER_DEAL]
         decided = self.ruleset.deal_scoring.decided_after(winners, self.ruleset.deal_target)
         if decided is not None:
             if len(winners) > decided:

@@ -363,6 +363,35 @@ def test_a_line_out_of_its_place_stands_for_no_missing_trick() -> None:
     assert [code for code, _, _ in found(gap)] == ["A005", "A201"]
 
 
+def test_a_trick_line_past_the_ninth_is_a206_and_decides_nothing() -> None:
+    # Trick 9 written twice: the copy is one too many, and the deal is scored
+    # from its nine tricks, as without it (E 3, S 2, W 1: E for EW).
+    tricks = trick_lines()
+    checked = check(hand_worked(tricks=[*tricks, tricks[-1], "point E"]))
+    assert [code for code, _, _ in found(checked)][:2] == ["A201", "A206"]
+    assert "A302" not in {code for code, _, _ in found(checked)}
+    deal = report(checked)["deals"][0]
+    assert deal["counts"] == {"N": 0, "E": 3, "S": 2, "W": 1}
+    assert deal["point"] == {"team": "EW", "points": 1, "mordienne": False}
+
+
+def test_under_team_five_a_tenth_trick_does_not_take_a_tied_deal() -> None:
+    # Nine tricks leave NS 4, EW 4: void, as the point line says.  A copy of
+    # trick 9 (EW's) would make EW's fifth trick; it decides nothing.
+    lines = [
+        "1. N:Rd E:Rb S:Rc W:Re -> pourri", "2. N:3e E:1e S:1d W:Cc -> W",
+        "3. W:5c N:2d E:8e S:8b -> N", "4. N:Ve E:Vb S:6d W:Vc -> S",
+        "5. S:9e W:5e N:5b E:Vd -> E", "6. E:2c S:1b W:Cb N:4b -> E",
+        "7. E:5d S:Ce W:6c N:4c -> S", "8. S:7b W:7d N:1c E:7c -> N",
+        "9. N:8c E:3c S:7e W:6b -> E",
+    ]  # fmt: skip
+    text = record('[Rules "team-five"]', "", "deal 1 dealer W", *lines, lines[-1], "point none")
+    checked = check(text)
+    assert "A302" not in {code for code, _, _ in found(checked)}
+    deal = report(checked)["deals"][0]
+    assert deal["void"] is True and deal["point"] is None
+
+
 def test_a_sheet_of_eight_entries_is_a207_and_both_forms_are_a208() -> None:
     checked = check(record("deal 1 dealer W", "winners: - - W S S - E E", "point E"))
     assert found(checked) == [("A207", 2, 1)]
