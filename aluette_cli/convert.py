@@ -553,6 +553,20 @@ def turn_seats(checked: CheckedGame) -> dict[int, list[list[str | None]]]:
     }
 
 
+def _seated(checked: CheckedGame) -> set[int]:
+    """The deals whose recorded seats ``--style cards`` keeps: those with a
+    finding.  Without seats a trick's cards go to the turn order's players,
+    which in a clean deal are the recorded ones; in a deal with a finding
+    (a card played out of turn, a wrong claim, a card not in the hand) they
+    may not be, and the deal would read back with other plays and winners."""
+    numbers = {f.deal for f in checked.outcome.findings if f.deal is not None}
+    return {
+        i
+        for i, deal in enumerate(checked.game.deals)
+        if isinstance(deal, Deal) and deal.number in numbers
+    }
+
+
 def _deal_texts(checked: CheckedGame) -> Iterator[str]:
     """Each deal's JSON, in order: as stamped when it was read
     (:mod:`aluette_cli.jsonstamp`), else encoded from the model."""
@@ -597,7 +611,8 @@ class Writer:
         game = checked.game
         if self.fmt == "aln":
             assert self.frame is not None
-            self.frame.add(write_game(game, turn_seats(checked), self.style))
+            seated = _seated(checked) if self.style == "cards" else ()
+            self.frame.add(write_game(game, turn_seats(checked), self.style, seated))
         elif self.fmt == "json":
             assert self.frame is not None
             head = _encode({**game_header_to_dict(game), "deals": []})

@@ -548,3 +548,42 @@ def test_a_single_mistake_is_caught_where_it_is(name: str, seed: int, data: st.D
     for want in expected:
         assert want.code in codes, (want, findings, text)
         assert any(matches(f, want) for f in findings), (want, findings, text)
+
+
+# --------------------------------------------------------------------------
+# Formatting changes the layout, never the record (docs/formats.md)
+
+#: A few examples of each kind of mistake: each runs the formatter three times.
+FORMAT_PROFILE = settings(PROFILE, max_examples=max(8, PROFILE.max_examples // 10))
+
+
+def told(text: str) -> list[Any]:
+    """What report says of each deal: its tricks' plays and winners, counts, point."""
+    result, _ = run(["report", "--format", "json"], text)
+    return [
+        [
+            [(t["plays"], t["winner"], t["pourri"]) for t in deal.get("tricks", [])],
+            deal.get("counts"),
+            deal.get("point"),
+        ]
+        for game in json.loads(result.stdout)["games"]
+        for deal in game["deals"]
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(MUTATIONS))
+@FORMAT_PROFILE
+@given(seed=SEEDS, data=st.data())
+def test_every_style_of_the_formatter_keeps_a_mistaken_record(
+    name: str, seed: int, data: st.DataObject
+) -> None:
+    # A record with one mistake (a card played out of turn, a wrong claim...)
+    # formatted in each style reads back with the same plays and results.
+    mutate, form_strategy = MUTATIONS[name]
+    game = random_game(random.Random(seed), data.draw(form_strategy, label="form"))
+    text = mutate(game, random.Random(f"{name}-{seed}"))[0].render()
+    before = told(text)
+    for style in ("keep", "seats", "cards"):
+        formatted, _ = run(["convert", "--to", "aln", "--style", style], text)
+        assert formatted.exit_code in (0, 1), formatted.output
+        assert told(formatted.stdout) == before, (style, text, formatted.stdout)

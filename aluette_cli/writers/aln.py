@@ -13,7 +13,7 @@ same game (its deals stay its own, its tag section still starts it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 
 from ..cards import SEATS
 from ..lexicon import WHITESPACE
@@ -114,10 +114,15 @@ def _signal_line(signal: Signal) -> str:
 
 
 def game_lines(
-    game: Game, seats: dict[int, list[list[str | None]]] | None = None, style: str = "keep"
+    game: Game,
+    seats: dict[int, list[list[str | None]]] | None = None,
+    style: str = "keep",
+    seated: Collection[int] = (),
 ) -> Iterator[str]:
     """The lines of one game; ``seats`` maps a deal's position in the game to its
-    turn-order seats, needed for ``style='seats'`` on cards-only tricks."""
+    turn-order seats, needed for ``style='seats'`` on cards-only tricks.
+    ``seated``: the positions of deals whose seats ``style='cards'`` keeps as
+    recorded, since without them the deal would read back otherwise."""
     if game.leading_text is not None:
         yield verbatim(game.leading_text)
     else:
@@ -141,7 +146,8 @@ def game_lines(
             yield verbatim(deal.text)
             yield ""
             continue
-        yield from deal_lines(deal, (seats or {}).get(i), style)
+        keep = style == "cards" and i in seated
+        yield from deal_lines(deal, (seats or {}).get(i), "keep" if keep else style)
         yield ""
 
 
@@ -151,12 +157,15 @@ BETWEEN_GAMES = "\n\n"
 
 
 def write_game(
-    game: Game, seats: dict[int, list[list[str | None]]] | None = None, style: str = "keep"
+    game: Game,
+    seats: dict[int, list[list[str | None]]] | None = None,
+    style: str = "keep",
+    seated: Collection[int] = (),
 ) -> str:
     """One game's text, ending with one line end and no blank line, as editors,
     ``git diff --check`` and pre-commit's end-of-file fixer want a file to end:
     games are put :data:`BETWEEN_GAMES` apart by whoever writes several."""
-    lines = list(game_lines(game, seats, style))
+    lines = list(game_lines(game, seats, style, seated))
     while lines and lines[-1] == "":
         lines.pop()
     return "\n".join(lines) + "\n" if lines else ""
