@@ -257,6 +257,8 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 if shown != FORMAT:  # the document as a whole: at its start
                     yield _problem("json-format", format=FORMAT)
                     return
+            elif part.key == "games" and part.value == []:
+                has_games = True  # a record of no games, as an empty ALN file is
             elif part.key == "games":
                 yield _problem("json-games-list", part.line, part.column)
                 return

@@ -305,7 +305,9 @@ def read_document(
     """The members of the document's top object, the list under ``list_key``
     element by element, and its problems, in document order.  An element
     longer than ``limit`` characters, or that is not valid JSON, is a
-    problem with its index, and the next one is read."""
+    problem with its index, and the next one is read.  An empty list has no
+    element to give: it is a member, whose value is ``[]``, so that a
+    reader can tell it from a list that is not there."""
     text = _Text(read)
     try:
         yield from _members(text, list_key, limit)
@@ -335,8 +337,13 @@ def _members(text: _Text, list_key: str, limit: int) -> Iterator[Member | Item |
             key = _decode(raw or '""', line, column, None)
             text.expect(":", "Expecting ':' delimiter")
             if key == list_key and text.peek() == "[":
+                line, column = text.where(text.pos)
                 text.pos += 1
-                yield from _elements(text, limit)
+                if text.peek() == "]":
+                    text.pos += 1
+                    yield Member(key, [], line, column)
+                else:
+                    yield from _elements(text, limit)
             else:
                 raw, line, column = text.value(limit)
                 if raw is None:

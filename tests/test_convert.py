@@ -1353,3 +1353,15 @@ def test_fmt_check_reads_a_file_once_in_blocks(tmp_path: Path) -> None:
     assert invoke(["fmt", "-"], input=DECORATED).stdout == DECORATED_CANONICAL
     assert invoke(["fmt", str(other)]).exit_code == 0
     assert other.read_text(encoding="utf-8") == DECORATED_CANONICAL
+
+
+def test_a_record_of_no_games_converts_to_json_and_reads_back_as_none(tmp_path: Path) -> None:
+    # An empty ALN file is valid (no deals: status 0); so is its JSON, whose
+    # games list is there and empty, unlike a document without one.
+    for fmt in ("json", "jsonl"):
+        data = converted(tmp_path, b"", fmt, "empty.aln")
+        back = invoke(["validate", "--from", fmt, "-"], data)
+        assert (back.exit_code, back.stdout) == (0, ""), (fmt, data, back.stderr)
+    missing = invoke(["validate", "--from", "json", "-"], '{"format": "aluette-record"}')
+    assert missing.exit_code == 1
+    assert "A001 the document has no 'games' list" in missing.stdout

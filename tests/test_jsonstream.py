@@ -100,6 +100,14 @@ def test_places_hold_across_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
+def test_an_empty_list_is_a_member_so_it_is_told_from_no_list() -> None:
+    assert parts('{"format": "x", "games": [ ]}') == [
+        Member("format", "x", 1, 12),
+        Member("games", [], 1, 26),
+    ]
+    assert parts('{"format": "x"}') == [Member("format", "x", 1, 12)]
+
+
 def test_a_byte_order_mark_is_not_text_and_bad_utf8_is_said() -> None:
     assert parts(b'\xef\xbb\xbf{"a": 1}') == [Member("a", 1, 1, 7)]
     (problem,) = parts(b'{"a": "\xff"}')
