@@ -1041,8 +1041,7 @@ def convert(
     choice = _rule_choice(rules, options)
     suffix = "." + to
     pairs, many = _usage(lambda: output_paths(files, output, in_place, suffix, RECORD_SUFFIXES))
-    for file, target in pairs:
-        _refuse_same_file(file, target, "use `aluette fmt FILE` to format a file in place")
+    _refuse_writing_over_inputs(pairs, "use `aluette fmt FILE` to format a file in place")
     from .filejobs import ConvertJob
 
     job = ConvertJob(choice, many, to, source, style, compact, lossless, raw_csv)
@@ -1241,9 +1240,9 @@ def annotate(
     status = _status()
     choice = _rule_choice(rules, options)
     pairs, many = _usage(lambda: output_paths(files, output, in_place, None, ALN_SUFFIXES))
-    for file, target in pairs:
-        if not in_place:
-            _refuse_same_file(file, target, "use --in-place to annotate a file in place")
+    _refuse_writing_over_inputs(
+        pairs, "use --in-place to annotate a file in place", its_own=in_place
+    )
     limits = Limits(from_trick or 1, time_limit) if analyse_plays else None
     from .filejobs import AnnotateJob
 
@@ -1424,11 +1423,45 @@ def _rules_tag(rules: str | None, output: str | None) -> str | None:
         raise click.BadParameter(str(exc), param_hint="--rules") from None
 
 
-def _refuse_same_file(file: str, output: str | None, hint: str) -> None:
-    """``-o`` naming the input would replace the record while it is read,
-    and lose it if anything goes wrong: only the in-place mode may do that."""
-    if output is not None and same_file(file, output):
-        raise click.UsageError(f"-o {output} is the input file; {hint}")
+def _refuse_writing_over_inputs(
+    pairs: list[tuple[str, str | None]], hint: str, its_own: bool = False
+) -> None:
+    """No output may be an input.  Its own would be replaced while it is
+    read, and lost if anything went wrong: only the in-place mode
+    (``its_own``) may do that.  Another would be replaced before it is read
+    (``-o sub`` for the folder ``.`` that holds ``sub/a.aln``).  One look at
+    each file, however many there are."""
+    inputs: dict[tuple[int, int], str] = {}
+    for file, _ in pairs:
+        found = _identity(file)
+        if found is not None:
+            inputs.setdefault(found, file)
+    for file, target in pairs:
+        if target is None or target == STDIO:
+            continue
+        own = same_file(file, target)
+        if own and not its_own:
+            raise click.UsageError(f"-o {target} is the input file; {hint}")
+        found = _identity(target)
+        other = inputs.get(found) if found is not None else None
+        if other is None or own:
+            continue
+        raise click.UsageError(
+            f"{visible(target)}, where {visible(file)} would be written, is an input too"
+            f" ({visible(other)}): it would be replaced before it is read; write the"
+            " output outside the folders being read"
+        )
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The file a name leads to (links followed), or None if there is none."""
+    if path == STDIO:
+        return None
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _world_error(exc: OSError) -> NoReturn:

@@ -198,6 +198,28 @@ def test_output_naming_the_input_is_refused(tmp_path: Path, args: list[str], hin
     assert record.read_bytes() == CLASSIC.read_bytes()
 
 
+@pytest.mark.parametrize("args", [["convert", "--to", "aln"], ["annotate"]])
+def test_an_output_that_is_another_input_is_refused_before_anything_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    # The folder "." holds a.aln and sub/a.aln: -o sub would write a.aln's
+    # output over sub/a.aln before it is read.
+    write(tmp_path, "a.aln", b"deal 1 dealer N\npoint NS\n")
+    (tmp_path / "sub").mkdir()
+    inner = write(tmp_path, "sub/a.aln", b"deal 1 dealer E\npoint EW\n")
+    monkeypatch.chdir(tmp_path)
+    result = run(args[0], ".", *args[1:], "-o", "sub")
+    assert result.exit_code == 2
+    assert "is an input too" in result.stderr and "sub/a.aln" in result.stderr
+    assert inner.read_bytes() == b"deal 1 dealer E\npoint EW\n"
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.aln")) == [
+        "a.aln",
+        "sub/a.aln",
+    ]
+    # in place, each output is its own input, and only that
+    assert run("annotate", ".", "--in-place").exit_code == 0
+
+
 # --------------------------------------------------------------------------
 # Temporary files: never left on an exit we live through
 
