@@ -110,7 +110,9 @@ def output_paths(
     many = len(files) > 1 or any(is_folder(f) for f in files)
     if in_place or many:
         if STDIO in files:
-            raise ValueError("- (standard input) can only be read alone, without --in-place")
+            # each output is named for its input, and - has no name
+            said = "not in place" if in_place else "not with other inputs"
+            raise ValueError(f"- (standard input) can only be read alone, {said}")
         if output == STDIO:
             raise ValueError("several outputs cannot all go to standard output")
     if not many:

@@ -20,7 +20,8 @@ from aluette_cli.inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, is_folder,
 from aluette_cli.inputs import writes_into_inputs as writes_into
 from aluette_cli.streams import Walked
 
-ALONE = "- (standard input) can only be read alone, without --in-place"
+ALONE = "- (standard input) can only be read alone, not in place"
+WITH_OTHERS = "- (standard input) can only be read alone, not with other inputs"
 NOT_ALL = "several outputs cannot all go to standard output"
 GIVE_O = (
     "several inputs: give -o FOLDER for the outputs, or --in-place to write each beside its input"
@@ -190,7 +191,7 @@ def test_several_inputs_each_get_an_output_of_their_own(
     [
         (("r1.aln",), "out", True, "--in-place and -o exclude each other"),
         (("-",), None, True, ALONE),
-        (("r1.aln", "-"), "out", False, ALONE),
+        (("r1.aln", "-"), "out", False, WITH_OTHERS),
         (("r1.aln", "r2.aln"), "-", False, NOT_ALL),
         (("season",), "-", False, NOT_ALL),
         (("r1.aln", "r2.aln"), None, False, GIVE_O),
