@@ -249,6 +249,7 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             if part.index is None:  # reading stops
                 yield _problem(part.variant, part.line, part.column, **part.facts)
                 return
+            has_games = True  # a game of the list, that cannot be read
             variant = _SKIPPED.get(part.variant, part.variant)
             yield _problem(variant, part.line, part.column, part.index, **part.facts)
         elif isinstance(part, Member):

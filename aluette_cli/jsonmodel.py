@@ -77,17 +77,43 @@ def _parse_int(literal: str) -> int:
     return int(literal)
 
 
-#: ``raw_decode`` of a decoder that refuses an integer too long to convert
-#: (a ``ValueError``): the caller reads such a value again with :func:`loads`,
-#: which places the error.
-raw_decode = json.JSONDecoder(parse_int=_parse_int).raw_decode
+_DECODER = json.JSONDecoder(parse_int=_parse_int)
+#: An escape of half a surrogate pair: JSON allows one alone, Unicode has no
+#: such character (it cannot be written as UTF-8, nor be a record's text).
+_HALF = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_ESCAPE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(\\u[dD][c-fC-F][0-9a-fA-F]{2})?|\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+_LONE = re.compile("[\ud800-\udfff]")
+
+
+def raw_decode(text: str, start: int) -> tuple[Any, int]:
+    """``raw_decode`` of a decoder that refuses an integer too long to
+    convert, and a lone surrogate (a ``ValueError``): the caller reads such
+    a value again with :func:`loads`, which places the error."""
+    value, end = _DECODER.raw_decode(text, start)
+    if _HALF.search(text, start, end) and _holds_lone(value):
+        raise ValueError("a lone surrogate")
+    return value, end
+
+
+def _holds_lone(value: Any) -> bool:
+    """Whether a decoded value holds a lone surrogate in a string (a key too)."""
+    if isinstance(value, str):
+        return _LONE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_holds_lone(k) or _holds_lone(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_lone(v) for v in value)
+    return False
 
 
 def loads(text: str) -> Any:
-    """``json.loads``, with an integer too long to convert refused as a
-    JSON error at its place (line and column), as a syntax error is."""
+    """``json.loads``, with an integer too long to convert, and a lone
+    surrogate (half a pair, no character), refused as a JSON error at its
+    place (line and column), as a syntax error is."""
     try:
-        return json.loads(text, parse_int=_parse_int)
+        value = json.loads(text, parse_int=_parse_int)
     except _TooLong as exc:
         digits = len(exc.literal.lstrip("-"))
         # The decoder does not say where the number was: the first place the
@@ -98,6 +124,15 @@ def loads(text: str) -> Any:
             text,
             max(text.find(exc.literal), 0),
         ) from None
+    if _HALF.search(text) and _holds_lone(value):
+        lone = (m for m in _LONE_ESCAPE.finditer(text) if m.group(1) is None)
+        at = next(lone, None)
+        raise json.JSONDecodeError(
+            "a lone surrogate escape (half of a pair) is no character",
+            text,
+            at.start() if at is not None else 0,
+        )
+    return value
 
 
 def _pos(pos: Pos) -> dict[str, int]:

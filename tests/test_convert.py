@@ -1365,3 +1365,18 @@ def test_a_record_of_no_games_converts_to_json_and_reads_back_as_none(tmp_path: 
     missing = invoke(["validate", "--from", "json", "-"], '{"format": "aluette-record"}')
     assert missing.exit_code == 1
     assert "A001 the document has no 'games' list" in missing.stdout
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_a_lone_surrogate_in_a_json_record_costs_its_game_and_is_said(
+    tmp_path: Path, fmt: str
+) -> None:
+    data = convert(write(tmp_path, "g.aln", generated(3)), "--to", fmt).stdout
+    assert '"Generated game 1"' in data
+    bad = write(tmp_path, f"bad.{fmt}", data.replace('"Generated game 1"', '"Game \\ud800"'))
+    for command in (["validate"], ["report"], ["convert", "--to", "aln"], ["stats"]):
+        result = invoke([*command, str(bad)])  # never an internal error
+        assert result.exit_code == 1, (command, result.output)
+    said = invoke(["validate", str(bad)]).stdout
+    assert "A001 not valid JSON: a lone surrogate escape (half of a pair) is no character" in said
+    assert "no 'games' list" not in said  # the list is there: one of its games is not

@@ -17,7 +17,14 @@ from typing import Any
 
 import pytest
 
-from aluette_cli.jsonmodel import RecordError, game_to_dict, item_from_dict, item_to_dict
+from aluette_cli.jsonmodel import (
+    RecordError,
+    game_to_dict,
+    item_from_dict,
+    item_to_dict,
+    loads,
+    raw_decode,
+)
 from aluette_cli.model import BrokenDeal, Deal
 from aluette_cli.reading import read_games
 
@@ -177,3 +184,29 @@ def test_a_deal_kept_as_text_must_read_back_as_that_one_deal(text: str, said: st
     # the text of a deal written by convert (trailing comments and all) is one deal
     ok = "deal 1 dealer S { open\npoint EW\n\n; a note after it"
     assert isinstance(item_from_dict({**data, "unread": ok}), BrokenDeal)
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ('{"v": "ev\\ud800x"}', 10),  # a high half alone
+        ('{"v": "\\udc00"}', 8),  # a low half alone
+        ('{"\\ud800": 1}', 3),  # in a key
+        ('{"v": "\\ude00\\ud83d"}', 8),  # the halves in the wrong order
+    ],
+)
+def test_a_lone_surrogate_is_no_character_and_is_refused_at_its_place(
+    text: str, column: int
+) -> None:
+    # JSON lets \\ud800 stand alone; Unicode has no such character, and no
+    # record text can hold one (it could not be written as UTF-8).
+    with pytest.raises(json.JSONDecodeError, match="lone surrogate") as caught:
+        loads(text)
+    assert (caught.value.lineno, caught.value.colno) == (1, column)
+    with pytest.raises(ValueError):
+        raw_decode(text, 0)
+
+
+def test_a_surrogate_pair_is_one_character() -> None:
+    assert loads('{"v": "\\ud83d\\ude00 \\u00e9"}') == {"v": "\U0001f600 é"}
+    assert raw_decode('["\\ud83d\\ude00"] tail', 0) == (["\U0001f600"], 16)
