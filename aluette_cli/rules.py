@@ -12,6 +12,7 @@ import dataclasses
 import errno
 import functools
 import os
+import re
 import stat
 import tomllib
 from collections.abc import Callable, Iterable
@@ -380,18 +381,32 @@ KEYS = {
 OPTIONS = ("chanter", "mordienne", "signals")
 
 
+#: A key as TOML writes it bare: a name, which a message may say even where
+#: the file's values are not shown (a quoted key may hold any text).
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}(?:\.[A-Za-z0-9_-]{1,40})?")
+
+
+def _key_name(key: str, show: Show) -> str:
+    """How a message names a key: as the file's values are shown, but a bare
+    key by its name where they are not (it is what must be fixed)."""
+    if show is repr or _BARE_KEY.fullmatch(key):
+        return repr(key)
+    return "(a quoted key, not shown)"
+
+
 def _check_keys(data: dict, where: str, show: Show = repr) -> None:
     """A misspelt key would silently leave a rule at its default: refuse it."""
     for key, value in data.items():
         if key not in KEYS[""]:
             raise RulesetError(
-                f"{where}: unknown key {show(key)} (known: {', '.join(sorted(KEYS['']))})"
+                f"{where}: unknown key {_key_name(key, show)}"
+                f" (known: {', '.join(sorted(KEYS['']))})"
             )
         if key in KEYS and key != "" and isinstance(value, dict):
             for sub in value:
                 if sub not in KEYS[key]:
                     raise RulesetError(
-                        f"{where}: unknown key {show(f'{key}.{sub}')}"
+                        f"{where}: unknown key {_key_name(f'{key}.{sub}', show)}"
                         f" (known in [{key}]: {', '.join(sorted(KEYS[key]))})"
                     )
         elif key in KEYS and not isinstance(value, dict):

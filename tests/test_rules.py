@@ -301,6 +301,26 @@ def test_a_malformed_rules_file_named_by_a_record_is_a401(tmp_path: Path) -> Non
     assert "play.tie" in checked.outcome.findings[0].message
 
 
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        ('ties = "x"', "unknown key 'play.ties' (known in [play]: tie)"),
+        ('"t i e s" = "x"', "unknown key (a quoted key, not shown) (known in [play]: tie)"),
+    ],
+)
+def test_a_misspelt_key_in_a_file_named_by_a_record_is_named(
+    tmp_path: Path, extra: str, said: str
+) -> None:
+    # Its values are not quoted (the file may be anyone's), but a bare key is
+    # a name, and it is what must be fixed.
+    text = ruleset_text().replace('tie = "spoil"\n', f'tie = "spoil"\n{extra}\n')
+    write(tmp_path / "house.toml", text)
+    checked = check(house_record("house.toml"), base=tmp_path)
+    assert found(checked) == [("A401", 1, 1)]
+    assert said in checked.outcome.findings[0].message
+    assert '"x"' not in checked.outcome.findings[0].message
+
+
 # --------------------------------------------------------------------------
 # Unknown rules and options
 
