@@ -130,3 +130,15 @@ def run_noting_lark(*args: str | os.PathLike[str]) -> subprocess.CompletedProces
     return subprocess.run(
         [sys.executable, "-c", _NOTING_LARK, *map(str, args)], capture_output=True, text=True
     )
+
+
+def dead_pid() -> int:
+    """The number of a process that has ended: what a run killed with
+    SIGKILL leaves in the name of its temporary file."""
+    ended = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(ended.stdout)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import run, write
+from .conftest import dead_pid, run, write
 
 # A team-five deal whose fifth trick line is written twice: ten trick lines.
 # ``stats`` once indexed its per-trick tally with the tenth trick and crashed.
@@ -860,13 +860,7 @@ def test_writing_many_files_lists_their_folder_once(
     text = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
     for n in range(40):
         (folder / f"r{n:02}.aln").write_text(text.replace("\n\ndeal ", "\n\n\ndeal "))
-    dead = subprocess.run(
-        [sys.executable, "-c", "import os; print(os.getpid())"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    stale = folder / f".r07.aln.aluette-{int(dead.stdout)}-0123abcd.tmp"
+    stale = folder / f".r07.aln.aluette-{dead_pid()}-0123abcd.tmp"
     stale.write_text("half a record")
     listed: list[str] = []
     real_scandir = os.scandir

@@ -21,7 +21,7 @@ import pytest
 
 from aluette_cli.streams import temp_pattern
 
-from .conftest import SAMPLES, generated, run, write
+from .conftest import SAMPLES, dead_pid, generated, run, write
 
 CLASSIC = SAMPLES / "classic-game.aln"
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
@@ -306,13 +306,7 @@ def test_a_signal_at_each_step_of_a_write_leaves_no_temp(
 
 def test_a_temp_left_by_a_killed_run_is_recognised_and_removed(tmp_path: Path) -> None:
     record = write(tmp_path, "r.aln", CLASSIC.read_bytes())
-    dead = subprocess.run(
-        [sys.executable, "-c", "import os; print(os.getpid())"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    stale = tmp_path / f".r.aln.aluette-{int(dead.stdout)}-0123abcd.tmp"
+    stale = tmp_path / f".r.aln.aluette-{dead_pid()}-0123abcd.tmp"
     stale.write_text("half a record")
     assert temp_pattern("r.aln").fullmatch(stale.name)
     assert run("annotate", str(record), "--in-place").exit_code == 0
