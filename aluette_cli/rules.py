@@ -15,6 +15,7 @@ import os
 import re
 import stat
 import tomllib
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -247,7 +248,10 @@ def _read_ruleset_fd(fd: int, where: str, single: RulesetError | None = None) ->
             f"ruleset file {where!r} is larger than the limit of {MAX_RULESET_BYTES:,} bytes"
         )
     try:
-        return data.decode("utf-8")
+        # A byte-order mark is how some editors save UTF-8; TOML allows none,
+        # but it says nothing about the rules, so it is read past as the
+        # record reader reads past one.
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RulesetError(
             f"ruleset file {where!r} is not UTF-8 text (byte offset {exc.start})"
@@ -413,6 +417,24 @@ def _check_keys(data: dict, where: str, show: Show = repr) -> None:
             raise RulesetError(f"{where}: [{key}] must be a table")
 
 
+def _printable(key: str, value: str, where: str, allowed: str = "") -> None:
+    """Refuse a control or format character in a text that reports print:
+    an escape sequence there would drive the reader's terminal.  The
+    message names the character's code and place, never the text (the file
+    may be anyone's)."""
+    for i, char in enumerate(value, 1):
+        if char not in allowed and unicodedata.category(char) in _UNPRINTABLE:
+            raise RulesetError(
+                f"{where}: {key!r} holds the unprintable character U+{ord(char):04X}"
+                f" (character {i}); it must be printable text"
+            )
+
+
+#: Unicode categories refused in a printed name: controls, formats (such as
+#: the bidirectional overrides), surrogates, private use and unassigned.
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
 def ruleset_from_toml(text: str, where: str, show: Show = repr) -> Ruleset:
     """Build and check a ruleset from TOML text; ``where`` names it in messages,
     ``show`` says how a value of the file is shown in them.
@@ -444,6 +466,8 @@ def ruleset_from_toml(text: str, where: str, show: Show = repr) -> Ruleset:
         raise RulesetError(
             f"{where}: 'description' is longer than the limit of {MAX_DESCRIPTION} characters"
         )
+    _printable("name", name, where)
+    _printable("description", description, where, allowed="\n")
     groups = get("ranking.groups", list)
     ranking: list[tuple[str, ...]] = []
     seen: set[str] = set()

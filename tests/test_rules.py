@@ -367,3 +367,39 @@ def test_cli_known_option_is_accepted(tmp_path: Path) -> None:
     assert invoke(["validate", str(aln)]).exit_code == 1  # worth 1 without it
     result = invoke(["validate", "--options", "mordienne", str(aln)])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "code", "at"),
+    [
+        ("name", "house\\u001b[31m", "001B", 6),
+        ("name", "house\\nrules", "000A", 6),
+        ("description", "right\\u202eto left", "202E", 6),
+    ],
+)
+def test_an_unprintable_name_or_description_is_refused(
+    key: str, value: str, code: str, at: int
+) -> None:
+    # Reports print both; an escape there would drive the reader's terminal.
+    text = ruleset_text()
+    old = 'name = "house"' if key == "name" else 'description = "Aces ranked by suit."'
+    text = text.replace(old, f'{key} = "{value}"')
+    with pytest.raises(RulesetError) as info:
+        ruleset_from_toml(text, "house.toml")
+    assert str(info.value) == (
+        f"house.toml: '{key}' holds the unprintable character U+{code}"
+        f" (character {at}); it must be printable text"
+    )
+
+
+def test_a_description_may_hold_line_breaks() -> None:
+    text = ruleset_text().replace('"Aces ranked by suit."', '"one\\ntwo"')
+    assert ruleset_from_toml(text, "house.toml").description == "one\ntwo"
+
+
+def test_a_ruleset_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + ruleset_text().encode("utf-8"))
+    assert load_ruleset(str(path)).name == "house"
+    checked = check(house_record("house.toml"), base=tmp_path)
+    assert found(checked) == []
