@@ -21,8 +21,8 @@ Otherwise what differs is only how a position is held, and what it costs to
 hold it:
 
 - a hand is one 64-bit integer, three bits a strength level (how many cards
-  of that level it holds; a level holds at most four cards, and a ruleset of
-  up to 21 levels fits), so playing a card is one subtraction;
+  of that level it holds: a ruleset of up to 21 levels, none of more than
+  seven cards, fits), so playing a card is one subtraction;
 - the table of bounds is numpy arrays keyed by the four hands over the
   levels somebody still holds (relative ranks), the leader and the tally
   state, two entries a bucket, the one that cost less replaced;
@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import time
 import weakref
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -84,6 +85,10 @@ if TYPE_CHECKING:
 
 #: The most strength levels a packed hand holds (3 bits a level in 64 bits).
 MAX_LEVELS = 21
+#: The most cards of one level a packed hand can count in its 3 bits.  The
+#: presets rank at most four cards alike, but a house file may rank a dozen
+#: equal, and a hand of nine could then hold eight of them.
+MAX_LEVEL_CARDS = 7
 #: Buckets of the table of bounds (two entries each): about 60 MB in all.
 TABLE_BITS = 20
 #: Entries of the memo of card bounds, a power of two.
@@ -1230,8 +1235,10 @@ class Kernel:
 
     @staticmethod
     def fits(solver: Solver) -> bool:
-        """Whether the kernel can search for this solver's ruleset."""
-        return AVAILABLE and len(set(solver.ruleset.strength.values())) <= MAX_LEVELS
+        """Whether the kernel can search for this solver's ruleset: its
+        levels and their cards must fit the packed hands."""
+        counts = Counter(solver.ruleset.strength.values())
+        return AVAILABLE and len(counts) <= MAX_LEVELS and max(counts.values()) <= MAX_LEVEL_CARDS
 
     def play(
         self,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import random
 import time
 from collections.abc import Sequence
@@ -24,7 +25,8 @@ pytest.importorskip("numba")
 import numpy as np  # comes with numba
 
 from aluette_cli import kernel
-from aluette_cli.rules import load_ruleset
+from aluette_cli.cards import DECK
+from aluette_cli.rules import Ruleset, load_ruleset, ruleset_from_toml
 from aluette_cli.solver import Position, Solver, TimeUp
 
 from .test_solver import (
@@ -286,3 +288,36 @@ def test_the_search_keeps_no_reference_counts() -> None:
     code = fresh.inspect_llvm(signature)
     assert "define" in code and "search" in code
     assert "NRT_incref" not in code and "NRT_decref" not in code
+
+
+def _one_big_group(size: int) -> Ruleset:
+    """A house ranking whose weakest group holds ``size`` equal cards (the
+    others, six each: few levels, a search quick enough for a test)."""
+    top = ["3d", "3c", "2d", "2c", "9c", "9d"]
+    rest = [c for c in DECK if c not in top]
+    others, big = rest[:-size], rest[-size:]
+    groups = [[c] for c in top] + [others[i : i + 6] for i in range(0, len(others), 6)] + [big]
+    text = f'name = "big"\n[ranking]\ngroups = {json.dumps(groups)}\n'
+    return ruleset_from_toml(text, "big.toml")
+
+
+@pytest.mark.parametrize("size", [7, 8, 12])
+def test_a_hand_of_many_equal_cards_is_valued_right(size: int) -> None:
+    """A hand counts its cards of a level in three bits: eight equal cards
+    would read as none.  Where a hand could hold eight, the Python search
+    is used; up to seven, the kernel."""
+    ruleset = _one_big_group(size)
+    big = [c for c in DECK if ruleset.strength[c] == min(ruleset.strength.values())]
+    assert len(big) == size
+    assert Solver(ruleset, kernel=None).compiled == (size <= kernel.MAX_LEVEL_CARDS)
+    rng = random.Random(f"big-{size}")
+    for _ in range(3):
+        held = rng.sample(big, min(size, 8))
+        rest = [c for c in DECK if c not in held]
+        rng.shuffle(rest)
+        north = held + rest[: 8 - len(held)]
+        rest = rest[8 - len(held) :]
+        hands = {"N": north, "E": rest[:8], "S": rest[8:16], "W": rest[16:24]}
+        position = Position(hands, "N", (), ("N",))
+        expected = Solver(ruleset, kernel=False).value(position)
+        assert Solver(ruleset).value(position) == expected, position
