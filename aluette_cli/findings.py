@@ -360,7 +360,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     POINT_VALUE: {
         "zero": "point {side} 0: a deal never scores 0 points; write 'point none' for a void"
         " deal, or 'point {side}' for one point",
-        "value": "point {side} {claimed}: {because}; write 'point {side}{fix}'",
+        "value": "point {side} {claimed}: {because}; write 'point {fix}'",
+        "value-omitted": "point {side}, without a number, claims 1: {because}; write 'point {fix}'",
     },
     LINE_ORDER: {
         "hand": "hand lines come first, after the deal header; this one is read as if it"

@@ -75,9 +75,10 @@ def score_deal(
         return score
     # A number no deal of these rules is worth is A307 in every form of the
     # record, with tricks or without: the rules alone say it is wrong.  A
-    # number the rules allow but this deal's tricks do not give is A302.
-    allowed = point_values(deal, ruleset) if claim.points is not None else None
-    value_wrong = allowed is not None and _check_value(deal, allowed, flag, score.point)
+    # number the rules allow but this deal's tricks do not give is A302.  A
+    # line without a number claims 1 (docs/notation.md §4), and is checked so.
+    allowed = point_values(deal, ruleset)
+    value_wrong = _check_value(deal, allowed, flag, score.point)
     if score.void is None:
         # Nothing to check the claim against: the claim is the outcome.
         if claim.side is None:
@@ -91,7 +92,7 @@ def score_deal(
             score.void = False
             # A value the rules never give (A307) is scored as the least the
             # deal can be worth, so one typo does not decide the game.
-            points = min(allowed.values) if allowed and value_wrong else claim.points or 1
+            points = min(allowed.values) if value_wrong else claim.points or 1
             score.point = PointOutcome(team, points)  # type: ignore[arg-type]
             score.winner = claim.side if claim.side in SEATS else None
         return score
@@ -212,20 +213,26 @@ def _check_value(deal: Deal, allowed: PointValues, flag: Flags, worth: PointOutc
     then the deal's own value (a mordienne's 2), not the least one."""
     claim = deal.point
     assert claim is not None
-    if claim.side is None or claim.points is None or claim.points in allowed.values:
+    claimed = 1 if claim.points is None else claim.points
+    if claim.side is None or claimed in allowed.values:
         return False
     n = deal.number
-    if claim.points == 0:
+    if claimed == 0:
         flag(F.POINT_VALUE, "zero", claim.pos, n, side=claim.side, claimed=0)
         return True
+    # The line to write: the deal's own point when its tricks say (the team
+    # that scores, too: a line that fixed the number only would still be
+    # wrong, A302), otherwise the least the deal can be worth.
     team = claim.side if claim.side in TEAMS else team_of(claim.side)
-    if worth is not None and worth.team == team and worth.points in allowed.values:
+    side, best = claim.side, min(allowed.values)
+    if worth is not None and worth.points in allowed.values:
         best = worth.points
-    else:
-        best = min(allowed.values)
-    fix = "" if best == 1 else f" {best}"
-    facts = {"side": claim.side, "claimed": claim.points, "because": allowed.because}
-    flag(F.POINT_VALUE, "value", claim.pos, n, fix=fix, allowed=list(allowed.values), **facts)
+        if worth.team != team:
+            side = worth.team
+    fix = side if best == 1 else f"{side} {best}"
+    variant = "value" if claim.points is not None else "value-omitted"
+    facts = {"side": claim.side, "claimed": claimed, "because": allowed.because}
+    flag(F.POINT_VALUE, variant, claim.pos, n, fix=fix, allowed=list(allowed.values), **facts)
     return True
 
 
@@ -249,7 +256,15 @@ def _check_claim(deal: Deal, score: DealScore, flag: Flags, value_wrong: bool) -
     wrong = claim_wrong(claim.side, claim.points, point, winner)
     if wrong is None or (wrong == "number" and value_wrong):
         return
-    who = f"{winner} wins the deal for {point.team}" if winner else f"{point.team} take the deal"
+    if winner and team_of(winner) != point.team:
+        # a refused concession the refusers' best player did not turn
+        # into a mordienne: the conceders score, whoever took most tricks
+        who = f"{point.team} score {point.points}: {point.reason}"
+        winner = None
+    elif winner:
+        who = f"{winner} wins the deal for {point.team}"
+    else:
+        who = f"{point.team} take the deal"
     if score.counts and winner and not score.unknown:
         who += f" with {plural(score.counts[winner], 'trick')}"  # type: ignore[index]
     if score.unknown:

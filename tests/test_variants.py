@@ -234,9 +234,13 @@ def test_team_five_a_double_that_succeeds_scores_two() -> None:
     checked = check(text)
     assert found(checked) == []
     assert report(checked)["score"] == {"NS": 2, "EW": 0}
+    # A line without a number claims 1, which a doubled deal is never worth.
     one_point = check(text.replace("point NS 2", "point NS"))
-    assert found(one_point) == [("A302", 5, 1)]
-    assert "worth 2" in messages(one_point, "A302")[0]
+    assert found(one_point) == [("A307", 5, 1)]
+    assert messages(one_point, "A307") == [
+        "point NS, without a number, claims 1: NS announced a double: the deal is worth 2"
+        " to whoever takes it; write 'point NS 2'"
+    ]
 
 
 def test_team_five_a_double_that_fails_gives_two_to_the_opponents() -> None:
@@ -552,8 +556,18 @@ def test_a_concession_refused_and_mordienne_missed_scores_two_for_the_conceders(
     checked = check(text)
     assert found(checked) == []
     assert report(checked)["score"] == {"NS": 2, "EW": 0}
+    # The wrong team, and a number (1, left out) a refused concession never
+    # scores: both codes, and each says whom the deal went to.
     plain = check(text.replace("point NS 2", "point EW"))
-    assert found(plain) == [("A302", 5, 1)]
+    assert found(plain) == [("A302", 5, 1), ("A307", 5, 1)]
+    assert messages(plain, "A302") == [
+        "point claimed for EW, but NS score 2: EW refused NS's concession and did not"
+        " make mordienne"
+    ]
+    assert messages(plain, "A307") == [
+        "point EW, without a number, claims 1: NS's concession was refused: it scores 2;"
+        " write 'point NS 2'"
+    ]
 
 
 def test_a_second_concession_is_a407() -> None:
@@ -1286,3 +1300,43 @@ def test_the_house_rules_game_under_classic() -> None:
     assert [d["point"]["team"] for d in game["deals"]] == ["EW", "EW", "EW", "EW", "NS"]
     assert game["score"] == {"NS": 1, "EW": 4}
     assert game["winner"] == "EW"
+
+
+@pytest.mark.parametrize(
+    "play",
+    ["", "winners: N N N E E E E E -", "winners: E E E E E E E E E"],
+    ids=["point line only", "sheet, mordienne missed", "sheet, no comeback"],
+)
+@pytest.mark.parametrize("bid", ["concede NS refused", "announce NS double"])
+def test_a_point_line_without_a_number_is_checked_as_one(play: str, bid: str) -> None:
+    """'1 when left out' (docs/notation.md §4): the same findings as the
+    line with 1 written, in every form of the record."""
+    rules = '[Rules "team-five"]' if "double" in bid else '[Options "mordienne"]'
+    if "double" in bid and play:
+        play = "winners: N S N S N"
+    lines = [rules, "deal 1 dealer W", bid, *([play] if play else []), "point NS"]
+    omitted = check(record(*lines))
+    written = check(record(*lines).replace("point NS", "point NS 1"))
+    assert found(omitted) == found(written) != []
+    assert [c for c, _, _ in found(omitted)] == ["A307"]
+    if not play:
+        # scored as the least the deal can be worth, never a point it cannot give
+        assert report(omitted)["score"] == {"NS": 2, "EW": 0}
+
+
+def test_a_seat_claiming_a_refused_concession_that_failed_is_told_who_scores() -> None:
+    # S took the most tricks for NS, who refused EW's concession and made no
+    # mordienne: EW score two, and S did not win the deal for EW.
+    text = record(
+        '[Options "mordienne"]',
+        "deal 1 dealer E",
+        "concede EW refused",
+        "winners: - S S - N N - S -",
+        "point S 2",
+    )
+    checked = check(text)
+    assert found(checked) == [("A302", 5, 1)]
+    assert messages(checked, "A302") == [
+        "point claimed for S, but EW score 2: NS refused EW's concession and did not make mordienne"
+    ]
+    assert report(checked)["score"] == {"NS": 0, "EW": 2}
