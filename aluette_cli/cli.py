@@ -61,6 +61,7 @@ from .streams import (
     atomic_output,
     base_of,
     display_name,
+    not_replaceable,
     open_source,
     reason_of,
     same_file,
@@ -1120,6 +1121,15 @@ def fmt_command(
     changed = unchanged = 0
     for file in expand(files, ALN_SUFFIXES):
         display = visible(display_name(file))  # a name is shown, its controls escaped
+        why = None if file == STDIO or check or show_diff else not_replaceable(file)
+        if why is not None:
+            click.echo(
+                f"aluette: cannot format {display} in place: {why}; give it as standard"
+                " input (aluette fmt - < FILE) to have the formatted text on standard output",
+                err=True,
+            )
+            status.raise_to(EXIT_USAGE)
+            continue
         with contextlib.ExitStack() as opened:
             try:  # formatted into a file beside the input: neither is held whole
                 stream = opened.enter_context(open_source(file))

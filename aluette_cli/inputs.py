@@ -17,7 +17,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .streams import STDIO, Walked, same_file
+from .streams import STDIO, Walked, not_replaceable, same_file
 
 #: What a folder walk takes: the formats records are read from.
 RECORD_SUFFIXES = (".aln", ".json", ".jsonl", ".ndjson")
@@ -118,6 +118,8 @@ def output_paths(
     if not many:
         (file,) = files
         if in_place:
+            if suffix is None:
+                _replaceable(file)
             return [(file, file if suffix is None else str(Path(file).with_suffix(suffix)))], False
         if output is not None and is_folder(output):
             name = Path("stdin.aln" if file == STDIO else file).name
@@ -133,6 +135,8 @@ def output_paths(
     for arg in files:
         for file in expand([arg], suffixes):
             if in_place:
+                if suffix is None and not isinstance(file, Walked):
+                    _replaceable(file)  # a walked pipe is skipped where it is read
                 place = Path(file)
             else:
                 assert output is not None
@@ -170,3 +174,14 @@ def writes_into_inputs(files: tuple[str, ...], output: str | None) -> str | None
         ):
             return f"-o {output} is inside the folder {file}, whose records are being read"
     return None
+
+
+def _replaceable(file: str) -> None:
+    """Refuse to replace an input that cannot be written back (a pipe, a
+    device): the sentence says what to do instead."""
+    why = not_replaceable(file)
+    if why is not None:
+        raise ValueError(
+            f"{file} cannot be replaced in place: {why}; write the output with -o,"
+            " or to standard output"
+        )

@@ -309,6 +309,20 @@ def writes_directly(path: str) -> bool:
     )
 
 
+def not_replaceable(path: str) -> str | None:
+    """Why the input ``path`` cannot be replaced by its new version in
+    place (None if it can): a pipe, a device or a stream of this process is
+    read once and cannot be written back; writing into the pipe being read
+    would block the command or throw the output away."""
+    if not writes_directly(path):
+        return None
+    try:
+        kind = _KINDS.get(stat.S_IFMT(os.stat(path).st_mode))
+    except OSError:
+        kind = None
+    return f"it is {kind}, not a file" if kind else "it is a stream, not a file"
+
+
 def same_file(a: str, b: str) -> bool:
     """Whether two names (``-`` aside) are the same file."""
     if STDIO in (a, b):

@@ -1029,3 +1029,28 @@ def test_fmt_shows_a_walked_file_name_with_its_controls_escaped(tmp_path: Path) 
         assert result.exit_code in (0, 1), result.output
         assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", result.output), result.output
         assert "a\\x1b[2J\\x0ab.aln" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["fmt"], "cannot format {} in place: it is a named pipe, not a file"),
+        (["annotate", "--in-place"], "{} cannot be replaced in place: it is a named pipe"),
+    ],
+    ids=["fmt", "annotate"],
+)
+def test_a_fifo_is_never_written_back_in_place(tmp_path: Path, args: list[str], said: str) -> None:
+    """Replacing the pipe being read would write into it: the command would
+    wait for ever for the end of its own input, or its output would be lost.
+    It is refused, and the pipe is never opened (nobody writes into it here:
+    an open would block)."""
+    fifo = tmp_path / "named.aln"
+    os.mkfifo(fifo)
+    proc = subprocess.run(
+        [sys.executable, "-m", "aluette_cli", *args, fifo],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert said.format(fifo) in proc.stderr

@@ -276,3 +276,33 @@ def test_o_through_a_link_to_the_folder_being_read_is_refused(folder: str, outpu
     lay_out("club/a.aln")
     Path("link").symlink_to(Path("club").resolve(), True)
     assert writes_into((folder,), output) == INSIDE.format(output, folder)
+
+
+@pytest.mark.parametrize("files", [("pipe.aln",), ("r1.aln", "pipe.aln")], ids=["alone", "among"])
+def test_a_named_pipe_named_is_not_replaced_in_place(files: tuple[str, ...]) -> None:
+    """Written back into the pipe being read, the output would block the
+    command for ever, or be thrown away: refused before anything is opened."""
+    lay_out("r1.aln")
+    os.mkfifo("pipe.aln")
+    sentence = (
+        "pipe.aln cannot be replaced in place: it is a named pipe, not a file;"
+        " write the output with -o, or to standard output"
+    )
+    with pytest.raises(ValueError, match=f"^{re.escape(sentence)}$"):
+        output_paths(files, None, True, None, ALN_SUFFIXES)
+    # beside it under another name, or to -o, it is only read
+    assert output_paths(files[-1:], None, True, ".json", RECORD_SUFFIXES)[0] == [
+        ("pipe.aln", "pipe.json")
+    ]
+    assert output_paths(("pipe.aln",), "out.aln", False, None, ALN_SUFFIXES)[0] == [
+        ("pipe.aln", "out.aln")
+    ]
+
+
+def test_a_pipe_found_in_a_folder_costs_only_itself_in_place() -> None:
+    # it is skipped where it is read (a walked path is opened only if it is
+    # a regular file); the folder's records are still annotated
+    lay_out("club/a.aln")
+    os.mkfifo("club/pipe.aln")
+    pairs, _ = output_paths(("club",), None, True, None, ALN_SUFFIXES)
+    assert pairs == [("club/a.aln", "club/a.aln"), ("club/pipe.aln", "club/pipe.aln")]
