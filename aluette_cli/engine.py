@@ -220,6 +220,13 @@ class GameReplay:
                 flag(F.TRICK_COUNT, "extra", trick.pos, n, i, number=trick.number, tricks=9)
             if trick.number != i:
                 flag(F.TRICK_NUMBER, "", trick.pos, n, i, number=trick.number, expected=i)
+            claimed = trick.claim.seat if trick.claim is not None else False
+            if not table.settle_lead(trick.plays, claimed):  # type: ignore[arg-type]
+                # After a missing trick, cards alone and nothing to say who
+                # led them: nothing said of who played them could be true.
+                table.skip_unseated(play.card for play in trick.plays)
+                self._skipped = True
+                continue
             cause = None  # a card the player did not hold: the claim may follow from it
             for play in () if play_all(trick.plays) else trick.plays:
                 problems = play_card(play.seat, play.card)

@@ -213,6 +213,49 @@ class Table:
             self._number += 1
         self._free_lead = True
 
+    def settle_lead(self, plays: Sequence[Play], claimed: Seat | bool | None) -> bool:
+        """After a missing trick, whether the record can tell who led this
+        trick line; ``claimed`` is its claim's seat (None: pourri; False: no
+        claim).  A seat written on its first card, or a hand that held that
+        card, says; a line of cards alone after a missing trick says only
+        through its claim: of the four seats that could have led, the one
+        whose lead puts the strongest card in the claimed seat's hand (the
+        record's word, taken where nothing contradicts it).  False when
+        nothing tells (a pourri trick, no claim): its cards then belong to
+        nobody known, and the trick is one whose winner the record does
+        not give."""
+        if not self._free_lead or not plays or plays[0].seat is not None:
+            return True
+        holder = self._holder(plays[0].card)
+        if holder is not None and plays[0].card in self.held.get(holder, ()):
+            return True
+        if len(plays) != 4 or not isinstance(claimed, str):
+            return False
+        cards = [play.card for play in plays]
+        leaders = [
+            leader
+            for leader in seats_from("N")
+            if self._result(
+                list(zip(seats_from(leader), cards, strict=True)), self._strength
+            ).winner
+            == claimed
+        ]
+        if len(leaders) != 1:
+            return False
+        self._free_lead = False
+        self.leader = leaders[0]
+        self._order = seats_from(self.leader)
+        return True
+
+    def skip_unseated(self, cards: Iterable[str]) -> None:
+        """A trick line whose leader nobody can tell (:meth:`settle_lead`):
+        taken as a trick the record does not give, its cards noted as
+        played so that a card played again later is still found."""
+        played = self._played
+        for card in cards:
+            played.setdefault(card, self._number)
+        self.skip(1)
+
     def _take_lead(self, seat: str | None, card: str) -> None:
         """After a missing trick: the leader is who the record says, or the
         holder of the card led."""

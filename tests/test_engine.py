@@ -887,3 +887,56 @@ def test_every_test_the_rules_checklist_names_exists() -> None:
     assert sorted(f for f in files if not (root / f"test_{f}.py").is_file()) == []
     mutations = re.findall(r"`([a-z]+(?:-[a-z]+)+)`", checklist)
     assert sorted(set(mutations) - set(MUTATIONS)) == []
+
+
+# A generated deal in cards-only form (worked: N wins trick 1 and leads
+# trick 2, which W takes with 2c; W leads trick 3, which E takes with 2e).
+CARDS_ONLY = """[Rules "classic"]
+
+deal 1 dealer W
+1. 2d Rd 6d 9e -> N
+2. 7c Cd 4e 2c -> W
+3. 5e 8e 2e 3e -> E
+4. 9b 8b Vc 9d -> N
+5. 6e 3b 5d 5c -> N
+6. 4d Cb 1e 3d -> W
+7. 3c 4b 7d 2b -> W
+8. 9c 4c 8d 1c -> W
+9. Rb 8c Ve 5b -> W
+point W
+"""
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        ("2. 7c Cd 4e 2x -> W", [("A001", 5, 13)]),  # a typo: the line is unreadable
+        ("", [("A201", 5, 1)]),  # the line left out
+    ],
+    ids=["unreadable", "missing"],
+)
+def test_after_a_lost_line_cards_alone_are_seated_by_their_claims(
+    damage: str, expected: list[tuple[str, int, int]]
+) -> None:
+    """Who leads trick 3 is not known once trick 2 is lost; its claim tells
+    (E took it with 2e, the third card: W led).  Guessing the leader instead
+    put every card of the deal in the wrong hand, and every claim after it
+    was called wrong."""
+    assert found(check(CARDS_ONLY)) == []
+    text = CARDS_ONLY.replace("2. 7c Cd 4e 2c -> W\n", f"{damage}\n" if damage else "")
+    checked = check(text)
+    assert found(checked) == expected
+    (deal,) = report(checked)["deals"]
+    assert [t["leader"] for t in deal["tricks"]] == ["N", None, "W", "E", "N", "N", "W", "W", "W"]
+    assert deal["point"] == {"team": "EW", "points": 1, "mordienne": False}
+
+
+def test_cards_alone_whose_leader_nothing_tells_are_not_judged() -> None:
+    # Trick 2 lost, and trick 3's claim left out: who played 5e, 8e, 2e, 3e
+    # cannot be known, so nothing is said of them (trick 4's claim tells
+    # again who led it).
+    text = CARDS_ONLY.replace("2. 7c Cd 4e 2c -> W\n", "").replace("2e 3e -> E", "2e 3e")
+    checked = check(text)
+    assert found(checked) == [("A201", 5, 1)]
+    (deal,) = report(checked)["deals"]
+    assert [t["leader"] for t in deal["tricks"]][:4] == ["N", None, None, "E"]

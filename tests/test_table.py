@@ -402,3 +402,56 @@ def test_the_lean_table_declines_tricks_out_of_their_order() -> None:
     held = {seat: set(cards) for seat, cards in hands().items()}
     first, second, third = lean_tricks(["S", "N", "N"])
     assert lean.play("N", held, [first, ("3", *second[1:]), ("2", *third[1:])]) is None
+
+
+def _after_a_missing_trick() -> Table:
+    """A table without hands (a cards-only record) after trick 1 and a
+    trick the record leaves out: nobody knows who leads trick 3."""
+    table = Table(load_ruleset("classic"), "W")
+    play_trick(table, [("N", "2d"), ("E", "Rd"), ("S", "6d"), ("W", "9e")])
+    table.end_trick()
+    table.skip(1)
+    return table
+
+
+def _cards(*cards: str) -> list[Play]:
+    return [Play(None, card, Pos(1, 1)) for card in cards]
+
+
+@pytest.mark.parametrize(("claimed", "leader"), [("E", "W"), ("N", "S"), ("W", "E"), ("S", "N")])
+def test_after_a_missing_trick_a_claim_tells_who_led_cards_alone(claimed: str, leader: str) -> None:
+    # 2e, the third card, is the strongest: whoever the claim names played it.
+    table = _after_a_missing_trick()
+    assert table.settle_lead(_cards("5e", "8e", "2e", "3e"), claimed)  # type: ignore[arg-type]
+    for play in _cards("5e", "8e", "2e", "3e"):
+        assert table.play(None, play.card) == ()
+    trick, problems = table.end_trick()
+    assert (trick.leader, trick.winner, problems) == (leader, claimed, ())
+
+
+@pytest.mark.parametrize(
+    ("cards", "claimed"),
+    [
+        (("5e", "8e", "2e", "3e"), False),  # no claim
+        (("5e", "8e", "2e", "3e"), None),  # a pourri claim, which no lead makes right
+        (("Rc", "Rb", "5e", "3e"), None),  # a pourri trick: any seat could have led
+        (("5e", "8e", "2e"), "E"),  # three cards
+    ],
+)
+def test_after_a_missing_trick_cards_alone_may_not_tell_who_led(
+    cards: tuple[str, ...], claimed: str | bool | None
+) -> None:
+    table = _after_a_missing_trick()
+    assert not table.settle_lead(_cards(*cards), claimed)  # type: ignore[arg-type]
+    table.skip_unseated(cards)
+    assert table.number == 4 and table.tricks[-1].unknown
+    # its cards were played all the same
+    assert [p.code for p in table.play(None, cards[0])] == [F.PLAYED_TWICE]
+
+
+def test_a_seat_or_a_hand_tells_who_led_after_a_missing_trick() -> None:
+    table = _after_a_missing_trick()
+    assert table.settle_lead([Play("S", "5e", Pos(1, 1))], False)
+    held = Table(load_ruleset("classic"), "W", hands())
+    held.skip(1)
+    assert held.settle_lead(_cards(hands()["E"][0]), False)
