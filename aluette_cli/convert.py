@@ -52,6 +52,7 @@ from .jsonplace import (
 )
 from .jsonstream import BLOCK, MAX_SKIP, Member, Problem, read_document
 from .model import BrokenDeal, Deal, Game, Pos
+from .outcome import TrickOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
 from .reading import read_games, read_units
 from .streams import display_name
@@ -548,12 +549,30 @@ def _row_problem(row: Any) -> str | None:
 
 
 def turn_seats(checked: CheckedGame) -> dict[int, list[list[str | None]]]:
-    """The engine's seat for every play, by deal position: what ``--style seats`` writes."""
+    """The engine's seat for every play, by deal position and trick line:
+    what ``--style seats`` writes."""
     return {
-        i: [[seat for seat, _ in trick.plays] for trick in outcome.tricks]
-        for i, outcome in enumerate(checked.outcome.deals)
+        i: _line_seats(deal, outcome.tricks)
+        for i, (deal, outcome) in enumerate(
+            zip(checked.game.deals, checked.outcome.deals, strict=False)
+        )
         if not outcome.from_sheet
     }
+
+
+def _line_seats(deal: Deal | BrokenDeal, tricks: list[TrickOutcome]) -> list[list[str | None]]:
+    """The seats of each trick line of ``deal``, from the trick it was
+    replayed as.  By line, not by place: a trick the record leaves out is a
+    trick of the replay with no line, and the lines after it would get the
+    seats of the trick before them.  (A deal the quick check vouched for
+    has no lines in its tricks, and none left out.)"""
+    by_line: dict[int, list[list[str | None]]] = {}
+    for t in tricks:
+        if t.line is not None:  # a line may hold several tricks (compact form)
+            by_line.setdefault(t.line, []).append([seat for seat, _ in t.plays])
+    if not by_line or not isinstance(deal, Deal):
+        return [[seat for seat, _ in t.plays] for t in tricks]
+    return [(by_line.get(trick.pos.line) or [[]]).pop(0) for trick in deal.tricks]
 
 
 def _seated(checked: CheckedGame) -> set[int]:

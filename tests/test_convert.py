@@ -1380,3 +1380,28 @@ def test_a_lone_surrogate_in_a_json_record_costs_its_game_and_is_said(
     said = invoke(["validate", str(bad)]).stdout
     assert "A001 not valid JSON: a lone surrogate escape (half of a pair) is no character" in said
     assert "no 'games' list" not in said  # the list is there: one of its games is not
+
+
+def test_seats_written_after_a_missing_trick_are_each_lines_own(tmp_path: Path) -> None:
+    """Each trick line gets the seats of the trick it was replayed as, by
+    its line: by place, the line after a missing trick got none and each
+    later one the seats of the trick before it, and the record read back
+    with nineteen errors."""
+    from .test_engine import CARDS_ONLY
+
+    hands = (
+        "N: 8c 4d 9d 4c 6e 8e 4b 7c 2d\nE: 2e Rd Ve 8d 3b Cb 7d 9b Cd\n"
+        "S: 5d 3e 2b 8b 1c 1e 6d 4e 5b\nW: 2c 9c Rb Vc 5c 3d 9e 5e 3c\n"
+        "stock: 6b Re 7b Rc 1d 1b Vd Cc Ce Vb 7e 6c\n"
+    )
+    text = CARDS_ONLY.replace("dealer W\n", "dealer W\n" + hands)
+    source = write(tmp_path, "r.aln", text.replace("2. 7c Cd 4e 2c -> W\n", ""))
+    seated = tmp_path / "seated.aln"
+    assert (
+        invoke(["convert", "--to", "aln", "--style", "seats", source, "-o", seated]).exit_code == 1
+    )
+    assert "3. W:5e N:8e E:2e S:3e -> E\n4. E:9b S:8b W:Vc N:9d -> N\n" in seated.read_text()
+    again = invoke(["validate", seated])
+    assert again.stdout == f"{seated}:10:1: A201 trick 2 is missing: trick 3 follows trick 1;" + (
+        " the tricks after it are checked as their numbers say (deal 1, trick 3)\n"
+    )
