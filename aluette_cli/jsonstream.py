@@ -262,6 +262,8 @@ class _Text:
                 if skipped > MAX_SKIP:
                     raise _Stop(Problem("json-endless", {"mib": MAX_SKIP >> 20}, line, column))
             if not self.more():
+                if first not in '{["' and not skipped:
+                    continue  # a number, true, false or null the input ends with
                 self.pos = len(self.buf)
                 if skipped:
                     ends = {"reason": "the document ends inside this value"}

@@ -59,6 +59,8 @@ def test_members_and_items_come_in_document_order_with_their_places() -> None:
         '{"games": [{"a": "open\n',
         '{\n"a": tru}',
         '{"a": 1\n"b": 2}',
+        '{"a": 12',  # a number the input ends with, inside an object
+        "nul",
     ],
 )
 def test_a_document_that_is_not_json_is_placed_as_json_places_it(text: str) -> None:
@@ -68,6 +70,16 @@ def test_a_document_that_is_not_json_is_placed_as_json_places_it(text: str) -> N
     problem = next(p for p in parts(text) if isinstance(p, Problem))
     assert (problem.variant, problem.facts) == ("json", {"reason": exc.value.msg})
     assert (problem.line, problem.column) == (exc.value.lineno, exc.value.colno)
+
+
+@pytest.mark.parametrize("text", ["null", "42", "-1.5e3", "true", "false", "null\n", " 7 "])
+def test_json_that_is_not_an_object_is_said_to_be_json_but_no_record(text: str) -> None:
+    """A number, true, false or null the input ends with ends there: read
+    as unfinished, it was called "not valid JSON" past the end of the text."""
+    json.loads(text)
+    (problem,) = parts(text)
+    assert isinstance(problem, Problem) and problem.variant == "json-format"
+    assert (problem.line, problem.column) == at(text, text.strip())
 
 
 def test_a_game_that_is_not_json_costs_that_game_only() -> None:
