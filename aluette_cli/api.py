@@ -101,8 +101,9 @@ class ReadError(ValueError):
     from, so the problem stops the reading; ``finding`` says where and why.
     """
 
-    def __init__(self, finding: Finding) -> None:
-        super().__init__(finding.format_line("<input>"))
+    def __init__(self, finding: Finding, file: str = "") -> None:
+        # named as the input was (a path, a file object's name), else <input>
+        super().__init__(finding.format_line(file or "<input>"))
         self.finding = finding
 
 
@@ -198,7 +199,7 @@ def _checked(
     for index, item in enumerate(items, 1):
         if isinstance(item, Unreadable):
             if not lenient:
-                raise ReadError(item.finding)
+                raise ReadError(item.finding, name)
             yield _unreadable_game(item.finding, index)
         else:
             yield item

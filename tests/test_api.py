@@ -256,6 +256,20 @@ def test_json_that_is_not_a_record_raises_with_its_finding() -> None:
     assert caught.value.finding.code == "A001"
 
 
+def test_json_that_is_not_a_record_is_said_of_the_file_named(tmp_path: Path) -> None:
+    # as an ALN file's findings are: the message is the line validate prints
+    path = tmp_path / "old.json"
+    path.write_text("null\n")
+    with pytest.raises(api.ReadError) as caught:
+        list(api.load(path))
+    assert str(caught.value) == (
+        f"{path}:1:1: A001 not an aluette-record JSON document"
+        " (its 'format' key must be 'aluette-record')"
+    )
+    with pytest.raises(api.ReadError, match=r"^<input>:1:1: A001 "):
+        list(api.loads("null\n", fmt="json"))
+
+
 def test_csv_rows_have_the_columns_of_the_csv() -> None:
     (game,) = api.load(ROOT / "samples" / "classic-game.aln")
     rows = list(api.csv_rows(game))
