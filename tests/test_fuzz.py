@@ -592,7 +592,16 @@ def run_all(data: bytes, path: Path) -> dict[str, Result]:
 
 def check_cli(data: bytes, path: Path) -> None:
     runs = run_all(data, path)
+    # What the formatter cannot write back whole, convert --to aln writes out
+    # as it was, and says so once, naming codes among the findings: with
+    # status 1 (docs/cli.md, convert), whatever the findings' own status.
+    kept = re.compile(
+        rf"^aluette: {re.escape(str(path))} written out as it is, not formatted: parts of it"
+        r" cannot be written back whole \((A00[39](?:, A00[39])?)\)$"
+    )
     statuses = {name: run.exit_code for name, run in runs.items()}
+    if any(kept.match(line) for line in runs["convert-aln"].stderr.splitlines()):
+        assert statuses.pop("convert-aln") == 1, runs["convert-aln"].stderr
     assert len(set(statuses.values())) == 1, statuses
 
     line_re = finding_line(str(path))
@@ -602,12 +611,6 @@ def check_cli(data: bytes, path: Path) -> None:
         assert m, line
         assert len(line) <= MAX_LINE, f"{len(line)}-character finding: {line[:200]}..."
         listed.append((int(m[1]), int(m[2]), m[3]))
-    # What the formatter cannot write back whole, convert --to aln writes out
-    # as it was, and says so once, naming codes among the findings.
-    kept = re.compile(
-        rf"^aluette: {re.escape(str(path))} written out as it is, not formatted: parts of it"
-        r" cannot be written back whole \((A00[39](?:, A00[39])?)\)$"
-    )
     for name in ("convert-json", "convert-aln", "annotate"):
         for line in runs[name].stderr.splitlines():
             if name == "convert-aln" and (m := kept.match(line)):
