@@ -23,9 +23,11 @@ hold it:
 - a hand is one 64-bit integer, three bits a strength level (how many cards
   of that level it holds: a ruleset of up to 21 levels, none of more than
   seven cards, fits), so playing a card is one subtraction;
-- the table of bounds is numpy arrays keyed by the four hands over the
-  levels somebody still holds (relative ranks), the leader and the tally
-  state, two entries a bucket, the one that cost less replaced;
+- the table of bounds is one numpy array keyed by the four hands over the
+  levels somebody still holds (relative ranks: three bits a card, its seat
+  and whether it ends its level), the leader and the tally state; an entry
+  is four words, its bounds beside its key, and a bucket of two entries is
+  one 64-byte cache line, the entry that cost less replaced;
 - the rules are tables filled by asking the policies, never written here:
   who takes a trick by the pattern of its four strengths (which is
   strongest, which are equal: 75 patterns, each asked of the tie policy
@@ -137,13 +139,11 @@ _CANCELS = 7
     _F_K0,
     _F_K1,
     _F_K2,
-    _F_K3,
-    _F_K4,
     _F_A,
     _F_BB,
     _F_WORK,
     _F_NH,
-) = range(27)
+) = range(25)
 #: Frames of the stack: a trick start and four cards a trick, and the root.
 _FRAMES = 5 * TRICKS_PER_DEAL + 2
 
@@ -172,6 +172,34 @@ def _ask_bounds(ckey: int) -> tuple[int, int]:
 
 def _past_deadline() -> bool:
     return time.monotonic() > _DEADLINE[0]
+
+
+def _level_codes() -> tuple[Any, Any]:
+    """A level's part of a table key, by its four counts (three bits each,
+    seat 0 lowest): three bits a card, the seat that holds it and whether it
+    is the level's last, so a key costs three bits a card held (at most 108)
+    whatever the level's size.  The last card's bit ends each level, so two
+    different layouts never share a key."""
+    code = np.zeros(1 << 12, dtype=np.int64)
+    bits = np.zeros(1 << 12, dtype=np.int64)
+    for x in range(1 << 12):
+        seats = [seat for seat in range(4) for _ in range((x >> (3 * seat)) & 7)]
+        if len(seats) > MAX_LEVEL_CARDS:  # no level holds more (Kernel.fits)
+            continue
+        for k, seat in enumerate(seats):
+            code[x] |= (seat | (4 if k == len(seats) - 1 else 0)) << (3 * k)
+        bits[x] = 3 * len(seats)
+    return code, bits
+
+
+def _aligned_table(entries: int) -> Any:
+    """The table of bounds: four words an entry (three of key, one of
+    bounds, lead and work), its buckets of two entries each on one 64-byte
+    cache line, so a look-up reads one line.  Zeros, not a fill: the pages
+    are only touched as the table fills (a key's third word is never 0)."""
+    raw = np.zeros(entries * 4 + 8, dtype=np.int64)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip : skip + entries * 4].reshape(entries, 4)
 
 
 def winner_table(solver: Solver, levels: Sequence[int]) -> np.ndarray:
@@ -301,6 +329,7 @@ def tables_for(solver: Solver) -> Tables:
 # The compiled search
 
 if AVAILABLE:
+    _LEVEL_CODE, _LEVEL_BITS = _level_codes()
 
     @njit(cache=True, inline="always")
     def _size(h: int, nlevels: int) -> int:
@@ -771,42 +800,44 @@ if AVAILABLE:
             at += 1
 
     @njit(cache=True)
-    def _hash(w0: int, w1: int, w2: int, w3: int, w4: int) -> int:
+    def _hash(w0: int, w1: int, w2: int) -> int:
         h = w0 * _M1
         h ^= (h >> 29) ^ w1
         h *= _M2
         h ^= (h >> 31) ^ w2
         h *= _M3
-        h ^= (h >> 29) ^ w3
-        h *= _M1
-        h ^= (h >> 32) ^ w4
-        h *= _M2
-        return h ^ (h >> 31)
+        return h ^ (h >> 29)
 
     @njit(cache=True, inline="always")
     def _store(
-        tkeys: np.ndarray,
-        tvals: np.ndarray,
+        table: np.ndarray,
         slot: int,
         k0: int,
         k1: int,
         k2: int,
-        k3: int,
-        k4: int,
         lo: int,
         hi: int,
         lead: int,
         work: int,
     ) -> None:
-        tkeys[slot, 0] = k0
-        tkeys[slot, 1] = k1
-        tkeys[slot, 2] = k2
-        tkeys[slot, 3] = k3
-        tkeys[slot, 4] = k4
-        tvals[slot, 0] = lo
-        tvals[slot, 1] = hi
-        tvals[slot, 2] = lead
-        tvals[slot, 3] = min(work, 30000)
+        table[slot, 0] = k0
+        table[slot, 1] = k1
+        table[slot, 2] = k2
+        table[slot, 3] = (
+            (lo & 0xFFFF) | ((hi & 0xFFFF) << 16) | (lead << 32) | (min(work, 30000) << 48)
+        )
+
+    @njit(cache=True, inline="always")
+    def _entry_lo(word: int) -> int:
+        return ((word & 0xFFFF) ^ 0x8000) - 0x8000
+
+    @njit(cache=True, inline="always")
+    def _entry_hi(word: int) -> int:
+        return (((word >> 16) & 0xFFFF) ^ 0x8000) - 0x8000
+
+    @njit(cache=True, inline="always")
+    def _entry_lead(word: int) -> int:
+        return (word >> 32) & 0xFFFF
 
     @cast(Any, njit)(cache=True, **_BARE)
     def search(
@@ -822,8 +853,7 @@ if AVAILABLE:
         ctl: np.ndarray,
         win: np.ndarray,
         rows: np.ndarray,
-        tkeys: np.ndarray,
-        tvals: np.ndarray,
+        table: np.ndarray,
         bkeys: np.ndarray,
         bvals: np.ndarray,
         bcount: np.ndarray,
@@ -838,7 +868,7 @@ if AVAILABLE:
         # which cards are only counted: 1 below the strongest weakest card
         # (a tie spoils), 2 below _cancel_floor (equal cards cancel)
         dead = 1 if ctl[_SPOILS] and ctl[_TOPWINS] else 2 if ctl[_CANCELS] else 0
-        mask = len(tkeys) - 1
+        mask = len(table) - 1
         d = 0
         frames[d, _F_KIND] = 1
         frames[d, _F_LEADER] = leader
@@ -901,13 +931,13 @@ if AVAILABLE:
                             done = True
                     if not done:
                         # the key: the hands over the levels somebody holds
-                        k0 = k1 = k2 = k3 = 0
+                        k0 = k1 = 0
                         nh = 0
                         shift = 0
                         every = (
                             _held(hands[0]) | _held(hands[1]) | _held(hands[2]) | _held(hands[3])
                         )
-                        k4 = leader | (sid << 2) | (1 << 40)
+                        k2 = leader | (sid << 2) | (1 << 40)
                         if dead:
                             # Cards below the strongest of the four weakest
                             # cards never take or spoil a trick, nor, where
@@ -924,51 +954,53 @@ if AVAILABLE:
                                 floor = _cancel_floor(m01[0], m01[1], m23[0], m23[1])
                             below = (1 << (3 * floor)) - 1
                             every &= ~below
-                            k4 |= _size(hands[0] & below, nlevels) << 41
-                            k4 |= _size(hands[1] & below, nlevels) << 45
-                            k4 |= _size(hands[2] & below, nlevels) << 49
-                            k4 |= _size(hands[3] & below, nlevels) << 53
+                            k2 |= _size(hands[0] & below, nlevels) << 41
+                            k2 |= _size(hands[1] & below, nlevels) << 45
+                            k2 |= _size(hands[2] & below, nlevels) << 49
+                            k2 |= _size(hands[3] & below, nlevels) << 53
                         while every:
                             bit = trailing_zeros(every)
                             every &= every - 1
                             level = bit // 3
-                            x0 = (hands[0] >> (3 * level)) & 7
-                            x1 = (hands[1] >> (3 * level)) & 7
-                            x2 = (hands[2] >> (3 * level)) & 7
-                            x3 = (hands[3] >> (3 * level)) & 7
-                            k0 |= x0 << shift
-                            k1 |= x1 << shift
-                            k2 |= x2 << shift
-                            k3 |= x3 << shift
-                            shift += 3
+                            x = (
+                                ((hands[0] >> (3 * level)) & 7)
+                                | (((hands[1] >> (3 * level)) & 7) << 3)
+                                | (((hands[2] >> (3 * level)) & 7) << 6)
+                                | (((hands[3] >> (3 * level)) & 7) << 9)
+                            )
+                            code = _LEVEL_CODE[x]
+                            # 3 bits a card: at most 36 cards, 108 bits in
+                            # two words, a level's code across both at need
+                            if shift < 64:
+                                k0 |= code << shift
+                                if shift + _LEVEL_BITS[x] > 64:
+                                    k1 |= code >> (64 - shift)
+                            else:
+                                k1 |= code << (shift - 64)
+                            shift += _LEVEL_BITS[x]
                             scratch[3 * d + 2, nh] = level
                             nh += 1
-                        b = (_hash(k0, k1, k2, k3, k4) & mask) & ~1
+                        b = (_hash(k0, k1, k2) & mask) & ~1
                         slot = -1
                         for s in range(b, b + 2):
-                            if (
-                                tkeys[s, 4] == k4
-                                and tkeys[s, 0] == k0
-                                and tkeys[s, 1] == k1
-                                and tkeys[s, 2] == k2
-                                and tkeys[s, 3] == k3
-                            ):
+                            if table[s, 2] == k2 and table[s, 0] == k0 and table[s, 1] == k1:
                                 slot = s
                                 break
                         lead = -1
                         if slot >= 0:
-                            if tvals[slot, 0] > lo:
-                                lo = int(tvals[slot, 0])
-                            if tvals[slot, 1] < hi:
-                                hi = int(tvals[slot, 1])
+                            found = table[slot, 3]
+                            if _entry_lo(found) > lo:
+                                lo = _entry_lo(found)
+                            if _entry_hi(found) < hi:
+                                hi = _entry_hi(found)
                             if lo >= beta or lo == hi:
                                 value = lo
                                 done = True
                             elif hi <= alpha:
                                 value = hi
                                 done = True
-                            if tvals[slot, 2] < nh:
-                                lead = int(scratch[3 * d + 2, tvals[slot, 2]])
+                            if _entry_lead(found) < nh:
+                                lead = int(scratch[3 * d + 2, _entry_lead(found)])
                     if not done:
                         holder = -1
                         total = 0
@@ -1052,8 +1084,8 @@ if AVAILABLE:
                         if m_hi < hi:
                             hi = m_hi
                         if lo >= beta or lo == hi or hi <= alpha:
-                            slot = b if tvals[b, 3] <= tvals[b + 1, 3] else b + 1
-                            _store(tkeys, tvals, slot, k0, k1, k2, k3, k4, lo, hi, 0, 0)
+                            slot = b if table[b, 3] >> 48 <= table[b + 1, 3] >> 48 else b + 1
+                            _store(table, slot, k0, k1, k2, lo, hi, 0, 0)
                             value = lo if lo >= beta or lo == hi else hi
                             done = True
                     if done:
@@ -1070,8 +1102,6 @@ if AVAILABLE:
                     frames[d, _F_K0] = k0
                     frames[d, _F_K1] = k1
                     frames[d, _F_K2] = k2
-                    frames[d, _F_K3] = k3
-                    frames[d, _F_K4] = k4
                     frames[d, _F_A] = alpha if alpha > lo else lo
                     frames[d, _F_BB] = beta if beta < hi else hi
                     frames[d, _F_WORK] = ctl[_NODES]
@@ -1099,19 +1129,16 @@ if AVAILABLE:
                 slot = frames[d, _F_SLOT]
                 b = frames[d, _F_B]
                 if slot < 0:
-                    slot = b if tvals[b, 3] <= tvals[b + 1, 3] else b + 1
+                    slot = b if table[b, 3] >> 48 <= table[b + 1, 3] >> 48 else b + 1
                 idx = 0
                 while idx < frames[d, _F_NH] and scratch[3 * d + 2, idx] != chosen_below:
                     idx += 1
                 _store(
-                    tkeys,
-                    tvals,
+                    table,
                     slot,
                     frames[d, _F_K0],
                     frames[d, _F_K1],
                     frames[d, _F_K2],
-                    frames[d, _F_K3],
-                    frames[d, _F_K4],
                     lo,
                     hi,
                     idx,
@@ -1213,7 +1240,7 @@ class Kernel:
 
     def __init__(self, solver: Solver) -> None:
         # The solver owns its kernel; a strong reference back would make a
-        # cycle, and the table (about 100 MB) would outlive each deal's
+        # cycle, and the table (64 MB) would outlive each deal's
         # solver until the garbage collector happened to run.
         self.solver = cast("Solver", weakref.proxy(solver))
         self.tables = tables_for(solver)
@@ -1224,12 +1251,8 @@ class Kernel:
         self.ctl[_NLEVELS] = n
         self.ctl[_POOLED] = solver._tally.pooled
         self.ctl[_CANCELS] = solver._cancels
-        # zeros, not a fill: the pages are only touched as the table fills
-        # (a key's last word is never 0, see search)
-        self.tkeys = np.zeros((2 << TABLE_BITS, 5), dtype=np.int64)
-        #: lo, hi, the lead that decided (its place among the levels held), work
-        self.tvals = np.zeros((2 << TABLE_BITS, 4), dtype=np.int16)
-        self.frames = np.zeros((_FRAMES, 27), dtype=np.int64)
+        self.table = _aligned_table(2 << TABLE_BITS)
+        self.frames = np.zeros((_FRAMES, 25), dtype=np.int64)
         #: per frame: its seat's groups, their order, the levels held
         self.scratch = np.zeros((3 * _FRAMES, 24), dtype=np.int64)
 
@@ -1286,8 +1309,7 @@ class Kernel:
                 ctl,
                 tables.win,
                 tables.rows,
-                self.tkeys,
-                self.tvals,
+                self.table,
                 tables.bound_keys,
                 tables.bound_vals,
                 tables.bound_count,
