@@ -45,6 +45,7 @@ PIECES = [
     b'\n\n[Event "z"]\n',
     b'\n\n[Event "w"]\n',
     b'{\n\n[Event "in a comment"]\n}\n',
+    b'[Event "open"] {oops\n[Site "s"]\n[Result "*"] {a note}\n',
 ]
 
 
@@ -101,3 +102,21 @@ def test_parts_trusted_by_their_ends_give_the_units_of_one_reading(
 def test_a_carriage_return_gives_no_places() -> None:
     data = b'deal 1 dealer N\r\n\n\n[Event "x"]\n' * 4
     assert split.cut_points(io.BytesIO(data), len(data), lambda left: 1) is None
+
+
+def test_a_comment_left_open_in_a_tag_section_ends_before_the_next_tag_line() -> None:
+    """As after a deal (docs/notation.md §8): the next brace after the tag
+    line is an opening one, so the comment was left open, and the section
+    it was opened in is the one the reader reports (A002).  Read on to the
+    next closing brace, the comment swallowed two tags without a word, and
+    a JSON record could not hold it."""
+    data = b'[Event "Club"] {oops\n[Site "Cholet"]\n[Result "*"]  {a note}\n\ndeal 1 dealer N\n'
+    kinds = [(kind, line, text) for kind, line, _, text, _ in units_of(data)]
+    assert kinds == [
+        ("tags", 1, '[Event "Club"] {oops\n'),
+        ("tags", 2, '[Site "Cholet"]\n[Result "*"]  {a note}\n\n'),
+        ("deal", 5, "deal 1 dealer N\n"),
+    ]
+    # a comment that a closing brace ends goes on over the tag line
+    closed = b'[Event "Club"] {over\n[Site "Cholet"] lines}\n'
+    assert [u[0] for u in units_of(closed)] == ["tags"]

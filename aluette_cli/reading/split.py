@@ -361,10 +361,14 @@ class _Splitter:
         if line.bad_byte is not None:
             column, offset, byte = line.bad_byte
             bad = Finding.of(F.BAD_ENCODING, "", line.number, column, byte=byte, offset=offset)
+        # A comment left open ends before a line that starts a tag section:
+        # that line starts a unit of its own even within a tag section, so
+        # that the section the comment was opened in is the one reported.
+        reopened = False
         if in_comment and self.guard.left_open(
             line.number, text, _texts_ahead(self.source, LOOKAHEAD_LINES)
         ):
-            in_comment = False
+            in_comment, reopened = False, True
         pos = start = 0
         if not in_comment and text.startswith(("D", "d")) and _loose_start(text):
             # A mistyped header (``Deal 2``, ``deal2``) still starts a deal: the
@@ -384,6 +388,8 @@ class _Splitter:
                 break
             token = m.group()
             pos = m.end()
+            cuts = reopened  # the line's first token only
+            reopened = False
             if token == COMMENT_OPEN:
                 in_comment = True
             elif token == LINE_COMMENT:
@@ -392,7 +398,7 @@ class _Splitter:
                 pos = end_of_string(text, pos)
             elif (
                 token == COMMENT_CLOSE
-                or (token == TAG_OPEN and unit.kind == "tags")
+                or (token == TAG_OPEN and unit.kind == "tags" and not cuts)
                 or (token == DEAL and not _starts_deal(text, m))
             ):
                 continue
