@@ -44,9 +44,11 @@ from .jsonplace import (
     Text,
     member_start,
     move_item,
+    moved_finding,
     placed,
     placed_compact,
     places,
+    string_mover,
     text_mover,
     with_origins,
 )
@@ -293,6 +295,8 @@ def _json_again(
     others are the deals ``read`` the first time, placed where they start."""
     node = places(source.text, lambda k: k not in wanted, every=False)
     origins: Origins = {}
+    aln = data.get("pos")  # where the game's tag section began in its ALN
+    aln_start = Pos(aln["line"], aln["column"]) if isinstance(aln, dict) else Pos(1, 1)
     placed(data, node, source, origins)
     deals = node[1].get("deals") if isinstance(node[1], dict) else None
     found = deals[1] if deals is not None and isinstance(deals[1], list) else []
@@ -308,7 +312,37 @@ def _json_again(
             return None
         return replace(read[k], pos=source.at(found[k][0]))
 
-    return game_from_dict(data, where, moved, reused), origins
+    def texts(key: str, findings: list[Finding], start: Pos) -> list[Finding]:
+        origin = Pos(1, 1) if key == "leading_text" else aln_start
+        return _texts_placed(data, key, findings, start, origin, node, source, origins)
+
+    return game_from_dict(data, where, moved, reused, texts), origins
+
+
+def _texts_placed(
+    data: dict[str, Any],
+    key: str,
+    findings: list[Finding],
+    start: Pos,
+    origin: Pos,
+    node: Node,
+    source: Text,
+    origins: Origins,
+) -> list[Finding]:
+    """The findings of a game's text kept as written (read as if it began at
+    ``start``; in the ALN, it began at ``origin``) moved to their characters
+    in the JSON string, each noted with its ALN place."""
+    mover = string_mover(data, key, start, node, source, origins)
+    if mover is None:
+        return findings
+    placed_ones = []
+    for finding in findings:
+        moved = moved_finding(finding, mover)
+        line = origin.line + finding.line - start.line
+        column = finding.column + (origin.column - start.column if line == origin.line else 0)
+        origins[Pos(moved.line, moved.column)] = Pos(line, column)
+        placed_ones.append(moved)
+    return placed_ones
 
 
 #: A problem of one game of the document, said as costing that game only.
@@ -403,9 +437,23 @@ def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = N
     header = row["game"]
     if row["version"] == C.VERSION:
         header = C.Expander(number, f"line {number}").header(header)
-    if placing is not None:
-        placing.header(header)
-    return game_from_dict({**header, "deals": []}, f"line {number}")
+    if placing is None:
+        return game_from_dict({**header, "deals": []}, f"line {number}")
+    aln = header.get("pos")  # where the game's tag section began in its ALN
+    aln_start = Pos(aln["line"], aln["column"]) if isinstance(aln, dict) else Pos(1, 1)
+    placing.header(header)
+    node = placing.members.get("game")
+
+    def texts(key: str, findings: list[Finding], start: Pos) -> list[Finding]:
+        if node is None:
+            return findings
+        origin = Pos(1, 1) if key == "leading_text" else aln_start
+        game = row["game"]  # the row's own strings, where the compact form keeps them too
+        # a compact row without positions gives no ALN place to note
+        origins = placing.origins if not placing.compact or "pos" in game else {}
+        return _texts_placed(game, key, findings, start, origin, node, placing.source, origins)
+
+    return game_from_dict({**header, "deals": []}, f"line {number}", texts=texts)
 
 
 def _jsonl_deal(

@@ -492,6 +492,19 @@ def read_unread(
     return deal
 
 
+def text_findings(key: str, text: str, start: Pos, game: int) -> list[Finding]:
+    """What the ALN reader finds in a game's text kept as written: the text
+    before its first tag section (``leading_text``), or a tag section that
+    could not be read (``tags_text``), read again as if it began at
+    ``start``, so that the record from JSON gives the findings its ALN gave."""
+    from .reading import Unit, parse_unit_with_grammar  # the reader needs this module's neighbours
+
+    kind = "other" if key == "leading_text" else "tags"
+    unit = Unit(kind, start.line, start.column, [text + "\n"])
+    _, _, error = parse_unit_with_grammar(unit)
+    return [] if error is None else [replace(error, game=game)]
+
+
 def unread_finding(deal: BrokenDeal, game: int | None = None) -> Finding | None:
     """Why a deal kept as text cannot be read, found again by reading it."""
     read = read_unread(deal, game)
@@ -659,12 +672,17 @@ def game_from_dict(
     where: str = "game",
     moved: Callable[[int, Deal | BrokenDeal], None] | None = None,
     reused: Callable[[int], Deal | BrokenDeal | None] | None = None,
+    texts: Callable[[str, list[Finding], Pos], list[Finding]] | None = None,
 ) -> Game:
     """A game from its JSON form.  ``moved(k, deal)`` hears of each deal kept
     as text once it is read (``k`` counts the deals from 0): its positions
     are then in that text, and a reader that places findings in the JSON
     file moves them there (:mod:`aluette_cli.jsonplace`).  ``reused(k)``
-    may give a deal read before, which is then not read again."""
+    may give a deal read before, which is then not read again.  The game's
+    own texts kept as written (``leading_text``, ``tags_text``) are read
+    again for what the ALN reader found in them; ``texts(key, findings,
+    start)`` may move those findings, read as if the text began at
+    ``start``."""
     try:
         game = Game(
             index=_int(_get(data, "index", where), where, "index"), pos=_pos_from(data, where)
@@ -693,9 +711,12 @@ def game_from_dict(
                 _pos_from(draw, where),
                 _comments_from(draw, where),
             )
-        for key in ("tags_text", "leading_text"):
+        for key in ("leading_text", "tags_text"):
             if data.get(key) is not None:
                 setattr(game, key, _verbatim(data[key], where, key))
+                start = Pos(1, 1) if key == "leading_text" else game.pos
+                found = text_findings(key, getattr(game, key), start, game.index)
+                game.errors += found if texts is None else texts(key, found, start)
         last_number = 0
         for i, d in enumerate(data.get("deals", []), 1):
             again = None if reused is None else reused(i - 1)

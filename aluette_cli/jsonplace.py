@@ -314,21 +314,31 @@ def text_mover(deal: dict[str, Any], node: Node, text: Text, origins: Origins) -
     """The move of a position in a deal kept as text (``unread``) to the
     place in the file of that character of the JSON string; None when the
     deal holds no such string."""
-    children = node[1]
-    value = deal.get("unread")
     pos = deal.get("pos")
-    if not isinstance(children, dict) or "unread" not in children or not isinstance(value, str):
-        return None
     if not isinstance(pos, dict) or type(pos.get("line")) is not int:
         return None
-    start = children["unread"][0]
-    literal = _STRING.match(text.text, start)
+    column = pos.get("column")
+    start = Pos(pos["line"], column if type(column) is int else 1)
+    return string_mover(deal, "unread", start, node, text, origins)
+
+
+def string_mover(
+    obj: dict[str, Any], key: str, start: Pos, node: Node, text: Text, origins: Origins
+) -> Mover | None:
+    """The move of a position in the text ``obj[key]``, read as if it began
+    at ``start``, to the place in the file of that character of the JSON
+    string; None when ``obj`` holds no such string."""
+    children = node[1]
+    value = obj.get(key)
+    if not isinstance(children, dict) or key not in children or not isinstance(value, str):
+        return None
+    literal = _STRING.match(text.text, children[key][0])
     assert literal is not None
+    at_string = children[key][0]
     chars = string_places(literal.group())
-    # where each line of the deal's text starts, as a character of the string
+    # where each line of the text starts, as a character of the string
     starts = [0] + [m.end() for m in re.finditer("\n", value)]
-    line0, column0 = pos["line"], pos.get("column")
-    column0 = column0 if type(column0) is int else 1
+    line0, column0 = start
 
     def move(at: Pos) -> Pos:
         k = at.line - line0
@@ -336,7 +346,7 @@ def text_mover(deal: dict[str, Any], node: Node, text: Text, origins: Origins) -
             return at
         index = starts[k] + at.column - (column0 if k == 0 else 1)
         index = min(max(index, 0), len(chars) - 1)
-        moved = text.at(start + chars[index])
+        moved = text.at(at_string + chars[index])
         origins[moved] = at
         return moved
 

@@ -124,6 +124,15 @@ MESSY = {
         _edit(("deal 1 dealer E", "Deal 1 dealer E"), WRONG_POINT),
         {"A001", "A302"},
     ),
+    # the game's own texts kept as written: read again from the JSON too
+    "text before the tags, wrong point": (
+        _edit(('[Event "Messy"]', 'Scored by Rose\n[Event "Messy"]'), WRONG_POINT),
+        {"A001", "A302"},
+    ),
+    "a tag unreadable, wrong claim": (
+        _edit(('[Result "*"]', "[Result '*']"), WRONG_CLAIM),
+        {"A001", "A301"},
+    ),
 }
 
 # --------------------------------------------------------------------------
@@ -315,3 +324,13 @@ def test_the_json_tells_what_the_record_tells(tmp_path: Path, name: str) -> None
     told = reported_json(aln)
     again = reported_json(converted)
     assert (again.winners, again.counts, again.points) == (told.winners, told.counts, told.points)
+
+
+def test_the_json_of_a_comment_left_open_in_the_tags_tells_it_too(tmp_path: Path) -> None:
+    # notation §8: the comment ends before the next tag line, which starts a
+    # tag section (and a game) of its own; the JSON keeps the first section
+    # as written, and reads it again
+    text = _edit(('[Event "Messy"]', '[Event "Messy"] {oops'), ('[Result "*"]', '[Result "*"] {x}'))
+    aln = write(tmp_path, "messy.aln", text)
+    assert [code for code, *_ in _json_findings(aln)] == ["A002"]
+    assert _json_findings(_converted(tmp_path, text)) == _json_findings(aln)

@@ -264,3 +264,37 @@ def test_convert_writes_the_records_own_positions_back(tmp_path: Path) -> None:
         assert result.exit_code == 1  # the mistakes are said
         outs.append(target.read_text("utf-8"))
     assert outs[1] == outs[0] and outs[2] == outs[0]
+
+
+#: A game whose own texts are kept as written: words before its tags, and a
+#: tag whose value is not quoted (the tag section cannot be read).
+GAME_TEXTS = "Scored by Rose\n[Event \"Club\"]\n[Site 'Cholet']\n\ndeal 1 dealer N\npoint NS\n"
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_the_games_own_texts_are_read_again_and_placed_in_their_strings(
+    tmp_path: Path, form: str
+) -> None:
+    aln = write(tmp_path, "texts.aln", GAME_TEXTS)
+    from_aln = validated(aln)
+    assert [(f["code"], f["line"], f["column"]) for f in from_aln] == [
+        ("A001", 1, 1),
+        ("A001", 3, 7),
+    ]
+    target = tmp_path / ("texts.json" if form in ("document", "pretty") else "texts.jsonl")
+    flags = {"lossless": ["--compact", "--lossless"], "compact": ["--compact"]}.get(form, [])
+    invoke(["convert", str(aln), "--to", target.suffix[1:], *flags, "-o", str(target)])
+    if form == "pretty":
+        target.write_text(json.dumps(json.loads(target.read_text("utf-8")), indent=2), "utf-8")
+    from_json = validated(target)  # in the JSON's order: the tags come first
+    assert sorted(f["message"] for f in from_json) == sorted(f["message"] for f in from_aln)
+    text = target.read_text("utf-8")
+    for finding in from_json:
+        (aln_finding,) = [f for f in from_aln if f["message"] == finding["message"]]
+        want = "Scored" if aln_finding["line"] == 1 else "'Cholet'"
+        assert value_at(text, finding["line"], finding["column"]).startswith(want), finding
+        if form == "compact":
+            assert "aln_line" not in finding
+        else:
+            where = (aln_finding["line"], aln_finding["column"])
+            assert (finding["aln_line"], finding["aln_column"]) == where
