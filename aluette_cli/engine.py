@@ -221,7 +221,7 @@ class GameReplay:
             if trick.number != i:
                 flag(F.TRICK_NUMBER, "", trick.pos, n, i, number=trick.number, expected=i)
             claimed = trick.claim.seat if trick.claim is not None else False
-            if not table.settle_lead(trick.plays, claimed):  # type: ignore[arg-type]
+            if not table.settle_lead(trick.plays, claimed):
                 # After a missing trick, cards alone and nothing to say who
                 # led them: nothing said of who played them could be true.
                 table.skip_unseated(play.card for play in trick.plays)

@@ -190,6 +190,11 @@ class Table:
             self._owner = owner
         return self._owner.get(card)
 
+    def _holding(self, card: str) -> str | None:
+        """Who holds ``card`` now, if the hands or the chant say."""
+        holder = self._holder(card)
+        return holder if holder is not None and card in self.held.get(holder, ()) else None
+
     def _rightful(self, player: str | None, card: str) -> bool:
         """A card played again by the player who holds it, after someone who did
         not hold it played it (already reported, A203): the record's mistake
@@ -213,7 +218,7 @@ class Table:
             self._number += 1
         self._free_lead = True
 
-    def settle_lead(self, plays: Sequence[Play], claimed: Seat | bool | None) -> bool:
+    def settle_lead(self, plays: Sequence[Play], claimed: str | bool | None) -> bool:
         """After a missing trick, whether the record can tell who led this
         trick line; ``claimed`` is its claim's seat (None: pourri; False: no
         claim).  A seat written on its first card, or a hand that held that
@@ -226,8 +231,7 @@ class Table:
         not give."""
         if not self._free_lead or not plays or plays[0].seat is not None:
             return True
-        holder = self._holder(plays[0].card)
-        if holder is not None and plays[0].card in self.held.get(holder, ()):
+        if self._holding(plays[0].card) is not None:
             return True
         if len(plays) != 4 or not isinstance(claimed, str):
             return False
@@ -261,8 +265,7 @@ class Table:
         holder of the card led."""
         self._free_lead = False
         if seat is None:
-            holder = self._holder(card)
-            seat = holder if holder is not None and card in self.held.get(holder, ()) else None
+            seat = self._holding(card)
         if seat is not None:
             self.leader = seat  # type: ignore[assignment]
             self._order = seats_from(self.leader)
