@@ -295,8 +295,7 @@ def _json_again(
     others are the deals ``read`` the first time, placed where they start."""
     node = places(source.text, lambda k: k not in wanted, every=False)
     origins: Origins = {}
-    aln = data.get("pos")  # where the game's tag section began in its ALN
-    aln_start = Pos(aln["line"], aln["column"]) if isinstance(aln, dict) else Pos(1, 1)
+    texts = _texts_placer(data, node, source, origins, _began(data))  # before placed() moves it
     placed(data, node, source, origins)
     deals = node[1].get("deals") if isinstance(node[1], dict) else None
     found = deals[1] if deals is not None and isinstance(deals[1], list) else []
@@ -312,37 +311,37 @@ def _json_again(
             return None
         return replace(read[k], pos=source.at(found[k][0]))
 
-    def texts(key: str, findings: list[Finding], start: Pos) -> list[Finding]:
-        origin = Pos(1, 1) if key == "leading_text" else aln_start
-        return _texts_placed(data, key, findings, start, origin, node, source, origins)
-
     return game_from_dict(data, where, moved, reused, texts), origins
 
 
-def _texts_placed(
-    data: dict[str, Any],
-    key: str,
-    findings: list[Finding],
-    start: Pos,
-    origin: Pos,
-    node: Node,
-    source: Text,
-    origins: Origins,
-) -> list[Finding]:
-    """The findings of a game's text kept as written (read as if it began at
-    ``start``; in the ALN, it began at ``origin``) moved to their characters
-    in the JSON string, each noted with its ALN place."""
-    mover = string_mover(data, key, start, node, source, origins)
-    if mover is None:
-        return findings
-    placed_ones = []
-    for finding in findings:
-        moved = moved_finding(finding, mover)
-        line = origin.line + finding.line - start.line
-        column = finding.column + (origin.column - start.column if line == origin.line else 0)
-        origins[Pos(moved.line, moved.column)] = Pos(line, column)
-        placed_ones.append(moved)
-    return placed_ones
+def _began(game: dict[str, Any]) -> Pos:
+    """Where a game's tag section began in its ALN, as its ``pos`` says."""
+    pos = game.get("pos")
+    return Pos(pos["line"], pos["column"]) if isinstance(pos, dict) else Pos(1, 1)
+
+
+def _texts_placer(
+    game: dict[str, Any], node: Node | None, source: Text, origins: Origins, began: Pos
+) -> Callable[[str, list[Finding], Pos], list[Finding]]:
+    """What moves the findings of a game's texts kept as written (read as
+    if the text began at ``start``) to their characters in the JSON string
+    ``game[key]`` (``node`` its places), noting in ``origins`` each one's
+    ALN place: the text before the tags began the file, the tag section
+    at ``began``."""
+
+    def texts(key: str, findings: list[Finding], start: Pos) -> list[Finding]:
+        mover = None if node is None else string_mover(game, key, start, node, source, {})
+        if mover is None:
+            return findings
+        origin = Pos(1, 1) if key == "leading_text" else began
+        moved = [moved_finding(finding, mover) for finding in findings]
+        for finding, there in zip(findings, moved, strict=True):
+            line = origin.line + finding.line - start.line
+            shift = origin.column - start.column if finding.line == start.line else 0
+            origins[Pos(there.line, there.column)] = Pos(line, finding.column + shift)
+        return moved
+
+    return texts
 
 
 #: A problem of one game of the document, said as costing that game only.
@@ -439,20 +438,12 @@ def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = N
         header = C.Expander(number, f"line {number}").header(header)
     if placing is None:
         return game_from_dict({**header, "deals": []}, f"line {number}")
-    aln = header.get("pos")  # where the game's tag section began in its ALN
-    aln_start = Pos(aln["line"], aln["column"]) if isinstance(aln, dict) else Pos(1, 1)
+    began = _began(header)  # before placing moves it
     placing.header(header)
-    node = placing.members.get("game")
-
-    def texts(key: str, findings: list[Finding], start: Pos) -> list[Finding]:
-        if node is None:
-            return findings
-        origin = Pos(1, 1) if key == "leading_text" else aln_start
-        game = row["game"]  # the row's own strings, where the compact form keeps them too
-        # a compact row without positions gives no ALN place to note
-        origins = placing.origins if not placing.compact or "pos" in game else {}
-        return _texts_placed(game, key, findings, start, origin, node, placing.source, origins)
-
+    game = row["game"]  # the row's own strings, where the compact form keeps them too
+    # a compact row without positions gives no ALN place to note
+    origins = placing.origins if not placing.compact or "pos" in game else {}
+    texts = _texts_placer(game, placing.members.get("game"), placing.source, origins, began)
     return game_from_dict({**header, "deals": []}, f"line {number}", texts=texts)
 
 
