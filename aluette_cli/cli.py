@@ -1104,9 +1104,10 @@ def fmt_command(
     input to standard output.  A file past a limit of the reader (A009) or
     with bytes that are not UTF-8 (A003) cannot be written back whole: it is
     left as it is (standard input is copied to standard output).  Exit
-    status 0: done; 1: with --check, files would change, or a file was left
-    as it is (with --no-keep-broken, also a file with unreadable parts); 2:
-    a file cannot be read or written.
+    status 0: done, and every part read; 1: a part could not be read (the
+    file is formatted all the same, unless --no-keep-broken), with --check
+    files would change, or a file was left as it is; 2: a file cannot be
+    read or written.
 
     A folder stands for every .aln file below it.
 
@@ -1144,6 +1145,8 @@ def fmt_command(
                 continue
             for finding in result.unreadable:
                 click.echo(finding.format_line(display), err=True)
+            if result.unreadable:  # formatted all the same, but a syntax error was found
+                status.raise_to(EXIT_INVALID)
             if result.cut:  # never write less than was read: the input stays as it is
                 if file == "-" and not (check or show_diff):
                     result.copy_old_to(sys.stdout.buffer)
