@@ -37,11 +37,15 @@ class TrickOutcome:
     #: whose lines are its layout's).  Not compared: the quick check's
     #: outcome and the full replay's are the same trick.
     line: int | None = field(default=None, compare=False)
+    #: the cards of a trick line written without seats after a missing
+    #: trick, when nothing says who led them (the trick is then ``unknown``)
+    unseated: tuple[str, ...] = ()
 
     @property
     def unknown(self) -> bool:
         """A trick the record does not give (its line is missing or could not
-        be read): nobody is known to have played or taken it."""
+        be read, or gives cards nobody can seat): nobody is known to have
+        played or taken it."""
         return not self.plays and self.winner is None and not self.pourri
 
 

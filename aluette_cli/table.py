@@ -256,9 +256,11 @@ class Table:
         taken as a trick the record does not give, its cards noted as
         played so that a card played again later is still found."""
         played = self._played
-        for card in cards:
+        given = tuple(cards)
+        for card in given:
             played.setdefault(card, self._number)
         self.skip(1)
+        self.tricks[-1].unseated = given
 
     def _take_lead(self, seat: str | None, card: str) -> None:
         """After a missing trick: the leader is who the record says, or the

@@ -165,6 +165,29 @@ def test_the_report_says_only_what_is_true_of_an_unknown_trick() -> None:
     assert [t["pourri"] for t in data["tricks"]].count(True) == 1
 
 
+def test_cards_nobody_can_seat_are_named_on_their_own_row() -> None:
+    # Trick 3 left out, and trick 4 in cards alone with neither a seat nor a
+    # claim nor hands to say who led: its line is in the record all the same.
+    text = (
+        "deal 1 dealer E\n"
+        "1. S:2b W:Cc N:9b E:6e -> S\n"
+        "2. S:2c W:4b N:6d E:3c -> E\n"
+        "4. Cd 1c 5b 2d\n"
+        "5. W:9c N:Ve E:3b S:4c -> W\n"
+        "point NS\n"
+    )
+    checked = check(text)
+    trick = checked.outcome.deals[0].tricks[3]
+    assert (trick.unknown, trick.unseated, trick.line) == (True, ("Cd", "1c", "5b", "2d"), 4)
+    said = game_text(checked, "t.aln")
+    rows = {r.split()[0]: r for r in said.splitlines() if r.split()[1:2] == ["?"]}
+    assert rows["3"].split(maxsplit=2)[2] == "not in the record (line missing or unreadable)"
+    assert rows["4"].split(maxsplit=2)[2] == (
+        "cards only (Cd 1c 5b 2d) after a missing trick, and nothing says who led them"
+        " (a seat on the first card, or a claim, would)"
+    )
+
+
 def test_a_deal_without_tricks_still_has_nothing_to_check_against() -> None:
     checked = check("deal 1 dealer W\npoint EW\n")
     assert deal_sentences(checked.outcome.deals[0]) == [

@@ -445,6 +445,7 @@ def test_after_a_missing_trick_cards_alone_may_not_tell_who_led(
     assert not table.settle_lead(_cards(*cards), claimed)  # type: ignore[arg-type]
     table.skip_unseated(cards)
     assert table.number == 4 and table.tricks[-1].unknown
+    assert table.tricks[-1].unseated == cards  # for the report to name them
     # its cards were played all the same
     assert [p.code for p in table.play(None, cards[0])] == [F.PLAYED_TWICE]
 

@@ -122,6 +122,11 @@ def game_json(checked: CheckedGame, file: str) -> str:
 
 def trick_why(trick: TrickOutcome, ruleset: Ruleset) -> str:
     """Why a trick went where it did, as a player would say it."""
+    if trick.unseated:
+        return (
+            f"cards only ({' '.join(trick.unseated)}) after a missing trick, and nothing"
+            " says who led them (a seat on the first card, or a claim, would)"
+        )
     if trick.unknown:
         return "not in the record (line missing or unreadable)"
     if trick.pourri:
