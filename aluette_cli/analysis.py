@@ -223,6 +223,12 @@ def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask 
         winners.append(winner)
         if winner >= 0:
             leader = SEATS[winner]
+    if not solver.over(tuple(winners)):
+        # The values would be of tricks nobody recorded, and the last one
+        # would not be what the deal scored.
+        line = deal.tricks[-1].pos.line
+        stop = f"after trick {len(tricks)} (line {line})"
+        return f"the record's play stops {stop}, before the deal is over"
     announces = deal.announces
     doubled_by = announces[0].team if announces and ruleset.doubles else None
     return DealTask(

@@ -230,6 +230,24 @@ def test_a_skipped_deal_names_the_cause_and_its_line(
     assert deal["skipped"] == reason.format_map(lines)
 
 
+@pytest.mark.parametrize("kept", [7, 8])
+def test_a_deal_whose_play_stops_early_is_skipped(tmp_path: Path, kept: int) -> None:
+    # Values after the last trick line would be of tricks nobody recorded,
+    # and the last value would not be what the deal scored (A206).
+    text = THROWN.read_text("utf-8")
+    lines = text.splitlines(keepends=True)
+    cut = "".join(line for line in lines if not re.match(rf"[{kept + 1}-9]\. ", line))
+    record = write(tmp_path, "short.aln", cut)
+    result = run("analyse", "--from-trick", "5", "--format", "json", str(record))
+    assert result.exit_code == 1  # the A206, as validate says
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    line = _line_of(text, f"{kept}. ")
+    assert deal["skipped"] == (
+        f"the record's play stops after trick {kept} (line {line}), before the deal is over"
+    )
+    assert deal["plays"] == []
+
+
 def test_a_line_out_of_its_place_is_read_and_the_deal_analysed(tmp_path: Path) -> None:
     # The stock written after the point line is read where it belongs (A005):
     # no line is unread, so the deal is analysed as the sample is.
