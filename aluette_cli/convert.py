@@ -35,7 +35,6 @@ from .jsonmodel import (
     item_to_dict,
     loads,
     read_unread,
-    unread_finding,
 )
 from .jsonplace import (
     Mover,
@@ -462,15 +461,14 @@ def _jsonl_deal(
         placing.deal(full)
     item = item_from_dict(full, where)
     if isinstance(item, BrokenDeal):
-        if compact and "pos" not in deal:  # placed at its row, as the rest of it
-            item.error = unread_finding(item, game.index)
-            if item.error is not None:
-                item.error = replace(item.error, line=number, column=1)
-        else:
-            last = game.deals[-1].number if game.deals else None
-            item = read_unread(item, game.index, last or 0)
+        # The text is the deal: read again, it gives the parts and the
+        # findings its ALN gave, in every form of the row.
+        last = game.deals[-1].number if game.deals else None
+        item = read_unread(item, game.index, last or 0)
         if placing is not None:
             placing.text(full, item)
+        elif compact and "pos" not in deal:  # placed at its row, as the rest of it
+            move_item(item, _to(Pos(number, 1)))
     game.errors += item_errors(item)
     game.deals.append(item)
 
@@ -512,11 +510,9 @@ class _Placing:
         """Move what was read from a deal kept as text to its characters in
         the row's string; a compact row's without positions, to the string."""
         node = self.members["deal"]
-        start = self.source.at(_members_of(node).get("unread", node)[0])
-        if self.compact and "pos" not in self.row["deal"]:
-            move_item(item, _to(start))
-            return
-        mover = text_mover(deal, node, self.source, self.origins)
+        # a compact row without positions has no ALN place to note
+        lossless = not self.compact or "pos" in self.row["deal"]
+        mover = text_mover(deal, node, self.source, self.origins if lossless else {})
         if mover is not None:
             move_item(item, mover)
 

@@ -172,6 +172,40 @@ def test_without_positions_findings_point_at_the_row_of_their_deal(tmp_path: Pat
             assert "aln_line" not in f  # the row gives no ALN position
 
 
+@pytest.mark.parametrize("lossless", [False, True], ids=["compact", "lossless"])
+def test_a_partly_read_deal_says_in_every_row_what_its_aln_says(
+    tmp_path: Path, lossless: bool
+) -> None:
+    # Deal 1's trick 2 cannot be read, and its trick 1 claims the wrong seat
+    # (A301): the row keeps only the text, which is read again, so the A301
+    # and the point are there too. Deal 2's and deal 3's headers cannot be
+    # read: the rows' stand-in dealers are not checked again (no A105 the ALN
+    # does not give).
+    text = (
+        "deal 1 dealer W\n1. Rc 4d 5c 6b -> E\n2. Rd Re 7c 8x\npoint NS\n\n"
+        "deal 2 dealer n\n\nDeal 3\npoint NS\n"
+    )
+    aln = write(tmp_path, "partly.aln", text)
+    rows = write(tmp_path, "partly.jsonl", out(aln, *(LOSSLESS if lossless else COMPACT)))
+
+    def found(path: Path) -> list[dict[str, Any]]:
+        return json.loads(invoke(["validate", "--format", "json", str(path)]).stdout)  # type: ignore[no-any-return]
+
+    def said(path: Path) -> list[tuple[Any, ...]]:
+        return sorted((f["code"], f["message"], f["deal"]) for f in found(path))
+
+    assert [code for code, _, _ in said(aln)] == ["A001", "A001", "A001", "A301"]
+    assert said(rows) == said(aln)
+    report = json.loads(invoke(["report", "--format", "json", str(rows)]).stdout)
+    assert report["games"][0]["score"] == {"NS": 2, "EW": 0}
+    # each finding at the character of the deal's text it is about
+    lines = rows.read_text("utf-8").splitlines()
+    about = {("A301", 1): "->", ("A001", 1): "8x", ("A001", 2): 'n"', ("A001", 3): "Deal"}
+    for f in found(rows):
+        at = lines[f["line"] - 1][f["column"] - 1 :]
+        assert at.startswith(about[f["code"], f["deal"]]), (f, at[:20])
+
+
 # --------------------------------------------------------------------------
 # The short forms, by hand (docs/formats.md §3)
 
