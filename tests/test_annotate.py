@@ -766,6 +766,61 @@ def test_each_trick_note_sits_on_its_own_line_in_place(tmp_path: Path, name: str
 # A line past the reader's limit: reported, and never held whole
 
 
+@pytest.mark.parametrize("size", [-40, 60, 3_000, 300_000], ids=["under", "just", "3x", "300x"])
+@pytest.mark.parametrize(
+    ("line", "ending"),
+    [
+        ("winners: E E E W N S - N E ; {}", "\n"),  # its notes would be in the ; comment
+        ("winners: E E E W N S - N E {{{}}}", "\n"),
+        ("winners: E E E W N S - N E{}", "\n"),  # trailing blanks
+        ("winners: E E E W N S - N E ; {}", "\r\n"),
+        ('[Event "x"] ; {}', "\n"),
+    ],
+    ids=["semicolon", "brace", "blanks", "crlf", "tag"],
+)
+def test_a_line_past_the_limit_is_annotated_once_however_often(
+    line: str, ending: str, size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Past the limit a line's notes go at its end, where the reader never
+    # reads them: annotating again must still take them off, not count them
+    # as the line's skipped bytes and add one more (nor, for a line pushed
+    # past the limit by its notes, find it too long the second time).
+    import io
+
+    from aluette_cli import annotate as module
+    from aluette_cli.pipeline import RuleChoice
+    from aluette_cli.reading import decode
+
+    limit = 1024
+    monkeypatch.setattr(decode, "MAX_LINE_BYTES", limit)
+    filler = ("x" if "{}" in line and "N E{}" not in line else " ") * (limit + size)
+    deal = "deal 1 dealer N\n" + line.format(filler) + "\npoint EW\n"
+    if line.startswith("["):
+        deal = line.format(filler) + "\n\ndeal 1 dealer N\nwinners: E E E W N S - N E\npoint EW\n"
+    text = deal.replace("\n", ending).encode("ascii")
+
+    def annotated(data: bytes) -> bytes:
+        out = io.BytesIO()
+        for _ in module.Annotator(io.BytesIO(data), out, RuleChoice()).run():
+            pass
+        return out.getvalue()
+
+    once = annotated(text)
+    assert b"{= " in once
+    assert (b"A009" in once) == (size > 0)
+    removed = without_generated(once)
+    if "N E{}" in line and size > limit:
+        # A line too long to hold takes its notes at its very end, after its
+        # trailing blanks, which the documented sed then takes off too
+        # (docs/formats.md §5): only they may go.
+        assert removed in (text, text.replace(filler.encode("ascii"), b""))
+    else:
+        assert removed == text  # byte for byte
+    twice = annotated(once)
+    assert twice == once
+    assert annotated(twice) == once
+
+
 @pytest.mark.parametrize("ending", ["\n", "\r\n", "\r", ""])
 def test_a_line_past_the_limit_is_reported_and_not_held(
     ending: str, monkeypatch: pytest.MonkeyPatch

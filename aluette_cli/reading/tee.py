@@ -73,6 +73,20 @@ _OUTSIDE = f"[^{_SPECIALS}\r\n]*"
 _STRING = f"{QUOTE}[^{QUOTE}\\\\\r\n]*{QUOTE}"
 _PLAIN_STRING = re.compile(f"{_OUTSIDE}{_STRING}{_OUTSIDE}(?:\r\n|\r|\n)?".encode("ascii"))
 GENERATED = COMMENT_OPEN + MARK
+#: The notes annotate puts at the end of a line too long to hold: two
+#: spaces, then each generated comment, one space apart (a note's text
+#: holds no brace: :func:`annotate.added`).
+_NOTE = (
+    re.escape(GENERATED)
+    + f"[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\r\n]*"
+    + re.escape(COMMENT_CLOSE)
+)
+_END_NOTES = re.compile(f"  {_NOTE}(?: {_NOTE})*\\Z".encode("ascii"))
+#: the same before the line's trailing blanks, where a line read up to the
+#: limit has them (:func:`annotate._insert`)
+_NOTES_BEFORE_BLANKS = re.compile(f"  {_NOTE}(?: {_NOTE})*(?=[{BLANKS}]*\\Z)".encode("ascii"))
+#: how far from a long line's end its notes are looked for
+_END_NOTES_REACH = 64 * 1024
 _CLOSE = re.escape(COMMENT_CLOSE)
 #: A line outside brace comments, piece by piece: a generated comment, a
 #: brace comment closed on the line, one left open, a string closed on the
@@ -189,6 +203,11 @@ class Tee:
         size = 0
         for block, pieces, long in blocks:
             if long is not None:
+                whole = self._unnoted(long)
+                if whole is not None:  # within the limit once its notes are gone
+                    out.append(self._line(whole, _ahead(blocks)))
+                    size += len(out[-1])
+                    continue
                 if out:
                     yield b"".join(out)
                     out, size = [], 0
@@ -218,6 +237,30 @@ class Tee:
                 size += len(out[-1])
         if out:
             yield b"".join(out)
+
+    def _unnoted(self, long: LongLine) -> bytes | None:
+        """Takes off a line too long to hold the notes annotate put at its
+        end: past the limit, the reader never sees them to remove them, and
+        they would be written back, counted as skipped bytes, and noted
+        again.  The whole line, when it is within the limit without them
+        (then it is read as any other line), else None."""
+        rest = long.rest
+        size = rest.seek(0, 2)
+        take = min(size, _END_NOTES_REACH)
+        rest.seek(size - take)
+        before = _END_NOTES_REACH - take  # of the head, when the rest is shorter
+        tail = (long.head[-before:] if before else b"") + rest.read()
+        notes = _END_NOTES.search(tail)
+        if notes is None:
+            return None
+        size -= len(tail) - notes.start()
+        if len(long.head) + size > decode.MAX_LINE_BYTES:
+            rest.truncate(size)
+            return None
+        rest.seek(0)
+        whole = (long.head + rest.read())[: len(long.head) + size]
+        rest.close()
+        return whole + long.ending
 
     def _long_line(self, long: LongLine, blocks: Lookahead) -> Iterator[bytes]:
         """Feeds the reader a line too long to hold, a block at a time, and
@@ -281,6 +324,13 @@ class Tee:
         read as the notation reads it and kept: the text the reader is fed
         of it.  ``ahead``: the lines after it."""
         body = piece.rstrip(b"\r\n")
+        if len(body) > decode.MAX_LINE_BYTES:
+            # Past the limit, its notes went at its end, where the reader,
+            # reading up to the limit, would not see them to remove them.
+            tail = len(body) - _END_NOTES_REACH
+            notes = _NOTES_BEFORE_BLANKS.search(body, max(tail, 0))
+            if notes is not None:
+                body = body[: notes.start()] + body[notes.end() :]
         text = body.decode("utf-8", "surrogateescape")
         bom = ""
         if not self.bom_checked:
@@ -301,7 +351,7 @@ class Tee:
         # A line left blank once its generated comments are gone stays a
         # line: annotate only ever adds to the ends of lines, never lines
         # of its own, so removing a line would remove the scorer's.
-        ending = piece[len(body) :]
+        ending = piece[len(piece.rstrip(b"\r\n")) :]
         self.lines.append(KeptLine(bom, clean, ending, semicolon, self.in_comment, opens_at))
         self.kept = self.read
         after_cr, self.after_cr = self.after_cr, ending == b"\r"
