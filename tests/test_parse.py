@@ -179,3 +179,13 @@ def test_a_repeated_point_or_stock_line_reads_as_the_deal_without_it():
         assert [c.text for c in deal.stock.comments] == ["stock\n{ note"]
         assert [c.text for c in deal.tricks[0].comments] == ["trick\n"]
         assert [c.text for c in deal.point.comments] == ["point\n{ note"]
+
+
+def test_a_keyword_may_touch_what_follows_a_number_may_not():
+    # docs/notation.md §1: "deal2 dealer E" is "deal 2 dealer E"; "2dealer" is a mistake.
+    (game,) = games("deal1 dealer N\npoint NS\n\ndeal 2 dealerE\npoint EW\n")
+    assert [(d.number, d.dealer) for d in game.deals] == [(1, "N"), (2, "E")]
+    assert game.errors == []
+    (game,) = games("deal 1 dealer N\npoint NS\n\ndeal 2dealer E\npoint EW\n")
+    (error,) = game.errors
+    assert (error.code, error.line, error.column) == ("A001", 4, 6)
