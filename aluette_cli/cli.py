@@ -420,6 +420,18 @@ layouts_seed_option = seed_option(
 )
 
 
+def _given_without(flag: str, on: bool, *names: str) -> None:
+    """A usage error for an option given on the command line that only
+    shapes what ``flag`` does, when ``flag`` is off: ignored, it would let a
+    user believe it had been applied."""
+    if on:
+        return
+    ctx = click.get_current_context()
+    for name in names:
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError(f"--{name.replace('_', '-')} needs {flag}")
+
+
 def _limits(
     analyse_plays: bool,
     from_trick: int | None,
@@ -429,10 +441,11 @@ def _limits(
     seed: int,
 ) -> Limits | None:
     """The analysis asked for by --analyse and its options; None without it
-    (--as-seen alone is a usage error: it judges the plays --analyse values)."""
+    (its options alone are a usage error: --as-seen judges the plays
+    --analyse values, --from-trick and --time-limit bound that analysis)."""
+    _given_without("--analyse", analyse_plays, "as_seen", "from_trick", "time_limit")
+    _given_without("--as-seen", as_seen, "samples", "seed")
     if not analyse_plays:
-        if as_seen:
-            raise click.UsageError("--as-seen needs --analyse")
         return None
     return Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed)
 
@@ -810,6 +823,7 @@ def analyse(
     status = _status()
     choice = _rule_choice(rules, options)
     _refuse_reading_into(files, output)
+    _given_without("--as-seen", as_seen, "samples", "seed")
     limits = Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed)
     with atomic_output(output, binary=False) as out, Progress(what="deals analysed") as progress:
         if fmt == "json":
@@ -1256,6 +1270,7 @@ def annotate(
     _refuse_writing_over_inputs(
         pairs, "use --in-place to annotate a file in place", its_own=in_place
     )
+    _given_without("--analyse", analyse_plays, "from_trick", "time_limit")
     limits = Limits(from_trick or 1, time_limit) if analyse_plays else None
     from .filejobs import AnnotateJob
 

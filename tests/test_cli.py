@@ -844,3 +844,31 @@ def test_every_command_keeps_its_options() -> None:
     assert validate_format.opts == ["--format", "--output-format"]
     (stats_format,) = [p for p in commands["stats"].params if p.name == "fmt"]
     assert stats_format.default == "table"
+
+
+@pytest.mark.parametrize(
+    ("args", "needs", "with_it"),
+    [
+        (["annotate", "--from-trick", "7"], "--from-trick needs --analyse", ["--analyse"]),
+        (["annotate", "--time-limit", "3"], "--time-limit needs --analyse", ["--analyse"]),
+        (["stats", "--from-trick", "7"], "--from-trick needs --analyse", ["--analyse"]),
+        (["stats", "--as-seen"], "--as-seen needs --analyse", ["--analyse"]),
+        (["stats", "--analyse", "--samples", "5"], "--samples needs --as-seen", ["--as-seen"]),
+        (
+            ["report", "--format", "html", "--time-limit", "3"],
+            "--time-limit needs --analyse",
+            ["--analyse"],
+        ),
+        (["analyse", "--seed", "5"], "--seed needs --as-seen", ["--as-seen"]),
+    ],
+)
+def test_an_option_of_an_option_left_off_is_a_usage_error(
+    tmp_path: Path, args: list[str], needs: str, with_it: list[str]
+) -> None:
+    # Ignored, it would let the user believe it had been applied.
+    record = write(tmp_path, "r.aln", "deal 1 dealer N\nwinners: E E E W N S - N E\npoint EW\n")
+    result = run(*args, record)
+    assert result.exit_code == 2, result.output
+    assert needs in result.stderr
+    accepted = run(*args, *with_it, record)  # and with the option it shapes, it is taken
+    assert accepted.exit_code == 0, accepted.output
