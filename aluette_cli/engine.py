@@ -224,8 +224,7 @@ class GameReplay:
             if not table.settle_lead(trick.plays, claimed):
                 # After a missing trick, cards alone and nothing to say who
                 # led them: nothing said of who played them could be true.
-                table.skip_unseated(play.card for play in trick.plays)
-                table.tricks[-1].line = trick.pos.line
+                table.skip_unseated([play.card for play in trick.plays], trick.pos.line)
                 self._skipped = True
                 continue
             cause = None  # a card the player did not hold: the claim may follow from it

@@ -251,16 +251,18 @@ class Table:
         self._order = seats_from(self.leader)
         return True
 
-    def skip_unseated(self, cards: Iterable[str]) -> None:
+    def skip_unseated(self, cards: Iterable[str], line: int | None = None) -> None:
         """A trick line whose leader nobody can tell (:meth:`settle_lead`):
         taken as a trick the record does not give, its cards noted as
-        played so that a card played again later is still found."""
+        played so that a card played again later is still found, and kept
+        with its ``line`` for the report to name them there."""
         played = self._played
         given = tuple(cards)
         for card in given:
             played.setdefault(card, self._number)
         self.skip(1)
         self.tricks[-1].unseated = given
+        self.tricks[-1].line = line
 
     def _take_lead(self, seat: str | None, card: str) -> None:
         """After a missing trick: the leader is who the record says, or the
