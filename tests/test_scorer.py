@@ -373,13 +373,22 @@ def _set_up(tab: hb.Tab, rules: str, options: list[str], first: str) -> None:
 
 
 def _reload(tab: hb.Tab) -> None:
-    """Reload as a person would: not within the moment, on a loaded machine
-    up to a second, in which chromium may still be taking the page's last
-    storage write from its process (a reload sooner finds the storage as it
-    was before the write)."""
-    tab.page.wait_for_timeout(1000)
-    tab.page.reload()
-    tab.page.wait_for_function("() => document.documentElement.dataset.ready")
+    """Reload as a person would: not within the moment in which chromium
+    may still be taking the page's last storage write from its process (a
+    reload sooner finds the storage as it was before the write; on a loaded
+    machine, a second and more).  The page writes only when tapped, so a
+    reload that came too soon is tried again, until the storage reads as the
+    page left it (a write lost for good is still found: the test's next
+    look at the page fails)."""
+    page = tab.page
+    stored = "() => JSON.stringify({...localStorage})"
+    left = page.evaluate(stored)
+    for _ in range(20):
+        page.wait_for_timeout(500)
+        page.reload()
+        page.wait_for_function("() => document.documentElement.dataset.ready")
+        if page.evaluate(stored) == left:
+            return
 
 
 def _tap(tab: hb.Tab, act: str, value: str | None = None) -> None:
