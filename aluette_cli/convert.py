@@ -508,7 +508,8 @@ class _Placing:
 
     def text(self, deal: dict[str, Any], item: Deal | BrokenDeal) -> None:
         """Move what was read from a deal kept as text to its characters in
-        the row's string; a compact row's without positions, to the string."""
+        the row's string (a compact row without positions notes no ALN
+        place beside them)."""
         node = self.members["deal"]
         # a compact row without positions has no ALN place to note
         lossless = not self.compact or "pos" in self.row["deal"]

@@ -81,11 +81,11 @@ _NOTE = (
     + f"[^{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}\r\n]*"
     + re.escape(COMMENT_CLOSE)
 )
-_END_NOTES = re.compile(f"  {_NOTE}(?: {_NOTE})*\\Z".encode("ascii"))
-#: the same before the line's trailing blanks, where a line read up to the
-#: limit has them (:func:`annotate._insert`)
-_NOTES_BEFORE_BLANKS = re.compile(f"  {_NOTE}(?: {_NOTE})*(?=[{BLANKS}]*\\Z)".encode("ascii"))
-#: how far from a long line's end its notes are looked for
+#: They end the line, or stand before its trailing blanks, where a line
+#: read up to the limit has them (:func:`annotate._insert`).
+_END_NOTES = re.compile(f"  {_NOTE}(?: {_NOTE})*(?=[{BLANKS}]*\\Z)".encode("ascii"))
+#: how far from a long line's end its notes are looked for: a line at most
+#: this much past the limit is held whole to take them off
 _END_NOTES_REACH = 64 * 1024
 _CLOSE = re.escape(COMMENT_CLOSE)
 #: A line outside brace comments, piece by piece: a generated comment, a
@@ -239,28 +239,27 @@ class Tee:
             yield b"".join(out)
 
     def _unnoted(self, long: LongLine) -> bytes | None:
-        """Takes off a line too long to hold the notes annotate put at its
-        end: past the limit, the reader never sees them to remove them, and
-        they would be written back, counted as skipped bytes, and noted
-        again.  The whole line, when it is within the limit without them
-        (then it is read as any other line), else None."""
+        """Takes off a line too long to hold the notes annotate put on it:
+        past the limit, the reader never sees them to remove them, and they
+        would be written back, counted as skipped bytes, and noted again.
+        A line short enough to hold (notes are far shorter than the reach)
+        is returned whole, to be read as any other line; a longer one loses
+        the notes at its end, where annotate puts them, and None."""
         rest = long.rest
         size = rest.seek(0, 2)
-        take = min(size, _END_NOTES_REACH)
-        rest.seek(size - take)
-        before = _END_NOTES_REACH - take  # of the head, when the rest is shorter
-        tail = (long.head[-before:] if before else b"") + rest.read()
+        if len(long.head) + size <= decode.MAX_LINE_BYTES + _END_NOTES_REACH:
+            rest.seek(0)
+            whole = long.head + rest.read() + long.ending
+            rest.close()
+            return whole
+        rest.seek(size - _END_NOTES_REACH)
+        tail = rest.read()
         notes = _END_NOTES.search(tail)
-        if notes is None:
-            return None
-        size -= len(tail) - notes.start()
-        if len(long.head) + size > decode.MAX_LINE_BYTES:
-            rest.truncate(size)
-            return None
-        rest.seek(0)
-        whole = (long.head + rest.read())[: len(long.head) + size]
-        rest.close()
-        return whole + long.ending
+        if notes is not None:
+            rest.seek(size - len(tail) + notes.start())
+            rest.write(tail[notes.end() :])  # the blanks after them, if any
+            rest.truncate()
+        return None
 
     def _long_line(self, long: LongLine, blocks: Lookahead) -> Iterator[bytes]:
         """Feeds the reader a line too long to hold, a block at a time, and
@@ -328,7 +327,7 @@ class Tee:
             # Past the limit, its notes went at its end, where the reader,
             # reading up to the limit, would not see them to remove them.
             tail = len(body) - _END_NOTES_REACH
-            notes = _NOTES_BEFORE_BLANKS.search(body, max(tail, 0))
+            notes = _END_NOTES.search(body, max(tail, 0))
             if notes is not None:
                 body = body[: notes.start()] + body[notes.end() :]
         text = body.decode("utf-8", "surrogateescape")
