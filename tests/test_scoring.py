@@ -9,6 +9,8 @@ deal below is worked out by hand from docs/rules.md.
 
 from __future__ import annotations
 
+import pytest
+
 from aluette_cli.writers.report import deal_sentences, game_text
 
 from .conftest import check, found, messages, report
@@ -186,6 +188,28 @@ def test_cards_nobody_can_seat_are_named_on_their_own_row() -> None:
         "cards only (Cd 1c 5b 2d) after a missing trick, and nothing says who led them"
         " (a seat on the first card, or a claim, would)"
     )
+
+
+@pytest.mark.parametrize(
+    ("sheet", "who"),
+    [
+        ("N N W W W W W - S", "W has the most tricks (5)."),
+        ("W W N N - - - - -", "N and W both have 2; W reached 2 at trick 2, N at trick 4."),
+    ],
+)
+def test_a_refused_concession_lost_says_who_won_the_deal_not_for_whom(sheet: str, who: str) -> None:
+    # NS conceded, EW refused and W won the deal without a mordienne: the
+    # point goes to NS, not to W's team (docs/rules.md §6).
+    text = (
+        '[Options "mordienne"]\n\ndeal 1 dealer W\nconcede NS refused\n'
+        f"winners: {sheet}\npoint NS 2\n"
+    )
+    checked = check(text)
+    assert found(checked) == []
+    assert deal_sentences(checked.outcome.deals[0])[1:] == [
+        who,
+        "NS score 2 points: EW refused NS's concession and did not make mordienne.",
+    ]
 
 
 def test_a_deal_without_tricks_still_has_nothing_to_check_against() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import cast
 
-from ..cards import SEATS
+from ..cards import SEATS, team_of
 from ..findings import Finding, visible
 from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame, in_place
@@ -230,8 +230,14 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
     worth = plural(point.points, "point")
     tie = deal.tie_break
     winner = deal.deal_winner
+    # The winner of the deal wins the point for the own team, unless the point
+    # goes the other way (a refused concession whose mordienne was not made):
+    # then the point's own sentence says why.
+    wins = ""
+    if winner is not None and team_of(winner) == point.team:
+        wins = f": {winner} wins the point for {point.team}"
     if unknown is not None and deal.counts is not None:
-        who = f"{winner} wins the point for" if winner else "the point goes to"
+        who = f"{winner} wins the point for" if wins else "the point goes to"
         lines.append(f"Whoever took {unknown}, {who} {point.team}.")
     elif tie is not None:
         order = sorted(tie.tied, key=lambda s: tie.reached_at[s])
@@ -239,14 +245,10 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         have = "both have" if len(tie.tied) == 2 else "all have"
         lines.append(
             f"{listed(tie.tied)} {have} {tie.total}; {tie.winner} reached {tie.total}"
-            f" at trick {tie.reached_at[tie.winner]}, {reached}:"
-            f" {tie.winner} wins the point for {tie.winner.team}."
+            f" at trick {tie.reached_at[tie.winner]}, {reached}{wins}."
         )
     elif winner is not None and deal.counts is not None:
-        lines.append(
-            f"{winner} has the most tricks ({deal.counts[winner]}):"
-            f" {winner} wins the point for {point.team}."
-        )
+        lines.append(f"{winner} has the most tricks ({deal.counts[winner]}){wins}.")
     if point.reason:
         lines.append(f"{point.team} score {worth}: {point.reason}.")
     elif point.mordienne and deal.mordienne_from is not None and deal.sequence is not None:
