@@ -246,11 +246,13 @@ def check_option_lines(deal: Deal, ruleset: Ruleset, flag: Flags) -> None:
             flag(F.OPTION_OFF, "announce", announce.pos, n, team=announce.team, rules=ruleset.name)
         elif i:
             flag(F.REPEATED_BID, "double", announce.pos, n)
-    for extra in deal.concessions[1:]:
-        flag(F.REPEATED_BID, "concession", extra.pos, n)
-    if not ruleset.mordienne:
-        for concede in deal.concessions:
+    # Under rules without them, every such line is ignored (A402), as a
+    # double is: none is a second one.
+    for i, concede in enumerate(deal.concessions):
+        if not ruleset.mordienne:
             flag(F.OPTION_OFF, "concede", concede.pos, n)
+        elif i:
+            flag(F.REPEATED_BID, "concession", concede.pos, n)
     if not ruleset.signals:
         for signal in deal.signals:
             flag(F.OPTION_OFF, "signal", signal.pos, n)

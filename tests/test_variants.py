@@ -595,6 +595,28 @@ def test_a_concession_without_the_mordienne_option_is_a402() -> None:
     assert found(checked) == [("A206", 1, 1), ("A402", 2, 1)]
 
 
+def test_concessions_without_the_mordienne_option_are_each_a402_and_none_a_second() -> None:
+    # Ignored lines are not bids: two of them are two A402s, as two doubles
+    # under classic are, and no A407.
+    text = record(
+        "deal 1 dealer W",
+        "concede NS accepted",
+        "concede EW refused",
+        "winners: N N N N N S S S S",
+        "point NS",
+    )
+    checked = check(text)
+    assert found(checked) == [("A402", 2, 1), ("A402", 3, 1)]
+    doubles = record(
+        "deal 1 dealer W",
+        "announce NS double",
+        "announce EW double",
+        "winners: N N N N N S S S S",
+        "point NS",
+    )
+    assert found(check(doubles)) == [("A402", 2, 1), ("A402", 3, 1)]
+
+
 # --------------------------------------------------------------------------
 # chanter (docs/rules.md §6)
 
