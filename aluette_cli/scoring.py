@@ -328,7 +328,8 @@ def _conceded(
     concession: Concede, sequence: Sequence[str | None] | None, ruleset: Ruleset
 ) -> DealScore:
     """Mordienne surrender (docs/rules.md §7): accepted, 1 to the opponents;
-    refused, the opponents must make mordienne: 2 to them or 2 to the conceders."""
+    refused, the opponents must make mordienne: 2 to them or 2 to the
+    conceders, unless the deal is void (docs/rules.md §11, convention 7)."""
     team = concession.team
     opponents = other_team(team)
     if concession.accepted:
@@ -337,6 +338,8 @@ def _conceded(
     if sequence is None:
         return DealScore()
     result = ruleset.deal_scoring.result(sequence, ruleset.deal_target, True)
+    if result.point is None:  # a void deal is dealt again: nobody made or missed anything
+        return score_of(sequence, result, None)
     winner = result.winner
     start = None
     if winner is not None and team_of(winner) == opponents:

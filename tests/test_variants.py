@@ -595,6 +595,22 @@ def test_a_concession_without_the_mordienne_option_is_a402() -> None:
     assert found(checked) == [("A206", 1, 1), ("A402", 2, 1)]
 
 
+def test_a_refused_concession_on_a_deal_all_spoiled_leaves_it_void() -> None:
+    # Convention 7 (docs/rules.md §11): nobody made or missed a mordienne.
+    text = record(
+        '[Options "mordienne"]',
+        "deal 1 dealer W",
+        "concede NS refused",
+        "winners: - - - - - - - - -",
+        "point none",
+    )
+    checked = check(text)
+    assert found(checked) == []
+    deal = report(checked)["deals"][0]
+    assert (deal["void"], deal["point"], deal["deal_winner"]) == (True, None, None)
+    assert report(checked)["score"] == {"NS": 0, "EW": 0}
+
+
 def test_concessions_without_the_mordienne_option_are_each_a402_and_none_a_second() -> None:
     # Ignored lines are not bids: two of them are two A402s, as two doubles
     # under classic are, and no A407.
