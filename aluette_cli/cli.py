@@ -1027,7 +1027,9 @@ def convert(
     (aluette fmt formats files in place); a file it cannot write back whole
     (past a limit of the reader, A009; not UTF-8, A003) is written out as it
     was.  JSON and JSON Lines hold everything the record
-    holds and convert back to the same ALN; --to jsonl --compact leaves out
+    holds and convert back to the same ALN (what the reader could not hold,
+    past a limit or not UTF-8, as its finding, said again when the JSON is
+    read); --to jsonl --compact leaves out
     empty parts, positions and comments (--lossless keeps the last two) for
     files a third the size or less.  CSV has one row per card
     played, with the trick's winner.  Problems found on the way are printed

@@ -70,6 +70,8 @@ def _element(data: Json, lossless: bool, skip: tuple[str, ...] = ()) -> Json:
         elif key in ("comments", "tag_comments", "leading_comments"):
             if lossless:
                 short[key] = [_comment(c) for c in value]
+        elif key == "cut":
+            short[key] = [_element(c, lossless) for c in value]
         else:
             short[key] = value
     return short
@@ -138,7 +140,7 @@ def _trick(t: Json, place: int, lossless: bool) -> Json:
 
 
 #: What the compact form keeps of a deal kept as text.
-_UNREAD_KEYS = ("unread", "pos", "number", "dealer")
+_UNREAD_KEYS = ("unread", "pos", "number", "dealer", "cut")
 
 
 def abbreviate_item(deal: Json, lossless: bool = False) -> Json:
@@ -290,6 +292,13 @@ class Expander:
             "comments": self.comments(data, what),
         }
 
+    def cut(self, data: Json) -> Json:
+        """The ``cut`` entries of a deal or a game, each with its ``pos``."""
+        if "cut" not in data:
+            return {}
+        entries = [self.obj(c, "cut") for c in self.array(data["cut"], "cut")]
+        return {"cut": [{**c, "pos": self.pos(c, "cut")} for c in entries]}
+
     def item(self, data: Any) -> Json:
         data = self.obj(data, "deal")
         if "unread" in data:
@@ -298,11 +307,13 @@ class Expander:
                 "dealer": None,
                 **data,
                 "pos": self.pos(data, "deal"),
+                **self.cut(data),
             }
         full: Json = {
             **{key: [] for key in _DEAL_LISTS},
             **{key: None for key in _DEAL_NONES},
             **self.element(data, "deal"),
+            **self.cut(data),
         }
         full["tricks"] = [
             self.trick(t, i) for i, t in enumerate(self.array(full["tricks"], "tricks"), 1)
@@ -342,6 +353,7 @@ class Expander:
             "tag_comments": self.comments(data, "game", "tag_comments"),
             "leading_comments": self.comments(data, "game", "leading_comments"),
             "draw": None,
+            **self.cut(data),
         }
         full.pop("at", None)
         draw = data.get("draw")

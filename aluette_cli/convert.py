@@ -459,7 +459,7 @@ def _jsonl_deal(
     full = C.Expander(number, where).item(deal) if compact else deal
     if placing is not None:
         placing.deal(full)
-    item = item_from_dict(full, where)
+    item = item_from_dict(full, where, game.index)
     if isinstance(item, BrokenDeal):
         # The text is the deal: read again, it gives the parts and the
         # findings its ALN gave, in every form of the row.
@@ -755,13 +755,6 @@ def _checked(
     yield from checked_from(rewound, fmt, choice, base, keep_read=True)
 
 
-#: The findings that mean the text read is not the whole input: a line, a
-#: unit or a tag value cut at a limit of the reader (A009), a byte that is not
-#: UTF-8 read as U+FFFD (A003).  The formatter cannot write such a file back
-#: whole, so it leaves it as it is (docs/formats.md).
-CUT = frozenset({F.OVER_LIMIT, F.BAD_ENCODING})
-
-
 @dataclass(slots=True)
 class Formatted:
     """One ALN text formatted: the new text, and what could not be read in it."""
@@ -772,13 +765,13 @@ class Formatted:
 
     @property
     def cut(self) -> list[Finding]:
-        """The findings of what :attr:`text` cannot hold whole (:data:`CUT`):
+        """The findings of what :attr:`text` cannot hold whole (:data:`findings.CUT`):
         if any, the text must not replace the input."""
         return _cut(self.unreadable)
 
 
 def _cut(unreadable: list[Finding]) -> list[Finding]:
-    return [f for f in unreadable if f.code in CUT]
+    return [f for f in unreadable if f.code in F.CUT]
 
 
 def format_aln(
@@ -802,7 +795,7 @@ def _format_into(
 
 
 def _unreadable_in(item: CheckedGame | Unreadable) -> list[Finding]:
-    """What the formatter keeps verbatim, or cannot keep (:data:`CUT`)."""
+    """What the formatter keeps verbatim, or cannot keep (:data:`findings.CUT`)."""
     if isinstance(item, Unreadable):
         return [item.finding]
     return [f for f in item.game.errors if f.kind is Kind.SYNTAX]
@@ -811,7 +804,7 @@ def _unreadable_in(item: CheckedGame | Unreadable) -> list[Finding]:
 @dataclass(slots=True)
 class KeptAsIs:
     """An ALN input written out as it was, not formatted: the formatter
-    cannot write it back whole (the codes of why, :data:`CUT`)."""
+    cannot write it back whole (the codes of why, :data:`findings.CUT`)."""
 
     codes: list[str]
 
@@ -911,7 +904,7 @@ class FormattedFile:
 
     @property
     def cut(self) -> list[Finding]:
-        """The findings of what :attr:`new` cannot hold whole (:data:`CUT`):
+        """The findings of what :attr:`new` cannot hold whole (:data:`findings.CUT`):
         if any, the new text must not replace the input."""
         return _cut(self.unreadable)
 

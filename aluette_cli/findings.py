@@ -8,9 +8,11 @@ never changes meaning; new problems get new codes.
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from .wording import fill
@@ -94,6 +96,13 @@ DRAW_WRONG = _code("A408", E, R, "partnership draw breaks its rule", "docs/rules
 OVER_LIMIT = _code("A009", E, S, "input beyond a limit", "docs/notation.md, Limits")
 SECOND_SHEET = _code("A420", E, R, "second score sheet in a deal", "docs/notation.md §4")
 UNKNOWN_ESCAPE = _code("A421", W, R, "unknown escape in a tag value", "docs/notation.md §3")
+
+#: The findings that say the text read is not the whole input: a line, a
+#: unit or a tag value cut at a limit of the reader (A009), a byte that is
+#: not UTF-8 read as U+FFFD (A003).  Nothing left in the record shows them
+#: again, so the JSON forms carry them beside what was read (``cut``), and
+#: the formatter, which cannot write such a text back whole, leaves it be.
+CUT = frozenset({OVER_LIMIT, BAD_ENCODING})
 
 # Added with the checks of every claimed number; appended, codes never move.
 RESULT_OPEN = _code(
@@ -425,6 +434,15 @@ def shorten(message: str) -> str:
     return _LONG_WORD.sub(lambda m: f"{m.group()[:40]}… ({len(m.group()):,} characters)", message)
 
 
+@cache
+def _said_by(template: str) -> re.Pattern[str]:
+    """What a template says once filled in: its words, anything in its fields."""
+    parts = string.Formatter().parse(template)
+    return re.compile(
+        "".join(re.escape(text) + ("" if field is None else ".+?") for text, field, _, _ in parts)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     code: str
@@ -463,6 +481,26 @@ class Finding:
         """A finding whose message is its code's template filled with ``facts``."""
         message = fill(TEMPLATES[code][variant], facts)
         return cls(code, message, line, column, game, deal, trick, facts)
+
+    @classmethod
+    def kept(
+        cls,
+        code: str,
+        message: str,
+        line: int,
+        column: int,
+        game: int | None = None,
+        deal: int | None = None,
+    ) -> Finding:
+        """A finding said before and kept as its words (the ``cut`` of a
+        JSON record): the words must be one of its code's templates filled
+        in, so that no finding is worded anywhere but in the table;
+        ValueError if they are not."""
+        if code not in CODES or not any(
+            _said_by(template).fullmatch(message) for template in TEMPLATES[code].values()
+        ):
+            raise ValueError(f"{message!r} is not how {code} is said")
+        return cls(code, message, line, column, game, deal)
 
     @property
     def severity(self) -> str:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import canonical_card
-from .findings import Finding
+from .findings import CUT, Finding
 from .lexicon import (
     COMMENT_OPEN,
     COMMENT_TEXT,
@@ -177,7 +177,22 @@ def _extras(deal: Deal) -> dict[str, Any]:
         extras["extra_stocks"] = [_stock(s) for s in deal.extra_stocks]
     if deal.extra_points:
         extras["extra_points"] = [_point(p) for p in deal.extra_points]
-    return extras
+    return {**extras, **_cut(deal.cut)}
+
+
+def _cut(cut: list[Finding]) -> dict[str, Any]:
+    """What the reader could not hold of a text (A009, A003), under a key
+    present only when there is some: the record read shows nothing of it,
+    so the finding itself is kept, and a record read from JSON gives it
+    again, where the ALN gave it."""
+    if not cut:
+        return {}
+    return {
+        "cut": [
+            {"code": f.code, "message": f.message, "pos": {"line": f.line, "column": f.column}}
+            for f in cut
+        ]
+    }
 
 
 def unread_to_dict(deal: BrokenDeal | Deal) -> dict[str, Any]:
@@ -189,6 +204,7 @@ def unread_to_dict(deal: BrokenDeal | Deal) -> dict[str, Any]:
         "pos": _pos(deal.pos),
         "number": deal.number,
         "dealer": deal.dealer,
+        **_cut(deal.cut),
     }
 
 
@@ -309,6 +325,7 @@ def game_header_to_dict(game: Game) -> dict[str, Any]:
         },
         **({"tags_text": verbatim(game.tags_text)} if game.tags_text is not None else {}),
         **({"leading_text": verbatim(game.leading_text)} if game.leading_text is not None else {}),
+        **_cut(game.cut),
     }
 
 
@@ -460,6 +477,29 @@ def _one_deal(text: str, where: str) -> str:
     return text
 
 
+#: a cut's message: one line (the messages of A009 and A003 are short)
+_CUT_MESSAGE = re.compile(f"[^{LINE_BREAKS}]{{1,1000}}")
+
+
+def _cut_from(
+    data: dict[str, Any], where: str, game: int | None, deal: int | None
+) -> list[Finding]:
+    """The findings a ``cut`` list keeps (:func:`_cut`), said again."""
+    found = []
+    for entry in _list(data.get("cut", []), where, "cut"):
+        code = _get(entry, "code", where)
+        if code not in CUT:
+            codes = " or ".join(sorted(CUT))
+            raise RecordError(f"{where}: a cut's code is {code!r}, not {codes}")
+        message = _text(_get(entry, "message", where), where, "a cut's message", _CUT_MESSAGE)
+        pos = _pos_from(entry, where)
+        try:
+            found.append(Finding.kept(code, message, pos.line, pos.column, game, deal))
+        except ValueError as exc:
+            raise RecordError(f"{where}: a cut's message: {exc}") from None
+    return found
+
+
 def _verbatim(value: Any, where: str, what: str) -> str:
     if not isinstance(value, str):
         raise RecordError(f"{where}: {what} must be a string")
@@ -484,7 +524,9 @@ def read_unread(
             result.number = last_number + 1
         result.unread = [replace(f, game=game, deal=result.number) for f in result.unread]
         result.misplaced = [replace(f, game=game, deal=result.number) for f in result.misplaced]
+        result.cut = [replace(f, game=game, deal=result.number) for f in deal.cut]
         return result
+    deal.cut = [replace(f, game=game, deal=deal.number) for f in deal.cut]
     if error is not None:
         deal.error = replace(error, game=game, deal=deal.number)
     if isinstance(result, BrokenDeal):
@@ -516,11 +558,12 @@ def unread_finding(deal: BrokenDeal, game: int | None = None) -> Finding | None:
 def item_errors(item: Deal | BrokenDeal) -> list[Finding]:
     """What could not be read in a deal: the game's reading errors from it."""
     if isinstance(item, BrokenDeal):
-        return [] if item.error is None else [item.error, *item.unread]
-    return sorted([*item.unread, *item.misplaced], key=Finding.sort_key)
+        broken = [] if item.error is None else [item.error, *item.unread]
+        return sorted([*broken, *item.cut], key=Finding.sort_key)
+    return sorted([*item.unread, *item.misplaced, *item.cut], key=Finding.sort_key)
 
 
-def item_from_dict(data: Any, where: str = "deal") -> Deal | BrokenDeal:
+def item_from_dict(data: Any, where: str = "deal", game: int | None = None) -> Deal | BrokenDeal:
     """A deal, or a deal that could not be read (``unread``: its text as written)."""
     if isinstance(data, dict) and "unread" in data:
         try:
@@ -531,25 +574,26 @@ def item_from_dict(data: Any, where: str = "deal") -> Deal | BrokenDeal:
                 number if type(number) is int else None,
                 dealer if isinstance(dealer, str) else None,
                 _one_deal(_verbatim(data["unread"], where, "unread"), where),
+                cut=_cut_from(data, where, game, None),
             )
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             if isinstance(exc, RecordError):
                 raise
             raise RecordError(f"{where}: {_shape(exc)}") from None
-    return deal_from_dict(data, where)
+    return deal_from_dict(data, where, game)
 
 
-def deal_from_dict(data: dict[str, Any], where: str = "deal") -> Deal:
+def deal_from_dict(data: dict[str, Any], where: str = "deal", game: int | None = None) -> Deal:
     """A deal from its JSON form; anything malformed raises :class:`RecordError`."""
     try:
-        return _deal_from_dict(data, where)
+        return _deal_from_dict(data, where, game)
     except RecordError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise RecordError(f"{where}: {_shape(exc)}") from None
 
 
-def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
+def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
     def hand(h: dict[str, Any]) -> Hand:
         return Hand(
             _seat(_get(h, "seat", where), where),
@@ -664,6 +708,7 @@ def _deal_from_dict(data: dict[str, Any], where: str) -> Deal:
     if point is not None:
         deal.point = point_from(point)
     deal.extra_points = [point_from(p) for p in data.get("extra_points", [])]
+    deal.cut = _cut_from(data, where, game, deal.number)
     return deal
 
 
@@ -711,6 +756,8 @@ def game_from_dict(
                 _pos_from(draw, where),
                 _comments_from(draw, where),
             )
+        game.cut = _cut_from(data, where, game.index, None)
+        game.errors += game.cut
         for key in ("leading_text", "tags_text"):
             if data.get(key) is not None:
                 setattr(game, key, _verbatim(data[key], where, key))
@@ -720,11 +767,13 @@ def game_from_dict(
         last_number = 0
         for i, d in enumerate(data.get("deals", []), 1):
             again = None if reused is None else reused(i - 1)
-            item = item_from_dict(d, f"{where}, deal {i}") if again is None else again
-            if again is None and isinstance(item, BrokenDeal):
-                item = read_unread(item, game.index, last_number)
-                if moved is not None:
-                    moved(i - 1, item)
+            where_deal = f"{where}, deal {i}"
+            item = item_from_dict(d, where_deal, game.index) if again is None else again
+            if again is None:
+                if isinstance(item, BrokenDeal):
+                    item = read_unread(item, game.index, last_number)
+                    if moved is not None:
+                        moved(i - 1, item)
                 game.errors += item_errors(item)
             last_number = item.number if item.number is not None else last_number
             game.deals.append(item)

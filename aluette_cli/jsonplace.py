@@ -41,9 +41,9 @@ _STRING = re.compile(_STRING_TEXT)
 #: Which member of an object that has a ``pos`` is the value a finding about
 #: it points at, the first present of these: a play's card, a hand's seat, a
 #: claim's seat, a point's side, a deal's or trick's number, a tag's name, a
-#: comment's text, the stock's cards, the sheet's entries.  An object with
-#: none of them (a game) is placed at its opening brace.
-PRIMARY = ("card", "seat", "team", "side", "number", "name", "text", "cards", "entries")
+#: comment's text, the stock's cards, the sheet's entries, a cut's code.  An
+#: object with none of them (a game) is placed at its opening brace.
+PRIMARY = ("card", "seat", "team", "side", "number", "name", "text", "cards", "entries", "code")
 
 
 #: A value whose own values a full record never points at: a ``pos``
@@ -161,11 +161,14 @@ def placed(data: Any, node: Node, text: Text, origins: Origins) -> None:
     """Rewrite, in place, every ``pos`` of ``data`` (the decoded value whose
     places are ``node``) to the place in the file of its object's
     :data:`PRIMARY` member, noting each ALN position in ``origins``.  A deal
-    kept as text (``unread``) keeps its ``pos``: its text is read from that
-    position, and :func:`text_mover` moves what is read from it."""
+    kept as text (``unread``) keeps its positions: its text is read from
+    its ``pos``, and :func:`text_mover` moves what is read from it, and
+    what it keeps beside (``cut``)."""
     offset, children = node
+    if isinstance(data, dict) and "unread" in data:
+        return  # read from its text: text_mover moves what is read from it
     if isinstance(data, dict) and isinstance(children, dict):
-        if "pos" in data and "unread" not in data:
+        if "pos" in data:
             key = next((k for k in PRIMARY if k in children), None)
             at = text.at(offset if key is None else children[key][0])
             old = data["pos"]
@@ -258,6 +261,8 @@ class _Compact:
         for key in ("tag_comments", "leading_comments"):
             for comment, at in zip(game.get(key) or [], _elements(members.get(key)), strict=False):
                 self.element(comment, at)
+        for entry, at in zip(game.get("cut") or [], _elements(members.get("cut")), strict=False):
+            self.element(entry, at)
         tags = members.get("tags")
         pairs = _elements(tags)
         for k, tag in enumerate(game.get("tags") or []):

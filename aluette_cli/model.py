@@ -183,6 +183,9 @@ class Deal:
     #: the deal as written, when a line of it could not be read: the
     #: formatter writes it back so, byte for byte, and drops nothing
     text: str | None = None
+    #: what the reader could not hold of the deal's text (:data:`findings.CUT`):
+    #: the record read shows nothing of it, so the JSON forms carry these
+    cut: list[Finding] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -198,6 +201,8 @@ class BrokenDeal:
     error: Finding | None = None
     #: what else its text showed could not be read, after ``error``
     unread: list[Finding] = field(default_factory=list)
+    #: what the reader could not hold of its text, as :attr:`Deal.cut`
+    cut: list[Finding] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -230,6 +235,9 @@ class Game:
     #: the text before the first tag section or deal, as written, when it
     #: holds something that is not a comment
     leading_text: str | None = None
+    #: what the reader could not hold of the game's own text (its tag
+    #: section, the text before it, a tag value), as :attr:`Deal.cut`
+    cut: list[Finding] = field(default_factory=list)
     #: what could not be read (syntax and encoding errors), in text order
     errors: list[Finding] = field(default_factory=list)
 

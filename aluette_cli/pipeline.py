@@ -258,7 +258,9 @@ class _Checker:
         self.game, self.keep = game, wants.deals
         self.count = 0
         self.stamped: dict[int, str] = {}
-        game.errors.extend(_cut_long_tags(game))
+        cut = _cut_long_tags(game)
+        game.errors += cut
+        game.cut += cut
         ruleset = ruleset_for(game, choice, base)
         self.problem: Finding | None = None
         self.replay: GameReplay | None = None

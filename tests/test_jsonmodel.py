@@ -109,6 +109,72 @@ def test_a_partly_read_deal_gives_the_same_findings_from_every_form(
         assert back == invoke(["convert", str(aln), "--to", "aln"]).stdout, path.name
 
 
+LONG = 70_000  # past the reader's line limit of 65,536 bytes
+CUT_TEXTS = {
+    "a deal's line": _typed(BASE, ("point NS\n\ndeal 2", f"point NS ;{'x' * LONG}\n\ndeal 2")),
+    "a partly read deal's line": _typed(
+        TYPO_AND_WRONG_CLAIM, ("point NS\n\ndeal 2", f"point NS ;{'x' * LONG}\n\ndeal 2")
+    ),
+    "a tag value": _typed(BASE, ('[Event "Generated game 1"]', f'[Event "{"e" * 10_005}"]')),
+    "a tag line": _typed(BASE, ("[Rules ", f"; {'t' * LONG}\n[Rules ")),
+    "the text before the game": f"hello {'h' * LONG}\n\n{BASE}",
+    "a deal that cannot be read": _typed(
+        BASE, ("1. S:2b W:Cc N:9b E:6e -> S", f"1. S:2b W:Cc N:9b E:6e -> S {{ {'c' * LONG}")
+    ),
+}
+# bytes that are not UTF-8 in a tag, in a deal, in a deal that is partly read
+NOT_UTF8 = _typed(
+    TYPO_AND_WRONG_CLAIM,
+    ('[Event "Generated', '[Event "Gen\udcffrated'),
+    ("point NS\n\ndeal 2", "point NS ;caf\udce9\n\ndeal 2"),
+).encode("utf-8", "surrogateescape")
+
+
+@pytest.mark.parametrize("where", [*CUT_TEXTS, "bytes that are not UTF-8"])
+def test_what_the_reader_could_not_hold_is_said_from_every_form(tmp_path: Path, where: str) -> None:
+    """A line or a tag value past a limit of the reader (A009), a byte that
+    is not UTF-8 (A003): nothing in the record read shows them, so the JSON
+    forms keep the findings (``cut``), and validate says them again, where
+    the ALN said them, with the same exit status."""
+    text = CUT_TEXTS.get(where, NOT_UTF8)
+    aln = write(tmp_path, "season.aln", text)
+    expected = findings(aln)
+    codes = {"A003"} if where.startswith("bytes") else {"A009"}
+    assert codes <= {f[0] for f in expected}
+    compact = converted(tmp_path, aln, "jsonl", "--compact")
+    forms = [
+        converted(tmp_path, aln, "json"),
+        converted(tmp_path, aln, "jsonl"),
+        converted(tmp_path, aln, "jsonl", "--compact", "--lossless"),
+    ]
+    for path in forms:
+        assert findings(path) == expected, path.name
+    assert sorted(unplaced(compact)) == sorted(unplaced(aln))
+    for path in [*forms, compact]:
+        # back to ALN, the cut is said again: the text written cannot hold it
+        back = invoke(["convert", str(path), "--to", "aln"])
+        assert back.exit_code == 1
+        assert codes <= {line.split()[1] for line in back.stderr.splitlines()}, path.name
+
+
+def test_a_cut_names_a_finding_of_the_reader_only() -> None:
+    data = {"unread": "deal 1 dealer S\npoint EW", "pos": {"line": 1, "column": 1}}
+    cut = {"code": "A302", "message": "point claimed", "pos": {"line": 2, "column": 1}}
+    with pytest.raises(RecordError, match="a cut's code is 'A302', not A003 or A009"):
+        item_from_dict({**data, "cut": [cut]}, "game 1, deal 1")
+    cut = {**cut, "code": "A009", "message": "two\nlines"}
+    with pytest.raises(RecordError, match="a cut's message"):
+        item_from_dict({**data, "cut": [cut]}, "game 1, deal 1")
+    # its words are those of the code's own templates: no finding is worded
+    # outside the table, not even one read from a file
+    cut = {**cut, "message": "anything at all"}
+    with pytest.raises(RecordError, match="'anything at all' is not how A009 is said"):
+        item_from_dict({**data, "cut": [cut]}, "game 1, deal 1")
+    said = "byte 0xe9 at byte offset 29 is not valid UTF-8; read as U+FFFD"
+    item = item_from_dict({**data, "cut": [{**cut, "code": "A003", "message": said}]})
+    assert [(f.code, f.message, f.line) for f in item.cut] == [("A003", said, 2)]
+
+
 def test_the_issue_record_gives_the_typo_and_the_wrong_claim(tmp_path: Path) -> None:
     got = validated(converted(tmp_path, write(tmp_path, "s.aln", TYPO_AND_WRONG_CLAIM), "json"))
     # the document's second line holds the game; the ALN's lines are beside

@@ -139,9 +139,16 @@ def read_records(
             game.tag_comments = comments
         if started is not None and started.index == first_index:
             game.leading_comments, game.leading_text = leading, leading_text
-            game.errors.extend(_in_game(finding, game, None) for finding in pending)
+            before = [_in_game(finding, game, None) for finding in pending]
+            game.errors.extend(before)
+            game.cut += [finding for finding in before if finding.code in F.CUT]
         placed = [_in_game(finding, game, result) for finding in errors]
         game.errors.extend(placed)
+        cut = [finding for finding in placed if finding.code in F.CUT]
+        if isinstance(result, Deal | BrokenDeal):
+            result.cut = cut
+        else:
+            game.cut += cut
         if isinstance(result, BrokenDeal) and placed:
             result.error = placed[0]  # the first thing in its text that could not be read
         if started is not None:
@@ -155,6 +162,7 @@ def read_records(
         game.leading_comments = leading
         game.leading_text = leading_text
         game.errors = [_in_game(f, game, None) for f in pending]
+        game.cut = [finding for finding in game.errors if finding.code in F.CUT]
         yield game
 
 
