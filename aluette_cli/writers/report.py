@@ -306,13 +306,17 @@ TRICK_ALIGN = ["right", *["left"] * (len(TRICK_HEADERS) - 1)]
 def _trick_rows(deal: DealOutcome, ruleset: Ruleset) -> list[list[str]]:
     rows = []
     for trick in deal.tricks:
-        by_seat = {seat: card for seat, card in trick.plays if seat}
+        # a seat credited twice (a card played out of turn, A202) shows both
+        by_seat: dict[str, list[str]] = {}
+        for seat, card in trick.plays:
+            if seat:
+                by_seat.setdefault(seat, []).append(card)
         result = "pourri" if trick.pourri else (trick.winner or "?")
         rows.append(
             [
                 str(trick.number),
                 trick.leader or "",
-                *[by_seat.get(seat, "") for seat in SEATS],
+                *[" ".join(by_seat.get(seat, ())) for seat in SEATS],
                 result,
                 trick_why(trick, ruleset),
             ]
