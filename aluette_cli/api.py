@@ -147,8 +147,9 @@ class _Encoded:
     def __init__(self, text: IO[str]) -> None:
         self.text = text
 
-    def readline(self) -> bytes:
-        return self.text.readline().encode("utf-8", "surrogateescape")
+    def readline(self, size: int = -1) -> bytes:
+        # (size bounds characters here, not bytes: it bounds memory all the same)
+        return self.text.readline(size).encode("utf-8", "surrogateescape")
 
     def read(self, size: int = -1) -> bytes:
         return self.text.read(size).encode("utf-8", "surrogateescape")

@@ -86,6 +86,10 @@ def test_path_bytes_text_and_streams_read_alike(sample: Path) -> None:
         assert seen(api.loads(data.decode("utf-8"), base=here)) == want
         with open(sample, encoding="utf-8", newline="") as text:
             assert seen(api.load(text, base=here)) == want
+        # a text stream with no name to tell its format by (standard input,
+        # a StringIO): the format is told from its first line
+        unnamed = io.StringIO(data.decode("utf-8"), newline="")
+        assert seen(api.load(unnamed, base=here)) == want
 
 
 class Trickle(io.RawIOBase):
