@@ -314,8 +314,9 @@ class GameReplay:
 
         Under rules where a deal can be decided early (team-five), play stops
         there: tricks after that point are reported and left out.  Trick lines
-        past the ninth are reported where they stand (A206) and decide nothing:
-        a deal has nine tricks.
+        past the ninth are reported where they stand (A206), and sheet entries
+        past the ninth with the sheet (A207), and decide nothing: a deal has
+        nine tricks.
         """
         if source == "lines":
             winners = winners[:TRICKS_PER_DEAL]
@@ -327,8 +328,10 @@ class GameReplay:
             return winners[:decided]
         if len(winners) == TRICKS_PER_DEAL:
             return winners
-        if source == "sheet" and not conceded:
+        if source == "sheet" and (not conceded or len(winners) > TRICKS_PER_DEAL):
             self.flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
+        if len(winners) > TRICKS_PER_DEAL:
+            return winners[:TRICKS_PER_DEAL]  # as trick lines: the first nine decide
         return None
 
     def _point_follows_claims(

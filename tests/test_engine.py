@@ -399,6 +399,17 @@ def test_a_sheet_of_eight_entries_is_a207_and_both_forms_are_a208() -> None:
     assert found(check(both)) == [("A208", 11, 1)]
 
 
+def test_a_sheet_of_ten_entries_is_a207_and_scored_from_its_first_nine() -> None:
+    # As trick lines past the ninth (A206): N took the nine tricks of the
+    # deal, and the tenth entry decides nothing, so a point for EW is wrong.
+    sheet = "winners: N N N N N N N N N E"
+    checked = check(record("deal 1 dealer W", sheet, "point EW"))
+    assert found(checked) == [("A207", 2, 1), ("A302", 3, 1)]
+    deal = report(check(record("deal 1 dealer W", sheet, "point NS")))["deals"][0]
+    assert deal["counts"] == {"N": 9, "E": 0, "S": 0, "W": 0}
+    assert deal["point"] == {"team": "NS", "points": 1, "mordienne": False}
+
+
 # --------------------------------------------------------------------------
 # Tie-breaks for the most tricks (docs/rules.md §4)
 
