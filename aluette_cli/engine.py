@@ -314,9 +314,8 @@ class GameReplay:
 
         Under rules where a deal can be decided early (team-five), play stops
         there: tricks after that point are reported and left out.  Trick lines
-        past the ninth are reported where they stand (A206), and sheet entries
-        past the ninth with the sheet (A207), and decide nothing: a deal has
-        nine tricks.
+        (A206) and sheet entries (A207) past the ninth are reported and decide
+        nothing: a deal has nine tricks.
         """
         if source == "lines":
             winners = winners[:TRICKS_PER_DEAL]
@@ -326,13 +325,10 @@ class GameReplay:
                 flag_facts = {"decided": decided, "last": len(winners)}
                 self.flag(F.TRICK_AFTER_END, source, pos, n, **flag_facts)
             return winners[:decided]
-        if len(winners) == TRICKS_PER_DEAL:
-            return winners
-        if source == "sheet" and (not conceded or len(winners) > TRICKS_PER_DEAL):
+        short = len(winners) < TRICKS_PER_DEAL  # (a conceded deal may stop short)
+        if source == "sheet" and len(winners) != TRICKS_PER_DEAL and not (short and conceded):
             self.flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
-        if len(winners) > TRICKS_PER_DEAL:
-            return winners[:TRICKS_PER_DEAL]  # as trick lines: the first nine decide
-        return None
+        return None if short else winners[:TRICKS_PER_DEAL]
 
     def _point_follows_claims(
         self, deal: Deal, sequence: list[str | None], raised: list[Finding]
