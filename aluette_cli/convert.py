@@ -767,11 +767,7 @@ class Formatted:
     def cut(self) -> list[Finding]:
         """The findings of what :attr:`text` cannot hold whole (:data:`findings.CUT`):
         if any, the text must not replace the input."""
-        return _cut(self.unreadable)
-
-
-def _cut(unreadable: list[Finding]) -> list[Finding]:
-    return [f for f in unreadable if f.code in F.CUT]
+        return F.cut_of(self.unreadable)
 
 
 def format_aln(
@@ -840,7 +836,7 @@ def converted_to_aln(
             yield item
         text.flush()
         text.detach()
-        cut = _cut(unreadable) if fmt == "aln" else []
+        cut = F.cut_of(unreadable) if fmt == "aln" else []
         written = old if cut else new
         written.seek(0)
         shutil.copyfileobj(written, out, BLOCK)
@@ -906,7 +902,7 @@ class FormattedFile:
     def cut(self) -> list[Finding]:
         """The findings of what :attr:`new` cannot hold whole (:data:`findings.CUT`):
         if any, the new text must not replace the input."""
-        return _cut(self.unreadable)
+        return F.cut_of(self.unreadable)
 
     def copy_to(self, out: BinaryIO) -> None:
         self.new.seek(0)

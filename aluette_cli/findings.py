@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
@@ -103,6 +103,13 @@ UNKNOWN_ESCAPE = _code("A421", W, R, "unknown escape in a tag value", "docs/nota
 #: again, so the JSON forms carry them beside what was read (``cut``), and
 #: the formatter, which cannot write such a text back whole, leaves it be.
 CUT = frozenset({OVER_LIMIT, BAD_ENCODING})
+
+
+def cut_of(findings: Iterable[Finding]) -> list[Finding]:
+    """Those of ``findings`` that say the text read is not the whole input
+    (:data:`CUT`)."""
+    return [f for f in findings if f.code in CUT]
+
 
 # Added with the checks of every claimed number; appended, codes never move.
 RESULT_OPEN = _code(

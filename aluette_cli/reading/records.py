@@ -141,10 +141,10 @@ def read_records(
             game.leading_comments, game.leading_text = leading, leading_text
             before = [_in_game(finding, game, None) for finding in pending]
             game.errors.extend(before)
-            game.cut += [finding for finding in before if finding.code in F.CUT]
+            game.cut += F.cut_of(before)
         placed = [_in_game(finding, game, result) for finding in errors]
         game.errors.extend(placed)
-        cut = [finding for finding in placed if finding.code in F.CUT]
+        cut = F.cut_of(placed)
         if isinstance(result, Deal | BrokenDeal):
             result.cut = cut
         else:
@@ -162,7 +162,7 @@ def read_records(
         game.leading_comments = leading
         game.leading_text = leading_text
         game.errors = [_in_game(f, game, None) for f in pending]
-        game.cut = [finding for finding in game.errors if finding.code in F.CUT]
+        game.cut = F.cut_of(game.errors)
         yield game
 
 
