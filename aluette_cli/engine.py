@@ -224,7 +224,8 @@ class GameReplay:
             if not table.settle_lead(trick.plays, claimed):
                 # After a missing trick, cards alone and nothing to say who
                 # led them: nothing said of who played them could be true.
-                table.skip_unseated([play.card for play in trick.plays], trick.pos.line)
+                wrong = table.skip_unseated([p.card for p in trick.plays], trick.pos.line, claimed)
+                place(flag, wrong, (trick.claim or trick).pos, n, i)
                 self._skipped = True
                 continue
             cause = None  # a card the player did not hold: the claim may follow from it

@@ -304,6 +304,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "winner": "trick {trick} is claimed {claimed}, but {winner}'s {card:named} is the"
         " highest card",
         "nobody": "trick {trick} is claimed {claimed}, but {truth}",
+        "whoever": "trick {trick} is claimed {claimed}, but {card:named} is the highest card,"
+        " whoever played it",
     },
     POINT_CLAIM: {
         "void-nobody": "point claimed for {side}, but all {tricks} tricks belong to nobody:"

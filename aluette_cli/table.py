@@ -251,18 +251,26 @@ class Table:
         self._order = seats_from(self.leader)
         return True
 
-    def skip_unseated(self, cards: Iterable[str], line: int | None = None) -> None:
+    def skip_unseated(
+        self, cards: Iterable[str], line: int | None = None, claimed: str | bool | None = False
+    ) -> tuple[Problem, ...]:
         """A trick line whose leader nobody can tell (:meth:`settle_lead`):
         taken as a trick the record does not give, its cards noted as
         played so that a card played again later is still found, and kept
-        with its ``line`` for the report to name them there."""
+        with its ``line`` for the report to name them there.  Its claim
+        (``claimed`` as for :meth:`settle_lead`) is still checked where the
+        cards decide it whoever played them: a seat claimed for a trick
+        nobody takes however the cards were seated, or nobody for one that
+        the same card takes however they were."""
         played = self._played
         given = tuple(cards)
+        wrong = wrong_whoever(self.ruleset, self._number, given, claimed)
         for card in given:
             played.setdefault(card, self._number)
         self.skip(1)
         self.tricks[-1].unseated = given
         self.tricks[-1].line = line
+        return wrong
 
     def _take_lead(self, seat: str | None, card: str) -> None:
         """After a missing trick: the leader is who the record says, or the
@@ -352,6 +360,29 @@ _NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
 #: as plain strings (a lean deal's seats are the text's)
 _ORDERS = {seat: tuple(map(str, seats_from(seat))) for seat in "NESW"}
 _FIRST_LEADERS = {seat: str(left_of(seat)) for seat in "NESW"}
+
+
+def wrong_whoever(
+    ruleset: Ruleset, trick: int, cards: tuple[str, ...], claimed: str | bool | None
+) -> tuple[Problem, ...]:
+    """The problem with the claim of a trick whose seats are unknown, where
+    no seating of its four ``cards`` makes it true (``claimed`` as for
+    :meth:`Table.settle_lead`)."""
+    if claimed is False or len(set(cards)) != 4:
+        return _NONE
+    results = [
+        ruleset.tie.result(list(zip(seats_from(leader), cards, strict=True)), ruleset.strength)
+        for leader in seats_from("N")
+    ]
+    tops = {r.top[0] if r.winner else None for r in results}
+    if claimed is not None and tops == {None}:
+        truth = ruleset.tie.nobody_truth(results[0].top)
+        facts = {"trick": trick, "claimed": f"for {claimed}", "truth": truth}
+        return (Problem(F.TRICK_CLAIM, "nobody", facts),)
+    if claimed is None and len(tops) == 1 and None not in tops:
+        facts = {"trick": trick, "claimed": "pourri", "card": tops.pop()}
+        return (Problem(F.TRICK_CLAIM, "whoever", facts),)
+    return _NONE
 
 
 class LeanTable:

@@ -230,6 +230,31 @@ def test_a_wrong_trick_claim_is_reported_at_the_arrow() -> None:
     assert "claimed pourri" in messages(checked, "A301")[0]
 
 
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("4. Rd Re 7c 8d -> N", "claimed for N, but it is pourri: Rd and Re tie for the top"),
+        ("4. Cd 1c 5b 2d -> pourri", "claimed pourri, but 2d (borgne) is the highest card,"),
+    ],
+)
+def test_after_a_missing_trick_cards_alone_are_held_to_a_claim_wrong_whoever_played(
+    line: str, said: str
+) -> None:
+    # Trick 3 is left out, so nobody knows who led trick 4's cards; its claim
+    # is wrong however they were seated.
+    text = (
+        "deal 1 dealer E\n"
+        "1. S:2b W:Cc N:9b E:6e -> S\n"
+        "2. S:2c W:4b N:6d E:3c -> E\n"
+        f"{line}\n"
+        "5. W:9c N:Ve E:3b S:4c -> W\n"
+    )
+    checked = check(text)
+    assert ("A301", 4, line.index("->") + 1) in found(checked)
+    (message,) = messages(checked, "A301")
+    assert said in message
+
+
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})

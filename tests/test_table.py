@@ -450,6 +450,43 @@ def test_after_a_missing_trick_cards_alone_may_not_tell_who_led(
     assert [p.code for p in table.play(None, cards[0])] == [F.PLAYED_TWICE]
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "cards", "claimed", "wrong"),
+    [
+        # Two kings tie for the top however the four cards were seated.
+        ("classic", ("Rd", "Re", "7c", "8d"), "N", ("nobody", "it is pourri: Rd and Re tie")),
+        # 2e takes the trick whoever played it: pourri is wrong in every seating.
+        ("classic", ("5e", "8e", "2e", "3e"), None, ("whoever", "2e")),
+        # Right in every seating, or no claim: nothing to say.
+        ("classic", ("Rd", "Re", "7c", "8d"), None, None),
+        ("classic", ("5e", "8e", "2e", "3e"), False, None),
+        # A card written twice in the line: the cards say nothing sure.
+        ("classic", ("Rd", "Rd", "7c", "8d"), "N", None),
+        # team-five: the kings cancel, and 8d is the highest card left.
+        ("team-five", ("Rd", "Re", "7c", "8d"), None, ("whoever", "8d")),
+        ("team-five", ("Rd", "Re", "7c", "7d"), "N", ("nobody", "it belongs to nobody")),
+    ],
+)
+def test_after_a_missing_trick_a_claim_wrong_whoever_played_is_found(
+    ruleset: str,
+    cards: tuple[str, ...],
+    claimed: str | bool | None,
+    wrong: tuple[str, str] | None,
+) -> None:
+    table = Table(load_ruleset(ruleset), "W")
+    table.skip(2)
+    assert not table.settle_lead(_cards(*cards), claimed)  # type: ignore[arg-type]
+    problems = table.skip_unseated(cards, 5, claimed)
+    assert table.tricks[-1].unknown and table.tricks[-1].unseated == cards
+    if wrong is None:
+        assert problems == ()
+        return
+    (problem,) = problems
+    variant, said = wrong
+    assert (problem.code, problem.variant, problem.facts["trick"]) == (F.TRICK_CLAIM, variant, 3)
+    assert said in str(problem.facts.get("truth", problem.facts.get("card")))
+
+
 def test_a_seat_or_a_hand_tells_who_led_after_a_missing_trick() -> None:
     table = _after_a_missing_trick()
     assert table.settle_lead([Play("S", "5e", Pos(1, 1))], False)
