@@ -287,7 +287,19 @@ def loads(
     ({'N': 3, 'E': 3, 'S': 2, 'W': 1}, 'E', {'N': 9, 'E': 7})
     """
     _check_format(fmt)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if isinstance(data, str):
+        # A lone surrogate goes through as the byte it stands for (text read
+        # with "surrogateescape", as os.fsdecode and sys.argv do), or as its
+        # own bytes, and the reader reports it where it is, as in a file
+        # that is not UTF-8.
+        try:
+            raw = data.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            raw = data.encode("utf-8", "surrogatepass")
+    elif isinstance(data, bytes | bytearray | memoryview):
+        raw = bytes(data)
+    else:
+        raise TypeError(f"loads() takes str or bytes, not {type(data).__name__}")
     where = None if base is None else Path(base)
     choice = _choice(rules, options)
     return _checked(io.BytesIO(raw), "", choice, where, fmt, keep, keep_read=True)

@@ -279,8 +279,11 @@ def jobs_option(
 
 
 def seed_option(text: str, default: int) -> Decorator:
-    """``--seed``: what is drawn at random is drawn again the same."""
-    return click.option("--seed", type=int, default=default, show_default=True, help=text)
+    """``--seed``: what is drawn at random is drawn again the same.  Not
+    negative: Python's generator draws the same from -N as from N, so two
+    seeds would give one set of games."""
+    seeds = click.IntRange(min=0)
+    return click.option("--seed", type=seeds, default=default, show_default=True, help=text)
 
 
 def output_option(

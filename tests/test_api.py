@@ -337,3 +337,28 @@ def test_load_places_a_json_records_findings_and_keeps_its_positions(tmp_path: P
     assert all(f.line == 2 for f in found)  # the document's line of the game
     assert {text.split("\n")[1][f.column - 1 :][:4] for f in found} >= {'"EW"', "6x E"}
     assert api.dumps(from_json, "json") == text
+
+
+@pytest.mark.parametrize(("bad", "byte"), [("\udcff", "0xff"), ("\ud800", "0xed")])
+def test_loads_reports_a_lone_surrogate_where_it_is_as_a_byte_not_utf8(bad: str, byte: str) -> None:
+    # Text read with "surrogateescape" holds the file's bad byte as a lone
+    # surrogate; any other lone surrogate goes through as its own bytes.
+    text = f'[Event "x{bad}"]\n\ndeal 1 dealer W\nwinners: N E S E W N E S N\npoint NS\n'
+    (game,) = api.loads(text)
+    (bad_byte,) = [f for f in game.outcome.findings if f.code == "A003"]
+    assert (bad_byte.line, bad_byte.column) == (1, 10)
+    assert f"byte {byte}" in bad_byte.message
+    assert "A302" in {f.code for f in game.outcome.findings}  # the deal is read all the same
+
+
+@pytest.mark.parametrize("data", [None, 3, ["deal 1 dealer W"], Path("t.aln")])
+def test_loads_refuses_what_is_not_text_or_bytes(data: object) -> None:
+    with pytest.raises(TypeError, match="str or bytes"):
+        api.loads(data)  # type: ignore[arg-type]
+
+
+def test_loads_takes_bytes_like_objects_as_bytes() -> None:
+    text = (ROOT / "samples" / "classic-game.aln").read_bytes()
+    expected = [g.outcome.findings for g in api.loads(text)]
+    for data in (bytearray(text), memoryview(text)):
+        assert [g.outcome.findings for g in api.loads(data)] == expected

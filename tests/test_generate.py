@@ -38,6 +38,12 @@ def test_generate_different_seed_different_output() -> None:
     assert generate("--games", "2", "--seed", "7") != generate("--games", "2", "--seed", "8")
 
 
+def test_generate_refuses_a_negative_seed_which_would_repeat_a_positive_one() -> None:
+    result = run("generate", "--seed", "-1")
+    assert result.exit_code == 2
+    assert "--seed" in result.output and ">=0" in result.output.replace(" ", "")
+
+
 def test_generate_games_count() -> None:
     text = generate("--games", "3", "--seed", "1")
     assert text.count("[Event ") == 3
