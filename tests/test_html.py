@@ -190,6 +190,26 @@ def test_a_comment_that_restates_the_why_is_not_said_twice(tmp_path: Path) -> No
     assert "pourri again: W should have kept 7b" in text
 
 
+@pytest.mark.parametrize(
+    ("trick", "comment"),
+    [
+        ("1. N:9d E:8c S:Ce W:6d -> N", "Ce beats 9d"),  # the why's words, the other way
+        ("4. N:Rd E:Rb S:3c W:2e -> S", "pourri"),  # S took it
+        ("5. S:7c W:4b N:Cb E:9b -> N", "S's Cb beats 9b"),  # N played Cb
+    ],
+)
+def test_a_comment_that_contradicts_the_why_is_shown(
+    tmp_path: Path, trick: str, comment: str
+) -> None:
+    """A scorer's note is hidden only when it says what the why says; one
+    that says otherwise, in the why's own words, is the record's to show."""
+    record = (SAMPLES / "classic-game.aln").read_text("utf-8")
+    (line,) = [x for x in record.splitlines() if x.startswith(trick)]
+    record = record.replace(line, f"{trick}  {{{comment}}}")
+    page = page_of(write(tmp_path, "c.aln", record))
+    assert f'<p class="c">{esc(comment)}</p>' in page
+
+
 def test_the_cards_names_come_from_the_cards_module() -> None:
     page = page_of(SAMPLES / "classic-game.aln")
     assert f'"3d":"{card_name("3d")}"' in page
@@ -273,6 +293,17 @@ def test_escaping_keeps_attributes_closed() -> None:
     # Characters HTML forbids, and lone surrogates UTF-8 cannot hold.
     assert esc("x\x00y\x1bz\udce9") == "x\ufffdy\ufffdz\ufffd"
     assert esc("tab\tnew\nline") == "tab\tnew\nline"
+    # The noncharacters, which an HTML parser reports as errors.
+    for nonchar in ("\ufdd0", "\ufdef", "\ufffe", "\uffff", "\U0001fffe", "\U0010ffff"):
+        assert esc(f"a{nonchar}b") == "a\ufffdb", hex(ord(nonchar))
+    assert esc("\ufdcf\ufdf0\ufffd\U0001fffd") == "\ufdcf\ufdf0\ufffd\U0001fffd"
+
+
+def test_a_noncharacter_in_a_record_does_not_reach_the_page(tmp_path: Path) -> None:
+    data = '[Event "a\ufffeb\ufdd0c"]\n\ndeal 1 dealer W\nwinners: N E S E W N E S N\n'
+    page = page_of(write(tmp_path, "nonchar.aln", data))
+    assert "a\ufffdb\ufffdc" in page
+    assert not {"\ufffe", "\ufdd0"} & set(page)
 
 
 def test_a_badly_encoded_record_still_makes_a_page(tmp_path: Path) -> None:

@@ -66,9 +66,14 @@ from .report import (
 # Escaping
 
 # Characters HTML does not allow in text (C0 and C1 controls other than
-# whitespace) and lone surrogates, which a record decoded with
+# whitespace, and the noncharacters: U+FDD0 to U+FDEF and the last two code
+# points of every plane) and lone surrogates, which a record decoded with
 # ``surrogateescape`` may hold and which UTF-8 cannot encode.
-_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_NOT_TEXT = re.compile(
+    "[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+    + "".join(chr(plane + end) for plane in range(0, 0x110000, 0x10000) for end in (0xFFFE, 0xFFFF))
+    + "]"
+)
 
 
 def esc(text: str) -> str:
@@ -184,13 +189,16 @@ _WORDS = re.compile(r"[^\W_]+")
 
 
 def _restates(comment: Comment, why: str, trick: TrickOutcome) -> bool:
-    """Whether a trick line's comment says only what the why column says,
-    in other words ("N's 9d beats Ce" beside "9d beats Ce", as an annotated
-    record has it): shown under the why, it would say it twice."""
-    said = set(_WORDS.findall(comment.text.lower()))
-    seats = {s.lower() for s in (trick.winner, trick.leader) if s}
-    known = set(_WORDS.findall(why.lower())) | seats | {"s", "pourri"}
-    return bool(said) and said <= known
+    """Whether a trick line's comment says only what the why column says
+    ("N's 9d beats Ce" or "S wins: ..." beside "9d beats Ce", "pourri: ..."
+    beside "... tie for the top: pourri", as records and annotate write
+    them): shown under the why, it would say it twice.  Its words must come
+    in the why's order, so that a comment saying otherwise ("Ce beats 9d",
+    another seat's card, "pourri" on a trick somebody took) is shown."""
+    said = _WORDS.findall(comment.text.lower())
+    lead = [trick.winner.lower(), "s", "wins"] if trick.winner else ["pourri"]
+    words = iter(lead + _WORDS.findall(why.lower()))
+    return bool(said) and all(word in words for word in said)
 
 
 def _card(card: str) -> str:
