@@ -36,7 +36,7 @@ from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, formatted_file
 from .findings import CODES, FILE_UNREADABLE, Finding, visible
 from .framing import Framed
-from .generate import POLICIES, EndlessGame, random_games, rules_tag_for
+from .generate import POLICIES, EndlessGame, random_games
 from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
 from .parallel import map_in_order
 from .pipeline import OUTCOMES, CheckedGame, RuleChoice, Wants, tune_gc
@@ -52,7 +52,7 @@ from .render import (
     report_keep,
     table_output,
 )
-from .rules import RulesetError, load_ruleset
+from .rules import RulesetError, load_ruleset, rules_tag_for
 from .streams import (
     STDIO,
     STDOUT_NAME,
@@ -1425,8 +1425,10 @@ def scorer_command(rules: str | None, lang: str, record: str | None, output: str
     from .writers.scorer import page_for
 
     tag = _rules_tag(rules, output)
+    if record is not None:
+        _refuse_reading_into((record,), output)
     try:
-        page = page_for(rules, tag, lang, record)
+        page = page_for(rules, tag, lang, record, output)
     except RulesetError as exc:
         raise click.BadParameter(str(exc), param_hint="--rules") from None
     except ValueError as exc:

@@ -534,3 +534,24 @@ def ruleset_from_toml(text: str, where: str, show: Show = repr) -> Ruleset:
         draw_dealer=str(draw_dealer),
         known_options=frozenset(str(o) for o in known),
     )
+
+
+def rules_tag_for(rules: str | None, output: str | None) -> str | None:
+    """The Rules tag that makes a generated record find its ruleset file:
+    its path from the output's folder (from the current one for standard
+    output).  A record may only name a file in its own folder or below
+    (docs/rules.md), so a file elsewhere is refused: the games would not
+    validate where they are written."""
+    if rules is None or not rules.endswith(".toml"):
+        return None  # a preset: its name is the tag
+    folder = Path(output).parent if output not in (None, "-") else Path(".")
+    try:
+        relative = os.path.relpath(Path(rules).resolve(), folder.resolve())
+    except ValueError:  # another drive
+        relative = os.pardir
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        raise ValueError(
+            f"{rules} is not in the output's folder or below it, where the record's Rules tag"
+            " could name it; copy it there, or write the output beside it"
+        )
+    return Path(relative).as_posix()

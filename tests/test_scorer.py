@@ -617,6 +617,38 @@ def test_a_record_that_cannot_be_continued(tmp_path: Path, text: str, says: str)
     assert not (tmp_path / "m.html").exists()
 
 
+def test_the_record_being_continued_is_not_written_over(tmp_path: Path) -> None:
+    record = tmp_path / "tonight.aln"
+    text = (ROOT / "samples" / "score-sheet.aln").read_text("utf-8")
+    record.write_text(text, "utf-8")
+    result = run("scorer", "--continue", str(record), "-o", str(record))
+    assert result.exit_code == 2 and "is one of the input files" in result.output
+    assert record.read_text("utf-8") == text
+
+
+def test_a_continued_record_s_ruleset_file_is_named_from_the_page_s_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page writes records beside itself: the ruleset file the record
+    names beside it is named again from there, and a page written where no
+    tag could name it is refused, as ``--rules`` with that file is."""
+    club = tmp_path / "club"
+    club.mkdir()
+    for name in ("house-rules.toml", "house-rules-game.aln"):
+        (club / name).write_text((ROOT / "samples" / name).read_text("utf-8"), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run("scorer", "--continue", "club/house-rules-game.aln", "-o", "m.html").exit_code == 0
+    (game,) = aluette.loads(
+        f'[Rules "{_data(tmp_path / "m.html")["start"]["game"]["setup"]["rules"]}"]\n',
+        base=tmp_path,
+    )
+    assert game.outcome.ruleset is not None and game.outcome.ruleset.name == "house-rules"
+    (tmp_path / "page").mkdir()
+    result = run("scorer", "--continue", "club/house-rules-game.aln", "-o", "page/m.html")
+    assert result.exit_code == 2 and "not in the output's folder" in result.output
+    assert not (tmp_path / "page" / "m.html").exists()
+
+
 def test_a_game_kept_by_another_page_is_not_taken_up(
     browser: Any, pages: dict[str, Path], tmp_path: Path
 ) -> None:

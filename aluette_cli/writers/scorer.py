@@ -34,7 +34,7 @@ from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, team_of
 from ..model import Announce, Concede, Deal, Pos
 from ..pipeline import CheckedGame
 from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
-from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names
+from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names, rules_tag_for
 from ..scoring import point_values
 from .html import _sha256, esc
 
@@ -379,10 +379,18 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
     return {"phase": "play", "setup": setup, "entries": entries, "draft": draft}
 
 
-def page_for(rules: str | None, tag: str | None, lang: str, record: str | None = None) -> str:
-    """The page ``aluette scorer`` writes: ``rules`` (a preset or a file,
-    whose Rules tag is ``tag``) first if given, and the game of ``record``
-    to continue if given, under its own rules unless ``rules`` says others."""
+def page_for(
+    rules: str | None,
+    tag: str | None,
+    lang: str,
+    record: str | None = None,
+    output: str | None = None,
+) -> str:
+    """The page ``aluette scorer`` writes to ``output``: ``rules`` (a preset
+    or a file, whose Rules tag is ``tag``) first if given, and the game of
+    ``record`` to continue if given, under its own rules unless ``rules``
+    says others.  A ruleset file the record names is named again from the
+    page's folder, where the records the page writes will be read."""
     chosen = load_ruleset(rules) if rules else None
     start = None
     if record is not None:
@@ -396,6 +404,8 @@ def page_for(rules: str | None, tag: str | None, lang: str, record: str | None =
         if rules is None:  # the record's own rules: a preset, or its file as it names it
             key = next((t.value for t in checked.game.tags if t.name == "Rules"), "classic")
             if key not in preset_names():
+                key = rules_tag_for(str(Path(record).parent / key), output)
+                assert key is not None
                 chosen, tag = checked.outcome.ruleset, key
         assert key is not None
         start = {"from": Path(record).name, "game": continued(checked, key, record)}
