@@ -352,8 +352,10 @@ def atomic_output(
     left as the other program made it.
 
     Any failure to write (a full disk, a missing directory, no permission)
-    is raised as :class:`WriteError` naming the path; a closed pipe stays a
-    :class:`BrokenPipeError`, so that ``| head`` ends quietly.
+    is raised as :class:`WriteError` naming the path; a closed pipe on
+    standard output stays a :class:`BrokenPipeError`, so that ``| head``
+    ends quietly, but a named pipe (``-o FIFO``) whose reader went away is a
+    :class:`WriteError` like any other file the output could not reach.
     """
     if path is None or os.fspath(path) == STDIO:
         stream = sys.stdout.buffer if binary else sys.stdout
@@ -370,12 +372,15 @@ def atomic_output(
     name = os.fspath(path)
     try:
         if writes_directly(name):
-            with open(name, "wb") as raw:  # a pipe or a device: never replaced
-                if binary:
-                    yield raw
-                else:
-                    with _wrap(False, raw) as text:
-                        yield text
+            try:
+                with open(name, "wb") as raw:  # a pipe or a device: never replaced
+                    if binary:
+                        yield raw
+                    else:
+                        with _wrap(False, raw) as text:
+                            yield text
+            except BrokenPipeError as exc:
+                raise WriteError(name, exc) from exc
             return
         with _replacing(name, binary, read_as) as out:
             yield out

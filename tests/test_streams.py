@@ -352,3 +352,28 @@ def test_sigkill_at_any_moment_never_truncates(tmp_path: Path, command: str) -> 
             leftover.unlink()  # what SIGKILL may leave: recognisable by its name
         if time.monotonic() - began > (900 if LONG else 120):
             break
+
+
+@pytest.mark.parametrize("command", [["report", "--format", "html"], ["convert", "--to", "json"]])
+def test_a_named_pipe_whose_reader_went_away_is_a_write_error(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """docs/cli.md, "Writing errors": a closed pipe to a file named by -o is
+    one line and status 2, unlike `| head` on standard output, which ends
+    quietly: the user asked for a file, and it did not get the output."""
+    record = write(tmp_path, "big.aln", generated(2, "--games", "30"))
+    fifo = tmp_path / "out"
+    os.mkfifo(fifo)
+    taken: list[bytes] = []
+
+    def read_a_little() -> None:
+        with open(fifo, "rb") as reader:
+            taken.append(reader.read(10))
+
+    reader = threading.Thread(target=read_a_little)
+    reader.start()
+    result = aluette(*command, record, "-o", fifo)
+    reader.join(timeout=60)
+    assert taken and len(taken[0]) == 10
+    assert result.returncode == 2
+    assert result.stderr == f"aluette: cannot write {fifo}: Broken pipe\n"
