@@ -237,8 +237,21 @@ def rules_option(
     text: str = "Ruleset to apply, a preset or a TOML file, overriding the records' Rules tag.",
 ) -> Decorator:
     return click.option(
-        "--rules", "rules", metavar="NAME|FILE.toml", shell_complete=complete_rules, help=text
+        "--rules",
+        "rules",
+        metavar="NAME|FILE.toml",
+        shell_complete=complete_rules,
+        callback=_named_ruleset,
+        help=text,
     )
+
+
+def _named_ruleset(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """An empty ``--rules`` (an unset shell variable) would read as no option
+    at all, and the records' own rules would be used without a word."""
+    if value is not None and not value.strip():
+        raise click.BadParameter("names no ruleset: give a preset or a TOML file")
+    return value
 
 
 def options_option(

@@ -9,6 +9,7 @@ loads the same way, so house rules need no code.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import errno
 import functools
 import os
@@ -63,6 +64,27 @@ Show = Callable[[object], str]
 
 def _hidden(value: object) -> str:
     return f"a value of type {type(value).__name__}"
+
+
+def _as_toml(value: object) -> str:
+    """A value as the file writes it (``true``, ``1979-05-27``, ``["a", 1]``,
+    ``{ a = 1 }``), not as Python would show it: the user fixes the file."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)  # 'Xx', as TOML writes a literal string
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_as_toml, value)) + "]"
+    if isinstance(value, dict):
+        inner = ", ".join(f"{_key_as_toml(str(k))} = {_as_toml(v)}" for k, v in value.items())
+        return "{ " + inner + " }" if inner else "{}"
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    return str(value)
+
+
+def _key_as_toml(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else repr(key)
 
 
 @dataclass(frozen=True)
@@ -343,7 +365,7 @@ _KIND_WORDS = {str: "a string", int: "an integer", list: "a list", bool: "true o
 
 
 def _get(
-    table: dict, key: str, kind: type, where: str, default: Any = None, show: Show = repr
+    table: dict, key: str, kind: type, where: str, default: Any = None, show: Show = _as_toml
 ) -> Any:
     section, _, leaf = key.rpartition(".")
     node = table
@@ -361,7 +383,9 @@ def _get(
     return value
 
 
-def _choice(value: object, allowed: Iterable[str], key: str, where: str, show: Show = repr) -> str:
+def _choice(
+    value: object, allowed: Iterable[str], key: str, where: str, show: Show = _as_toml
+) -> str:
     allowed = list(allowed)
     if value not in allowed:
         raise RulesetError(
@@ -393,12 +417,12 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}(?:\.[A-Za-z0-9_-]{1,40})?")
 def _key_name(key: str, show: Show) -> str:
     """How a message names a key: as the file's values are shown, but a bare
     key by its name where they are not (it is what must be fixed)."""
-    if show is repr or _BARE_KEY.fullmatch(key):
+    if show is _as_toml or _BARE_KEY.fullmatch(key):
         return repr(key)
     return "(a quoted key, not shown)"
 
 
-def _check_keys(data: dict, where: str, show: Show = repr) -> None:
+def _check_keys(data: dict, where: str, show: Show = _as_toml) -> None:
     """A misspelt key would silently leave a rule at its default: refuse it."""
     for key, value in data.items():
         if key not in KEYS[""]:
@@ -435,7 +459,7 @@ def _printable(key: str, value: str, where: str, allowed: str = "") -> None:
 _UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
-def ruleset_from_toml(text: str, where: str, show: Show = repr) -> Ruleset:
+def ruleset_from_toml(text: str, where: str, show: Show = _as_toml) -> Ruleset:
     """Build and check a ruleset from TOML text; ``where`` names it in messages,
     ``show`` says how a value of the file is shown in them.
 

@@ -325,6 +325,22 @@ def test_validate_unknown_rules_option_exits_2(tmp_path: Path) -> None:
     assert "no-such-rules" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "command", [["validate"], ["report"], ["stats"], ["rules"], ["generate"], ["scorer"]]
+)
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_rules_option_is_refused_not_taken_as_none(
+    tmp_path: Path, command: list[str], empty: str
+) -> None:
+    # `--rules "$RULES"` with the variable unset: the records' own rules
+    # would otherwise be used without a word.
+    path = str(write(tmp_path, "tie.aln", TIE_SHEET))
+    files = [path] if command[0] in ("validate", "report", "stats") else []
+    result = run(*command, "--rules", empty, *files)
+    assert result.exit_code == 2
+    assert "'--rules': names no ruleset" in result.stderr
+
+
 def test_validate_unknown_options_option_exits_2(tmp_path: Path) -> None:
     path = str(write(tmp_path, "tie.aln", TIE_SHEET))
     result = run("validate", "--options", "no-such-option", path)

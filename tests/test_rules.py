@@ -263,6 +263,27 @@ def test_something_that_is_not_a_card(tmp_path: Path) -> None:
         load_text(tmp_path, ruleset_text(rows))
 
 
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("true", "true"),
+        ("1979-05-27", "1979-05-27"),
+        ("07:32:00", "07:32:00"),
+        ("{ a = 1, 'b c' = [2, false] }", "{ a = 1, 'b c' = [2, false] }"),
+        ("nan", "nan"),
+    ],
+)
+def test_a_wrong_value_is_shown_as_the_file_writes_it(
+    tmp_path: Path, value: str, shown: str
+) -> None:
+    """Not as Python would (True, datetime.date(1979, 5, 27)): the user
+    looks for it in the file."""
+    text = ruleset_text(tie=value)
+    with pytest.raises(RulesetError) as caught:
+        load_text(tmp_path, text)
+    assert str(caught.value).endswith(f": 'play.tie' must be a string, not {shown}")
+
+
 def test_an_unknown_tie_policy(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match=r"'play\.tie' is 'shuffle'"):
         load_text(tmp_path, ruleset_text(tie='"shuffle"'))
