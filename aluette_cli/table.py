@@ -229,6 +229,12 @@ class Table:
         nothing tells (a pourri trick, no claim): its cards then belong to
         nobody known, and the trick is one whose winner the record does
         not give."""
+        if self._also_leads is not None and plays and plays[0].seat is None and not self._plays:
+            two = (self.leader, self._also_leads)
+            led = claimed_leader(self.ruleset, plays, claimed, two, self._holding(plays[0].card))
+            if led != self.leader:
+                self._led = led
+                self._order = seats_from(led)
         if not self._free_lead or not plays or plays[0].seat is not None:
             return True
         if self._holding(plays[0].card) is not None:
@@ -360,6 +366,36 @@ _NUMBERS = tuple(str(k) for k in range(1, TRICKS_PER_DEAL + 1))
 #: as plain strings (a lean deal's seats are the text's)
 _ORDERS = {seat: tuple(map(str, seats_from(seat))) for seat in "NESW"}
 _FIRST_LEADERS = {seat: str(left_of(seat)) for seat in "NESW"}
+
+
+def claimed_leader(
+    ruleset: Ruleset,
+    plays: Sequence[Play],
+    claimed: str | bool | None,
+    leaders: tuple[str, str],
+    holder: str | None,
+) -> str:
+    """Which of two ``leaders`` led a line of cards alone: the rules' leader
+    and the one an earlier mistake lets lead (a wrong claim's winner, the
+    record's leader of a pourri trick).  The hand that holds its first card
+    (``holder``) says; else its own claim, if one seating alone makes it
+    true; else the record's word, the second (docs/violations.md: the record
+    goes on from what it says happened).  A seated line says for itself."""
+    if holder in leaders:
+        return holder  # type: ignore[return-value]
+    if len(plays) == 4 and claimed is not False:
+        cards = [play.card for play in plays]
+        fits = [
+            leader
+            for leader in leaders
+            if ruleset.tie.result(
+                list(zip(seats_from(leader), cards, strict=True)), ruleset.strength
+            ).winner
+            == claimed
+        ]
+        if len(fits) == 1:
+            return fits[0]
+    return leaders[1]
 
 
 def wrong_whoever(

@@ -466,7 +466,7 @@ def test_analyse_without_as_seen_gives_no_as_seen_figures() -> None:
 def test_analyse_on_a_local_dask_cluster_gives_what_one_process_gives() -> None:
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
     ) as cluster:
         address = cluster.scheduler_address
         on_cluster = analysed("--from-trick", "7", "--scheduler", address, THROWN, THROWN)

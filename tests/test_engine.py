@@ -255,6 +255,56 @@ def test_after_a_missing_trick_cards_alone_are_held_to_a_claim_wrong_whoever_pla
     assert said in message
 
 
+#: The reference deal with S's Ve (trick 1) and 3d (trick 5) swapped, its
+#: claims as they were: trick 1 is S's now, but the record goes on from W.
+SWAPPED_HANDS = [
+    "N: 4c Cd Re 5e 8c 1c 1e 6c Rb",
+    "E: Rd 5c Vb Vc 4e Ce 8d 8e 3b",
+    "S: 5b Ve 8b Cc 9c 7b 4b 6d 3d",
+    "W: 1b 7e 3c 6b 9d 1d 3e 7c 2d",
+    "stock: 2c 9b 9e 2e Rc 7d Cb 5d 4d 6e 2b Vd",
+]
+SWAPPED_SEATED = [
+    "1. W:1d N:Cd E:3b S:3d -> W",
+    "2. W:1b N:8c E:8e S:6d -> W",
+    "3. W:2d N:5e E:Vc S:7b -> W",
+    "4. W:9d N:1c E:Vb S:8b -> W",
+    "5. W:3c N:Re E:Rd S:Ve -> S",
+    "6. S:9c W:7c N:6c E:8d -> S",
+    "7. S:Cc W:3e N:4c E:5c -> S",
+    "8. S:4b W:7e N:Rb E:4e -> N",
+    "9. N:1e E:Ce S:5b W:6b -> N",
+]
+
+
+@pytest.mark.parametrize("hands", [SWAPPED_HANDS, []], ids=["hands", "no-hands"])
+def test_a_wrong_claim_lets_its_winner_lead_cards_alone_as_it_does_seats(hands: list[str]) -> None:
+    """docs/violations.md: a wrong claim (A301) lets the winner it names
+    lead the next trick.  A line of cards alone does not say who led it:
+    the hand holding its first card says, or its own claim, or the record's
+    word; it was seated from the rules' winner, so one swapped card put every
+    later card in the wrong hand (16 A203, and the point for the other team)."""
+    bare = [re.sub(r"\b[NESW]:", "", line) for line in SWAPPED_SEATED]
+    seated = check(record("deal 1 dealer S", *hands, *SWAPPED_SEATED, "point EW"))
+    cards = check(record("deal 1 dealer S", *hands, *bare, "point EW"))
+    assert [f.code for f in seated.outcome.findings] == ["A301", "A301"]
+    assert [f.code for f in cards.outcome.findings] == ["A301", "A301"]
+    said = report(cards)["deals"][0]
+    assert said == report(seated)["deals"][0] | {"tricks": said["tricks"]}
+    assert [t["leader"] for t in said["tricks"]] == ["W"] * 5 + ["S"] * 3 + ["N"]
+    assert said["point"]["team"] == "EW"
+
+
+def test_cards_alone_after_a_wrong_claim_are_led_by_the_hand_that_holds_the_first() -> None:
+    # The claim of trick 1 is wrong and trick 2 was led by the true winner,
+    # as its first card's hand says: one finding, no cards in the wrong hands.
+    # (Trick 5's claim is wrong too, as in the deal above.)
+    lines = ["1. 1d Cd 3b 3d -> E", "2. 6d 1b 8c 8e -> W", *SWAPPED_SEATED[2:]]
+    checked = check(record("deal 1 dealer S", *SWAPPED_HANDS, *lines))
+    assert [(f.code, f.line) for f in checked.outcome.findings] == [("A301", 7), ("A301", 11)]
+    assert report(checked)["deals"][0]["tricks"][1]["leader"] == "S"
+
+
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})
