@@ -48,6 +48,7 @@ hold it:
 
 from __future__ import annotations
 
+import threading
 import time
 import weakref
 from collections import Counter
@@ -159,10 +160,17 @@ _M2 = 0xBF58476D1CE4E5B9 - (1 << 64)
 _M3 = 0x94D049BB133111EB - (1 << 64)
 
 #: Who answers the kernel's questions about card bounds: the solver being
-#: searched for (set around each call; the kernel runs in one thread).
+#: searched for (set around each call, under _ONE_AT_A_TIME).
 _ASK: list[Callable[[int], tuple[int, int]]] = []
 #: The deadline of the search in progress, as a time.monotonic instant.
 _DEADLINE: list[float] = [0.0]
+#: One search at a time in a process.  The compiled search holds the GIL,
+#: so threads (a Dask worker's) never ran two at once; but it calls back
+#: into Python, where another thread could start a search of its own and
+#: change _ASK, _DEADLINE and the ruleset's shared tables under it (wrong
+#: bounds for a deal of another ruleset, a solver gone).  Reentrant: a
+#: search's own callbacks may search.
+_ONE_AT_A_TIME = threading.RLock()
 
 
 def _ask_bounds(ckey: int) -> tuple[int, int]:
@@ -1281,6 +1289,22 @@ class Kernel:
 
         if deadline is not None and time.monotonic() > deadline:
             raise TimeUp
+        with _ONE_AT_A_TIME:
+            return self._play(hands, leader, played, seq, tally, alpha, beta, deadline)
+
+    def _play(
+        self,
+        hands: Sequence[Sequence[int]],
+        leader: int,
+        played: Sequence[int],
+        seq: tuple[int, ...],
+        tally: tuple[object, ...],
+        alpha: int,
+        beta: int,
+        deadline: float | None,
+    ) -> int:
+        from .solver import TimeUp
+
         tables = self.tables
         level_of = tables.level_of
         sid = tables.state(self.solver, seq, tally)

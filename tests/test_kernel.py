@@ -364,3 +364,45 @@ def test_the_kernel_agrees_with_brute_force_under_any_house_ruleset(
     ):
         every = Solver(ruleset, doubled_by, kernel=False).play_values(position, plain=True)
         assert solver.play_values(position) == every, (ruleset.ranking, position)
+
+
+def test_searches_in_threads_of_one_process_answer_as_one_at_a_time() -> None:
+    """A Dask worker runs deals in threads of one process: each search must
+    still get its own solver's answers and its own deadline, though the
+    compiled code calls back into Python (where another thread may run),
+    under the same ruleset or another."""
+    import sys
+    import threading
+
+    rng = random.Random("kernel-threads")
+    work = []
+    for name in ("classic", "team-five", "classic", "team-five"):
+        make, double = RULESETS[name]
+        ruleset = make()
+        positions = [random_position(ruleset, rng, (4, 6)) for _ in range(4)]
+        work.append((ruleset, double, positions))
+    alone = [
+        [Solver(r, d, kernel=True).play_values(p) for p in positions] for r, d, positions in work
+    ]
+    got: list[object] = [None] * len(work)
+    kernel._TABLES.clear()  # the answers the searches above remembered are asked for again
+
+    def run(i: int) -> None:
+        ruleset, double, positions = work[i]
+        try:
+            # a solver a position, dropped at once: its answers must not be asked for after
+            got[i] = [Solver(ruleset, double, kernel=True).play_values(p) for p in positions]
+        except Exception as exc:  # the test reports it below
+            got[i] = exc
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter can
+    try:
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(work))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert got == alone
