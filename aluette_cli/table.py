@@ -231,7 +231,8 @@ class Table:
         not give."""
         if self._also_leads is not None and plays and plays[0].seat is None and not self._plays:
             two = (self.leader, self._also_leads)
-            led = claimed_leader(self.ruleset, plays, claimed, two, self._holding(plays[0].card))
+            holders = [self._holding(play.card) for play in plays]
+            led = claimed_leader(self.ruleset, plays, claimed, two, holders)
             if led != self.leader:
                 self._led = led
                 self._order = seats_from(led)
@@ -373,19 +374,22 @@ def claimed_leader(
     plays: Sequence[Play],
     claimed: str | bool | None,
     leaders: tuple[str, str],
-    holder: str | None,
+    holders: Sequence[str | None],
 ) -> str:
     """Which of two ``leaders`` led a line of cards alone: the rules' leader
     and the one an earlier mistake lets lead (a wrong claim's winner, the
-    record's leader of a pourri trick).  The hand that holds its first card
-    (``holder``) says; else its own claim, if one seating alone makes it
-    true; else the record's word, the second (docs/violations.md: the record
-    goes on from what it says happened).  A seated line says for itself."""
-    if holder in leaders:
-        return holder  # type: ignore[return-value]
+    record's leader of a pourri trick).  The hands say, where the seating
+    from one puts more of its cards in the hands that hold them (``holders``,
+    card by card) than the other; else its own claim, if one seating alone
+    makes it true; else the record's word, the second (docs/violations.md:
+    the record goes on from what it says happened).  A seated line says for
+    itself."""
+    cards = [play.card for play in plays]
+    fits = [sum(h == s for h, s in zip(holders, seats_from(x), strict=False)) for x in leaders]
+    if fits[0] != fits[1]:
+        return leaders[fits.index(max(fits))]
     if len(plays) == 4 and claimed is not False:
-        cards = [play.card for play in plays]
-        fits = [
+        right = [
             leader
             for leader in leaders
             if ruleset.tie.result(
@@ -393,8 +397,8 @@ def claimed_leader(
             ).winner
             == claimed
         ]
-        if len(fits) == 1:
-            return fits[0]
+        if len(right) == 1:
+            return right[0]
     return leaders[1]
 
 

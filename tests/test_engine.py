@@ -305,6 +305,22 @@ def test_cards_alone_after_a_wrong_claim_are_led_by_the_hand_that_holds_the_firs
     assert report(checked)["deals"][0]["tricks"][1]["leader"] == "S"
 
 
+def test_cards_alone_after_a_wrong_claim_are_led_as_most_of_their_hands_say() -> None:
+    # 8b (trick 4) and 3c (trick 5) swapped: trick 4's claim for W is wrong,
+    # and trick 5's first card, 8b, is S's; but Re, Rd and 3d are N's, E's
+    # and S's, which only W's lead fits: the one mistaken card does not say.
+    reference = [*SWAPPED_SEATED]
+    reference[0], reference[4] = "1. W:1d N:Cd E:3b S:Ve -> W", "5. W:3c N:Re E:Rd S:3d -> S"
+    reference[3:5] = ["4. W:9d N:1c E:Vb S:3c -> W", "5. W:8b N:Re E:Rd S:3d -> S"]
+    seated = check(record("deal 1 dealer S", *SWAPPED_HANDS, *reference, "point EW"))
+    bare = [re.sub(r"\b[NESW]:", "", line) for line in reference]
+    cards = check(record("deal 1 dealer S", *SWAPPED_HANDS, *bare, "point EW"))
+    codes = ["A203", "A301", "A203", "A302"]
+    assert [f.code for f in seated.outcome.findings] == codes
+    assert [f.code for f in cards.outcome.findings] == codes
+    assert report(cards)["deals"][0]["tricks"][4]["leader"] == "W"
+
+
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})
