@@ -545,14 +545,11 @@ class SchedulerError(Exception):
     """A Dask scheduler was asked for and cannot be used: why, in words."""
 
 
-def map_on_scheduler(
-    func: Callable[[Any], Any], items: Iterable[Any], address: str
-) -> Iterator[Any]:
-    """``func(item)`` for every item on the Dask cluster whose scheduler is
-    at ``address``, results in input order.  A deal's analysis depends on
-    nothing else, so an existing distributed engine runs it as it is:
-    ``dask.distributed`` (the ``dask`` extra), not a scheduler of our own.
-    Every item is sent at once: the scheduler spreads them over its workers."""
+def scheduler_client(address: str) -> Any:
+    """A client of the Dask cluster whose scheduler is at ``address``, or
+    :class:`SchedulerError` saying why there is none: asked before any
+    output is written, so that a scheduler nobody runs costs no half-written
+    document."""
     try:
         from dask.distributed import Client
     except ImportError as error:
@@ -560,9 +557,22 @@ def map_on_scheduler(
             "--scheduler needs dask.distributed: pip install 'aluette[dask]'"
         ) from error
     try:
-        client = Client(address, timeout=10)
-    except (OSError, TimeoutError, ValueError) as error:
+        return Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        # TypeError: an address whose protocol needs more (tls:// a context)
         raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {error}") from error
+
+
+def map_on_scheduler(
+    func: Callable[[Any], Any], items: Iterable[Any], scheduler: Any
+) -> Iterator[Any]:
+    """``func(item)`` for every item on the Dask cluster of ``scheduler`` (an
+    address, or a client of :func:`scheduler_client`), results in input
+    order.  A deal's analysis depends on nothing else, so an existing
+    distributed engine runs it as it is: ``dask.distributed`` (the ``dask``
+    extra), not a scheduler of our own.  Every item is sent at once: the
+    scheduler spreads them over its workers."""
+    client = scheduler_client(scheduler) if isinstance(scheduler, str) else scheduler
     with client:
         futures = client.map(func, list(items), pure=False)
         for future in futures:
@@ -574,11 +584,12 @@ def analyse_games(
     limits: Limits,
     jobs: int = 1,
     on_deal: Callable[[DealAnalysis], object] | None = None,
-    scheduler: str | None = None,
+    scheduler: Any = None,
 ) -> Iterator[tuple[str, CheckedGame, GameAnalysis]]:
     """Each game with its analysis, in input order; with ``jobs`` > 1 the
     deals are shared among that many processes, with ``scheduler`` (an
-    address) among the workers of that Dask cluster.  ``on_deal`` hears of
+    address, or a client of :func:`scheduler_client`) among the workers of
+    that Dask cluster.  ``on_deal`` hears of
     each deal as it is done."""
     waiting: list[tuple[str, CheckedGame, list[DealAnalysis]]] = []
 
@@ -621,5 +632,6 @@ __all__ = [
     "deal_unseen",
     "judge_as_seen",
     "map_on_scheduler",
+    "scheduler_client",
     "unseen_layouts",
 ]

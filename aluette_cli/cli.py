@@ -31,6 +31,7 @@ from .analysis import (
     Limits,
     SchedulerError,
     analyse_games,
+    scheduler_client,
 )
 from .completion import complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, formatted_file
@@ -841,6 +842,10 @@ def analyse(
     _refuse_reading_into(files, output)
     _given_without("--as-seen", as_seen, "samples", "seed")
     limits = Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed)
+    try:
+        cluster = None if scheduler is None else scheduler_client(scheduler)
+    except SchedulerError as error:
+        raise click.UsageError(str(error)) from None
     with atomic_output(output, binary=False) as out, Progress(what="deals analysed") as progress:
         if fmt == "json":
             render, frame = render_analysis_json, Framed.json_list(out.write, '{"games": [', "]}")
@@ -857,7 +862,7 @@ def analyse(
 
         games = api.check_files(files, choice, on_file=opened, fmt=source)
         analysed = analyse_games(
-            games, limits, jobs, on_deal=lambda _: progress.add(1), scheduler=scheduler
+            games, limits, jobs, on_deal=lambda _: progress.add(1), scheduler=cluster
         )
         try:
             for file, checked, analysis in analysed:

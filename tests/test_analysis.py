@@ -477,9 +477,23 @@ def test_analyse_on_a_local_dask_cluster_gives_what_one_process_gives() -> None:
 
 def test_analyse_with_a_scheduler_nobody_runs_says_so() -> None:
     pytest.importorskip("dask.distributed")
-    result = run("analyse", "--scheduler", "tcp://127.0.0.1:9", str(THROWN))
+    result = run("analyse", "--format", "json", "--scheduler", "tcp://127.0.0.1:9", str(THROWN))
     assert result.exit_code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+    assert result.stdout == ""  # asked before the output begins
+
+
+@pytest.mark.parametrize("address", ["foo", "tls://127.0.0.1:9"])
+def test_a_scheduler_that_cannot_be_used_costs_no_half_written_output(address: str) -> None:
+    """Asked before the output begins: a script reading standard output
+    gets nothing, not the start of a JSON document; a protocol that needs
+    more (tls:// wants certificates) is a usage error like the others."""
+    pytest.importorskip("dask.distributed")
+    result = run("analyse", "--format", "json", "--scheduler", address, str(THROWN))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert f"cannot reach the Dask scheduler at {address}" in result.stderr
+    assert "internal error" not in result.stderr
 
 
 def test_analyse_as_seen_gives_the_same_figures_over_several_processes() -> None:
