@@ -178,10 +178,20 @@ def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> 
     )
 
 
-def _misnumbered(deal: Deal, k: int, trick: Trick) -> str:
+def _in_number_order(deal: Deal) -> list[Trick]:
+    """The trick lines in the order of their numbers, where they are written
+    out of order but numbered 1, 2, 3... without a gap or a repeat (the
+    engine reads them so, with an A201 that the play is followed all the
+    same); else as written."""
+    ordered = sorted(deal.tricks, key=lambda trick: trick.number)
+    numbers = [trick.number for trick in ordered]
+    return ordered if numbers == list(range(1, len(numbers) + 1)) else list(deal.tricks)
+
+
+def _misnumbered(tricks: list[Trick], k: int, trick: Trick) -> str:
     """Why the trick lines stop counting 1, 2, 3 at trick ``k``: a trick left
     out (the numbers jump and go on rising) or a numbering mistake."""
-    numbers = [t.number for t in deal.tricks[k - 1 :]]
+    numbers = [t.number for t in tricks[k - 1 :]]
     at = f"line {trick.pos.line}"
     if trick.number > k and all(a < b for a, b in pairwise(numbers)):
         gone = f"trick {k} is" if trick.number == k + 1 else f"tricks {k} to {trick.number - 1} are"
@@ -199,10 +209,11 @@ def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask 
     leader = left_of(deal.dealer)
     tricks = []
     winners: list[int] = []
-    for k, trick in enumerate(deal.tricks, 1):
+    lines = _in_number_order(deal)
+    for k, trick in enumerate(lines, 1):
         at = f"trick {k} (line {trick.pos.line})"
         if trick.number != k:
-            return _misnumbered(deal, k, trick)
+            return _misnumbered(lines, k, trick)
         if solver.over(tuple(winners)):
             break
         order = seats_from(leader)
@@ -226,7 +237,7 @@ def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask 
     if not solver.over(tuple(winners)):
         # The values would be of tricks nobody recorded, and the last one
         # would not be what the deal scored.
-        line = deal.tricks[-1].pos.line
+        line = lines[len(tricks) - 1].pos.line if tricks else deal.tricks[-1].pos.line
         stop = f"after trick {len(tricks)} (line {line})"
         return f"the record's play stops {stop}, before the deal is over"
     announces = deal.announces

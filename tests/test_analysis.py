@@ -232,6 +232,22 @@ def test_a_skipped_deal_names_the_cause_and_its_line(
     assert deal["skipped"] == reason.format_map(lines)
 
 
+def test_trick_lines_written_out_of_order_are_analysed_in_the_order_of_their_numbers(
+    tmp_path: Path,
+) -> None:
+    # The engine reads them so (one A201) and replays the deal; the analysis
+    # is the sample's.
+    text = THROWN.read_text("utf-8")
+    eighth, ninth = (line for line in text.splitlines(keepends=True) if line[:3] in ("8. ", "9. "))
+    record = write(tmp_path, "swapped.aln", text.replace(eighth + ninth, ninth + eighth))
+    result = run("analyse", "--from-trick", "7", "--format", "json", str(record))
+    assert result.exit_code == 1  # the A201, as validate says
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    (expected,) = analysed("--from-trick", "7", THROWN)["games"][0]["deals"]
+    assert deal["skipped"] is None
+    assert deal["plays"] == expected["plays"] and len(deal["plays"]) == 12
+
+
 @pytest.mark.parametrize("kept", [7, 8])
 def test_a_deal_whose_play_stops_early_is_skipped(tmp_path: Path, kept: int) -> None:
     # Values after the last trick line would be of tricks nobody recorded,
