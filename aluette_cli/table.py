@@ -135,7 +135,8 @@ class Table:
                 # The trick's leader is who led in the record; the expected
                 # one is in the finding.
                 self._led = seat
-        player = seat if seat is not None else turn
+        # A fifth card of a line of cards alone: the turn goes round again.
+        player = seat if seat is not None else turn or self._order[len(plays) % 4]
         plays.append((player, card))
         played = self._played
         if card in played and not self._rightful(player, card):

@@ -321,6 +321,28 @@ def test_cards_alone_after_a_wrong_claim_are_led_as_most_of_their_hands_say() ->
     assert report(cards)["deals"][0]["tricks"][4]["leader"] == "W"
 
 
+@pytest.mark.parametrize("hands", [SWAPPED_HANDS, []], ids=["hands", "no-hands"])
+def test_a_fifth_card_of_cards_alone_goes_round_to_the_leader(hands: list[str]) -> None:
+    """It was nobody's: a trick taken by a card nobody played had no
+    winner, so the claimed one did not lead next and every later card went
+    to the wrong hand.  Played by the leader, as the turn goes round, the
+    deal reads as the seated record does (less its A202, which a line
+    without seats cannot show)."""
+    reference = [*SWAPPED_SEATED]
+    reference[0], reference[4] = "1. W:1d N:Cd E:3b S:Ve -> W", "5. W:3c N:Re E:Rd S:3d -> S"
+    reference[7] = "8. S:4b W:7e N:Rb E:4e S:3d -> N"  # 3d again, after the four
+    seated = check(record("deal 1 dealer S", *hands, *reference, "point EW"))
+    bare = [re.sub(r"\b[NESW]:", "", line) for line in reference]
+    cards = check(record("deal 1 dealer S", *hands, *bare, "point EW"))
+    codes = [f.code for f in seated.outcome.findings]
+    assert codes == ["A205", "A202", "A204", "A301"]
+    assert [f.code for f in cards.outcome.findings] == ["A205", "A204", "A301"]
+    said, expected = report(cards)["deals"][0], report(seated)["deals"][0]
+    assert said["tricks"][7]["plays"] == expected["tricks"][7]["plays"]
+    assert [t["leader"] for t in said["tricks"]] == [t["leader"] for t in expected["tricks"]]
+    assert (said["counts"], said["point"]) == (expected["counts"], expected["point"])
+
+
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})
