@@ -229,7 +229,7 @@ class GameReplay:
                 self._skipped = True
                 continue
             cause = None  # a card the player did not hold: the claim may follow from it
-            for play in () if play_all(trick.plays) else trick.plays:
+            for play in () if play_all(trick.plays) else table.seated(trick.plays):
                 problems = play_card(play.seat, play.card)
                 if problems:
                     place(flag, problems, play.pos, n, i)

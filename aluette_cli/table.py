@@ -10,8 +10,9 @@ its problems on the lines, and ``generate`` plays random games through it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Any
 
 from . import findings as F
@@ -182,6 +183,11 @@ class Table:
         self._plays = [(s1 or o1, c1), (s2 or o2, c2), (s3 or o3, c3), (s4 or o4, c4)]
         played[c1] = played[c2] = played[c3] = played[c4] = number
         return True
+
+    def seated(self, plays: Sequence[Play]) -> Sequence[Play]:
+        """A short line of cards alone, seated as the hands say where they
+        say it better than the turn order (:func:`seated_by_hands`)."""
+        return seated_by_hands(plays, self._order, self._holding) or plays
 
     def _holder(self, card: str) -> str | None:
         """Who held ``card`` at the start of play, if the hands or the chant say."""
@@ -370,6 +376,27 @@ _ORDERS = {seat: tuple(map(str, seats_from(seat))) for seat in "NESW"}
 _FIRST_LEADERS = {seat: str(left_of(seat)) for seat in "NESW"}
 
 
+def seated_by_hands(
+    plays: Sequence[Play], order: Sequence[str], holding: Callable[[str], str | None]
+) -> list[Play] | None:
+    """The seats of a line of fewer than four cards alone, where the hands
+    tell who left a card out: of the ways to keep the turn order and skip
+    a seat, the one that puts the most cards in the hands that hold them
+    (``holding``), if it is the only one and does better than skipping the
+    last seats.  Seated, the line reads as the record would with seats (a
+    card played out of turn, A202, where the turn order skipped a seat)."""
+    if not 0 < len(plays) < 4 or any(play.seat is not None for play in plays):
+        return None
+    holders = [holding(play.card) for play in plays]
+    ways = list(combinations(order, len(plays)))
+    fits = [sum(h == s for h, s in zip(holders, way, strict=True)) for way in ways]
+    best = max(fits)
+    if fits.count(best) != 1 or best <= fits[0]:
+        return None
+    way = ways[fits.index(best)]
+    return [replace(play, seat=seat) for play, seat in zip(plays, way, strict=True)]
+
+
 def claimed_leader(
     ruleset: Ruleset,
     plays: Sequence[Play],
@@ -409,7 +436,7 @@ def wrong_whoever(
     """The problem with the claim of a trick whose seats are unknown, where
     no seating of its four ``cards`` makes it true (``claimed`` as for
     :meth:`Table.settle_lead`)."""
-    if claimed is False or len(set(cards)) != 4:
+    if claimed is False or len(cards) != 4 or len(set(cards)) != 4:
         return _NONE
     results = [
         ruleset.tie.result(list(zip(seats_from(leader), cards, strict=True)), ruleset.strength)

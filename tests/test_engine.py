@@ -343,6 +343,57 @@ def test_a_fifth_card_of_cards_alone_goes_round_to_the_leader(hands: list[str]) 
     assert (said["counts"], said["point"]) == (expected["counts"], expected["point"])
 
 
+#: A deal whose first line lost E's lead card: 7c, 2d and 4c are S's, W's
+#: and N's, in turn after E.
+DROPPED = [
+    "N: 7b 8d 2e 5c 8c Cd 4c Ce 8b",
+    "E: 2b 6b 3b Vb 7e 9e Ve 5e 6e",
+    "S: 8e 3c 1d Vd 4d 7c 5b 6d 9b",
+    "W: 1c 2d Re Rc Rd 4e 3e 3d 5d",
+    "stock: Cb Cc Rb 1b 7d 6c 2c 4b Vc 9d 1e 9c",
+    "1. S:7c W:2d N:4c -> W",
+    "2. W:Re N:5c E:6b S:4d -> W",
+    "3. W:Rd N:2e E:Ve S:5b -> N",
+    "4. N:7b E:9e S:1d W:1c -> pourri",
+    "5. N:8d E:7e S:8e W:5d -> pourri",
+    "6. N:8c E:2b S:9b W:Rc -> E",
+    "7. E:Vb S:3c W:4e N:8b -> S",
+    "8. S:6d W:3e N:Cd E:6e -> N",
+    "9. N:Ce E:5e S:Vd W:3d -> W",
+    "point W",
+]
+
+
+def test_a_short_line_of_cards_alone_is_seated_as_the_hands_say() -> None:
+    """Given to the turn order (E, S, W), the three cards went to the wrong
+    hands: three A203, a wrong claim, and the point for the other team.
+    The hands say E's card is the one missing, as the seated record does."""
+    seated = check(record("deal 1 dealer N", *DROPPED))
+    bare = [re.sub(r"\b[NESW]:", "", line) if line[0].isdigit() else line for line in DROPPED]
+    cards = check(record("deal 1 dealer N", *bare))
+    assert [f.code for f in seated.outcome.findings] == ["A205", "A202"]
+    assert [f.code for f in cards.outcome.findings] == ["A205", "A202"]
+    said, expected = report(cards)["deals"][0], report(seated)["deals"][0]
+    assert said["tricks"][0]["plays"] == [["S", "7c"], ["W", "2d"], ["N", "4c"]]
+    assert (said["counts"], said["point"]) == (expected["counts"], expected["point"])
+
+
+@pytest.mark.parametrize(
+    ("hands", "line"),
+    [
+        (False, "1. 7c 2d 4c -> W"),  # no hands to say
+        (True, "1. 6b 7c 2d -> W"),  # the turn order fits: N's card is the one missing
+        (True, "1. Cb Cc Rb -> E"),  # stock cards, in nobody's hand: nothing fits better
+    ],
+)
+def test_a_short_line_the_hands_do_not_place_better_keeps_the_turn_order(
+    hands: bool, line: str
+) -> None:
+    text = record("deal 1 dealer N", *(DROPPED[:5] if hands else []), line)
+    plays = report(check(text))["deals"][0]["tricks"][0]["plays"]
+    assert [seat for seat, _ in plays] == ["E", "S", "W"]
+
+
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})

@@ -460,8 +460,10 @@ def test_after_a_missing_trick_cards_alone_may_not_tell_who_led(
         # Right in every seating, or no claim: nothing to say.
         ("classic", ("Rd", "Re", "7c", "8d"), None, None),
         ("classic", ("5e", "8e", "2e", "3e"), False, None),
-        # A card written twice in the line: the cards say nothing sure.
+        # A card written twice in the line, or five cards: the cards say nothing sure.
         ("classic", ("Rd", "Rd", "7c", "8d"), "N", None),
+        ("classic", ("Rd", "Re", "7c", "8d", "8d"), "N", None),
+        ("classic", ("Rd", "Re", "7c"), "N", None),
         # team-five: the kings cancel, and 8d is the highest card left.
         ("team-five", ("Rd", "Re", "7c", "8d"), None, ("whoever", "8d")),
         ("team-five", ("Rd", "Re", "7c", "7d"), "N", ("nobody", "it belongs to nobody")),
