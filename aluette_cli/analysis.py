@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import apply_chants, check_deck
+from .engine import in_number_order
 from .findings import Flags
 from .model import BrokenDeal, Deal, Trick
 from .outcome import DealOutcome
@@ -178,16 +179,6 @@ def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> 
     )
 
 
-def _in_number_order(deal: Deal) -> list[Trick]:
-    """The trick lines in the order of their numbers, where they are written
-    out of order but numbered 1, 2, 3... without a gap or a repeat (the
-    engine reads them so, with an A201 that the play is followed all the
-    same); else as written."""
-    ordered = sorted(deal.tricks, key=lambda trick: trick.number)
-    numbers = [trick.number for trick in ordered]
-    return ordered if numbers == list(range(1, len(numbers) + 1)) else list(deal.tricks)
-
-
 def _misnumbered(tricks: list[Trick], k: int, trick: Trick) -> str:
     """Why the trick lines stop counting 1, 2, 3 at trick ``k``: a trick left
     out (the numbers jump and go on rising) or a numbering mistake."""
@@ -209,7 +200,7 @@ def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask 
     leader = left_of(deal.dealer)
     tricks = []
     winners: list[int] = []
-    lines = _in_number_order(deal)
+    lines = in_number_order(deal, Flags(None))  # as the engine plays them
     for k, trick in enumerate(lines, 1):
         at = f"trick {k} (line {trick.pos.line})"
         if trick.number != k:

@@ -200,7 +200,7 @@ class GameReplay:
         if instead is not None and len(instead) == 1:
             # A wrong dealer (A105): the left of the one who should have dealt may lead.
             table.also_lead(left_of(next(iter(instead))))
-        tricks = self._in_number_order(deal)
+        tricks = in_number_order(deal, flag)
         # Tricks missing from the numbers are blamed on unreadable lines first.
         unexplained = len(deal.unread)
         self._skipped = False
@@ -285,28 +285,6 @@ class GameReplay:
         for problem, finding in zip(problems, placed, strict=True):
             if problem.code == F.NOT_IN_HAND and problem.variant == "stock":
                 self.flag.follows(finding, chant)
-
-    def _in_number_order(self, deal: Deal) -> list[Trick]:
-        """The trick lines in the order of their numbers.  Lines written out of
-        order (two tricks swapped) are one A201 each, for the fewest lines
-        whose moving puts the rest in order; duplicated numbers are left as
-        written (each is then reported against the sequence)."""
-        tricks = deal.tricks
-        numbers = [t.number for t in tricks]
-        if numbers == _COUNTING[: len(numbers)] or len(set(numbers)) != len(numbers):
-            return tricks
-        if sum(a != b for a, b in zip(numbers, _COUNTING, strict=False)) == 1:
-            return tricks  # one line misnumbered: "trick 10 should be trick 8", on that line
-        if all(a < b for a, b in pairwise(numbers)):
-            return tricks
-        keep = _longest_rising(numbers)
-        for k, trick in enumerate(tricks):
-            if k not in keep:
-                after = max((m for m in numbers[:k] if m < trick.number), default=None)
-                before = next((m for m in numbers[k + 1 :] if m < trick.number), None)
-                facts = {"number": trick.number, "before": before, "after": after}
-                self.flag(F.TRICK_NUMBER, "moved", trick.pos, deal.number, trick.number, **facts)
-        return sorted(tricks, key=lambda t: t.number)
 
     def _sequence(
         self, winners: list[str | None], pos: Pos, n: int, source: str, conceded: bool
@@ -418,6 +396,47 @@ def place(
     the rules, the engine the record's lines."""
     for problem in problems:
         flag(problem.code, problem.variant, pos, deal, trick, **problem.facts)
+
+
+def in_number_order(deal: Deal, flag: Flags) -> list[Trick]:
+    """The trick lines as they are played: in the order of their numbers.
+    A line written again just below itself (the same number, cards and
+    claim) is one A201 and is left out, as a copy; lines written out of
+    order (two tricks swapped) are one A201 each, for the fewest lines whose
+    moving puts the rest in order; other repeated numbers are left as
+    written (each is then reported against the sequence).  The analysis
+    follows the play in the same order (:mod:`aluette_cli.analysis`)."""
+    tricks: list[Trick] = []
+    for trick in deal.tricks:
+        if tricks and _same_line(tricks[-1], trick):
+            flag(F.TRICK_NUMBER, "twice", trick.pos, deal.number, trick.number, number=trick.number)
+            continue
+        tricks.append(trick)
+    numbers = [t.number for t in tricks]
+    if numbers == _COUNTING[: len(numbers)] or len(set(numbers)) != len(numbers):
+        return tricks
+    if sum(a != b for a, b in zip(numbers, _COUNTING, strict=False)) == 1:
+        return tricks  # one line misnumbered: "trick 10 should be trick 8", on that line
+    if all(a < b for a, b in pairwise(numbers)):
+        return tricks
+    keep = _longest_rising(numbers)
+    for k, trick in enumerate(tricks):
+        if k not in keep:
+            after = max((m for m in numbers[:k] if m < trick.number), default=None)
+            before = next((m for m in numbers[k + 1 :] if m < trick.number), None)
+            facts = {"number": trick.number, "before": before, "after": after}
+            flag(F.TRICK_NUMBER, "moved", trick.pos, deal.number, trick.number, **facts)
+    return sorted(tricks, key=lambda t: t.number)
+
+
+def _same_line(first: Trick, second: Trick) -> bool:
+    """Whether ``second`` copies ``first``: its number, its cards and seats, its claim."""
+
+    def said(trick: Trick) -> tuple[object, ...]:
+        claimed = () if trick.claim is None else (trick.claim.seat,)
+        return trick.number, [(p.seat, p.card) for p in trick.plays], claimed
+
+    return said(first) == said(second)
 
 
 def _distinct(tricks: list[Trick]) -> bool:

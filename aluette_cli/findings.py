@@ -264,6 +264,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " it are checked as their numbers say",
         "moved": "trick {number} is written out of order; tricks are read in the order"
         " of their numbers",
+        "twice": "trick {number} is written twice in a row; the copy is left out",
     },
     OUT_OF_TURN: {
         "lead-left": "{seat} leads trick {trick}, but {leader} should:"

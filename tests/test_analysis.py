@@ -248,6 +248,19 @@ def test_trick_lines_written_out_of_order_are_analysed_in_the_order_of_their_num
     assert deal["plays"] == expected["plays"] and len(deal["plays"]) == 12
 
 
+def test_a_trick_line_written_twice_in_a_row_is_analysed_without_its_copy(
+    tmp_path: Path,
+) -> None:
+    text = THROWN.read_text("utf-8")
+    (fifth,) = (line for line in text.splitlines(keepends=True) if line.startswith("5. "))
+    record = write(tmp_path, "twice.aln", text.replace(fifth, fifth + fifth))
+    result = run("analyse", "--from-trick", "7", "--format", "json", str(record))
+    assert result.exit_code == 1  # the A201, as validate says
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    (expected,) = analysed("--from-trick", "7", THROWN)["games"][0]["deals"]
+    assert deal["skipped"] is None and deal["plays"] == expected["plays"]
+
+
 @pytest.mark.parametrize("kept", [7, 8])
 def test_a_deal_whose_play_stops_early_is_skipped(tmp_path: Path, kept: int) -> None:
     # Values after the last trick line would be of tricks nobody recorded,

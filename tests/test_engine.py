@@ -394,6 +394,32 @@ def test_a_short_line_the_hands_do_not_place_better_keeps_the_turn_order(
     assert [seat for seat, _ in plays] == ["E", "S", "W"]
 
 
+@pytest.mark.parametrize("seats", [True, False], ids=["seats", "cards"])
+def test_a_trick_line_written_twice_in_a_row_is_one_finding(seats: bool) -> None:
+    """The copy was played as trick 3: four A204, every later line one
+    number off (A201 each), a tenth trick (A206), and the point for the
+    other team.  It is one A201 on the copy, which is left out."""
+    lines = DROPPED[5:]
+    lines[0] = "1. E:3b S:7c W:2d N:4c -> W"
+    lines.insert(2, lines[1])
+    if not seats:
+        lines = [re.sub(r"\b[NESW]:", "", line) for line in lines]
+    checked = check(record("deal 1 dealer N", *DROPPED[:5], *lines))
+    (finding,) = checked.outcome.findings
+    assert (finding.code, finding.line) == ("A201", 9)
+    assert finding.message == "trick 2 is written twice in a row; the copy is left out"
+    said = report(checked)["deals"][0]
+    assert len(said["tricks"]) == 9 and said["point"]["team"] == "EW"
+
+
+def test_a_line_like_the_one_above_with_another_claim_is_not_a_copy() -> None:
+    lines = DROPPED[5:]
+    lines[0] = "1. E:3b S:7c W:2d N:4c -> W"
+    lines.insert(2, lines[1].replace("-> W", "-> N"))
+    checked = check(record("deal 1 dealer N", *DROPPED[:5], *lines))
+    assert "A204" in {f.code for f in checked.outcome.findings}
+
+
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})
@@ -527,13 +553,20 @@ def test_a_line_out_of_its_place_stands_for_no_missing_trick() -> None:
     assert [code for code, _, _ in found(gap)] == ["A005", "A201"]
 
 
-def test_a_trick_line_past_the_ninth_is_a206_and_decides_nothing() -> None:
-    # Trick 9 written twice: the copy is one too many, and the deal is scored
-    # from its nine tricks, as without it (E 3, S 2, W 1: E for EW).
+@pytest.mark.parametrize("copy", [False, True], ids=["tenth", "copy-of-ninth"])
+def test_a_trick_line_past_the_ninth_is_a206_and_decides_nothing(copy: bool) -> None:
+    # A tenth line (trick 8's cards again), or trick 9 written twice: the
+    # deal is scored from its nine tricks, as without it (E 3, S 2, W 1: E
+    # for EW).  The tenth is one too many (A206); the copy, one A201.
     tricks = trick_lines()
-    checked = check(hand_worked(tricks=[*tricks, tricks[-1], "point E"]))
-    assert [code for code, _, _ in found(checked)][:2] == ["A201", "A206"]
-    assert "A302" not in {code for code, _, _ in found(checked)}
+    extra = tricks[-1] if copy else "10." + tricks[-2].partition(".")[2]
+    checked = check(hand_worked(tricks=[*tricks, extra, "point E"]))
+    codes = [code for code, _, _ in found(checked)]
+    if copy:
+        assert codes == ["A201"]
+    else:
+        assert codes[0] == "A206"
+    assert "A302" not in codes
     deal = report(checked)["deals"][0]
     assert deal["counts"] == {"N": 0, "E": 3, "S": 2, "W": 1}
     assert deal["point"] == {"team": "EW", "points": 1, "mordienne": False}
