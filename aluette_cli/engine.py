@@ -207,7 +207,7 @@ class GameReplay:
         play_card, play_all = table.play, table.play_all
         for trick in tricks:
             expected = table.number
-            if expected < trick.number <= TRICKS_PER_DEAL and _distinct(tricks):
+            if expected < trick.number <= TRICKS_PER_DEAL and _gap_at(tricks, trick):
                 self._skipped = True
                 gap = trick.number - expected
                 if gap > unexplained:
@@ -439,9 +439,13 @@ def _same_line(first: Trick, second: Trick) -> bool:
     return said(first) == said(second)
 
 
-def _distinct(tricks: list[Trick]) -> bool:
-    """Whether no trick number is written twice (then a gap means a missing trick)."""
-    return len({t.number for t in tricks}) == len(tricks)
+def _gap_at(tricks: list[Trick], trick: Trick) -> bool:
+    """Whether the numbers jump at ``trick`` because tricks are left out: no
+    number is written twice, and they go on rising after it.  Otherwise
+    (1, 2, 9, 4, 5 in a deal that stopped early) one line is misnumbered."""
+    numbers = [t.number for t in tricks]
+    k = next(i for i, t in enumerate(tricks) if t is trick)
+    return len(set(numbers)) == len(numbers) and all(a < b for a, b in pairwise(numbers[k:]))
 
 
 #: problems of a card that make the trick's outcome doubtful

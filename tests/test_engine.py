@@ -420,6 +420,23 @@ def test_a_line_like_the_one_above_with_another_claim_is_not_a_copy() -> None:
     assert "A204" in {f.code for f in checked.outcome.findings}
 
 
+def test_one_misnumbered_line_of_a_deal_that_stopped_early_is_one_finding() -> None:
+    # Team-five stops at a team's fifth trick: seven lines, the third
+    # numbered 9.  Read as tricks 3 to 8 missing, the lines after it were
+    # tricks 10 to 13 (A201 and A206 each); the numbers do not go on rising
+    # after the 9, so it is one line misnumbered.
+    lines = [
+        "1. S:7c W:7d N:9c E:1e -> N", "2. N:3e E:Rd S:1d W:Rc -> S",
+        "9. S:8e W:8b N:9e E:9b -> pourri", "4. S:9d W:4e N:6d E:4c -> S",
+        "5. S:3c W:Ve N:Rb E:8d -> S", "6. S:Ce W:2d N:1c E:4b -> W",
+        "7. W:6c N:2c E:5d S:7b -> N",
+    ]  # fmt: skip
+    text = record('[Rules "team-five"]', "", "deal 1 dealer E", "announce EW double", *lines)
+    checked = check(text + "point NS 2\n")
+    (finding,) = checked.outcome.findings
+    assert (finding.code, finding.line, finding.message) == ("A201", 7, "trick 9 should be trick 3")
+
+
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})
