@@ -1290,59 +1290,44 @@ class Kernel:
         if deadline is not None and time.monotonic() > deadline:
             raise TimeUp
         with _ONE_AT_A_TIME:
-            return self._play(hands, leader, played, seq, tally, alpha, beta, deadline)
-
-    def _play(
-        self,
-        hands: Sequence[Sequence[int]],
-        leader: int,
-        played: Sequence[int],
-        seq: tuple[int, ...],
-        tally: tuple[object, ...],
-        alpha: int,
-        beta: int,
-        deadline: float | None,
-    ) -> int:
-        from .solver import TimeUp
-
-        tables = self.tables
-        level_of = tables.level_of
-        sid = tables.state(self.solver, seq, tally)
-        packed = np.zeros(4, dtype=np.int64)
-        for seat, hand in enumerate(hands):
-            for s in hand:
-                packed[seat] += 1 << (3 * level_of[s])
-        t = [level_of[s] for s in played] + [0, 0, 0]
-        ctl = self.ctl
-        ctl[_TIMEUP] = 0
-        ctl[_HASCLOCK] = deadline is not None
-        _DEADLINE[0] = deadline if deadline is not None else 0.0
-        _ASK.append(tables.ask(self.solver))
-        nodes = int(ctl[_NODES])
-        try:
-            value = search(
-                packed,
-                leader,
-                len(played),
-                t[0],
-                t[1],
-                t[2],
-                sid,
-                alpha,
-                beta,
-                ctl,
-                tables.win,
-                tables.rows,
-                self.table,
-                tables.bound_keys,
-                tables.bound_vals,
-                tables.bound_count,
-                self.frames,
-                self.scratch,
-            )
-        finally:
-            _ASK.pop()
-            self.solver.stats.nodes += int(ctl[_NODES]) - nodes
-        if ctl[_TIMEUP]:
-            raise TimeUp
-        return int(value)
+            tables = self.tables
+            level_of = tables.level_of
+            sid = tables.state(self.solver, seq, tally)
+            packed = np.zeros(4, dtype=np.int64)
+            for seat, hand in enumerate(hands):
+                for s in hand:
+                    packed[seat] += 1 << (3 * level_of[s])
+            t = [level_of[s] for s in played] + [0, 0, 0]
+            ctl = self.ctl
+            ctl[_TIMEUP] = 0
+            ctl[_HASCLOCK] = deadline is not None
+            _DEADLINE[0] = deadline if deadline is not None else 0.0
+            _ASK.append(tables.ask(self.solver))
+            nodes = int(ctl[_NODES])
+            try:
+                value = search(
+                    packed,
+                    leader,
+                    len(played),
+                    t[0],
+                    t[1],
+                    t[2],
+                    sid,
+                    alpha,
+                    beta,
+                    ctl,
+                    tables.win,
+                    tables.rows,
+                    self.table,
+                    tables.bound_keys,
+                    tables.bound_vals,
+                    tables.bound_count,
+                    self.frames,
+                    self.scratch,
+                )
+            finally:
+                _ASK.pop()
+                self.solver.stats.nodes += int(ctl[_NODES]) - nodes
+            if ctl[_TIMEUP]:
+                raise TimeUp
+            return int(value)
