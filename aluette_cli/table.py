@@ -249,19 +249,11 @@ class Table:
             return True
         if len(plays) != 4 or not isinstance(claimed, str):
             return False
-        cards = [play.card for play in plays]
-        leaders = [
-            leader
-            for leader in seats_from("N")
-            if self._result(
-                list(zip(seats_from(leader), cards, strict=True)), self._strength
-            ).winner
-            == claimed
-        ]
+        leaders = led_to(self.ruleset, [play.card for play in plays], claimed, seats_from("N"))
         if len(leaders) != 1:
             return False
         self._free_lead = False
-        self.leader = leaders[0]
+        self.leader = leaders[0]  # type: ignore[assignment]
         self._order = seats_from(self.leader)
         return True
 
@@ -389,7 +381,7 @@ def seated_by_hands(
         return None
     holders = [holding(play.card) for play in plays]
     ways = list(combinations(order, len(plays)))
-    fits = [sum(h == s for h, s in zip(holders, way, strict=True)) for way in ways]
+    fits = [_in_hand(holders, way) for way in ways]
     best = max(fits)
     if fits.count(best) != 1 or best <= fits[0]:
         return None
@@ -412,22 +404,36 @@ def claimed_leader(
     makes it true; else the record's word, the second (docs/violations.md:
     the record goes on from what it says happened).  A seated line says for
     itself."""
-    cards = [play.card for play in plays]
-    fits = [sum(h == s for h, s in zip(holders, seats_from(x), strict=False)) for x in leaders]
+    fits = [_in_hand(holders, seats_from(leader)) for leader in leaders]
     if fits[0] != fits[1]:
         return leaders[fits.index(max(fits))]
-    if len(plays) == 4 and claimed is not False:
-        right = [
-            leader
-            for leader in leaders
-            if ruleset.tie.result(
-                list(zip(seats_from(leader), cards, strict=True)), ruleset.strength
-            ).winner
-            == claimed
-        ]
+    if len(plays) == 4 and not isinstance(claimed, bool):
+        right = led_to(ruleset, [play.card for play in plays], claimed, leaders)
         if len(right) == 1:
             return right[0]
     return leaders[1]
+
+
+def led_to(
+    ruleset: Ruleset, cards: Sequence[str], claimed: str | None, leaders: Iterable[str]
+) -> list[str]:
+    """Of ``leaders``, those whose lead of ``cards`` (four, in turn) makes
+    ``claimed`` take the trick (None: nobody)."""
+    return [
+        leader
+        for leader in leaders
+        if ruleset.tie.result(led_by(leader, cards), ruleset.strength).winner == claimed
+    ]
+
+
+def led_by(leader: str, cards: Sequence[str]) -> list[tuple[str, str]]:
+    """Four cards of a line without seats as ``leader``'s lead puts them."""
+    return list(zip(seats_from(leader), cards, strict=True))
+
+
+def _in_hand(holders: Sequence[str | None], seats: Sequence[str]) -> int:
+    """How many cards a seating gives to the hands that hold them."""
+    return sum(holder == seat for holder, seat in zip(holders, seats, strict=False))
 
 
 def wrong_whoever(
@@ -438,10 +444,7 @@ def wrong_whoever(
     :meth:`Table.settle_lead`)."""
     if claimed is False or len(cards) != 4 or len(set(cards)) != 4:
         return _NONE
-    results = [
-        ruleset.tie.result(list(zip(seats_from(leader), cards, strict=True)), ruleset.strength)
-        for leader in seats_from("N")
-    ]
+    results = [ruleset.tie.result(led_by(leader, cards), ruleset.strength) for leader in "NESW"]
     tops = {r.top[0] if r.winner else None for r in results}
     if claimed is not None and tops == {None}:
         truth = ruleset.tie.nobody_truth(results[0].top)
