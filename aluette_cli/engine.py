@@ -408,7 +408,7 @@ def in_number_order(deal: Deal, flag: Flags) -> list[Trick]:
     follows the play in the same order (:mod:`aluette_cli.analysis`)."""
     tricks: list[Trick] = []
     for trick in deal.tricks:
-        if tricks and _same_line(tricks[-1], trick):
+        if tricks and tricks[-1].number == trick.number and _same_line(tricks[-1], trick):
             flag(F.TRICK_NUMBER, "twice", trick.pos, deal.number, trick.number, number=trick.number)
             continue
         tricks.append(trick)
