@@ -185,8 +185,8 @@ class Table:
         return True
 
     def seated(self, plays: Sequence[Play]) -> Sequence[Play]:
-        """A short line of cards alone, seated as the hands say where they
-        say it better than the turn order (:func:`seated_by_hands`)."""
+        """A line of cards alone that the turn order gets wrong, seated as
+        the hands say where they say it better (:func:`seated_by_hands`)."""
         return seated_by_hands(plays, self._order, self._holding) or plays
 
     def _holder(self, card: str) -> str | None:
@@ -371,21 +371,33 @@ _FIRST_LEADERS = {seat: str(left_of(seat)) for seat in "NESW"}
 def seated_by_hands(
     plays: Sequence[Play], order: Sequence[str], holding: Callable[[str], str | None]
 ) -> list[Play] | None:
-    """The seats of a line of fewer than four cards alone, where the hands
-    tell who left a card out: of the ways to keep the turn order and skip
-    a seat, the one that puts the most cards in the hands that hold them
-    (``holding``), if it is the only one and does better than skipping the
-    last seats.  Seated, the line reads as the record would with seats (a
-    card played out of turn, A202, where the turn order skipped a seat)."""
-    if not 0 < len(plays) < 4 or any(play.seat is not None for play in plays):
+    """The seats of a line of cards alone that the turn order gets wrong,
+    where the hands say better who played (``holding``: who holds a card
+    now).  The ways to read it: three cards or fewer, the turn order with
+    seats skipped (a card left out); four, the turn order from any leader
+    (a lead out of turn); five, the turn order with one card put in (an
+    extra card, its holder's, or the leader's again).  The one way that
+    puts the most cards in the hands that hold them is taken, if it does
+    better than the turn order.  Seated, the line reads as the record would
+    with seats (A202 where a card was played out of turn, A205)."""
+    n = len(plays)
+    if not 0 < n <= 5 or any(play.seat is not None for play in plays):
         return None
     holders = [holding(play.card) for play in plays]
-    ways = list(combinations(order, len(plays)))
-    fits = [_in_hand(holders, way) for way in ways]
+    if n < 4:
+        ways = [(way, 0) for way in combinations(order, n)]
+    elif n == 4:
+        ways = [(seats_from(leader), 0) for leader in order]
+    else:  # first as the turn goes (the fifth card round to the leader); then
+        # which card was put in, one nobody holds (written twice) before one held
+        put_in = [((*order[:j], holders[j] or order[0], *order[j:]), j) for j in range(5)]
+        ways = [((*order, order[0]), 4), *put_in]
+    fits = [(_in_hand(holders, way), n == 5 and holders[j] is None) for way, j in ways]
     best = max(fits)
-    if fits.count(best) != 1 or best <= fits[0]:
+    chosen = {way for (way, _), fit in zip(ways, fits, strict=True) if fit == best}
+    if len(chosen) != 1 or best <= fits[0]:
         return None
-    way = ways[fits.index(best)]
+    way = chosen.pop()
     return [replace(play, seat=seat) for play, seat in zip(plays, way, strict=True)]
 
 

@@ -437,6 +437,36 @@ def test_one_misnumbered_line_of_a_deal_that_stopped_early_is_one_finding() -> N
     assert (finding.code, finding.line, finding.message) == ("A201", 7, "trick 9 should be trick 3")
 
 
+@pytest.mark.parametrize(
+    ("k", "line"),
+    [
+        (0, "1. N:Cd E:3b S:Ve W:1d -> W"),  # led by N, out of turn
+        (4, "5. N:Re E:Rd S:3d W:3c -> S"),  # the same, at trick 5
+        (3, "4. W:9d N:1c E:Vb W:2d S:8b -> W"),  # 2d again, in the middle
+        (0, "1. W:1d N:Cd N:1e E:3b S:Ve -> W"),  # N's card of trick 9, in the middle
+    ],
+    ids=["out-of-turn", "out-of-turn-later", "played-card-put-in", "held-card-put-in"],
+)
+def test_a_line_of_cards_alone_the_turn_order_gets_wrong_reads_as_the_hands_say(
+    k: int, line: str
+) -> None:
+    """Given card by card to the turn order, one card out of place put every
+    card after it in the wrong hand (A203 each), and often the point on the
+    other team.  The hands say who played; the line then reads as with
+    seats, less the A202 that only seats can show."""
+    reference = [*SWAPPED_SEATED]
+    reference[0], reference[4] = "1. W:1d N:Cd E:3b S:Ve -> W", "5. W:3c N:Re E:Rd S:3d -> S"
+    reference[k] = line
+    seated = check(record("deal 1 dealer S", *SWAPPED_HANDS, *reference, "point EW"))
+    bare = [re.sub(r"\b[NESW]:", "", x) for x in reference]
+    cards = check(record("deal 1 dealer S", *SWAPPED_HANDS, *bare, "point EW"))
+    codes = [f.code for f in seated.outcome.findings if f.code != "A202"]
+    assert [f.code for f in cards.outcome.findings if f.code != "A202"] == codes
+    assert "A203" not in codes
+    said, expected = report(cards)["deals"][0], report(seated)["deals"][0]
+    assert (said["counts"], said["point"]) == (expected["counts"], expected["point"])
+
+
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})
