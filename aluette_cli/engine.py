@@ -269,7 +269,7 @@ class GameReplay:
             len(table.tricks) < TRICKS_PER_DEAL
             and not conceded
             and not deal.unread  # the tricks may be the lines that could not be read
-            and table.decided_after() is None
+            and table.decided_after(guess=True) is None  # a missing trick may have decided it
         ):
             flag(F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9)
         return table.tricks

@@ -107,9 +107,18 @@ class Table:
         """Who took each trick so far (None: nobody)."""
         return [trick.winner for trick in self.tricks]
 
-    def decided_after(self) -> int | None:
-        """The trick after which the deal was decided, if the rules stop play early."""
-        return self.ruleset.deal_scoring.decided_after(self.winners, self.ruleset.deal_target)
+    def decided_after(self, guess: bool = False) -> int | None:
+        """The trick after which the deal was decided, if the rules stop play
+        early; with ``guess``, the first after which it could have been,
+        whoever took the tricks the record does not give (one seat may have
+        taken them all)."""
+        decided, target = self.ruleset.deal_scoring.decided_after, self.ruleset.deal_target
+        found = decided(self.winners, target)
+        if found is not None or not guess:
+            return found
+        unknown = any(trick.unknown for trick in self.tricks)
+        ways = ([s if t.unknown else t.winner for t in self.tricks] for s in "NESW" if unknown)
+        return min((k for way in ways if (k := decided(way, target)) is not None), default=None)
 
     def play(self, seat: str | None, card: str) -> Sequence[Problem]:
         """Put ``card`` on the trick for ``seat`` (None: whoever's turn it is).

@@ -467,6 +467,23 @@ def test_a_line_of_cards_alone_the_turn_order_gets_wrong_reads_as_the_hands_say(
     assert (said["counts"], said["point"]) == (expected["counts"], expected["point"])
 
 
+@pytest.mark.parametrize(("kept", "short"), [(4, False), (2, True)])
+def test_a_deal_that_stopped_early_is_not_short_if_its_missing_trick_may_have_decided_it(
+    kept: int, short: bool
+) -> None:
+    # Team-five stops at a team's fifth trick.  Trick 1 is left out, and NS
+    # take the four tricks after it: trick 1 may have been their fifth, so
+    # the deal may have stopped there (no A206).  Of three tricks, it is short.
+    lines = [
+        "2. N:3d E:8c S:2e W:Ve -> N", "3. N:5c E:5d S:9c W:Vd -> S",
+        "4. S:6d W:Vc N:Rc E:Ce -> N", "5. N:3c E:1e S:4d W:2b -> N",
+    ]  # fmt: skip
+    text = record('[Rules "team-five"]', "", "deal 1 dealer E", *lines[:kept], "point NS")
+    codes = [f.code for f in check(text).outcome.findings]
+    assert codes.count("A206") == short
+    assert "A201" in codes
+
+
 def test_the_same_player_leads_again_after_a_pourri_with_seats() -> None:
     # Trick 1 is pourri; E leading trick 2 is out of turn: N led trick 1 and leads again.
     lines = trick_lines(replace={2: "E:Rc S:5d W:4d N:Rd"})
