@@ -95,11 +95,16 @@ def _typo(
     full deal: one slip of the pen.  It is put on the part that holds the
     wrong card (the hand of the player who later plays the missing card, or
     else the part written second), naming the card meant, so that the
-    mistake is found where it is and play is not blamed for it."""
+    mistake is found where it is and play is not blamed for it.  A card
+    played by nobody named (a line of cards alone) was still played from a
+    hand, never from the stock unless a chant took it: so between a hand
+    and the stock, the hand holds the slip."""
     if len(twice) != 1 or len(where) != len(DECK) - 1:
         return None
     (card, first, second), missing = twice[0], next(c for c in DECK if c not in where)
     players = {p.seat for t in deal.tricks for p in t.plays if p.card == missing}
+    if None in players and not deal.chants and not (first[2] and second[2]):
+        players.add(first[2] or second[2])  # the hand's seat; the other part is the stock
     for part, other in ((first, second), (second, first)):
         if part[2] and part[2] in players:
             return card, missing, part, other[0]

@@ -110,6 +110,29 @@ def test_one_card_written_twice_and_one_nowhere_is_a_slip_fixed_where_it_is(
     assert "1e" in hands[other]
 
 
+@pytest.mark.parametrize(
+    ("trick", "line", "place", "other"),
+    [
+        # Vd played by a line of cards alone: still from a hand, never from
+        # the stock (no chant took it), so the slip is N's.
+        ("1. Vd 8c 5b 5e", 2, "N's hand", "the stock"),
+        ("1. N:Vd E:8c S:5b W:5e", 2, "N's hand", "the stock"),
+        # nobody plays Vd: the part written second, the stock
+        ("1. N:3d E:8c S:5b W:5e", 6, "the stock", "N's hand"),
+    ],
+)
+def test_a_slip_between_a_hand_and_the_stock_is_the_hand_s_when_the_card_meant_is_played(
+    trick: str, line: int, place: str, other: str
+) -> None:
+    # N's Vd written as 7d, which is the stock's: 7d twice, Vd nowhere.
+    flag = Flags(1)
+    check_deck(by_w(HANDS[0].replace("Vd", "7d"), *HANDS[1:], STOCK, trick), flag)
+    assert said(flag) == [
+        f"A101 {line}:1 card 7d is dealt in {place} and in {other}, and Vd is"
+        f" dealt nowhere: write Vd in {place} in place of 7d"
+    ]
+
+
 # N's 2d written as a second 3d: 3d twice in one hand, 2d nowhere.
 DOUBLED = [HANDS[0].replace("2d", "3d"), *HANDS[1:], STOCK]
 
