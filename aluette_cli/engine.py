@@ -408,7 +408,7 @@ def in_number_order(deal: Deal, flag: Flags) -> list[Trick]:
     follows the play in the same order (:mod:`aluette_cli.analysis`)."""
     tricks: list[Trick] = []
     for trick in deal.tricks:
-        if tricks and tricks[-1].number == trick.number and _same_line(tricks[-1], trick):
+        if tricks and tricks[-1].number == trick.number and copies(tricks[-1], trick):
             flag(F.TRICK_NUMBER, "twice", trick.pos, deal.number, trick.number, number=trick.number)
             continue
         tricks.append(trick)
@@ -429,8 +429,10 @@ def in_number_order(deal: Deal, flag: Flags) -> list[Trick]:
     return sorted(tricks, key=lambda t: t.number)
 
 
-def _same_line(first: Trick, second: Trick) -> bool:
-    """Whether ``second`` copies ``first``: its number, its cards and seats, its claim."""
+def copies(first: Trick, second: Trick) -> bool:
+    """Whether ``second`` copies ``first``: its number, its cards and seats,
+    its claim.  A writer that seats the one seats the other alike, or the
+    copy would read back as a trick of its own."""
 
     def said(trick: Trick) -> tuple[object, ...]:
         claimed = () if trick.claim is None else (trick.claim.seat,)

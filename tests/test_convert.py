@@ -1429,3 +1429,33 @@ def test_seats_written_after_a_missing_trick_are_each_lines_own(tmp_path: Path) 
     assert again.stdout == f"{seated}:10:1: A201 trick 2 is missing: trick 3 follows trick 1;" + (
         " the tricks after it are checked as their numbers say (deal 1, trick 3)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kept"),
+    [
+        # a line typed twice: the copy gets its line's seats, and is still one
+        ("3. 5e 8e 2e 3e -> E\n", "3. 5e 8e 2e 3e -> E\n" * 2, "3. W:5e N:8e E:2e S:3e -> E\n" * 2),
+        # a fifth card goes round to the leader (A205); seated, it would be
+        # one card too many for its seat (A202): the line keeps its cards alone
+        ("3. 5e 8e 2e 3e -> E\n", "3. 5e 8e 2e 3e 7e -> E\n", "3. 5e 8e 2e 3e 7e -> E\n"),
+    ],
+)
+def test_lines_the_replay_left_aside_read_back_alike_once_seated(
+    tmp_path: Path, old: str, new: str, kept: str
+) -> None:
+    """formats.md §1: formatting changes the layout, never the record.  A
+    copy seated on one line only was a trick of its own, and every trick
+    after it one place late (twelve findings for one)."""
+    from .test_engine import CARDS_ONLY
+
+    source = write(tmp_path, "r.aln", CARDS_ONLY.replace(old, new))
+    seated = tmp_path / "seated.aln"
+    invoke(["convert", "--to", "aln", "--style", "seats", source, "-o", seated])
+    assert kept in seated.read_text()
+
+    def found(path: Path) -> list[tuple[str, object, object]]:
+        rows = json.loads(invoke(["validate", "--format", "json", path]).stdout)
+        return [(row["code"], row["deal"], row["trick"]) for row in rows]
+
+    assert found(seated) == found(source) != []
