@@ -105,24 +105,34 @@ class _Text:
         self.line, self.column = 1, 1
         self.mark = (0, 1, 1)  # a place in ``buf`` and its line and column
         self.eof = False
+        #: where the text stops being UTF-8, once a block has shown it
+        self.broken: Problem | None = None
 
     def more(self) -> bool:
-        """Read the next block onto the text; False at the end of the input."""
+        """Read the next block onto the text; False at the end of the input.
+
+        A block that is not all UTF-8 gives its text up to the first bad
+        byte, so that the values before it are read (a game earlier in the
+        block is not lost with it); the problem, placed at that byte, stops
+        the reading when more is asked for."""
+        if self.broken is not None:
+            raise _Stop(self.broken)
         if self.eof:
             return False
         data = self.read(BLOCK)
         try:
             text = self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as exc:
+            # exc.object: the bytes the decoder held back, then this block's
+            # (less a byte-order mark), so its start is this many bytes in
+            start = self.offset + len(data) - len(exc.object)
+            self.buf += exc.object[: exc.start].decode("utf-8")
             line, column = self.where(len(self.buf))
-            raise _Stop(
-                Problem(
-                    "json-encoding",
-                    {"reason": exc.reason, "offset": self.offset + exc.start},
-                    line,
-                    column,
-                )
-            ) from None
+            facts = {"reason": exc.reason, "offset": start + exc.start}
+            self.broken = Problem("json-encoding", facts, line, column)
+            if exc.start == 0:
+                raise _Stop(self.broken) from None
+            return True
         self.offset += len(data)
         self.eof = not data
         self.buf += text

@@ -126,6 +126,28 @@ def test_a_byte_order_mark_is_not_text_and_bad_utf8_is_said() -> None:
     assert problem.variant == "json-encoding" and problem.facts["offset"] == 7
 
 
+@pytest.mark.parametrize("block", [1, 2, 5, 1 << 20])
+@pytest.mark.parametrize("mark", [b"", b"\xef\xbb\xbf"])
+def test_the_games_before_a_bad_byte_are_read_and_the_byte_is_placed(
+    block: int, mark: bytes
+) -> None:
+    """formats.md §7: one message at the place the document goes wrong, the
+    games before it kept.  Decoded a block at a time, a bad byte cost every
+    game of its block (a mebibyte: the whole of most files), and was placed
+    at the block's start.  Blocks of one byte cut "é" in two."""
+    head = '{"games": [\n {"n": "é1"},\n {"n": "2"},\n {"n": "'.encode()
+    data = mark + head + b'\xe9"}\n]}'
+    chunks = iter([data[i : i + block] for i in range(0, len(data), block)])
+    found = list(read_document(lambda size: next(chunks, b""), "games", 1000))
+    assert [x.value for x in found if isinstance(x, Item)] == [{"n": "é1"}, {"n": "2"}]
+    assert found[-1] == Problem(
+        "json-encoding",
+        {"reason": "invalid continuation byte", "offset": len(mark + head)},
+        4,
+        9,
+    )
+
+
 class Endless(io.RawIOBase):
     """A stream of ``head`` and then ``fill`` for ever (as a device is)."""
 
