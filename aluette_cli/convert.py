@@ -384,38 +384,50 @@ def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, by
 
 
 def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
+    """Each game of JSON Lines rows.  A row that cannot be read costs that
+    row: within a game it is one of the game's findings, as an unreadable
+    deal of ALN is, not a game of its own that would split the game in two
+    (its findings out of order, its index counted twice)."""
     game: Game | None = None
     #: the current game's rows, to read again to place it: each row's line,
     #: its text, and the place in the game of the deal read from it
     rows: list[tuple[int, str, int | None]] = []
+    #: the rows of the current game that could not be read, as findings
+    lost: list[Finding] = []
     for number, raw in _rows(stream):
+        bad: Unreadable | None = None
         if isinstance(raw, bool):
             variant = "jsonl-long-stop" if raw else "jsonl-long"
-            yield _problem(variant, number, limit=MAX_ROW_BYTES, mib=MAX_SKIP >> 20)
+            bad = _problem(variant, number, limit=MAX_ROW_BYTES, mib=MAX_SKIP >> 20)
+        elif not raw.strip():
             continue
-        if not raw.strip():
-            continue
-        try:
-            text = raw.decode("utf-8-sig")
-            row = loads(text)
-        except UnicodeDecodeError as exc:
-            yield _problem("jsonl-encoding", number, offset=exc.start)
-            continue
-        except json.JSONDecodeError as exc:
-            yield _problem("jsonl", number, exc.colno, reason=exc.msg)
-            continue
-        except RecursionError:
-            yield _problem("jsonl-deep", number)
-            continue
-        problem = _row_problem(row)
-        if problem:
-            yield _problem("jsonl-row", number, problem=problem)
+        else:
+            try:
+                text = raw.decode("utf-8-sig")
+                row = loads(text)
+            except UnicodeDecodeError as exc:
+                bad = _problem("jsonl-encoding", number, offset=exc.start)
+            except json.JSONDecodeError as exc:
+                bad = _problem("jsonl", number, exc.colno, reason=exc.msg)
+            except RecursionError:
+                bad = _problem("jsonl-deep", number)
+            else:
+                problem = _row_problem(row)
+                if problem:
+                    bad = _problem("jsonl-row", number, problem=problem)
+        if bad is not None:
+            if game is None:
+                yield bad
+            else:
+                finding = replace(bad.finding, game=game.index)
+                game.errors.append(finding)
+                lost.append(finding)
             continue
         index = row["game"]["index"]
         if game is None or index != game.index:
             if game is not None:
-                yield FromJson(game, partial(_jsonl_again, rows))
-            rows = []
+                yield FromJson(game, partial(_jsonl_again, rows, lost))
+            rows, lost = [], []
             try:
                 game = _jsonl_header(row, number)
             except RecordError as exc:
@@ -426,10 +438,12 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         try:
             _jsonl_deal(game, row, number)
         except RecordError as exc:
-            yield _problem("jsonl-deal", number, game=index, problem=str(exc))
+            finding = _problem("jsonl-deal", number, game=index, problem=str(exc)).finding
+            game.errors.append(finding)
+            lost.append(finding)
         rows.append((number, text, before if len(game.deals) > before else None))
     if game is not None:
-        yield FromJson(game, partial(_jsonl_again, rows))
+        yield FromJson(game, partial(_jsonl_again, rows, lost))
 
 
 def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = None) -> Game:
@@ -525,12 +539,16 @@ def _members_of(node: Node) -> dict[str, Node]:
 
 
 def _jsonl_again(
-    rows: list[tuple[int, str, int | None]], wanted: set[int], read: list[Deal | BrokenDeal]
+    rows: list[tuple[int, str, int | None]],
+    lost: list[Finding],
+    wanted: set[int],
+    read: list[Deal | BrokenDeal],
 ) -> tuple[Game, Origins]:
     """A game of JSON Lines read again from its rows, placed in the file
     (:mod:`aluette_cli.jsonplace`): the ``wanted`` deals (from 0) value by
     value; the others are the deals ``read`` the first time, placed at
-    their rows' ``deal``."""
+    their rows' ``deal``; ``lost``, the findings of its rows that could not
+    be read, are its own again."""
     origins: Origins = {}
     game: Game | None = None
     for number, text, k in rows:
@@ -549,6 +567,7 @@ def _jsonl_again(
         with contextlib.suppress(RecordError):  # said when first read
             _jsonl_deal(game, row, number, placing)
     assert game is not None
+    game.errors += lost
     return game, origins
 
 

@@ -1185,11 +1185,17 @@ def test_a_bad_jsonl_line_costs_only_itself(
         bad["game"]["index"] = "abc"
     result = convert(_rows_file(tmp_path, rows), "--to", "aln")
     _assert_clean_failure(result)
-    first = _FINDING_LINE.match(result.stderr.splitlines()[0])
-    assert first is not None
-    assert (first["line"], first["code"]) == ("2", "A001")
+    said = [_FINDING_LINE.match(line) for line in result.stderr.splitlines()]
+    found = [(m["line"], m["code"]) for m in said if m is not None]
+    # the row is one finding of its game, in the order of the file, not a
+    # game of its own said before the game it stands in
+    assert ("2", "A001") in found
+    assert [int(line) for line, _ in found] == sorted(int(line) for line, _ in found)
     assert len(re.findall(r"^deal \d+ dealer", result.stdout, re.M)) == total - 1
     assert '[Event "Generated game 2"]' in result.stdout
+    assert result.stdout.count('[Event "Generated game 1"]') == 1
+    report = json.loads(invoke(["report", "--format", "json", _rows_file(tmp_path, rows)]).stdout)
+    assert [game["index"] for game in report["games"]] == [1, 2]
 
 
 @pytest.mark.parametrize(("key", "value"), [("format", "something-else"), ("version", 99)])
