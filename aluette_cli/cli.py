@@ -55,6 +55,7 @@ from .render import (
 )
 from .rules import RulesetError, load_ruleset, rules_tag_for
 from .streams import (
+    NUL_REASON,
     STDIO,
     STDOUT_NAME,
     ChangedMeanwhile,
@@ -62,6 +63,7 @@ from .streams import (
     atomic_output,
     base_of,
     display_name,
+    holds_nul,
     not_replaceable,
     open_source,
     reason_of,
@@ -1139,8 +1141,9 @@ def fmt_command(
     already formatted is not touched.  Files are replaced safely (written
     beside, then renamed; links, mode and owner kept).  - formats standard
     input to standard output.  A file past a limit of the reader (A009) or
-    with bytes that are not UTF-8 (A003) cannot be written back whole: it is
-    left as it is (standard input is copied to standard output).  Exit
+    with bytes that are not UTF-8 (A003) cannot be written back whole, nor one
+    holding NUL bytes (saved as UTF-16, or not a record): it is left as it
+    is (standard input is copied to standard output).  Exit
     status 0: done, and every part read; 1: a part could not be read (the
     file is formatted all the same, unless --no-keep-broken), with --check
     files would change, or a file was left as it is; 2: a file cannot be
@@ -1184,14 +1187,16 @@ def fmt_command(
                 click.echo(finding.format_line(display), err=True)
             if result.unreadable:  # formatted all the same, but a syntax error was found
                 status.raise_to(EXIT_INVALID)
+            kept_because = None
             if result.cut:  # never write less than was read: the input stays as it is
+                codes = ", ".join(sorted({f.code for f in result.cut}))
+                kept_because = f"parts of it cannot be written back whole ({codes})"
+            elif result.changed and holds_nul(result.old):
+                kept_because = NUL_REASON
+            if kept_because is not None:
                 if file == "-" and not (check or show_diff):
                     result.copy_old_to(sys.stdout.buffer)
-                click.echo(
-                    f"aluette: {display} left as it is: parts of it cannot be written back whole"
-                    f" ({', '.join(sorted({f.code for f in result.cut}))})",
-                    err=True,
-                )
+                click.echo(f"aluette: {display} left as it is: {kept_because}", err=True)
                 status.raise_to(EXIT_INVALID)
                 unchanged += 1
                 continue

@@ -58,7 +58,7 @@ from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import TrickOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
 from .reading import read_games, read_units
-from .streams import display_name
+from .streams import NUL_REASON, display_name, holds_nul
 from .tables import game_tables
 from .writers.aln import BETWEEN_GAMES, write_game
 from .writers.tables import csv_header, csv_text
@@ -837,9 +837,10 @@ def _unreadable_in(item: CheckedGame | Unreadable) -> list[Finding]:
 @dataclass(slots=True)
 class KeptAsIs:
     """An ALN input written out as it was, not formatted: the formatter
-    cannot write it back whole (the codes of why, :data:`findings.CUT`)."""
+    cannot write it back whole (the codes of why, :data:`findings.CUT`), or
+    it is not UTF-8 text at all (:func:`streams.holds_nul`)."""
 
-    codes: list[str]
+    why: str
 
 
 def converted_to_aln(
@@ -873,12 +874,17 @@ def converted_to_aln(
             yield item
         text.flush()
         text.detach()
-        cut = F.cut_of(unreadable) if fmt == "aln" else []
-        written = old if cut else new
+        why = None
+        if fmt == "aln" and (cut := F.cut_of(unreadable)):
+            codes = ", ".join(sorted({f.code for f in cut}))
+            why = f"parts of it cannot be written back whole ({codes})"
+        elif fmt == "aln" and holds_nul(old):
+            why = NUL_REASON
+        written = new if why is None else old
         written.seek(0)
         shutil.copyfileobj(written, out, BLOCK)
-        if cut:
-            yield KeptAsIs(sorted({f.code for f in cut}))
+        if why is not None:
+            yield KeptAsIs(why)
 
 
 @contextlib.contextmanager

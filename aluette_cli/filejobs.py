@@ -22,12 +22,14 @@ from .convert import KeptAsIs, Unreadable, converted, converted_to_aln
 from .findings import visible
 from .pipeline import CheckedGame, RuleChoice
 from .streams import (
+    NUL_REASON,
     STDIO,
     ChangedMeanwhile,
     WriteError,
     atomic_output,
     base_of,
     display_name,
+    holds_nul,
     make_folders,
     open_source,
     reason_of,
@@ -90,6 +92,10 @@ class _Job:
                 # meanwhile by another program is not overwritten.
                 in_place = target is not None and same_file(file, target)
                 read_as = os.fstat(stream.fileno()) if in_place else None
+                if in_place and stream.seekable() and holds_nul(stream):
+                    display = visible(display_name(file))
+                    yield Said(f"aluette: {display} left as it is: {NUL_REASON}", EXIT_INVALID)
+                    return
                 with atomic_output(target, binary=self.binary, read_as=read_as) as out:
                     yield from self.run(file, stream, out)
         except ChangedMeanwhile as exc:
@@ -154,8 +160,7 @@ class ConvertJob(_Job):
                 yield Said(item.finding.format_line(display), EXIT_INVALID)
             elif isinstance(item, KeptAsIs):
                 yield Said(
-                    f"aluette: {visible(display)} written out as it is, not formatted: parts of"
-                    f" it cannot be written back whole ({', '.join(item.codes)})",
+                    f"aluette: {visible(display)} written out as it is, not formatted: {item.why}",
                     EXIT_INVALID,
                 )
             else:

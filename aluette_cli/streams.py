@@ -172,6 +172,26 @@ def identity(status: os.stat_result) -> tuple[int, ...]:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
+#: What a text record never holds, and why it is left as it is.
+NUL_REASON = "it holds NUL bytes: it is not UTF-8 text (UTF-16 or UTF-32, or not a record)"
+
+
+def holds_nul(stream: BinaryIO) -> bool:
+    """Whether a stream that can be read again holds a NUL byte; read from
+    its start, and left there.  No text record holds one: a file that does
+    is in UTF-16 or UTF-32 (ASCII text with a NUL beside every byte), or is
+    not a record, and writing text into it line by line, as the formatter
+    and annotate do, would break it for the encoding it is really in."""
+    stream.seek(0)
+    try:
+        while block := stream.read(1 << 20):
+            if b"\0" in block:
+                return True
+        return False
+    finally:
+        stream.seek(0)
+
+
 def reason_of(exc: OSError) -> str:
     """The system's words for an error, without Python's decoration."""
     if exc.strerror:

@@ -593,12 +593,13 @@ def run_all(data: bytes, path: Path) -> dict[str, Result]:
 def check_cli(data: bytes, path: Path) -> None:
     runs = run_all(data, path)
     # What the formatter cannot write back whole, convert --to aln writes out
-    # as it was, and says so once, naming codes among the findings: with
-    # status 1 (docs/cli.md, convert), or the findings' own where it is
-    # higher (an unknown ruleset, A401, is status 2 in every command).
+    # as it was, and says so once, naming codes among the findings, or the
+    # NUL bytes it holds: with status 1 (docs/cli.md, convert), or the
+    # findings' own where it is higher (an unknown ruleset, A401, is status 2
+    # in every command).
     kept = re.compile(
-        rf"^aluette: {re.escape(str(path))} written out as it is, not formatted: parts of it"
-        r" cannot be written back whole \((A00[39](?:, A00[39])?)\)$"
+        rf"^aluette: {re.escape(str(path))} written out as it is, not formatted: (?:parts of it"
+        r" cannot be written back whole \((A00[39](?:, A00[39])?)\)|it holds NUL bytes: .*)$"
     )
     statuses = {name: run.exit_code for name, run in runs.items()}
     if any(kept.match(line) for line in runs["convert-aln"].stderr.splitlines()):
@@ -616,7 +617,10 @@ def check_cli(data: bytes, path: Path) -> None:
     for name in ("convert-json", "convert-aln", "annotate"):
         for line in runs[name].stderr.splitlines():
             if name == "convert-aln" and (m := kept.match(line)):
-                assert set(m[1].split(", ")) <= {code for _, _, code in listed}, line
+                if m[1] is None:
+                    assert b"\0" in data, line
+                else:
+                    assert set(m[1].split(", ")) <= {code for _, _, code in listed}, line
                 continue
             assert line_re.match(line), (name, line)
             assert len(line) <= MAX_LINE, f"{name}: {len(line)}-character finding: {line[:200]}..."

@@ -425,3 +425,29 @@ def test_annotate_after_a_stray_quote_and_a_leading_blank_line() -> None:
         assert b"{=" in once
         assert annotated(once) == once
         assert strip_annotations(once) == data
+
+
+def test_a_record_saved_as_utf16_is_left_as_it_is(tmp_path: Path) -> None:
+    """ASCII text saved as UTF-16 reads as UTF-8 with a NUL beside every
+    byte: line by line, the formatter and annotate put a line end or a
+    comment in it a byte out of step, and the file was lost for the
+    encoding it is really in (read back as UTF-16, nothing but noise)."""
+    data = '[Event "x"]\n\ndeal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n'
+    data16 = data.encode("utf-16-be")
+    path = write(tmp_path, "club.aln", data16)
+    for args in (["fmt"], ["fmt", "--check"], ["annotate", "--in-place"]):
+        result = run(*args, str(path))
+        assert result.exit_code == 1, (args, result.output)
+        assert path.read_bytes() == data16, args
+        assert f"aluette: {path} left as it is: it holds NUL bytes" in result.stderr, args
+    target = tmp_path / "out.aln"
+    result = run("convert", str(path), "--to", "aln", "-o", str(target))
+    assert result.exit_code == 1
+    assert target.read_bytes() == data16
+    assert "written out as it is, not formatted: it holds NUL bytes" in result.stderr
+    piped = run("fmt", "-", input=data16)
+    assert (piped.exit_code, piped.stdout_bytes) == (1, data16)
+    # the same record in UTF-8 is formatted as usual
+    utf8 = write(tmp_path, "utf8.aln", data.replace("\n", "\r\n"))
+    assert run("fmt", str(utf8)).exit_code == 0
+    assert utf8.read_text() == data
