@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import io
 import json
 import math
 import os
@@ -1557,6 +1558,7 @@ def main(argv: list[str] | None = None) -> None:
     or Ctrl-C (one line, status 130)."""
     previous = signal.signal(signal.SIGINT, _on_sigint)
     tune_gc()
+    _whole_writes()
     try:
         try:
             cli.main(args=argv, prog_name="aluette", standalone_mode=True)
@@ -1577,6 +1579,24 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_USAGE)
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _whole_writes() -> None:
+    """Standard output with a buffer, when Python was asked for none
+    (``PYTHONUNBUFFERED``, ``python -u``).  Unbuffered, a write that the
+    system takes in part (a file at its size limit, a disk filling up) is
+    taken as done: the rest of the output was lost, with status 0 and no
+    word.  A buffer writes on until all is written or the system says why
+    not, and that is said (status 2).  Each line is still written as it is
+    said: click flushes after each."""
+    stream = sys.stdout
+    if isinstance(getattr(stream, "buffer", None), io.FileIO):
+        sys.stdout = io.TextIOWrapper(
+            io.BufferedWriter(stream.buffer),
+            encoding=stream.encoding,
+            errors=stream.errors,
+            line_buffering=stream.line_buffering,
+        )
 
 
 def _flush_stdout() -> None:

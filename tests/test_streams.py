@@ -377,3 +377,29 @@ def test_a_named_pipe_whose_reader_went_away_is_a_write_error(
     assert taken and len(taken[0]) == 10
     assert result.returncode == 2
     assert result.stderr == f"aluette: cannot write {fifo}: Broken pipe\n"
+
+
+def _at_size_limit() -> None:
+    """In the child: files of at most 1 KiB, and writes past it failing
+    with EFBIG rather than killing the process (SIGXFSZ)."""
+    import resource
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+
+@pytest.mark.parametrize("command", ["rules", "stats", "report", "explain"])
+def test_output_cut_short_by_a_size_limit_is_said_even_unbuffered(
+    tmp_path: Path, command: str
+) -> None:
+    """Asked for no buffer (PYTHONUNBUFFERED), Python takes a write the
+    system takes in part as done: the output was cut at 1 KiB, with status
+    0 and no word.  The system's reason must be said, as on a full disk."""
+    args = {**_commands(tmp_path), "explain": ["explain", "A001"]}[command]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    for unbuffered in (env, {k: v for k, v in env.items() if k != "PYTHONUNBUFFERED"}):
+        with open(tmp_path / "out.txt", "w") as out:
+            result = aluette(*args, stdout=out, env=unbuffered, preexec_fn=_at_size_limit)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.splitlines()[-1] == "aluette: cannot write <stdout>: File too large"
+        assert (tmp_path / "out.txt").stat().st_size == 1024
