@@ -612,6 +612,7 @@ def validate(
 
         read: list[str] = []  # the files opened, in order
         with_deals: set[str] = set()
+        live = output in (None, STDIO)
 
         def opened(file: str, reason: str | None) -> None:
             if reason is None:
@@ -644,6 +645,8 @@ def validate(
             counts.update(f.code for f in kept)
             if kept and not statistics:
                 shown.add(file, kept)
+                if live:  # a game's findings as soon as it is read (validate - on a log)
+                    out.flush()
         if statistics:
             if fmt in ("json", "jsonl"):
                 text = statistics_json(counts)
@@ -1180,6 +1183,10 @@ def fmt_command(
                 result = opened.enter_context(
                     formatted_file(stream, file, choice, style=style, base=base_of(file))
                 )
+            except WriteError as exc:  # the formatted text's own temporary file
+                click.echo(f"aluette: {exc}", err=True)
+                status.raise_to(EXIT_USAGE)
+                continue
             except OSError as exc:
                 click.echo(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", err=True)
                 status.raise_to(EXIT_USAGE)

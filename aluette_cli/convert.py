@@ -58,7 +58,7 @@ from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import TrickOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
 from .reading import read_games, read_units
-from .streams import NUL_REASON, display_name, holds_nul
+from .streams import NUL_REASON, WriteError, display_name, holds_nul
 from .tables import game_tables
 from .writers.aln import BETWEEN_GAMES, write_game
 from .writers.tables import csv_header, csv_text
@@ -971,13 +971,43 @@ def formatted_file(
     that cannot be (a pipe) is copied to a second temporary file as it is
     read."""
     with contextlib.ExitStack() as stack:
-        new = stack.enter_context(tempfile.TemporaryFile())
+        new = tempfile.TemporaryFile()  # noqa: SIM115 - closed by the stack, quietly
+        # Thrown away: closing it can fail only on what a failed write left
+        # in its buffer, which is said already (and never read).
+        stack.callback(_close_quietly, new)
         old, source = stack.enter_context(_kept_input(stream))
-        text = io.TextIOWrapper(new, encoding="utf-8", newline="", write_through=True)
+        text = _Spool(new, encoding="utf-8", newline="", write_through=True)
         unreadable = _format_into(source, name, text, choice, style, base)
         text.flush()
         text.detach()
         yield FormattedFile(unreadable, old, new, not _same_bytes(old, new))
+
+
+class _Spool(io.TextIOWrapper):
+    """The formatted text's temporary file, whose failures are said as
+    writes (a full temporary folder), not as the input's: ``fmt -`` said
+    "cannot read -" when it was the spool that could not be written."""
+
+    def write(self, text: str) -> int:
+        try:
+            return super().write(text)
+        except OSError as exc:
+            raise _spool_error(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError as exc:
+            raise _spool_error(exc) from exc
+
+
+def _spool_error(exc: OSError) -> WriteError:
+    return WriteError(f"a temporary file in {tempfile.gettempdir()}", exc)
+
+
+def _close_quietly(spool: IO[bytes]) -> None:
+    with contextlib.suppress(OSError):
+        spool.close()
 
 
 def _rewindable(stream: BinaryIO) -> bool:

@@ -403,3 +403,15 @@ def test_output_cut_short_by_a_size_limit_is_said_even_unbuffered(
         assert result.returncode == 2, result.stderr
         assert result.stderr.splitlines()[-1] == "aluette: cannot write <stdout>: File too large"
         assert (tmp_path / "out.txt").stat().st_size == 1024
+
+
+def test_fmt_says_its_own_temporary_file_could_not_be_written(tmp_path: Path) -> None:
+    """fmt formats into a temporary file; when that cannot be written, the
+    message named the input (cannot read -), which was read whole."""
+    with open(CLASSIC, "rb") as stdin, open(tmp_path / "out.aln", "w") as out:
+        env = {**os.environ, "TMPDIR": str(tmp_path)}
+        result = aluette("fmt", "-", stdin=stdin, stdout=out, env=env, preexec_fn=_at_size_limit)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        f"aluette: cannot write a temporary file in {tmp_path}: File too large"
+    )
