@@ -1602,7 +1602,7 @@ def _whole_writes() -> None:
             io.BufferedWriter(stream.buffer),
             encoding=stream.encoding,
             errors=stream.errors,
-            line_buffering=stream.line_buffering,
+            line_buffering=bool(stream.line_buffering),
         )
 
 
