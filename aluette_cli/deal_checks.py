@@ -95,14 +95,28 @@ def _typo(
     full deal: one slip of the pen.  It is put on the part that holds the
     wrong card (the hand of the player who later plays the missing card, or
     else the part written second), naming the card meant, so that the
-    mistake is found where it is and play is not blamed for it.  A card
-    played by nobody named (a line of cards alone) was still played from a
-    hand, never from the stock unless a chant took it: so between a hand
-    and the stock, the hand holds the slip."""
+    mistake is found where it is and play is not blamed for it.
+
+    A card played by nobody named (a line of cards alone) was played by
+    none of the players whose hands hold the line's other cards: of the two
+    parts, a hand that holds none of them is the player's.  And it was
+    played from a hand, never from the stock unless a chant took it: so
+    between a hand and the stock, the hand holds the slip."""
     if len(twice) != 1 or len(where) != len(DECK) - 1:
         return None
     (card, first, second), missing = twice[0], next(c for c in DECK if c not in where)
-    players = {p.seat for t in deal.tricks for p in t.plays if p.card == missing}
+    players: set[str | None] = set()
+    for trick in deal.tricks:
+        for play in trick.plays:
+            if play.card != missing:
+                continue
+            players.add(play.seat)
+            if play.seat is None:
+                others = {p.card for p in trick.plays if p is not play}
+                held = {where[c][2] for c in others if c in where}
+                seats = [part[2] for part in (first, second) if part[2] and part[2] not in held]
+                if len(seats) == 1:
+                    players.update(seats)
     if None in players and not deal.chants and not (first[2] and second[2]):
         players.add(first[2] or second[2])  # the hand's seat; the other part is the stock
     for part, other in ((first, second), (second, first)):

@@ -93,6 +93,9 @@ def test_a_deal_dealt_right_gives_each_hand_as_written_and_no_finding() -> None:
     [
         ([], 5, "W", "N"),  # nobody plays Vd: the line written second, W's
         (["1. N:Vd E:8c S:5b W:5e"], 2, "N", "W"),  # N plays Vd: N's line
+        # cards alone: E, S and W hold the others, so N plays Vd; then the mirror
+        (["1. Vd 8c 5b 5e"], 2, "N", "W"),
+        (["1. 3d 3c Cc Vd"], 5, "W", "N"),
     ],
 )
 def test_one_card_written_twice_and_one_nowhere_is_a_slip_fixed_where_it_is(
