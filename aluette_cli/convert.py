@@ -385,15 +385,18 @@ def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, by
 
 def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     """Each game of JSON Lines rows.  A row that cannot be read costs that
-    row: within a game it is one of the game's findings, as an unreadable
-    deal of ALN is, not a game of its own that would split the game in two
-    (its findings out of order, its index counted twice)."""
+    row: it is one of the findings of the game it stands in (or, before
+    the first, of the first), as an unreadable deal of ALN is, not a game of
+    its own that would split the game in two (its findings out of order,
+    its index counted twice)."""
     game: Game | None = None
     #: the current game's rows, to read again to place it: each row's line,
     #: its text, and the place in the game of the deal read from it
     rows: list[tuple[int, str, int | None]] = []
     #: the rows of the current game that could not be read, as findings
     lost: list[Finding] = []
+    #: rows that could not be read before any game, for the first one
+    before: list[Unreadable] = []
     for number, raw in _rows(stream):
         bad: Unreadable | None = None
         if isinstance(raw, bool):
@@ -417,7 +420,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                     bad = _problem("jsonl-row", number, problem=problem)
         if bad is not None:
             if game is None:
-                yield bad
+                before.append(bad)
             else:
                 finding = replace(bad.finding, game=game.index)
                 game.errors.append(finding)
@@ -432,18 +435,22 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 game = _jsonl_header(row, number)
             except RecordError as exc:
                 game = None
-                yield _problem("jsonl-row", number, problem=str(exc))
+                before.append(_problem("jsonl-row", number, problem=str(exc)))
                 continue
-        before = len(game.deals)
+            lost = [replace(bad.finding, game=game.index) for bad in before]
+            game.errors += lost
+            before = []
+        first = len(game.deals)  # the place of the row's deal, if it gives one
         try:
             _jsonl_deal(game, row, number)
         except RecordError as exc:
             finding = _problem("jsonl-deal", number, game=index, problem=str(exc)).finding
             game.errors.append(finding)
             lost.append(finding)
-        rows.append((number, text, before if len(game.deals) > before else None))
+        rows.append((number, text, first if len(game.deals) > first else None))
     if game is not None:
         yield FromJson(game, partial(_jsonl_again, rows, lost))
+    yield from before  # no game came after them
 
 
 def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = None) -> Game:

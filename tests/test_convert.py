@@ -1465,3 +1465,25 @@ def test_lines_the_replay_left_aside_read_back_alike_once_seated(
         return [(row["code"], row["deal"], row["trick"]) for row in rows]
 
     assert found(seated) == found(source) != []
+
+
+@pytest.mark.parametrize("where", ["before the first game", "at the end"])
+def test_a_bad_jsonl_line_outside_a_game_is_no_game_of_its_own(
+    tmp_path: Path, two_games: dict[str, Any], where: str
+) -> None:
+    """A line before the first game is the first game's finding; one after
+    the last, the last game's.  Before, the first was a game of its own:
+    two games with index 1 in the report, and one game too many counted."""
+    rows: list[Any] = list(two_games["rows"])
+    if where == "before the first game":
+        rows.insert(0, "this line is not JSON")
+    else:
+        rows.append("this line is not JSON")
+    path = _rows_file(tmp_path, rows)
+    report = json.loads(invoke(["report", "--format", "json", path]).stdout)
+    assert [game["index"] for game in report["games"]] == [1, 2]
+    said = invoke(["validate", path])
+    assert said.exit_code == 1
+    line = 1 if where == "before the first game" else len(rows)
+    assert f"{path}:{line}:1: A001 not valid JSON" in said.stdout
+    assert said.stderr.startswith("2 games,")
