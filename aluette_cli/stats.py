@@ -445,8 +445,11 @@ class StatsAccumulator:
         self._count_violations(outcome.findings)
         self.totals.deals_read += game.deals
         if not game.replayed:
-            config = next((f for f in outcome.findings if f.kind is Kind.CONFIG), None)
-            self._skip_finding("game", config, file, "the game could not be replayed")
+            # why: its ruleset (a config finding), or a game of JSON that could not be read
+            why = next((f for f in outcome.findings if f.kind is Kind.CONFIG), None) or next(
+                (f for f in outcome.findings if f.kind is Kind.SYNTAX), None
+            )
+            self._skip_finding("game", why, file, "the game could not be replayed")
             return
         if not checked.game.tags and not checked.deals_read:
             # text that is neither a tag section nor a deal: no game to count

@@ -692,6 +692,20 @@ def test_no_cards_in_a_score_sheet() -> None:
 # Invalid records: counted as far as they are valid
 
 
+def test_a_game_of_json_that_cannot_be_read_is_skipped_with_its_finding(tmp_path: Path) -> None:
+    """Like a game of an unknown ruleset, it says why and where: it said
+    "the game could not be replayed", with no code and no place."""
+    from .conftest import write
+
+    game = run("convert", str(SAMPLES / "score-sheet.aln"), "--to", "json").stdout
+    bad = write(tmp_path, "g.json", game.replace('"dealer": "W"', '"dealer": "X"', 1))
+    (skip,) = stats_json(str(bad))["skipped"]
+    assert (skip["what"], skip["code"], skip["count"]) == ("game", "A001", 1)
+    assert re.match(
+        rf"{re.escape(str(bad))}:\d+:\d+: A001 .*'X' is not one of", skip["examples"][0]
+    )
+
+
 def test_violations_sample_says_what_was_skipped_and_why() -> None:
     path = str(SAMPLES / "violations.aln")
     result = run("stats", "--format", "json", path)
