@@ -94,7 +94,10 @@ def score_deal(
             # deal can be worth, so one typo does not decide the game.
             points = min(allowed.values) if value_wrong else claim.points or 1
             score.point = PointOutcome(team, points)  # type: ignore[arg-type]
-            score.winner = claim.side if claim.side in SEATS else None
+            # where tricks are pooled per team, a seat names its team: a
+            # team, not a player, takes the deal
+            pooled = ruleset.deal_scoring.pooled
+            score.winner = claim.side if claim.side in SEATS and not pooled else None
         return score
     _check_claim(deal, score, flag, value_wrong)
     return score

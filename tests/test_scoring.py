@@ -219,6 +219,19 @@ def test_a_deal_without_tricks_still_has_nothing_to_check_against() -> None:
     ]
 
 
+@pytest.mark.parametrize(("rules", "winner"), [("classic", "S"), ("team-five", None)])
+def test_a_point_line_alone_names_a_player_only_where_a_player_wins_the_deal(
+    rules: str, winner: str | None
+) -> None:
+    """Under team-five a team, not a player, takes the deal (cli.md:
+    deal_winner is always null there): `point S` names S's team.  It made
+    S the deal's winner, so stats credited S's player with the deal."""
+    checked = check(f'[Rules "{rules}"]\n\ndeal 1 dealer N\npoint S\n')
+    deal = checked.outcome.deals[0]
+    assert (deal.deal_winner, deal.point.team if deal.point else None) == (winner, "NS")
+    assert checked.outcome.findings == []
+
+
 def test_more_unknown_tricks_than_are_tried_are_named() -> None:
     # Tricks 2 to 5 left out: four unknown tricks are more than scoring tries
     # (scoring.UNKNOWN_TRIED), so the point is taken as claimed, and the
