@@ -56,7 +56,6 @@ from .render import (
 )
 from .rules import RulesetError, load_ruleset, rules_tag_for
 from .streams import (
-    NUL_REASON,
     STDIO,
     STDOUT_NAME,
     ChangedMeanwhile,
@@ -64,7 +63,6 @@ from .streams import (
     atomic_output,
     base_of,
     display_name,
-    holds_nul,
     not_replaceable,
     open_source,
     reason_of,
@@ -1195,12 +1193,8 @@ def fmt_command(
                 click.echo(finding.format_line(display), err=True)
             if result.unreadable:  # formatted all the same, but a syntax error was found
                 status.raise_to(EXIT_INVALID)
-            kept_because = None
-            if result.cut:  # never write less than was read: the input stays as it is
-                codes = ", ".join(sorted({f.code for f in result.cut}))
-                kept_because = f"parts of it cannot be written back whole ({codes})"
-            elif result.changed and holds_nul(result.old):
-                kept_because = NUL_REASON
+            # never write less than was read, nor into a file that is not UTF-8 text
+            kept_because = result.kept_because()
             if kept_because is not None:
                 if file == "-" and not (check or show_diff):
                     result.copy_old_to(sys.stdout.buffer)

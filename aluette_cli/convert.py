@@ -881,12 +881,7 @@ def converted_to_aln(
             yield item
         text.flush()
         text.detach()
-        why = None
-        if fmt == "aln" and (cut := F.cut_of(unreadable)):
-            codes = ", ".join(sorted({f.code for f in cut}))
-            why = f"parts of it cannot be written back whole ({codes})"
-        elif fmt == "aln" and holds_nul(old):
-            why = NUL_REASON
+        why = kept_because(unreadable, old) if fmt == "aln" else None
         written = new if why is None else old
         written.seek(0)
         shutil.copyfileobj(written, out, BLOCK)
@@ -930,6 +925,20 @@ class _Copied:
         return data
 
 
+def kept_because(unreadable: list[Finding], old: BinaryIO | None) -> str | None:
+    """Why an ALN input cannot be formatted, so stays as it was (fmt) or is
+    written out as it was (convert --to aln), or None: parts of it the text
+    read does not hold whole (:data:`findings.CUT`), or the NUL bytes
+    ``old`` holds (:func:`streams.holds_nul`; None: not looked for)."""
+    if cut := F.cut_of(unreadable):
+        return (
+            f"parts of it cannot be written back whole ({', '.join(sorted({f.code for f in cut}))})"
+        )
+    if old is not None and holds_nul(old):
+        return NUL_REASON
+    return None
+
+
 @dataclass(slots=True)
 class FormattedFile:
     """A file formatted into a spool on disk (``new``), beside its bytes as
@@ -948,11 +957,10 @@ class FormattedFile:
         self.new.seek(0)
         return self.new.read().decode("utf-8")
 
-    @property
-    def cut(self) -> list[Finding]:
-        """The findings of what :attr:`new` cannot hold whole (:data:`findings.CUT`):
-        if any, the new text must not replace the input."""
-        return F.cut_of(self.unreadable)
+    def kept_because(self) -> str | None:
+        """Why the new text must not replace the input (:func:`kept_because`);
+        an input it leaves unchanged is not read again for NUL bytes."""
+        return kept_because(self.unreadable, self.old if self.changed else None)
 
     def copy_to(self, out: BinaryIO) -> None:
         self.new.seek(0)
