@@ -93,6 +93,33 @@ T = TypeVar("T")
 Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 
 
+def _kind(value: object) -> str:
+    return "None" if value is None else type(value).__name__
+
+
+def _game_arg(value: object, function: str) -> CheckedGame:
+    """A game argument, refused at once when it is not one: an
+    AttributeError from deep inside a writer says nothing of the call."""
+    if not isinstance(value, CheckedGame):
+        raise TypeError(
+            f"{function}() takes a CheckedGame (a game from load or loads), not {_kind(value)}"
+        )
+    return value
+
+
+def _games_arg(games: CheckedGame | Iterable[CheckedGame], function: str) -> Iterator[CheckedGame]:
+    """Each game of ``games`` (one game, or an iterable of them), checked:
+    the argument itself at once, before anything is written, each game as
+    it comes."""
+    if isinstance(games, CheckedGame):
+        return iter([games])
+    if isinstance(games, str | bytes) or not isinstance(games, Iterable):
+        raise TypeError(
+            f"{function}() takes a CheckedGame or an iterable of them, not {_kind(games)}"
+        )
+    return (_game_arg(game, function) for game in games)
+
+
 class ReadError(ValueError):
     """A part of a JSON or JSON Lines input that is not a record.
 
@@ -107,7 +134,9 @@ class ReadError(ValueError):
         self.finding = finding
 
 
-def rule_choice(rules: str | None = None, options: Iterable[str] | str | None = None) -> RuleChoice:
+def rule_choice(
+    rules: str | os.PathLike[str] | None = None, options: Iterable[str] | str | None = None
+) -> RuleChoice:
     """What to play under, checked now rather than once per game.
 
     ``rules`` is a preset name or a TOML file; None leaves it to each
@@ -124,12 +153,19 @@ def rule_choice(rules: str | None = None, options: Iterable[str] | str | None = 
     aluette_cli.rules.RulesetError: unknown ruleset 'clasic'...
     """
     chosen: frozenset[str] | None
+    if isinstance(rules, os.PathLike):
+        rules = os.fspath(rules)
+    if rules is not None and not isinstance(rules, str):
+        raise TypeError(f"rules is a preset name or a TOML file's path, not {_kind(rules)}")
     if options is None:
         chosen = None
     elif isinstance(options, str):
         chosen = parse_options(options)
     else:
-        chosen = frozenset(options)
+        names = list(options) if isinstance(options, Iterable) else None
+        if names is None or not all(isinstance(name, str) for name in names):
+            raise TypeError(f"options are names (a list of str, or text), not {_kind(options)}")
+        chosen = frozenset(names)
     ruleset = load_ruleset(rules or "classic")
     if chosen is not None:
         ruleset.with_options(chosen)
@@ -253,6 +289,10 @@ def load(
     if isinstance(source, str | os.PathLike):
         name = os.fspath(source)
         return _load_path(name, choice, fmt, keep)
+    if not callable(getattr(source, "readline", None)):
+        raise TypeError(
+            f"load() takes a path or a file object open for reading, not {_kind(source)}"
+        )
     name = str(getattr(source, "name", ""))
     where = None if base is None else Path(base)
     return _checked(_as_bytes(source), name, choice, where, fmt, keep, keep_read=True)
@@ -376,7 +416,17 @@ def check_files(
     choice = _choice(rules, options)
     _check_format(fmt)
     convert: Callable[[CheckedGame, str], Any] = render or _pair
-    names = [os.fspath(path) for path in files]
+    if isinstance(files, str | bytes | os.PathLike):
+        # A path is itself an iterable (of characters): read as a list of
+        # one-letter files, it would fail on a file nobody named.
+        raise TypeError("check_files() takes a list of paths: for one file, pass [path]")
+    if not isinstance(files, Iterable):
+        raise TypeError(f"check_files() takes a list of paths, not {_kind(files)}")
+    names = []
+    for path in files:
+        if not isinstance(path, str | os.PathLike):
+            raise TypeError(f"check_files() takes paths (str or Path), not {_kind(path)}")
+        names.append(os.fspath(path))
     # In one process a file is read as it is replayed, so an error while
     # reading it is met inside the replay: _check_one catches it there.  With
     # processes the parent reads everything, and _feed catches it.
@@ -518,9 +568,9 @@ def dump(
     """
     if isinstance(target, str | os.PathLike):
         with atomic_output(target, binary=False) as out:
-            _write(games, out, fmt, style, file, compact, lossless)
+            _write(games, out, fmt, style, file, compact, lossless, "dump")
     else:
-        _write(games, target, fmt, style, file, compact, lossless)
+        _write(games, target, fmt, style, file, compact, lossless, "dump")
 
 
 def dumps(
@@ -545,7 +595,7 @@ def dumps(
     {"format":"aluette-record","version":2,"game":{"index":1},"deal":{"number":1,"dealer":"W","winners":{"entries":["N","E","S","E","W","N","E","S","N"]},"point":{"side":"EW"}}}
     """
     out = io.StringIO(newline="")
-    _write(games, out, fmt, style, file, compact, lossless)
+    _write(games, out, fmt, style, file, compact, lossless, "dumps")
     return out.getvalue()
 
 
@@ -557,6 +607,7 @@ def _write(
     file: str,
     compact: bool = False,
     lossless: bool = False,
+    function: str = "dump",
 ) -> None:
     if compact and fmt != "jsonl":
         raise ValueError("compact is a form of JSON Lines: use it with fmt='jsonl'")
@@ -566,9 +617,10 @@ def _write(
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(OUTPUT_FORMATS)}")
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r}: expected one of {', '.join(STYLES)}")
+    each = _games_arg(games, function)
     writer = Writer(out, fmt, style, file, compact=compact, lossless=lossless)
     writer.begin()
-    for checked in [games] if isinstance(games, CheckedGame) else games:
+    for checked in each:
         writer.write(checked)
     writer.end()
 
@@ -583,7 +635,7 @@ def csv_rows(checked: CheckedGame, file: str = "<input>") -> Iterator[tuple[obje
     >>> dict(zip(CSV_COLUMNS, next(csv_rows(game, "t.aln"))))["game_id"]
     't.aln#1'
     """
-    return values(game_tables(checked, file), "play")
+    return values(game_tables(_game_arg(checked, "csv_rows"), file), "play")
 
 
 def table_rows(
@@ -600,7 +652,7 @@ def table_rows(
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
     columns = COLUMNS[level]
-    rows = values(game_tables(checked, file), level)
+    rows = values(game_tables(_game_arg(checked, "table_rows"), file), level)
     return (dict(zip(columns, row, strict=True)) for row in rows)
 
 
@@ -612,4 +664,4 @@ def to_dict(checked: CheckedGame) -> dict[str, Any]:
     >>> to_dict(game)["deals"][0]["winners"]["entries"]
     ['N', 'E', 'S', 'E', 'W', 'N', 'E', 'S', 'N']
     """
-    return game_to_dict(checked.game)
+    return game_to_dict(_game_arg(checked, "to_dict").game)

@@ -362,3 +362,60 @@ def test_loads_takes_bytes_like_objects_as_bytes() -> None:
     expected = [g.outcome.findings for g in api.loads(text)]
     for data in (bytearray(text), memoryview(text)):
         assert [g.outcome.findings for g in api.loads(data)] == expected
+
+
+# --------------------------------------------------------------------------
+# A wrong argument is refused at the call, saying what was expected
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        (lambda: api.load(None), r"load\(\) takes a path or a file object"),  # type: ignore[arg-type]
+        (lambda: api.load(3), r"load\(\) takes a path or a file object"),  # type: ignore[arg-type]
+        (lambda: api.to_dict([]), r"to_dict\(\) takes a CheckedGame .*, not list"),  # type: ignore[arg-type]
+        (lambda: list(api.csv_rows(None)), r"csv_rows\(\) takes a CheckedGame"),  # type: ignore[arg-type]
+        (lambda: list(api.table_rows(3)), r"table_rows\(\) takes a CheckedGame"),  # type: ignore[arg-type]
+        (lambda: api.dumps(None), r"dumps\(\) takes a CheckedGame or an iterable"),  # type: ignore[arg-type]
+        (lambda: api.dumps([1]), r"dumps\(\) takes a CheckedGame .*, not int"),  # type: ignore[list-item]
+        (lambda: api.dumps("deal 1 dealer W"), r"dumps\(\) takes a CheckedGame or an iterable"),  # type: ignore[arg-type]
+        (lambda: api.rule_choice(3), "rules is a preset name or a TOML file"),  # type: ignore[arg-type]
+        (lambda: api.load("t.aln", rules=3), "rules is a preset name"),  # type: ignore[arg-type]
+        (lambda: api.rule_choice("classic", 3), "options are names"),  # type: ignore[arg-type]
+        (lambda: api.rule_choice("classic", [1]), "options are names"),  # type: ignore[list-item]
+        (lambda: next(api.check_files(None)), "takes a list of paths, not None"),  # type: ignore[arg-type]
+        (lambda: next(api.check_files([3])), r"takes paths \(str or Path\), not int"),  # type: ignore[list-item]
+    ],
+)
+def test_a_wrong_argument_is_a_type_error_that_says_what_was_expected(
+    call: object, expected: str
+) -> None:
+    # Not an AttributeError from deep inside a writer, which names neither
+    # the function called nor the argument.
+    with pytest.raises(TypeError, match=expected):
+        call()  # type: ignore[operator]
+
+
+def test_check_files_refuses_one_path_that_would_be_read_as_its_letters() -> None:
+    path = str(ROOT / "samples" / "classic-game.aln")
+    for one in (path, Path(path)):
+        with pytest.raises(TypeError, match=r"for one file, pass \[path\]"):
+            next(api.check_files(one))  # type: ignore[arg-type]
+    assert [f for f, _ in api.check_files([Path(path)])] == [path]
+
+
+def test_options_and_a_rules_path_are_taken_as_any_iterable_and_path_like() -> None:
+    once = (name for name in ["mordienne"])  # read once: not consumed by the check
+    assert api.rule_choice("classic", once).options == frozenset({"mordienne"})
+    toml = ROOT / "samples" / "house-rules.toml"
+    assert api.rule_choice(toml).rules == str(toml)
+
+
+def test_a_game_that_is_not_one_leaves_the_dumped_path_as_it_was(tmp_path: Path) -> None:
+    (game,) = api.loads(SHEET)
+    target = tmp_path / "out.aln"
+    target.write_text("kept\n", encoding="utf-8")
+    with pytest.raises(TypeError):
+        api.dump([game, None], target)  # type: ignore[list-item]
+    assert target.read_text(encoding="utf-8") == "kept\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.aln"]
