@@ -53,7 +53,7 @@ from .jsonplace import (
     text_mover,
     with_origins,
 )
-from .jsonstream import BLOCK, MAX_SKIP, Member, Problem, read_document
+from .jsonstream import BLOCK, MAX_SKIP, Item, Member, Problem, read_document
 from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import TrickOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
@@ -245,8 +245,17 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     memory holds one game, whatever the length of the document."""
     shown = None
     has_games = False
+    #: commas too many before a game that could be read, for it to hold
+    strays: list[tuple[int, int]] = []
     for part in read_document(stream.read1, "games", MAX_GAME_CHARS):
+        if isinstance(part, Problem | Item):
+            strays += part.strays
         if isinstance(part, Problem):
+            if part.variant == "json-stray-comma":
+                # a list of commas alone: said at the end, with no game
+                has_games = True
+                strays.append((part.line, part.column))
+                continue
             if part.not_object:
                 yield _problem("json-format", part.line, part.column, format=FORMAT)
                 return
@@ -276,24 +285,36 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 yield _problem("json-game", part.line, part.column, part.index, problem=str(exc))
             else:
                 source = Text(part.text, part.line, part.column)
-                yield FromJson(game, partial(_json_again, part.value, source, where))
+                lost = [_stray(line, column, game.index) for line, column in strays]
+                strays = []
+                game.errors += lost
+                yield FromJson(game, partial(_json_again, part.value, source, where, lost))
+    for line, column in strays:  # no game could be read after them
+        yield _problem("json-stray-comma", line, column)
     if shown is None:
         yield _problem("json-format", format=FORMAT)
     elif not has_games:
         yield _problem("json-games")
 
 
+def _stray(line: int, column: int, game: int) -> Finding:
+    return _problem("json-stray-comma", line, column, game).finding
+
+
 def _json_again(
     data: dict[str, Any],
     source: Text,
     where: str,
+    lost: list[Finding],
     wanted: set[int],
     read: list[Deal | BrokenDeal],
 ) -> tuple[Game, Origins]:
     """A game of a record document read again from its decoded value
     ``data`` (rewritten in place) and its text, placed in the document
     (:func:`jsonplace.placed`): the ``wanted`` deals value by value; the
-    others are the deals ``read`` the first time, placed where they start."""
+    others are the deals ``read`` the first time, placed where they start.
+    ``lost``: the game's findings of the list around it (its commas too
+    many), in place already."""
     node = places(source.text, lambda k: k not in wanted, every=False)
     origins: Origins = {}
     texts = _texts_placer(data, node, source, origins, _began(data))  # before placed() moves it
@@ -312,7 +333,9 @@ def _json_again(
             return None
         return replace(read[k], pos=source.at(found[k][0]))
 
-    return game_from_dict(data, where, moved, reused, texts), origins
+    game = game_from_dict(data, where, moved, reused, texts)
+    game.errors += lost
+    return game, origins
 
 
 def _began(game: dict[str, Any]) -> Pos:

@@ -193,6 +193,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "json-format": "not an {format} JSON document (its 'format' key must be {format!r})",
         "json-games": "the document has no 'games' list",
         "json-game": "{problem}; this game is skipped",
+        "json-stray-comma": (
+            "not valid JSON: a comma too many in the games list; read as if not there"
+        ),
         "jsonl-encoding": "not UTF-8 text at byte {offset} of the line; it is skipped",
         "jsonl": "not valid JSON: {reason}; this line is skipped",
         "jsonl-deep": "the JSON is nested too deeply; this line is skipped",

@@ -56,6 +56,9 @@ class Item:
     #: the element's text as written, from ``line`` and ``column``: where
     #: each of its values stands can be found again (:mod:`aluette_cli.jsonplace`)
     text: str = field(default="", compare=False, repr=False)
+    #: the places (line, column) of the commas too many around it, which
+    #: stand for no element: the element's own problems, not lost elements
+    strays: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -71,6 +74,8 @@ class Problem:
     index: int | None = None
     #: the document is JSON (or starts as JSON), but not an object
     not_object: bool = False
+    #: as :attr:`Item.strays`: commas too many beside the lost element
+    strays: tuple[tuple[int, int], ...] = ()
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -370,8 +375,16 @@ def _members(text: _Text, list_key: str, limit: int) -> Iterator[Member | Item |
 
 
 def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
+    """The elements of the list.  A comma too many (``[a,,b]``, ``[a,]``,
+    ``[,a]``: JSON has no empty element) stands for no element: it is a
+    problem of the element beside it (:attr:`Item.strays`), the one before
+    it or, before the first, the first; it loses nothing and counts as
+    nothing, so the elements keep their numbers."""
+    strays = _commas(text)
     if text.peek() == "]":
         text.pos += 1
+        for line, column in strays:  # commas alone: there is no element to hold them
+            yield Problem("json-stray-comma", {}, line, column, 0)
         return
     index = 0
     while True:
@@ -381,17 +394,52 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
         except _Stop as stop:
             if stop.problem.index is None:
                 raise
-            yield stop.problem
+            item: Item | Problem = stop.problem
         else:
             value, line, column, raw = found
             if value is _SKIPPED:
-                yield Problem("json-long-game", {"limit": limit}, line, column, index)
+                item = Problem("json-long-game", {"limit": limit}, line, column, index)
             else:
-                yield Item(index, value, line, column, raw)
-        if text.peek() == "]":
-            text.pos += 1
+                item = Item(index, value, line, column, raw)
+        try:
+            end, after = _after_element(text)
+        except _Stop:
+            yield _with_strays(item, strays)
+            raise
+        yield _with_strays(item, strays + after)
+        if end:
             return
-        text.expect(",", "Expecting ',' delimiter")
+        strays = ()
+
+
+def _commas(text: _Text) -> tuple[tuple[int, int], ...]:
+    """The places of the commas here, each one too many, read past."""
+    found = []
+    while text.peek() == ",":
+        found.append(text.where(text.pos))
+        text.pos += 1
+    return tuple(found)
+
+
+def _after_element(text: _Text) -> tuple[bool, tuple[tuple[int, int], ...]]:
+    """Reads past what follows an element up to the next one: whether the
+    list ends there, and the places of the commas too many on the way (a
+    comma before the list's end stands for no element either)."""
+    if text.peek() == "]":
+        text.pos += 1
+        return True, ()
+    comma = text.where(text.pos)
+    text.expect(",", "Expecting ',' delimiter")
+    extra = _commas(text)
+    if text.peek() == "]":
+        text.pos += 1
+        return True, (comma, *extra)
+    return False, extra
+
+
+def _with_strays(item: Item | Problem, strays: tuple[tuple[int, int], ...]) -> Item | Problem:
+    item.strays = strays
+    return item
 
 
 __all__ = ["BLOCK", "MAX_SKIP", "Item", "Member", "Problem", "read_document"]

@@ -1487,3 +1487,39 @@ def test_a_bad_jsonl_line_outside_a_game_is_no_game_of_its_own(
     line = 1 if where == "before the first game" else len(rows)
     assert f"{path}:{line}:1: A001 not valid JSON" in said.stdout
     assert said.stderr.startswith("2 games,")
+
+
+@pytest.mark.parametrize(
+    ("commas", "game"),
+    [("{0},\n{1}@\n", 2), ("{0},@\n{1}\n", 1), ("@{0},\n{1}\n", 1)],
+    ids=["trailing", "doubled", "leading"],
+)
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_comma_too_many_in_a_json_games_list_is_a_finding_of_a_game_not_a_game(
+    tmp_path: Path, two_games: dict[str, Any], commas: str, game: int, jobs: str
+) -> None:
+    """``[G1, G2,]`` holds two games and a comma too many: before, the comma
+    was read as a third game that could not be read ("this game is
+    skipped"), counted, and reported with a game of its own.  It is a
+    finding of the game beside it (``@`` marks it here)."""
+    doc = two_games["doc"]
+    head = json.dumps({k: v for k, v in doc.items() if k != "games"})[:-1] + ', "games": [\n'
+    before, after = commas.split("@")
+    games = [json.dumps(g) for g in doc["games"]]
+    start = head + before.format(*games)
+    text = start + "," + after.format(*games) + "]}\n"
+    row = start.count("\n") + 1
+    column = len(start) - start.rfind("\n")
+    path = write(tmp_path, "commas.json", text)
+    said = invoke(["validate", "-j", jobs, path])
+    assert said.exit_code == 1
+    assert said.stdout.splitlines() == [
+        f"{path}:{row}:{column}: A001 not valid JSON: a comma too many in the games list;"
+        " read as if not there"
+    ]
+    assert said.stderr.startswith("2 games, ")
+    report = json.loads(invoke(["report", "--format", "json", path]).stdout)
+    assert [g["index"] for g in report["games"]] == [1, 2]
+    codes = [[f["code"] for f in g["violations"]] for g in report["games"]]
+    assert codes == [["A001"] if k == game else [] for k in (1, 2)]
+    assert convert(path, "--to", "aln").stdout.count("[Event ") == 2

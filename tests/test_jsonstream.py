@@ -50,7 +50,6 @@ def test_members_and_items_come_in_document_order_with_their_places() -> None:
     "text",
     [
         '{"games": [1 2]}',
-        '{"games": [1,]}',
         '{"games" [1]}',
         '{"a": 1,}',
         '{"a": 1} x',
@@ -88,6 +87,36 @@ def test_a_game_that_is_not_json_costs_that_game_only() -> None:
     assert got[0] == Item(1, {"a": 1}, 1, 12)
     assert got[1] == Problem("json", {"reason": "Expecting value"}, *at(text, "tru"), 2)
     assert got[2] == Item(3, {"c": 3}, *at(text, '{"c"'))
+
+
+@pytest.mark.parametrize(
+    ("text", "elements", "commas"),
+    [
+        ('{"games": [1,]}', [(1, 1)], {1: [",]"]}),
+        ('{"games": [1, ,2]}', [(1, 1), (2, 2)], {1: [",2"]}),
+        ('{"games": [1,\n,\n 2 , ,\n]}', [(1, 1), (2, 2)], {1: [",\n 2"], 2: [", ,", ",\n]"]}),
+        ('{"games": [ , ,1, 2]}', [(1, 1), (2, 2)], {1: [", ,1", ",1"]}),
+        ('{"games": [1,, {"b": tru}, 3]}', [(1, 1), (2, None), (3, 3)], {1: [", {"]}),
+    ],
+)
+def test_a_comma_too_many_is_a_problem_of_the_element_beside_it_not_an_element(
+    text: str, elements: list[tuple[int, int | None]], commas: dict[int, list[str]]
+) -> None:
+    """JSON has no empty element: ``[a,,b]`` and ``[a,]`` are not JSON, but
+    nothing is missing from them.  Read as an element that cannot be read,
+    the comma was counted as a game lost; it is its neighbour's problem."""
+    got = [p for p in parts(text) if isinstance(p, Item | Problem)]
+    assert [(p.index, p.value if isinstance(p, Item) else None) for p in got] == elements
+    for p in got:
+        assert list(p.strays) == [at(text, c) for c in commas.get(p.index, [])]
+
+
+def test_a_list_of_commas_alone_is_one_problem_a_comma() -> None:
+    text = '{"games": [ ,\n, ]}'
+    assert [(p.variant, p.line, p.column) for p in parts(text)] == [
+        ("json-stray-comma", 1, 13),
+        ("json-stray-comma", 2, 1),
+    ]
 
 
 def test_a_game_longer_than_the_limit_is_skipped_and_the_next_read() -> None:
