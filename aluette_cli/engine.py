@@ -289,7 +289,9 @@ class GameReplay:
     def _sequence(
         self, winners: list[str | None], pos: Pos, n: int, source: str, conceded: bool
     ) -> list[str | None] | None:
-        """The trick winners that decide the deal, or None if the record stops short.
+        """The trick winners that decide the deal, or None if the record stops
+        short: a deal conceded and accepted stops where it was conceded, and
+        its tricks are all there are.
 
         Under rules where a deal can be decided early (team-five), play stops
         there: tricks after that point are reported and left out.  Trick lines
@@ -307,7 +309,7 @@ class GameReplay:
         short = len(winners) < TRICKS_PER_DEAL  # (a conceded deal may stop short)
         if source == "sheet" and len(winners) != TRICKS_PER_DEAL and not (short and conceded):
             self.flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
-        return None if short else winners[:TRICKS_PER_DEAL]
+        return None if short and not conceded else winners[:TRICKS_PER_DEAL]
 
     def _point_follows_claims(
         self, deal: Deal, sequence: list[str | None], raised: list[Finding]

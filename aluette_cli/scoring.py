@@ -337,7 +337,12 @@ def _conceded(
     opponents = other_team(team)
     if concession.accepted:
         reason = f"{team} conceded and {opponents} accepted"
-        return DealScore(void=False, point=PointOutcome(opponents, 1, False, reason))
+        # The deal ends there: the tricks played before it are all its
+        # tricks, and each seat's count of them is a fact of the record.
+        counts: dict[str, int] | None = None
+        if sequence is not None:
+            counts = {str(s): list(sequence).count(s) for s in SEATS}
+        return DealScore(counts, void=False, point=PointOutcome(opponents, 1, False, reason))
     if sequence is None:
         return DealScore()
     result = ruleset.deal_scoring.result(sequence, ruleset.deal_target, True)

@@ -248,3 +248,30 @@ def test_more_unknown_tricks_than_are_tried_are_named() -> None:
         "Point: EW, 1 point, as the record claims (not checked: the record does not"
         " give tricks 2, 3, 4 and 5)."
     ]
+
+
+@pytest.mark.parametrize(
+    ("sheet", "counts"),
+    [
+        ("N E S E W N E S N", {"N": 3, "E": 3, "S": 2, "W": 1}),
+        ("N E S", {"N": 1, "E": 1, "S": 1, "W": 0}),
+    ],
+    ids=["nine tricks", "conceded after three"],
+)
+def test_an_accepted_concession_keeps_the_counts_of_the_tricks_played(
+    sheet: str, counts: dict[str, int]
+) -> None:
+    """A deal conceded and accepted ends there: the tricks played before it
+    are all its tricks (cli.md: counts are null only when the record does not
+    give the tricks that decide the deal).  The JSON gave null, while the
+    text report counted them; nobody wins such a deal on tricks."""
+    head = '[Options "mordienne"]\n\ndeal 1 dealer W\nconcede EW accepted\n'
+    text = f"{head}winners: {sheet}\npoint NS\n"
+    checked = check(text)
+    assert found(checked) == []
+    (deal,) = report(checked)["deals"]
+    assert deal["counts"] == counts
+    assert (deal["deal_winner"], deal["tie_break"], deal["void"]) == (None, None, False)
+    assert deal["point"] == {"team": "NS", "points": 1, "mordienne": False}
+    said = ", ".join(f"{seat} {n}" for seat, n in counts.items())
+    assert f"Tricks: {said}; pourri: 0." in game_text(checked, "t.aln")
