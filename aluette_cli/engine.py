@@ -28,7 +28,7 @@ from .deal_checks import (
     check_signals,
 )
 from .findings import Finding, Flags
-from .ledger import GameLedger
+from .ledger import GameLedger, ToldLedger
 from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
@@ -86,6 +86,8 @@ class GameReplay:
         self.ruleset = ruleset
         self.flag = Flags(index)
         self.ledger = GameLedger(tags, ruleset, draw, self.flag)
+        #: the game as the record tells it, once its claims part from the cards
+        self._told: ToldLedger | None = None
         self.deals: list[DealOutcome] = []
         #: this deal's wrong trick claims: (trick index, claimed seat, finding)
         self._wrong_claims: list[tuple[int, str | None, Finding]] = []
@@ -102,9 +104,14 @@ class GameReplay:
     def add(self, deal: Deal | BrokenDeal) -> DealOutcome:
         if isinstance(deal, Deal) and deal.guessed:
             self._fill_header(deal)
+        before = len(self.flag.found)
         after_end = self.ledger.place(deal)
+        if self._told is not None:
+            self._told.also(before, lambda ledger: ledger.place(deal))
         if isinstance(deal, BrokenDeal):
             self.ledger.record(deal.number, deal.dealer, None, None)
+            if self._told is not None:
+                self._told.told.record(deal.number, deal.dealer, None, None)
             outcome = DealOutcome(deal.number, deal.dealer, deal.pos, broken=True, error=deal.error)
         else:
             outcome = self._replay(deal, after_end)
@@ -125,8 +132,12 @@ class GameReplay:
         its place in the game is checked, and its point recorded.  A replay
         that keeps outcomes is given the deal's ``tricks`` and ``result`` as
         well, and keeps the outcome the full replay would have made of them."""
+        before = len(self.flag.found)
         after_end = self.ledger.place_header(number, dealer, pos)
         scored = self.ledger.record(number, dealer, point is None, point)
+        if self._told is not None:
+            self._told.also(before, lambda ledger: ledger.place_header(number, dealer, pos))
+            self._told.told.record(number, dealer, point is None, point)
         if self.keep and tricks is not None and result is not None:
             sequence = [t.winner for t in tricks]
             score = score_of(sequence, result, point)
@@ -180,10 +191,18 @@ class GameReplay:
             sequence = self._sequence(list(entries), deal.winners.pos, n, "sheet", conceded)
         before = len(flag.found)
         score = score_deal(deal, sequence, tricks, ruleset, flag, unknown)
+        told = None  # the record's point, where its claims explain its point line
         if self._wrong_claims and sequence is not None:
-            self._point_follows_claims(deal, sequence, flag.found[before:])
+            raised = flag.found[before:]
+            told = point_follows_claims(deal, tricks, raised, self._wrong_claims, ruleset, flag)
+            if told is not None and self._told is None:
+                self._told = ToldLedger(self.ledger, self._wrong_claims[0][2])
         signals = check_signals(deal, hands, ruleset, flag, exchange)
         scored = self.ledger.record(n, deal.dealer, score.void, score.point)
+        if self._told is not None:
+            point = score.point if told is None else told[0]
+            void = score.void if told is None else point is None
+            self._told.told.record(n, deal.dealer, void, point)
         outcome = _outcome(n, deal.dealer, deal.pos, tricks, sequence, score, scored, after_end)
         outcome.from_sheet = not deal.tricks and deal.winners is not None
         outcome.signals = signals
@@ -256,7 +275,7 @@ class GameReplay:
                 facts.update(winner=outcome.winner, card=outcome.top[0])
                 found = flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
             if cause is not None:
-                flag.follows(found, cause)
+                found = flag.follows(found, cause)
             # The record goes on from its claim: the claimed winner may lead next.
             table.also_lead(claim.seat if claim.seat is not None else outcome.leader)
             self._wrong_claims.append((len(table.tricks) - 1, claim.seat, found))
@@ -271,7 +290,14 @@ class GameReplay:
             and not deal.unread  # the tricks may be the lines that could not be read
             and table.decided_after(guess=True) is None  # a missing trick may have decided it
         ):
-            flag(F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9)
+            short_found = flag(
+                F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9
+            )
+            # by the claims, the deal was decided at its last trick line
+            told = claimed_winners([t.winner for t in table.tricks], self._wrong_claims)
+            ends = self.ruleset.deal_scoring.decided_after(told, self.ruleset.deal_target)
+            if self._wrong_claims and ends == len(told):
+                flag.follows(short_found, self._wrong_claims[0][2])
         return table.tricks
 
     def _after_silent_chant(self, seat: str | None, problems: Sequence[Problem]) -> None:
@@ -304,52 +330,80 @@ class GameReplay:
         if decided is not None:
             if len(winners) > decided:
                 flag_facts = {"decided": decided, "last": len(winners)}
-                self.flag(F.TRICK_AFTER_END, source, pos, n, **flag_facts)
+                found = self.flag(F.TRICK_AFTER_END, source, pos, n, **flag_facts)
+                if self._wrong_claims and source == "lines":
+                    # by the claims, play went on no further than they say
+                    told = claimed_winners(winners, self._wrong_claims)
+                    ends = self.ruleset.deal_scoring.decided_after(told, self.ruleset.deal_target)
+                    if ends is None or ends >= len(winners):
+                        self.flag.follows(found, self._wrong_claims[0][2])
             return winners[:decided]
         short = len(winners) < TRICKS_PER_DEAL  # (a conceded deal may stop short)
         if source == "sheet" and len(winners) != TRICKS_PER_DEAL and not (short and conceded):
             self.flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
         return None if short and not conceded else winners[:TRICKS_PER_DEAL]
 
-    def _point_follows_claims(
-        self, deal: Deal, sequence: list[str | None], raised: list[Finding]
-    ) -> None:
-        """A point line that is wrong only because trick claims were wrong (it is
-        right for the winners the claims give) follows from the first of them."""
-        point_findings = [f for f in raised if f.code == F.POINT_CLAIM]
-        claim = deal.point
-        if not point_findings or claim is None:
-            return
-        claimed = list(sequence)
-        for k, seat, _ in self._wrong_claims:
-            if k < len(claimed):
-                claimed[k] = seat
-        ruleset = self.ruleset
-        result = ruleset.deal_scoring.result(claimed, ruleset.deal_target, ruleset.mordienne)
-        point = result.point
-        if point is not None and deal.announces and ruleset.doubles:
-            point = doubled(point, deal.announces[0].team)
-        if claim.side is None:
-            agrees = point is None
-        else:
-            team = claim.side if claim.side in TEAMS else team_of(claim.side)
-            agrees = (
-                point is not None
-                and point.team == team
-                and (claim.points or 1) == point.points
-                and (claim.side in TEAMS or claim.side == result.winner)
-            )
-        if agrees:
-            for finding in point_findings:
-                self.flag.follows(finding, self._wrong_claims[0][2])
-
     def finish(self) -> GameOutcome:
+        before = len(self.flag.found)
         complete, winner = self.ledger.finish()
+        if self._told is not None:
+            self._told.also(before, GameLedger.finish)
         self.findings.sort(key=Finding.sort_key)
         score = dict(self.ledger.score)
         return GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, self.findings
         )
+
+
+def point_follows_claims(
+    deal: Deal,
+    tricks: list[TrickOutcome],
+    raised: list[Finding],
+    wrong: Sequence[tuple[int, str | None, Finding]],
+    ruleset: Ruleset,
+    flag: Flags,
+) -> tuple[PointOutcome | None] | None:
+    """A point line that is wrong only because trick claims were wrong (it is
+    right for the winners the claims give) follows from the first of them;
+    the point the record then tells (None: void), else None."""
+    point_findings = [f for f in raised if f.code == F.POINT_CLAIM]
+    claim = deal.point
+    if not point_findings or claim is None:
+        return None
+    claimed = claimed_winners([t.winner for t in tricks], wrong)
+    ends = ruleset.deal_scoring.decided_after(claimed, ruleset.deal_target)
+    claimed = claimed[:TRICKS_PER_DEAL] if ends is None else claimed[:ends]
+    result = ruleset.deal_scoring.result(claimed, ruleset.deal_target, ruleset.mordienne)
+    point = result.point
+    if point is not None and deal.announces and ruleset.doubles:
+        point = doubled(point, deal.announces[0].team)
+    if claim.side is None:
+        agrees = point is None
+    else:
+        team = claim.side if claim.side in TEAMS else team_of(claim.side)
+        agrees = (
+            point is not None
+            and point.team == team
+            and (claim.points or 1) == point.points
+            and (claim.side in TEAMS or claim.side == result.winner)
+        )
+    if not agrees:
+        return None
+    for finding in point_findings:
+        flag.follows(finding, wrong[0][2])
+    return (point,)
+
+
+def claimed_winners(
+    winners: Sequence[str | None], wrong: Sequence[tuple[int, str | None, Finding]]
+) -> list[str | None]:
+    """The trick winners as the record's claims give them: where a claim
+    was wrong (A301), the seat it names."""
+    claimed = list(winners)
+    for k, seat, _ in wrong:
+        if k < len(claimed):
+            claimed[k] = seat
+    return claimed
 
 
 def _outcome(

@@ -468,7 +468,7 @@ class Finding:
     #: what the finding is about (seats, cards, counts), for programs; the
     #: message is these facts said in a sentence
     facts: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    #: the earlier finding of the same deal this one follows from: fixing that
+    #: the finding this one follows from, met before it: fixing that
     #: one fixes this one (code, line, column)
     consequence_of: tuple[str, int, int] | None = field(default=None, compare=False)
     #: for a record read from JSON, the position in the ALN text it was
@@ -601,11 +601,12 @@ class Flags:
         self.found.append(finding)
         return finding
 
-    def follows(self, finding: Finding, cause: Finding) -> None:
-        """Mark ``finding`` (already raised) as a consequence of ``cause``."""
+    def follows(self, finding: Finding, cause: Finding) -> Finding:
+        """Mark ``finding`` (already raised) as a consequence of ``cause``, or
+        of what ``cause`` follows from, the first to fix; the marked finding."""
+        root = cause.consequence_of or (cause.code, cause.line, cause.column)
         for k in range(len(self.found) - 1, -1, -1):
             if self.found[k] is finding:
-                self.found[k] = replace(
-                    finding, consequence_of=(cause.code, cause.line, cause.column)
-                )
-                return
+                self.found[k] = replace(finding, consequence_of=root)
+                return self.found[k]
+        return finding

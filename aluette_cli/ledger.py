@@ -9,8 +9,9 @@ needs, so a game of any length is checked in constant memory.
 
 from __future__ import annotations
 
+import copy
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
@@ -215,3 +216,38 @@ class GameLedger:
             variant = "draw" if winner == "draw" else "win"
             facts = {"claimed": tag.value.strip(), "ns": ns, "ew": ew, "winner": winner}
             self.flag(F.RESULT_CLAIM, variant, tag.pos, **facts)
+
+
+class ToldLedger:
+    """The game as its record tells it, beside the ledger of what the cards
+    show (docs/violations.md, "One mistake, one finding").
+
+    It starts at the first deal whose point line is wrong for the cards but
+    right for the record's trick claims (its A302 follows from a wrong
+    claim), as a copy of the game's ledger, and from there counts such a
+    deal as the record scores it and every other as the game's ledger does.
+    A finding of the game's ledger that this one does not make (a dealer
+    after a deal the cards made void, the Result, a deal after the end) is
+    no mistake of its own: fixing the first one fixes it too, so it is
+    marked as following from it.  The game's score stays the cards'."""
+
+    def __init__(self, ledger: GameLedger, cause: Finding) -> None:
+        self.ledger = ledger
+        self.cause = cause
+        told = copy.copy(ledger)
+        told.flag = Flags(ledger.flag.game)
+        told.score = dict(ledger.score)
+        self.told = told
+
+    def also(self, before: int, step: Callable[[GameLedger], object]) -> None:
+        """Take the step the game's ledger took (its findings from index
+        ``before``) on this one too, and mark the findings it does not make."""
+        told_before = len(self.told.flag.found)
+        step(self.told)
+        said = {(f.code, f.line, f.column) for f in self.told.flag.found[told_before:]}
+        flag = self.ledger.flag
+        for finding in flag.found[before:]:
+            if finding.consequence_of is None and (
+                (finding.code, finding.line, finding.column) not in said
+            ):
+                flag.follows(finding, self.cause)

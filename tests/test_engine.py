@@ -1212,3 +1212,80 @@ def test_cards_alone_whose_leader_nothing_tells_are_not_judged() -> None:
     assert found(checked) == [("A201", 5, 1)]
     (deal,) = report(checked)["deals"]
     assert [t["leader"] for t in deal["tricks"]][:4] == ["N", None, None, "E"]
+
+
+# Team-five: E's 3d (monsieur) takes trick 1, so by the cards EW have their
+# fifth trick at trick 7; the record claims trick 1 for S, and by its claims
+# NS take their fifth at trick 9 (S, S, N, N, N), as the point line says
+# (E plays 2b in trick 2 and 8c in trick 7, W takes trick 7 and leads trick
+# 8, so that nothing else is wrong).
+CLAIMED_ON = """\
+[Rules "team-five"]
+
+deal 1 dealer W
+N: 2e Cc Rd 8e 2d 5c 6d 7c Rc
+E: Vd 2c 2b 8c 5d Ce 3d 7b Ve
+S: 8d Vb 1e 3e 6b 3b 9c 7d 9e
+W: 5b 8b 6c 4d Re 1d 4e 1b 4c
+stock: Cb 6e 5e 4b Cd 3c Rb 7e Vc 9d 1c 9b
+1. N:5c E:3d S:9c W:4d -> S
+2. S:9e W:4c N:Rd E:2b -> E
+3. E:2c S:1e W:1b N:7c -> E
+4. E:7b S:7d W:1d N:6d -> W
+5. W:4e N:8e E:5d S:Vb -> S
+6. S:6b W:5b N:2d E:Ve -> N
+7. N:Cc E:8c S:3b W:Re -> W
+8. W:8b N:2e E:Ce S:8d -> N
+9. N:Rc E:Vd S:3e W:6c -> N
+point NS
+"""
+
+# Team-five: N's 2b and E's 3e are swapped in trick 5 (A203): by the cards N
+# takes it and neither team has five after eight tricks; by the claims E
+# does, and EW have their fifth at trick 8, where the record stops.
+STOPPED_AS_CLAIMED = """\
+[Rules "team-five"]
+
+deal 1 dealer W
+N: Rd 2e 8b 2d 4e 3e 9b 5e Re
+E: 3c 1c 2b 9d 9c 1d 1e 5d 8e
+S: 4b 2c Ve Rb Ce 6b 3d Vb 5b
+W: 6e Vc 5c 3b 6d 1b Cc 7d 7c
+stock: 6c 8d 4c Cd Rc Vd 8c 9e 7b Cb 7e 4d
+1. 4e 8e Vb 3b -> S
+2. 5b 7c Re 9d -> E
+3. 5d 2c 6e 2e -> S
+4. 3d 7d Rd 1d -> S
+5. Ce 1b 2b 3e -> E
+6. 1c 6b Cc 5e -> E
+7. 1e Ve 5c 9b -> E
+8. 9c 4b Vc 8b -> E
+point EW
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the deal's end and its point line are right for the claims
+        (CLAIMED_ON, [("A301", 9, None), ("A209", 17, 9), ("A302", 18, 9)]),
+        (
+            STOPPED_AS_CLAIMED,
+            [("A206", 3, 13), ("A203", 13, None), ("A203", 13, None), ("A301", 13, 13)],
+        ),
+    ],
+    ids=["decided later by the claims", "decided where the record stops"],
+)
+def test_where_the_claims_end_a_team_five_deal_follows_from_the_wrong_claim(
+    text: str, expected: list[tuple[str, int, int | None]]
+) -> None:
+    """Under team-five the claims decide where play stops.  A deal the cards
+    end sooner (A209), or not at all (A206), than the claims do is one
+    mistake with the claim: its findings follow from it.  The point line was
+    not marked either: it was checked against the claims only up to where
+    the cards had ended the deal."""
+    said = [
+        (f.code, f.line, f.consequence_of[1] if f.consequence_of else None)
+        for f in check(text).outcome.findings
+    ]
+    assert said == expected

@@ -25,7 +25,7 @@ from aluette_cli.policies import PointOutcome
 from aluette_cli.reading import read_games
 from aluette_cli.rules import Ruleset, load_ruleset
 
-from .conftest import record
+from .conftest import check, record
 
 CLASSIC = load_ruleset("classic")
 TO_FIVE = load_ruleset("to-five-points")
@@ -465,3 +465,130 @@ def test_to_five_points_judges_the_result_by_the_points(
     ledger, flag = replay(*game(*deals, tags=result(claim)), ruleset=TO_FIVE)
     ledger.finish()
     assert said(flag) == ([expected] if expected else [])
+
+
+# --------------------------------------------------------------------------
+# What the game's ledger finds after a deal whose claims part from its cards
+
+# Classic cards; W's Ve and S's 1d are swapped in trick 1 (A203 twice): by the
+# cards S's ace takes trick 1 and S wins the deal for NS, 4 tricks; by the
+# claims W takes it and wins for EW, as the point line says.  So the point
+# line follows from the mistake on line 9, and the game's ledger counts NS
+# where the record counts EW.
+SWAPPED = """\
+deal 1 dealer S
+N: 4c Cd Re 5e 8c 1c 1e 6c Rb
+E: Rd 5c Vb Vc 4e Ce 8d 8e 3b
+S: 5b Ve 8b Cc 9c 7b 4b 6d 3d
+W: 1b 7e 3c 6b 9d 1d 3e 7c 2d
+stock: 2c 9b 9e 2e Rc 7d Cb 5d 4d 6e 2b Vd
+1. W:Ve N:Cd E:3b S:1d -> W
+2. W:1b N:8c E:8e S:6d -> W
+3. W:2d N:5e E:Vc S:7b -> W
+4. W:9d N:1c E:Vb S:8b -> W
+5. W:3c N:Re E:Rd S:3d -> S
+6. S:9c W:7c N:6c E:8d -> S
+7. S:Cc W:3e N:4c E:5c -> S
+8. S:4b W:7e N:Rb E:4e -> N
+9. N:1e E:Ce S:5b W:6b -> N
+point EW
+
+"""
+
+
+def _points(pairs: str) -> str:
+    """Point-only deals 2 on: ``"W:NS N:EW"`` is deal 2 dealt by W for NS..."""
+    return "".join(
+        f"deal {k} dealer {d}\npoint {team}\n\n"
+        for k, (d, team) in enumerate((p.split(":") for p in pairs.split()), 2)
+    )
+
+
+def _said(text: str) -> list[tuple[str, int, int | None]]:
+    """(code, line, line of the mistake it follows from) of each finding."""
+    return [
+        (f.code, f.line, f.consequence_of[1] if f.consequence_of else None)
+        for f in check(text).outcome.findings
+    ]
+
+
+def _swap_found(line: int) -> list[tuple[str, int, int | None]]:
+    """The deal's own findings, its trick 1 on ``line``: the point line 9 lines on."""
+    return [
+        ("A203", line, None),
+        ("A203", line, None),
+        ("A301", line, line),
+        ("A302", line + 9, line),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("head", "rest", "expected"),
+    [
+        # five deals: the Result is the record's score, EW 3-2; the cards' is NS 3-2
+        ('[Result "EW 3-2"]\n\n', "W:NS N:EW E:NS S:EW", [("A303", 1, 9), *_swap_found(9)]),
+        # to five points: the cards end the game after deal 5 (NS 5), the
+        # record only after deal 6 (NS 4, EW 1 before it)
+        (
+            '[Rules "to-five-points"]\n\n',
+            "W:NS N:NS E:NS S:NS W:NS",
+            [*_swap_found(9), ("A106", 32, 9)],
+        ),
+        # the record's EW 5-0 is a finished game; the cards' NS 1, EW 4 is not
+        (
+            '[Rules "to-five-points"]\n[Result "EW 5-0"]\n\n',
+            "W:EW N:EW E:EW S:EW",
+            [("A305", 2, 10), *_swap_found(10)],
+        ),
+    ],
+    ids=["A303", "A106", "A305"],
+)
+def test_what_the_ledger_finds_only_from_the_cards_follows_from_the_first_mistake(
+    head: str, rest: str, expected: list[tuple[str, int, int | None]]
+) -> None:
+    """Fixing the two swapped cards fixes everything: the Result and the end
+    of the game are right for the record's own points.  They were findings
+    to act on of their own; they follow from trick 1 (the A203, first to fix)."""
+    assert _said(head + SWAPPED + _points(rest)) == expected
+
+
+def test_a_ledger_finding_the_record_makes_on_its_own_is_not_marked() -> None:
+    """Deal 3 is dealt by S where N should deal whoever took deal 1: that
+    A105 is the record's own mistake, to act on."""
+    assert _said(SWAPPED + _points("W:NS S:EW")) == [*_swap_found(7), ("A105", 21, None)]
+
+
+def test_a_dealer_after_a_deal_the_cards_make_void_follows_from_it() -> None:
+    """Team-five: E's 8c and S's 5e are swapped (A203): by the cards trick 3
+    cancels out, both teams have 4 tricks and the deal is void, so W should
+    deal again; by the claims NS take it and N deals next, as written."""
+    text = """\
+[Rules "team-five"]
+
+deal 1 dealer W
+N: Cc Rc 4c 7c 1d 5d Cb 3e 4d
+E: 6d 8b 3b Vb 9e Vd 5c 5e 1e
+S: Re 8c 7e Ve 2d 4e 2b 7d Ce
+W: 9c 8e Vc 6b 8d Rb Rd 6e 6c
+stock: 5b 3d 2c 9d Cd 1c 1b 2e 7b 3c 9b 4b
+1. N:7c E:8c S:Ve W:8d -> S
+2. S:2b W:Vc N:4d E:6d -> S
+3. S:5e W:8e N:5d E:8b -> N
+4. N:4c E:Vb S:7e W:Rb -> W
+5. W:6c N:Cb E:Vd S:Ce -> E
+6. E:9e S:2d W:9c N:1d -> S
+7. S:Re W:Rd N:Rc E:5c -> E
+8. E:1e S:7d W:6e N:3e -> E
+9. E:3b S:4e W:6b N:Cc -> N
+point NS
+
+deal 2 dealer N
+point NS
+"""
+    assert _said(text) == [
+        ("A203", 9, None),
+        ("A203", 11, None),
+        ("A301", 11, 11),
+        ("A302", 18, 11),
+        ("A105", 20, 11),
+    ]

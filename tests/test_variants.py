@@ -1320,8 +1320,10 @@ def test_the_house_rules_game_under_classic() -> None:
     nine_4 = line_of(text, "9. S:1d W:2e")
     name = str(HOUSE_GAME)
     assert result.stdout.splitlines() == [
+        # The Result is right for the point lines, which are right for the
+        # claims: it follows from the first wrong claim too.
         f"{name}:{line_of(text, '[Result')}:1: A303 Result says NS 3-2, but the deals score"
-        " NS 1, EW 4: EW win",
+        f" NS 1, EW 4: EW win; it follows from the mistake on line {nine_2}",
         f"{name}:{nine_2}:24: A301 trick 9 is claimed for N, but E's 2b (deux de chêne) is"
         " the highest card (deal 2, trick 9)",
         # Issue 10: each point line is right for the claims, so it follows from
