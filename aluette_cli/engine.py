@@ -248,6 +248,7 @@ class GameReplay:
                 self._skipped = True
                 continue
             cause = None  # a card the player did not hold: the claim may follow from it
+            start = len(flag.found)
             for play in () if play_all(trick.plays) else table.seated(trick.plays):
                 problems = play_card(play.seat, play.card)
                 if problems:
@@ -259,6 +260,8 @@ class GameReplay:
             outcome.line = trick.pos.line
             if closing:
                 place(flag, closing, trick.pos, n, i)
+                size = _size_cause(flag, start, trick)
+                cause = cause or size
             claim = trick.claim
             if claim is None or (outcome.winner is None and not outcome.pourri):
                 continue
@@ -439,6 +442,26 @@ def _outcome(
 
 #: trick numbers as a deal writes them, to see at a glance that they need no sorting
 _COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
+
+
+def _size_cause(flag: Flags, start: int, trick: Trick) -> Finding | None:
+    """A trick of more or fewer than four cards (A205, among the trick's
+    findings from index ``start``), or None.  The turns it puts out of order
+    follow from it: a fifth card, and in a trick short of a card, a turn
+    (or the lead) that was the missing seat's.  Its claim may follow from it
+    too, as from a card the player did not hold: the missing card may have
+    taken the trick, the fifth have been written for another."""
+    size = next((f for f in flag.found[start:] if f.code == F.TRICK_SIZE), None)
+    if size is None:
+        return None
+    seats = {play.seat for play in trick.plays}
+    for finding in flag.found[start:]:
+        if finding.code != F.OUT_OF_TURN or finding.consequence_of is not None:
+            continue
+        due = finding.facts.get("turn") or finding.facts.get("leader")
+        if due is None or (len(trick.plays) < 4 and due not in seats):
+            flag.follows(finding, size)
+    return size
 
 
 def place(

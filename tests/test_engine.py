@@ -1289,3 +1289,47 @@ def test_where_the_claims_end_a_team_five_deal_follows_from_the_wrong_claim(
         for f in check(text).outcome.findings
     ]
     assert said == expected
+
+
+HANDS_S_DEALS = """\
+deal 1 dealer S
+N: 4c Cd Re 5e 8c 1c 1e 6c Rb
+E: Rd 5c Vb Vc 4e Ce 8d 8e 3b
+S: 5b Ve 8b Cc 9c 7b 4b 6d 3d
+W: 1b 7e 3c 6b 9d 1d 3e 7c 2d
+stock: 2c 9b 9e 2e Rc 7d Cb 5d 4d 6e 2b Vd
+"""
+
+
+@pytest.mark.parametrize(
+    ("trick", "expected"),
+    [
+        # W's card left out: W should have led, and W's ace would have taken it
+        ("1. N:Cd E:3b S:Ve -> W", [("A205", 1, None), ("A202", 4, 1), ("A301", 19, 1)]),
+        # a fifth card: W's turn comes round again; the card lies in the
+        # stock, a mistake of its own (to fix whatever the count)
+        (
+            "1. W:1d N:Cd E:3b S:Ve W:Vd -> W",
+            [("A205", 1, None), ("A202", 24, 1), ("A203", 24, None)],
+        ),
+        # S's card left out, and N leads where W, who is there, should: the
+        # lead is a mistake of its own, and W's ace takes the trick as claimed
+        ("1. N:Cd E:3b W:1d -> W", [("A205", 1, None), ("A202", 4, None)]),
+    ],
+    ids=["a card missing", "a fifth card", "a card missing and a wrong lead"],
+)
+def test_the_turns_a_trick_of_three_or_five_cards_puts_out_follow_from_it(
+    trick: str, expected: list[tuple[str, int, int | None]]
+) -> None:
+    """One card too few or too many is one mistake (A205): the turn it
+    breaks (A202) and the claim it may change (A301) follow from it.  Before,
+    each was a finding to act on of its own."""
+    checked = check(HANDS_S_DEALS + trick + "\n")
+    line = HANDS_S_DEALS.count("\n") + 1
+    said = [
+        (f.code, f.column, f.consequence_of[2] if f.consequence_of else None)
+        for f in checked.outcome.findings
+        if f.line == line
+    ]
+    assert said == expected
+    assert all(f.line == line for f in checked.outcome.findings if f.code in ("A202", "A205"))
