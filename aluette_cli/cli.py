@@ -67,6 +67,7 @@ from .streams import (
     open_source,
     reason_of,
     same_file,
+    stand_in_for_closed_streams,
 )
 from .tables import LEVELS
 from .verdict import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Selection, exit_status
@@ -184,7 +185,7 @@ def _hearing(
     def opened(file: str, reason: str | None) -> None:
         if reason is not None:
             shown.close()
-            click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
+            click.echo(f"aluette: cannot read {visible(display_name(file))}: {reason}", err=True)
             status.raise_to(EXIT_USAGE)
         if on_file is not None:
             on_file(display_name(file), reason)
@@ -616,6 +617,8 @@ def validate(
             if reason is None:
                 read.append(file)
             else:
+                if read and read[-1] == file:  # opened, then it could not be read
+                    read.pop()
                 found = [unreadable(file, reason)]
                 counts.update(f.code for f in found)
                 if not statistics:
@@ -861,7 +864,9 @@ def analyse(
         def opened(file: str, reason: str | None) -> None:
             if reason is not None:
                 progress.close()
-                click.echo(f"aluette: cannot read {visible(file)}: {reason}", err=True)
+                click.echo(
+                    f"aluette: cannot read {visible(display_name(file))}: {reason}", err=True
+                )
                 status.raise_to(EXIT_USAGE)
 
         games = api.check_files(files, choice, on_file=opened, fmt=source)
@@ -1186,7 +1191,10 @@ def fmt_command(
                 status.raise_to(EXIT_USAGE)
                 continue
             except OSError as exc:
-                click.echo(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", err=True)
+                click.echo(
+                    f"aluette: cannot read {visible(display_name(file))}: {reason_of(exc)}",
+                    err=True,
+                )
                 status.raise_to(EXIT_USAGE)
                 continue
             for finding in result.unreadable:
@@ -1559,6 +1567,7 @@ def main(argv: list[str] | None = None) -> None:
     or Ctrl-C (one line, status 130)."""
     previous = signal.signal(signal.SIGINT, _on_sigint)
     tune_gc()
+    stand_in_for_closed_streams()
     _whole_writes()
     try:
         try:

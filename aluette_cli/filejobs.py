@@ -77,7 +77,9 @@ class _Job:
         try:
             stream_cm = open_source(file)
         except OSError as exc:
-            yield Said(f"aluette: cannot read {visible(file)}: {reason_of(exc)}", EXIT_USAGE)
+            yield Said(
+                f"aluette: cannot read {visible(display_name(file))}: {reason_of(exc)}", EXIT_USAGE
+            )
             return
         try:
             if self.make_folder and target is not None and target != STDIO:

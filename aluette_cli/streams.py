@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import re
 import signal
@@ -103,6 +104,9 @@ def open_source(file: str) -> contextlib.AbstractContextManager[BinaryIO]:
     A file found by walking a folder (:class:`Walked`) is read only if it
     is a regular file: anything else is a file that cannot be read."""
     if file == STDIO:
+        if isinstance(getattr(sys.stdin.buffer, "raw", None), _Closed):
+            # said at once, as a file that cannot be opened is
+            raise OSError(errno.EBADF, "standard input is closed", file)
         return contextlib.nullcontext(sys.stdin.buffer)
     if isinstance(file, Walked):
         return _open_regular(file)
@@ -473,3 +477,56 @@ def _sync_directory(directory: str) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+class _Closed(io.RawIOBase):
+    """A standard stream that was closed when the command started (``>&-``,
+    ``<&-``): Python gives None for it, and every use of None is an
+    AttributeError, said as an internal error.  This stands in its place:
+    a read fails as a closed file descriptor does (EBADF), and so does the
+    first write, each said as any read or write error is; a write after
+    that is dropped, so that the interpreter's last flush says nothing more.
+    Nothing written, nothing fails: ``validate -o FILE`` with standard
+    output closed exits as it would otherwise."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failed = False
+
+    def readable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    def write(self, data: Any) -> int:
+        if self.failed:
+            return len(data)
+        self.failed = True
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+class _Dropped(io.RawIOBase):
+    """Standard error closed: nobody can be told anything, and trying to
+    must not fail the command (its status still says how it went)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        return len(data)
+
+
+def stand_in_for_closed_streams() -> None:
+    """Put a stream in the place of each standard stream that was closed
+    when the command started (see :class:`_Closed`)."""
+    if sys.stdin is None:
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(_Closed()), encoding="utf-8")
+    if sys.stdout is None:
+        raw = io.BufferedWriter(_Closed())
+        sys.stdout = io.TextIOWrapper(raw, encoding="utf-8", line_buffering=True)
+    if sys.stderr is None:
+        sys.stderr = io.TextIOWrapper(io.BufferedWriter(_Dropped()), encoding="utf-8")

@@ -415,3 +415,68 @@ def test_fmt_says_its_own_temporary_file_could_not_be_written(tmp_path: Path) ->
     assert result.stderr.splitlines()[-1] == (
         f"aluette: cannot write a temporary file in {tmp_path}: File too large"
     )
+
+
+# --------------------------------------------------------------------------
+# A standard stream closed when the command starts (``>&-``, ``<&-``, ``2>&-``)
+
+
+def _closing(fd: int) -> object:
+    def close() -> None:  # in the child, before the command starts
+        os.close(fd)
+
+    return close
+
+
+BAD_LINE = '[Event "x"]\n\ndeal 1 dealer N\n1. N:3x\n'
+
+
+def test_with_standard_output_closed_nothing_written_there_is_no_error(tmp_path: Path) -> None:
+    """Python gives None for a closed stream: every use of it was an
+    AttributeError, "internal error" and status 2, even with -o FILE."""
+    bad = write(tmp_path, "bad.aln", BAD_LINE)
+    out = tmp_path / "out.txt"
+    done = aluette("validate", bad, "-o", out, stdout=None, preexec_fn=_closing(1))
+    assert (done.returncode, "internal error" in done.stderr) == (1, False)
+    assert f"{bad}:4:6: A001" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args", [["rules"], ["--version"], ["validate", "BAD"], ["--help"]])
+def test_writing_to_a_closed_standard_output_is_said_as_a_write_error(
+    tmp_path: Path, args: list[str]
+) -> None:
+    bad = write(tmp_path, "bad.aln", BAD_LINE)
+    args = [str(bad) if a == "BAD" else a for a in args]
+    done = aluette(*args, stdout=None, preexec_fn=_closing(1))
+    assert done.returncode == 2
+    assert "aluette: cannot write <stdout>: Bad file descriptor" in done.stderr.splitlines()
+    assert "internal error" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["validate"], ["report"], ["fmt"], ["convert", "--to", "json"], ["annotate"], ["stats"]],
+    ids=lambda a: a[0],
+)
+def test_reading_a_closed_standard_input_is_said_as_a_file_that_cannot_be_read(
+    args: list[str],
+) -> None:
+    done = aluette(*args, "-", stdin=None, preexec_fn=_closing(0))
+    assert done.returncode == 2
+    assert "aluette: cannot read <stdin>: standard input is closed" in done.stderr
+    assert "internal error" not in done.stderr
+    assert "holds no deals" not in done.stderr  # it could not be read: it is not empty
+
+
+def test_with_standard_error_closed_the_status_still_says_how_it_went(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.aln", BAD_LINE)
+    done = subprocess.run(
+        [sys.executable, "-m", "aluette_cli", "validate", os.fspath(bad)],
+        stdout=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        timeout=120,
+        preexec_fn=_closing(2),
+    )
+    assert done.returncode == 1
+    assert f"{bad}:4:6: A001" in done.stdout
