@@ -564,8 +564,9 @@ def rules_tag_for(rules: str | None, output: str | None) -> str | None:
     """The Rules tag that makes a generated record find its ruleset file:
     its path from the output's folder (from the current one for standard
     output).  A record may only name a file in its own folder or below
-    (docs/rules.md), so a file elsewhere is refused: the games would not
-    validate where they are written."""
+    (docs/rules.md), and only one it is the file's one name for: a file
+    elsewhere, or with other names (hard links), is refused, since the
+    games would not validate where they are written."""
     if rules is None or not rules.endswith(".toml"):
         return None  # a preset: its name is the tag
     folder = Path(output).parent if output not in (None, "-") else Path(".")
@@ -578,4 +579,9 @@ def rules_tag_for(rules: str | None, output: str | None) -> str | None:
             f"{rules} is not in the output's folder or below it, where the record's Rules tag"
             " could name it; copy it there, or write the output beside it"
         )
-    return Path(relative).as_posix()
+    tag = Path(relative).as_posix()
+    try:  # found as the record's reader will look for it, or refused now
+        _confined(tag, folder)
+    except RulesetError as exc:
+        raise ValueError(f"{exc}; the record written would not find it") from None
+    return tag

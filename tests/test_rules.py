@@ -8,6 +8,7 @@ pourri in the classic game, goes to the ace of coins.
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -18,11 +19,12 @@ from aluette_cli.rules import (
     RulesetError,
     load_ruleset,
     preset_names,
+    rules_tag_for,
     ruleset_from_toml,
 )
 from aluette_cli.writers.report import game_dict
 
-from .conftest import check, found, invoke
+from .conftest import SAMPLES, check, found, invoke
 from .test_engine import ROWS  # the ranking table of docs/rules.md §1
 
 # --------------------------------------------------------------------------
@@ -424,3 +426,26 @@ def test_a_ruleset_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> 
     assert load_ruleset(str(path)).name == "house"
     checked = check(house_record("house.toml"), base=tmp_path)
     assert found(checked) == []
+
+
+# --------------------------------------------------------------------------
+# The Rules tag a generated record gets finds its file, or is refused
+
+
+def test_a_ruleset_file_with_another_name_is_refused_as_a_record_would_refuse_it(
+    tmp_path: Path,
+) -> None:
+    """generate and scorer wrote [Rules "h.toml"] for a file with a hard
+    link, and validate then refused the record they wrote (A401, status 2)."""
+    house = tmp_path / "h.toml"
+    house.write_text((SAMPLES / "house-rules.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    out = str(tmp_path / "g.aln")
+    assert rules_tag_for(str(house), out) == "h.toml"
+    os.link(house, tmp_path / "h-copy.toml")
+    with pytest.raises(ValueError, match=r"has other names \(hard links\).*would not find it"):
+        rules_tag_for(str(house), out)
+    for command in (["generate", "--games", "1"], ["scorer"]):
+        result = invoke([*command, "--rules", str(house), "-o", out])
+        assert result.exit_code == 2, result.output
+        assert "hard links" in result.output
+        assert not os.path.exists(out)
