@@ -244,6 +244,7 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     """The games of a record document, one at a time (:mod:`aluette_cli.jsonstream`):
     memory holds one game, whatever the length of the document."""
     shown = None
+    version: object = None
     has_games = False
     #: commas too many before a game that could be read, for it to hold
     strays: list[tuple[int, int]] = []
@@ -271,6 +272,13 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 if shown != FORMAT:  # the document as a whole: at its start
                     yield _problem("json-format", format=FORMAT)
                     return
+            elif part.key == "version":
+                version = part.value
+                if type(version) is not int or version != VERSION:
+                    found = json.dumps(version)[:40]
+                    at = (part.line, part.column)
+                    yield _problem("json-version", *at, found=found, format=FORMAT, version=VERSION)
+                    return
             elif part.key == "games" and part.value == []:
                 has_games = True  # a record of no games, as an empty ALN file is
             elif part.key == "games":
@@ -287,6 +295,11 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 source = Text(part.text, part.line, part.column)
                 lost = [_stray(line, column, game.index) for line, column in strays]
                 strays = []
+                if version is None:  # said once, by the first game read
+                    version = False
+                    said = {"format": FORMAT, "version": VERSION}
+                    unsaid = _problem("json-no-version", 1, 1, game.index, **said)
+                    lost.insert(0, unsaid.finding)
                 game.errors += lost
                 yield FromJson(game, partial(_json_again, part.value, source, where, lost))
     for line, column in strays:  # no game could be read after them

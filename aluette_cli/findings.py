@@ -192,6 +192,13 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "json-games-list": "the document's 'games' must be a list",
         "json-format": "not an {format} JSON document (its 'format' key must be {format!r})",
         "json-games": "the document has no 'games' list",
+        "json-version": (
+            "not an {format} JSON document of version {version} (its 'version': {found})"
+        ),
+        "json-no-version": (
+            "the document gives no 'version' before its games (an {format} document is"
+            " of version {version}); its games are read as of that version"
+        ),
         "json-game": "{problem}; this game is skipped",
         "json-stray-comma": (
             "not valid JSON: a comma too many in the games list; read as if not there"

@@ -1523,3 +1523,38 @@ def test_a_comma_too_many_in_a_json_games_list_is_a_finding_of_a_game_not_a_game
     codes = [[f["code"] for f in g["violations"]] for g in report["games"]]
     assert codes == [["A001"] if k == game else [] for k in (1, 2)]
     assert convert(path, "--to", "aln").stdout.count("[Event ") == 2
+
+
+@pytest.mark.parametrize("version", ["banana", 2, None, 1.0, True])
+def test_a_json_document_of_another_version_is_refused_as_jsonl_rows_are(
+    tmp_path: Path, two_games: dict[str, Any], version: object
+) -> None:
+    """The version was never looked at in a .json document (any value, or
+    none, was read as 1), while each JSON Lines row's is checked."""
+    doc = {"format": "aluette-record", "version": version, "games": two_games["doc"]["games"]}
+    text = json.dumps(doc)
+    path = write(tmp_path, "v.json", text)
+    said = invoke(["validate", path])
+    assert said.exit_code == 1
+    at = text.index('"version"') + len('"version": ')
+    assert said.stdout.splitlines() == [
+        f"{path}:1:{at + 1}: A001 not an aluette-record JSON document of version 1"
+        f" (its 'version': {json.dumps(version)})"
+    ]
+    assert "\n1 game, 0 deals: 1 error" in said.stderr  # nothing is read as the wrong version
+
+
+def test_a_json_document_without_a_version_is_said_once_and_read_as_version_1(
+    tmp_path: Path, two_games: dict[str, Any]
+) -> None:
+    doc = {"format": "aluette-record", "games": two_games["doc"]["games"]}
+    path = write(tmp_path, "nv.json", json.dumps(doc))
+    said = invoke(["validate", path])
+    assert said.exit_code == 1
+    assert said.stdout.splitlines() == [
+        f"{path}:1:1: A001 the document gives no 'version' before its games (an"
+        " aluette-record document is of version 1); its games are read as of that version"
+    ]
+    assert said.stderr.startswith("2 games, ")
+    report = json.loads(invoke(["report", "--format", "json", path]).stdout)
+    assert [[f["code"] for f in g["violations"]] for g in report["games"]] == [["A001"], []]
