@@ -13,6 +13,7 @@ said and costs only itself: the other files are still done.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -94,11 +95,20 @@ class _Job:
                 # meanwhile by another program is not overwritten.
                 in_place = target is not None and same_file(file, target)
                 read_as = os.fstat(stream.fileno()) if in_place else None
-                if in_place and stream.seekable() and holds_nul(stream):
+                nul = (in_place or self.writes_into) and stream.seekable() and holds_nul(stream)
+                if nul and in_place:
                     display = visible(display_name(file))
                     yield Said(f"aluette: {display} left as it is: {NUL_REASON}", EXIT_INVALID)
                     return
                 with atomic_output(target, binary=self.binary, read_as=read_as) as out:
+                    if nul:  # written out as it is, for the reason said
+                        shutil.copyfileobj(stream, out)  # type: ignore[misc]
+                        display = visible(display_name(file))
+                        said = (
+                            f"aluette: {display} written out as it is, with no notes: {NUL_REASON}"
+                        )
+                        yield Said(said, EXIT_INVALID)
+                        return
                     yield from self.run(file, stream, out)
         except ChangedMeanwhile as exc:
             yield Said(f"aluette: {exc}", EXIT_INVALID)
@@ -108,6 +118,9 @@ class _Job:
             yield Said(f"aluette: {exc}", EXIT_USAGE)
 
     binary = False
+    #: whether the job writes into the input's own text (annotate): a file
+    #: holding NUL bytes is then written out as it is, wherever it goes
+    writes_into = False
 
     def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
         raise NotImplementedError
@@ -174,6 +187,7 @@ class AnnotateJob(_Job):
     #: with ``annotate --analyse``, how far back and how long to analyse
     limits: Limits | None = None
     binary = True
+    writes_into = True
 
     def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
         annotator = Annotator(

@@ -447,6 +447,15 @@ def test_a_record_saved_as_utf16_is_left_as_it_is(tmp_path: Path) -> None:
     assert "written out as it is, not formatted: it holds NUL bytes" in result.stderr
     piped = run("fmt", "-", input=data16)
     assert (piped.exit_code, piped.stdout_bytes) == (1, data16)
+    # annotate to another file, or to standard output, wrote its notes in
+    # UTF-8 into the UTF-16 bytes: the same file, with no notes
+    noted = tmp_path / "noted.aln"
+    for args in (["-o", str(noted)], []):
+        result = run("annotate", str(path), *args)
+        assert result.exit_code == 1, (args, result.output)
+        written = noted.read_bytes() if args else result.stdout_bytes
+        assert written == data16, args
+        assert "written out as it is, with no notes: it holds NUL bytes" in result.stderr
     # the same record in UTF-8 is formatted as usual
     utf8 = write(tmp_path, "utf8.aln", data.replace("\n", "\r\n"))
     assert run("fmt", str(utf8)).exit_code == 0
