@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from itertools import chain
 from typing import BinaryIO
 
+from . import findings as F
 from .analysis import GameAnalysis, Limits, analyse_game
+from .findings import Finding
 from .lexicon import BLANKS, COMMENT_CLOSE, COMMENT_OPEN
 from .model import BrokenDeal, Deal
 from .outcome import DealOutcome, TrickOutcome
@@ -170,6 +173,31 @@ def notes_for(
     _add(notes, last_line, added(game_sentence(outcome)))
 
 
+def _as_written(checked: CheckedGame, tee: Tee) -> None:
+    """The game's findings at their places in the lines as written: the
+    reader read them without the notes an earlier run put in (the same
+    finding was at another column than ``validate`` gives it, on a line
+    that had notes before it)."""
+
+    def placed(finding: Finding) -> Finding:
+        column = tee.column(finding.line, finding.column)
+        cause = finding.consequence_of
+        if cause is not None:
+            cause = (cause[0], cause[1], tee.column(cause[1], cause[2]))
+        message, facts = finding.message, finding.facts
+        fed = facts.get("offset") if finding.code == F.BAD_ENCODING else None
+        if type(fed) is int:  # where the bad byte is in the file
+            offset = tee.offset(finding.line, finding.column, fed)
+            message = message.replace(f" byte offset {fed} ", f" byte offset {offset} ", 1)
+            facts = {**facts, "offset": offset}
+        if (column, cause, message) == (finding.column, finding.consequence_of, finding.message):
+            return finding
+        return replace(finding, column=column, consequence_of=cause, message=message, facts=facts)
+
+    outcome = checked.outcome
+    outcome.findings[:] = [placed(f) for f in outcome.findings]
+
+
 def _summary_line(deal: Deal) -> int:
     if deal.point is not None:
         return deal.point.pos.line
@@ -248,6 +276,8 @@ class Annotator:
             # is theirs.
             self._flush(before=min([game.pos.line, *(f.line for f in game.errors)]))
             notes_for(checked, analysis, self.pending, self.tricks, self.deals)
+            if self.tee.cuts:
+                _as_written(checked, self.tee)
             yield checked
         self._flush(before=None)
 
@@ -257,6 +287,7 @@ class Annotator:
         held = lines[:count]
         del lines[:count]
         self.tee.first = stop = first + count
+        self.tee.forget(stop)  # lines written out: their findings are said
         # The notes of the lines written now (a note on a line already
         # written is lost, as it always was); the others wait.
         here, self.pending = self.pending, {}

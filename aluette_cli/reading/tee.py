@@ -101,12 +101,29 @@ _PIECE = re.compile(
 )
 
 
-def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | None]:
+#: Where a line lost text to :func:`_scan`: for each cut, the column (from
+#: 0) in the text the reader is fed where it stood, how many characters and
+#: how many bytes were taken out.
+Cuts = list[tuple[int, int, int]]
+
+
+@dataclass(slots=True)
+class LineCuts:
+    """What a line the reader was fed differs by from the line as written."""
+
+    cuts: Cuts
+    #: bytes as written less bytes fed, over the whole line
+    dropped: int
+
+
+def _scan(
+    text: str, in_comment: bool, cuts: Cuts | None = None
+) -> tuple[str, int | None, bool, int | None]:
     """Read one line as the notation does: the line without generated comments
     (and the blanks before them), where a ``;`` comment starts in it, whether
     it ends inside a brace comment and where that comment opened on this line.
     ``{=`` inside a tag value, a ``;`` comment or a person's brace comment is
-    text, not a generated comment."""
+    text, not a generated comment.  Each cut is added to ``cuts``."""
     out: list[str] = []
     i = 0
     if in_comment:
@@ -117,7 +134,12 @@ def _scan(text: str, in_comment: bool) -> tuple[str, int | None, bool, int | Non
     for m in _PIECE.finditer(text, i):
         piece = m.lastgroup
         if piece == "generated":
-            out = ["".join(out).rstrip(BLANKS)]
+            joined = "".join(out)
+            kept = joined.rstrip(BLANKS)
+            if cuts is not None:
+                gone = joined[len(kept) :] + m.group()
+                cuts.append((len(kept), len(gone), len(gone.encode("utf-8", "surrogateescape"))))
+            out = [kept]
         elif piece == "open":
             before = "".join(out)
             return before + text[m.start() :], None, True, len(before)
@@ -165,10 +187,46 @@ class Tee:
         self.read = 0  # lines read so far
         self.after_cr = False  # whether the line before ended in a lone "\r"
         self.guard = OpenComment()
+        #: line number -> how it was cut (:class:`LineCuts`), for the lines
+        #: held that were fed to the reader otherwise than written (their
+        #: generated comments taken out): the findings' places are the text's
+        #: as fed, and :meth:`column` and :meth:`offset` put them back in the
+        #: text as written; :meth:`forget` lets go of the lines written out
+        self.cuts: dict[int, LineCuts] = {}
+        #: bytes as written less bytes fed, over the lines forgotten
+        self.dropped = 0
         #: the block last searched for comment and string characters, and
         #: where each of them is next in it (:meth:`_special`)
         self._searched: bytes | None = None
         self._next: dict[bytes, int] = {}
+
+    def column(self, line: int, column: int) -> int:
+        """The column (from 1) in the line as written of ``column`` in the
+        line as the reader read it: past each generated comment taken out
+        before it."""
+        cut = self.cuts.get(line)
+        at = column - 1
+        return column + sum(chars for col, chars, _ in cut.cuts if col <= at) if cut else column
+
+    def offset(self, line: int, column: int, offset: int) -> int:
+        """The byte offset in the text as written of ``offset`` in the text
+        fed, at ``line`` and ``column`` (as fed): past every byte taken out
+        before it."""
+        offset += self.dropped
+        for number, cut in self.cuts.items():
+            if number < line:
+                offset += cut.dropped
+            elif number == line:
+                offset += sum(size for col, _, size in cut.cuts if col <= column - 1)
+        return offset
+
+    def forget(self, before: int) -> None:
+        """The lines before ``before`` are written out: no finding is said of
+        them any more."""
+        if self.cuts and min(self.cuts) < before:
+            gone = [number for number in self.cuts if number < before]
+            for number in gone:
+                self.dropped += self.cuts.pop(number).dropped
 
     def _blocks(self) -> Iterator[Block]:
         """The stream in blocks of whole lines, cut as the reader cuts it
@@ -338,7 +396,8 @@ class Tee:
                 bom, text = "\ufeff", text[1:]
         self._resume(text, ahead)
         before = self.in_comment
-        clean, semicolon, self.in_comment, opens_at = _scan(text, before)
+        cuts: Cuts = []
+        clean, semicolon, self.in_comment, opens_at = _scan(text, before, cuts)
         fed = (bom + clean).encode("utf-8", "surrogateescape")
         if len(fed) > decode.MAX_LINE_BYTES:
             # The reader reads what it is fed up to its limit: so is the line,
@@ -359,4 +418,7 @@ class Tee:
             # blank keeps it a line, as it is in the text written back.  (Only
             # then: a blank the line never had would move the bytes after it.)
             fed = b" "
+        dropped = len(piece) - len(fed) - len(ending)
+        if dropped or cuts:
+            self.cuts[self.read] = LineCuts(cuts, dropped)
         return fed + ending
