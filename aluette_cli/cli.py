@@ -742,6 +742,7 @@ def report(
     choice = _rule_choice(rules, options)
     if level is not None and fmt not in TABLE_FORMATS:
         raise click.UsageError("--level needs --format csv or --format jsonl")
+    _raw_csv_with_csv(raw_csv, fmt == "csv", "--format csv")
     limits = _limits(analyse_plays, from_trick, time_limit, as_seen, samples, seed)
     if limits is not None and fmt != "html":
         raise click.UsageError("--analyse needs --format html (aluette analyse gives text, json)")
@@ -1079,6 +1080,7 @@ def convert(
     """
     if compact and to != "jsonl":
         raise click.UsageError("--compact is a form of JSON Lines: use it with --to jsonl")
+    _raw_csv_with_csv(raw_csv, to == "csv", "--to csv")
     if lossless and not compact:
         raise click.UsageError(
             "--lossless keeps positions and comments in the compact form: add --compact"
@@ -1388,6 +1390,7 @@ def stats(
     status = _status()
     choice = _rule_choice(rules, options)
     _refuse_reading_into(files, output)
+    _raw_csv_with_csv(raw_csv, fmt == "csv", "--format csv")
     limits = _limits(analyse_plays, from_trick, time_limit, as_seen, samples, seed)
     if limits is not None and by == "card":
         raise click.UsageError("--analyse counts plays by player, seat or team, not by card")
@@ -1476,6 +1479,13 @@ def _usage(call: Callable[[], T]) -> T:
         return call()
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+
+
+def _raw_csv_with_csv(raw_csv: bool, csv: bool, option: str) -> None:
+    """--raw-csv with another format was accepted and did nothing, as if its
+    cells had been written raw."""
+    if raw_csv and not csv:
+        raise click.UsageError(f"--raw-csv says how CSV cells are written: use it with {option}")
 
 
 def _refuse_reading_into(files: tuple[str, ...], output: str | None) -> None:

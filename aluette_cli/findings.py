@@ -451,7 +451,22 @@ def shorten(message: str) -> str:
     message = visible(message)
     if len(message) <= MAX_WORD:
         return message
-    return _LONG_WORD.sub(lambda m: f"{m.group()[:40]}… ({len(m.group()):,} characters)", message)
+    return _LONG_WORD.sub(_cut_word, message)
+
+
+def _cut_word(match: re.Match[str]) -> str:
+    """A long word's first 40 characters and its length; a quoted value
+    keeps its quotes, and is counted without them (and without the
+    punctuation after it): the value's own length, its quote closed."""
+    word = match.group()
+    quote = word[0] if word[0] in "'\"" else ""
+    core = word.rstrip(",;:.)")
+    after = word[len(core) :]
+    if quote and len(core) > 1 and core.endswith(quote):
+        core = core[1:-1]
+    else:
+        quote, core, after = "", word, ""
+    return f"{quote}{core[:40]}…{quote} ({len(core):,} characters){after}"
 
 
 @cache

@@ -393,6 +393,9 @@ def test_a_row_of_an_unknown_version_is_refused(tmp_path: Path) -> None:
     [
         (("--to", "json", "--compact"), "--compact is a form of JSON Lines"),
         (("--to", "jsonl", "--lossless"), "add --compact"),
+        # accepted and ignored before: as if the cells of JSON were written raw
+        (("--to", "json", "--raw-csv"), "use it with --to csv"),
+        (("--to", "aln", "--raw-csv"), "use it with --to csv"),
     ],
 )
 def test_compact_and_lossless_need_each_other_in_order(
@@ -402,6 +405,20 @@ def test_compact_and_lossless_need_each_other_in_order(
     assert result.exit_code == 2
     assert words in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["report", "--raw-csv", "--format", "json"],
+        ["report", "--raw-csv", "--format", "jsonl", "--level", "deal"],
+        ["stats", "--raw-csv"],
+    ],
+)
+def test_raw_csv_with_another_format_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
+    result = invoke([*args, str(write(tmp_path, "h.aln", HAND_BUILT_CARDS))])
+    assert result.exit_code == 2
+    assert "--raw-csv says how CSV cells are written: use it with --format csv" in result.stderr
 
 
 def test_the_api_refuses_the_same(tmp_path: Path) -> None:

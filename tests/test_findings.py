@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from aluette_cli import findings as F
-from aluette_cli.findings import CODES, TEMPLATES, Finding, templates_markdown
+from aluette_cli.findings import CODES, TEMPLATES, Finding, shorten, templates_markdown
 from aluette_cli.pipeline import check_source
 from aluette_cli.wording import fill
 
@@ -134,3 +134,21 @@ def test_facts_do_not_change_equality_or_the_json_shape() -> None:
         "deal",
         "trick",
     }
+
+
+@pytest.mark.parametrize(
+    ("word", "said"),
+    [
+        ("'" + "x" * 10_000 + "'", "'" + "x" * 40 + "…' (10,000 characters)"),
+        ('"' + "y" * 70 + '";', '"' + "y" * 40 + '…" (70 characters);'),
+        ("z" * 70 + ",", "z" * 40 + "… (71 characters)"),
+        ("'" + "w" * 70, "'" + "w" * 39 + "… (71 characters)"),
+    ],
+    ids=["quoted", "quoted then punctuation", "bare", "a quote never closed"],
+)
+def test_a_long_quoted_value_keeps_its_quotes_and_its_own_length(word: str, said: str) -> None:
+    """A 10,000-character tag value was said as ``'xxx… (10,002
+    characters)``: its closing quote cut away, and the quotes counted."""
+    assert shorten(f"unknown ruleset {word} (presets: a, b)") == (
+        f"unknown ruleset {said} (presets: a, b)"
+    )
