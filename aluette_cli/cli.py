@@ -596,6 +596,10 @@ def validate(
       aluette validate --select A3 --ignore warning season/
       aluette validate --output-format sarif records/ -o aluette.sarif
     """
+    if statistics and fmt in ("github", "sarif"):
+        # a table of counts is neither annotations nor a SARIF log: the tool
+        # reading it would fail on it, or read no finding in it
+        raise click.UsageError("--statistics counts findings: use it with --format text or json")
     status = _status()
     choice = _rule_choice(rules, options)
     selection = _selection(select, ignore)

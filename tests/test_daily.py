@@ -180,6 +180,15 @@ def test_statistics_count_each_code() -> None:
     assert all(row["title"] == CODES[row["code"]].title for row in as_json)
 
 
+@pytest.mark.parametrize("fmt", ["github", "sarif"])
+def test_statistics_for_a_reader_of_findings_is_a_usage_error(fmt: str) -> None:
+    """A table of counts went out as a SARIF log or as GitHub annotations,
+    which the tool reading them cannot read."""
+    result = run("validate", "--statistics", "--format", fmt, VIOLATIONS)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert "--statistics counts findings: use it with --format text or json" in result.stderr
+
+
 def test_quiet_prints_only_the_findings() -> None:
     loud, quiet = run("validate", VIOLATIONS), run("validate", "-q", VIOLATIONS)
     assert quiet.stdout == loud.stdout != ""
