@@ -12,10 +12,12 @@ said and costs only itself: the other files are still done.
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .analysis import Limits
 from .annotate import Annotator
@@ -65,6 +67,16 @@ def told(checked: CheckedGame, file: str) -> Iterator[Event]:
     yield Read(checked.deals_read)
 
 
+class _Nowhere(io.RawIOBase):
+    """Where the notes of a file written out as it is go: nowhere."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:  # type: ignore[override]
+        return len(data)
+
+
 @dataclass(frozen=True, slots=True)
 class _Job:
     """What every job needs: the rules, and whether to make the output's
@@ -101,14 +113,15 @@ class _Job:
                     yield Said(f"aluette: {display} left as it is: {NUL_REASON}", EXIT_INVALID)
                     return
                 with atomic_output(target, binary=self.binary, read_as=read_as) as out:
-                    if nul:  # written out as it is, for the reason said
+                    if nul:  # written out as it is, for the reason said; checked all the same
                         shutil.copyfileobj(stream, out)  # type: ignore[misc]
+                        stream.seek(0)
                         display = visible(display_name(file))
                         said = (
                             f"aluette: {display} written out as it is, with no notes: {NUL_REASON}"
                         )
                         yield Said(said, EXIT_INVALID)
-                        return
+                        out = _Nowhere()
                     yield from self.run(file, stream, out)
         except ChangedMeanwhile as exc:
             yield Said(f"aluette: {exc}", EXIT_INVALID)
