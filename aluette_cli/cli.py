@@ -62,6 +62,7 @@ from .streams import (
     WriteError,
     atomic_output,
     base_of,
+    cannot_read,
     display_name,
     not_replaceable,
     open_source,
@@ -185,7 +186,7 @@ def _hearing(
     def opened(file: str, reason: str | None) -> None:
         if reason is not None:
             shown.close()
-            click.echo(f"aluette: cannot read {visible(display_name(file))}: {reason}", err=True)
+            click.echo(cannot_read(file, reason), err=True)
             status.raise_to(EXIT_USAGE)
         if on_file is not None:
             on_file(display_name(file), reason)
@@ -869,9 +870,7 @@ def analyse(
         def opened(file: str, reason: str | None) -> None:
             if reason is not None:
                 progress.close()
-                click.echo(
-                    f"aluette: cannot read {visible(display_name(file))}: {reason}", err=True
-                )
+                click.echo(cannot_read(file, reason), err=True)
                 status.raise_to(EXIT_USAGE)
 
         games = api.check_files(files, choice, on_file=opened, fmt=source)
@@ -1197,10 +1196,7 @@ def fmt_command(
                 status.raise_to(EXIT_USAGE)
                 continue
             except OSError as exc:
-                click.echo(
-                    f"aluette: cannot read {visible(display_name(file))}: {reason_of(exc)}",
-                    err=True,
-                )
+                click.echo(cannot_read(file, reason_of(exc)), err=True)
                 status.raise_to(EXIT_USAGE)
                 continue
             for finding in result.unreadable:

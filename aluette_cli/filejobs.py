@@ -31,6 +31,7 @@ from .streams import (
     WriteError,
     atomic_output,
     base_of,
+    cannot_read,
     display_name,
     holds_nul,
     make_folders,
@@ -90,9 +91,7 @@ class _Job:
         try:
             stream_cm = open_source(file)
         except OSError as exc:
-            yield Said(
-                f"aluette: cannot read {visible(display_name(file))}: {reason_of(exc)}", EXIT_USAGE
-            )
+            yield Said(cannot_read(file, reason_of(exc)), EXIT_USAGE)
             return
         try:
             if self.make_folder and target is not None and target != STDIO:

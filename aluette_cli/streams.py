@@ -139,6 +139,12 @@ def display_name(file: str) -> str:
     return "<stdin>" if file == STDIO else file
 
 
+def cannot_read(file: str, reason: str) -> str:
+    """The one line said of an input that cannot be read, as every command
+    says it: its name as findings give it, escaped, and the reason."""
+    return f"aluette: cannot read {visible(display_name(file))}: {reason}"
+
+
 def base_of(file: str) -> Path | None:
     """Where a ruleset named by the record's Rules tag is looked for: beside it."""
     return None if file == STDIO else Path(file).parent
