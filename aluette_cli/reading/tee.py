@@ -102,18 +102,13 @@ _PIECE = re.compile(
 
 
 #: Where a line lost text to :func:`_scan`: for each cut, the column (from
-#: 0) in the text the reader is fed where it stood, how many characters and
-#: how many bytes were taken out.
-Cuts = list[tuple[int, int, int]]
+#: 0) in the text the reader is fed where it stood, and the text taken out.
+Cuts = list[tuple[int, str]]
 
 
-@dataclass(slots=True)
-class LineCuts:
-    """What a line the reader was fed differs by from the line as written."""
-
-    cuts: Cuts
-    #: bytes as written less bytes fed, over the whole line
-    dropped: int
+#: What a line the reader was fed differs by from the line as written: its
+#: cuts, and its bytes as written less its bytes fed.
+LineCuts = tuple[Cuts, int]
 
 
 def _scan(
@@ -137,8 +132,7 @@ def _scan(
             joined = "".join(out)
             kept = joined.rstrip(BLANKS)
             if cuts is not None:
-                gone = joined[len(kept) :] + m.group()
-                cuts.append((len(kept), len(gone), len(gone.encode("utf-8", "surrogateescape"))))
+                cuts.append((len(kept), joined[len(kept) :] + m.group()))
             out = [kept]
         elif piece == "open":
             before = "".join(out)
@@ -187,7 +181,7 @@ class Tee:
         self.read = 0  # lines read so far
         self.after_cr = False  # whether the line before ended in a lone "\r"
         self.guard = OpenComment()
-        #: line number -> how it was cut (:class:`LineCuts`), for the lines
+        #: line number -> how it was cut (:data:`LineCuts`), for the lines
         #: held that were fed to the reader otherwise than written (their
         #: generated comments taken out): the findings' places are the text's
         #: as fed, and :meth:`column` and :meth:`offset` put them back in the
@@ -206,18 +200,22 @@ class Tee:
         before it."""
         cut = self.cuts.get(line)
         at = column - 1
-        return column + sum(chars for col, chars, _ in cut.cuts if col <= at) if cut else column
+        return column + sum(len(gone) for col, gone in cut[0] if col <= at) if cut else column
 
     def offset(self, line: int, column: int, offset: int) -> int:
         """The byte offset in the text as written of ``offset`` in the text
         fed, at ``line`` and ``column`` (as fed): past every byte taken out
         before it."""
         offset += self.dropped
-        for number, cut in self.cuts.items():
+        for number, (cuts, dropped) in self.cuts.items():
             if number < line:
-                offset += cut.dropped
+                offset += dropped
             elif number == line:
-                offset += sum(size for col, _, size in cut.cuts if col <= column - 1)
+                offset += sum(
+                    len(gone.encode("utf-8", "surrogateescape"))
+                    for col, gone in cuts
+                    if col <= column - 1
+                )
         return offset
 
     def forget(self, before: int) -> None:
@@ -226,7 +224,7 @@ class Tee:
         if self.cuts and min(self.cuts) < before:
             gone = [number for number in self.cuts if number < before]
             for number in gone:
-                self.dropped += self.cuts.pop(number).dropped
+                self.dropped += self.cuts.pop(number)[1]
 
     def _blocks(self) -> Iterator[Block]:
         """The stream in blocks of whole lines, cut as the reader cuts it
@@ -420,5 +418,5 @@ class Tee:
             fed = b" "
         dropped = len(piece) - len(fed) - len(ending)
         if dropped or cuts:
-            self.cuts[self.read] = LineCuts(cuts, dropped)
+            self.cuts[self.read] = (cuts, dropped)
         return fed + ending
