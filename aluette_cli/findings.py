@@ -428,8 +428,10 @@ _LONG_WORD = re.compile(rf"\S{{{MAX_WORD + 1},}}")
 #: What a message must not carry raw: line breaks of any kind (those
 #: ``str.splitlines`` splits on: a form feed in a tag value would cut a
 #: ``validate`` line in two) and the other control characters (a record's
-#: ESC could drive the reader's terminal).  Tab is kept.
-_UNSEEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+#: ESC could drive the reader's terminal), and the marks that turn the
+#: direction of text (U+202E shows what follows it backwards: a line could
+#: show other words than it holds).  Tab is kept.
+_UNSEEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def _seen(m: re.Match[str]) -> str:

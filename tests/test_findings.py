@@ -4,15 +4,17 @@ and docs/violations.md lists that table."""
 from __future__ import annotations
 
 import ast
+import io
 import string
 from pathlib import Path
 
 import pytest
 
 from aluette_cli import findings as F
-from aluette_cli.findings import CODES, TEMPLATES, Finding, shorten, templates_markdown
+from aluette_cli.findings import CODES, TEMPLATES, Finding, shorten, templates_markdown, visible
 from aluette_cli.pipeline import check_source
 from aluette_cli.wording import fill
+from aluette_cli.writers.report import game_text
 
 ROOT = Path(__file__).resolve().parent.parent
 START = "<!-- templates: generated from aluette_cli.findings.TEMPLATES -->\n"
@@ -152,3 +154,14 @@ def test_a_long_quoted_value_keeps_its_quotes_and_its_own_length(word: str, said
     assert shorten(f"unknown ruleset {word} (presets: a, b)") == (
         f"unknown ruleset {said} (presets: a, b)"
     )
+
+
+@pytest.mark.parametrize("mark", ["\u202e", "\u202a", "\u2066", "\u2069", "\u200f", "\u061c"])
+def test_a_mark_that_turns_the_direction_of_text_is_written_as_an_escape(mark: str) -> None:
+    """After U+202E a terminal shows the rest of the line backwards: a tag
+    value could make a report or a finding line show other words than it
+    holds.  Accented letters and tabs stay as they are."""
+    assert visible(f"É{mark}\tb") == f"É\\u{ord(mark):04x}\tb"
+    record = f'[Event "a{mark}b"]\n\ndeal 1 dealer W\npoint NS\n'.encode()
+    (game,) = list(check_source(io.BytesIO(record)))
+    assert f"Game 1: a\\u{ord(mark):04x}b" in game_text(game, "t.aln")
