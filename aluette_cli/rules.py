@@ -483,6 +483,8 @@ def ruleset_from_toml(text: str, where: str, show: Show = _as_toml) -> Ruleset:
         return _choice(value, allowed, key, where, show)
 
     name = get("name", str)
+    if not name.strip():
+        raise RulesetError(f"{where}: 'name' is empty; it names the rules in reports")
     if len(name) > MAX_NAME:
         raise RulesetError(f"{where}: 'name' is longer than the limit of {MAX_NAME} characters")
     description = get("description", str, "")

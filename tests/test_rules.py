@@ -415,6 +415,14 @@ def test_an_unprintable_name_or_description_is_refused(
     )
 
 
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_name_is_refused(name: str) -> None:
+    """It was accepted, and `rules` printed "Ruleset : ..." with no name."""
+    text = ruleset_text().replace('name = "house"', f'name = "{name}"')
+    with pytest.raises(RulesetError, match="'name' is empty; it names the rules in reports"):
+        ruleset_from_toml(text, "house.toml")
+
+
 def test_a_description_may_hold_line_breaks() -> None:
     text = ruleset_text().replace('"Aces ranked by suit."', '"one\\ntwo"')
     assert ruleset_from_toml(text, "house.toml").description == "one\ntwo"
