@@ -254,8 +254,9 @@ class GameReplay:
                 if problems:
                     place(flag, problems, play.pos, n, i)
                     self._after_silent_chant(play.seat, problems)
-                    if cause is None and any(p.code in _CARD_FAULTS for p in problems):
-                        cause = flag.found[-len(problems)]
+                    if cause is None:  # the card's fault itself, not a turn said before it
+                        said = flag.found[-len(problems) :]
+                        cause = next((f for f in said if f.code in _CARD_FAULTS), None)
             outcome, closing = table.end_trick()
             outcome.line = trick.pos.line
             if closing:

@@ -610,6 +610,8 @@ class Flags:
     def __init__(self, game: int | None) -> None:
         self.game = game
         self.found: list[Finding] = []
+        #: (code, line, column) of each finding marked -> what it follows from
+        self._roots: dict[tuple[str, int, int], tuple[str, int, int]] = {}
 
     def __call__(
         self,
@@ -627,10 +629,14 @@ class Flags:
 
     def follows(self, finding: Finding, cause: Finding) -> Finding:
         """Mark ``finding`` (already raised) as a consequence of ``cause``, or
-        of what ``cause`` follows from, the first to fix; the marked finding."""
-        root = cause.consequence_of or (cause.code, cause.line, cause.column)
+        of what ``cause`` follows from, the first to fix; the marked finding.
+        ``cause`` may be held from before it was marked itself: what each
+        marked finding follows from is remembered by its place."""
+        key = (cause.code, cause.line, cause.column)
+        root = self._roots.get(key) or cause.consequence_of or key
         for k in range(len(self.found) - 1, -1, -1):
             if self.found[k] is finding:
                 self.found[k] = replace(finding, consequence_of=root)
+                self._roots[(finding.code, finding.line, finding.column)] = root
                 return self.found[k]
         return finding

@@ -1305,21 +1305,41 @@ stock: 2c 9b 9e 2e Rc 7d Cb 5d 4d 6e 2b Vd
     ("trick", "expected"),
     [
         # W's card left out: W should have led, and W's ace would have taken it
-        ("1. N:Cd E:3b S:Ve -> W", [("A205", 1, None), ("A202", 4, 1), ("A301", 19, 1)]),
+        (
+            "1. N:Cd E:3b S:Ve -> W",
+            [("A205", 1, None), ("A202", 4, "A205@1"), ("A301", 19, "A205@1")],
+        ),
         # a fifth card: W's turn comes round again; the card lies in the
         # stock, a mistake of its own (to fix whatever the count)
         (
             "1. W:1d N:Cd E:3b S:Ve W:Vd -> W",
-            [("A205", 1, None), ("A202", 24, 1), ("A203", 24, None)],
+            [("A205", 1, None), ("A202", 24, "A205@1"), ("A203", 24, None)],
+        ),
+        # a fifth card from the stock that takes the trick: the claim follows
+        # from the card's own fault (A203), the first to fix, never from the
+        # turn (A202) that itself follows from the count
+        (
+            "1. W:1d N:Cd E:3b S:Ve N:2c -> W",
+            [
+                ("A205", 1, None),
+                ("A202", 24, "A205@1"),
+                ("A203", 24, None),
+                ("A301", 29, "A203@24"),
+            ],
         ),
         # S's card left out, and N leads where W, who is there, should: the
         # lead is a mistake of its own, and W's ace takes the trick as claimed
         ("1. N:Cd E:3b W:1d -> W", [("A205", 1, None), ("A202", 4, None)]),
     ],
-    ids=["a card missing", "a fifth card", "a card missing and a wrong lead"],
+    ids=[
+        "a card missing",
+        "a fifth card",
+        "a fifth card that takes it",
+        "a card missing and a wrong lead",
+    ],
 )
 def test_the_turns_a_trick_of_three_or_five_cards_puts_out_follow_from_it(
-    trick: str, expected: list[tuple[str, int, int | None]]
+    trick: str, expected: list[tuple[str, int, str | None]]
 ) -> None:
     """One card too few or too many is one mistake (A205): the turn it
     breaks (A202) and the claim it may change (A301) follow from it.  Before,
@@ -1327,7 +1347,11 @@ def test_the_turns_a_trick_of_three_or_five_cards_puts_out_follow_from_it(
     checked = check(HANDS_S_DEALS + trick + "\n")
     line = HANDS_S_DEALS.count("\n") + 1
     said = [
-        (f.code, f.column, f.consequence_of[2] if f.consequence_of else None)
+        (
+            f.code,
+            f.column,
+            f"{f.consequence_of[0]}@{f.consequence_of[2]}" if f.consequence_of else None,
+        )
         for f in checked.outcome.findings
         if f.line == line
     ]

@@ -165,3 +165,18 @@ def test_a_mark_that_turns_the_direction_of_text_is_written_as_an_escape(mark: s
     record = f'[Event "a{mark}b"]\n\ndeal 1 dealer W\npoint NS\n'.encode()
     (game,) = list(check_source(io.BytesIO(record)))
     assert f"Game 1: a\\u{ord(mark):04x}b" in game_text(game, "t.aln")
+
+
+def test_a_finding_marked_after_its_cause_was_held_follows_the_cause_s_root() -> None:
+    """A cause held from before it was marked itself (the replay keeps the
+    finding it raised) still leads to the first to fix: a chain of marks
+    named a finding that was itself marked."""
+    flag = F.Flags(1)
+    size = flag(F.TRICK_SIZE, "", (14, 1), 1, 8, trick=8, count=5)
+    turn = flag(F.OUT_OF_TURN, "fifth", (14, 24), 1, 8, seat="S", trick=8)
+    flag.follows(turn, size)  # ``turn`` is now a stale copy of the marked one
+    claim = flag(
+        F.TRICK_CLAIM, "winner", (14, 29), 1, 8, trick=8, claimed="for N", winner="S", card="2c"
+    )
+    flag.follows(claim, turn)
+    assert [f.consequence_of for f in flag.found] == [None, ("A205", 14, 1), ("A205", 14, 1)]
