@@ -38,6 +38,10 @@ class GameLedger:
         self.scoring = 0  # deals known to have scored
         self.unknown = 0  # deals whose outcome the record does not tell
         self.last_number: int | None = None
+        #: what the deal just placed should have been numbered, when its
+        #: number was wrong (A104): the count may go on from either, as the
+        #: dealer's turn does after A105, so that one slip is one finding
+        self.number_instead: int | None = None
         self.seen_deal = False
         self.expected_dealers: set[str] | None = None
         #: who should have dealt the deal just placed, when its dealer was wrong
@@ -94,13 +98,21 @@ class GameLedger:
     ) -> Finding | None:
         """:meth:`place` from the header alone (``read``: the deal could be
         read, so being after the end is its finding)."""
+        number_instead, self.number_instead = self.number_instead, None
         if number is not None and "number" not in guessed:
             if not self.seen_deal and number != 1:
                 self.flag(F.DEAL_NUMBER, "first", pos, number, number=number, expected=1)
-            elif self.seen_deal and self.last_number is not None and number != self.last_number + 1:
+                self.number_instead = 1
+            elif (
+                self.seen_deal
+                and self.last_number is not None
+                and number != self.last_number + 1
+                and (number_instead is None or number != number_instead + 1)
+            ):
                 expected = self.last_number + 1
                 numbers = {"number": number, "expected": expected, "previous": self.last_number}
                 self.flag(F.DEAL_NUMBER, "next", pos, number, **numbers)
+                self.number_instead = expected
         if not self.seen_deal and self.first_dealer and dealer and dealer != self.first_dealer:
             drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
             self.flag(F.DRAW_WRONG, "first-dealer", pos, number, dealer=dealer, **drawn)

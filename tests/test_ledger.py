@@ -118,6 +118,28 @@ def test_after_a_wrong_number_the_count_goes_on_from_the_number_written() -> Non
     assert [(f.code, f.line) for f in replay(*lines)[1].found] == [("A104", 3)]
 
 
+@pytest.mark.parametrize(
+    ("numbers", "wrong"),
+    [
+        # deal 2 written as 3, a slip of the pen: the next deal is deal 3
+        ([1, 3, 3, 4], [3]),
+        # deal 1 written as 2: the next deal is deal 2
+        ([2, 2, 3], [1]),
+        # a second slip is a second finding
+        ([1, 3, 3, 5], [3, 7]),
+        ([1, 3, 2], [3, 5]),
+    ],
+)
+def test_after_a_wrong_number_the_count_may_also_go_on_from_the_right_one(
+    numbers: list[int], wrong: list[int]
+) -> None:
+    """As after a wrong dealer (A105): one slip of the pen was two A104, the
+    deal after it said to be out of sequence too."""
+    dealers = "NESWN"
+    lines = [f"deal {n} dealer {dealers[k]}\npoint NS" for k, n in enumerate(numbers)]
+    assert [(f.code, f.line) for f in replay(*lines)[1].found] == [("A104", w) for w in wrong]
+
+
 @pytest.mark.parametrize("guessed", ["number", "dealer"])
 def test_a_header_part_the_reader_could_not_read_is_not_checked(guessed: str) -> None:
     # Deal 1 by N scored, so E deals deal 2; the header gives deal 5, or dealer W.
