@@ -15,7 +15,7 @@ so that a game of any length is checked in constant memory.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from itertools import pairwise
 
 from . import findings as F
@@ -96,6 +96,7 @@ class GameReplay:
         self._silent_chant: Finding | None = None
         #: whether this deal's replay left out tricks the record does not give
         self._skipped = False
+        self._short: dict[str, Finding] = {}
 
     @property
     def findings(self) -> list[Finding]:
@@ -166,7 +167,10 @@ class GameReplay:
         ruleset, flag, n = self.ruleset, self.flag, deal.number
         # A concession accepted ends the deal: a short record of play is then legal.
         conceded = ruleset.mordienne and any(c.accepted for c in deal.concessions)
+        start = len(flag.found)
         hands = check_deck(deal, flag)
+        #: the hands the record gives short of a card (A102), by seat
+        self._short = _short_hands(flag.found[start:])
         before = len(flag.found)
         exchange = apply_chants(deal, hands, ruleset, flag)
         self._silent_chant = _one_sided(flag.found[before:])
@@ -254,8 +258,10 @@ class GameReplay:
                 if problems:
                     place(flag, problems, play.pos, n, i)
                     self._after_silent_chant(play.seat, problems)
+                    said = flag.found[-len(problems) :]
+                    if self._short:
+                        _dropped_from_hand(flag, said, self._short, stock)
                     if cause is None:  # the card's fault itself, not a turn said before it
-                        said = flag.found[-len(problems) :]
                         cause = next((f for f in said if f.code in _CARD_FAULTS), None)
             outcome, closing = table.end_trick()
             outcome.line = trick.pos.line
@@ -443,6 +449,32 @@ def _outcome(
 
 #: trick numbers as a deal writes them, to see at a glance that they need no sorting
 _COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
+
+
+def _short_hands(found: Sequence[Finding]) -> dict[str, Finding]:
+    """The deal's hands short of cards (A102), by seat."""
+    return {
+        f.facts["seat"]: f
+        for f in found
+        if f.code == F.HAND_SIZE and f.facts.get("count", TRICKS_PER_DEAL) < TRICKS_PER_DEAL
+    }
+
+
+def _dropped_from_hand(
+    flag: Flags, said: Sequence[Finding], short: dict[str, Finding], stock: Collection[str]
+) -> None:
+    """A card played by a player whose hand the record gives short (A102),
+    which no hand and not the stock holds (A203): the card left out of the
+    hand line, one slip, so the A203 follows from the A102."""
+    for finding in said:
+        facts = finding.facts
+        if (
+            finding.code == F.NOT_IN_HAND
+            and facts.get("holder") is None
+            and facts.get("seat") in short
+            and facts.get("card") not in stock
+        ):
+            flag.follows(finding, short[facts["seat"]])
 
 
 def _size_cause(flag: Flags, start: int, trick: Trick) -> Finding | None:

@@ -1357,3 +1357,28 @@ def test_the_turns_a_trick_of_three_or_five_cards_puts_out_follow_from_it(
     ]
     assert said == expected
     assert all(f.line == line for f in checked.outcome.findings if f.code in ("A202", "A205"))
+
+
+@pytest.mark.parametrize(
+    ("trick", "expected"),
+    [
+        # the card left out of E's hand line is the card E plays
+        ("1. W:1d N:Cd E:3b S:Ve -> W", [("A102", 3, 1, None), ("A203", 7, 14, 3)]),
+        # a stock card is another mistake: E's hand is short all the same
+        ("1. W:1d N:Cd E:2c S:Ve -> E", [("A102", 3, 1, None), ("A203", 7, 14, None)]),
+    ],
+    ids=["the card left out", "a card of the stock"],
+)
+def test_a_card_left_out_of_a_hand_line_and_played_is_one_mistake(
+    trick: str, expected: list[tuple[str, int, int, int | None]]
+) -> None:
+    """E's hand is written without its 3b (A102), and E plays it: the A203
+    that said E did not hold it was a second finding to act on."""
+    text = HANDS_S_DEALS.replace("E: Rd 5c Vb Vc 4e Ce 8d 8e 3b", "E: Rd 5c Vb Vc 4e Ce 8d 8e")
+    checked = check(text + trick + "\n")
+    said = [
+        (f.code, f.line, f.column, f.consequence_of[1] if f.consequence_of else None)
+        for f in checked.outcome.findings
+        if f.code in ("A102", "A203")
+    ]
+    assert said == expected
