@@ -24,6 +24,7 @@ from aluette_cli.pipeline import CheckedGame
 from aluette_cli.rules import Ruleset, load_ruleset
 
 from .conftest import check, found, messages, record, report, run
+from .test_pipeline import REFERENCE
 from .test_properties import MUTATIONS
 
 # --------------------------------------------------------------------------
@@ -1291,14 +1292,8 @@ def test_where_the_claims_end_a_team_five_deal_follows_from_the_wrong_claim(
     assert said == expected
 
 
-HANDS_S_DEALS = """\
-deal 1 dealer S
-N: 4c Cd Re 5e 8c 1c 1e 6c Rb
-E: Rd 5c Vb Vc 4e Ce 8d 8e 3b
-S: 5b Ve 8b Cc 9c 7b 4b 6d 3d
-W: 1b 7e 3c 6b 9d 1d 3e 7c 2d
-stock: 2c 9b 9e 2e Rc 7d Cb 5d 4d 6e 2b Vd
-"""
+#: the reference deal of docs/violations.md, its header and hands only
+HANDS_S_DEALS = "".join(REFERENCE.splitlines(keepends=True)[:6])
 
 
 @pytest.mark.parametrize(

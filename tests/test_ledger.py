@@ -26,6 +26,7 @@ from aluette_cli.reading import read_games
 from aluette_cli.rules import Ruleset, load_ruleset
 
 from .conftest import check, record
+from .test_pipeline import REFERENCE
 
 CLASSIC = load_ruleset("classic")
 TO_FIVE = load_ruleset("to-five-points")
@@ -497,25 +498,7 @@ def test_to_five_points_judges_the_result_by_the_points(
 # claims W takes it and wins for EW, as the point line says.  So the point
 # line follows from the mistake on line 9, and the game's ledger counts NS
 # where the record counts EW.
-SWAPPED = """\
-deal 1 dealer S
-N: 4c Cd Re 5e 8c 1c 1e 6c Rb
-E: Rd 5c Vb Vc 4e Ce 8d 8e 3b
-S: 5b Ve 8b Cc 9c 7b 4b 6d 3d
-W: 1b 7e 3c 6b 9d 1d 3e 7c 2d
-stock: 2c 9b 9e 2e Rc 7d Cb 5d 4d 6e 2b Vd
-1. W:Ve N:Cd E:3b S:1d -> W
-2. W:1b N:8c E:8e S:6d -> W
-3. W:2d N:5e E:Vc S:7b -> W
-4. W:9d N:1c E:Vb S:8b -> W
-5. W:3c N:Re E:Rd S:3d -> S
-6. S:9c W:7c N:6c E:8d -> S
-7. S:Cc W:3e N:4c E:5c -> S
-8. S:4b W:7e N:Rb E:4e -> N
-9. N:1e E:Ce S:5b W:6b -> N
-point EW
-
-"""
+SWAPPED = REFERENCE.replace("1. W:1d N:Cd E:3b S:Ve -> W", "1. W:Ve N:Cd E:3b S:1d -> W") + "\n\n"
 
 
 def _points(pairs: str) -> str:
