@@ -97,8 +97,9 @@ def check_text(text: str) -> list[tuple[int, int]]:
             for line in block.split("\n"):
                 if line.startswith('[Result "'):
                     result = line[9:-2]
-            # last deal number, expected dealer, scoring deals, score, Result, over
-            state = [0, None, 0, {"NS": 0, "EW": 0}, result]
+            # last deal number, expected dealer, scoring deals, score, Result,
+            # and the number the last deal should have had when it was wrong
+            state = [0, None, 0, {"NS": 0, "EW": 0}, result, None]
             continue
         if _deal(block, state):
             wrong.append((game, state[0]))
@@ -112,7 +113,9 @@ def _deal(block: str, state: list) -> bool:
     lines = block.split("\n")
     head = lines[0].split()
     number, dealer = int(head[1]), head[3]
-    bad = number != state[0] + 1
+    # after a wrong number the count may go on from it or from the right one
+    bad = number != state[0] + 1 and (state[5] is None or number != state[5] + 1)
+    right = state[0] + 1 if bad else None
     instead = None  # after a wrong dealer, the ones the rotation wanted
     if state[1] is not None and dealer not in state[1]:
         bad = True
@@ -188,7 +191,7 @@ def _deal(block: str, state: list) -> bool:
         if not over:
             state[3][TEAM[win]] += 1
             state[2] += 1
-    state[0] = number
+    state[0], state[5] = number, right
     # after a wrong dealer the next deal may follow the written dealer or the
     # one the rotation wanted: one mistake, one wrong deal
     dealers = {dealer} | (instead or set())
