@@ -1489,6 +1489,15 @@ def test_a_bad_jsonl_line_outside_a_game_is_no_game_of_its_own(
     assert said.stderr.startswith("2 games,")
 
 
+def _validated(path: Path, *args: str) -> tuple[Result, list[list[str]]]:
+    """``validate`` of a file, and the codes ``report --format json`` gives
+    each of its games, in order (games numbered 1, 2, ... as read)."""
+    report = json.loads(invoke(["report", "--format", "json", path]).stdout)
+    assert [g["index"] for g in report["games"]] == list(range(1, len(report["games"]) + 1))
+    codes = [[f["code"] for f in g["violations"]] for g in report["games"]]
+    return invoke(["validate", *args, path]), codes
+
+
 @pytest.mark.parametrize(
     ("commas", "game"),
     [("{0},\n{1}@\n", 2), ("{0},@\n{1}\n", 1), ("@{0},\n{1}\n", 1)],
@@ -1511,16 +1520,13 @@ def test_a_comma_too_many_in_a_json_games_list_is_a_finding_of_a_game_not_a_game
     row = start.count("\n") + 1
     column = len(start) - start.rfind("\n")
     path = write(tmp_path, "commas.json", text)
-    said = invoke(["validate", "-j", jobs, path])
+    said, codes = _validated(path, "-j", jobs)
     assert said.exit_code == 1
     assert said.stdout.splitlines() == [
         f"{path}:{row}:{column}: A001 not valid JSON: a comma too many in the games list;"
         " read as if not there"
     ]
     assert said.stderr.startswith("2 games, ")
-    report = json.loads(invoke(["report", "--format", "json", path]).stdout)
-    assert [g["index"] for g in report["games"]] == [1, 2]
-    codes = [[f["code"] for f in g["violations"]] for g in report["games"]]
     assert codes == [["A001"] if k == game else [] for k in (1, 2)]
     assert convert(path, "--to", "aln").stdout.count("[Event ") == 2
 
@@ -1549,12 +1555,11 @@ def test_a_json_document_without_a_version_is_said_once_and_read_as_version_1(
 ) -> None:
     doc = {"format": "aluette-record", "games": two_games["doc"]["games"]}
     path = write(tmp_path, "nv.json", json.dumps(doc))
-    said = invoke(["validate", path])
+    said, codes = _validated(path)
     assert said.exit_code == 1
     assert said.stdout.splitlines() == [
         f"{path}:1:1: A001 the document gives no 'version' before its games (an"
         " aluette-record document is of version 1); its games are read as of that version"
     ]
     assert said.stderr.startswith("2 games, ")
-    report = json.loads(invoke(["report", "--format", "json", path]).stdout)
-    assert [[f["code"] for f in g["violations"]] for g in report["games"]] == [["A001"], []]
+    assert codes == [["A001"], []]
