@@ -303,11 +303,11 @@ class GameReplay:
             short_found = flag(
                 F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9
             )
-            # by the claims, the deal was decided at its last trick line
-            told = claimed_winners([t.winner for t in table.tricks], self._wrong_claims)
-            ends = self.ruleset.deal_scoring.decided_after(told, self.ruleset.deal_target)
-            if self._wrong_claims and ends == len(told):
-                flag.follows(short_found, self._wrong_claims[0][2])
+            if self._wrong_claims:  # by the claims, decided at its last trick line?
+                told = claimed_winners([t.winner for t in table.tricks], self._wrong_claims)
+                ends = self.ruleset.deal_scoring.decided_after(told, self.ruleset.deal_target)
+                if ends == len(told):
+                    flag.follows(short_found, self._wrong_claims[0][2])
         return table.tricks
 
     def _after_silent_chant(self, seat: str | None, problems: Sequence[Problem]) -> None:

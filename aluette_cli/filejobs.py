@@ -12,12 +12,10 @@ said and costs only itself: the other files are still done.
 
 from __future__ import annotations
 
-import io
 import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from .analysis import Limits
 from .annotate import Annotator
@@ -28,6 +26,7 @@ from .streams import (
     NUL_REASON,
     STDIO,
     ChangedMeanwhile,
+    Nowhere,
     WriteError,
     atomic_output,
     base_of,
@@ -66,16 +65,6 @@ def told(checked: CheckedGame, file: str) -> Iterator[Event]:
     for finding in checked.outcome.findings:
         yield Said(finding.format_line(file), status)
     yield Read(checked.deals_read)
-
-
-class _Nowhere(io.RawIOBase):
-    """Where the notes of a file written out as it is go: nowhere."""
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, data: Any) -> int:  # type: ignore[override]
-        return len(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +109,7 @@ class _Job:
                             f"aluette: {display} written out as it is, with no notes: {NUL_REASON}"
                         )
                         yield Said(said, EXIT_INVALID)
-                        out = _Nowhere()
+                        out = Nowhere()
                     yield from self.run(file, stream, out)
         except ChangedMeanwhile as exc:
             yield Said(f"aluette: {exc}", EXIT_INVALID)

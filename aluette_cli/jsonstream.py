@@ -401,12 +401,14 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
                 item = Problem("json-long-game", {"limit": limit}, line, column, index)
             else:
                 item = Item(index, value, line, column, raw)
+        item.strays = strays
         try:
             end, after = _after_element(text)
         except _Stop:
-            yield _with_strays(item, strays)
+            yield item
             raise
-        yield _with_strays(item, strays + after)
+        item.strays += after
+        yield item
         if end:
             return
         strays = ()
@@ -435,11 +437,6 @@ def _after_element(text: _Text) -> tuple[bool, tuple[tuple[int, int], ...]]:
         text.pos += 1
         return True, (comma, *extra)
     return False, extra
-
-
-def _with_strays(item: Item | Problem, strays: tuple[tuple[int, int], ...]) -> Item | Problem:
-    item.strays = strays
-    return item
 
 
 __all__ = ["BLOCK", "MAX_SKIP", "Item", "Member", "Problem", "read_document"]

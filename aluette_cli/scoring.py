@@ -19,7 +19,7 @@ from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, other_team, team_of
 from .findings import Flags
 from .model import Concede, Deal
 from .outcome import TrickOutcome, VoidReason
-from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
+from .policies import DealResult, PointOutcome, TieBreak, counts_of, doubled, mordienne_start
 from .rules import Ruleset
 from .wording import plural, tricks_named
 
@@ -339,9 +339,7 @@ def _conceded(
         reason = f"{team} conceded and {opponents} accepted"
         # The deal ends there: the tricks played before it are all its
         # tricks, and each seat's count of them is a fact of the record.
-        counts: dict[str, int] | None = None
-        if sequence is not None:
-            counts = {str(s): list(sequence).count(s) for s in SEATS}
+        counts = None if sequence is None else counts_of(sequence)
         return DealScore(counts, void=False, point=PointOutcome(opponents, 1, False, reason))
     if sequence is None:
         return DealScore()

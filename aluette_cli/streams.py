@@ -515,9 +515,11 @@ class _Closed(io.RawIOBase):
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
-class _Dropped(io.RawIOBase):
-    """Standard error closed: nobody can be told anything, and trying to
-    must not fail the command (its status still says how it went)."""
+class Nowhere(io.RawIOBase):
+    """Where writes go that nobody is to read: a standard error closed
+    (nobody can be told anything, and trying to must not fail the command:
+    its status still says how it went), the notes of a file annotate
+    writes out as it is."""
 
     def writable(self) -> bool:
         return True
@@ -535,4 +537,4 @@ def stand_in_for_closed_streams() -> None:
         raw = io.BufferedWriter(_Closed())
         sys.stdout = io.TextIOWrapper(raw, encoding="utf-8", line_buffering=True)
     if sys.stderr is None:
-        sys.stderr = io.TextIOWrapper(io.BufferedWriter(_Dropped()), encoding="utf-8")
+        sys.stderr = io.TextIOWrapper(io.BufferedWriter(Nowhere()), encoding="utf-8")
