@@ -394,8 +394,8 @@ def _in_pool(
 def _stop_writers(pool: multiprocessing.pool.Pool, grace: float = 2.0) -> None:
     """SIGTERM to every worker, so that each removes its temporary file, then
     :func:`_stop_now` for any still alive after ``grace`` seconds."""
-    workers = list(getattr(pool, "_pool", ()))
     _start_no_more(pool)
+    workers = list(getattr(pool, "_pool", ()))
     for worker in workers:
         with contextlib.suppress(OSError):
             worker.terminate()
@@ -424,12 +424,30 @@ def _stop_now(pool: multiprocessing.pool.Pool) -> None:
         finalizer.cancel()
 
 
-def _start_no_more(pool: multiprocessing.pool.Pool) -> None:
-    keeper = getattr(pool, "_worker_handler", None)
-    if keeper is not None:
-        from multiprocessing.pool import TERMINATE  # imported with the pool
+def _start_no_more(pool: multiprocessing.pool.Pool, wait: float = 1.0) -> None:
+    """The pool's keeper thread, which forks a new worker for every one that
+    ends, told to stop and waited for (at most ``wait`` seconds).
 
-        keeper._state = TERMINATE  # or it would fork new workers
+    Telling is not enough: a keeper already past its check of the pool's
+    state, woken by the last result taken, would see a worker just killed
+    and fork another.  That one, forked after the parent had let go of
+    everything, waited for ever on the lock of a task queue that its killed
+    sibling held, keeping the terminal's pipe open (about one Ctrl-C in
+    forty on a loaded machine).  Once the keeper has ended, no worker is
+    born any more, and killing those in ``pool._pool`` kills them all.
+    """
+    keeper = getattr(pool, "_worker_handler", None)
+    if keeper is None:
+        return
+    from multiprocessing.pool import TERMINATE  # imported with the pool
+
+    keeper._state = TERMINATE
+    notifier = getattr(pool, "_change_notifier", None)
+    if notifier is not None:
+        with contextlib.suppress(OSError, ValueError):
+            notifier.put(None)  # wakes the keeper where it waits for a change
+    if keeper.is_alive():
+        keeper.join(wait)
 
 
 @contextlib.contextmanager

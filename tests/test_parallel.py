@@ -189,3 +189,30 @@ def test_carriage_returns_and_small_files_are_read_as_units(tmp_path: Path) -> N
     small.write_text(text, encoding="utf-8")
     with small.open("rb") as stream:
         assert parallel.file_shards("f", None, str(small), stream, 0) is None
+
+
+# --------------------------------------------------------------------------
+# Stopping the pool
+
+
+def _idle(_: object) -> None:
+    return None
+
+
+@pytest.mark.parametrize("stop", [parallel._stop_now, parallel._stop_writers])
+def test_no_worker_is_born_once_the_pool_is_stopped(stop: object) -> None:
+    """The keeper thread, which replaces every worker that ends, has ended
+    when a stop returns: a keeper still running could fork a worker after
+    the kill, and that one would outlive the command."""
+    import multiprocessing
+
+    with parallel._sigint_blocked():
+        pool = multiprocessing.get_context("fork").Pool(2, parallel._start_plain_worker)
+    assert pool.apply_async(_idle, (None,)).get(timeout=30) is None
+    workers = list(pool._pool)
+    stop(pool)  # type: ignore[operator]
+    assert not pool._worker_handler.is_alive()
+    for worker in workers:
+        worker.join(5)
+        assert worker.exitcode is not None
+    assert [w for w in pool._pool if w.is_alive()] == []
