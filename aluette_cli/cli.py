@@ -1445,8 +1445,9 @@ def stats(
     "--continue",
     "record",
     metavar="FILE",
-    type=click.Path(exists=True, dir_okay=False),
-    help="A record of one game to go on with: the page opens at its next deal.",
+    type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+    help="A record of one game to go on with (- for standard input): the page"
+    " opens at its next deal.",
 )
 @output_option()
 def scorer_command(rules: str | None, lang: str, record: str | None, output: str | None) -> None:

@@ -626,6 +626,31 @@ def test_the_record_being_continued_is_not_written_over(tmp_path: Path) -> None:
     assert record.read_text("utf-8") == text
 
 
+def test_a_record_is_continued_from_standard_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--continue -`` reads the record piped in, as every command reads
+    ``-``: the same game as from the file, its ruleset file named from the
+    current folder, and its errors placed in ``<stdin>``."""
+    text = _first_deals(generated(5), 2)
+    (tmp_path / "begun.aln").write_text(text, "utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run("scorer", "--continue", "begun.aln", "-o", "file.html").exit_code == 0
+    result = run("scorer", "--continue", "-", "-o", "piped.html", input=text)
+    assert result.exit_code == 0, result.output
+    from_file, piped = _data(tmp_path / "file.html"), _data(tmp_path / "piped.html")
+    assert piped["start"]["game"] == from_file["start"]["game"]
+    assert (piped["start"]["from"], from_file["start"]["from"]) == ("<stdin>", "begun.aln")
+    house = (ROOT / "samples" / "house-rules-game.aln").read_text("utf-8")
+    (tmp_path / "house-rules.toml").write_text(
+        (ROOT / "samples" / "house-rules.toml").read_text("utf-8"), "utf-8"
+    )
+    assert run("scorer", "--continue", "-", "-o", "house.html", input=house).exit_code == 0
+    result = run("scorer", "--continue", "-", "-o", "m.html", input="deal 1 dealer N\nzz\n")
+    assert result.exit_code == 2 and "<stdin>:2:1: A001" in result.output, result.output
+    assert not (tmp_path / "m.html").exists()
+
+
 def test_a_continued_record_s_ruleset_file_is_named_from_the_page_s_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -36,6 +36,7 @@ from ..pipeline import CheckedGame
 from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
 from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names, rules_tag_for
 from ..scoring import point_values
+from ..streams import STDIO, display_name, open_source
 from .html import _sha256, esc
 
 LANGS = ("en", "fr")
@@ -314,6 +315,24 @@ def scorer_page(
 # A game continued from a record
 
 
+def _one_game(record: str, rules: str | None, folder: Path) -> CheckedGame:
+    """The one game of ``record`` (``-``: standard input, whose Rules tag
+    names a file from the current folder), checked."""
+    from ..api import load
+
+    if record == STDIO:
+        try:
+            with open_source(record) as source:
+                games = list(load(source, rules, base=folder))
+        except OSError as exc:
+            raise ValueError(f"cannot read {display_name(record)}: {exc.strerror}") from None
+    else:
+        games = list(load(record, rules))
+    if len(games) != 1:
+        raise ValueError(f"{display_name(record)}: holds {len(games)} games; --continue takes one")
+    return games[0]
+
+
 def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
     """The page's game as a checked record leaves it (``tag``: its ruleset's
     key on the page): the setup from its tags, and each deal as the scorer
@@ -394,19 +413,17 @@ def page_for(
     chosen = load_ruleset(rules) if rules else None
     start = None
     if record is not None:
-        from ..api import load
-
-        games = list(load(record, rules))
-        if len(games) != 1:
-            raise ValueError(f"{record}: holds {len(games)} games; --continue takes one")
-        (checked,) = games
+        where = display_name(record)
+        folder = Path() if record == STDIO else Path(record).parent
+        checked = _one_game(record, rules, folder)
         key = tag or rules
         if rules is None:  # the record's own rules: a preset, or its file as it names it
             key = next((t.value for t in checked.game.tags if t.name == "Rules"), "classic")
             if key not in preset_names():
-                key = rules_tag_for(str(Path(record).parent / key), output)
+                key = rules_tag_for(str(folder / key), output)
                 assert key is not None
                 chosen, tag = checked.outcome.ruleset, key
         assert key is not None
-        start = {"from": Path(record).name, "game": continued(checked, key, record)}
+        name = where if record == STDIO else Path(record).name
+        start = {"from": name, "game": continued(checked, key, where)}
     return scorer_page(page_rulesets(chosen, tag), lang, start)
