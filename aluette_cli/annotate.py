@@ -187,9 +187,8 @@ def _as_written(checked: CheckedGame, tee: Tee) -> None:
         message, facts = finding.message, finding.facts
         fed = facts.get("offset") if finding.code == F.BAD_ENCODING else None
         if type(fed) is int:  # where the bad byte is in the file
-            offset = tee.offset(finding.line, finding.column, fed)
-            message = message.replace(f" byte offset {fed} ", f" byte offset {offset} ", 1)
-            facts = {**facts, "offset": offset}
+            facts = {**facts, "offset": tee.offset(finding.line, finding.column, fed)}
+            message = Finding.of(F.BAD_ENCODING, "", 0, 0, **facts).message  # said anew
         if (column, cause, message) == (finding.column, finding.consequence_of, finding.message):
             return finding
         return replace(finding, column=column, consequence_of=cause, message=message, facts=facts)
