@@ -274,9 +274,9 @@ class Annotator:
             # The lines before the game's are written first: none of its notes
             # is theirs.
             self._flush(before=min([game.pos.line, *(f.line for f in game.errors)]))
-            notes_for(checked, analysis, self.pending, self.tricks, self.deals)
-            if self.tee.cuts:
+            if self.tee.cuts:  # before the notes, which say the findings' words
                 _as_written(checked, self.tee)
+            notes_for(checked, analysis, self.pending, self.tricks, self.deals)
             yield checked
         self._flush(before=None)
 

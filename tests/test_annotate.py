@@ -872,20 +872,28 @@ def test_a_line_past_the_limit_is_reported_and_not_held(
     assert max(held) <= limit + tee.TEE_BLOCK < len(long)
 
 
-@pytest.mark.parametrize("added", [b" Zz", b" { left open", b" ; a remark"])
+@pytest.mark.parametrize("added", [b" Zz", b" { left open", b" ; a remark", b" \xff"])
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_findings_after_an_earlier_run_s_notes_are_where_validate_puts_them(
     sample: Path, added: bytes, tmp_path: Path
 ) -> None:
     """Annotate reads a line without the notes an earlier run put at its
     end; a finding past them (text a scorer added after the notes) was said
-    at its column in the line without them: 5:10 where validate said 5:311."""
+    at its column in the line without them: 5:10 where validate said 5:311.
+    The notes say the same words (a bad byte's offset in the file as it is,
+    not in the text without the notes)."""
     once = annotate(sample).stdout_bytes.split(b"\n")
     noted = [k for k, line in enumerate(once) if b"{= " in line and not line.startswith(b";")]
     assert noted, sample.name
     for k in noted[:3]:
         once[k] += added
     again = write(tmp_path, "again.aln", b"\n".join(once))
-    said = annotate(again).stderr.splitlines()
+    result = annotate(again)
+    said = result.stderr.splitlines()
     expected = invoke(["validate", str(again)]).stdout.splitlines()
     assert [line for line in said if ": A" in line] == expected
+    found = json.loads(invoke(["validate", "--format", "json", str(again)]).stdout)
+    notes = result.stdout_bytes.decode("utf-8", "replace")
+    for finding in found:
+        note = f"{{= {finding['code']} {finding['message']}}}"
+        assert note in notes, note
