@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from . import findings as F
 from .cards import DECK, HAND_SIZE, NAMED_CARDS, STOCK_SIZE, team_of
 from .findings import Flags
-from .model import Deal, Draw, Pos, Signal
+from .model import Chant, Deal, Draw, Pos, Signal
 from .outcome import SignalOutcome
 from .rules import Ruleset
 from .wording import named, plural
@@ -185,14 +185,23 @@ def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag:
     allowed = ruleset.chant_seats_for(deal.dealer)
     stock = set(deal.stock.cards) if deal.stock is not None else None
     dealt = set().union(*hands.values()) if hands else set()
+    # A player's second chant is one mistake, said once: the first is the
+    # exchange made, as the first of a hand or a point line written twice
+    # is the one used (applied too, its cards would be taken twice and its
+    # discards played "out of hand" for the rest of the deal).
+    firsts: dict[str, Chant] = {}
+    for chant in deal.chants:
+        first = firsts.setdefault(chant.seat, chant)
+        if first is not chant:
+            flag(F.CHANT_WRONG, "twice", chant.pos, n, seat=chant.seat, first=first.pos.line)
     #: who takes each card, to know what a player whose hand is not written
     #: cannot hold: a card another player takes
     takers: dict[str, str] = {}
-    for chant in deal.chants:
+    for chant in firsts.values():
         for card in chant.takes:
             takers.setdefault(card, chant.seat)
     chanted: set[str] = set()
-    for chant in deal.chants:
+    for chant in firsts.values():
         seat = chant.seat
 
         def problem(variant: str, _pos: Pos = chant.pos, **facts: object) -> None:
@@ -200,8 +209,6 @@ def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag:
 
         if seat not in allowed:
             problem("seat", allowed=allowed, dealer=deal.dealer)
-        elif seat in chanted:
-            problem("twice", seat=seat)
         chanted.add(seat)
         if len(chant.takes) != 6:
             problem("takes", seat=seat, count=len(chant.takes))

@@ -350,7 +350,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     TAG_REPEATED: {"": "tag {name} is given again; the first value, {first!r}, is used"},
     CHANT_WRONG: {
         "seat": "chant: only {allowed:and} take the stock when {dealer} deals",
-        "twice": "chant: {seat} chants twice",
+        "twice": "chant: {seat} chants twice; the first chant, on line {first},"
+        " is the exchange made",
         "takes": "chant: {seat} takes {count} cards, not 6",
         "discards": "chant: {seat} discards {count} cards, not 6",
         "in-hand": "chant: {card} is in a player's hand, not in the stock",

@@ -731,14 +731,23 @@ def test_chanter_a_wrong_exchange_is_a405(chant_w: str, expected: str) -> None:
     assert any(expected in m for m in messages(checked, "A405")), messages(checked, "A405")
 
 
-def test_chanter_the_same_player_chanting_twice_is_a405() -> None:
-    # W's exchange written twice: the second line is W chanting again, and
-    # its six cards are taken a second time.
+def test_chanter_the_same_player_chanting_twice_is_one_a405() -> None:
+    # W's exchange written twice: one mistake, said once.  The first line is
+    # the exchange made; the second's cards are not taken a second time.
     checked = check(chant_record(CHANT_W, CHANT_N, CHANT_W))
-    texts = messages(checked, "A405")
-    assert ("A405", 10, 1) in found(checked)
-    assert "chant: W chants twice" in texts
-    assert "chant: 7d is taken twice" in texts
+    assert found(checked) == [("A405", 10, 1)]
+    assert messages(checked, "A405") == [
+        "chant: W chants twice; the first chant, on line 8, is the exchange made"
+    ]
+
+
+def test_chanter_a_second_chant_changes_no_hand() -> None:
+    """A second chant that takes the other player's stock cards and discards
+    cards its player goes on to play: the play is checked against the first
+    exchange, so the one mistake is the one finding."""
+    again = "chant W takes 5c 4c 4b 4e 3e 3b discards 7d 6d 5d 4d 7c 6c"
+    checked = check(chant_record(CHANT_W, CHANT_N, again))
+    assert found(checked) == [("A405", 10, 1)], found(checked)
 
 
 def test_chanter_a_card_both_players_take_is_a405() -> None:
