@@ -274,9 +274,12 @@ class Annotator:
             # The lines before the game's are written first: none of its notes
             # is theirs.
             self._flush(before=min([game.pos.line, *(f.line for f in game.errors)]))
-            if self.tee.cuts:  # before the notes, which say the findings' words
-                _as_written(checked, self.tee)
+            # The notes say the findings as read without the notes of an
+            # earlier run (a bad byte's offset too), so that annotating again
+            # gives the same notes; what is printed names the file as it is.
             notes_for(checked, analysis, self.pending, self.tricks, self.deals)
+            if self.tee.cuts:
+                _as_written(checked, self.tee)
             yield checked
         self._flush(before=None)
 
