@@ -135,6 +135,24 @@ def test_broken_tag_section_salvages_its_good_tags():
     assert len(game.deals) == 1
 
 
+def test_a_tag_written_in_a_comment_of_a_broken_section_is_not_salvaged():
+    """What the grammar skips is skipped by the salvage too: a tag in a
+    brace or line comment is a note, not a tag (it made a Result tag
+    "given again"), and a comment's brace inside a value opens nothing."""
+    text = (
+        '[Event "x"]\n[Rules "classic"\n[Result "NS 1-0"] {[Result "*"]}\n'
+        '; [Site "noted"]\n[Round "a {b"] [Annotator "c}"]\ndeal 1 dealer N\npoint NS\n'
+    )
+    (game,) = games(text)
+    assert [(t.name, t.value) for t in game.tags] == [
+        ("Event", "x"),
+        ("Result", "NS 1-0"),
+        ("Round", "a {b"),
+        ("Annotator", "c}"),
+    ]
+    assert [f.code for f in game.errors] == ["A001"]
+
+
 #: A deal whose comments span lines and hold braces: the header's holds a
 #: ``{`` on a line of its own, another stands alone after the hand, and ``;``
 #: comments hold a ``{`` that opens nothing.

@@ -14,7 +14,18 @@ from itertools import count
 
 from .. import findings as F
 from ..findings import Finding
-from ..lexicon import DEAL, DEALER, DIGITS, SEAT, TAG_CLOSE, TAG_NAME, TAG_OPEN, TAG_VALUE, unescape
+from ..lexicon import (
+    DEAL,
+    DEALER,
+    DIGITS,
+    SEAT,
+    TAG_CLOSE,
+    TAG_NAME,
+    TAG_OPEN,
+    TAG_VALUE,
+    TERMINALS,
+    unescape,
+)
 from ..model import BrokenDeal, Comment, Deal, Game, Pos, Tag
 from . import fastpath
 from .decode import decode_runs
@@ -29,6 +40,17 @@ _DEAL_HEAD = re.compile(f"{DEAL}{_WS}+({DIGITS})(?![0-9])(?:{_WS}+{DEALER}{_WS}+
 _TAG_LINE = re.compile(
     f"{re.escape(TAG_OPEN)}{_WS}*({TAG_NAME}){_WS}+({TAG_VALUE}){_WS}*{re.escape(TAG_CLOSE)}"
 )
+#: A tag, or what the grammar skips or reads whole and a tag cannot begin
+#: in: a comment, a string.  Scanned left to right, so that a tag written
+#: inside a comment (``{[Result "*"]}``) is never taken for one.
+_TAG_OR_NOT = re.compile(
+    "|".join((_TAG_LINE.pattern, TERMINALS["COMMENT"], TERMINALS["LINE_COMMENT"], TAG_VALUE))
+)
+
+
+def _tags_in(text: str) -> Iterator[re.Match[str]]:
+    """The well-formed tags of a tag section's text, comments left out."""
+    return (m for m in _TAG_OR_NOT.finditer(text) if m.group(1) is not None)
 
 
 def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
@@ -67,7 +89,7 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         if unit.kind == "tags":
             tags = [
                 Tag(m.group(1), unescape(m.group(2)[1:-1]), unit.pos(text, m.start()))
-                for m in _TAG_LINE.finditer(text)
+                for m in _tags_in(text)
             ]
             return (tags, None), [], error
         m = _DEAL_HEAD.match(text)
@@ -202,7 +224,7 @@ def _unknown_escapes(unit: Unit) -> list[Finding]:
         Finding.of(
             F.UNKNOWN_ESCAPE, "", *unit.pos(text, m.start()), name=m.group(1), escape=e.group()
         )
-        for m in _TAG_LINE.finditer(text)
+        for m in _tags_in(text)
         for e in _ESCAPE_IN_VALUE.finditer(m.group(2), 1, len(m.group(2)) - 1)
         if e.group(1) not in ('"', "\\")
     ]
