@@ -36,6 +36,9 @@ BLANKS = "".join(ch for ch in WHITESPACE if ch not in LINE_BREAKS)
 COMMENT_OPEN = "{"
 COMMENT_CLOSE = "}"
 LINE_COMMENT = ";"
+#: read past at the start of a file, and never written but to keep text
+#: that begins with one (writers/aln.py)
+BYTE_ORDER_MARK = "\ufeff"
 QUOTE = '"'
 ESCAPE = "\\"
 

@@ -155,6 +155,18 @@ def test_what_cannot_be_read_is_written_back_where_it_stood() -> None:
     assert_canonical(written, canonical)
 
 
+def test_text_that_begins_with_a_byte_order_mark_is_written_after_one() -> None:
+    """A file that begins with two marks: the first is read past, the second
+    is text (A001) kept as written; at the top of the output it would be
+    read back as a mark and lost (and the A001 with it), so a mark goes
+    before it."""
+    written = formatted("\ufeff\ufeffdeal 1 dealer N", "point NS")
+    assert_canonical(written, "\ufeff\ufeff\ndeal 1 dealer N\npoint NS\n")
+    (game,) = read(*written.removesuffix("\n").split("\n"))
+    assert [(e.code, e.line, e.column) for e in game.errors] == [("A001", 1, 1)]
+    assert formatted("deal 1 dealer N  { \ufeff }", "point NS").startswith("deal")
+
+
 def test_games_are_two_empty_lines_apart_and_the_text_ends_with_one_line_end() -> None:
     out: list[str] = []
     frame = Framed(out.append, between=BETWEEN_GAMES)  # as convert --to aln writes

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator
 
 from ..cards import SEATS
-from ..lexicon import WHITESPACE
+from ..lexicon import BYTE_ORDER_MARK, WHITESPACE
 from ..model import Comment, Deal, Game, Signal, Trick
 
 #: How trick lines are written: as recorded, or all with seats, or all cards-only.
@@ -124,7 +124,11 @@ def game_lines(
     ``seated``: the positions of deals whose seats ``style='cards'`` keeps as
     recorded, since without them the deal would read back otherwise."""
     if game.leading_text is not None:
-        yield verbatim(game.leading_text)
+        text = verbatim(game.leading_text)
+        # Text before the first game that begins with U+FEFF (a file with
+        # two byte-order marks) would be read back as a mark and lost: a
+        # mark before it keeps it text, so the record reads back as it was.
+        yield BYTE_ORDER_MARK + text if text.startswith(BYTE_ORDER_MARK) else text
     else:
         for comment in game.leading_comments:
             yield comment_text(comment)
