@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 from itertools import pairwise
 
 from . import findings as F
-from .cards import TEAMS, TRICKS_PER_DEAL, left_of, team_of
+from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, seats_from, team_of
 from .deal_checks import (
     Exchange,
     apply_chants,
@@ -202,11 +202,12 @@ class GameReplay:
             if told is not None and self._told is None:
                 self._told = ToldLedger(self.ledger, self._wrong_claims[0][2])
         signals = check_signals(deal, hands, ruleset, flag, exchange)
-        scored = self.ledger.record(n, deal.dealer, score.void, score.point)
+        shown = dealer_shown(deal, {deal.dealer, *(self.ledger.instead or ())})
+        scored = self.ledger.record(n, deal.dealer, score.void, score.point, shown)
         if self._told is not None:
             point = score.point if told is None else told[0]
             void = score.void if told is None else point is None
-            self._told.told.record(n, deal.dealer, void, point)
+            self._told.told.record(n, deal.dealer, void, point, shown)
         outcome = _outcome(n, deal.dealer, deal.pos, tricks, sequence, score, scored, after_end)
         outcome.from_sheet = not deal.tricks and deal.winners is not None
         outcome.signals = signals
@@ -449,6 +450,27 @@ def _outcome(
 
 #: trick numbers as a deal writes them, to see at a glance that they need no sorting
 _COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
+
+
+def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
+    """The dealer the first trick shows, where it is none of ``dealers`` (the
+    header's, or after a wrong dealer the one who should have dealt): the
+    seat on whose left sits a leader the whole trick's turn order follows.
+
+    On the first deal no rotation says who should have dealt, so a dealer
+    written wrong there is found only by the first lead (A202); the next
+    deal may then go on from the dealer the play shows, as after an A105
+    from the one who should have dealt: one slip, one finding."""
+    first = next((t for t in deal.tricks if t.number == 1), None)
+    if first is None or len(first.plays) != len(SEATS):
+        return None
+    order = tuple(play.seat for play in first.plays)
+    leader = order[0]
+    if leader is None or order != seats_from(leader):
+        return None
+    if leader in {left_of(dealer) for dealer in dealers}:
+        return None
+    return order[-1]  # the leader's right: the last to play
 
 
 def _short_hands(found: Sequence[Finding]) -> dict[str, Finding]:

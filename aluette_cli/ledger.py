@@ -149,16 +149,24 @@ class GameLedger:
 
     # -- after a deal: the score and who deals next ----------------------
     def record(
-        self, number: int | None, dealer: str | None, void: bool | None, point: PointOutcome | None
+        self,
+        number: int | None,
+        dealer: str | None,
+        void: bool | None,
+        point: PointOutcome | None,
+        shown: str | None = None,
     ) -> bool:
         """Count a replayed deal; True if its point went into the score.
 
         After a wrong dealer the next deal may follow either the written
         dealer (the wrong seat really dealt) or the one the rotation wanted
-        (a slip of the pen): both are accepted, so one mistake is one A105."""
+        (a slip of the pen): both are accepted, so one mistake is one A105.
+        So too the dealer the first trick ``shown`` (engine.dealer_shown)."""
         self.previous = (number, dealer, void)
         scored = False
         dealers = {dealer} | (self.instead or set()) if dealer else set()
+        if dealers and shown is not None:
+            dealers.add(shown)
         self.instead = None
         if void is None:
             if self.over_at is None:  # after the end (A106) no outcome counts

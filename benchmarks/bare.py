@@ -140,11 +140,16 @@ def _deal(block: str, state: list) -> bool:
     counts = {"N": 0, "E": 0, "S": 0, "W": 0}
     reached: dict[str, int] = {}
     tricks = 0
+    shown = None  # the dealer trick 1 shows, where it is not one allowed
     for k, line in enumerate(lines[6:-1], 1):
         tricks += 1
         words = line.split()
         if words[0] != f"{k}.":
             bad = True
+        if k == 1:
+            seats = [word.split(":")[0] for word in words[1:5]]
+            if list(ORDER.get(seats[0], ())) == seats and seats[0] not in (LEFT[dealer], also):
+                shown = seats[3]
         if k == 1 and also is not None and words[1].split(":")[0] == also:
             leader = also
         order = ORDER[leader]
@@ -194,7 +199,8 @@ def _deal(block: str, state: list) -> bool:
     state[0], state[5] = number, right
     # after a wrong dealer the next deal may follow the written dealer or the
     # one the rotation wanted: one mistake, one wrong deal
-    dealers = {dealer} | (instead or set())
+    # (or the dealer the first trick shows)
+    dealers = {dealer} | (instead or set()) | ({shown} if shown else set())
     state[1] = dealers if void else {LEFT[d] for d in dealers}
     return bad
 

@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pytest
 
+from aluette_cli.cards import SEATS, left_of
 from aluette_cli.engine import deal_result, is_mordienne, trick_result
 from aluette_cli.pipeline import CheckedGame
 from aluette_cli.rules import Ruleset, load_ruleset
 
-from .conftest import check, found, messages, record, report, run
+from .conftest import check, found, generated, messages, record, report, run
 from .test_pipeline import REFERENCE
 from .test_properties import MUTATIONS
 
@@ -868,6 +869,34 @@ def test_the_first_dealer_also_deals_the_fifth() -> None:
     checked = check(five_deals("EW 3-2", dealers="NESWE"))
     assert found(checked) == [("A105", 10, 1)]
     assert messages(checked, "A105")[0].startswith("E deals, but N should")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_first_dealer_written_wrong_is_one_finding(seed: int) -> None:
+    """No rotation says who deals first, so a wrong seat in the first header
+    is found by the first lead (A202); the second deal may go on from the
+    dealer the first trick shows (the leader's right), as after an A105
+    from the one who should have dealt.  A second slip is still found."""
+    text = generated(seed, "--games", "1")
+    lines = text.split("\n")
+    first = next(k for k, line in enumerate(lines) if line.startswith("deal 1 dealer"))
+    second = next(k for k, line in enumerate(lines) if line.startswith("deal 2 dealer"))
+    dealer = lines[first][-1]
+    for wrong in SEATS:
+        if wrong == dealer:
+            continue
+        slipped = [*lines]
+        slipped[first] = f"deal 1 dealer {wrong}"
+        checked = check("\n".join(slipped))
+        assert [(code, line) for code, line, _ in found(checked)] == [("A202", first + 7)]
+        next_dealer = lines[second][-1]
+        for other in SEATS:
+            if other in (next_dealer, left_of(wrong)):
+                continue
+            twice = [*slipped]
+            twice[second] = f"deal 2 dealer {other}"
+            codes = [(code, line) for code, line, _ in found(check("\n".join(twice)))]
+            assert ("A105", second + 1) in codes, (wrong, other, codes)
 
 
 # --------------------------------------------------------------------------
