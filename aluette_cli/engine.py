@@ -287,8 +287,14 @@ class GameReplay:
                 found = flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
             if cause is not None:
                 found = flag.follows(found, cause)
-            # The record goes on from its claim: the claimed winner may lead next.
-            table.also_lead(claim.seat if claim.seat is not None else outcome.leader)
+            # The record goes on from its claim: the claimed winner may lead
+            # next; after a claim of nobody, the trick's leader, who is the
+            # record's or, where that lead was wrong (or the leader's card is
+            # missing, A205), the rules'.
+            if claim.seat is not None:
+                table.also_lead(claim.seat)
+            else:
+                table.also_lead(outcome.leader, table.rightful)
             self._wrong_claims.append((len(table.tricks) - 1, claim.seat, found))
         short = TRICKS_PER_DEAL - len(table.tricks)
         if short > 0 and unexplained and table.decided_after() is None:

@@ -85,7 +85,8 @@ class Table:
         self._led: str | None = None
         #: a second leader accepted without a finding: the record's leader of
         #: a pourri trick that the rules' leader should have led
-        self._also_leads: str | None = None
+        self._also_leads: tuple[str, ...] = ()  # whom an earlier mistake lets lead
+        self.rightful: str = self.leader  # who should have led the last trick
         #: the leader is not known (a trick is missing): the next lead is free
         self._free_lead = False
         #: cards played by someone who did not hold them (A203)
@@ -132,7 +133,7 @@ class Table:
         turn = self._order[len(plays)] if len(plays) < 4 else None
         problems: list[Problem] | None = None
         if seat is not None and seat != turn and not self._turn_wrong:
-            if not plays and seat == self._also_leads:
+            if not plays and seat in self._also_leads:
                 # The lead follows from an earlier mistake, already reported
                 # (the record's leader of a pourri trick leads again, or the
                 # winner a wrong claim named leads): the trick goes on from it.
@@ -220,11 +221,10 @@ class Table:
         self._misplayed.discard(card)
         return True
 
-    def also_lead(self, seat: str | None) -> None:
-        """Let ``seat`` lead the next trick without a finding: a wrong claim
-        named it, and that claim is already reported."""
-        if seat is not None and seat != self.leader:
-            self._also_leads = seat
+    def also_lead(self, *seats: str | None) -> None:
+        """Let ``seats`` lead the next trick without a finding: a wrong claim
+        named one, and that claim is already reported."""
+        self._also_leads = tuple(s for s in seats if s is not None and s != self.leader)
 
     def skip(self, count: int) -> None:
         """Trick lines the record leaves out: tricks whose cards and winner are
@@ -245,8 +245,8 @@ class Table:
         nothing tells (a pourri trick, no claim): its cards then belong to
         nobody known, and the trick is one whose winner the record does
         not give."""
-        if self._also_leads is not None and plays and plays[0].seat is None and not self._plays:
-            two = (self.leader, self._also_leads)
+        if self._also_leads and plays and plays[0].seat is None and not self._plays:
+            two = (self.leader, self._also_leads[0])
             holders = [self._holding(play.card) for play in plays]
             led = claimed_leader(self.ruleset, plays, claimed, two, holders)
             if led != self.leader:
@@ -317,6 +317,7 @@ class Table:
         """Gather the cards on the table into a trick: who takes it, and why."""
         number, plays = self._number, self._plays
         result = self._result(plays, self._strength)
+        self.rightful = self.leader
         led = self._led or self.leader
         trick = TrickOutcome(number, led, plays, *result)
         self.tricks.append(trick)
@@ -328,7 +329,7 @@ class Table:
             self.leader = result.winner  # type: ignore[assignment]
         elif result.nobody:
             self._lead_why = ("lead-nobody", number)
-        self._also_leads = self._led if result.nobody else None
+        self._also_leads = (self._led,) if result.nobody and self._led else ()
         self._led = None
         self._plays = []
         self._turn_wrong = False

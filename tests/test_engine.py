@@ -1383,6 +1383,46 @@ def test_the_turns_a_trick_of_three_or_five_cards_puts_out_follow_from_it(
     assert all(f.line == line for f in checked.outcome.findings if f.code in ("A202", "A205"))
 
 
+#: S leads trick 2 after a pourri trick 1, and S's card is left out of it:
+#: W's lead and the claim follow from the three cards (A205).
+LEADER_LEFT_OUT = """deal 1 dealer E
+N: Vc Ve 4c Rd 9e 2e 1c Cb 3d
+E: 9c 7c 3b 6d 6b 1b 4d 2c Re
+S: Ce 9b 8e Vd 7d 5d 4b 3c 8b
+W: Cd Cc 1e 4e 5b Rb 5c 9d 2d
+stock: 8c 7b Rc 7e 5e 8d 1d 6c 3e 6e Vb 2b
+1. S:8b W:1e N:1c E:1b -> pourri
+2. W:5b N:9e E:6b -> pourri
+3. S:8e W:2d N:Ve E:Re -> W
+4. W:9d N:2e E:6d S:3c -> S
+5. S:7d W:Cd N:Cb E:9c -> E
+6. E:7c S:Vd W:5c N:Vc -> pourri
+7. E:3b S:5d W:Rb N:Rd -> pourri
+8. E:2c S:Ce W:Cc N:3d -> N
+9. N:4c E:4d S:4b W:4e -> pourri
+point W
+"""
+
+
+def test_after_a_trick_claimed_pourri_its_rightful_leader_may_lead_again() -> None:
+    """A claim of nobody lets the trick's leader lead again: the record's
+    (W), or, where that lead was wrong, the rules' (S, whose card is the
+    one missing).  S leading trick 3 was an A202 to act on of its own."""
+    said = [
+        (f.code, f.line, f.consequence_of[1] if f.consequence_of else None)
+        for f in check(LEADER_LEFT_OUT).outcome.findings
+    ]
+    assert said == [("A205", 8, None), ("A202", 8, 8), ("A301", 8, 8), ("A302", 16, 8)]
+    # the record's leader of trick 2 may lead trick 3 just as well
+    w_leads = LEADER_LEFT_OUT.replace("3. S:8e W:2d N:Ve E:Re", "3. W:2d N:Ve E:Re S:8e")
+    assert [f.code for f in check(w_leads).outcome.findings if f.line == 9] == []
+    # as may N, whose 9e takes the three cards; but not E
+    n_leads = LEADER_LEFT_OUT.replace("3. S:8e W:2d N:Ve E:Re", "3. N:Ve E:Re S:8e W:2d")
+    assert [f.code for f in check(n_leads).outcome.findings if f.line == 9] == []
+    e_leads = LEADER_LEFT_OUT.replace("3. S:8e W:2d N:Ve E:Re", "3. E:Re S:8e W:2d N:Ve")
+    assert [f.code for f in check(e_leads).outcome.findings if f.line == 9] == ["A202"]
+
+
 @pytest.mark.parametrize(
     ("trick", "expected"),
     [
