@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from . import findings as F
 from .cards import DECK, HAND_SIZE, NAMED_CARDS, STOCK_SIZE, team_of
 from .findings import Flags
-from .model import Chant, Deal, Draw, Pos, Signal
+from .model import Chant, Deal, Draw, Hand, Pos, Signal
 from .outcome import SignalOutcome
 from .rules import Ruleset
 from .wording import named, plural
@@ -49,10 +49,25 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     if not deal.extra_hands and _well_dealt(deal, hands):
         return hands
     n = deal.number
+    written = dict(deal.hands)
+    misseated = _misseated(deal)
     for extra in deal.extra_hands:
-        flag(F.HAND_REPEATED, "", extra.pos, n, seat=extra.seat)
+        if misseated is not None and extra is deal.extra_hands[0]:
+            seat, hand = misseated
+            which = "first" if hand is deal.hands[extra.seat] else "second"
+            facts = {"seat": extra.seat, "which": which, "player": seat}
+            flag(F.HAND_REPEATED, "misseated", extra.pos, n, **facts)
+            written[seat] = hand
+            if hand is not extra:
+                written[extra.seat] = extra
+            hands = {s: set(h.cards) for s, h in written.items()}
+        else:
+            flag(F.HAND_REPEATED, "", extra.pos, n, seat=extra.seat)
+    if misseated is not None and _well_dealt(deal, hands):
+        return hands
     parts: list[tuple[str, list[str], Pos, str]] = [
-        (f"{h.seat}'s hand", h.cards, h.pos, h.seat) for h in deal.hands.values()
+        (f"{h.seat}'s hand" if h.seat == s else f"{s}'s hand", h.cards, h.pos, s)
+        for s, h in written.items()
     ]
     if deal.stock is not None:
         parts.append(("the stock", deal.stock.cards, deal.stock.pos, ""))
@@ -84,6 +99,34 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
             kept = hands[seat] if other == label else hands[seat] - {card}
             hands[seat] = kept | {missing}
     return hands
+
+
+def _misseated(deal: Deal) -> tuple[str, Hand] | None:
+    """A hand written under the wrong seat: a seat's hand given twice while
+    another seat's is not given, and the play shows which line is whose
+    (the seat whose hand is missing, and its line).  Of the two ways to
+    seat the lines, the one under which more of the two players' plays are
+    from their own line; none where they tie (the first line is then the
+    seat's, as for any hand given twice).  One slip of the pen, said once
+    (A107), where every card the missing player played was an A203."""
+    if len(deal.extra_hands) != 1 or len(deal.hands) != 3:
+        return None
+    second = deal.extra_hands[0]
+    first = deal.hands[second.seat]
+    missing = next(seat for seat in "NESW" if seat not in deal.hands)
+    played: dict[str | None, set[str]] = {second.seat: set(), missing: set()}
+    for trick in deal.tricks:
+        for play in trick.plays:
+            if play.seat in played:
+                played[play.seat].add(play.card)
+    own, other = set(first.cards), set(second.cards)
+    as_written = len(played[second.seat] & own) + len(played[missing] & other)
+    swapped = len(played[missing] & own) + len(played[second.seat] & other)
+    if swapped > as_written:
+        return missing, first
+    if as_written > swapped:
+        return missing, second
+    return None
 
 
 def _typo(

@@ -260,7 +260,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
     DEAL_AFTER_END: {
         "": "the game was over after deal {over_at} ({reason}); this deal is one too many"
     },
-    HAND_REPEATED: {"": "{seat}'s hand is given a second time; the first is used"},
+    HAND_REPEATED: {
+        "": "{seat}'s hand is given a second time; the first is used",
+        "misseated": "{seat}'s hand is given a second time, and {player}'s not at all:"
+        " the play shows that the {which} is {player}'s, and it is read so",
+    },
     STOCK_REPEATED: {
         "": "a second stock line; the first, on line {first}, is used, and both are kept"
     },

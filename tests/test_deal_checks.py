@@ -30,7 +30,7 @@ from aluette_cli.model import Deal, Draw
 from aluette_cli.reading import read_games
 from aluette_cli.rules import Ruleset, load_ruleset
 
-from .conftest import SAMPLES, record
+from .conftest import SAMPLES, check, record
 
 CLASSIC = load_ruleset("classic")
 OPTIONS = CLASSIC.with_options(frozenset({"chanter", "mordienne", "signals"}))
@@ -193,6 +193,52 @@ def test_a_repeated_hand_and_stock_are_a107_and_a108_and_the_first_are_used() ->
     assert sorted(said(flag)) == [
         "A107 6:1 N's hand is given a second time; the first is used",
         "A108 8:1 a second stock line; the first, on line 7, is used, and both are kept",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "which"),
+    [
+        # N's line written under W (line 2), W's own line after it (line 5)
+        (["W: " + HANDS[0][3:], *HANDS[1:]], "first"),
+        # N's line written under W after W's own (line 5)
+        ([HANDS[3], *HANDS[1:3], "W: " + HANDS[0][3:]], "second"),
+    ],
+)
+def test_a_hand_written_under_the_wrong_seat_is_read_as_the_play_shows(
+    written: list[str], which: str
+) -> None:
+    """W's hand twice and N's not at all: the play shows which line N
+    played from.  One A107 that says so, the hands as dealt, and every card
+    N plays is N's (where each was an A203).  Where the play does not tell,
+    the first line is W's, as before."""
+    play = ["1. N:3d E:3c S:Cc W:1e", "2. N:2d E:2c S:Rb W:Re"]
+    flag = Flags(1)
+    assert check_deck(by_w(*written, STOCK, *play), flag) == AS_DEALT
+    assert said(flag) == [
+        f"A107 5:1 W's hand is given a second time, and N's not at all: the play shows"
+        f" that the {which} is N's, and it is read so"
+    ]
+    flag = Flags(1)
+    check_deck(by_w(*written, STOCK, "1. 3d 3c Cc 1e"), flag)  # cards alone: nothing said
+    assert said(flag) == ["A107 5:1 W's hand is given a second time; the first is used"]
+
+
+def test_the_engine_plays_a_misseated_hand_as_the_play_shows() -> None:
+    lines = ["W: " + HANDS[0][3:], *HANDS[1:], STOCK, "1. N:3d E:3c S:Cc W:1e -> N"]
+
+    def codes() -> list[str]:  # (the deal stops after one trick: A206)
+        checked = check(record("deal 1 dealer W", *lines))
+        return [f.code for f in checked.outcome.findings if f.code != "A206"]
+
+    assert codes() == ["A107"]
+    # W plays N's card: a second mistake, still found, and N's plays still
+    # show the first line is N's
+    lines.append("2. N:2d E:2c S:Rb W:Vd -> N")
+    assert codes() == ["A107", "A203"]
+    checked = check(record("deal 1 dealer W", *lines))
+    assert [f.message for f in checked.outcome.findings if f.code == "A203"] == [
+        "card Vd played by W is not in W's hand; it was dealt to N"
     ]
 
 
