@@ -260,6 +260,7 @@ class GameReplay:
                     place(flag, problems, play.pos, n, i)
                     self._after_silent_chant(play.seat, problems)
                     said = flag.found[-len(problems) :]
+                    _swapped(flag, said, start)
                     if self._short:
                         _dropped_from_hand(flag, said, self._short, stock)
                     if cause is None:  # the card's fault itself, not a turn said before it
@@ -288,13 +289,10 @@ class GameReplay:
             if cause is not None:
                 found = flag.follows(found, cause)
             # The record goes on from its claim: the claimed winner may lead
-            # next; after a claim of nobody, the trick's leader, who is the
-            # record's or, where that lead was wrong (or the leader's card is
-            # missing, A205), the rules'.
-            if claim.seat is not None:
-                table.also_lead(claim.seat)
-            else:
-                table.also_lead(outcome.leader, table.rightful)
+            # next; after a claim of nobody, the trick's leader: the record's,
+            # or the rules' where that lead was wrong (or its card missing).
+            nobody = (outcome.leader, table.rightful)
+            table.also_lead(*nobody if claim.seat is None else (claim.seat,))
             self._wrong_claims.append((len(table.tricks) - 1, claim.seat, found))
         short = TRICKS_PER_DEAL - len(table.tricks)
         if short > 0 and unexplained and table.decided_after() is None:
@@ -477,6 +475,23 @@ def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
     if leader in {left_of(dealer) for dealer in dealers}:
         return None
     return order[-1]  # the leader's right: the last to play
+
+
+def _swapped(flag: Flags, said: Sequence[Finding], start: int) -> None:
+    """Two players of one trick who each played the other's card: one slip
+    (the cards, or the seats, written the wrong way round), so the second
+    A203 follows from the first."""
+    for finding in said:
+        if finding.code != F.NOT_IN_HAND or finding.facts.get("holder") is None:
+            continue
+        seat, holder = finding.facts["seat"], finding.facts["holder"]
+        for earlier in flag.found[start:]:
+            if earlier is finding:
+                break
+            facts = earlier.facts
+            if earlier.code == F.NOT_IN_HAND and (facts["seat"], facts["holder"]) == (holder, seat):
+                flag.follows(finding, earlier)
+                break
 
 
 def _short_hands(found: Sequence[Finding]) -> dict[str, Finding]:

@@ -1300,8 +1300,9 @@ point EW
         # the deal's end and its point line are right for the claims
         (CLAIMED_ON, [("A301", 9, None), ("A209", 17, 9), ("A302", 18, 9)]),
         (
+            # (N and E each play the other's card: the second A203 follows)
             STOPPED_AS_CLAIMED,
-            [("A206", 3, 13), ("A203", 13, None), ("A203", 13, None), ("A301", 13, 13)],
+            [("A206", 3, 13), ("A203", 13, None), ("A203", 13, 13), ("A301", 13, 13)],
         ),
     ],
     ids=["decided later by the claims", "decided where the record stops"],
@@ -1381,6 +1382,25 @@ def test_the_turns_a_trick_of_three_or_five_cards_puts_out_follow_from_it(
     ]
     assert said == expected
     assert all(f.line == line for f in checked.outcome.findings if f.code in ("A202", "A205"))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_two_cards_of_a_trick_written_the_wrong_way_round_are_one_mistake(seed: int) -> None:
+    """Each of two players plays the other's card: one slip of the pen.  The
+    second A203 follows from the first, as the claim and what the claims
+    decide do; one finding is left to act on."""
+    lines = generated(seed, "--games", "1").split("\n")
+    tricks = [k for k, line in enumerate(lines) if line[:2] in ("1.", "4.", "7.")][:3]
+    for k, (a, b) in zip(tricks, [(0, 1), (0, 3), (1, 2)], strict=True):
+        words = lines[k].split()
+        (sa, ca), (sb, cb) = words[1 + a].split(":"), words[1 + b].split(":")
+        words[1 + a], words[1 + b] = f"{sa}:{cb}", f"{sb}:{ca}"
+        slipped = [*lines]
+        slipped[k] = " ".join(words)
+        findings = check("\n".join(slipped)).outcome.findings
+        to_fix = [(f.code, f.line) for f in findings if f.consequence_of is None]
+        assert to_fix == [("A203", k + 1)], (lines[k], [f.sentence() for f in findings])
+        assert [f.code for f in findings if f.line == k + 1][:2] == ["A203", "A203"]
 
 
 #: S leads trick 2 after a pourri trick 1, and S's card is left out of it:
