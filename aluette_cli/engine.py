@@ -260,11 +260,11 @@ class GameReplay:
                     place(flag, problems, play.pos, n, i)
                     self._after_silent_chant(play.seat, problems)
                     said = flag.found[-len(problems) :]
-                    _swapped(flag, said, start)
                     if self._short:
                         _dropped_from_hand(flag, said, self._short, stock)
                     if cause is None:  # the card's fault itself, not a turn said before it
                         cause = next((f for f in said if f.code in _CARD_FAULTS), None)
+            _wrong_way_round(flag, start, trick, table.leader)
             outcome, closing = table.end_trick()
             outcome.line = trick.pos.line
             if closing:
@@ -477,21 +477,30 @@ def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
     return order[-1]  # the leader's right: the last to play
 
 
-def _swapped(flag: Flags, said: Sequence[Finding], start: int) -> None:
-    """Two players of one trick who each played the other's card: one slip
-    (the cards, or the seats, written the wrong way round), so the second
-    A203 follows from the first."""
-    for finding in said:
-        if finding.code != F.NOT_IN_HAND or finding.facts.get("holder") is None:
-            continue
-        seat, holder = finding.facts["seat"], finding.facts["holder"]
-        for earlier in flag.found[start:]:
-            if earlier is finding:
-                break
-            facts = earlier.facts
-            if earlier.code == F.NOT_IN_HAND and (facts["seat"], facts["holder"]) == (holder, seat):
-                flag.follows(finding, earlier)
-                break
+def _wrong_way_round(flag: Flags, start: int, trick: Trick, leader: str) -> None:
+    """Players of one trick who each played the card of another of them
+    (two cards, or seats, written the wrong way round; the seat letters of
+    a line shifted by one): one slip, so the card faults after the first
+    follow from it, and so does the turn (A202) where the cards, given to
+    their holders, were played in turn from the rules' leader."""
+    wrong = [
+        f
+        for f in flag.found[start:]
+        if f.code == F.NOT_IN_HAND and f.facts.get("holder") is not None
+    ]
+    if len(wrong) < 2:
+        return
+    moved = {f.facts["seat"]: f.facts["holder"] for f in wrong}
+    if len(moved) != len(wrong) or set(moved) != set(moved.values()):
+        return
+    first = wrong[0]
+    for finding in wrong[1:]:
+        flag.follows(finding, first)
+    held_by = [moved.get(play.seat, play.seat) for play in trick.plays]
+    if held_by == list(seats_from(leader)):
+        for finding in flag.found[start:]:
+            if finding.code == F.OUT_OF_TURN and finding.consequence_of is None:
+                flag.follows(finding, first)
 
 
 def _short_hands(found: Sequence[Finding]) -> dict[str, Finding]:

@@ -1403,6 +1403,23 @@ def test_two_cards_of_a_trick_written_the_wrong_way_round_are_one_mistake(seed: 
         assert [f.code for f in findings if f.line == k + 1][:2] == ["A203", "A203"]
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_trick_s_seat_letters_shifted_by_one_are_one_mistake(seed: int) -> None:
+    """Every card of a trick under the seat of the player after its holder:
+    the lead (A202) and the four A203 are one slip, and so is the claim."""
+    lines = generated(seed, "--games", "1").split("\n")
+    k = next(k for k, line in enumerate(lines) if line.startswith("3."))
+    plays = [word.split(":") for word in lines[k].split()[1:5]]
+    shifted = [f"{left_of(seat)}:{card}" for seat, card in plays]
+    slipped = [*lines]
+    slipped[k] = " ".join(["3.", *shifted, *lines[k].split()[5:]])
+    findings = check("\n".join(slipped)).outcome.findings
+    on_line = [f.code for f in findings if f.line == k + 1]
+    assert on_line[:5] == ["A202", "A203", "A203", "A203", "A203"], on_line
+    to_fix = [(f.code, f.line) for f in findings if f.consequence_of is None]
+    assert to_fix == [("A203", k + 1)], [f.sentence() for f in findings]
+
+
 #: S leads trick 2 after a pourri trick 1, and S's card is left out of it:
 #: W's lead and the claim follow from the three cards (A205).
 LEADER_LEFT_OUT = """deal 1 dealer E
