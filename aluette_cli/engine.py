@@ -181,6 +181,7 @@ class GameReplay:
         self._wrong_claims = []
         if deal.tricks:
             tricks = self._play(deal, hands, exchange, conceded)
+            _hands_crossed(flag, start, deal)
             if deal.winners is not None:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)
             last = deal.tricks[-1].pos
@@ -501,6 +502,30 @@ def _wrong_way_round(flag: Flags, start: int, trick: Trick, leader: str) -> None
         for finding in flag.found[start:]:
             if finding.code == F.OUT_OF_TURN and finding.consequence_of is None:
                 flag.follows(finding, first)
+
+
+def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:
+    """Two players who each played a card dealt to the other, and neither
+    ever played the card the other played: the two cards were written in
+    each other's hand lines, one slip of the pen.  The second A203 follows
+    from the first."""
+    lines = {seat: set(hand.cards) for seat, hand in deal.hands.items()}
+    wrong = {
+        (f.facts["seat"], f.facts["holder"]): f
+        for f in flag.found[start:]
+        if f.code == F.NOT_IN_HAND
+        and f.consequence_of is None
+        and f.facts["card"] in lines.get(f.facts["holder"], ())
+    }
+    if len(wrong) < 2:
+        return
+    by = {(play.seat, play.card) for trick in deal.tricks for play in trick.plays}
+    for (seat, holder), finding in wrong.items():
+        other = wrong.get((holder, seat))
+        if other is None or other.sort_key() >= finding.sort_key():
+            continue
+        if (holder, finding.facts["card"]) not in by and (seat, other.facts["card"]) not in by:
+            flag.follows(finding, other)
 
 
 def _short_hands(found: Sequence[Finding]) -> dict[str, Finding]:

@@ -1420,6 +1420,22 @@ def test_a_trick_s_seat_letters_shifted_by_one_are_one_mistake(seed: int) -> Non
     assert to_fix == [("A203", k + 1)], [f.sentence() for f in findings]
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_two_cards_written_in_each_other_s_hand_line_are_one_mistake(seed: int) -> None:
+    """A card of N's hand line and one of E's written the wrong way round:
+    N plays a card "dealt to E" and E one "dealt to N", in two tricks, and
+    neither ever plays the other's.  The second A203 follows from the
+    first; where E had played N's card too, the two would be two slips."""
+    lines = generated(seed, "--games", "1").split("\n")
+    n, e = (next(k for k, line in enumerate(lines) if line.startswith(s)) for s in ("N:", "E:"))
+    slipped = [*lines]
+    a, b = lines[n].split()[3], lines[e].split()[5]
+    slipped[n], slipped[e] = lines[n].replace(a, b), lines[e].replace(b, a)
+    findings = check("\n".join(slipped)).outcome.findings
+    assert [f.code for f in findings] == ["A203", "A203"], [f.sentence() for f in findings]
+    assert [f.consequence_of is None for f in findings] == [True, False]
+
+
 #: S leads trick 2 after a pourri trick 1, and S's card is left out of it:
 #: W's lead and the claim follow from the three cards (A205).
 LEADER_LEFT_OUT = """deal 1 dealer E
