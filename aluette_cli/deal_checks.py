@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from . import findings as F
-from .cards import DECK, HAND_SIZE, NAMED_CARDS, STOCK_SIZE, team_of
+from .cards import DECK, HAND_SIZE, NAMED_CARDS, SEATS, STOCK_SIZE, team_of
 from .findings import Flags
 from .model import Chant, Deal, Draw, Hand, Pos, Signal
 from .outcome import SignalOutcome
@@ -113,7 +113,7 @@ def _misseated(deal: Deal) -> tuple[str, Hand] | None:
         return None
     second = deal.extra_hands[0]
     first = deal.hands[second.seat]
-    missing = next(seat for seat in "NESW" if seat not in deal.hands)
+    missing = next(seat for seat in SEATS if seat not in deal.hands)
     played: dict[str | None, set[str]] = {second.seat: set(), missing: set()}
     for trick in deal.tricks:
         for play in trick.plays:
