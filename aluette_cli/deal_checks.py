@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from . import findings as F
 from .cards import DECK, HAND_SIZE, NAMED_CARDS, SEATS, STOCK_SIZE, team_of
 from .findings import Flags
+from .lexicon import DIGITS
 from .model import Chant, Deal, Draw, Hand, Pos, Signal
 from .outcome import SignalOutcome
 from .rules import Ruleset
 from .wording import named, plural
 
-_ACES = re.compile(r"^aces-(\d)$")
+_ACES = re.compile(rf"^aces-({DIGITS})$")
 #: the cards an ``aces-N`` signal counts
 ACES = frozenset(card for card in DECK if card[0] == "1")
 

@@ -429,6 +429,11 @@ def test_a_line_of_an_option_off_or_given_twice_is_found_on_that_line(
         ("deux-d-ecrit", (frozenset({"2e"}), 1)),
         ("aces-2", (frozenset({"1d", "1c", "1b", "1e"}), 2)),
         ("aces-0", (frozenset({"1d", "1c", "1b", "1e"}), 0)),
+        # any number: more than four is a count no hand bears out (A406), not
+        # a signal nobody can check
+        ("aces-10", (frozenset({"1d", "1c", "1b", "1e"}), 10)),
+        ("aces-02", (frozenset({"1d", "1c", "1b", "1e"}), 2)),
+        ("aces-", None),
         ("useless-hand", None),  # no card bears it out
         ("3d", None),  # a card's code is not one of the eight names
     ],
