@@ -451,9 +451,10 @@ class StatsAccumulator:
             )
             self._skip_finding("game", why, file, "the game could not be replayed")
             return
-        if not checked.game.tags and not checked.deals_read:
+        unreadable = next((f for f in outcome.findings if f.kind is Kind.SYNTAX), None)
+        if not checked.game.tags and not checked.deals_read and unreadable is not None:
             # text that is neither a tag section nor a deal: no game to count
-            unreadable = next((f for f in outcome.findings if f.kind is Kind.SYNTAX), None)
+            # (comments alone are a game with no deal, as every command reads them)
             self._skip_finding("game", unreadable, file, "nothing in it could be read")
             return
         self.totals.games += 1
@@ -602,7 +603,9 @@ class StatsAccumulator:
 
     def _add_tricks(self, tricks: list[TrickRow], views: list[_View]) -> None:
         surprises = self.surprises
-        surprises.tricks += len(tricks)
+        # the tricks whose outcome the record shows: not one whose line is
+        # missing (A201), which stands in the deal's tricks as unknown
+        surprises.tricks += sum(1 for t in tricks if t.winner is not None or t.pourri)
         for trick in tricks:
             if trick.winner is not None:
                 for tallies, by_seat in views:

@@ -34,7 +34,7 @@ from aluette_cli.stats import CardTally, StatsAccumulator
 from aluette_cli.writers.aln import write_game
 from tests.independent import RANKING, STRENGTH, team_of
 
-from .conftest import ROOT, SAMPLES, run
+from .conftest import ROOT, SAMPLES, generated, run
 
 SEATS = ("N", "E", "S", "W")
 NAME_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -906,6 +906,30 @@ def test_unreadable_file_is_reported_and_counted(tmp_path: Path) -> None:
     assert csv_result.exit_code == 2
     assert "1 unreadable file" in csv_result.stderr and "Skipped" in csv_result.stderr
     assert csv_result.stdout.startswith("player,named,games,")
+
+
+@pytest.mark.parametrize("text", ["; just a note\n", "{ a brace comment }\n"])
+def test_comments_alone_are_a_game_with_no_deal_as_every_command_reads_them(text: str) -> None:
+    """validate says "1 game, 0 deals" of such a file, report shows the game:
+    stats counts it so, rather than call it something it could not read."""
+    assert "1 game, 0 deals" in run("validate", "-", input=text).output
+    data = stats_json("-", input=text)
+    assert (data["totals"]["games_read"], data["totals"]["games"]) == (1, 1)
+    assert data["skipped"] == []
+
+
+def test_a_trick_line_missing_from_a_deal_is_not_counted_as_a_trick() -> None:
+    """A deal whose trick 5 line is missing (A201) records eight tricks, as
+    one whose trick 9 line is missing (A206) does: the missing trick, whose
+    outcome nobody knows, counted in the tricks (and the pourri share's
+    denominator) in the one case only."""
+    lines = generated(7, "--games", "1").split("\n")
+    counts = []
+    for number in ("5.", "9."):
+        k = next(k for k, line in enumerate(lines) if line.startswith(number))
+        data = stats_json("-", input="\n".join(lines[:k] + lines[k + 1 :]))
+        counts.append(data["surprises"]["pourri"]["of_tricks"])
+    assert counts == [44, 44]
 
 
 def test_text_with_no_game_in_it_is_skipped() -> None:
