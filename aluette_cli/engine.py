@@ -509,16 +509,15 @@ def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:
     ever played the card the other played: the two cards were written in
     each other's hand lines, one slip of the pen.  The second A203 follows
     from the first."""
+    faults = [f for f in flag.found[start:] if f.code == F.NOT_IN_HAND and not f.consequence_of]
+    if len(faults) < 2:  # (most deals: no hand is looked at)
+        return
     lines = {seat: set(hand.cards) for seat, hand in deal.hands.items()}
     wrong = {
         (f.facts["seat"], f.facts["holder"]): f
-        for f in flag.found[start:]
-        if f.code == F.NOT_IN_HAND
-        and f.consequence_of is None
-        and f.facts["card"] in lines.get(f.facts["holder"], ())
+        for f in faults
+        if f.facts["card"] in lines.get(f.facts["holder"], ())
     }
-    if len(wrong) < 2:
-        return
     by = {(play.seat, play.card) for trick in deal.tricks for play in trick.plays}
     for (seat, holder), finding in wrong.items():
         other = wrong.get((holder, seat))
