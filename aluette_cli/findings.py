@@ -641,7 +641,20 @@ class Flags:
         root = self._roots.get(key) or cause.consequence_of or key
         for k in range(len(self.found) - 1, -1, -1):
             if self.found[k] is finding:
-                self.found[k] = replace(finding, consequence_of=root)
-                self._roots[(finding.code, finding.line, finding.column)] = root
-                return self.found[k]
+                marked = self.found[k] = replace(finding, consequence_of=root)
+                own = (finding.code, finding.line, finding.column)
+                self._roots[own] = root
+                self._repoint(own, root)
+                return marked
         return finding
+
+    def _repoint(self, was: tuple[str, int, int], root: tuple[str, int, int]) -> None:
+        """The findings marked as following ``was``, which now follows
+        ``root`` itself, follow ``root``: the mark names the finding to fix
+        first, never one that is marked."""
+        for k, found in enumerate(self.found):
+            if found.consequence_of == was:
+                self.found[k] = replace(found, consequence_of=root)
+        for key, value in self._roots.items():
+            if value == was:
+                self._roots[key] = root

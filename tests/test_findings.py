@@ -180,3 +180,25 @@ def test_a_finding_marked_after_its_cause_was_held_follows_the_cause_s_root() ->
     )
     flag.follows(claim, turn)
     assert [f.consequence_of for f in flag.found] == [None, ("A205", 14, 1), ("A205", 14, 1)]
+
+
+def test_findings_marked_after_a_finding_that_is_marked_later_follow_its_root() -> None:
+    """A claim marked as following a card fault, which a later look at the
+    whole deal finds to follow an earlier card fault (two cards written in
+    each other's hand lines): the claim names the earlier one, the first to
+    fix, not the fault that is now marked itself."""
+    flag = F.Flags(1)
+    first = flag(F.NOT_IN_HAND, "dealt", (9, 14), 1, 1, card="8c", seat="E", holder="S")
+    second = flag(F.NOT_IN_HAND, "dealt", (11, 4), 1, 3, card="5e", seat="S", holder="E")
+    claim = flag(
+        F.TRICK_CLAIM, "winner", (11, 24), 1, 3, trick=3, claimed="for N", winner="S", card="5e"
+    )
+    flag.follows(claim, second)
+    flag.follows(second, first)
+    assert [f.consequence_of for f in flag.found] == [None, ("A203", 9, 14), ("A203", 9, 14)]
+    # and a finding marked later as following the held, stale copy of the
+    # second fault names the first too
+    again = flag(
+        F.TRICK_CLAIM, "winner", (12, 24), 1, 4, trick=4, claimed="for N", winner="S", card="5e"
+    )
+    assert flag.follows(again, second).consequence_of == ("A203", 9, 14)

@@ -521,7 +521,7 @@ def _swap_found(line: int) -> list[tuple[str, int, int | None]]:
     """The deal's own findings, its trick 1 on ``line``: the point line 9 lines on."""
     return [
         ("A203", line, None),
-        ("A203", line, None),
+        ("A203", line, line),  # each of the two played the other's card: one slip
         ("A301", line, line),
         ("A302", line + 9, line),
     ]
@@ -590,10 +590,12 @@ point NS
 deal 2 dealer N
 point NS
 """
+    # (each of E and S played a card of the other's hand line, and neither
+    # the other's: one slip, the first A203 the one to fix)
     assert _said(text) == [
         ("A203", 9, None),
-        ("A203", 11, None),
-        ("A301", 11, 11),
-        ("A302", 18, 11),
-        ("A105", 20, 11),
+        ("A203", 11, 9),
+        ("A301", 11, 9),
+        ("A302", 18, 9),
+        ("A105", 20, 9),
     ]
