@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -47,7 +47,7 @@ from .jsonmodel import game_to_dict
 from .model import Game, Pos
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .parallel import Done, Shard, Work, check_in_order, file_shards, file_work
-from .pipeline import CheckedGame, RuleChoice, Wants, check_source
+from .pipeline import CheckedGame, Consumer, RuleChoice, Wants, check_source, consumer
 from .reading import read_units
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 from .streams import atomic_output, base_of, display_name, open_source, reason_of
@@ -113,10 +113,12 @@ def _games_arg(games: CheckedGame | Iterable[CheckedGame], function: str) -> Ite
     it comes."""
     if isinstance(games, CheckedGame):
         return iter([games])
-    if isinstance(games, str | bytes) or not isinstance(games, Iterable):
+    if isinstance(games, str | bytes | Mapping) or not isinstance(games, Iterable):
         raise TypeError(
             f"{function}() takes a CheckedGame or an iterable of them, not {_kind(games)}"
         )
+    if isinstance(games, Sequence):  # in memory already: every game checked first
+        return iter([_game_arg(game, function) for game in games])
     return (_game_arg(game, function) for game in games)
 
 
@@ -157,6 +159,8 @@ def rule_choice(
         rules = os.fspath(rules)
     if rules is not None and not isinstance(rules, str):
         raise TypeError(f"rules is a preset name or a TOML file's path, not {_kind(rules)}")
+    if rules == "":  # as --rules '' is refused: None leaves it to the records
+        raise ValueError("rules names no ruleset: give a preset or a TOML file, or None")
     if options is None:
         chosen = None
     elif isinstance(options, str):
@@ -195,7 +199,19 @@ class _Encoded:
 
 
 def _as_bytes(stream: IO[bytes] | IO[str]) -> BinaryIO:
+    """A binary view of ``stream``: text mode is told by what it reads (an
+    empty read takes nothing), not by its class, since a temporary file or
+    a codecs reader opened for text is no io.TextIOBase."""
     if isinstance(stream, io.TextIOBase):
+        return _Encoded(stream)  # type: ignore[return-value]
+    if isinstance(stream, io.RawIOBase | io.BufferedIOBase):
+        return stream  # type: ignore[return-value]
+    read = getattr(stream, "read", None)
+    try:
+        sample = read(0) if callable(read) else stream.readline(0)
+    except Exception:  # a stream that cannot say: read as bytes, as before
+        return stream  # type: ignore[return-value]
+    if isinstance(sample, str):
         return _Encoded(stream)  # type: ignore[arg-type, return-value]
     return stream  # type: ignore[return-value]
 
@@ -204,6 +220,15 @@ def _check_format(fmt: str | None) -> None:
     """Refuse a format name now: the games are read later, maybe much later."""
     if fmt is not None and fmt not in INPUT_FORMATS:
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(INPUT_FORMATS)}")
+
+
+def _check_keep(keep: Wants, function: str) -> None:
+    """Refuse ``keep`` now, as the format: not at the first game."""
+    if not isinstance(keep, bool | str | Consumer):
+        raise TypeError(
+            f"{function}() keep is True, False, 'outcomes' or a Consumer, not {_kind(keep)}"
+        )
+    consumer(keep)  # a ValueError for another word
 
 
 def _checked(
@@ -286,6 +311,7 @@ def load(
     """
     choice = _choice(rules, options)
     _check_format(fmt)
+    _check_keep(keep, "load")
     if isinstance(source, str | os.PathLike):
         name = os.fspath(source)
         return _load_path(name, choice, fmt, keep)
@@ -327,6 +353,7 @@ def loads(
     ({'N': 3, 'E': 3, 'S': 2, 'W': 1}, 'E', {'N': 9, 'E': 7})
     """
     _check_format(fmt)
+    _check_keep(keep, "loads")
     if isinstance(data, str):
         # A lone surrogate goes through as the byte it stands for (text read
         # with "surrogateescape", as os.fsdecode and sys.argv do), or as its
@@ -413,8 +440,15 @@ def check_files(
     samples/score-sheet.aln {'NS': 3, 'EW': 2}
     samples/cards-only.aln {'NS': 4, 'EW': 1}
     """
+    # Every argument is checked here, at the call; the games come from a
+    # generator, which would check nothing before its first game.
     choice = _choice(rules, options)
     _check_format(fmt)
+    _check_keep(keep, "check_files")
+    if isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise TypeError(f"check_files() jobs is a number of processes (int), not {_kind(jobs)}")
+    if jobs < 1:
+        raise ValueError(f"check_files() jobs is at least 1, not {jobs}")
     convert: Callable[[CheckedGame, str], Any] = render or _pair
     if isinstance(files, str | bytes | os.PathLike):
         # A path is itself an iterable (of characters): read as a list of
@@ -427,6 +461,21 @@ def check_files(
         if not isinstance(path, str | os.PathLike):
             raise TypeError(f"check_files() takes paths (str or Path), not {_kind(path)}")
         names.append(os.fspath(path))
+    return _checked_files(names, choice, render, convert, jobs, keep, on_file, fmt, placed)
+
+
+def _checked_files(
+    names: list[str],
+    choice: RuleChoice,
+    render: Callable[[CheckedGame, str], Any] | None,
+    convert: Callable[[CheckedGame, str], Any],
+    jobs: int,
+    keep: Wants,
+    on_file: Callable[[str, str | None], object] | None,
+    fmt: str | None,
+    placed: bool,
+) -> Iterator[tuple[str, Any]]:
+    """:func:`check_files`' games, its arguments checked."""
     # In one process a file is read as it is replayed, so an error while
     # reading it is met inside the replay: _check_one catches it there.  With
     # processes the parent reads everything, and _feed catches it.
@@ -569,8 +618,12 @@ def dump(
     if isinstance(target, str | os.PathLike):
         with atomic_output(target, binary=False) as out:
             _write(games, out, fmt, style, file, compact, lossless, "dump")
-    else:
-        _write(games, target, fmt, style, file, compact, lossless, "dump")
+        return
+    if not callable(getattr(target, "write", None)):
+        raise TypeError(f"dump() writes to a path or a text file object, not {_kind(target)}")
+    if isinstance(target, io.RawIOBase | io.BufferedIOBase):
+        raise TypeError("dump() writes text: open the file in text mode, not binary")
+    _write(games, target, fmt, style, file, compact, lossless, "dump")
 
 
 def dumps(

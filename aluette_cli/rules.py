@@ -185,11 +185,18 @@ def parse_options(text: str) -> frozenset[str]:
     return frozenset(part.strip() for part in text.split(",") if part.strip())
 
 
-def load_ruleset(name: str, base: Path | None = None) -> Ruleset:
-    """A preset by name, or a ruleset file (``*.toml``), relative to ``base`` if given.
+def load_ruleset(name: str | os.PathLike[str], base: Path | None = None) -> Ruleset:
+    """A preset by name, or a ruleset file (``*.toml``, a ``str`` or a
+    ``Path``), relative to ``base`` if given.
 
     Loaded once per run: an archive names the same few rulesets in every game.
     """
+    if isinstance(name, os.PathLike):
+        name = os.fspath(name)
+    if not isinstance(name, str):
+        raise TypeError(
+            f"load_ruleset() takes a preset name or a TOML file, not {type(name).__name__}"
+        )
     return _load_ruleset(name, base)
 
 

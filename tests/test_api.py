@@ -419,3 +419,72 @@ def test_a_game_that_is_not_one_leaves_the_dumped_path_as_it_was(tmp_path: Path)
         api.dump([game, None], target)  # type: ignore[list-item]
     assert target.read_text(encoding="utf-8") == "kept\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.aln"]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "expected"),
+    [
+        # raised by the call itself, not by the first game
+        (lambda: api.check_files("x.aln"), TypeError, r"for one file, pass \[path\]"),
+        (lambda: api.check_files([1]), TypeError, r"takes paths \(str or Path\)"),
+        (lambda: api.check_files([], rules="clasic"), api.RulesetError, "unknown ruleset"),
+        (lambda: api.check_files([], fmt="xml"), ValueError, "unknown format"),
+        (lambda: api.check_files([], jobs="2"), TypeError, r"check_files\(\) jobs is a number"),
+        (lambda: api.check_files([], jobs=2.5), TypeError, r"check_files\(\) jobs is a number"),
+        (lambda: api.check_files([], jobs=0), ValueError, r"check_files\(\) jobs is at least 1"),
+        (lambda: api.check_files([], keep="deals"), ValueError, "keep must be"),
+        (lambda: api.load("x.aln", keep=None), TypeError, r"load\(\) keep is True, False"),
+        (lambda: api.loads("", keep="deals"), ValueError, "keep must be"),
+        (lambda: api.load_ruleset(3), TypeError, r"load_ruleset\(\) takes a preset name"),
+        (lambda: api.rule_choice(""), ValueError, "names no ruleset"),
+        (lambda: api.load("x.aln", rules=""), ValueError, "names no ruleset"),
+        (lambda: api.dumps({}), TypeError, r"dumps\(\) takes a CheckedGame or an iterable"),
+    ],
+)
+def test_every_argument_is_checked_at_the_call(call: object, error: type, expected: str) -> None:
+    with pytest.raises(error, match=expected):
+        call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        (None, r"dump\(\) writes to a path or a text file object, not None"),
+        (3, r"dump\(\) writes to a path or a text file object, not int"),
+        (b"x.aln", r"dump\(\) writes to a path or a text file object, not bytes"),
+        (io.BytesIO(), r"dump\(\) writes text: open the file in text mode"),
+    ],
+)
+def test_dump_says_what_it_writes_to(target: object, expected: str) -> None:
+    (game,) = api.loads(SHEET)
+    with pytest.raises(TypeError, match=expected):
+        api.dump(game, target)  # type: ignore[arg-type]
+
+
+def test_dump_writes_nothing_to_a_stream_before_a_game_of_a_list_is_refused() -> None:
+    (game,) = api.loads(SHEET)
+    out = io.StringIO()
+    with pytest.raises(TypeError):
+        api.dump([game, None], out, "json")  # type: ignore[list-item]
+    assert out.getvalue() == ""
+
+
+def test_a_ruleset_file_may_be_a_path() -> None:
+    toml = ROOT / "samples" / "house-rules.toml"
+    assert api.load_ruleset(toml) == api.load_ruleset(str(toml))
+
+
+def test_a_text_stream_of_any_class_is_read_as_text(tmp_path: Path) -> None:
+    """A temporary file opened for text is no io.TextIOBase: it was read as
+    bytes, and failed on the first line."""
+    import codecs
+    import tempfile
+
+    text = (ROOT / "samples" / "score-sheet.aln").read_text("utf-8")
+    expected = [g.outcome.score for g in api.loads(text)]
+    with tempfile.NamedTemporaryFile("w+", encoding="utf-8", dir=tmp_path) as handle:
+        handle.write(text)
+        handle.seek(0)
+        assert [g.outcome.score for g in api.load(handle)] == expected
+    reader = codecs.getreader("utf-8")(io.BytesIO(text.encode("utf-8")))
+    assert [g.outcome.score for g in api.load(reader)] == expected
