@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 from itertools import pairwise
 
 from . import findings as F
-from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, seats_from, team_of
+from .cards import TEAMS, TRICKS_PER_DEAL, left_of, seats_from, team_of
 from .deal_checks import (
     Exchange,
     apply_chants,
@@ -34,7 +34,7 @@ from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
 from .scoring import DealScore, score_deal, score_of
-from .table import Problem, Table
+from .table import Problem, Table, dealer_shown
 
 # --------------------------------------------------------------------------
 # The rules as pure functions, for programs that need one answer
@@ -455,27 +455,6 @@ def _outcome(
 
 #: trick numbers as a deal writes them, to see at a glance that they need no sorting
 _COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
-
-
-def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
-    """The dealer the first trick shows, where it is none of ``dealers`` (the
-    header's, or after a wrong dealer the one who should have dealt): the
-    seat on whose left sits a leader the whole trick's turn order follows.
-
-    On the first deal no rotation says who should have dealt, so a dealer
-    written wrong there is found only by the first lead (A202); the next
-    deal may then go on from the dealer the play shows, as after an A105
-    from the one who should have dealt: one slip, one finding."""
-    first = next((t for t in deal.tricks if t.number == 1), None)
-    if first is None or len(first.plays) != len(SEATS):
-        return None
-    order = tuple(play.seat for play in first.plays)
-    leader = order[0]
-    if leader is None or order != seats_from(leader):
-        return None
-    if leader in {left_of(dealer) for dealer in dealers}:
-        return None
-    return order[-1]  # the leader's right: the last to play
 
 
 def _wrong_way_round(flag: Flags, start: int, trick: Trick, leader: str) -> None:

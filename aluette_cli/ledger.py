@@ -161,7 +161,7 @@ class GameLedger:
         After a wrong dealer the next deal may follow either the written
         dealer (the wrong seat really dealt) or the one the rotation wanted
         (a slip of the pen): both are accepted, so one mistake is one A105.
-        So too the dealer the first trick ``shown`` (engine.dealer_shown)."""
+        So too the dealer the first trick ``shown`` (table.dealer_shown)."""
         self.previous = (number, dealer, void)
         scored = False
         dealers = {dealer} | (self.instead or set()) if dealer else set()

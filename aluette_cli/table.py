@@ -10,15 +10,15 @@ its problems on the lines, and ``generate`` plays random games through it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
 from . import findings as F
-from .cards import TRICKS_PER_DEAL, Seat, left_of, seats_from
+from .cards import SEATS, TRICKS_PER_DEAL, Seat, left_of, seats_from
 from .deal_checks import Exchange
-from .model import Play
+from .model import Deal, Play
 from .outcome import TrickOutcome
 from .rules import Ruleset
 
@@ -341,6 +341,27 @@ class Table:
     def over(self) -> bool:
         """Whether play is over: nine tricks, or the deal decided early."""
         return len(self.tricks) >= TRICKS_PER_DEAL or self.decided_after() is not None
+
+
+def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
+    """The dealer the first trick shows, where it is none of ``dealers`` (the
+    header's, or after a wrong dealer the one who should have dealt): the
+    seat on whose left sits a leader the whole trick's turn order follows.
+
+    On the first deal no rotation says who should have dealt, so a dealer
+    written wrong there is found only by the first lead (A202); the next
+    deal may then go on from the dealer the play shows, as after an A105
+    from the one who should have dealt: one slip, one finding."""
+    first = next((t for t in deal.tricks if t.number == 1), None)
+    if first is None or len(first.plays) != len(SEATS):
+        return None
+    order = tuple(play.seat for play in first.plays)
+    leader = order[0]
+    if leader is None or order != seats_from(leader):
+        return None
+    if leader in {left_of(dealer) for dealer in dealers}:
+        return None
+    return order[-1]  # the leader's right: the last to play
 
 
 def lay(order: Sequence[str], held: Mapping[str, set[str]], trick: Sequence[str | None]) -> bool:
