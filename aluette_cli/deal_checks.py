@@ -50,22 +50,20 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     if not deal.extra_hands and _well_dealt(deal, hands):
         return hands
     n = deal.number
-    written = dict(deal.hands)
     misseated = _misseated(deal)
+    written = hand_lines(deal)  # (the rare path: a second look is cheap)
     for extra in deal.extra_hands:
         if misseated is not None and extra is deal.extra_hands[0]:
             seat, hand = misseated
             which = "first" if hand is deal.hands[extra.seat] else "second"
             facts = {"seat": extra.seat, "which": which, "player": seat}
             flag(F.HAND_REPEATED, "misseated", extra.pos, n, **facts)
-            written[seat] = hand
-            if hand is not extra:
-                written[extra.seat] = extra
-            hands = {s: set(h.cards) for s, h in written.items()}
         else:
             flag(F.HAND_REPEATED, "", extra.pos, n, seat=extra.seat)
-    if misseated is not None and _well_dealt(deal, hands):
-        return hands
+    if misseated is not None:
+        hands = {s: set(h.cards) for s, h in written.items()}
+        if _well_dealt(deal, hands):
+            return hands
     parts: list[tuple[str, list[str], Pos, str]] = [
         (f"{h.seat}'s hand" if h.seat == s else f"{s}'s hand", h.cards, h.pos, s)
         for s, h in written.items()
@@ -100,6 +98,21 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
             kept = hands[seat] if other == label else hands[seat] - {card}
             hands[seat] = kept | {missing}
     return hands
+
+
+def hand_lines(deal: Deal) -> dict[str, Hand]:
+    """Each seat's hand line as the checks read it: the first line of a seat,
+    but a line written under the wrong seat is its player's where the play
+    shows it (:func:`_misseated`).  What the page shows at each seat is
+    what the replay played from."""
+    lines = dict(deal.hands)
+    misseated = _misseated(deal) if deal.extra_hands else None
+    if misseated is not None:
+        seat, hand = misseated
+        lines[seat] = hand
+        if hand is not deal.extra_hands[0]:
+            lines[hand.seat] = deal.extra_hands[0]
+    return lines
 
 
 def _misseated(deal: Deal) -> tuple[str, Hand] | None:

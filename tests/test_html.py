@@ -27,7 +27,7 @@ from aluette_cli.writers.report import (
     trick_why,
 )
 
-from .conftest import SAMPLE_FILES, SAMPLES, run, write
+from .conftest import SAMPLE_FILES, SAMPLES, generated, run, write
 
 
 def page_of(*paths: Path | str, args: tuple[str, ...] = ()) -> str:
@@ -245,6 +245,21 @@ def test_findings_stand_at_the_line_they_are_about() -> None:
     assert seat.index('href="#code-A102"') < seat.index('<div class="seat E">')
     header = page[page.index('id="g1"') : page.index("id=g1-d1")]
     assert 'href="#code-A303"' in header
+
+
+def test_a_hand_written_under_the_wrong_seat_stands_where_the_play_shows(
+    tmp_path: Path,
+) -> None:
+    """N's hand written as a second W line (A107, read as N's): the board
+    shows it at N, as the replay plays it, and W's own line at W."""
+    lines = generated(11, "--games", "1").split("\n")
+    k = next(k for k, line in enumerate(lines) if line.startswith("N: "))
+    n_cards = lines[k][3:]
+    lines[k] = "W: " + n_cards
+    page = page_of(write(tmp_path, "misseated.aln", "\n".join(lines)))
+    deal = page[page.index("id=g1-d1") : page.index("id=g1-d2")]
+    n_seat = deal[deal.index('<div class="seat N">') : deal.index('<div class="seat E">')]
+    assert f"<p class=hand>{n_cards}</p>" in re.sub(r"<span[^>]*>|</span>", "", n_seat)
 
 
 def test_a_mordienne_is_said_and_its_run_marked(tmp_path: Path) -> None:

@@ -43,6 +43,7 @@ from ..cards import (
     card_name,
     seats_from,
 )
+from ..deal_checks import hand_lines
 from ..explain import entries
 from ..findings import Finding
 from ..model import BrokenDeal, Comment, Deal, Game, Trick
@@ -546,8 +547,9 @@ class _GameWriter:
         """The hands as dealt, each at its seat around the table."""
         names = self.names()
         out = ["<div class=board>"]
+        lines = hand_lines(record)
         for seat in SEATS:
-            hand = record.hands.get(seat)
+            hand = lines.get(seat)
             name = f' <span class="name">{esc(names[seat])}</span>' if seat in names else ""
             deals = " <span class=dl>dealer</span>" if seat == dealer else ""
             cards = ""
