@@ -27,7 +27,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
-from .deal_checks import apply_chants, check_deck
+from .deal_checks import apply_chants, check_deck, hand_lines
 from .engine import in_number_order
 from .findings import Flags
 from .model import BrokenDeal, Deal, Trick
@@ -148,7 +148,7 @@ def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> 
         return "the deal could not be read"
     if deal.concessions and ruleset.mordienne:
         return "a concession changes what the deal is worth, and the solver does not value it"
-    missing = [s for s in SEATS if s not in deal.hands]
+    missing = [s for s in SEATS if s not in hand_lines(deal)]  # (as the checks read them)
     if missing:
         return "the record does not give the four hands"
     if deal.unread:

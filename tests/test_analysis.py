@@ -195,6 +195,22 @@ def test_deals_without_hands_are_skipped_with_a_reason() -> None:
         assert deal["solved_from_trick"] is None and deal["plays"] == []
 
 
+def test_a_hand_written_under_the_wrong_seat_is_analysed_as_the_replay_reads_it(
+    tmp_path: Path,
+) -> None:
+    """N's hand written as a second W line: validate reads the line as N's
+    (A107) and plays the deal; so does the analysis, which said "the record
+    does not give the four hands"."""
+    lines = generated(11, "--games", "1").split("\n")
+    k = next(k for k, line in enumerate(lines) if line.startswith("N: "))
+    lines[k] = "W: " + lines[k][3:]
+    record = write(tmp_path, "misseated.aln", "\n".join(lines))
+    result = run("analyse", "--from-trick", "7", "--format", "json", str(record))
+    assert result.exit_code == 1  # the A107, as validate says
+    first = json.loads(result.stdout)["games"][0]["deals"][0]
+    assert first["skipped"] is None and first["solved_from_trick"] == 7, first
+
+
 def test_a_card_the_player_does_not_hold_is_named(tmp_path: Path) -> None:
     text = THROWN.read_text("utf-8").replace("3. E:8c", "3. E:Rd")
     record = write(tmp_path, "bad.aln", text)
