@@ -287,11 +287,12 @@ class GameReplay:
             else:
                 facts.update(winner=outcome.winner, card=outcome.top[0])
                 found = flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
-            if cause is not None:
+            if cause is not None and _could_follow(
+                flag.found[start:], cause, outcome, claim.seat, table, self.ruleset
+            ):
                 found = flag.follows(found, cause)
-            # The record goes on from its claim: the claimed winner may lead
-            # next; after a claim of nobody, the trick's leader: the record's,
-            # or the rules' where that lead was wrong (or its card missing).
+            # The record goes on from its claim: the claimed winner may lead next;
+            # after a claim of nobody, the leader (the record's, or the rules').
             nobody = (outcome.leader, table.rightful)
             table.also_lead(*nobody if claim.seat is None else (claim.seat,))
             self._wrong_claims.append((len(table.tricks) - 1, claim.seat, found))
@@ -457,30 +458,84 @@ def _outcome(
 _COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
 
 
+def _could_follow(
+    said: Sequence[Finding],
+    cause: Finding,
+    outcome: TrickOutcome,
+    claimed: str | None,
+    table: Table,
+    ruleset: Ruleset,
+) -> bool:
+    """Whether the card faults of a trick (A203, A204; ``said``, the trick's
+    findings) can explain its wrong claim: the claimed outcome is what the
+    trick gives with its cards played by their holders (seats or cards
+    written the wrong way round), or with some card of the first faulty
+    player's hand in place of the card not held (a card miswritten).  Where
+    neither does, the claim is a mistake of its own, to act on.  An unknown
+    hand, or a fault that is not a card's, can explain anything."""
+    if cause.code not in _CARD_FAULTS:
+        return True
+
+    def gives(plays: list[tuple[str | None, str]]) -> bool:
+        winner, nobody, _ = trick_result(plays, ruleset)
+        return (nobody and claimed is None) or (winner is not None and winner == claimed)
+
+    holders = {
+        f.facts["card"]: f.facts["holder"]
+        for f in said
+        if f.code == F.NOT_IN_HAND and f.facts.get("holder") is not None
+    }
+    if holders and gives([(holders.get(card, seat), card) for seat, card in outcome.plays]):
+        return True
+    card = cause.facts.get("card")
+    faulty = {f.facts["seat"] for f in said if f.code == F.NOT_IN_HAND}
+    if holders.get(card) in faulty:
+        return False  # cards of the trick moved round: the holders' reading is the repair
+    k = next((k for k, (_, c) in enumerate(outcome.plays) if c == card), None)
+    seat = outcome.plays[k][0] if k is not None else None
+    hand = table.held.get(seat) if seat is not None else None
+    if k is None or hand is None:
+        return True
+    return any(
+        gives([*outcome.plays[:k], (seat, other), *outcome.plays[k + 1 :]]) for other in hand
+    )
+
+
 def _wrong_way_round(flag: Flags, start: int, trick: Trick, leader: str) -> None:
-    """Players of one trick who each played the card of another of them
-    (two cards, or seats, written the wrong way round; the seat letters of
-    a line shifted by one): one slip, so the card faults after the first
-    follow from it, and so does the turn (A202) where the cards, given to
-    their holders, were played in turn from the rules' leader."""
+    """Players of one trick who each played the card of another of them, in
+    a cycle (two cards, or seats, written the wrong way round; the seat
+    letters of a line shifted by one): each cycle is one slip, so its card
+    faults after the first follow from the first.  So does the turn (A202)
+    where the cards, given to their holders, were played in turn from the
+    rules' leader.  Two cycles in one trick are two slips."""
     wrong = [
         f
         for f in flag.found[start:]
         if f.code == F.NOT_IN_HAND and f.facts.get("holder") is not None
     ]
-    if len(wrong) < 2:
+    by_seat = {f.facts["seat"]: f for f in wrong}
+    if len(wrong) < 2 or len(by_seat) != len(wrong):
         return
-    moved = {f.facts["seat"]: f.facts["holder"] for f in wrong}
-    if len(moved) != len(wrong) or set(moved) != set(moved.values()):
-        return
-    first = wrong[0]
-    for finding in wrong[1:]:
-        flag.follows(finding, first)
+    moved = {seat: f.facts["holder"] for seat, f in by_seat.items()}
+    firsts: list[Finding] = []
+    seen: set[str] = set()
+    for finding in wrong:
+        cycle, seat = [finding.facts["seat"]], moved[finding.facts["seat"]]
+        while seat in moved and seat not in cycle:
+            cycle.append(seat)
+            seat = moved[seat]
+        if cycle[0] in seen or seat != cycle[0] or len(cycle) < 2:
+            continue
+        seen.update(cycle)
+        first, *rest = sorted((by_seat[s] for s in cycle), key=Finding.sort_key)
+        firsts.append(first)
+        for other in rest:
+            flag.follows(other, first)
     held_by = [moved.get(play.seat, play.seat) for play in trick.plays]
-    if held_by == list(seats_from(leader)):
+    if firsts and seen == set(moved) and held_by == list(seats_from(leader)):
         for finding in flag.found[start:]:
             if finding.code == F.OUT_OF_TURN and finding.consequence_of is None:
-                flag.follows(finding, first)
+                flag.follows(finding, firsts[0])
 
 
 def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:
@@ -491,6 +546,16 @@ def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:
     faults = [f for f in flag.found[start:] if f.code == F.NOT_IN_HAND and not f.consequence_of]
     if len(faults) < 2:  # (most deals: no hand is looked at)
         return
+    # A fault a slip of its own trick explains (a cycle of cards there), or
+    # that a wrong claim follows (a trick written with wrong seats explains
+    # that claim; hand lines would not), is no part of a hand-line slip.
+    taken = {
+        f.consequence_of
+        for f in flag.found[start:]
+        if f.consequence_of is not None
+        and (f.code == F.TRICK_CLAIM or (f.code == F.NOT_IN_HAND and f.line == f.consequence_of[1]))
+    }
+    faults = [f for f in faults if (f.code, f.line, f.column) not in taken]
     lines = {seat: set(hand.cards) for seat, hand in deal.hands.items()}
     wrong = {
         (f.facts["seat"], f.facts["holder"]): f

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import findings as F
 from .cards import SEATS, TRICKS_PER_DEAL, Seat, left_of, seats_from
-from .deal_checks import Exchange
+from .deal_checks import Exchange, hand_lines
 from .model import Deal, Play
 from .outcome import TrickOutcome
 from .rules import Ruleset
@@ -361,6 +361,9 @@ def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
         return None
     if leader in {left_of(dealer) for dealer in dealers}:
         return None
+    lines = hand_lines(deal)
+    if any(p.seat in lines and p.card not in lines[p.seat].cards for p in first.plays):
+        return None  # a card not its player's: the seats, not the dealer, may be wrong
     return order[-1]  # the leader's right: the last to play
 
 

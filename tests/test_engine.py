@@ -1436,6 +1436,25 @@ def test_two_cards_written_in_each_other_s_hand_line_are_one_mistake(seed: int) 
     assert [f.consequence_of is None for f in findings] == [True, False]
 
 
+def test_a_wrong_claim_no_card_fault_explains_is_a_mistake_of_its_own() -> None:
+    """N's Ce and E's Vb written in each other's hand lines (one slip: two
+    A203, the second marked), and trick 1, where N plays Ce, claimed for S
+    although Re and Rd tie whatever N played: the claim is a second
+    mistake, to act on, not a consequence of the hand lines."""
+    lines = generated(8, "--games", "1").split("\n")
+    n, e = (
+        lines.index("N: 2e Cc 6c 4e 3e 5c 7c Cb Ce"),
+        lines.index("E: Rd Vd Vb 6e 1d 8d Rb 8b 6b"),
+    )
+    lines[n], lines[e] = lines[n].replace("Ce", "Vb"), lines[e].replace("Vb", "Ce")
+    trick = lines.index("1. S:Cd W:Re N:Ce E:Rd -> pourri")
+    said = [(f.code, f.consequence_of is None) for f in check("\n".join(lines)).outcome.findings]
+    assert said == [("A203", True), ("A203", False)]  # the hand lines alone
+    lines[trick] = lines[trick].replace("pourri", "S")
+    said = [(f.code, f.consequence_of is None) for f in check("\n".join(lines)).outcome.findings]
+    assert said == [("A203", True), ("A301", True), ("A203", False)]
+
+
 #: S leads trick 2 after a pourri trick 1, and S's card is left out of it:
 #: W's lead and the claim follow from the three cards (A205).
 LEADER_LEFT_OUT = """deal 1 dealer E

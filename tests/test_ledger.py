@@ -590,12 +590,13 @@ point NS
 deal 2 dealer N
 point NS
 """
-    # (each of E and S played a card of the other's hand line, and neither
-    # the other's: one slip, the first A203 the one to fix)
+    # (E and S each played a card of the other's hand line, but the claim of
+    # trick 3 follows its card written under the wrong seat, which hand lines
+    # written the wrong way round would not explain: two faults to fix)
     assert _said(text) == [
         ("A203", 9, None),
-        ("A203", 11, 9),
-        ("A301", 11, 9),
-        ("A302", 18, 9),
-        ("A105", 20, 9),
+        ("A203", 11, None),
+        ("A301", 11, 11),
+        ("A302", 18, 11),
+        ("A105", 20, 11),
     ]
