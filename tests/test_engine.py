@@ -1455,6 +1455,52 @@ def test_a_wrong_claim_no_card_fault_explains_is_a_mistake_of_its_own() -> None:
     assert said == [("A203", True), ("A301", True), ("A203", False)]
 
 
+def _swap(line: str, a: int, b: int) -> str:
+    """A trick line with the cards of its plays ``a`` and ``b`` exchanged."""
+    words = line.split()
+    (sa, ca), (sb, cb) = words[1 + a].split(":"), words[1 + b].split(":")
+    words[1 + a], words[1 + b] = f"{sa}:{cb}", f"{sb}:{ca}"
+    return " ".join(words)
+
+
+def _to_fix(text: str) -> list[tuple[str, int]]:
+    return [(f.code, f.line) for f in check(text).outcome.findings if f.consequence_of is None]
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_two_swaps_are_two_mistakes_in_one_trick_or_in_two(seed: int) -> None:
+    """Each swap of two cards is one slip: two in one trick (two cycles of
+    cards), or two between the same players in two tricks (not hand lines
+    written the wrong way round, which each trick's own swap explains), are
+    two findings to act on, not one."""
+    lines = generated(seed, "--games", "1").split("\n")
+    k = next(k for k, line in enumerate(lines) if line.startswith("3."))
+    both = [*lines]
+    both[k] = _swap(_swap(lines[k], 0, 1), 2, 3)
+    assert [code for code, line in _to_fix("\n".join(both))] == ["A203", "A203"]
+    later = next(j for j, line in enumerate(lines) if line.startswith("8.") and j > k)
+    played = [w.split(":")[0] for w in lines[k].split()[1:5]]
+    again = [w.split(":")[0] for w in lines[later].split()[1:5]]
+    apart = [*lines]
+    apart[k] = _swap(lines[k], 0, 1)
+    apart[later] = _swap(lines[later], again.index(played[0]), again.index(played[1]))
+    assert _to_fix("\n".join(apart)) == [("A203", k + 1), ("A203", later + 1)]
+
+
+def test_a_claim_wrong_whatever_the_swap_was_is_a_mistake_of_its_own() -> None:
+    """Two cards of trick 1 swapped, and its claim changed to pourri where,
+    the cards given to their holders, one card takes it: two mistakes.  A
+    card the player plays later was tried in place of the swapped one."""
+    lines = generated(10, "--games", "1").split("\n")
+    k = next(k for k, line in enumerate(lines) if line.startswith("1."))
+    slipped = [*lines]
+    slipped[k] = _swap(lines[k], 0, 1)
+    assert [code for code, _ in _to_fix("\n".join(slipped))] == ["A203"]
+    assert "-> pourri" not in lines[k]
+    slipped[k] = slipped[k].rsplit("->", 1)[0] + "-> pourri"
+    assert [code for code, _ in _to_fix("\n".join(slipped))] == ["A203", "A301"]
+
+
 #: S leads trick 2 after a pourri trick 1, and S's card is left out of it:
 #: W's lead and the claim follow from the three cards (A205).
 LEADER_LEFT_OUT = """deal 1 dealer E

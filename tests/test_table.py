@@ -20,8 +20,11 @@ import pytest
 from aluette_cli import findings as F
 from aluette_cli.deal_checks import Exchange
 from aluette_cli.model import Play, Pos
+from aluette_cli.reading import read_games
 from aluette_cli.rules import load_ruleset
-from aluette_cli.table import LeanTable, Problem, Table, lay
+from aluette_cli.table import LeanTable, Problem, Table, dealer_shown, lay
+
+from .conftest import generated
 
 CLASSIC = load_ruleset("classic")
 TEAM_FIVE = load_ruleset("team-five")
@@ -495,3 +498,19 @@ def test_a_seat_or_a_hand_tells_who_led_after_a_missing_trick() -> None:
     held = Table(load_ruleset("classic"), "W", hands())
     held.skip(1)
     assert held.settle_lead(_cards(hands()["E"][0]), False)
+
+
+def test_the_dealer_trick_1_shows_is_the_leader_s_right_when_its_cards_are_its_players() -> None:
+    """Trick 1 played in turn from W says E dealt, where the header says N;
+    not if a card of it is not its player's (the seats may be what is
+    wrong, not the dealer)."""
+    text = generated(1, "--games", "1")
+    (game,) = read_games([text.encode("utf-8")])
+    deal = game.deals[0]
+    dealer = deal.dealer
+    assert dealer_shown(deal, {dealer}) is None  # the header's dealer: nothing to say
+    others = {s for s in "NESW" if s != dealer}
+    assert dealer_shown(deal, others) == dealer  # another header: the play shows the dealer
+    first = deal.tricks[0].plays
+    first[0].card, first[1].card = first[1].card, first[0].card
+    assert dealer_shown(deal, others) is None
