@@ -330,6 +330,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "none": "point none claims a void deal, but {who}",
         "side": "point claimed for {side}, but {who}",
         "points": "point claims {claimed} for {team}, but the deal is worth {points}: {because}",
+        "unknown": "point claimed for {side}, but whoever took {which}, the deal is not {side}'s",
+        "unknown-none": "point none claims a void deal, but whoever took {which},"
+        " the deal is not void",
     },
     RESULT_CLAIM: {
         "win": "Result says {claimed}, but the deals score NS {ns}, EW {ew}: {winner} win",

@@ -39,6 +39,9 @@ class DealScore:
     #: with ``unknown`` tricks: whether the others decide the deal (None: too
     #: many unknown to try every way they could have gone)
     decided: bool | None = None
+    #: where they do not: every (point, deal winner) the ways they could
+    #: have gone give, so that a point line none of them gives is still found
+    possible: tuple[tuple[PointOutcome | None, str | None], ...] = ()
 
 
 #: The most unknown tricks whose every winner is tried: five ways each (a
@@ -80,7 +83,17 @@ def score_deal(
     allowed = point_values(deal, ruleset)
     value_wrong = _check_value(deal, allowed, flag, score.point)
     if score.void is None:
-        # Nothing to check the claim against: the claim is the outcome.
+        if score.possible and all(
+            claim_wrong(claim.side, claim.points, point, winner) in ("void", "none", "side")
+            for point, winner in score.possible
+        ):
+            # however the tricks the record does not give went, not this
+            which = tricks_named(score.unknown)
+            variant, side = (
+                ("unknown-none", None) if claim.side is None else ("unknown", claim.side)
+            )
+            flag(F.POINT_CLAIM, variant, claim.pos, deal.number, side=side, which=which)
+        # Nothing else to check the claim against: the claim is the outcome.
         if claim.side is None:
             score.void = True
             if tricks and all(t.pourri for t in tricks):
@@ -124,15 +137,16 @@ def _whoever(
     scoring, target, mordienne = ruleset.deal_scoring, ruleset.deal_target, ruleset.mordienne
     filled = list(sequence)
     results: list[DealResult] = []
-    points: set[PointOutcome | None] = set()
+    ways: dict[tuple[PointOutcome | None, str | None], None] = {}
     for seats in product((*SEATS, None), repeat=len(unknown)):
         for k, seat in zip(unknown, seats, strict=True):
             filled[k] = seat
         result = scoring.result(filled, target, mordienne)
-        points.add(_worth(deal, result.point, ruleset))
-        if len(points) > 1:
-            return DealScore(unknown=numbers, decided=False)
+        ways[_worth(deal, result.point, ruleset), result.winner] = None
         results.append(result)
+    points = {point for point, _ in ways}
+    if len(points) > 1:
+        return DealScore(unknown=numbers, decided=False, possible=tuple(ways))
     (point,) = points
     if point is None:
         # Void whichever way the unknown tricks went: no rule of today's

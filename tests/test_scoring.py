@@ -13,7 +13,7 @@ import pytest
 
 from aluette_cli.writers.report import deal_sentences, game_text
 
-from .conftest import check, found, messages, report
+from .conftest import check, found, generated, messages, report
 from .test_annotate import HAND_BUILT
 
 # Classic rules, dealer E, so S leads trick 1 (cards-only lines: the leader first).
@@ -275,3 +275,31 @@ def test_an_accepted_concession_keeps_the_counts_of_the_tricks_played(
     assert deal["point"] == {"team": "NS", "points": 1, "mordienne": False}
     said = ", ".join(f"{seat} {n}" for seat, n in counts.items())
     assert f"Tricks: {said}; pourri: 0." in game_text(checked, "t.aln")
+
+
+@pytest.mark.parametrize(
+    ("claim", "said"),
+    [
+        ("point N", []),  # N takes the deal if trick 1 went to N, to S or to nobody
+        ("point E", []),  # or E, if it went to E
+        ("point S", ["point claimed for S, but whoever took trick 1, the deal is not S's"]),
+        (
+            "point none",
+            ["point none claims a void deal, but whoever took trick 1, the deal is not void"],
+        ),
+    ],
+)
+def test_a_point_line_no_way_of_a_missing_trick_gives_is_wrong(claim: str, said: list[str]) -> None:
+    """Trick 1's line is missing (A201): who takes the deal depends on who
+    took it, so the point line is the outcome.  But one that no winner of
+    trick 1 (a seat, or nobody) gives is wrong all the same, and was not
+    found: two mistakes, one finding."""
+    lines = generated(9, "--games", "1").split("\n")
+    start = lines.index("deal 3 dealer E")
+    deal = lines[start : start + 16]
+    assert deal[6] == "1. S:9c W:1c N:Cb E:Vb -> S" and deal[15] == "point N"
+    header = deal[0].replace("deal 3", "deal 1")  # a deal of its own, as the record's first
+    text = "\n".join([header, *deal[1:6], *deal[7:15], claim]) + "\n"
+    checked = check(text)
+    assert [f.code for f in checked.outcome.findings if f.code != "A302"] == ["A201"]
+    assert messages(checked, "A302") == said
