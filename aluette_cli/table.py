@@ -83,9 +83,8 @@ class Table:
         self._order = seats_from(self.leader)
         #: who led the trick in the record, when not the rules' leader
         self._led: str | None = None
-        #: a second leader accepted without a finding: the record's leader of
-        #: a pourri trick that the rules' leader should have led
-        self._also_leads: tuple[str, ...] = ()  # whom an earlier mistake lets lead
+        #: leaders accepted without a finding, as an earlier mistake lets lead
+        self._also_leads: tuple[str, ...] = ()
         self.rightful: str = self.leader  # who should have led the last trick
         #: the leader is not known (a trick is missing): the next lead is free
         self._free_lead = False
@@ -222,9 +221,10 @@ class Table:
         return True
 
     def also_lead(self, *seats: str | None) -> None:
-        """Let ``seats`` lead the next trick without a finding: a wrong claim
-        named one, and that claim is already reported."""
-        self._also_leads = tuple(s for s in seats if s is not None and s != self.leader)
+        """Let ``seats`` lead the next trick without a finding, as well as the
+        last trick's (a wrong claim named one, and that claim is reported)."""
+        seats = (*self._also_leads, *seats)
+        self._also_leads = tuple({s: 0 for s in seats if s and s != self.leader})
 
     def skip(self, count: int) -> None:
         """Trick lines the record leaves out: tricks whose cards and winner are

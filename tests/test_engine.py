@@ -1501,6 +1501,17 @@ def test_a_claim_wrong_whatever_the_swap_was_is_a_mistake_of_its_own() -> None:
     assert [code for code, _ in _to_fix("\n".join(slipped))] == ["A203", "A301"]
 
 
+def test_after_a_wrong_dealer_and_a_wrong_claim_the_record_s_leader_leads_again() -> None:
+    """Deal 2 dealt by E, written W (A105): S, on the real dealer's left,
+    leads trick 1, which is pourri but claimed for E (A301).  S leads
+    trick 2 again, as the record's leader of a pourri trick may: two
+    mistakes, two findings, where trick 2 had an A202 too."""
+    text = generated(56, "--games", "1")
+    text = text.replace("deal 2 dealer E", "deal 2 dealer W")
+    text = text.replace("1. S:6e W:Rd N:Rc E:6b -> pourri", "1. S:6e W:Rd N:Rc E:6b -> E")
+    assert [code for code, _ in _to_fix(text)] == ["A105", "A301"]
+
+
 #: S leads trick 2 after a pourri trick 1, and S's card is left out of it:
 #: W's lead and the claim follow from the three cards (A205).
 LEADER_LEFT_OUT = """deal 1 dealer E
