@@ -93,6 +93,7 @@ def score_deal(
                 ("unknown-none", None) if claim.side is None else ("unknown", claim.side)
             )
             flag(F.POINT_CLAIM, variant, claim.pos, deal.number, side=side, which=which)
+            return score  # and the outcome stays unknown: the line cannot be it
         # Nothing else to check the claim against: the claim is the outcome.
         if claim.side is None:
             score.void = True

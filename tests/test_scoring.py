@@ -303,3 +303,7 @@ def test_a_point_line_no_way_of_a_missing_trick_gives_is_wrong(claim: str, said:
     checked = check(text)
     assert [f.code for f in checked.outcome.findings if f.code != "A302"] == ["A201"]
     assert messages(checked, "A302") == said
+    # a line that cannot be the outcome is not taken as it: the deal's
+    # outcome stays unknown, and a next deal dealt as if it scored is right
+    then = check(text + "\ndeal 2 dealer S\npoint NS\n")
+    assert [f.code for f in then.outcome.findings if f.code not in ("A201", "A302")] == []
