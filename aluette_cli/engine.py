@@ -301,20 +301,7 @@ class GameReplay:
             # Trick lines that could not be read at the end of the deal.
             self._skipped = True
             table.skip(min(short, unexplained))
-        if (
-            len(table.tricks) < TRICKS_PER_DEAL
-            and not conceded
-            and not deal.unread  # the tricks may be the lines that could not be read
-            and table.decided_after(guess=True) is None  # a missing trick may have decided it
-        ):
-            short_found = flag(
-                F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9
-            )
-            if self._wrong_claims:  # by the claims, decided at its last trick line?
-                told = claimed_winners([t.winner for t in table.tricks], self._wrong_claims)
-                ends = self.ruleset.deal_scoring.decided_after(told, self.ruleset.deal_target)
-                if ends == len(told):
-                    flag.follows(short_found, self._wrong_claims[0][2])
+        _short_deal(flag, table, deal, conceded, self._wrong_claims, self.ruleset)
         return table.tricks
 
     def _after_silent_chant(self, seat: str | None, problems: Sequence[Problem]) -> None:
@@ -456,6 +443,44 @@ def _outcome(
 
 #: trick numbers as a deal writes them, to see at a glance that they need no sorting
 _COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
+
+
+def _short_deal(
+    flag: Flags,
+    table: Table,
+    deal: Deal,
+    conceded: bool,
+    wrong_claims: list,
+    ruleset: Ruleset,
+) -> None:
+    """A deal whose trick lines stop before nine (A206), unless a concession
+    ended it, its missing lines could not be read, or a missing trick may
+    have decided it; marked where the claims decide it at its last line."""
+    n = deal.number
+    if (
+        len(table.tricks) < TRICKS_PER_DEAL
+        and not conceded
+        and not deal.unread  # the tricks may be the lines that could not be read
+        and (  # a missing trick may have decided it, by the cards or the claims
+            table.decided_after(guess=True) is None or _claims_go_on(table, wrong_claims, ruleset)
+        )
+    ):
+        short_found = flag(F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9)
+        if wrong_claims:  # by the claims, decided at its last trick line?
+            told = claimed_winners([t.winner for t in table.tricks], wrong_claims)
+            ends = ruleset.deal_scoring.decided_after(told, ruleset.deal_target)
+            if ends == len(told):
+                flag.follows(short_found, wrong_claims[0][2])
+
+
+def _claims_go_on(table: Table, wrong_claims: list, ruleset: Ruleset) -> bool:
+    """Whether, by the record's claims (some wrong), its trick lines do not
+    decide the deal: the cards as written may end it sooner (a marked A209),
+    but a deal the claims leave undecided is short of tricks all the same."""
+    if not wrong_claims:
+        return False
+    told = claimed_winners([t.winner for t in table.tricks], wrong_claims)
+    return ruleset.deal_scoring.decided_after(told, ruleset.deal_target) is None
 
 
 def _could_follow(

@@ -1512,6 +1512,21 @@ def test_after_a_wrong_dealer_and_a_wrong_claim_the_record_s_leader_leads_again(
     assert [code for code, _ in _to_fix(text)] == ["A105", "A301"]
 
 
+def test_a_team_five_deal_short_by_its_claims_is_short_whatever_its_cards_say() -> None:
+    """Trick 9's line left out (A206), and in trick 4 E's 9c written as N's:
+    by the cards as written NS take five tricks at trick 7 (the lines after
+    it, a marked A209); by the claims the deal is not decided after trick 8,
+    so it is short of a trick all the same.  The A206 disappeared."""
+    text = generated(13, "--games", "1", "--rules", "team-five")
+    deal = text[text.index("deal 10 dealer W") : text.index("deal 11 dealer")]
+    head = '[Rules "team-five"]\n\n'
+    assert _to_fix(head + deal.replace("deal 10", "deal 1")) == []
+    slipped = deal.replace("4. S:7b W:1c N:5e E:9c -> E", "4. S:7b W:1c N:5e N:9c -> E")
+    slipped = slipped.replace("9. W:7e N:1b E:Cd S:2e -> S\n", "")
+    record = head + slipped.replace("deal 10", "deal 1")
+    assert [code for code, _ in _to_fix(record)] == ["A206", "A202", "A203"]
+
+
 #: S leads trick 2 after a pourri trick 1, and S's card is left out of it:
 #: W's lead and the claim follow from the three cards (A205).
 LEADER_LEFT_OUT = """deal 1 dealer E
