@@ -455,32 +455,19 @@ def _short_deal(
 ) -> None:
     """A deal whose trick lines stop before nine (A206), unless a concession
     ended it, its missing lines could not be read, or a missing trick may
-    have decided it; marked where the claims decide it at its last line."""
-    n = deal.number
-    if (
-        len(table.tricks) < TRICKS_PER_DEAL
-        and not conceded
-        and not deal.unread  # the tricks may be the lines that could not be read
-        and (  # a missing trick may have decided it, by the cards or the claims
-            table.decided_after(guess=True) is None or _claims_go_on(table, wrong_claims, ruleset)
-        )
-    ):
-        short_found = flag(F.TRICK_COUNT, "short", deal.pos, n, count=len(table.tricks), tricks=9)
-        if wrong_claims:  # by the claims, decided at its last trick line?
-            told = claimed_winners([t.winner for t in table.tricks], wrong_claims)
-            ends = ruleset.deal_scoring.decided_after(told, ruleset.deal_target)
-            if ends == len(told):
-                flag.follows(short_found, wrong_claims[0][2])
-
-
-def _claims_go_on(table: Table, wrong_claims: list, ruleset: Ruleset) -> bool:
-    """Whether, by the record's claims (some wrong), its trick lines do not
-    decide the deal: the cards as written may end it sooner (a marked A209),
-    but a deal the claims leave undecided is short of tricks all the same."""
-    if not wrong_claims:
-        return False
-    told = claimed_winners([t.winner for t in table.tricks], wrong_claims)
-    return ruleset.deal_scoring.decided_after(told, ruleset.deal_target) is None
+    have decided it.  Where some claims are wrong, the claims say too: a
+    deal they leave undecided is short even where the cards as written end
+    it sooner (a marked A209), and one they decide at its last line is short
+    only as a consequence of the first wrong claim."""
+    if len(table.tricks) >= TRICKS_PER_DEAL or conceded or deal.unread:
+        return  # (unread: the tricks may be the lines that could not be read)
+    told = claimed_winners([t.winner for t in table.tricks], wrong_claims) if wrong_claims else None
+    ends = ruleset.deal_scoring.decided_after(told, ruleset.deal_target) if told else None
+    if table.decided_after(guess=True) is not None and (told is None or ends is not None):
+        return
+    short = flag(F.TRICK_COUNT, "short", deal.pos, deal.number, count=len(table.tricks), tricks=9)
+    if told is not None and ends == len(told):
+        flag.follows(short, wrong_claims[0][2])
 
 
 def _could_follow(
