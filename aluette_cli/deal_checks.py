@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from itertools import permutations, product
 
 from . import findings as F
 from .cards import DECK, HAND_SIZE, NAMED_CARDS, SEATS, STOCK_SIZE, team_of
@@ -50,17 +51,17 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     if not deal.extra_hands and _well_dealt(deal, hands):
         return hands
     n = deal.number
-    misseated = _misseated(deal)
+    misseated = {id(extra): (seat, line) for extra, seat, line in _misseated(deal)}
     written = hand_lines(deal)  # (the rare path: a second look is cheap)
     for extra in deal.extra_hands:
-        if misseated is not None and extra is deal.extra_hands[0]:
-            seat, hand = misseated
-            which = "first" if hand is deal.hands[extra.seat] else "second"
+        if id(extra) in misseated:
+            seat, line = misseated[id(extra)]
+            which = "first" if line is deal.hands[extra.seat] else "second"
             facts = {"seat": extra.seat, "which": which, "player": seat}
             flag(F.HAND_REPEATED, "misseated", extra.pos, n, **facts)
         else:
             flag(F.HAND_REPEATED, "", extra.pos, n, seat=extra.seat)
-    if misseated is not None:
+    if misseated:
         hands = {s: set(h.cards) for s, h in written.items()}
         if _well_dealt(deal, hands):
             return hands
@@ -106,41 +107,44 @@ def hand_lines(deal: Deal) -> dict[str, Hand]:
     shows it (:func:`_misseated`).  What the page shows at each seat is
     what the replay played from."""
     lines = dict(deal.hands)
-    misseated = _misseated(deal) if deal.extra_hands else None
-    if misseated is not None:
-        seat, hand = misseated
-        lines[seat] = hand
-        if hand is not deal.extra_hands[0]:
-            lines[hand.seat] = deal.extra_hands[0]
+    for extra, seat, line in _misseated(deal) if deal.extra_hands else ():
+        lines[seat] = line
+        if line is not extra:
+            lines[extra.seat] = extra
     return lines
 
 
-def _misseated(deal: Deal) -> tuple[str, Hand] | None:
-    """A hand written under the wrong seat: a seat's hand given twice while
-    another seat's is not given, and the play shows which line is whose
-    (the seat whose hand is missing, and its line).  Of the two ways to
-    seat the lines, the one under which more of the two players' plays are
-    from their own line; none where they tie (the first line is then the
-    seat's, as for any hand given twice).  One slip of the pen, said once
-    (A107), where every card the missing player played was an A203."""
-    if len(deal.extra_hands) != 1 or len(deal.hands) != 3:
-        return None
-    second = deal.extra_hands[0]
-    first = deal.hands[second.seat]
-    missing = next(seat for seat in SEATS if seat not in deal.hands)
-    played: dict[str | None, set[str]] = {second.seat: set(), missing: set()}
+def _misseated(deal: Deal) -> list[tuple[Hand, str, Hand]]:
+    """Hands written under the wrong seat: seats whose hand is given twice
+    while as many other seats' are not given, and the play shows which
+    line is whose.  For each second line: (that line, the seat whose hand
+    is missing, the one of the two lines that is that seat's).  Of every
+    way to seat the lines (one of each pair keeps the seat written, the
+    other is a missing seat's), the one under which most plays are from
+    their player's own line; none where two ways tie (the first line is
+    then the seat's, as for any hand given twice).  Each slip is one A107,
+    where every card the missing player played was an A203."""
+    extras = deal.extra_hands
+    labels = [extra.seat for extra in extras]
+    missing: list[str] = [seat for seat in SEATS if seat not in deal.hands]
+    if len(missing) != len(extras) or len(set(labels)) != len(labels):
+        return []
+    played: dict[str | None, set[str]] = {seat: set() for seat in SEATS}
     for trick in deal.tricks:
         for play in trick.plays:
             if play.seat in played:
                 played[play.seat].add(play.card)
-    own, other = set(first.cards), set(second.cards)
-    as_written = len(played[second.seat] & own) + len(played[missing] & other)
-    swapped = len(played[missing] & own) + len(played[second.seat] & other)
-    if swapped > as_written:
-        return missing, first
-    if as_written > swapped:
-        return missing, second
-    return None
+    ways: list[tuple[int, list[tuple[Hand, str, Hand]]]] = []
+    for movers in product(*((deal.hands[e.seat], e) for e in extras)):
+        for seats in permutations(missing):
+            way = list(zip(extras, seats, movers, strict=True))
+            kept = [(e.seat, e if m is not e else deal.hands[e.seat]) for e, _, m in way]
+            seated = [*kept, *((seat, m) for _, seat, m in way)]
+            ways.append((sum(len(played[s] & set(h.cards)) for s, h in seated), way))
+    ways.sort(key=lambda scored: -scored[0])
+    if not ways or (len(ways) > 1 and ways[0][0] == ways[1][0]):
+        return []
+    return ways[0][1]
 
 
 def _typo(

@@ -224,6 +224,22 @@ def test_a_hand_written_under_the_wrong_seat_is_read_as_the_play_shows(
     assert said(flag) == ["A107 5:1 W's hand is given a second time; the first is used"]
 
 
+def test_two_hands_written_under_wrong_seats_are_each_read_as_the_play_shows() -> None:
+    """N's hand written under W and E's under S, each before the seat's own
+    line: two slips, two A107, the hands as dealt (where every card N and E
+    played was an A203, 38 findings on a generated deal)."""
+    written = ["W: " + HANDS[0][3:], "S: " + HANDS[1][3:], HANDS[2], HANDS[3]]
+    play = ["1. N:3d E:3c S:Cc W:1e", "2. N:2d E:2c S:Rb W:Re"]
+    flag = Flags(1)
+    assert check_deck(by_w(*written, STOCK, *play), flag) == AS_DEALT
+    assert said(flag) == [
+        "A107 4:1 S's hand is given a second time, and E's not at all: the play shows"
+        " that the first is E's, and it is read so",
+        "A107 5:1 W's hand is given a second time, and N's not at all: the play shows"
+        " that the first is N's, and it is read so",
+    ]
+
+
 def test_the_engine_plays_a_misseated_hand_as_the_play_shows() -> None:
     lines = ["W: " + HANDS[0][3:], *HANDS[1:], STOCK, "1. N:3d E:3c S:Cc W:1e -> N"]
 
