@@ -51,8 +51,9 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     if not deal.extra_hands and _well_dealt(deal, hands):
         return hands
     n = deal.number
-    misseated = {id(extra): (seat, line) for extra, seat, line in _misseated(deal)}
-    written = hand_lines(deal)  # (the rare path: a second look is cheap)
+    found = _misseated(deal)
+    misseated = {id(extra): (seat, line) for extra, seat, line in found}
+    written = _seated(deal, found)
     for extra in deal.extra_hands:
         if id(extra) in misseated:
             seat, line = misseated[id(extra)]
@@ -106,8 +107,13 @@ def hand_lines(deal: Deal) -> dict[str, Hand]:
     but a line written under the wrong seat is its player's where the play
     shows it (:func:`_misseated`).  What the page shows at each seat is
     what the replay played from."""
+    return _seated(deal, _misseated(deal) if deal.extra_hands else [])
+
+
+def _seated(deal: Deal, misseated: list[tuple[Hand, str, Hand]]) -> dict[str, Hand]:
+    """The hand lines by seat, ``misseated`` (:func:`_misseated`) read so."""
     lines = dict(deal.hands)
-    for extra, seat, line in _misseated(deal) if deal.extra_hands else ():
+    for extra, seat, line in misseated:
         lines[seat] = line
         if line is not extra:
             lines[extra.seat] = extra

@@ -26,6 +26,7 @@ from .deal_checks import (
     check_deck,
     check_option_lines,
     check_signals,
+    hand_lines,
 )
 from .findings import Finding, Flags
 from .ledger import GameLedger, ToldLedger
@@ -568,7 +569,7 @@ def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:
         and (f.code == F.TRICK_CLAIM or (f.code == F.NOT_IN_HAND and f.line == f.consequence_of[1]))
     }
     faults = [f for f in faults if (f.code, f.line, f.column) not in taken]
-    lines = {seat: set(hand.cards) for seat, hand in deal.hands.items()}
+    lines = {seat: set(hand.cards) for seat, hand in hand_lines(deal).items()}  # as read
     wrong = {
         (f.facts["seat"], f.facts["holder"]): f
         for f in faults
