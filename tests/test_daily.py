@@ -514,31 +514,7 @@ def test_colour_on_a_real_terminal_and_not_with_no_color() -> None:
 
 
 # --------------------------------------------------------------------------
-# Shell completion and the pre-commit hook
-
-
-def complete(*words: str) -> list[str]:
-    env = {
-        **os.environ,
-        "_ALUETTE_COMPLETE": "bash_complete",
-        "COMP_WORDS": " ".join(["aluette", *words]),
-        "COMP_CWORD": str(len(words)),
-    }
-    code = "from aluette_cli.__main__ import run; run()"
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
-    )
-    # bash_complete prints "type,value" pairs, one a line
-    return [line.split(",", 1)[1] for line in done.stdout.splitlines() if "," in line]
-
-
-def test_completion_knows_presets_codes_and_formats() -> None:
-    assert {"classic", "team-five", "to-five-points"} <= set(complete("report", "--rules", ""))
-    assert complete("report", "--rules", "team") == ["team-five", "team"]
-    assert complete("explain", "A20")[:3] == ["A201", "A202", "A203"]
-    assert complete("validate", "--select", "A301,A30")[:2] == ["A301,A301", "A301,A302"]
-    assert "sarif" in complete("validate", "--output-format", "")
-    assert "jsonl" in complete("convert", "x.aln", "--to", "")
+# The pre-commit hook
 
 
 def test_pre_commit_hooks_run_the_commands_on_the_matched_files(tmp_path: Path) -> None:

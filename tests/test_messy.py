@@ -446,30 +446,6 @@ def test_a_near_miss_tag_name_names_the_likely_tag(tmp_path: Path) -> None:
     assert "did you mean Result?" in found[0]["message"]
 
 
-# --------------------------------------------------------------------------
-# aluette explain
-
-
-def test_explain_covers_every_code() -> None:
-    from aluette_cli.explain import entries
-    from aluette_cli.findings import CODES
-
-    found = entries()
-    assert sorted(found) == sorted(CODES)
-    for code, entry in found.items():
-        assert entry.startswith(f"## {code} {CODES[code].title}\n"), code
-        assert "**Meaning.**" in entry and "**Rule.**" in entry, code
-
-
-def test_explain_prints_the_docs_entry() -> None:
-    result = run("explain", "a203")
-    assert result.exit_code == 0
-    assert result.stdout.startswith("## A203 card not in the player's hand\n")
-    assert "**Example.**" in result.stdout and "<!--" not in result.stdout
-    unknown = run("explain", "A999")
-    assert unknown.exit_code == 2 and "unknown code 'A999'" in unknown.stderr
-
-
 def test_a_preset_name_in_the_wrong_case_gets_the_right_spelling(tmp_path: Path) -> None:
     """[Rules "Classic"] is still an unknown ruleset (names are exact), but the
     finding says what to write; a name far from every preset gets no guess."""

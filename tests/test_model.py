@@ -1,0 +1,43 @@
+"""What a record says, held without rules: positions, tags, a rule-breaking deal."""
+
+from __future__ import annotations
+
+from aluette_cli.model import Deal, Game, Pos, Tag
+
+from .conftest import check
+
+
+def test_positions_compare_in_text_order() -> None:
+    assert Pos(2, 1) > Pos(1, 80) > Pos(1, 3)
+    assert sorted([Pos(3, 1), Pos(1, 9), Pos(1, 2)]) == [Pos(1, 2), Pos(1, 9), Pos(3, 1)]
+
+
+def test_a_tag_is_found_by_its_exact_name_before_another_case() -> None:
+    game = Game(
+        index=0,
+        pos=Pos(1, 1),
+        tags=[Tag("rules", "team-five", Pos(1, 1)), Tag("Rules", "classic", Pos(2, 1))],
+    )
+    found = game.tag("Rules")
+    assert found is not None and found.value == "classic"
+    folded = game.tag("RULES")
+    assert folded is not None and folded.value == "team-five"
+    assert game.tag("Event") is None
+
+
+def test_a_deal_that_breaks_every_rule_is_still_held_as_written() -> None:
+    """Five cards in a trick, a card nobody holds twice, the wrong dealer: the
+    model keeps them all, so that the engine can say what is wrong."""
+    checked = check("deal 1 dealer W\n1. N:1c E:1c S:1c W:1c N:2c -> N\n")
+    (deal,) = checked.game.deals
+    assert isinstance(deal, Deal)
+    assert (deal.number, deal.dealer) == (1, "W")
+    (trick,) = deal.tricks
+    assert [(p.seat, p.card) for p in trick.plays] == [
+        ("N", "1c"),
+        ("E", "1c"),
+        ("S", "1c"),
+        ("W", "1c"),
+        ("N", "2c"),
+    ]
+    assert checked.outcome.findings
