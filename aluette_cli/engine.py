@@ -15,7 +15,7 @@ so that a game of any length is checked in constant memory.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
 
 from . import findings as F
@@ -231,6 +231,8 @@ class GameReplay:
         unexplained = len(deal.unread)
         self._skipped = False
         play_card, play_all = table.play, table.play_all
+        #: the cards written as a trick's fifth (A205), whose playing again follows from it
+        extras: dict[str, Finding] = {}
         for trick in tricks:
             expected = table.number
             if expected < trick.number <= TRICKS_PER_DEAL and _gap_at(tricks, trick):
@@ -260,6 +262,7 @@ class GameReplay:
                 problems = play_card(play.seat, play.card)
                 if problems:
                     place(flag, problems, play.pos, n, i)
+                    _played_again(flag, len(problems), extras)
                     self._after_silent_chant(play.seat, problems)
                     said = flag.found[-len(problems) :]
                     if self._short:
@@ -271,8 +274,10 @@ class GameReplay:
             outcome.line = trick.pos.line
             if closing:
                 place(flag, closing, trick.pos, n, i)
-                size = _size_cause(flag, start, trick)
-                cause = cause or size
+                size, extra = _size_cause(flag, start, trick)
+                if size is not None and (cause is None or (cause.line, cause.column) in extra):
+                    cause = size
+                extras.update(_extra_cards(trick, extra, size))
             claim = trick.claim
             if claim is None or (outcome.winner is None and not outcome.pourri):
                 continue
@@ -610,24 +615,60 @@ def _dropped_from_hand(
             flag.follows(finding, short[facts["seat"]])
 
 
-def _size_cause(flag: Flags, start: int, trick: Trick) -> Finding | None:
+def _size_cause(
+    flag: Flags, start: int, trick: Trick
+) -> tuple[Finding | None, set[tuple[int, int]]]:
     """A trick of more or fewer than four cards (A205, among the trick's
-    findings from index ``start``), or None.  The turns it puts out of order
-    follow from it: a fifth card, and in a trick short of a card, a turn
-    (or the lead) that was the missing seat's.  Its claim may follow from it
-    too, as from a card the player did not hold: the missing card may have
-    taken the trick, the fifth have been written for another."""
+    findings from index ``start``), or None; and where its cards past the
+    fourth stand.  The turns it puts out of order follow from it: a fifth
+    card, and in a trick short of a card, a turn (or the lead) that was the
+    missing seat's; so does a fifth card's own fault (not in the hand,
+    played before), since striking the card out mends both.  Its claim may
+    follow from it too, as from a card the player did not hold: the missing
+    card may have taken the trick, the fifth have been written for another."""
     size = next((f for f in flag.found[start:] if f.code == F.TRICK_SIZE), None)
+    extra: set[tuple[int, int]] = set()
     if size is None:
-        return None
+        return None, extra
     seats = {play.seat for play in trick.plays}
     for finding in flag.found[start:]:
         if finding.code != F.OUT_OF_TURN or finding.consequence_of is not None:
             continue
         due = finding.facts.get("turn") or finding.facts.get("leader")
+        if due is None:
+            extra.add((finding.line, finding.column))
         if due is None or (len(trick.plays) < 4 and due not in seats):
             flag.follows(finding, size)
-    return size
+    for finding in flag.found[start:]:
+        if finding.code in _CARD_FAULTS and (finding.line, finding.column) in extra:
+            flag.follows(finding, size)
+    return size, extra
+
+
+def _extra_cards(
+    trick: Trick, extra: set[tuple[int, int]], size: Finding | None
+) -> dict[str, Finding]:
+    """The cards of a trick written past its fourth (at the places ``extra``),
+    each with the trick's A205: the card is likely written where it was not
+    played, so its playing in a later trick follows from that A205."""
+    if size is None:
+        return {}
+    return {play.card: size for play in trick.plays if tuple(play.pos) in extra}
+
+
+def _played_again(flag: Flags, count: int, extras: Mapping[str, Finding]) -> None:
+    """A card played again (A204, among the last ``count`` findings) that was
+    first written as a trick's fifth card follows from that trick's A205."""
+    if not extras:
+        return
+    for finding in flag.found[len(flag.found) - count :]:
+        size = extras.get(finding.facts.get("card", ""))
+        if (
+            finding.code == F.PLAYED_TWICE
+            and size is not None
+            and finding.facts.get("previous") == size.trick
+        ):
+            flag.follows(finding, size)
 
 
 def place(

@@ -1335,23 +1335,24 @@ HANDS_S_DEALS = "".join(REFERENCE.splitlines(keepends=True)[:6])
             [("A205", 1, None), ("A202", 4, "A205@1"), ("A301", 19, "A205@1")],
         ),
         # a fifth card: W's turn comes round again; the card lies in the
-        # stock, a mistake of its own (to fix whatever the count)
+        # stock, and striking it out mends both the count and the card
         (
             "1. W:1d N:Cd E:3b S:Ve W:Vd -> W",
-            [("A205", 1, None), ("A202", 24, "A205@1"), ("A203", 24, None)],
+            [("A205", 1, None), ("A202", 24, "A205@1"), ("A203", 24, "A205@1")],
         ),
-        # a fifth card from the stock that takes the trick: the claim follows
-        # from the card's own fault (A203), the first to fix, never from the
-        # turn (A202) that itself follows from the count
+        # a fifth card from the stock that takes the trick: the claim, right
+        # for the four cards, follows from the count, the first to fix, never
+        # from the turn (A202) or the card (A203) that follow from it
         (
             "1. W:1d N:Cd E:3b S:Ve N:2c -> W",
             [
                 ("A205", 1, None),
                 ("A202", 24, "A205@1"),
-                ("A203", 24, None),
-                ("A301", 29, "A203@24"),
+                ("A203", 24, "A205@1"),
+                ("A301", 29, "A205@1"),
             ],
         ),
+
         # S's card left out, and N leads where W, who is there, should: the
         # lead is a mistake of its own, and W's ace takes the trick as claimed
         ("1. N:Cd E:3b W:1d -> W", [("A205", 1, None), ("A202", 4, None)]),
@@ -1434,6 +1435,28 @@ def test_two_cards_written_in_each_other_s_hand_line_are_one_mistake(seed: int) 
     findings = check("\n".join(slipped)).outcome.findings
     assert [f.code for f in findings] == ["A203", "A203"], [f.sentence() for f in findings]
     assert [f.consequence_of is None for f in findings] == [True, False]
+
+
+def test_a_fifth_card_explains_the_claim_its_four_cards_make() -> None:
+    """W's fifth card is not W's, and no card of W's hand would have let E
+    take the trick: the claim is what the four cards give, so it follows
+    from the count (A205), as do the card's own faults, here and when it is
+    played again in the next trick (A204)."""
+    text = record(
+        "deal 1 dealer S",
+        "W: 4b 3d 3c 2d 2c 9d 2b 2e 1b",
+        "1. W:4b N:5c E:1d S:6e W:9c -> E",
+        "2. E:7c S:7d W:9c N:8c -> W",
+    )
+    said = [(f.code, f.line, f.consequence_of) for f in check(text).outcome.findings]
+    assert said == [
+        ("A206", 1, None),
+        ("A205", 3, None),
+        ("A202", 3, ("A205", 3, 1)),
+        ("A203", 3, ("A205", 3, 1)),
+        ("A301", 3, ("A205", 3, 1)),
+        ("A204", 4, ("A205", 3, 1)),
+    ]
 
 
 def test_a_wrong_claim_no_card_fault_explains_is_a_mistake_of_its_own() -> None:
