@@ -81,7 +81,7 @@ def score_deal(
     # number the rules allow but this deal's tricks do not give is A302.  A
     # line without a number claims 1 (docs/notation.md §4), and is checked so.
     allowed = point_values(deal, ruleset)
-    value_wrong = _check_value(deal, allowed, flag, score.point)
+    value_wrong = _check_value(deal, allowed, flag, score.point, score.void)
     if score.void is None:
         if score.possible and all(
             claim_wrong(claim.side, claim.points, point, winner) in ("void", "none", "side")
@@ -218,17 +218,29 @@ def point_values(deal: Deal, ruleset: Ruleset) -> PointValues:
         )
     if ruleset.mordienne:
         return PointValues(values, "a deal scores 1, or 2 for a mordienne")
-    return PointValues(
-        values,
-        "a deal scores 1 point; 2 only for a mordienne (mordienne option) or a double",
-    )
+    # Name only the ways to 2 these rules have: an option the ruleset does
+    # not know is no way at all.
+    ways = [
+        *(["a mordienne (mordienne option)"] if "mordienne" in ruleset.known_options else []),
+        *(["a double"] if ruleset.doubles else []),
+    ]
+    if not ways:
+        return PointValues(values, "a deal scores 1 point")
+    return PointValues(values, f"a deal scores 1 point; 2 only for {' or '.join(ways)}")
 
 
-def _check_value(deal: Deal, allowed: PointValues, flag: Flags, worth: PointOutcome | None) -> bool:
+def _check_value(
+    deal: Deal,
+    allowed: PointValues,
+    flag: Flags,
+    worth: PointOutcome | None,
+    void: bool | None,
+) -> bool:
     """A307 when the point line claims a number no deal of these rules is worth;
     True if so (the finding then stands for the claim's number).  ``worth``
     is what the tricks give, when they say: the fix the message proposes is
-    then the deal's own value (a mordienne's 2), not the least one."""
+    then the deal's own value (a mordienne's 2), not the least one, and
+    ``point none`` where the tricks make the deal void (``void`` True)."""
     claim = deal.point
     assert claim is not None
     claimed = 1 if claim.points is None else claim.points
@@ -247,7 +259,7 @@ def _check_value(deal: Deal, allowed: PointValues, flag: Flags, worth: PointOutc
         best = worth.points
         if worth.team != team:
             side = worth.team
-    fix = side if best == 1 else f"{side} {best}"
+    fix = "none" if void else side if best == 1 else f"{side} {best}"
     variant = "value" if claim.points is not None else "value-omitted"
     facts = {"side": claim.side, "claimed": claimed, "because": allowed.because}
     flag(F.POINT_VALUE, variant, claim.pos, n, fix=fix, allowed=list(allowed.values), **facts)

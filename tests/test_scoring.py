@@ -307,3 +307,36 @@ def test_a_point_line_no_way_of_a_missing_trick_gives_is_wrong(claim: str, said:
     # outcome stays unknown, and a next deal dealt as if it scored is right
     then = check(text + "\ndeal 2 dealer S\npoint NS\n")
     assert [f.code for f in then.outcome.findings if f.code not in ("A201", "A302")] == []
+
+
+@pytest.mark.parametrize(
+    ("rules", "lines"),
+    [
+        ('[Rules "team-five"]', ["announce NS double", "winners: N E N E N E N E -"]),
+        ('[Options "mordienne"]', ["concede NS refused", "winners: - - - - - - - - -"]),
+    ],
+    ids=["a double", "a refused concession"],
+)
+def test_the_line_to_write_for_a_void_deal_worth_2_is_point_none(
+    rules: str, lines: list[str]
+) -> None:
+    """A void deal scores nothing, double or not: 'point EW 2', the least a
+    doubled deal is worth, would be wrong again (A302)."""
+    text = "\n".join([rules, "", "deal 1 dealer W", *lines, "point EW", ""])
+    (said,) = messages(check(text), "A307")
+    assert said.endswith("write 'point none'")
+    fixed = check(text.replace("point EW", "point none"))
+    assert found(fixed) == []
+
+
+@pytest.mark.parametrize(
+    ("rules", "because"),
+    [
+        ("", "a deal scores 1 point; 2 only for a mordienne (mordienne option)"),
+        ('[Rules "team-five"]', "a deal scores 1 point; 2 only for a double"),
+    ],
+)
+def test_a_307_names_only_the_ways_to_2_the_rules_have(rules: str, because: str) -> None:
+    text = f"{rules}\n\ndeal 1 dealer W\npoint NS 2\n"
+    (said,) = messages(check(text), "A307")
+    assert said == f"point NS 2: {because}; write 'point NS'"
