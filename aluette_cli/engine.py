@@ -567,11 +567,17 @@ def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:
     # A fault a slip of its own trick explains (a cycle of cards there), or
     # that a wrong claim follows (a trick written with wrong seats explains
     # that claim; hand lines would not), is no part of a hand-line slip.
+    # The trick numbers, not the lines: a record read from JSON may give
+    # each card a line of its own.
+    said = {(f.code, f.line, f.column): f for f in flag.found[start:]}
     taken = {
         f.consequence_of
         for f in flag.found[start:]
         if f.consequence_of is not None
-        and (f.code == F.TRICK_CLAIM or (f.code == F.NOT_IN_HAND and f.line == f.consequence_of[1]))
+        and (
+            f.code == F.TRICK_CLAIM
+            or (f.code == F.NOT_IN_HAND and _trick_of(said, f.consequence_of) == f.trick)
+        )
     }
     faults = [f for f in faults if (f.code, f.line, f.column) not in taken]
     lines = {seat: set(hand.cards) for seat, hand in hand_lines(deal).items()}  # as read
@@ -587,6 +593,14 @@ def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:
             continue
         if (holder, finding.facts["card"]) not in by and (seat, other.facts["card"]) not in by:
             flag.follows(finding, other)
+
+
+def _trick_of(
+    said: Mapping[tuple[str, int, int], Finding], key: tuple[str, int, int]
+) -> int | None:
+    """The trick of the finding at ``key`` (code, line, column), if said."""
+    cause = said.get(key)
+    return cause.trick if cause is not None else None
 
 
 def _short_hands(found: Sequence[Finding]) -> dict[str, Finding]:

@@ -138,6 +138,12 @@ MESSY = {
         _edit(('[Result "*"]', "[Result '*']"), WRONG_CLAIM),
         {"A001", "A301"},
     ),
+    # deal 2: E's and W's hand lines under each other's seats; every card
+    # they play is an A203, some marked as following others
+    "hand lines under each other's seats, wrong point": (
+        _edit(("E: 9e 2b", "W: 9e 2b"), ("W: Vb 6b", "E: Vb 6b"), WRONG_POINT),
+        {"A203", "A302"},
+    ),
 }
 
 # --------------------------------------------------------------------------
@@ -308,14 +314,23 @@ def _converted(tmp_path: Path, text: str) -> Path:
 TEXT_ONLY = frozenset({"A005", "A421"})
 
 
-def _json_findings(path: Path) -> Counter[tuple[str, int | None, int | None, int | None]]:
+def _json_findings(
+    path: Path,
+) -> Counter[tuple[str, int | None, int | None, int | None, str | None]]:
     """Findings as validate gives them from a file of either kind: code, deal,
-    trick, and the line in the ALN (a JSON file's positions are its own, and
-    the ALN's line is beside them, docs/formats.md)."""
+    trick, the line in the ALN (a JSON file's positions are its own, and
+    the ALN's line is beside them, docs/formats.md), and the code of the
+    finding it follows from, if it is marked so."""
     result = run("validate", "--format", "json", path)
     found = json.loads(result.stdout)
     return Counter(
-        (v["code"], v["deal"], v["trick"], v.get("aln_line", v["line"]))
+        (
+            v["code"],
+            v["deal"],
+            v["trick"],
+            v.get("aln_line", v["line"]),
+            v.get("consequence_of", {}).get("code"),
+        )
         for v in found
         if v["code"] not in TEXT_ONLY
     )
@@ -323,10 +338,15 @@ def _json_findings(path: Path) -> Counter[tuple[str, int | None, int | None, int
 
 @pytest.mark.parametrize("name", list(MESSY))
 def test_the_json_tells_what_the_record_tells(tmp_path: Path, name: str) -> None:
+    """Whatever the layout of the JSON: its lines are not the record's."""
     text, _ = MESSY[name]
     aln = write(tmp_path, "messy.aln", text)
     converted = _converted(tmp_path, text)
     assert _json_findings(converted) == _json_findings(aln)
+    spread = write(
+        tmp_path, "spread.json", json.dumps(json.loads(converted.read_text("utf-8")), indent=1)
+    )
+    assert _json_findings(spread) == _json_findings(aln)
     told = reported_json(aln)
     again = reported_json(converted)
     assert (again.winners, again.counts, again.points) == (told.winners, told.counts, told.points)

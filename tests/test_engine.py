@@ -1352,7 +1352,6 @@ HANDS_S_DEALS = "".join(REFERENCE.splitlines(keepends=True)[:6])
                 ("A301", 29, "A205@1"),
             ],
         ),
-
         # S's card left out, and N leads where W, who is there, should: the
         # lead is a mistake of its own, and W's ace takes the trick as claimed
         ("1. N:Cd E:3b W:1d -> W", [("A205", 1, None), ("A202", 4, None)]),
