@@ -382,7 +382,11 @@ def _texts_placer(
 
 
 #: A problem of one game of the document, said as costing that game only.
-_SKIPPED = {"json": "json-game-json", "json-deep": "json-deep-game"}
+_SKIPPED = {
+    "json": "json-game-json",
+    "json-deep": "json-deep-game",
+    "json-encoding": "json-encoding-game",
+}
 #: The longest JSON Lines row read, in bytes (a deal is a few kilobytes):
 #: a longer one is skipped, and reported, without being held.
 MAX_ROW_BYTES = 4_000_000
@@ -433,6 +437,8 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     lost: list[Finding] = []
     #: rows that could not be read before any game, for the first one
     before: list[Unreadable] = []
+    #: the current game's first row: its line, and its game as written
+    first_row: tuple[int, Any] = (0, None)
     for number, raw in _rows(stream):
         bad: Unreadable | None = None
         if isinstance(raw, bool):
@@ -476,6 +482,13 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             lost = [replace(bad.finding, game=game.index) for bad in before]
             game.errors += lost
             before = []
+            first_row = (number, row["game"])
+        elif row["game"] != first_row[1]:
+            # Every row repeats its game; one edited in a later row only
+            # would be read from the first and the edit lost without a word.
+            edited = _problem("jsonl-game", number, game=index, first=first_row[0])
+            game.errors.append(edited.finding)
+            lost.append(edited.finding)
         first = len(game.deals)  # the place of the row's deal, if it gives one
         try:
             _jsonl_deal(game, row, number)
@@ -641,7 +654,14 @@ def _row_problem(row: Any) -> str | None:
     header = row.get("game")
     if not isinstance(header, dict) or type(header.get("index")) is not int:
         return 'a row needs a "game" object with a whole-number "index"'
+    unknown = sorted(row.keys() - _ROW_KEYS)
+    if unknown:
+        return f"{unknown[0]!r} is not a key of a row (its keys: {', '.join(sorted(_ROW_KEYS))})"
     return None
+
+
+#: The keys of a JSON Lines row, in both forms.
+_ROW_KEYS = frozenset({"format", "version", "game", "deal"})
 
 
 # --------------------------------------------------------------------------

@@ -186,6 +186,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "json-deep": "not a record: the JSON is nested too deeply",
         "json-deep-game": "the JSON is nested too deeply; this game is skipped",
         "json-game-json": "not valid JSON: {reason}; this game is skipped",
+        "json-encoding-game": "not UTF-8 text: {reason} at byte offset {offset};"
+        " this game is skipped",
         "json-endless": "a value longer than {mib} MiB; reading stops here",
         "json-long-value": "the value of {key!r} is too long",
         "json-long-game": "longer than the limit of {limit:,} characters; this game is skipped",
@@ -208,6 +210,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "jsonl-deep": "the JSON is nested too deeply; this line is skipped",
         "jsonl-row": "{problem}; this line is skipped",
         "jsonl-deal": "{problem}; this deal is skipped",
+        "jsonl-game": "this row's game differs from that of line {first}, the first row of"
+        " its game, which every row repeats: only the first is read; make them the same",
         "jsonl-long": "this line is longer than the limit of {limit:,} bytes; it is skipped",
         "jsonl-long-stop": "this line is longer than the limit of {limit:,} bytes;"
         " reading stops {mib} MiB into it",

@@ -77,7 +77,21 @@ def _parse_int(literal: str) -> int:
     return int(literal)
 
 
-_DECODER = json.JSONDecoder(parse_int=_parse_int)
+#: The key an object decoded with a key given twice holds, naming that key:
+#: the decoder keeps the last value, so the reader refuses the object
+#: (:func:`_known`) rather than lose the first without a word.
+TWICE = "\x00twice"
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        data[TWICE] = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+    return data
+
+
+_DECODER = json.JSONDecoder(parse_int=_parse_int, object_pairs_hook=_pairs)
 #: An escape of half a surrogate pair: JSON allows one alone, Unicode has no
 #: such character (it cannot be written as UTF-8, nor be a record's text).
 _HALF = re.compile(r"\\u[dD][89a-fA-F]")
@@ -113,7 +127,7 @@ def loads(text: str) -> Any:
     surrogate (half a pair, no character), refused as a JSON error at its
     place (line and column), as a syntax error is."""
     try:
-        value = json.loads(text, parse_int=_parse_int)
+        value = json.loads(text, parse_int=_parse_int, object_pairs_hook=_pairs)
     except _TooLong as exc:
         digits = len(exc.literal.lstrip("-"))
         # The decoder does not say where the number was: the first place the
@@ -339,6 +353,60 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 # Back to the model
 
 
+#: The keys each object of a record may have (the record schema's
+#: ``properties``, which ``tests/test_jsonmodel.py`` holds these to).  A key
+#: that is not one of them is refused, never dropped: a ``"Point"`` typed for
+#: ``"point"`` would otherwise lose the claim without a word.
+_KEYS: dict[str, frozenset[str]] = {
+    kind: frozenset(keys.split())
+    for kind, keys in {
+        "pos": "line column",
+        "comment": "text pos line",
+        "tag": "name value pos",
+        "draw": "cards pos comments",
+        "draw card": "seat card pos",
+        "game": "index pos tags tag_comments leading_comments draw tags_text leading_text"
+        " cut deals",
+        "deal": "number dealer pos comments hands extra_hands stock chants announces"
+        " concessions tricks signals winners point extra_winners extra_stocks extra_points"
+        " unread unread_lines cut",
+        "hand": "seat cards pos comments",
+        "stock": "cards pos comments",
+        "chant": "seat takes discards pos comments",
+        "announce": "team pos comments",
+        "concession": "team accepted pos comments",
+        "trick": "number plays claim pos comments",
+        "play": "seat card pos",
+        "claim": "seat pourri pos",
+        "signal": "seat what before pos comments",
+        "winners": "entries pos comments",
+        "point": "side points pos comments",
+        "cut": "code message pos",
+    }.items()
+}
+
+
+def _known(data: Any, kind: str, where: str) -> Any:
+    """``data``, an object of the record of that kind, whose every key is
+    one the record has (:data:`_KEYS`), each given once (:data:`TWICE`)."""
+    if not isinstance(data, dict):
+        return data
+    twice = data.get(TWICE)
+    if twice is not None:
+        raise RecordError(f"{where}: key {twice!r} is given twice in a {kind}")
+    allowed = _KEYS[kind]
+    if data.keys() <= allowed:
+        return data
+    from difflib import get_close_matches  # a wrong key only: validating imports no more
+
+    key = min(data.keys() - allowed)
+    near = [k for k in allowed if k.lower() == str(key).lower()] or get_close_matches(
+        str(key), allowed, n=1
+    )
+    meant = f"; did you mean {near[0]!r}?" if near else ""
+    raise RecordError(f"{where}: {key!r} is not a key of a {kind}{meant}")
+
+
 def _get(data: Any, key: str, where: str) -> Any:
     if not isinstance(data, dict) or key not in data:
         raise RecordError(f"{where}: missing key {key!r}")
@@ -383,8 +451,9 @@ def _int(value: Any, where: str, what: str) -> int:
 
 
 def _text(value: Any, where: str, what: str, pattern: re.Pattern[str]) -> str:
-    """A string the ALN writer can write back so that it reads the same."""
-    if not isinstance(value, str) or not pattern.fullmatch(value):
+    """A string the ALN writer can write back so that it reads the same (a
+    NUL makes a file binary to every reader: :func:`_verbatim`)."""
+    if not isinstance(value, str) or not pattern.fullmatch(value) or "\x00" in value:
         raise RecordError(f"{where}: {what} {value!r} cannot be written in ALN")
     return value
 
@@ -404,7 +473,7 @@ _SIGNAL = re.compile(SIGNAL_NAME)
 
 
 def _pos_from(data: Any, where: str) -> Pos:
-    pos = _get(data, "pos", where)
+    pos = _known(_get(data, "pos", where), "pos", where)
     return Pos(
         _int(_get(pos, "line", where), where, "line"),
         _int(_get(pos, "column", where), where, "column"),
@@ -417,6 +486,7 @@ _LINE_COMMENT_TEXT = re.compile(f"[^{LINE_BREAKS}]*")
 def _comments_from(data: Any, where: str, key: str = "comments") -> list[Comment]:
     comments = []
     for c in _list(_get(data, key, where), where, key):
+        c = _known(c, "comment", where)
         line = c.get("line", False) is True
         pattern = _LINE_COMMENT_TEXT if line else _COMMENT_TEXT
         text = _text(_get(c, "text", where), where, "comment", pattern)
@@ -487,6 +557,7 @@ def _cut_from(
     """The findings a ``cut`` list keeps (:func:`_cut`), said again."""
     found = []
     for entry in _list(data.get("cut", []), where, "cut"):
+        entry = _known(entry, "cut", where)
         code = _get(entry, "code", where)
         if code not in CUT:
             codes = " or ".join(sorted(CUT))
@@ -500,9 +571,31 @@ def _cut_from(
     return found
 
 
+def _bool(value: Any, where: str, what: str) -> bool:
+    if type(value) is not bool:
+        raise RecordError(f"{where}: {what} must be true or false, not {value!r}")
+    return value
+
+
+def _claim_from(claim: Any, where: str) -> TrickClaim:
+    """A trick's claim: a seat, or pourri (no seat).  ``pourri`` must say
+    the same as the seat: where they disagree the record says two things."""
+    claim = _known(claim, "claim", where)
+    seat = _maybe_seat(claim.get("seat"), where)
+    pourri = _bool(claim.get("pourri", seat is None), where, "a claim's pourri")
+    if pourri != (seat is None):
+        said = f"cannot be both for {seat} and pourri" if pourri else "with no seat is pourri"
+        raise RecordError(f"{where}: a claim {said}; its seat and its pourri disagree")
+    return TrickClaim(seat, _pos_from(claim, where))
+
+
 def _verbatim(value: Any, where: str, what: str) -> str:
+    """Text written back as it stands; never a NUL, which the readers take
+    for a file that is not text (UTF-16, or not a record) and refuse whole."""
     if not isinstance(value, str):
         raise RecordError(f"{where}: {what} must be a string")
+    if "\x00" in value:
+        raise RecordError(f"{where}: {what} holds a NUL, which cannot be written in ALN")
     return value
 
 
@@ -566,6 +659,7 @@ def item_errors(item: Deal | BrokenDeal) -> list[Finding]:
 def item_from_dict(data: Any, where: str = "deal", game: int | None = None) -> Deal | BrokenDeal:
     """A deal, or a deal that could not be read (``unread``: its text as written)."""
     if isinstance(data, dict) and "unread" in data:
+        _known(data, "deal", where)
         try:
             number = data.get("number")
             dealer = data.get("dealer")
@@ -594,7 +688,10 @@ def deal_from_dict(data: dict[str, Any], where: str = "deal", game: int | None =
 
 
 def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
+    data = _known(data, "deal", where)
+
     def hand(h: dict[str, Any]) -> Hand:
+        h = _known(h, "hand", where)
         return Hand(
             _seat(_get(h, "seat", where), where),
             _cards(_get(h, "cards", where), where),
@@ -614,6 +711,7 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
     deal.extra_hands = [hand(h) for h in data.get("extra_hands", [])]
 
     def stock_from(stock: dict[str, Any]) -> Stock:
+        stock = _known(stock, "stock", where)
         return Stock(
             _cards(_get(stock, "cards", where), where),
             _pos_from(stock, where),
@@ -621,6 +719,7 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
         )
 
     def point_from(point: dict[str, Any]) -> PointClaim:
+        point = _known(point, "point", where)
         side = point.get("side")
         if side is not None:
             _seat(side, where, SEATS + TEAMS)
@@ -641,22 +740,23 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
             _pos_from(c, where),
             _comments_from(c, where),
         )
-        for c in data.get("chants", [])
+        for c in (_known(c, "chant", where) for c in data.get("chants", []))
     ]
     deal.announces = [
         Announce(_seat(a["team"], where, TEAMS), _pos_from(a, where), _comments_from(a, where))
-        for a in data.get("announces", [])
+        for a in (_known(a, "announce", where) for a in data.get("announces", []))
     ]
     deal.concessions = [
         Concede(
             _seat(c["team"], where, TEAMS),
-            bool(c["accepted"]),
+            _bool(c["accepted"], where, "a concession's accepted"),
             _pos_from(c, where),
             _comments_from(c, where),
         )
-        for c in data.get("concessions", [])
+        for c in (_known(c, "concession", where) for c in data.get("concessions", []))
     ]
     for t in _get(data, "tricks", where):
+        t = _known(t, "trick", where)
         claim = t.get("claim")
         deal.tricks.append(
             Trick(
@@ -667,11 +767,12 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
                         _card(_get(p, "card", where), where),
                         _pos_from(p, where),
                     )
-                    for p in _list(_get(t, "plays", where), where, "plays", empty=False)
+                    for p in (
+                        _known(p, "play", where)
+                        for p in _list(_get(t, "plays", where), where, "plays", empty=False)
+                    )
                 ],
-                None
-                if claim is None
-                else TrickClaim(_maybe_seat(claim.get("seat"), where), _pos_from(claim, where)),
+                None if claim is None else _claim_from(claim, where),
                 _pos_from(t, where),
                 _comments_from(t, where),
             )
@@ -684,9 +785,9 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
             _pos_from(s, where),
             _comments_from(s, where),
         )
-        for s in data.get("signals", [])
+        for s in (_known(s, "signal", where) for s in data.get("signals", []))
     ]
-    winners = data.get("winners")
+    winners = _known(data.get("winners"), "winners", where)
     if winners is not None:
         entries = [
             _maybe_seat(e, where)
@@ -694,6 +795,7 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
         ]
         deal.winners = Winners(entries, _pos_from(winners, where), _comments_from(winners, where))
     for sheet in data.get("extra_winners", []):
+        sheet = _known(sheet, "winners", where)
         deal.extra_winners.append(
             Winners(
                 [
@@ -729,6 +831,7 @@ def game_from_dict(
     start)`` may move those findings, read as if the text began at
     ``start``."""
     try:
+        data = _known(data, "game", where)
         game = Game(
             index=_int(_get(data, "index", where), where, "index"), pos=_pos_from(data, where)
         )
@@ -738,11 +841,11 @@ def game_from_dict(
                 _text(_get(t, "value", where), where, "tag value", _TAG_VALUE),
                 _pos_from(t, where),
             )
-            for t in _get(data, "tags", where)
+            for t in (_known(t, "tag", where) for t in _get(data, "tags", where))
         ]
         game.tag_comments = _comments_from(data, where, "tag_comments")
         game.leading_comments = _comments_from(data, where, "leading_comments")
-        draw = data.get("draw")
+        draw = _known(data.get("draw"), "draw", where)
         if draw is not None:
             game.draw = Draw(
                 [
@@ -751,7 +854,7 @@ def game_from_dict(
                         _card(_get(p, "card", where), where),
                         _pos_from(p, where),
                     )
-                    for p in _get(draw, "cards", where)
+                    for p in (_known(p, "draw card", where) for p in _get(draw, "cards", where))
                 ],
                 _pos_from(draw, where),
                 _comments_from(draw, where),

@@ -84,6 +84,8 @@ _STRING_END = re.compile(r'["\\]')
 _SCALAR = re.compile(r"[^ \t\n\r,\]}]*")
 #: What :meth:`_Text.decoded` gives for a value too long to hold.
 _SKIPPED = object()
+#: A byte that is not UTF-8, as the decoder keeps it (``surrogateescape``).
+_BAD_BYTE = re.compile("[\udc80-\udcff]")
 
 
 class _Stop(Exception):
@@ -103,45 +105,44 @@ class _Text:
 
     def __init__(self, read: Callable[[int], bytes]) -> None:
         self.read = read
-        self.decoder = codecs.getincrementaldecoder("utf-8-sig")()
+        # A byte that is not UTF-8 is kept as a lone surrogate, and the value
+        # that holds it refused (:meth:`bad_bytes`): one bad byte costs its
+        # game, as a game that is not valid JSON does, not every game after.
+        self.decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="surrogateescape")
         self.offset = 0  # bytes read so far
         self.buf = ""
         self.pos = 0
         self.line, self.column = 1, 1
         self.mark = (0, 1, 1)  # a place in ``buf`` and its line and column
         self.eof = False
-        #: where the text stops being UTF-8, once a block has shown it
-        self.broken: Problem | None = None
 
     def more(self) -> bool:
-        """Read the next block onto the text; False at the end of the input.
-
-        A block that is not all UTF-8 gives its text up to the first bad
-        byte, so that the values before it are read (a game earlier in the
-        block is not lost with it); the problem, placed at that byte, stops
-        the reading when more is asked for."""
-        if self.broken is not None:
-            raise _Stop(self.broken)
+        """Read the next block onto the text; False at the end of the input."""
         if self.eof:
             return False
         data = self.read(BLOCK)
-        try:
-            text = self.decoder.decode(data, final=not data)
-        except UnicodeDecodeError as exc:
-            # exc.object: the bytes the decoder held back, then this block's
-            # (less a byte-order mark), so its start is this many bytes in
-            start = self.offset + len(data) - len(exc.object)
-            self.buf += exc.object[: exc.start].decode("utf-8")
-            line, column = self.where(len(self.buf))
-            facts = {"reason": exc.reason, "offset": start + exc.start}
-            self.broken = Problem("json-encoding", facts, line, column)
-            if exc.start == 0:
-                raise _Stop(self.broken) from None
-            return True
+        text = self.decoder.decode(data, final=not data)
         self.offset += len(data)
         self.eof = not data
         self.buf += text
         return bool(data) or bool(text)
+
+    def bad_bytes(self, start: int, end: int, index: int | None) -> None:
+        """Refuse the value at ``buf[start:end]`` if it holds a byte that is
+        not UTF-8, placed at that byte (line, column, and offset in bytes)."""
+        m = _BAD_BYTE.search(self.buf, start, end)
+        if m is None:
+            return
+        at = m.start()
+        held = self.decoder.getstate()[0]  # bytes read but not decoded yet
+        after = self.buf[at:].encode("utf-8", "surrogateescape")
+        try:
+            after[:4].decode("utf-8")
+            reason = "invalid start byte"
+        except UnicodeDecodeError as exc:
+            reason = exc.reason
+        facts = {"reason": reason, "offset": self.offset - len(held) - len(after)}
+        raise _Stop(Problem("json-encoding", facts, *self.where(at), index))
 
     def drop(self, upto: int) -> None:
         """Forget the text before ``upto``, keeping count of its lines."""
@@ -178,6 +179,11 @@ class _Text:
                 return ""
 
     def stop(self, message: str) -> _Stop:
+        """Reading stops here: at a byte that is not UTF-8, that is why."""
+        try:
+            self.bad_bytes(self.pos, self.pos + 1, None)
+        except _Stop as stop:
+            return stop
         line, column = self.where(self.pos)
         return _Stop(Problem("json", {"reason": message}, line, column))
 
@@ -211,12 +217,14 @@ class _Text:
             else:  # a number at the end of the text read may go on in the next block
                 if end < len(self.buf) or self.eof or first in '{["':
                     self.pos = end
+                    self.bad_bytes(start, end, index)
                     return value, line, column, self.buf[start:end]
             if not self.more():
                 break
         raw, line, column = self.value(limit)
         if raw is None:
             return _SKIPPED, line, column, ""
+        self.bad_bytes(0, len(raw), index)  # (the value starts the text held)
         return _decode(raw, line, column, index), line, column, raw
 
     def value(self, limit: int) -> tuple[str | None, int, int]:
@@ -351,6 +359,7 @@ def _members(text: _Text, list_key: str, limit: int) -> Iterator[Member | Item |
             if text.peek() != '"':
                 raise text.stop("Expecting property name enclosed in double quotes")
             raw, line, column = text.value(limit)
+            text.bad_bytes(0, len(raw or ""), None)
             key = _decode(raw or '""', line, column, None)
             text.expect(":", "Expecting ':' delimiter")
             if key == list_key and text.peek() == "[":
@@ -365,6 +374,7 @@ def _members(text: _Text, list_key: str, limit: int) -> Iterator[Member | Item |
                 raw, line, column = text.value(limit)
                 if raw is None:
                     raise _Stop(Problem("json-long-value", {"key": key}, line, column))
+                text.bad_bytes(0, len(raw), None)
                 yield Member(key, _decode(raw, line, column, None), line, column)
             if text.peek() == "}":
                 text.pos += 1

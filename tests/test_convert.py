@@ -1563,3 +1563,53 @@ def test_a_json_document_without_a_version_is_said_once_and_read_as_version_1(
     ]
     assert said.stderr.startswith("2 games, ")
     assert codes == [["A001"], []]
+
+
+# --------------------------------------------------------------------------
+# An edit no reader may lose without a word
+
+
+def _rows(seed: int) -> list[dict[str, Any]]:
+    result = invoke(["convert", "-", "--to", "jsonl"], input=generated(seed, "--games", "1"))
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_a_game_edited_in_a_later_jsonl_row_is_said(tmp_path: Path) -> None:
+    """Every row repeats its game; only the first row's is read.  An edit of
+    the Result in the last row was dropped without a word."""
+    rows = _rows(4)
+    tags = rows[-1]["game"]["tags"]
+    (result,) = [t for t in tags if t["name"] == "Result"]
+    result["value"] = "EW 0-5"
+    path = write(tmp_path, "edited.jsonl", "".join(json.dumps(r) + "\n" for r in rows))
+    said = invoke(["validate", path])
+    assert said.exit_code == 1
+    assert (
+        f"edited.jsonl:{len(rows)}:1: A001 this row's game differs from that of line 1,"
+        in said.stdout
+    )
+    same = write(tmp_path, "same.jsonl", "".join(json.dumps(r) + "\n" for r in _rows(4)))
+    assert invoke(["validate", same]).exit_code == 0
+
+
+def test_a_jsonl_row_with_a_key_of_its_own_is_skipped_and_said(tmp_path: Path) -> None:
+    rows = _rows(4)
+    rows[1]["note"] = "checked by Rose"
+    path = write(tmp_path, "edited.jsonl", "".join(json.dumps(r) + "\n" for r in rows))
+    said = invoke(["validate", path])
+    assert said.exit_code == 1
+    assert "edited.jsonl:2:1: A001 'note' is not a key of a row" in said.stdout
+
+
+def test_a_byte_not_utf8_in_a_json_document_costs_its_game_only(tmp_path: Path) -> None:
+    """formats.md §7: the games after it were lost, and not counted."""
+    text = generated(5, "--games", "3")
+    converted = invoke(["convert", "-", "--to", "json"], input=text).stdout.encode()
+    second = converted.index(b"Generated game 2")
+    broken = converted[:second] + b"G\xe9n" + converted[second + 3 :]
+    said = invoke(["validate", write(tmp_path, "bad.json", broken)])
+    assert "A001 not UTF-8 text: invalid continuation byte" in said.stdout
+    assert "this game is skipped" in said.stdout
+    assert "3 games, 10 deals: 1 error, 0 warnings" in said.stderr
+    aln = invoke(["convert", write(tmp_path, "bad2.json", broken), "--to", "aln"]).stdout
+    assert "Generated game 3" in aln and "Generated game 1" in aln

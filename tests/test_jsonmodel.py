@@ -276,3 +276,120 @@ def test_a_lone_surrogate_is_no_character_and_is_refused_at_its_place(
 def test_a_surrogate_pair_is_one_character() -> None:
     assert loads('{"v": "\\ud83d\\ude00 \\u00e9"}') == {"v": "\U0001f600 é"}
     assert raw_decode('["\\ud83d\\ude00"] tail', 0) == (["\U0001f600"], 16)
+
+
+# --------------------------------------------------------------------------
+# What a record's objects may hold: the schema's keys, each once
+
+
+def _schema_objects() -> dict[str, set[str]]:
+    """Each kind of object of the record schema, by the reader's name for
+    it, with the keys the schema allows it."""
+    schema = json.loads(
+        (
+            Path(__file__).resolve().parent.parent
+            / "aluette_cli"
+            / "schema"
+            / "aln-record.schema.json"
+        ).read_text("utf-8")
+    )
+    defs = schema["$defs"]
+    deal = defs["deal"]["properties"]
+
+    def obj(node: dict[str, Any]) -> dict[str, Any]:
+        """The object a property holds, through arrays and a null choice."""
+        node = node.get("items", node)
+        for choice in node.get("oneOf", ()):
+            if choice.get("type") == "object":
+                return choice
+        return node
+
+    trick = obj(deal["tricks"])["properties"]
+    draw = obj(defs["game_header"]["properties"]["draw"])
+    return {
+        "pos": set(defs["pos"]["properties"]),
+        "comment": set(defs["comment"]["properties"]),
+        "tag": set(defs["tag"]["properties"]),
+        "draw": set(draw["properties"]),
+        "draw card": set(obj(draw["properties"]["cards"])["properties"]),
+        "game": {*defs["game_header"]["properties"], *defs["game"]["properties"]},
+        "deal": set(deal) | set(defs["unread_deal"]["properties"]),
+        "hand": set(defs["hand"]["properties"]),
+        "stock": set(obj(deal["stock"])["properties"]),
+        "chant": set(obj(deal["chants"])["properties"]),
+        "announce": set(obj(deal["announces"])["properties"]),
+        "concession": set(obj(deal["concessions"])["properties"]),
+        "trick": set(trick),
+        "play": set(obj(trick["plays"])["properties"]),
+        "claim": set(obj(trick["claim"])["properties"]),
+        "signal": set(obj(deal["signals"])["properties"]),
+        "winners": set(obj(deal["winners"])["properties"]),
+        "point": set(obj(deal["point"])["properties"]),
+        "cut": set(obj(defs["cut"])["properties"]),
+    }
+
+
+def test_the_reader_allows_each_object_the_keys_of_the_schema() -> None:
+    from aluette_cli.jsonmodel import _KEYS
+
+    assert {kind: set(keys) for kind, keys in _KEYS.items()} == _schema_objects()
+
+
+def _document(deal_edit: dict[str, Any] | None = None, **claim: Any) -> str:
+    """A one-deal document from ALN, with its deal's keys or trick 1's claim changed."""
+    (game,) = read_games([b"deal 1 dealer W\n1. N:3d E:1d S:1c W:1b -> N\npoint NS\n"])
+    data = {"format": "aluette-record", "version": 1, "games": [game_to_dict(game)]}
+    deal = data["games"][0]["deals"][0]
+    deal["tricks"][0]["claim"].update(claim)
+    deal.update(deal_edit or {})
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (_document({"Point": None}), "'Point' is not a key of a deal; did you mean 'point'?"),
+        (_document({"pointt": None}), "'pointt' is not a key of a deal; did you mean 'point'?"),
+        (_document({"x-note": 1}), "'x-note' is not a key of a deal; this game"),
+        (_document(pourri=True), "a claim cannot be both for N and pourri"),
+        (_document(seat=None, pourri=False), "a claim with no seat is pourri"),
+        (_document(pourri="false"), "a claim's pourri must be true or false, not 'false'"),
+        (
+            _document().replace(
+                '"point": {',
+                '"point": {"side": "EW", "points": 1, "pos": '
+                '{"line": 3, "column": 1}, "comments": []}, "point": {',
+            ),
+            "key 'point' is given twice in a deal",
+        ),
+        (
+            _document().replace(
+                '"pos": {"line": 2, "column": 4}', '"pos": {"line": 2, "column": 4, "col": 1}'
+            ),
+            "'col' is not a key of a pos",
+        ),
+        (
+            _document({"comments": [{"text": "a\x00b", "pos": {"line": 1, "column": 1}}]}),
+            "cannot be written in ALN",
+        ),
+    ],
+    ids=["case", "typo", "unknown", "both", "neither", "type", "twice", "nested", "nul"],
+)
+def test_a_key_the_record_has_not_or_gives_twice_is_said_never_dropped(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    """A misspelt or repeated key, or a claim whose seat and pourri
+    disagree, would lose or change what the record says without a word."""
+    path = write(tmp_path, "edited.json", text)
+    result = invoke(["validate", path])
+    assert result.exit_code == 1
+    assert said in result.stdout + result.stderr
+
+
+def test_a_claim_without_pourri_is_read_from_its_seat(tmp_path: Path) -> None:
+    data = json.loads(_document())
+    del data["games"][0]["deals"][0]["tricks"][0]["claim"]["pourri"]
+    lenient = invoke(["validate", write(tmp_path, "a.json", json.dumps(data))])
+    whole = invoke(["validate", write(tmp_path, "a.json", _document())])
+    assert (lenient.exit_code, lenient.output) == (whole.exit_code, whole.output)
+    assert "A206" in whole.output and "A001" not in whole.output

@@ -157,24 +157,43 @@ def test_a_byte_order_mark_is_not_text_and_bad_utf8_is_said() -> None:
 
 @pytest.mark.parametrize("block", [1, 2, 5, 1 << 20])
 @pytest.mark.parametrize("mark", [b"", b"\xef\xbb\xbf"])
-def test_the_games_before_a_bad_byte_are_read_and_the_byte_is_placed(
-    block: int, mark: bytes
-) -> None:
-    """formats.md §7: one message at the place the document goes wrong, the
-    games before it kept.  Decoded a block at a time, a bad byte cost every
-    game of its block (a mebibyte: the whole of most files), and was placed
-    at the block's start.  Blocks of one byte cut "é" in two."""
+def test_a_bad_byte_costs_its_game_only_and_is_placed(block: int, mark: bytes) -> None:
+    """formats.md §7: a game that is not UTF-8 text costs that game only, as
+    one that is not valid JSON does; the games before and after it are
+    read.  Decoded a block at a time, a bad byte cost every game of its
+    block (a mebibyte: the whole of most files), and was placed at the
+    block's start; then every game after it.  Blocks of one byte cut "é"
+    in two."""
     head = '{"games": [\n {"n": "é1"},\n {"n": "2"},\n {"n": "'.encode()
-    data = mark + head + b'\xe9"}\n]}'
+    data = mark + head + b'\xe9"},\n {"n": "\xc3\xa94"}, {"\xff": 5}\n]}'
     chunks = iter([data[i : i + block] for i in range(0, len(data), block)])
     found = list(read_document(lambda size: next(chunks, b""), "games", 1000))
-    assert [x.value for x in found if isinstance(x, Item)] == [{"n": "é1"}, {"n": "2"}]
-    assert found[-1] == Problem(
-        "json-encoding",
-        {"reason": "invalid continuation byte", "offset": len(mark + head)},
-        4,
-        9,
-    )
+    read = [x.value for x in found if isinstance(x, Item)]
+    assert read == [{"n": "é1"}, {"n": "2"}, {"n": "é4"}]
+    lost = [x for x in found if isinstance(x, Problem)]
+    assert lost == [
+        Problem(
+            "json-encoding",
+            {"reason": "invalid continuation byte", "offset": len(mark + head)},
+            4,
+            9,
+            3,
+        ),
+        Problem(
+            "json-encoding",
+            {"reason": "invalid start byte", "offset": data.index(b"\xff")},
+            5,
+            17,
+            5,
+        ),
+    ]
+
+
+def test_a_bad_byte_outside_the_games_stops_the_reading_there() -> None:
+    member, problem = parts(b'{"format": "x", \xff "games": []}')
+    assert member == Member("format", "x", 1, 12)
+    assert isinstance(problem, Problem)
+    assert (problem.variant, problem.index, problem.facts["offset"]) == ("json-encoding", None, 16)
 
 
 class Endless(io.RawIOBase):
