@@ -86,6 +86,8 @@ _SCALAR = re.compile(r"[^ \t\n\r,\]}]*")
 _SKIPPED = object()
 #: A byte that is not UTF-8, as the decoder keeps it (``surrogateescape``).
 _BAD_BYTE = re.compile("[\udc80-\udcff]")
+#: A line that starts a list element after a comma: its indent, then ``{``.
+_NEXT_ELEMENT = re.compile(r",[ \t\r]*\n(?:[ \t\r]*\n)*([ \t]*)\{")
 
 
 class _Stop(Exception):
@@ -177,6 +179,24 @@ class _Text:
             self.drop(self.pos)
             if not self.more():
                 return ""
+
+    def resync(self, start: int, end: int | None, column: int, limit: int) -> bool:
+        """After a list element that is not valid JSON: whether a line from
+        ``buf[start]`` on (before ``end``, if given) starts the next element
+        as the list's elements start, at ``column`` after a comma (a
+        brace missing from a game, or one too many, would otherwise make the
+        games after it part of it, or stop the reading); if so, the reading
+        goes on from there.  Looked for up to ``limit`` characters ahead."""
+        while True:
+            for m in _NEXT_ELEMENT.finditer(self.buf, start, len(self.buf) if end is None else end):
+                if len(m.group(1)) == column - 1:
+                    self.pos = m.end() - 1
+                    return True
+            if end is not None or len(self.buf) - start > limit:
+                return False
+            start = max(start, len(self.buf) - 2 * column - 4)  # a match across blocks
+            if not self.more():
+                return False
 
     def stop(self, message: str) -> _Stop:
         """Reading stops here: at a byte that is not UTF-8, that is why."""
@@ -397,6 +417,8 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
             yield Problem("json-stray-comma", {}, line, column, 0)
         return
     index = 0
+    text.peek()
+    column = text.where(text.pos)[1]  # where the elements start on their lines
     while True:
         index += 1
         try:
@@ -405,19 +427,44 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
             if stop.problem.index is None:
                 raise
             item: Item | Problem = stop.problem
+            # A brace missing: the value ran on into the next elements.
+            if stop.problem.variant == "json" and text.resync(1, text.pos, column, limit):
+                item.strays = strays
+                yield item
+                strays = ()
+                continue
         else:
-            value, line, column, raw = found
+            value, line, at, raw = found
             if value is _SKIPPED:
-                item = Problem("json-long-game", {"limit": limit}, line, column, index)
+                item = Problem("json-long-game", {"limit": limit}, line, at, index)
             else:
-                item = Item(index, value, line, column, raw)
+                item = Item(index, value, line, at, raw)
         item.strays = strays
         try:
             end, after = _after_element(text)
-        except _Stop:
+        except _Stop as stop:
+            # A brace too many: the value ended early, and what follows it
+            # up to the next element is the rest of it.
+            if not text.resync(text.pos, None, column, limit):
+                yield item
+                raise
+            if isinstance(item, Item):
+                p = stop.problem
+                item = Problem(p.variant, p.facts, p.line, p.column, index, strays=item.strays)
             yield item
-            raise
+            strays = ()
+            continue
         item.strays += after
+        if not end and isinstance(item, Item) and isinstance(item.value, dict):
+            # An object followed by what is no object, in a list of objects:
+            # a brace too many ended it early, and this is the rest of it.
+            following = text.peek()
+            line, at = text.where(text.pos)
+            if following != "{" and text.resync(text.pos, None, column, limit):
+                extra = {"reason": "Extra data"}
+                yield Problem("json", extra, line, at, index, strays=item.strays)
+                strays = ()
+                continue
         yield item
         if end:
             return

@@ -270,3 +270,40 @@ def test_a_document_is_read_one_game_at_a_time() -> None:
 def _tracked(items: Iterator[object], stream: Lazy) -> Iterator[tuple[object, int]]:
     for item in items:
         yield item, stream.given
+
+
+@pytest.mark.parametrize("block", [1, 7, 1 << 20])
+@pytest.mark.parametrize("indent", ["", "  "])
+@pytest.mark.parametrize(
+    ("broken", "said"),
+    [
+        # a brace missing: json says so where the next element starts
+        (
+            '{"n": 2, "x": {"a": 1, "b": 2}',
+            (4, "Expecting property name enclosed in double quotes"),
+        ),
+        # one too many: the object ends early, and the rest is no element
+        ('{"n": 2, "x": {"a": 1}}, "b": 2}', (3, "Extra data")),
+        ('{"n": 2, "x": [1, 2}', (3, "Expecting ',' delimiter")),  # a bracket for a brace
+    ],
+    ids=["missing", "too many", "mismatched"],
+)
+def test_a_brace_missing_or_too_many_costs_its_element_only(
+    block: int, indent: str, broken: str, said: tuple[int, str]
+) -> None:
+    """formats.md §7: counted as brackets, a game that lost a closing brace
+    ran on into the games after it, and one with a brace too many ended
+    early and stopped the reading: every game after it was lost.  The next
+    element starts a line as the elements do, after a comma."""
+    lines = [
+        f'{indent}{{"n": 1}}',
+        f"{indent}{broken}",
+        f'{indent}{{"n": 3}}',
+        f'{indent}{{"n": 4}}',
+    ]
+    data = ('{"games": [\n' + ",\n".join(lines) + "\n]}").encode()
+    chunks = iter([data[i : i + block] for i in range(0, len(data), block)])
+    found = list(read_document(lambda size: next(chunks, b""), "games", 1000))
+    assert [x.value for x in found if isinstance(x, Item)] == [{"n": 1}, {"n": 3}, {"n": 4}]
+    (lost,) = [x for x in found if isinstance(x, Problem)]
+    assert (lost.index, lost.line, lost.facts["reason"]) == (2, *said)
