@@ -48,9 +48,13 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     if deal.extra_stocks and deal.stock is not None:
         for stock in deal.extra_stocks:
             flag(F.STOCK_REPEATED, "", stock.pos, deal.number, first=deal.stock.pos.line)
+    n = deal.number
+    moved = _relabelled(deal, deal.hands)
+    if moved:
+        _reseated(deal, moved, flag)
+        hands = {seat: set(deal.hands[moved.get(seat, seat)].cards) for seat in deal.hands}
     if not deal.extra_hands and _well_dealt(deal, hands):
         return hands
-    n = deal.number
     found = _misseated(deal)
     misseated = {id(extra): (seat, line) for extra, seat, line in found}
     written = _seated(deal, found)
@@ -105,9 +109,57 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
 def hand_lines(deal: Deal) -> dict[str, Hand]:
     """Each seat's hand line as the checks read it: the first line of a seat,
     but a line written under the wrong seat is its player's where the play
-    shows it (:func:`_misseated`).  What the page shows at each seat is
-    what the replay played from."""
-    return _seated(deal, _misseated(deal) if deal.extra_hands else [])
+    shows it (:func:`_misseated`, :func:`_relabelled`).  What the page
+    shows at each seat is what the replay played from."""
+    lines = _seated(deal, _misseated(deal) if deal.extra_hands else [])
+    moved = _relabelled(deal, lines)
+    return {seat: lines[moved.get(seat, seat)] for seat in lines} if moved else lines
+
+
+def _reseated(deal: Deal, moved: Mapping[str, str], flag: Flags) -> None:
+    """One A110 for each set of lines moved round among themselves (two
+    seats exchanged is one slip), on the first of its lines."""
+    left = dict(moved)
+    while left:
+        player, seat = next(iter(left.items()))
+        cycle = [player]
+        while seat != player:
+            cycle.append(seat)
+            seat = left[seat]
+        for each in cycle:
+            del left[each]
+        written = sorted((moved[p] for p in cycle), key=lambda s: deal.hands[s].pos)
+        players = [next(p for p in cycle if moved[p] == s) for s in written]
+        first = deal.hands[written[0]].pos
+        flag(F.HANDS_RESEATED, "", first, deal.number, written=written, players=players)
+
+
+def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
+    """Hand lines given once each but under one another's seats (two seat
+    letters exchanged, say): for each player whose line it is, the seat it
+    is written under, where the play shows it.  Of every way to seat the
+    four lines, the one under which fewest cards are played from another
+    player's line, if it is the only one and leaves at least three fewer
+    than the lines as written (a card or two written in the wrong line is
+    :func:`engine._hands_crossed`'s); none otherwise.  Only plays with
+    seats tell: cards alone are seated by the turn, which such a slip moves
+    too."""
+    if len(lines) != len(SEATS) or deal.extra_hands:
+        return {}
+    holder = {card: seat for seat, hand in lines.items() for card in hand.cards}
+    played = [(p.seat, holder[p.card]) for t in deal.tricks for p in t.plays if p.card in holder]
+    away = [(seat, line) for seat, line in played if seat is not None and seat != line]
+    if len(away) < 3:  # (every deal written right)
+        return {}
+    pairs = [(seat, line) for seat, line in played if seat is not None]
+    ways = sorted(
+        (sum(way[SEATS.index(seat)] != line for seat, line in pairs), way)
+        for way in permutations(SEATS)
+    )
+    (best, way), (second, _) = ways[0], ways[1]
+    if best == second or best > len(away) - 3:
+        return {}
+    return {seat: line for seat, line in zip(SEATS, way, strict=True) if seat != line}
 
 
 def _seated(deal: Deal, misseated: list[tuple[Hand, str, Hand]]) -> dict[str, Hand]:

@@ -126,6 +126,11 @@ FILE_UNREADABLE = _code("A010", E, Kind.INPUT, "file cannot be read", "docs/cli.
 # line the scorer wrote is lost.
 STOCK_REPEATED = _code("A108", E, R, "stock given twice", "docs/notation.md §4")
 POINT_REPEATED = _code("A109", E, R, "point line given twice", "docs/notation.md §4")
+# Each line once, but under one another's seats: one slip, where every card
+# those players played would otherwise be an A203.
+HANDS_RESEATED = _code(
+    "A110", E, R, "hand lines under one another's seats", "docs/notation.md §4"
+)
 
 
 #: The sentence of every finding, by code and variant.  A finding carries
@@ -275,6 +280,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
     POINT_REPEATED: {
         "": "a second point line; the first, on line {first}, is the claim checked,"
         " and both are kept"
+    },
+    HANDS_RESEATED: {
+        "": "the hand lines written for {written:and} hold the cards {players:and} played:"
+        " the play shows the seats are the wrong way round, and they are read so",
     },
     TRICK_NUMBER: {
         "": "trick {number} should be trick {expected}",

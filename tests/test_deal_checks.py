@@ -23,6 +23,7 @@ from aluette_cli.deal_checks import (
     check_option_lines,
     check_signals,
     dealt_once,
+    hand_lines,
     signal_says,
 )
 from aluette_cli.findings import Flags
@@ -256,6 +257,70 @@ def test_the_engine_plays_a_misseated_hand_as_the_play_shows() -> None:
     assert [f.message for f in checked.outcome.findings if f.code == "A203"] == [
         "card Vd played by W is not in W's hand; it was dealt to N"
     ]
+
+
+#: Three tricks of the hands as dealt, seats written.
+PLAYED = [
+    "1. N:3d E:3c S:Cc W:1e",
+    "2. N:2d E:2c S:Rb W:Re",
+    "3. N:9c E:9d S:Cb W:Ce",
+]
+
+
+def _under(*seats: str) -> list[str]:
+    """The hand lines in their order, each under the seat letter given."""
+    return [f"{seat}: {line[3:]}" for seat, line in zip(seats, HANDS, strict=True)]
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        (
+            _under("N", "W", "S", "E"),
+            "A110 3:1 the hand lines written for W and E hold the cards E and W played:"
+            " the play shows the seats are the wrong way round, and they are read so",
+        ),
+        (
+            _under("E", "S", "N", "W"),
+            "A110 2:1 the hand lines written for E, S and N hold the cards N, E and S"
+            " played: the play shows the seats are the wrong way round, and they are read so",
+        ),
+    ],
+    ids=["two exchanged", "three round"],
+)
+def test_hand_lines_under_one_another_s_seats_are_one_slip_read_as_the_play_shows(
+    written: list[str], message: str
+) -> None:
+    """Every card those players played was an A203 (18 on a generated deal
+    with W's and E's letters exchanged): one A110, and the hands as dealt."""
+    flag = Flags(1)
+    assert check_deck(by_w(*written, STOCK, *PLAYED), flag) == AS_DEALT
+    assert said(flag) == [message]
+    assert {s: h.cards for s, h in hand_lines(by_w(*written, STOCK, *PLAYED)).items()} == {
+        line[0]: line[3:].split() for line in HANDS
+    }
+    checked = check(record("deal 1 dealer W", *written, STOCK, *PLAYED))
+    assert [f.code for f in checked.outcome.findings if f.code != "A206"] == ["A110"]
+
+
+def test_a_line_read_as_written_where_the_play_does_not_tell_another_seating() -> None:
+    """Two cards in each other's lines are two A203, not a seating; nor do
+    two tricks of cards alone, or a play that fits two seatings alike."""
+    crossed = [HANDS[0].replace("9c", "9d"), HANDS[1].replace("9d", "9c"), *HANDS[2:]]
+    flag = Flags(1)
+    check_deck(by_w(*crossed, STOCK, *PLAYED), flag)
+    assert said(flag) == []
+    swapped = _under("N", "W", "S", "E")
+    alone = [
+        line.split(" ", 1)[0] + " " + " ".join(c.split(":")[1] for c in line.split()[1:])
+        for line in PLAYED
+    ]
+    flag = Flags(1)
+    check_deck(by_w(*swapped, STOCK, *alone), flag)
+    assert said(flag) == []
+    flag = Flags(1)
+    check_deck(by_w(*swapped, STOCK, *PLAYED[:1]), flag)  # two cards away: too few to tell
+    assert said(flag) == []
 
 
 # The deck in its own order (1d 2d ... Rd 1c ...), cut into four nines and a twelve.
