@@ -27,8 +27,10 @@ KNOWN_TAGS = (
     "Result",
 )  # fmt: skip
 _KNOWN_FOLDED = {name.lower(): name for name in KNOWN_TAGS}
-_RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$")
-_DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
+# ASCII digits and blanks only, as everywhere in the notation (§1, §9): a
+# full-width "５" is no number in a deal line, nor is it in a tag.
+_RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$", re.ASCII)
+_DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$", re.ASCII)
 
 
 class GameLedger:

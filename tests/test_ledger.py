@@ -293,6 +293,10 @@ UNREAD = "is not understood: write 'NS 3-2', 'EW 4-1', 'draw 3-3' or '*'"
         ("draw 1-0", SUM),  # a draw has equal scores
         ("NS 1:0", UNREAD),
         ("ns 1-0", UNREAD),  # teams are written NS and EW
+        # digits and blanks in ASCII only, as in every line of a record: a
+        # full-width 1 was read as 1 here, and refused in a deal line (A001)
+        ("NS １-0", UNREAD),
+        ("NS 1-\u0660", UNREAD),
     ],
 )
 def test_a_result_not_written_as_the_notation_says_is_a304_even_on_an_unfinished_game(
@@ -382,7 +386,15 @@ def test_a_repeated_tag_is_a404_and_only_the_first_value_is_checked() -> None:
 
 
 GOOD_DATES = ("2026.11.14", "2026.??.??", "????.??.??")
-BAD_DATES = ("14/11/2026", "2026-11-14", "2026.1.14", "26.11.14", "2026.11.14 ")
+BAD_DATES = (
+    "14/11/2026",
+    "2026-11-14",
+    "2026.1.14",
+    "26.11.14",
+    "2026.11.14 ",
+    "２０２６.１１.１４",  # full-width digits: no number anywhere in a record
+    "2026.11.\u0661\u0664",  # Arabic-Indic digits
+)
 
 
 @pytest.mark.parametrize(

@@ -248,7 +248,7 @@ def choose(width: int | None, color: str, stream: Any = None, to_file: bool = Fa
     tty = not to_file and _isatty(stream)
     if width is None:
         columns = os.environ.get("COLUMNS", "")
-        if columns.isdigit() and int(columns) > 0:
+        if columns.isascii() and columns.isdigit() and int(columns) > 0:
             width = int(columns)
         elif tty:
             width = shutil.get_terminal_size().columns
