@@ -128,9 +128,7 @@ STOCK_REPEATED = _code("A108", E, R, "stock given twice", "docs/notation.md §4"
 POINT_REPEATED = _code("A109", E, R, "point line given twice", "docs/notation.md §4")
 # Each line once, but under one another's seats: one slip, where every card
 # those players played would otherwise be an A203.
-HANDS_RESEATED = _code(
-    "A110", E, R, "hand lines under one another's seats", "docs/notation.md §4"
-)
+HANDS_RESEATED = _code("A110", E, R, "hand lines under one another's seats", "docs/notation.md §4")
 
 
 #: The sentence of every finding, by code and variant.  A finding carries

@@ -192,7 +192,7 @@ def test_statistics_for_a_reader_of_findings_is_a_usage_error(fmt: str) -> None:
 def test_quiet_prints_only_the_findings() -> None:
     loud, quiet = run("validate", VIOLATIONS), run("validate", "-q", VIOLATIONS)
     assert quiet.stdout == loud.stdout != ""
-    assert "13 games" in loud.stderr and quiet.stderr == ""
+    assert "14 games" in loud.stderr and quiet.stderr == ""
 
 
 def test_json_lines_are_the_json_objects_one_a_line(tmp_path: Path) -> None:

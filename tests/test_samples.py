@@ -301,6 +301,8 @@ VIOLATIONS_FOUND = [
     # lines given twice, kept
     ("A108", 498, 1, 13, 3),
     ("A109", 503, 1, 13, 4),
+    # game 14: hand lines under one another's seats
+    ("A110", 514, 1, 14, 1),
 ]
 
 
@@ -319,6 +321,7 @@ AT_POSITION = {
     "A102": "N: 3d 3c Rb Cb Vd Vc Vb 8e 6d 5c",
     "A103": "stock: ",
     "A107": "S: ",
+    "A110": "W: Rb 6c",
     "A402": "signal N monsieur",
     "A201": "3. E:7c",
     "A202": "E:6e N:Vd",
@@ -414,17 +417,17 @@ def test_violations_sample_exit_status_and_text_output() -> None:
     ]
     warnings = sum(1 for code, *_ in VIOLATIONS_FOUND if CODES[code].severity == "warning")
     errors = len(VIOLATIONS_FOUND) - warnings
-    assert err.strip() == f"13 games, 45 deals: {errors} errors, {warnings} warnings"
+    assert err.strip() == f"14 games, 46 deals: {errors} errors, {warnings} warnings"
     status, _, _ = run("report", "--format", "json", str(VIOLATIONS))
     assert status == 2
 
 
 def test_violations_sample_still_reports_the_other_games() -> None:
     games = report(VIOLATIONS)["games"]
-    assert [g["index"] for g in games] == list(range(1, 14))
-    assert [len(g["deals"]) for g in games] == [5, 3, 6, 0, 5, 5, 5, 5, 2, 1, 1, 1, 5]
+    assert [g["index"] for g in games] == list(range(1, 15))
+    assert [len(g["deals"]) for g in games] == [5, 3, 6, 0, 5, 5, 5, 5, 2, 1, 1, 1, 5, 1]
     assert [g["rules"] for g in games] == (
-        ["classic"] * 3 + [None] + ["classic"] * 4 + ["team-five"] + ["classic"] * 4
+        ["classic"] * 3 + [None] + ["classic"] * 4 + ["team-five"] + ["classic"] * 5
     )
     assert games[7]["options"] == ["chanter", "mordienne", "signals"]
     # Game 1: points NS, NS, EW, NS, EW -> NS 3, EW 2, whatever its Result says.

@@ -712,12 +712,12 @@ def test_violations_sample_says_what_was_skipped_and_why() -> None:
     assert result.exit_code == 2  # the unknown ruleset (A401)
     data = json.loads(result.stdout)
     t = data["totals"]
-    # thirteen games, one (boules) not replayed; 45 deals: the boules game's one,
+    # fourteen games, one (boules) not replayed; 46 deals: the boules game's one,
     # deal 6 of game 3 (after the end), the unreadable deal 3 of game 8 and the
     # deal over a limit of game 11 are left out (deal 2 of game 8 loses only its
     # unreadable line)
-    assert (t["games_read"], t["games"], t["games_skipped"]) == (13, 12, 1)
-    assert (t["deals_read"], t["deals"], t["deals_skipped"]) == (45, 41, 3)
+    assert (t["games_read"], t["games"], t["games_skipped"]) == (14, 13, 1)
+    assert (t["deals_read"], t["deals"], t["deals_skipped"]) == (46, 42, 3)
     assert t["deals_in_skipped_games"] == 1
     skipped = {(s["what"], s["code"]): s for s in data["skipped"]}
     assert {k: s["count"] for k, s in skipped.items()} == {
@@ -729,7 +729,7 @@ def test_violations_sample_says_what_was_skipped_and_why() -> None:
     assert skipped[("game", "A401")]["reason"] == "unknown ruleset or option"
     assert skipped[("game", "A401")]["examples"][0].startswith(f"{path}:67:1: A401 ")
     assert skipped[("deal", "A106")]["examples"][0].startswith(f"{path}:62:1: A106 ")
-    assert data["violations"]["errors"] == 35 and data["violations"]["warnings"] == 6
+    assert data["violations"]["errors"] == 36 and data["violations"]["warnings"] == 6
     assert data["violations"]["by_code"]["A203"] == 1
     # the table says it too, and still shows the figures
     table = run("stats", path)
@@ -737,7 +737,7 @@ def test_violations_sample_says_what_was_skipped_and_why() -> None:
     assert "Not counted: 1 game (with 1 deal), 3 deals; see Skipped below." in table.stdout
     assert "1 game  A401 unknown ruleset or option" in table.stdout
     assert "1 deal  A106 deal after the game was over" in table.stdout
-    assert "Violations: 35 errors, 6 warnings" in table.stdout
+    assert "Violations: 36 errors, 6 warnings" in table.stdout
     assert "(seat N)" in table_rows(table.stdout, "Players")
 
 
