@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
 
 from . import findings as F
-from .cards import TEAMS, TRICKS_PER_DEAL, left_of, seats_from, team_of
+from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, seats_from, team_of
 from .deal_checks import (
     Exchange,
     apply_chants,
@@ -232,7 +232,7 @@ class GameReplay:
         self._skipped = False
         play_card, play_all = table.play, table.play_all
         #: the cards written as a trick's fifth (A205), whose playing again follows from it
-        extras: dict[str, Finding] = {}
+        extras: dict[str, tuple[Finding, str | None]] = {}
         for trick in tricks:
             expected = table.number
             if expected < trick.number <= TRICKS_PER_DEAL and _gap_at(tricks, trick):
@@ -262,7 +262,7 @@ class GameReplay:
                 problems = play_card(play.seat, play.card)
                 if problems:
                     place(flag, problems, play.pos, n, i)
-                    _played_again(flag, len(problems), extras)
+                    _played_again(flag, len(problems), extras, play.seat)
                     self._after_silent_chant(play.seat, problems)
                     said = flag.found[-len(problems) :]
                     if self._short:
@@ -272,12 +272,14 @@ class GameReplay:
             _wrong_way_round(flag, start, trick, table.leader)
             outcome, closing = table.end_trick()
             outcome.line = trick.pos.line
+            size, explains = None, False
             if closing:
                 place(flag, closing, trick.pos, n, i)
                 size, extra = _size_cause(flag, start, trick)
                 if size is not None and (cause is None or (cause.line, cause.column) in extra):
                     cause = size
-                extras.update(_extra_cards(trick, extra, size))
+                    explains = _size_explains(trick, extra, outcome, claimed, table, self.ruleset)
+                extras.update(_extra_cards(trick, extra, size, table.held))
             claim = trick.claim
             if claim is None or (outcome.winner is None and not outcome.pourri):
                 continue
@@ -293,8 +295,12 @@ class GameReplay:
             else:
                 facts.update(winner=outcome.winner, card=outcome.top[0])
                 found = flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
-            if cause is not None and _could_follow(
-                flag.found[start:], cause, outcome, claim.seat, table, self.ruleset
+            if cause is not None and (
+                explains
+                if cause is size
+                else _could_follow(
+                    flag.found[start:], cause, outcome, claim.seat, table, self.ruleset
+                )
             ):
                 found = flag.follows(found, cause)
             # The record goes on from its claim: the claimed winner may lead next;
@@ -659,30 +665,79 @@ def _size_cause(
     return size, extra
 
 
+def _size_explains(
+    trick: Trick,
+    extra: set[tuple[int, int]],
+    outcome: TrickOutcome,
+    claimed: str | bool | None,
+    table: Table,
+    ruleset: Ruleset,
+) -> bool:
+    """Whether a trick of three or five cards (A205) can explain its wrong
+    claim: the claim is what the trick gives without a card written past
+    the fourth (at the places ``extra``), or with a card of the missing
+    player's hand added.  Where neither does, the claim is a mistake of
+    its own.  An unknown hand can explain anything."""
+
+    def gives(plays: list[tuple[str | None, str]]) -> bool:
+        winner, nobody, _ = trick_result(plays, ruleset)
+        return (nobody and claimed is None) or (winner is not None and winner == claimed)
+
+    plays = list(outcome.plays)
+    if len(plays) > 4:
+        fifths = [(p.seat, p.card) for p in trick.plays if tuple(p.pos) in extra]
+        return not fifths or any(
+            gives(plays[:k] + plays[k + 1 :]) for k, play in enumerate(plays) if play in fifths
+        )
+    missing = [seat for seat in SEATS if seat not in dict(plays)]
+    for seat in missing:
+        hand = table.held.get(seat)
+        if hand is None or any(gives([*plays, (seat, card)]) for card in hand):
+            return True
+    return not missing
+
+
 def _extra_cards(
-    trick: Trick, extra: set[tuple[int, int]], size: Finding | None
-) -> dict[str, Finding]:
+    trick: Trick,
+    extra: set[tuple[int, int]],
+    size: Finding | None,
+    held: Mapping[str, Collection[str]],
+) -> dict[str, tuple[Finding, str | None]]:
     """The cards of a trick written past its fourth (at the places ``extra``),
-    each with the trick's A205: the card is likely written where it was not
-    played, so its playing in a later trick follows from that A205."""
+    each with the trick's A205 and the player whose hand holds it (None:
+    not known): the card is likely written where it was not played, so its
+    playing by that player in a later trick follows from that A205."""
     if size is None:
         return {}
-    return {play.card: size for play in trick.plays if tuple(play.pos) in extra}
+    return {
+        play.card: (size, next((s for s, hand in held.items() if play.card in hand), None))
+        for play in trick.plays
+        if tuple(play.pos) in extra
+    }
 
 
-def _played_again(flag: Flags, count: int, extras: Mapping[str, Finding]) -> None:
+def _played_again(
+    flag: Flags,
+    count: int,
+    extras: dict[str, tuple[Finding, str | None]],
+    seat: str | None,
+) -> None:
     """A card played again (A204, among the last ``count`` findings) that was
-    first written as a trick's fifth card follows from that trick's A205."""
+    first written as a trick's fifth card follows from that trick's A205,
+    once, where its holder plays it: played by another, or again, it is a
+    mistake of its own."""
     if not extras:
         return
     for finding in flag.found[len(flag.found) - count :]:
-        size = extras.get(finding.facts.get("card", ""))
+        size, holder = extras.get(finding.facts.get("card", ""), (None, None))
         if (
             finding.code == F.PLAYED_TWICE
             and size is not None
             and finding.facts.get("previous") == size.trick
+            and holder in (None, seat)
         ):
             flag.follows(finding, size)
+            del extras[finding.facts["card"]]
 
 
 def place(

@@ -1612,3 +1612,38 @@ def test_a_card_left_out_of_a_hand_line_and_played_is_one_mistake(
         if f.code in ("A102", "A203")
     ]
     assert said == expected
+
+
+def _unmarked(text: str) -> list[tuple[str, int]]:
+    return [(f.code, f.line) for f in check(text).outcome.findings if f.consequence_of is None]
+
+
+@pytest.mark.parametrize(
+    "trick",
+    [
+        "1. W:1d N:Cd E:3b S:Ve N:4d -> E",  # E's 3b takes it with four cards or five
+        "1. W:1d N:Cd E:3b -> E",  # nor does any card of S's added
+    ],
+    ids=["a fifth card", "a card missing"],
+)
+def test_a_claim_no_reading_of_a_trick_of_three_or_five_cards_gives_is_a_mistake_of_its_own(
+    trick: str,
+) -> None:
+    """The claim was marked as following from any A205; struck out of the
+    trick (or the card put in), the count was mended and the claim came
+    back, to act on, as a second mistake the mark had hidden."""
+    assert _unmarked(HANDS_S_DEALS + trick + "\n")[1:] == [("A205", 7), ("A301", 7)]  # (A206)
+
+
+def test_a_fifth_card_explains_one_later_playing_by_its_holder_only() -> None:
+    """N's Rb written as a fifth card in trick 2: N playing it in trick 3
+    follows from that, but N playing it again in trick 8 is a mistake of its
+    own; E playing it, in place of E's own card, too."""
+    lines = REFERENCE.splitlines()
+    lines[7] = "2. W:1b N:8c E:8e S:6d N:Rb -> W"
+    lines[8] = "3. W:2d N:Rb E:Vc S:7b -> W"
+    assert _unmarked("\n".join(lines) + "\n")[1:] == [("A204", 14)]
+    lines = REFERENCE.splitlines()
+    lines[6] = "1. W:1d N:Cd E:3b S:Ve W:Rb -> W"
+    lines[7] = "2. W:1b N:8c E:Rb S:6d -> W"
+    assert ("A204", 8) in _unmarked("\n".join(lines) + "\n")
