@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from itertools import permutations, product
+from itertools import pairwise, permutations, product
 
 from . import findings as F
-from .cards import DECK, HAND_SIZE, NAMED_CARDS, SEATS, STOCK_SIZE, team_of
+from .cards import DECK, HAND_SIZE, NAMED_CARDS, SEATS, STOCK_SIZE, left_of, team_of
 from .findings import Flags
 from .lexicon import DIGITS
 from .model import Chant, Deal, Draw, Hand, Pos, Signal
@@ -58,6 +58,8 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     found = _misseated(deal)
     misseated = {id(extra): (seat, line) for extra, seat, line in found}
     written = _seated(deal, found)
+    if moved:  # each line checked as its player's (a short one, A102, names the player)
+        written = {seat: written[moved.get(seat, seat)] for seat in written}
     for extra in deal.extra_hands:
         if id(extra) in misseated:
             seat, line = misseated[id(extra)]
@@ -141,7 +143,8 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
     four lines, the one under which fewest cards are played from another
     player's line, if it is the only one and leaves at least three fewer
     than the lines as written (a card or two written in the wrong line is
-    :func:`engine._hands_crossed`'s); none otherwise.  Only plays with
+    :func:`engine._hands_crossed`'s), and the trick lines keep the turn
+    (at most one out of it); none otherwise.  Only plays with
     seats tell: cards alone are seated by the turn, which such a slip moves
     too."""
     if len(lines) != len(SEATS) or deal.extra_hands:
@@ -150,6 +153,14 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
     played = [(p.seat, holder[p.card]) for t in deal.tricks for p in t.plays if p.card in holder]
     away = [(seat, line) for seat, line in played if seat is not None and seat != line]
     if len(away) < 3:  # (every deal written right)
+        return {}
+    # Seat letters wrong in the trick lines, not the hand lines, break the
+    # turn too: lines under the wrong seats leave the turn as it was.
+    out_of_turn = sum(
+        any(left_of(a.seat) != b.seat for a, b in pairwise(t.plays) if a.seat and b.seat)
+        for t in deal.tricks
+    )
+    if out_of_turn > 1:
         return {}
     pairs = [(seat, line) for seat, line in played if seat is not None]
     ways = sorted(

@@ -656,3 +656,29 @@ def test_a_draw_that_breaks_its_rule_is_one_a408(
     flag = Flags(1)
     assert check_draw(draw_of(line), CLASSIC, flag) == first_dealer
     assert said(flag) == [f"A408 {expected}"]
+
+
+def test_seat_letters_wrong_in_the_trick_lines_are_no_a110() -> None:
+    """E and W exchanged in every trick line, the hand lines right: the
+    turn is broken in every trick, which lines under the wrong seats would
+    leave as it was.  The hand lines are not the slip, and are read as
+    written."""
+    swapped = [line.replace("E:", "X:").replace("W:", "E:").replace("X:", "W:") for line in PLAYED]
+    flag = Flags(1)
+    assert check_deck(by_w(*HANDS, STOCK, *swapped), flag) == AS_DEALT
+    assert said(flag) == []
+
+
+def test_a_short_line_under_another_seat_is_its_player_s_short_hand() -> None:
+    """W's and E's lines exchanged, and one card left out of E's (written
+    under W): the A102 names E, whose plays then follow from it."""
+    written = _under("N", "W", "S", "E")
+    written[1] = written[1].replace(" 9d", "")  # E plays it in trick 3
+    flag = Flags(1)
+    check_deck(by_w(*written, STOCK, *PLAYED), flag)
+    assert sorted(f.code for f in flag.found) == ["A102", "A110"]
+    (short,) = [f for f in flag.found if f.code == "A102"]
+    assert short.message.startswith("E's hand has 8 cards")
+    checked = check(record("deal 1 dealer W", *written, STOCK, *PLAYED))
+    codes = [(f.code, f.consequence_of is None) for f in checked.outcome.findings]
+    assert [c for c in codes if c[0] != "A206"] == [("A102", True), ("A110", True), ("A203", False)]
