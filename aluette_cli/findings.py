@@ -408,6 +408,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
     POINT_VALUE: {
         "zero": "point {side} 0: a deal never scores 0 points; write 'point none' for a void"
         " deal, or 'point {side}' for one point",
+        "zero-least": "point {side} 0: a deal never scores 0 points; write 'point none' for a"
+        " void deal, or 'point {fix}' for the least it can score",
+        "zero-told": "point {side} 0: a deal never scores 0 points; write 'point {fix}'",
+        "none": "point none {claimed}: a void deal scores nothing; write 'point none'",
         "value": "point {side} {claimed}: {because}; write 'point {fix}'",
         "value-omitted": "point {side}, without a number, claims 1: {because}; write 'point {fix}'",
     },

@@ -243,13 +243,16 @@ def _check_value(
     ``point none`` where the tricks make the deal void (``void`` True)."""
     claim = deal.point
     assert claim is not None
-    claimed = 1 if claim.points is None else claim.points
-    if claim.side is None or claimed in allowed.values:
-        return False
     n = deal.number
-    if claimed == 0:
-        flag(F.POINT_VALUE, "zero", claim.pos, n, side=claim.side, claimed=0)
+    if claim.side is None:
+        if claim.points is None:
+            return False
+        # a void deal scores nothing: its number can only be a slip
+        flag(F.POINT_VALUE, "none", claim.pos, n, claimed=claim.points)
         return True
+    claimed = 1 if claim.points is None else claim.points
+    if claimed in allowed.values:
+        return False
     # The line to write: the deal's own point when its tricks say (the team
     # that scores, too: a line that fixed the number only would still be
     # wrong, A302), otherwise the least the deal can be worth.
@@ -260,6 +263,12 @@ def _check_value(
         if worth.team != team:
             side = worth.team
     fix = "none" if void else side if best == 1 else f"{side} {best}"
+    if claimed == 0:
+        # what the tricks say, or else both lines a slip for 0 may have meant
+        told = void or worth is not None
+        variant = "zero-told" if told else "zero" if best == 1 else "zero-least"
+        flag(F.POINT_VALUE, variant, claim.pos, n, side=claim.side, claimed=0, fix=fix)
+        return True
     variant = "value" if claim.points is not None else "value-omitted"
     facts = {"side": claim.side, "claimed": claimed, "because": allowed.because}
     flag(F.POINT_VALUE, variant, claim.pos, n, fix=fix, allowed=list(allowed.values), **facts)

@@ -340,3 +340,54 @@ def test_a_307_names_only_the_ways_to_2_the_rules_have(rules: str, because: str)
     text = f"{rules}\n\ndeal 1 dealer W\npoint NS 2\n"
     (said,) = messages(check(text), "A307")
     assert said == f"point NS 2: {because}; write 'point NS'"
+
+
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        # the tricks make the deal void: nothing else is right
+        (
+            [
+                '[Rules "team-five"]',
+                "",
+                "deal 1 dealer W",
+                "announce NS double",
+                "winners: N E N E N E N E -",
+                "point NS 0",
+            ],
+            "point NS 0: a deal never scores 0 points; write 'point none'",
+        ),
+        # EW take a doubled deal: 'point EW' would be A307 again
+        (
+            [
+                '[Rules "team-five"]',
+                "",
+                "deal 1 dealer W",
+                "announce NS double",
+                "winners: E E E E E",
+                "point EW 0",
+            ],
+            "point EW 0: a deal never scores 0 points; write 'point EW 2'",
+        ),
+        # no tricks after a double: void, or the least a doubled deal scores
+        (
+            ['[Rules "team-five"]', "", "deal 1 dealer W", "announce NS double", "point NS 0"],
+            "point NS 0: a deal never scores 0 points; write 'point none' for a void deal,"
+            " or 'point NS 2' for the least it can score",
+        ),
+        (
+            ["deal 1 dealer W", "point none 2"],
+            "point none 2: a void deal scores nothing; write 'point none'",
+        ),
+    ],
+    ids=["void", "doubled", "doubled, no tricks", "none with a number"],
+)
+def test_a_point_of_0_or_a_void_deal_s_number_proposes_a_line_that_is_right(
+    lines: list[str], said: str
+) -> None:
+    """'point EW 0' proposed 'point EW' whatever the deal was worth, a line
+    that was A307 again after a double; 'point none 2' was taken in silence."""
+    text = "\n".join(lines) + "\n"
+    assert messages(check(text), "A307") == [said]
+    fix = said.split("write '")[-1].rstrip("'")
+    assert "A307" not in [f.code for f in check(text.replace(lines[-1], fix)).outcome.findings]
