@@ -321,7 +321,7 @@ AT_POSITION = {
     "A102": "N: 3d 3c Rb Cb Vd Vc Vb 8e 6d 5c",
     "A103": "stock: ",
     "A107": "S: ",
-    "A110": "W: Rb 6c",
+    "A110": "E: 2e 9d",
     "A402": "signal N monsieur",
     "A201": "3. E:7c",
     "A202": "E:6e N:Vd",
