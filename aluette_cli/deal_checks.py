@@ -52,14 +52,14 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
     moved = _relabelled(deal, deal.hands)
     if moved:
         _reseated(deal, moved, flag)
-        hands = {seat: set(deal.hands[moved.get(seat, seat)].cards) for seat in deal.hands}
+        hands = {seat: set(hand.cards) for seat, hand in _moved(deal.hands, moved).items()}
     if not deal.extra_hands and _well_dealt(deal, hands):
         return hands
     found = _misseated(deal)
     misseated = {id(extra): (seat, line) for extra, seat, line in found}
     written = _seated(deal, found)
     if moved:  # each line checked as its player's (a short one, A102, names the player)
-        written = {seat: written[moved.get(seat, seat)] for seat in written}
+        written = _moved(written, moved)
     for extra in deal.extra_hands:
         if id(extra) in misseated:
             seat, line = misseated[id(extra)]
@@ -115,7 +115,13 @@ def hand_lines(deal: Deal) -> dict[str, Hand]:
     shows at each seat is what the replay played from."""
     lines = _seated(deal, _misseated(deal) if deal.extra_hands else [])
     moved = _relabelled(deal, lines)
-    return {seat: lines[moved.get(seat, seat)] for seat in lines} if moved else lines
+    return _moved(lines, moved) if moved else lines
+
+
+def _moved(lines: Mapping[str, Hand], moved: Mapping[str, str]) -> dict[str, Hand]:
+    """The hand lines by player, where ``moved`` gives, for a player whose
+    line is under another seat, that seat (:func:`_relabelled`)."""
+    return {seat: lines[moved.get(seat, seat)] for seat in lines}
 
 
 def _reseated(deal: Deal, moved: Mapping[str, str], flag: Flags) -> None:
