@@ -501,8 +501,7 @@ def _could_follow(
         return True
 
     def gives(plays: list[tuple[str | None, str]]) -> bool:
-        winner, nobody, _ = trick_result(plays, ruleset)
-        return (nobody and claimed is None) or (winner is not None and winner == claimed)
+        return _gives(plays, claimed, ruleset)
 
     holders = {
         f.facts["card"]: f.facts["holder"]
@@ -523,6 +522,15 @@ def _could_follow(
     return any(
         gives([*outcome.plays[:k], (seat, other), *outcome.plays[k + 1 :]]) for other in hand
     )
+
+
+def _gives(
+    plays: list[tuple[str | None, str]], claimed: str | bool | None, ruleset: Ruleset
+) -> bool:
+    """Whether a trick of these plays goes as ``claimed`` (a seat, or None:
+    to nobody)."""
+    winner, nobody, _ = trick_result(plays, ruleset)
+    return (nobody and claimed is None) or (winner is not None and winner == claimed)
 
 
 def _wrong_way_round(flag: Flags, start: int, trick: Trick, leader: str) -> None:
@@ -644,8 +652,8 @@ def _size_cause(
     card, and in a trick short of a card, a turn (or the lead) that was the
     missing seat's; so does a fifth card's own fault (not in the hand,
     played before), since striking the card out mends both.  Its claim may
-    follow from it too, as from a card the player did not hold: the missing
-    card may have taken the trick, the fifth have been written for another."""
+    follow from it too, where the trick gives the claim without the fifth
+    card or with the missing one (:func:`_size_explains`)."""
     size = next((f for f in flag.found[start:] if f.code == F.TRICK_SIZE), None)
     extra: set[tuple[int, int]] = set()
     if size is None:
@@ -680,8 +688,7 @@ def _size_explains(
     its own.  An unknown hand can explain anything."""
 
     def gives(plays: list[tuple[str | None, str]]) -> bool:
-        winner, nobody, _ = trick_result(plays, ruleset)
-        return (nobody and claimed is None) or (winner is not None and winner == claimed)
+        return _gives(plays, claimed, ruleset)
 
     plays = list(outcome.plays)
     if len(plays) > 4:
