@@ -763,7 +763,7 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
                 _int(_get(t, "number", where), where, "a trick number"),
                 [
                     Play(
-                        _maybe_seat(p.get("seat"), where),
+                        _maybe_seat(_get(p, "seat", where), where),
                         _card(_get(p, "card", where), where),
                         _pos_from(p, where),
                     )

@@ -80,12 +80,19 @@ class Problem:
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 _STRUCTURE = re.compile(r'["{}\[\]]')
-_STRING_END = re.compile(r'["\\]')
+#: Where a string's scan stops: its end, an escape, or a line break, which
+#: no JSON string holds (a quote lost or one too many: the value is not
+#: JSON, and the scan stops at the line's end, not the document's).
+_STRING_END = re.compile(r'["\\\n]')
 _SCALAR = re.compile(r"[^ \t\n\r,\]}]*")
 #: What :meth:`_Text.decoded` gives for a value too long to hold.
 _SKIPPED = object()
 #: A byte that is not UTF-8, as the decoder keeps it (``surrogateescape``).
 _BAD_BYTE = re.compile("[\udc80-\udcff]")
+#: The problems of an element after which the next one is looked for: its
+#: brackets may not close where it ends (a brace lost, or a byte that is not
+#: UTF-8 written over one).
+_RESYNC = frozenset({"json", "json-encoding"})
 #: A line that starts a list element after a comma: its indent, then ``{``.
 _NEXT_ELEMENT = re.compile(r",[ \t\r]*\n(?:[ \t\r]*\n)*([ \t]*)\{")
 
@@ -117,6 +124,8 @@ class _Text:
         self.line, self.column = 1, 1
         self.mark = (0, 1, 1)  # a place in ``buf`` and its line and column
         self.eof = False
+        #: where in ``buf`` the value read last began
+        self.began = 0
 
     def more(self) -> bool:
         """Read the next block onto the text; False at the end of the input."""
@@ -152,6 +161,7 @@ class _Text:
         self.mark = (0, self.line, self.column)
         self.buf = self.buf[upto:]
         self.pos -= upto
+        self.began = max(0, self.began - upto)
 
     def where(self, index: int) -> tuple[int, int]:
         """The line and column (both from 1, columns in characters, as
@@ -227,7 +237,7 @@ class _Text:
             raise self.stop("Expecting value")
         if self.pos > BLOCK // 4:
             self.drop(self.pos)
-        start = self.pos
+        start = self.began = self.pos
         line, column = self.where(start)
         while len(self.buf) - start <= limit:
             try:
@@ -255,6 +265,7 @@ class _Text:
         if not first:
             raise self.stop("Expecting value")
         self.drop(self.pos)
+        self.began = 0
         line, column = self.line, self.column
         depth = 0
         in_string = first == '"'
@@ -270,6 +281,9 @@ class _Text:
                             i = len(self.buf)
                         elif m.group() == "\\":
                             i = m.end() + 1
+                        elif m.group() == "\n":
+                            end = m.end()
+                            break
                         else:
                             in_string, i = False, m.end()
                             if first == '"':
@@ -428,7 +442,8 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
                 raise
             item: Item | Problem = stop.problem
             # A brace missing: the value ran on into the next elements.
-            if stop.problem.variant == "json" and text.resync(1, text.pos, column, limit):
+            after = text.began + 1  # the next element starts after this one's start
+            if stop.problem.variant in _RESYNC and text.resync(after, text.pos, column, limit):
                 item.strays = strays
                 yield item
                 strays = ()
@@ -445,7 +460,7 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
         except _Stop as stop:
             # A brace too many: the value ended early, and what follows it
             # up to the next element is the rest of it.
-            if not text.resync(text.pos, None, column, limit):
+            if not text.resync(text.began + 1, None, column, limit):
                 yield item
                 raise
             if isinstance(item, Item):

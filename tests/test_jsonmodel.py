@@ -372,8 +372,10 @@ def _document(deal_edit: dict[str, Any] | None = None, **claim: Any) -> str:
             _document({"comments": [{"text": "a\x00b", "pos": {"line": 1, "column": 1}}]}),
             "cannot be written in ALN",
         ),
+        # a play's seat left out: it was read as a card alone, in a trick with seats
+        (_document().replace('{"seat": "N", "card": "3d"', '{"card": "3d"'), "missing key 'seat'"),
     ],
-    ids=["case", "typo", "unknown", "both", "neither", "type", "twice", "nested", "nul"],
+    ids=["case", "typo", "unknown", "both", "neither", "type", "twice", "nested", "nul", "no seat"],
 )
 def test_a_key_the_record_has_not_or_gives_twice_is_said_never_dropped(
     tmp_path: Path, text: str, said: str

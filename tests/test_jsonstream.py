@@ -285,8 +285,15 @@ def _tracked(items: Iterator[object], stream: Lazy) -> Iterator[tuple[object, in
         # one too many: the object ends early, and the rest is no element
         ('{"n": 2, "x": {"a": 1}}, "b": 2}', (3, "Extra data")),
         ('{"n": 2, "x": [1, 2}', (3, "Expecting ',' delimiter")),  # a bracket for a brace
+        # a byte that is not UTF-8 written over a brace: said as such
+        ('{"n": 2, "x": {"a": 1\udce9, "b": 2}', (3, "invalid continuation byte")),
+        # a quote lost: the string runs to the line's end, no further
+        ('{"n": 2, "x": "ab}', (3, "Invalid control character at")),
+        # a byte that is not UTF-8 in a string of a game otherwise whole: it
+        # was read again and again, for ever
+        ('{"n": 2, "x": "a\udce9b"}', (3, "invalid continuation byte")),
     ],
-    ids=["missing", "too many", "mismatched"],
+    ids=["missing", "too many", "mismatched", "bad byte", "quote lost", "bad byte in a string"],
 )
 def test_a_brace_missing_or_too_many_costs_its_element_only(
     block: int, indent: str, broken: str, said: tuple[int, str]
@@ -301,7 +308,7 @@ def test_a_brace_missing_or_too_many_costs_its_element_only(
         f'{indent}{{"n": 3}}',
         f'{indent}{{"n": 4}}',
     ]
-    data = ('{"games": [\n' + ",\n".join(lines) + "\n]}").encode()
+    data = ('{"games": [\n' + ",\n".join(lines) + "\n]}").encode("utf-8", "surrogateescape")
     chunks = iter([data[i : i + block] for i in range(0, len(data), block)])
     found = list(read_document(lambda size: next(chunks, b""), "games", 1000))
     assert [x.value for x in found if isinstance(x, Item)] == [{"n": 1}, {"n": 3}, {"n": 4}]
