@@ -442,8 +442,8 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
                 raise
             item: Item | Problem = stop.problem
             # A brace missing: the value ran on into the next elements.
-            after = text.began + 1  # the next element starts after this one's start
-            if stop.problem.variant in _RESYNC and text.resync(after, text.pos, column, limit):
+            start = text.began + 1  # the next element starts after this one's start
+            if stop.problem.variant in _RESYNC and text.resync(start, text.pos, column, limit):
                 item.strays = strays
                 yield item
                 strays = ()
