@@ -248,7 +248,8 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     has_games = False
     #: commas too many before a game that could be read, for it to hold
     strays: list[tuple[int, int]] = []
-    for part in read_document(stream.read1, "games", MAX_GAME_CHARS):
+    # every game opens with its index, as the writer and the schema have it
+    for part in read_document(stream.read1, "games", MAX_GAME_CHARS, "index"):
         if isinstance(part, Problem | Item):
             strays += part.strays
         if isinstance(part, Problem):

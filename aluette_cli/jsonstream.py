@@ -190,18 +190,29 @@ class _Text:
             if not self.more():
                 return ""
 
-    def resync(self, start: int, end: int | None, column: int, limit: int) -> bool:
-        """After a list element that is not valid JSON: whether a line from
+    def resync(
+        self, start: int, end: int | None, column: int, limit: int, opens: re.Pattern[str] | None
+    ) -> bool:
+        """After a list element that is not valid JSON: whether the text from
         ``buf[start]`` on (before ``end``, if given) starts the next element
-        as the list's elements start, at ``column`` after a comma (a
-        brace missing from a game, or one too many, would otherwise make the
-        games after it part of it, or stop the reading); if so, the reading
-        goes on from there.  Looked for up to ``limit`` characters ahead."""
+        after a comma, as the list's elements start: a line at ``column``,
+        or an object that opens with the key every element opens with
+        (``opens``: a document all on one line); if so, the reading goes on
+        from there.  A brace missing from a game, or one too many, would
+        otherwise make the games after it part of it, or stop the reading.
+        Looked for up to ``limit`` characters ahead."""
         while True:
-            for m in _NEXT_ELEMENT.finditer(self.buf, start, len(self.buf) if end is None else end):
-                if len(m.group(1)) == column - 1:
-                    self.pos = m.end() - 1
-                    return True
+            stop = len(self.buf) if end is None else end
+            found = [
+                m.end() - 1
+                for m in _NEXT_ELEMENT.finditer(self.buf, start, stop)
+                if len(m.group(1)) == column - 1
+            ][:1]
+            if opens is not None and (m := opens.search(self.buf, start, stop)) is not None:
+                found.append(m.start(1))
+            if found:
+                self.pos = min(found)
+                return True
             if end is not None or len(self.buf) - start > limit:
                 return False
             start = max(start, len(self.buf) - 2 * column - 4)  # a match across blocks
@@ -359,17 +370,23 @@ def _decode(text: str, line: int, column: int, index: int | None) -> Any:
 
 
 def read_document(
-    read: Callable[[int], bytes], list_key: str, limit: int
+    read: Callable[[int], bytes], list_key: str, limit: int, first_key: str | None = None
 ) -> Iterator[Member | Item | Problem]:
     """The members of the document's top object, the list under ``list_key``
     element by element, and its problems, in document order.  An element
     longer than ``limit`` characters, or that is not valid JSON, is a
-    problem with its index, and the next one is read.  An empty list has no
-    element to give: it is a member, whose value is ``[]``, so that a
-    reader can tell it from a list that is not there."""
+    problem with its index, and the next one is read (found again where
+    the elements start their lines, or, given ``first_key``, where an
+    object opens with that key, as every element does).  An empty list
+    has no element to give: it is a member, whose value is ``[]``, so that
+    a reader can tell it from a list that is not there."""
     text = _Text(read)
+    opens = None
+    if first_key is not None:
+        key = json.dumps(first_key)
+        opens = re.compile(rf",[ \t\r\n]*(\{{)[ \t\r\n]*{re.escape(key)}[ \t\r\n]*:")
     try:
-        yield from _members(text, list_key, limit)
+        yield from _members(text, list_key, limit, opens)
     except _Stop as stop:
         yield stop.problem
 
@@ -378,7 +395,9 @@ def read_document(
 _OTHER_VALUE = '["-0123456789tfn'
 
 
-def _members(text: _Text, list_key: str, limit: int) -> Iterator[Member | Item | Problem]:
+def _members(
+    text: _Text, list_key: str, limit: int, opens: re.Pattern[str] | None
+) -> Iterator[Member | Item | Problem]:
     first = text.peek()
     if first and first in _OTHER_VALUE:  # JSON, if the value is, but not a record
         raw, line, column = text.value(limit)
@@ -403,7 +422,7 @@ def _members(text: _Text, list_key: str, limit: int) -> Iterator[Member | Item |
                     text.pos += 1
                     yield Member(key, [], line, column)
                 else:
-                    yield from _elements(text, limit)
+                    yield from _elements(text, limit, opens)
             else:
                 raw, line, column = text.value(limit)
                 if raw is None:
@@ -418,7 +437,7 @@ def _members(text: _Text, list_key: str, limit: int) -> Iterator[Member | Item |
         raise text.stop("Extra data")
 
 
-def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
+def _elements(text: _Text, limit: int, opens: re.Pattern[str] | None) -> Iterator[Item | Problem]:
     """The elements of the list.  A comma too many (``[a,,b]``, ``[a,]``,
     ``[,a]``: JSON has no empty element) stands for no element: it is a
     problem of the element beside it (:attr:`Item.strays`), the one before
@@ -443,7 +462,9 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
             item: Item | Problem = stop.problem
             # A brace missing: the value ran on into the next elements.
             start = text.began + 1  # the next element starts after this one's start
-            if stop.problem.variant in _RESYNC and text.resync(start, text.pos, column, limit):
+            if stop.problem.variant in _RESYNC and text.resync(
+                start, text.pos, column, limit, opens
+            ):
                 item.strays = strays
                 yield item
                 strays = ()
@@ -460,7 +481,7 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
         except _Stop as stop:
             # A brace too many: the value ended early, and what follows it
             # up to the next element is the rest of it.
-            if not text.resync(text.began + 1, None, column, limit):
+            if not text.resync(text.began + 1, None, column, limit, opens):
                 yield item
                 raise
             if isinstance(item, Item):
@@ -475,7 +496,7 @@ def _elements(text: _Text, limit: int) -> Iterator[Item | Problem]:
             # a brace too many ended it early, and this is the rest of it.
             following = text.peek()
             line, at = text.where(text.pos)
-            if following != "{" and text.resync(text.pos, None, column, limit):
+            if following != "{" and text.resync(text.pos, None, column, limit, opens):
                 extra = {"reason": "Extra data"}
                 yield Problem("json", extra, line, at, index, strays=item.strays)
                 strays = ()

@@ -314,3 +314,27 @@ def test_a_brace_missing_or_too_many_costs_its_element_only(
     assert [x.value for x in found if isinstance(x, Item)] == [{"n": 1}, {"n": 3}, {"n": 4}]
     (lost,) = [x for x in found if isinstance(x, Problem)]
     assert (lost.index, lost.line, lost.facts["reason"]) == (2, *said)
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        '{"index": 2, "x": {"a": 1, "b": 2}',  # a brace missing
+        '{"index": 2, "x": {"a": 1}}, "b": 2}',  # one too many
+    ],
+    ids=["missing", "too many"],
+)
+def test_on_one_line_the_next_element_opens_with_the_key_every_element_opens_with(
+    broken: str,
+) -> None:
+    """A document all on one line (a program's log): no line starts the next
+    game, but each opens with its index, as convert writes it."""
+    data = f'{{"games": [{{"index": 1}}, {broken}, {{"index": 3}}, {{"index": 4}}]}}'.encode()
+    found = list(read_document(io.BytesIO(data).read, "games", 1000, "index"))
+    read = [x.value for x in found if isinstance(x, Item)]
+    assert read == [{"index": 1}, {"index": 3}, {"index": 4}]
+    (lost,) = [x for x in found if isinstance(x, Problem)]
+    assert lost.index == 2
+    # without the key, the games after it on the line are lost, as before
+    found = list(read_document(io.BytesIO(data).read, "games", 1000))
+    assert {"index": 4} not in [x.value for x in found if isinstance(x, Item)]
