@@ -93,6 +93,8 @@ _BAD_BYTE = re.compile("[\udc80-\udcff]")
 #: brackets may not close where it ends (a brace lost, or a byte that is not
 #: UTF-8 written over one).
 _RESYNC = frozenset({"json", "json-encoding"})
+#: A member of an object: its key, then a colon.
+_MEMBER = re.compile(r'"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:')
 #: A line that starts a list element after a comma: its indent, then ``{``.
 _NEXT_ELEMENT = re.compile(r",[ \t\r]*\n(?:[ \t\r]*\n)*([ \t]*)\{")
 
@@ -492,11 +494,14 @@ def _elements(text: _Text, limit: int, opens: re.Pattern[str] | None) -> Iterato
             continue
         item.strays += after
         if not end and isinstance(item, Item) and isinstance(item.value, dict):
-            # An object followed by what is no object, in a list of objects:
-            # a brace too many ended it early, and this is the rest of it.
-            following = text.peek()
+            # An object followed by an object's member (``"key":``), in a
+            # list: a brace too many ended it early, and this is the rest of it.
+            text.peek()
             line, at = text.where(text.pos)
-            if following != "{" and text.resync(text.pos, None, column, limit, opens):
+            while len(text.buf) - text.pos < 256 and text.more():
+                pass  # a key's whole text to match (they are short)
+            member = _MEMBER.match(text.buf, text.pos) is not None
+            if member and text.resync(text.pos, None, column, limit, opens):
                 extra = {"reason": "Extra data"}
                 yield Problem("json", extra, line, at, index, strays=item.strays)
                 strays = ()

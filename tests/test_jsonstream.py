@@ -338,3 +338,11 @@ def test_on_one_line_the_next_element_opens_with_the_key_every_element_opens_wit
     # without the key, the games after it on the line are lost, as before
     found = list(read_document(io.BytesIO(data).read, "games", 1000))
     assert {"index": 4} not in [x.value for x in found if isinstance(x, Item)]
+
+
+def test_an_element_that_is_no_object_does_not_cost_the_game_before_it() -> None:
+    """Only an object's member after an object (``"key":``) is taken for the
+    rest of a game a brace too many ended early."""
+    data = b'{"games": [{"index": 1}, 5, {"index": 2}]}'
+    found = list(read_document(io.BytesIO(data).read, "games", 1000, "index"))
+    assert [x.value for x in found if isinstance(x, Item)] == [{"index": 1}, 5, {"index": 2}]
