@@ -248,7 +248,7 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     has_games = False
     #: commas too many before a game that could be read, for it to hold
     strays: list[tuple[int, int]] = []
-    # every game opens with its index, as the writer and the schema have it
+    # every game convert writes opens with its index (the schema orders no keys)
     for part in read_document(stream.read1, "games", MAX_GAME_CHARS, "index"):
         if isinstance(part, Problem | Item):
             strays += part.strays

@@ -87,7 +87,11 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = dict(pairs)
     if len(data) != len(pairs):
         seen: set[str] = set()
-        data[TWICE] = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        for key, _ in pairs:
+            if key in seen:
+                data[TWICE] = key
+                break
+            seen.add(key)
     return data
 
 
