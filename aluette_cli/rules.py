@@ -68,16 +68,43 @@ def _hidden(value: object) -> str:
 
 def _as_toml(value: object) -> str:
     """A value as the file writes it (``true``, ``1979-05-27``, ``["a", 1]``,
-    ``{ a = 1 }``), not as Python would show it: the user fixes the file."""
+    ``{ a = 1 }``), not as Python would show it: the user fixes the file.
+
+    Tables and arrays nested deeper than a reader can take in are shown as
+    ``{ ... }`` and ``[ ... ]``, and a long value is cut: a message quotes
+    the value to point at it, and a file may nest a thousand levels deep."""
+    return _cut(_toml_text(value, _SHOWN_DEPTH))
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 4] + " ..."
+
+
+#: How deep and how long a value quoted in a message goes.
+_SHOWN_DEPTH = 3
+_SHOWN_LENGTH = 80
+
+
+def _toml_text(value: object, depth: int) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return repr(value)  # 'Xx', as TOML writes a literal string
     if isinstance(value, list):
-        return "[" + ", ".join(map(_as_toml, value)) + "]"
+        if not value:
+            return "[]"
+        if not depth:
+            return "[ ... ]"
+        return "[" + ", ".join(_toml_text(item, depth - 1) for item in value) + "]"
     if isinstance(value, dict):
-        inner = ", ".join(f"{_key_as_toml(str(k))} = {_as_toml(v)}" for k, v in value.items())
-        return "{ " + inner + " }" if inner else "{}"
+        if not value:
+            return "{}"
+        if not depth:
+            return "{ ... }"
+        inner = ", ".join(
+            f"{_key_as_toml(str(k))} = {_toml_text(v, depth - 1)}" for k, v in value.items()
+        )
+        return "{ " + inner + " }"
     if isinstance(value, datetime.date | datetime.time):
         return value.isoformat()
     return str(value)
@@ -425,7 +452,7 @@ def _key_name(key: str, show: Show) -> str:
     """How a message names a key: as the file's values are shown, but a bare
     key by its name where they are not (it is what must be fixed)."""
     if show is _as_toml or _BARE_KEY.fullmatch(key):
-        return repr(key)
+        return _cut(repr(key))
     return "(a quoted key, not shown)"
 
 
@@ -482,6 +509,8 @@ def ruleset_from_toml(text: str, where: str, show: Show = _as_toml) -> Ruleset:
         raise RulesetError(f"{where}: not valid TOML: {exc}") from None
     except RecursionError:
         raise RulesetError(f"{where}: not valid TOML: nested too deeply") from None
+    except ValueError:  # Python's bound on the digits of an integer it reads
+        raise RulesetError(f"{where}: not valid TOML: a number too long to read") from None
 
     def get(key: str, kind: type, default: Any = None) -> Any:
         return _get(data, key, kind, where, default, show)

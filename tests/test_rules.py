@@ -286,6 +286,38 @@ def test_a_wrong_value_is_shown_as_the_file_writes_it(
     assert str(caught.value).endswith(f": 'play.tie' must be a string, not {shown}")
 
 
+DESCRIPTION = 'description = "Aces ranked by suit."'
+
+
+@pytest.mark.parametrize(
+    ("old", "line", "expected"),
+    [
+        ('tie = "spoil"', "tie" + ".a" * 1000 + " = 1", "'play.tie' must be a string, not { a = "),
+        ('name = "house"', "name" + ".a" * 1000 + " = 1", "'name' must be a string, not { a = "),
+        (DESCRIPTION, "x = " + "1" * 5000, "not valid TOML: a number too long to read"),
+        (DESCRIPTION, "k" * 5000 + " = 1", "unknown key 'kkkk"),
+        (DESCRIPTION, "description = [" + "'x', " * 5000 + "]", "'description' must be a string"),
+    ],
+    ids=["nested-value", "nested-name", "huge-number", "long-key", "long-value"],
+)
+def test_a_hostile_value_is_refused_in_a_short_message(
+    tmp_path: Path, old: str, line: str, expected: str
+) -> None:
+    """A value a message quotes may nest a thousand tables deep or run to
+    megabytes; quoting it whole overflowed Python's recursion or buried the
+    message.  It is cut, and the file is refused, not crashed on."""
+    text = ruleset_text()
+    assert old in text
+    with pytest.raises(RulesetError) as caught:
+        load_text(tmp_path, text.replace(old, line, 1))
+    assert expected in str(caught.value)
+    assert len(str(caught.value)) < 400
+    result = invoke(["rules", "--rules", str(tmp_path / "bad.toml")])
+    assert result.exit_code == 2
+    assert "internal error" not in result.output
+    assert expected in result.output
+
+
 def test_an_unknown_tie_policy(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match=r"'play\.tie' is 'shuffle'"):
         load_text(tmp_path, ruleset_text(tie='"shuffle"'))
