@@ -455,9 +455,8 @@ def _int(value: Any, where: str, what: str) -> int:
 
 
 def _text(value: Any, where: str, what: str, pattern: re.Pattern[str]) -> str:
-    """A string the ALN writer can write back so that it reads the same (a
-    NUL makes a file binary to every reader: :func:`_verbatim`)."""
-    if not isinstance(value, str) or not pattern.fullmatch(value) or "\x00" in value:
+    """A string the ALN writer can write back so that it reads the same."""
+    if not isinstance(value, str) or not pattern.fullmatch(value):
         raise RecordError(f"{where}: {what} {value!r} cannot be written in ALN")
     return value
 
@@ -594,12 +593,9 @@ def _claim_from(claim: Any, where: str) -> TrickClaim:
 
 
 def _verbatim(value: Any, where: str, what: str) -> str:
-    """Text written back as it stands; never a NUL, which the readers take
-    for a file that is not text (UTF-16, or not a record) and refuse whole."""
+    """Text written back as it stands."""
     if not isinstance(value, str):
         raise RecordError(f"{where}: {what} must be a string")
-    if "\x00" in value:
-        raise RecordError(f"{where}: {what} holds a NUL, which cannot be written in ALN")
     return value
 
 
