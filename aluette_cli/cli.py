@@ -1159,7 +1159,8 @@ def fmt_command(
     status 0: done, and every part read; 1: a part could not be read (the
     file is formatted all the same, unless --no-keep-broken), with --check
     files would change, or a file was left as it is; 2: a file cannot be
-    read or written.
+    read or written, or a record asks for a ruleset the tool does not have
+    (A401).
 
     A folder stands for every .aln file below it.
 
@@ -1199,10 +1200,11 @@ def fmt_command(
                 click.echo(cannot_read(file, reason_of(exc)), err=True)
                 status.raise_to(EXIT_USAGE)
                 continue
-            for finding in result.unreadable:
+            for finding in result.said:
                 click.echo(finding.format_line(display), err=True)
             if result.unreadable:  # formatted all the same, but a syntax error was found
                 status.raise_to(EXIT_INVALID)
+            status.raise_to(exit_status(result.said))  # 2 for an unknown ruleset
             # never write less than was read, nor into a file that is not UTF-8 text
             kept_because = result.kept_because()
             if kept_because is not None:

@@ -858,11 +858,15 @@ def _checked(
 
 @dataclass(slots=True)
 class Formatted:
-    """One ALN text formatted: the new text, and what could not be read in it."""
+    """One ALN text formatted: the new text, and what ``fmt`` says of it."""
 
     text: str
-    #: syntax and encoding findings: the parts kept verbatim
-    unreadable: list[Finding]
+    #: the parts kept verbatim (syntax and encoding findings), and A401
+    said: list[Finding]
+
+    @property
+    def unreadable(self) -> list[Finding]:
+        return [f for f in self.said if f.kind is Kind.SYNTAX]
 
     @property
     def cut(self) -> list[Finding]:
@@ -877,18 +881,19 @@ def format_aln(
     """The canonical form of an ALN text (what ``aluette fmt`` writes), with
     the findings of what it kept verbatim because it could not read it."""
     out = io.StringIO(newline="")
-    unreadable = _format_into(io.BytesIO(data), name, out, choice, style, base)
-    return Formatted(out.getvalue(), unreadable)
+    said = _format_into(io.BytesIO(data), name, out, choice, style, base)
+    return Formatted(out.getvalue(), said)
 
 
 def _format_into(
     stream: BinaryIO, name: str, out: IO[str], choice: RuleChoice, style: str, base: Path | None
 ) -> list[Finding]:
-    """Format ``stream`` onto ``out`` game by game; what could not be read."""
-    unreadable: list[Finding] = []
+    """Format ``stream`` onto ``out`` game by game; what could not be read,
+    and the rulesets the tool does not have (:func:`_said_by_fmt`)."""
+    said: list[Finding] = []
     for item in converted(stream, name, out, "aln", choice, source="aln", style=style, base=base):
-        unreadable += _unreadable_in(item)
-    return unreadable
+        said += _said_by_fmt(item)
+    return said
 
 
 def _unreadable_in(item: CheckedGame | Unreadable) -> list[Finding]:
@@ -896,6 +901,16 @@ def _unreadable_in(item: CheckedGame | Unreadable) -> list[Finding]:
     if isinstance(item, Unreadable):
         return [item.finding]
     return [f for f in item.game.errors if f.kind is Kind.SYNTAX]
+
+
+def _said_by_fmt(item: CheckedGame | Unreadable) -> list[Finding]:
+    """What ``fmt`` says of a game: what it keeps verbatim, and a ruleset
+    the record asks for that the tool does not have (A401), which every
+    command says, with exit status 2 (docs/cli.md, Exit status)."""
+    said = _unreadable_in(item)
+    if isinstance(item, CheckedGame):
+        said += [f for f in item.outcome.findings if f.kind is Kind.CONFIG]
+    return said
 
 
 @dataclass(slots=True)
@@ -1001,10 +1016,15 @@ class FormattedFile:
     """A file formatted into a spool on disk (``new``), beside its bytes as
     they were (``old``): memory holds one game, whatever the file's size."""
 
-    unreadable: list[Finding]
+    #: the parts kept verbatim (syntax and encoding findings), and A401
+    said: list[Finding]
     old: BinaryIO
     new: BinaryIO
     changed: bool
+
+    @property
+    def unreadable(self) -> list[Finding]:
+        return [f for f in self.said if f.kind is Kind.SYNTAX]
 
     def old_bytes(self) -> bytes:
         self.old.seek(0)
@@ -1049,10 +1069,10 @@ def formatted_file(
         stack.callback(_close_quietly, new)
         old, source = stack.enter_context(_kept_input(stream))
         text = _Spool(new, encoding="utf-8", newline="", write_through=True)
-        unreadable = _format_into(source, name, text, choice, style, base)
+        said = _format_into(source, name, text, choice, style, base)
         text.flush()
         text.detach()
-        yield FormattedFile(unreadable, old, new, not _same_bytes(old, new))
+        yield FormattedFile(said, old, new, not _same_bytes(old, new))
 
 
 class _Spool(io.TextIOWrapper):

@@ -87,6 +87,21 @@ def test_diff_shows_the_change_and_changes_nothing(tmp_path: Path) -> None:
     assert messy.read_bytes() == before
 
 
+def test_an_unknown_ruleset_is_said_and_exits_2_as_convert_does(tmp_path: Path) -> None:
+    """Every command exits 2 for a ruleset the tool does not have (the
+    contract); fmt said nothing and exited 0 where ``convert --to aln``,
+    the formatter it is, said A401 and exited 2."""
+    messy = READABLE.replace("point EW", "point   EW")
+    path = write(tmp_path, "house.aln", '[Rules "house"]\n' + messy)
+    converted = run("convert", "--to", "aln", str(path))
+    assert converted.exit_code == 2
+    for args in (["--check"], ["--diff"], []):
+        result = run("fmt", *args, str(path))
+        assert result.exit_code == 2, (args, result.output)
+        assert f"{path}:1:1: A401 unknown ruleset 'house'" in result.stderr, args
+    assert path.read_text(encoding="utf-8") == converted.stdout  # formatted all the same
+
+
 def test_no_keep_broken_leaves_a_file_with_unreadable_parts(tmp_path: Path) -> None:
     path = write(tmp_path, "club.aln", RECORD.replace("point EW", "point   EW"))
     before = path.read_bytes()
