@@ -48,6 +48,10 @@ class RulesetError(Exception):
 #: The largest ruleset file read, in bytes.  The presets are about 1.5 kB; a
 #: bound keeps a record from making the tool read a huge file.
 MAX_RULESET_BYTES = 64 * 1024
+#: The most dots in a key (``a.b.c``: two).  ``tomllib`` builds a dotted
+#: key's tables in time that grows with the square of its parts: 64 kB of
+#: ``a.a.a...`` took it seconds.  A ruleset's keys have one or two.
+MAX_KEY_DOTS = 256
 #: The largest game target (deals or points).  A real game ends after a handful
 #: of deals; a target no game reaches would make ``generate`` play for ever.
 MAX_GAME_TARGET = 1000
@@ -493,6 +497,20 @@ def _printable(key: str, value: str, where: str, allowed: str = "") -> None:
 _UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
+def _short_keys(text: str, where: str) -> None:
+    """Refuse, before ``tomllib`` reads it, a key of more than
+    :data:`MAX_KEY_DOTS` dots: the dots before a line's first ``=``, or on a
+    ``[table]`` line.  A line of a multi-line text is counted too; none has
+    that many dots before an ``=``."""
+    for number, line in enumerate(text.splitlines(), 1):
+        key = line if line.lstrip().startswith("[") else line.partition("=")[0]
+        if key.count(".") > MAX_KEY_DOTS:
+            raise RulesetError(
+                f"{where}: not valid TOML: nested too deeply (a key of more than"
+                f" {MAX_KEY_DOTS} dots at line {number})"
+            )
+
+
 def ruleset_from_toml(text: str, where: str, show: Show = _as_toml) -> Ruleset:
     """Build and check a ruleset from TOML text; ``where`` names it in messages,
     ``show`` says how a value of the file is shown in them.
@@ -503,6 +521,7 @@ def ruleset_from_toml(text: str, where: str, show: Show = _as_toml) -> Ruleset:
     """
     if len(text) > MAX_RULESET_BYTES:
         raise RulesetError(f"{where}: larger than the limit of {MAX_RULESET_BYTES:,} bytes")
+    _short_keys(text, where)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
