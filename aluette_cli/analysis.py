@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import apply_chants, check_deck, hand_lines
 from .engine import in_number_order
-from .findings import Flags
+from .findings import Flags, Kind
 from .model import BrokenDeal, Deal, Trick
 from .outcome import DealOutcome
 from .parallel import map_in_order
@@ -127,7 +127,9 @@ def deal_tasks(checked: CheckedGame) -> list[DealTask | DealAnalysis]:
     """A task for each deal that can be analysed, the reason for each that cannot."""
     ruleset = checked.outcome.ruleset
     if ruleset is None:
-        return [_skip(deal, "the game's rules could not be loaded") for deal in checked.game.deals]
+        why = next((f.message for f in checked.outcome.findings if f.kind is Kind.CONFIG), None)
+        reason = "the game's rules could not be loaded" + (f" ({why})" if why else "")
+        return [_skip(deal, reason) for deal in checked.game.deals]
     out: list[DealTask | DealAnalysis] = []
     for deal, outcome in zip(checked.game.deals, checked.outcome.deals, strict=False):
         reason = _cannot(deal, outcome, ruleset)
