@@ -128,8 +128,8 @@ def deal_tasks(checked: CheckedGame) -> list[DealTask | DealAnalysis]:
     ruleset = checked.outcome.ruleset
     if ruleset is None:
         why = next((f.message for f in checked.outcome.findings if f.kind is Kind.CONFIG), None)
-        reason = "the game's rules could not be loaded" + (f" ({why})" if why else "")
-        return [_skip(deal, reason) for deal in checked.game.deals]
+        unloaded = "the game's rules could not be loaded" + (f" ({why})" if why else "")
+        return [_skip(deal, unloaded) for deal in checked.game.deals]
     out: list[DealTask | DealAnalysis] = []
     for deal, outcome in zip(checked.game.deals, checked.outcome.deals, strict=False):
         reason = _cannot(deal, outcome, ruleset)
