@@ -467,12 +467,13 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             else:
                 finding = replace(bad.finding, game=game.index)
                 game.errors.append(finding)
+                game.skipped.append(finding)
                 lost.append(finding)
             continue
         index = row["game"]["index"]
         if game is None or index != game.index:
             if game is not None:
-                yield FromJson(game, partial(_jsonl_again, rows, lost))
+                yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
             rows, lost = [], []
             try:
                 game = _jsonl_header(row, number)
@@ -482,6 +483,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 continue
             lost = [replace(bad.finding, game=game.index) for bad in before]
             game.errors += lost
+            game.skipped += lost
             before = []
             first_row = (number, row["game"])
         elif row["game"] != first_row[1]:
@@ -496,10 +498,11 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         except RecordError as exc:
             finding = _problem("jsonl-deal", number, game=index, problem=str(exc)).finding
             game.errors.append(finding)
+            game.skipped.append(finding)
             lost.append(finding)
         rows.append((number, text, first if len(game.deals) > first else None))
     if game is not None:
-        yield FromJson(game, partial(_jsonl_again, rows, lost))
+        yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
     yield from before  # no game came after them
 
 
@@ -598,6 +601,7 @@ def _members_of(node: Node) -> dict[str, Node]:
 def _jsonl_again(
     rows: list[tuple[int, str, int | None]],
     lost: list[Finding],
+    skipped: list[Finding],
     wanted: set[int],
     read: list[Deal | BrokenDeal],
 ) -> tuple[Game, Origins]:
@@ -605,7 +609,7 @@ def _jsonl_again(
     (:mod:`aluette_cli.jsonplace`): the ``wanted`` deals (from 0) value by
     value; the others are the deals ``read`` the first time, placed at
     their rows' ``deal``; ``lost``, the findings of its rows that could not
-    be read, are its own again."""
+    be read (``skipped``, those of rows it skipped whole), are its own again."""
     origins: Origins = {}
     game: Game | None = None
     for number, text, k in rows:
@@ -625,6 +629,7 @@ def _jsonl_again(
             _jsonl_deal(game, row, number, placing)
     assert game is not None
     game.errors += lost
+    game.skipped += skipped
     return game, origins
 
 

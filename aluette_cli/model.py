@@ -240,6 +240,11 @@ class Game:
     cut: list[Finding] = field(default_factory=list)
     #: what could not be read (syntax and encoding errors), in text order
     errors: list[Finding] = field(default_factory=list)
+    #: the findings, among :attr:`errors`, of the parts skipped whole that
+    #: each held a deal: a JSON Lines row that could not be read.  (A deal
+    #: of ALN that cannot be read stays in :attr:`deals`, a BrokenDeal
+    #: written back verbatim; a row's JSON is not ALN to write back.)
+    skipped: list[Finding] = field(default_factory=list)
 
     def tag(self, name: str) -> Tag | None:
         """The tag of that name; failing that, one spelt in another case

@@ -443,7 +443,7 @@ class StatsAccumulator:
         game = tables.game
         self.totals.games_read += 1
         self._count_violations(outcome.findings)
-        self.totals.deals_read += game.deals
+        self.totals.deals_read += game.deals + len(checked.game.skipped)
         if not game.replayed:
             # why: its ruleset (a config finding), or a game of JSON that could not be read
             why = next((f for f in outcome.findings if f.kind is Kind.CONFIG), None) or next(
@@ -472,6 +472,8 @@ class StatsAccumulator:
                     tally.games_won += 1
         pooled = bool(game.team_tricks)
         # The rows say that a deal is skipped; its finding says why.
+        for finding in checked.game.skipped:  # a JSON Lines row, not among the rows
+            self._skip_finding("deal", finding, file, "the deal could not be read")
         analysed = list(analysis.deals) if analysis is not None else []
         for k, (deal, row) in enumerate(zip(outcome.deals, tables.deals, strict=True)):
             if row.broken:

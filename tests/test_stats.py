@@ -706,6 +706,35 @@ def test_a_game_of_json_that_cannot_be_read_is_skipped_with_its_finding(tmp_path
     )
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_row_of_json_lines_that_cannot_be_read_is_a_skipped_deal(
+    tmp_path: Path, jobs: str
+) -> None:
+    """A JSON Lines row costs its deal only; stats counted the game's other
+    deals and said nothing of the lost one, where an unreadable deal of ALN
+    is listed as skipped, with its finding."""
+    from .conftest import write
+
+    rows = run("convert", str(SAMPLES / "score-sheet.aln"), "--to", "jsonl").stdout.splitlines()
+    assert len(rows) > 3
+    rows[1] = rows[1].replace('"dealer": "', '"dealer": "X', 1)  # 'XW': not a seat
+    rows[2] = "this line is not JSON"
+    bad = write(tmp_path, "g.jsonl", "\n".join(rows) + "\n")
+    whole = stats_json(str(SAMPLES / "score-sheet.aln"))["totals"]
+    data = stats_json("-j", jobs, str(bad))
+    t = data["totals"]
+    assert (t["deals_read"], t["deals"], t["deals_skipped"]) == (
+        whole["deals_read"],
+        whole["deals"] - 2,
+        2,
+    )
+    (skip,) = data["skipped"]
+    assert (skip["what"], skip["code"], skip["count"]) == ("deal", "A001", 2)
+    assert [e.split(": A001 ")[0] for e in skip["examples"]] == [f"{bad}:2:1", f"{bad}:3:1"]
+    text = run("stats", str(bad)).stdout
+    assert "Not counted: 2 deals; see Skipped below." in text
+
+
 def test_violations_sample_says_what_was_skipped_and_why() -> None:
     path = str(SAMPLES / "violations.aln")
     result = run("stats", "--format", "json", path)
