@@ -53,7 +53,7 @@ from .jsonplace import (
     text_mover,
     with_origins,
 )
-from .jsonstream import BLOCK, MAX_SKIP, Item, Member, Problem, read_document
+from .jsonstream import BLOCK, MAX_SKIP, Item, Member, Problem, read_document, reason_of
 from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import TrickOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
@@ -454,7 +454,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             except UnicodeDecodeError as exc:
                 bad = _problem("jsonl-encoding", number, offset=exc.start)
             except json.JSONDecodeError as exc:
-                bad = _problem("jsonl", number, exc.colno, reason=exc.msg)
+                bad = _problem("jsonl", number, exc.colno, reason=reason_of(exc))
             except RecursionError:
                 bad = _problem("jsonl-deep", number)
             else:

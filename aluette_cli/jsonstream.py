@@ -359,7 +359,13 @@ class _Text:
 def _placed(exc: json.JSONDecodeError, line: int, column: int, index: int | None = None) -> Problem:
     """``json``'s error in a value, placed in the document."""
     where = (line + exc.lineno - 1, exc.colno + (column - 1 if exc.lineno == 1 else 0))
-    return Problem("json", {"reason": exc.msg}, *where, index)
+    return Problem("json", {"reason": reason_of(exc)}, *where, index)
+
+
+def reason_of(exc: json.JSONDecodeError) -> str:
+    """``json``'s words for an error, less the "at" its place followed
+    (``Unterminated string starting at``): the finding gives the place."""
+    return re.sub(r"(?: starting)? at$", "", exc.msg)
 
 
 def _decode(text: str, line: int, column: int, index: int | None) -> Any:

@@ -16,7 +16,7 @@ import pytest
 from aluette_cli import jsonstream
 from aluette_cli.convert import Rewound, Unreadable, read_any
 from aluette_cli.jsonmodel import game_to_dict
-from aluette_cli.jsonstream import Item, Member, Problem, read_document
+from aluette_cli.jsonstream import Item, Member, Problem, read_document, reason_of
 from aluette_cli.model import Game
 from aluette_cli.reading import read_games
 
@@ -67,7 +67,7 @@ def test_a_document_that_is_not_json_is_placed_as_json_places_it(text: str) -> N
     with pytest.raises(json.JSONDecodeError) as exc:
         json.loads(text)
     problem = next(p for p in parts(text) if isinstance(p, Problem))
-    assert (problem.variant, problem.facts) == ("json", {"reason": exc.value.msg})
+    assert (problem.variant, problem.facts) == ("json", {"reason": reason_of(exc.value)})
     assert (problem.line, problem.column) == (exc.value.lineno, exc.value.colno)
 
 
@@ -288,7 +288,7 @@ def _tracked(items: Iterator[object], stream: Lazy) -> Iterator[tuple[object, in
         # a byte that is not UTF-8 written over a brace: said as such
         ('{"n": 2, "x": {"a": 1\udce9, "b": 2}', (3, "invalid continuation byte")),
         # a quote lost: the string runs to the line's end, no further
-        ('{"n": 2, "x": "ab}', (3, "Invalid control character at")),
+        ('{"n": 2, "x": "ab}', (3, "Invalid control character")),
         # a byte that is not UTF-8 in a string of a game otherwise whole: it
         # was read again and again, for ever
         ('{"n": 2, "x": "a\udce9b"}', (3, "invalid continuation byte")),
@@ -346,3 +346,19 @@ def test_an_element_that_is_no_object_does_not_cost_the_game_before_it() -> None
     data = b'{"games": [{"index": 1}, 5, {"index": 2}]}'
     found = list(read_document(io.BytesIO(data).read, "games", 1000, "index"))
     assert [x.value for x in found if isinstance(x, Item)] == [{"index": 1}, 5, {"index": 2}]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"a": "x', "Unterminated string"),
+        ('{"a": "x\x01"}', "Invalid control character"),
+        ('{"a": }', "Expecting value"),
+    ],
+)
+def test_json_reasons_end_where_the_place_would_follow(text: str, said: str) -> None:
+    """json's "Unterminated string starting at" ended a message mid-sentence:
+    the place it announces is the finding's own line and column."""
+    with pytest.raises(json.JSONDecodeError) as caught:
+        json.loads(text)
+    assert reason_of(caught.value) == said
