@@ -129,6 +129,9 @@ POINT_REPEATED = _code("A109", E, R, "point line given twice", "docs/notation.md
 # Each line once, but under one another's seats: one slip, where every card
 # those players played would otherwise be an A203.
 HANDS_RESEATED = _code("A110", E, R, "hand lines under one another's seats", "docs/notation.md §4")
+# One name in the tags of two seats: a slip, since one player sits at one
+# seat; stats, which counts by name, would add the two seats' play together.
+PLAYER_TWICE = _code("A410", W, R, "player named at two seats", "docs/notation.md §3")
 
 
 #: The sentence of every finding, by code and variant.  A finding carries
@@ -366,6 +369,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     DATE_FORMAT: {"": "Date {value!r} is not YYYY.MM.DD (use ? for unknown parts)"},
     TAG_REPEATED: {"": "tag {name} is given again; the first value, {first!r}, is used"},
+    PLAYER_TWICE: {
+        "": "tag {name} names {player!r}, as tag {first} does: one player sits at one seat;"
+        " stats counts the two seats' play as one player's"
+    },
     CHANT_WRONG: {
         "seat": "chant: only {allowed:and} take the stock when {dealer} deals",
         "twice": "chant: {seat} chants twice; the first chant, on line {first},"

@@ -17,7 +17,7 @@ from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
 from .deal_checks import check_draw
 from .findings import Finding, Flags
-from .model import BrokenDeal, Deal, Draw, Pos, Tag
+from .model import PLAYER_TAGS, BrokenDeal, Deal, Draw, Pos, Tag, find_tag
 from .policies import PointOutcome
 from .rules import Ruleset
 
@@ -66,6 +66,23 @@ class GameLedger:
             seen[tag.name] = tag
             if tag.name == "Date" and not _DATE.match(tag.value):
                 self.flag(F.DATE_FORMAT, "", tag.pos, value=tag.value)
+        self._check_players()
+
+    def _check_players(self) -> None:
+        """One name at two seats (A410), read as every output reads the
+        player tags (:func:`model.find_tag`, :meth:`Tag.known`)."""
+        seated: dict[str, str] = {}
+        for name in PLAYER_TAGS.values():
+            tag = find_tag(self.tags, name)
+            player = tag.known() if tag is not None else None
+            if tag is None or player is None:
+                continue
+            if player in seated:
+                self.flag(
+                    F.PLAYER_TWICE, "", tag.pos, name=tag.name, player=player, first=seated[player]
+                )
+            else:
+                seated[player] = tag.name
 
     def _check_tag_name(self, tag: Tag) -> None:
         """A409: a known tag in the wrong case is read as that tag (a warning);

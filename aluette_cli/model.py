@@ -40,6 +40,29 @@ class Tag:
     value: str
     pos: Pos
 
+    def known(self) -> str | None:
+        """The value, trimmed; None when it is empty or ``?`` (unknown, as
+        in PGN)."""
+        value = self.value.strip()
+        return None if value in ("", "?") else value
+
+
+#: The tags that name the players, by seat (docs/notation.md §3).
+PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def find_tag(tags: list[Tag], name: str) -> Tag | None:
+    """The tag of that name; failing that, one spelt in another case
+    (``[rules "team-five"]`` still names the rules; the ledger warns, A409)."""
+    for tag in tags:
+        if tag.name == name:
+            return tag
+    folded = name.lower()
+    for tag in tags:
+        if tag.name.lower() == folded:
+            return tag
+    return None
+
 
 @dataclass(slots=True)
 class Hand:
@@ -247,13 +270,5 @@ class Game:
     skipped: list[Finding] = field(default_factory=list)
 
     def tag(self, name: str) -> Tag | None:
-        """The tag of that name; failing that, one spelt in another case
-        (``[rules "team-five"]`` still names the rules; the ledger warns, A409)."""
-        for tag in self.tags:
-            if tag.name == name:
-                return tag
-        folded = name.lower()
-        for tag in self.tags:
-            if tag.name.lower() == folded:
-                return tag
-        return None
+        """The tag of that name (:func:`find_tag`)."""
+        return find_tag(self.tags, name)

@@ -26,15 +26,13 @@ from operator import attrgetter
 
 from .cards import DECK, TRICKS_PER_DEAL, card_name
 from .findings import Finding
+from .model import PLAYER_TAGS
 from .outcome import DealOutcome, TrickOutcome
 from .pipeline import CheckedGame
 from .rules import Ruleset
 
 #: What ``report --level`` can choose, from the coarsest table to the finest.
 LEVELS = ("game", "deal", "trick", "play")
-
-#: The record's tags that name the players, by seat.
-PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 #: The cards' names, made once: every card played has a row.
@@ -207,8 +205,7 @@ def _tag(checked: CheckedGame, name: str) -> str | None:
     """A tag's value, trimmed; None when the record leaves it out, empty, or
     ``?`` (unknown, as in PGN)."""
     tag = checked.game.tag(name)
-    value = tag.value.strip() if tag is not None else ""
-    return None if value in ("", "?") else value
+    return tag.known() if tag is not None else None
 
 
 def player(checked: CheckedGame, seat: str) -> str | None:

@@ -588,8 +588,11 @@ def random_game(rng: random.Random, form: Form = Form()) -> Generated:
     if rng.random() < 0.5:
         tags.append(("Date", rng.choice(("2026.11.14", "2026.??.??", "????.??.??"))))
     if rng.random() < 0.5:
-        for tag, _seat in zip(("North", "East", "South", "West"), SEATS, strict=True):
-            tags.append((tag, rng.choice(_NAMES)))
+        # four players, four names: one name at two seats is a slip (A410)
+        for tag, name in zip(
+            ("North", "East", "South", "West"), rng.sample(_NAMES, 4), strict=True
+        ):
+            tags.append((tag, name))
     if rng.random() < 0.5:
         tags.append(("Rules", "classic"))
     if rng.random() < 0.3:

@@ -20,7 +20,7 @@ import pytest
 from aluette_cli.cards import Team, team_of
 from aluette_cli.findings import Flags
 from aluette_cli.ledger import GameLedger
-from aluette_cli.model import BrokenDeal, Deal, PointClaim, Pos
+from aluette_cli.model import PLAYER_TAGS, BrokenDeal, Deal, PointClaim, Pos
 from aluette_cli.policies import PointOutcome
 from aluette_cli.reading import read_games
 from aluette_cli.rules import Ruleset, load_ruleset
@@ -382,6 +382,43 @@ def test_a_repeated_tag_is_a404_and_only_the_first_value_is_checked() -> None:
     assert said(replay(*game("N NS", tags=tags))[1]) == [
         "A404 3:1 tag Event is given again; the first value, 'Club night', is used",
         "A404 4:1 tag Date is given again; the first value, '2026.11.14', is used",
+    ]
+
+
+TWICE = "one player sits at one seat; stats counts the two seats' play as one player's"
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        # the same name, blanks around it aside: the later tag is the slip
+        (
+            ["Anne", "Jean", "Anne "],
+            [f"A410 3:1 tag South names 'Anne', as tag North does: {TWICE}"],
+        ),
+        (
+            ["Anne", "Anne", "Anne", "Luc"],
+            [
+                f"A410 2:1 tag East names 'Anne', as tag North does: {TWICE}",
+                f"A410 3:1 tag South names 'Anne', as tag North does: {TWICE}",
+            ],
+        ),
+        (["?", "?", "", ""], []),  # unknown or empty names nobody
+        (["Anne", "anne", "Jean", "Luc"], []),  # names are compared as written
+    ],
+)
+def test_one_name_at_two_seats_is_a410(names: list[str], expected: list[str]) -> None:
+    tags = [f'[{tag} "{name}"]' for tag, name in zip(PLAYER_TAGS.values(), names, strict=False)]
+    assert said(replay(*game("N NS", tags=tags))[1]) == expected
+
+
+def test_a410_reads_a_player_tag_as_every_output_does() -> None:
+    """A player tag in the wrong case names the player (A409): stats reads
+    it so, and so does the check."""
+    tags = ['[North "Anne"]', '[south "Anne"]']
+    assert said(replay(*game("N NS", tags=tags))[1]) == [
+        f"A409 2:1 tag south is read as South: {CASE} [South ...]",
+        f"A410 2:1 tag south names 'Anne', as tag North does: {TWICE}",
     ]
 
 

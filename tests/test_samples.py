@@ -301,8 +301,9 @@ VIOLATIONS_FOUND = [
     # lines given twice, kept
     ("A108", 498, 1, 13, 3),
     ("A109", 503, 1, 13, 4),
-    # game 14: hand lines under one another's seats
-    ("A110", 514, 1, 14, 1),
+    # game 14: one name at two seats; hand lines under one another's seats
+    ("A410", 512, 1, 14, None),
+    ("A110", 517, 1, 14, 1),
 ]
 
 
@@ -350,6 +351,7 @@ AT_POSITION = {
     "A409": "[Stie",
     "A108": "stock: Rc 4d",
     "A109": "point NS",
+    "A410": '[South "Anne"]',
 }
 
 

@@ -46,7 +46,7 @@ from ..cards import (
 from ..deal_checks import hand_lines
 from ..explain import entries
 from ..findings import Finding
-from ..model import BrokenDeal, Comment, Deal, Game, Trick
+from ..model import PLAYER_TAGS, BrokenDeal, Comment, Deal, Game, Trick
 from ..outcome import DealOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame
 from ..rules import Ruleset
@@ -385,8 +385,7 @@ def analysis_sentence(deal: DealAnalysis) -> str:
 # A game
 
 
-_PLAYER_TAGS = ("North", "East", "South", "West")
-_SHOWN_FIRST = ("Event", "Site", "Date", "Round", *_PLAYER_TAGS)
+_SHOWN_FIRST = ("Event", "Site", "Date", "Round", *PLAYER_TAGS.values())
 
 
 class _GameWriter:
@@ -414,8 +413,7 @@ class _GameWriter:
         return self.tags.get("Event") or "Untagged game"
 
     def names(self) -> dict[str, str]:
-        seats = zip(SEATS, _PLAYER_TAGS, strict=True)
-        return {s: self.tags[t] for s, t in seats if self.tags.get(t)}
+        return {s: self.tags[t] for s, t in PLAYER_TAGS.items() if self.tags.get(t)}
 
     # -- the header ---------------------------------------------------------
 

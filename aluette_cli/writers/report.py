@@ -12,6 +12,7 @@ from typing import cast
 
 from ..cards import SEATS, team_of
 from ..findings import Finding, visible
+from ..model import PLAYER_TAGS
 from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame, in_place
 from ..policies import PointOutcome, TieBreak
@@ -172,11 +173,7 @@ def game_facts(checked: CheckedGame) -> list[str]:
     outcome = checked.outcome
     tags = _tags(checked)
     facts = [tags[k] for k in ("Site", "Date", "Round") if tags.get(k)]
-    players = [
-        f"{s} {tags[n]}"
-        for s, n in zip(SEATS, ("North", "East", "South", "West"), strict=True)
-        if tags.get(n)
-    ]
+    players = [f"{s} {tags[n]}" for s, n in PLAYER_TAGS.items() if tags.get(n)]
     if players:
         facts.append(", ".join(players))
     if outcome.ruleset is not None:

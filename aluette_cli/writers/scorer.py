@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, team_of
-from ..model import Announce, Concede, Deal, Pos
+from ..model import PLAYER_TAGS, Announce, Concede, Deal, Pos
 from ..pipeline import CheckedGame
 from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
 from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names, rules_tag_for
@@ -384,12 +384,11 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
                 else [],
             }
         )
-    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
     setup = {
         "event": tags.get("Event", ""),
         "site": tags.get("Site", ""),
         "date": tags.get("Date", ""),
-        "names": {seat: tags.get(name, "") for seat, name in names.items()},
+        "names": {seat: tags.get(name, "") for seat, name in PLAYER_TAGS.items()},
         "rules": tag,
         "options": sorted(ruleset.options),
         "dealer": outcome.deals[0].dealer,
