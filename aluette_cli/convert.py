@@ -871,7 +871,7 @@ class Formatted:
 
     @property
     def unreadable(self) -> list[Finding]:
-        return [f for f in self.said if f.kind is Kind.SYNTAX]
+        return _kept_verbatim(self.said)
 
     @property
     def cut(self) -> list[Finding]:
@@ -906,6 +906,11 @@ def _unreadable_in(item: CheckedGame | Unreadable) -> list[Finding]:
     if isinstance(item, Unreadable):
         return [item.finding]
     return [f for f in item.game.errors if f.kind is Kind.SYNTAX]
+
+
+def _kept_verbatim(said: list[Finding]) -> list[Finding]:
+    """Of what ``fmt`` says (:func:`_said_by_fmt`), the parts it keeps verbatim."""
+    return [f for f in said if f.kind is Kind.SYNTAX]
 
 
 def _said_by_fmt(item: CheckedGame | Unreadable) -> list[Finding]:
@@ -1029,7 +1034,7 @@ class FormattedFile:
 
     @property
     def unreadable(self) -> list[Finding]:
-        return [f for f in self.said if f.kind is Kind.SYNTAX]
+        return _kept_verbatim(self.said)
 
     def old_bytes(self) -> bytes:
         self.old.seek(0)
