@@ -272,3 +272,15 @@ class Game:
     def tag(self, name: str) -> Tag | None:
         """The tag of that name (:func:`find_tag`)."""
         return find_tag(self.tags, name)
+
+    def players(self) -> dict[str, str]:
+        """Who sat where, by seat, as the player tags name them: read as
+        any tag is (:meth:`tag`), trimmed; a seat whose tag is missing,
+        empty or ``?`` is left out.  Every output names players so."""
+        players = {}
+        for seat, name in PLAYER_TAGS.items():
+            tag = self.tag(name)
+            player = tag.known() if tag is not None else None
+            if player is not None:
+                players[seat] = player
+        return players

@@ -26,7 +26,6 @@ from operator import attrgetter
 
 from .cards import DECK, TRICKS_PER_DEAL, card_name
 from .findings import Finding
-from .model import PLAYER_TAGS
 from .outcome import DealOutcome, TrickOutcome
 from .pipeline import CheckedGame
 from .rules import Ruleset
@@ -210,7 +209,7 @@ def _tag(checked: CheckedGame, name: str) -> str | None:
 
 def player(checked: CheckedGame, seat: str) -> str | None:
     """Who sat at ``seat``, by its tag; None when the record does not name them."""
-    return _tag(checked, PLAYER_TAGS[seat])
+    return checked.game.players().get(seat)
 
 
 def written_result(score: dict[str, int], winner: str | None) -> str | None:

@@ -360,3 +360,26 @@ def test_the_json_of_a_comment_left_open_in_the_tags_tells_it_too(tmp_path: Path
     aln = write(tmp_path, "messy.aln", text)
     assert [code for code, *_ in _json_findings(aln)] == ["A002"]
     assert _json_findings(_converted(tmp_path, text)) == _json_findings(aln)
+
+
+def test_every_output_names_the_players_alike(tmp_path: Path) -> None:
+    """A player tag in the wrong case, a name with blanks around it, a name
+    given as unknown: stats read them as any tag is read (North is Anne,
+    East is Jean, South nobody), while the report's header and the page
+    took the tags as written, so that Anne was missing from them and
+    "S ?" named a player called "?"."""
+    record = write(
+        tmp_path,
+        "names.aln",
+        '[north "Anne"]\n[East "  Jean  "]\n[South "?"]\n\ndeal 1 dealer N\npoint NS\n',
+    )
+    text = run("report", str(record)).stdout
+    assert "N Anne, E Jean · rules: classic" in text
+    page = run("report", "--format", "html", str(record)).stdout
+    assert "N Anne, E Jean" in re.sub(r"<[^>]+>", "", page)
+    stats = json.loads(run("stats", "--format", "json", str(record)).stdout)
+    assert sorted(row["player"] for row in stats["rows"] if row["named"]) == ["Anne", "Jean"]
+    scorer = run("scorer", "--continue", str(record)).stdout
+    setup = re.search(r'"names":(\{[^}]*\})', scorer)
+    assert setup is not None
+    assert json.loads(setup[1]) == {"N": "Anne", "E": "Jean", "S": "", "W": ""}

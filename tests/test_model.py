@@ -25,6 +25,20 @@ def test_a_tag_is_found_by_its_exact_name_before_another_case() -> None:
     assert game.tag("Event") is None
 
 
+def test_players_are_named_as_any_tag_is_read_trimmed_and_never_unknown() -> None:
+    game = Game(
+        index=0,
+        pos=Pos(1, 1),
+        tags=[
+            Tag("north", "Anne", Pos(1, 1)),  # read as North (A409)
+            Tag("East", "  Jean  ", Pos(2, 1)),
+            Tag("South", "?", Pos(3, 1)),  # unknown: nobody
+            Tag("West", "", Pos(4, 1)),
+        ],
+    )
+    assert game.players() == {"N": "Anne", "E": "Jean"}
+
+
 def test_a_deal_that_breaks_every_rule_is_still_held_as_written() -> None:
     """Five cards in a trick, a card nobody holds twice, the wrong dealer: the
     model keeps them all, so that the engine can say what is wrong."""

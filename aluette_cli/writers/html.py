@@ -413,7 +413,7 @@ class _GameWriter:
         return self.tags.get("Event") or "Untagged game"
 
     def names(self) -> dict[str, str]:
-        return {s: self.tags[t] for s, t in PLAYER_TAGS.items() if self.tags.get(t)}
+        return self.game.players()
 
     # -- the header ---------------------------------------------------------
 

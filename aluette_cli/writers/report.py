@@ -12,7 +12,6 @@ from typing import cast
 
 from ..cards import SEATS, team_of
 from ..findings import Finding, visible
-from ..model import PLAYER_TAGS
 from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame, in_place
 from ..policies import PointOutcome, TieBreak
@@ -173,7 +172,7 @@ def game_facts(checked: CheckedGame) -> list[str]:
     outcome = checked.outcome
     tags = _tags(checked)
     facts = [tags[k] for k in ("Site", "Date", "Round") if tags.get(k)]
-    players = [f"{s} {tags[n]}" for s, n in PLAYER_TAGS.items() if tags.get(n)]
+    players = [f"{seat} {name}" for seat, name in checked.game.players().items()]
     if players:
         facts.append(", ".join(players))
     if outcome.ruleset is not None:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, team_of
-from ..model import PLAYER_TAGS, Announce, Concede, Deal, Pos
+from ..model import Announce, Concede, Deal, Pos
 from ..pipeline import CheckedGame
 from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
 from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names, rules_tag_for
@@ -354,6 +354,7 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
     ruleset = outcome.ruleset
     assert ruleset is not None
     tags = {t.name: t.value for t in checked.game.tags}
+    players = checked.game.players()
     entries = []
     for deal, out in zip(checked.game.deals, outcome.deals, strict=True):
         if not isinstance(deal, Deal) or out.void is None:
@@ -388,7 +389,7 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
         "event": tags.get("Event", ""),
         "site": tags.get("Site", ""),
         "date": tags.get("Date", ""),
-        "names": {seat: tags.get(name, "") for seat, name in PLAYER_TAGS.items()},
+        "names": {seat: players.get(seat, "") for seat in SEATS},
         "rules": tag,
         "options": sorted(ruleset.options),
         "dealer": outcome.deals[0].dealer,
