@@ -247,6 +247,20 @@ def test_findings_stand_at_the_line_they_are_about() -> None:
     assert 'href="#code-A303"' in header
 
 
+def test_a_trick_line_written_twice_is_said_after_its_trick(tmp_path: Path) -> None:
+    """The copy is left out (A201), so no row shows its line: the finding
+    stood under the deal's title, where every other output names trick 2."""
+    lines = generated(11, "--games", "1").split("\n")
+    k = next(k for k, line in enumerate(lines) if line.startswith("2. "))
+    lines.insert(k + 1, lines[k])
+    page = page_of(write(tmp_path, "twice.aln", "\n".join(lines)))
+    deal = page[page.index("id=g1-d1") : page.index("id=g1-d2")]
+    row = re.search(r"<tr[^>]*><td>2<td>", deal)
+    after = re.search(r"<tr[^>]*><td>3<td>", deal)
+    assert row and after
+    assert row.start() < deal.index('href="#code-A201"') < after.start()
+
+
 def test_a_hand_written_under_the_wrong_seat_stands_where_the_play_shows(
     tmp_path: Path,
 ) -> None:

@@ -657,7 +657,9 @@ class _GameWriter:
 
 class _Spots:
     """Where in a deal each of its findings is shown: the trick, hand, stock,
-    chant, signal, announce, concession, point or sheet line it stands on.
+    chant, signal, announce, concession, point or sheet line it stands on;
+    on a line not shown, the trick it names (a trick line written twice,
+    whose copy is left out, A201), as every other output places it.
     Findings on any other line (the deal's header, a line that could not be
     read) are what is left, shown under the deal's title."""
 
@@ -696,6 +698,9 @@ class _Spots:
             # Two tricks on one line: the finding names its trick.
             exact = [k for k in keys if k[0] == "trick" and finding.trick == _index(k) + 1]
             key = exact[0] if exact else (keys[0] if keys else None)
+            named = finding.trick - 1 if finding.trick is not None else -1
+            if key is None and 0 <= named < len(lines) and lines[named] is not None:
+                key = ("trick", named)
             if key is None:
                 self.left.append(finding)
             else:
