@@ -316,8 +316,23 @@ def output_option(
         "-o",
         "--output",
         type=click.Path(dir_okay=folder, allow_dash=dash, writable=writable),
+        callback=_named_output(folder, dash),
         help=text,
     )
+
+
+def _named_output(folder: bool, dash: bool) -> Callable[..., str | None]:
+    """An empty ``-o`` (an unset shell variable) names no file: it was
+    opened as the working folder ("cannot write : Is a directory")."""
+    named = "a file or a folder" if folder else "a file"
+    hint = f"give {named}" + (", or - for standard output" if dash else "")
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is not None and not value:
+            raise click.BadParameter(f"names nothing: {hint}")
+        return value
+
+    return check
 
 
 def in_place_option(text: str) -> Decorator:

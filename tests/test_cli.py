@@ -201,6 +201,35 @@ def test_short_help_option() -> None:
     assert "FILE..." in result.stdout
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "SAMPLE"],
+        ["report", "SAMPLE"],
+        ["analyse", "--from-trick", "9", "SAMPLE"],
+        ["explain", "A101"],
+        ["rules"],
+        ["generate"],
+        ["convert", "--to", "json", "SAMPLE"],
+        ["annotate", "SAMPLE"],
+        ["stats", "SAMPLE"],
+        ["scorer"],
+    ],
+    ids=lambda args: args[0],
+)
+def test_an_empty_output_names_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """``-o "$OUT"`` with OUT unset: the empty name was opened as the
+    working folder ("cannot write : Is a directory")."""
+    monkeypatch.chdir(tmp_path)
+    sample = str(Path(__file__).parent.parent / "samples" / "classic-game.aln")
+    result = run(*[sample if a == "SAMPLE" else a for a in args], "-o", "")
+    assert result.exit_code == 2
+    assert "Invalid value for '-o' / '--output': names nothing: give a file" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 # --------------------------------------------------------------------------
 # validate
 
