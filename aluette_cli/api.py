@@ -177,7 +177,13 @@ def rule_choice(
 
 
 def _choice(rules: str | RuleChoice | None, options: Iterable[str] | str | None) -> RuleChoice:
-    return rules if isinstance(rules, RuleChoice) else rule_choice(rules, options)
+    """A RuleChoice holds its options already: ``options`` beside one was
+    dropped without a word, an unknown name among them too."""
+    if not isinstance(rules, RuleChoice):
+        return rule_choice(rules, options)
+    if options is not None:
+        raise TypeError("options go in the RuleChoice (rule_choice(rules, options)), not beside it")
+    return rules
 
 
 class _Encoded:

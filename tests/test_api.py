@@ -190,6 +190,19 @@ def test_rules_and_options_are_checked_when_asked_for() -> None:
     assert api.rule_choice("team-five", ["chanter"]).options == {"chanter"}
 
 
+def test_options_beside_a_rule_choice_are_refused_not_dropped() -> None:
+    """The choice holds its options; ``options`` beside it were dropped
+    without a word, an unknown one too."""
+    choice = api.rule_choice("classic")
+    for options in (["no-such-option"], ["mordienne"], "mordienne"):
+        with pytest.raises(TypeError, match="options go in the RuleChoice"):
+            api.loads(SHEET, choice, options=options)
+        with pytest.raises(TypeError, match="options go in the RuleChoice"):
+            api.load(ROOT / "samples" / "classic-game.aln", choice, options=options)
+    (game,) = api.loads(SHEET, api.rule_choice("classic", ["mordienne"]))
+    assert game.outcome.ruleset is not None and game.outcome.ruleset.options == {"mordienne"}
+
+
 def test_rules_given_override_the_tags() -> None:
     text = '[Rules "to-five-points"]\n\n' + SHEET
     (tagged,) = api.loads(text)
