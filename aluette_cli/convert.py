@@ -440,6 +440,11 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     before: list[Unreadable] = []
     #: the current game's first row: its line, and its game as written
     first_row: tuple[int, Any] = (0, None)
+    #: the characters of the current game's rows, held to place it; past
+    #: MAX_GAME_CHARS the game is skipped, as in a document, and ``long``
+    #: is its index, whose later rows are passed without being held
+    held = 0
+    long: int | None = None
     for number, raw in _rows(stream):
         bad: Unreadable | None = None
         if isinstance(raw, bool):
@@ -471,10 +476,13 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 lost.append(finding)
             continue
         index = row["game"]["index"]
+        if index == long:
+            continue
+        long = None
         if game is None or index != game.index:
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
-            rows, lost = [], []
+            rows, lost, held = [], [], 0
             try:
                 game = _jsonl_header(row, number)
             except RecordError as exc:
@@ -501,6 +509,10 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             game.skipped.append(finding)
             lost.append(finding)
         rows.append((number, text, first if len(game.deals) > first else None))
+        held += len(text)
+        if held > MAX_GAME_CHARS:
+            yield _problem("json-long-game", number, 1, index, limit=MAX_GAME_CHARS)
+            game, rows, lost, long = None, [], [], index
     if game is not None:
         yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
     yield from before  # no game came after them

@@ -1592,6 +1592,31 @@ def test_a_game_edited_in_a_later_jsonl_row_is_said(tmp_path: Path) -> None:
     assert invoke(["validate", same]).exit_code == 0
 
 
+def test_a_jsonl_game_longer_than_a_document_game_may_be_is_skipped_unheld(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's rows are held to place its findings: one game of 200,000
+    deals held 1.2 GB.  Past the limit a document's game has, the game is
+    skipped, as in a document, its later rows passed unheld, and the next
+    game is read."""
+    from aluette_cli import convert
+
+    text = invoke(["convert", "--to", "jsonl", "-"], generated(3, "--games", "2")).stdout
+    rows = text.splitlines()
+    first = [r for r in rows if json.loads(r)["game"]["index"] == 1]
+    second = next(r for r in rows if json.loads(r)["game"]["index"] == 2)  # one deal
+    assert len(first) >= 3
+    limit = sum(len(r) for r in first[:2])  # passed at the game's third row
+    monkeypatch.setattr(convert, "MAX_GAME_CHARS", limit)
+    path = write(tmp_path, "long.jsonl", "\n".join([*first, second]) + "\n")
+    found = json.loads(invoke(["validate", "--format", "json", path]).stdout)
+    assert [(f["code"], f["line"], f["game"], f["message"]) for f in found if f["game"] == 1] == [
+        ("A001", 3, 1, f"longer than the limit of {limit:,} characters; this game is skipped")
+    ]
+    report = json.loads(invoke(["report", "--format", "json", path]).stdout)
+    assert [g["index"] for g in report["games"] if g["deals"]] == [2]
+
+
 def test_a_jsonl_row_with_a_key_of_its_own_is_skipped_and_said(tmp_path: Path) -> None:
     rows = _rows(4)
     rows[1]["note"] = "checked by Rose"
