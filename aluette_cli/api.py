@@ -47,7 +47,15 @@ from .jsonmodel import game_to_dict
 from .model import Game, Pos
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .parallel import Done, Shard, Work, check_in_order, file_shards, file_work
-from .pipeline import CheckedGame, Consumer, RuleChoice, Wants, check_source, consumer
+from .pipeline import (
+    CheckedGame,
+    Consumer,
+    RuleChoice,
+    Wants,
+    as_wanted,
+    check_source,
+    consumer,
+)
 from .reading import read_units
 from .rules import Ruleset, RulesetError, load_ruleset, parse_options
 from .streams import atomic_output, base_of, display_name, open_source, reason_of
@@ -264,13 +272,14 @@ def _checked(
         yield from check_source(rewound, choice, base, keep)  # type: ignore[arg-type]
         return
     items = checked_from(rewound, fmt, choice, base, keep_read=keep_read, placed=placed)
+    wants = consumer(keep)
     for index, item in enumerate(items, 1):
         if isinstance(item, Unreadable):
             if not lenient:
                 raise ReadError(item.finding, name)
             yield _unreadable_game(item.finding, index)
         else:
-            yield item
+            yield as_wanted(item, wants)
 
 
 def _unreadable_game(finding: Finding, index: int) -> CheckedGame:
@@ -297,9 +306,10 @@ def load(
     A Rules tag that names a TOML file finds it beside the record (in
     ``base`` for a file object; the current directory by default).
 
-    Only one game is held at a time; with ``keep=False`` (ALN only) not even
-    its deals, only the findings and the score, so memory stays flat
-    whatever the file's size; with ``keep="outcomes"`` each deal's outcome
+    Only one game is held at a time; with ``keep=False`` not even its deals,
+    only the findings and the score, so memory stays flat whatever the
+    file's size (a game of JSON is held whole while it is replayed, and is
+    at most 4,000,000 characters); with ``keep="outcomes"`` each deal's outcome
     but not the deal as read (``game.deals`` is then empty), which spares
     reading every deal that is right into the model.  A path is opened on the first ``next()`` and
     closed when the games run out.

@@ -333,6 +333,17 @@ def check_game(game: Game, choice: RuleChoice, base: Path | None = None) -> Chec
     return checker.finish()
 
 
+def as_wanted(checked: CheckedGame, wants: Consumer) -> CheckedGame:
+    """A game checked whole (one read from JSON, held to place its findings
+    in its file), less what ``wants`` does not keep: as the streaming reader
+    gives a game of ALN, so that a consumer gets the same of either."""
+    if not wants.deals:
+        checked.game.deals = []
+    if not wants.outcomes:
+        checked.outcome.deals = []
+    return checked
+
+
 def check_units(
     units: Iterable[Unit],
     choice: RuleChoice = RuleChoice(),

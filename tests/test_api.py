@@ -203,6 +203,26 @@ def test_options_beside_a_rule_choice_are_refused_not_dropped() -> None:
     assert game.outcome.ruleset is not None and game.outcome.ruleset.options == {"mordienne"}
 
 
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_keep_is_honoured_for_json_as_for_aln(tmp_path: Path, to: str) -> None:
+    """api.md, Big files: with keep=False not even a game's deals are kept.
+    A game read from JSON kept them all, whatever keep said."""
+    aln = ROOT / "samples" / "violations.aln"
+    converted = tmp_path / f"violations.{to}"
+    api.dump(api.load(aln), converted, to)
+    for keep in (False, "outcomes", True):
+        from_aln = list(api.load(aln, keep=keep))
+        from_json = list(api.load(converted, keep=keep))
+        assert [len(g.game.deals) for g in from_json] == [len(g.game.deals) for g in from_aln]
+        assert [len(g.outcome.deals) for g in from_json] == [len(g.outcome.deals) for g in from_aln]
+        assert [g.deals_read for g in from_json] == [g.deals_read for g in from_aln]
+        # A005 and A421 are said on the way to JSON, which holds the mended text
+        said = {"A005", "A421"}
+        assert [[f.code for f in g.outcome.findings] for g in from_json] == [
+            [f.code for f in g.outcome.findings if f.code not in said] for g in from_aln
+        ]
+
+
 def test_rules_given_override_the_tags() -> None:
     text = '[Rules "to-five-points"]\n\n' + SHEET
     (tagged,) = api.loads(text)
