@@ -497,14 +497,35 @@ def _printable(key: str, value: str, where: str, allowed: str = "") -> None:
 _UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
+#: A line that starts with a dotted key (``a."b.c".d =``, ``[a.b]``,
+#: ``[[a.b]]``): its parts, bare or quoted; the dots inside quotes are
+#: the key's own.  A comment, or a line of a text, is no such line.
+_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+_DOTTED_KEY = re.compile(
+    rf"[ \t]*\[{{0,2}}[ \t]*({_KEY_PART}(?:[ \t]*\.[ \t]*{_KEY_PART})*)[ \t]*(?:\]{{1,2}}|=)"
+)
+
+
+def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
+    """tomllib's message, which may quote a key of any length (``Cannot
+    declare ('kkk...',) twice``), cut as a value is, its place kept."""
+    message = str(exc)
+    place = re.search(r" \(at (?:line \d+, column \d+|end of document)\)$", message)
+    if place is None:
+        return _cut(message)
+    return _cut(message[: place.start()]) + place[0]
+
+
 def _short_keys(text: str, where: str) -> None:
     """Refuse, before ``tomllib`` reads it, a key of more than
-    :data:`MAX_KEY_DOTS` dots: the dots before a line's first ``=``, or on a
-    ``[table]`` line.  A line of a multi-line text is counted too; none has
-    that many dots before an ``=``."""
+    :data:`MAX_KEY_DOTS` dots between its parts, on a line that starts with
+    a key (:data:`_DOTTED_KEY`).  A line of a multi-line text that reads as
+    a key is counted too; none has that many parts."""
     for number, line in enumerate(text.splitlines(), 1):
-        key = line if line.lstrip().startswith("[") else line.partition("=")[0]
-        if key.count(".") > MAX_KEY_DOTS:
+        if line.count(".") <= MAX_KEY_DOTS:
+            continue  # the usual line, looked at no further
+        match = _DOTTED_KEY.match(line)
+        if match and len(re.findall(_KEY_PART, match[1])) - 1 > MAX_KEY_DOTS:
             raise RulesetError(
                 f"{where}: not valid TOML: nested too deeply (a key of more than"
                 f" {MAX_KEY_DOTS} dots at line {number})"
@@ -525,7 +546,7 @@ def ruleset_from_toml(text: str, where: str, show: Show = _as_toml) -> Ruleset:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{where}: not valid TOML: {exc}") from None
+        raise RulesetError(f"{where}: not valid TOML: {_toml_error(exc)}") from None
     except RecursionError:
         raise RulesetError(f"{where}: not valid TOML: nested too deeply") from None
     except ValueError:  # Python's bound on the digits of an integer it reads

@@ -301,9 +301,18 @@ DESCRIPTION = 'description = "Aces ranked by suit."'
         ),
         (DESCRIPTION, "x = " + "1" * 5000, "not valid TOML: a number too long to read"),
         (DESCRIPTION, "k" * 5000 + " = 1", "unknown key 'kkkk"),
+        (DESCRIPTION, f"[{'k' * 5000}]\n[{'k' * 5000}]", "Cannot declare ('kkkk"),
         (DESCRIPTION, "description = [" + "'x', " * 5000 + "]", "'description' must be a string"),
     ],
-    ids=["nested-value", "nested-name", "dotted-key", "huge-number", "long-key", "long-value"],
+    ids=[
+        "nested-value",
+        "nested-name",
+        "dotted-key",
+        "huge-number",
+        "long-key",
+        "long-key-twice",
+        "long-value",
+    ],
 )
 def test_a_hostile_value_is_refused_in_a_short_message(
     tmp_path: Path, old: str, line: str, expected: str
@@ -323,6 +332,28 @@ def test_a_hostile_value_is_refused_in_a_short_message(
     assert result.exit_code == 2
     assert "internal error" not in result.output
     assert expected in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("# " + "." * 300 + "\n", None),  # a comment
+        ('description = """Many dots:\n' + "." * 300 + '=\n"""\n', None),  # a text's line
+        ('"' + "." * 300 + '" = 1\n', "unknown key"),  # one quoted key: its dots are its own
+    ],
+    ids=["comment", "text", "quoted-key"],
+)
+def test_dots_that_are_no_key_parts_are_not_counted(
+    tmp_path: Path, text: str, refused: str | None
+) -> None:
+    """Only a key's parts make it deep: a comment or a text of dots was
+    refused as "nested too deeply", a file tomllib reads at once."""
+    body = ruleset_text().replace('description = "Aces ranked by suit."\n', "", 1)
+    if refused is None:
+        load_text(tmp_path, text + body)
+        return
+    with pytest.raises(RulesetError, match=refused):
+        load_text(tmp_path, text + body)
 
 
 def test_an_unknown_tie_policy(tmp_path: Path) -> None:
