@@ -1235,7 +1235,6 @@ def fmt_command(
             if not result.changed:
                 unchanged += 1
                 continue
-            changed += 1
             if show_diff:
                 _echo(_unified_diff(result.old_bytes(), result.new_text(), display))
             if check:
@@ -1246,6 +1245,8 @@ def fmt_command(
                     f"aluette: {display} not rewritten: parts of it cannot be read", err=True
                 )
                 status.raise_to(EXIT_INVALID)
+                unchanged += 1  # as the summary counts it: left as it was
+                continue
             elif not show_diff:
                 try:
                     with atomic_output(file, binary=True, read_as=read_as) as out:
@@ -1253,8 +1254,10 @@ def fmt_command(
                 except ChangedMeanwhile as exc:
                     click.echo(f"aluette: {exc}", err=True)
                     status.raise_to(EXIT_INVALID)
+                    unchanged += 1
                     continue
                 click.echo(f"reformatted {display}", err=True)
+            changed += 1
     if files != ("-",):
         verb = "would be reformatted" if check or show_diff else "reformatted"
         click.echo(

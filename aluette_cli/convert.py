@@ -932,7 +932,7 @@ def _said_by_fmt(item: CheckedGame | Unreadable) -> list[Finding]:
     said = _unreadable_in(item)
     if isinstance(item, CheckedGame):
         said += [f for f in item.outcome.findings if f.kind is Kind.CONFIG]
-    return said
+    return sorted(said, key=Finding.sort_key)  # in text order, as every command says them
 
 
 @dataclass(slots=True)

@@ -91,7 +91,8 @@ def test_an_unknown_ruleset_is_said_and_exits_2_as_convert_does(tmp_path: Path) 
     """Every command exits 2 for a ruleset the tool does not have (the
     contract); fmt said nothing and exited 0 where ``convert --to aln``,
     the formatter it is, said A401 and exited 2."""
-    messy = READABLE.replace("point EW", "point   EW")
+    # a line that cannot be read after it: the two are said in text order
+    messy = READABLE.replace("point EW", "point   EW").replace("point NS", "point XX")
     path = write(tmp_path, "house.aln", '[Rules "house"]\n' + messy)
     converted = run("convert", "--to", "aln", str(path))
     assert converted.exit_code == 2
@@ -99,6 +100,8 @@ def test_an_unknown_ruleset_is_said_and_exits_2_as_convert_does(tmp_path: Path) 
         result = run("fmt", *args, str(path))
         assert result.exit_code == 2, (args, result.output)
         assert f"{path}:1:1: A401 unknown ruleset 'house'" in result.stderr, args
+        codes = re.findall(rf"^{re.escape(str(path))}:\d+:\d+: (A\d+)", result.stderr, re.M)
+        assert codes == ["A401", "A001"], args
     assert path.read_text(encoding="utf-8") == converted.stdout  # formatted all the same
 
 
@@ -108,6 +111,8 @@ def test_no_keep_broken_leaves_a_file_with_unreadable_parts(tmp_path: Path) -> N
     result = run("fmt", "--no-keep-broken", str(path))
     assert result.exit_code == 1
     assert "not rewritten" in result.stderr
+    # counted as left: it said "1 file reformatted" of the file it did not write
+    assert "0 files reformatted, 1 file left unchanged" in result.stderr
     assert path.read_bytes() == before
 
 
