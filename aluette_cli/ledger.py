@@ -17,16 +17,10 @@ from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
 from .deal_checks import check_draw
 from .findings import Finding, Flags
-from .model import PLAYER_TAGS, BrokenDeal, Deal, Draw, Pos, Tag, find_tag
+from .model import KNOWN_TAGS, PLAYER_TAGS, BrokenDeal, Deal, Draw, Pos, Tag, find_tag, known_tag
 from .policies import PointOutcome
 from .rules import Ruleset
 
-#: The tags the tool understands (docs/notation.md §3).
-KNOWN_TAGS = (
-    "Event", "Site", "Round", "Date", "North", "East", "South", "West", "Rules", "Options",
-    "Result",
-)  # fmt: skip
-_KNOWN_FOLDED = {name.lower(): name for name in KNOWN_TAGS}
 # ASCII digits and blanks only, as everywhere in the notation (§1, §9): a
 # full-width "５" is no number in a deal line, nor is it in a tag.
 _RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$", re.ASCII)
@@ -88,7 +82,7 @@ class GameLedger:
         """A409: a known tag in the wrong case is read as that tag (a warning);
         a near miss is a warning that names the likely tag.  Beside the tag
         written right, one in the wrong case is a near miss: kept, not read."""
-        known = _KNOWN_FOLDED.get(tag.name.lower())
+        known = known_tag(tag.name)
         if known is not None:
             variant = "near" if any(t.name == known for t in self.tags) else "case"
             self.flag(F.TAG_NAME_TYPO, variant, tag.pos, name=tag.name, known=known)

@@ -47,6 +47,19 @@ class Tag:
         return None if value in ("", "?") else value
 
 
+#: The tags the tool understands (docs/notation.md §3).
+KNOWN_TAGS = (
+    "Event", "Site", "Round", "Date", "North", "East", "South", "West", "Rules", "Options",
+    "Result",
+)  # fmt: skip
+_KNOWN_FOLDED = {name.lower(): name for name in KNOWN_TAGS}
+
+
+def known_tag(name: str) -> str | None:
+    """The known tag a name spells, in any case (``rules``: Rules), or None."""
+    return _KNOWN_FOLDED.get(name.lower())
+
+
 #: The tags that name the players, by seat (docs/notation.md §3).
 PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -272,6 +285,19 @@ class Game:
     def tag(self, name: str) -> Tag | None:
         """The tag of that name (:func:`find_tag`)."""
         return find_tag(self.tags, name)
+
+    def tag_values(self) -> dict[str, str]:
+        """Each tag's value by name, the first of a tag given twice (A404);
+        a known tag written in another case under its own name, where it is
+        the one :meth:`tag` reads (A409): as every output reads the tags."""
+        values: dict[str, str] = {}
+        for tag in self.tags:
+            name = tag.name
+            known = known_tag(name)
+            if known is not None and known != name and self.tag(known) is tag:
+                name = known
+            values.setdefault(name, tag.value)
+        return values
 
     def players(self) -> dict[str, str]:
         """Who sat where, by seat, as the player tags name them: read as

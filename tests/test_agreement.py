@@ -383,3 +383,34 @@ def test_every_output_names_the_players_alike(tmp_path: Path) -> None:
     setup = re.search(r'"names":(\{[^}]*\})', scorer)
     assert setup is not None
     assert json.loads(setup[1]) == {"N": "Anne", "E": "Jean", "S": "", "W": ""}
+
+
+def test_every_output_reads_a_tag_in_another_case_as_validate_does(tmp_path: Path) -> None:
+    """validate reads [event ...] as Event (A409); the report, the page and
+    the scorer took it for an unknown tag: "Untagged game", no site, and
+    the page listed north and rules a second time as tags of their own."""
+    record = write(
+        tmp_path,
+        "lower.aln",
+        '[event "Club"]\n[site "Nantes"]\n[north "Anne"]\n[rules "classic"]\n\n'
+        "deal 1 dealer N\npoint NS\n",
+    )
+    said = run("validate", str(record)).stdout
+    assert said.count(" A409 ") == 4
+    text = run("report", str(record)).stdout
+    assert text.startswith("Game 1: Club  (")
+    assert "Nantes · N Anne · rules: classic" in text
+    report = json.loads(run("report", "--format", "json", str(record)).stdout)
+    assert report["games"][0]["tags"] == {
+        "Event": "Club",
+        "Site": "Nantes",
+        "North": "Anne",
+        "Rules": "classic",
+    }
+    page = run("report", "--format", "html", str(record)).stdout
+    tags = re.search(r'<dl class="tags">(.*?)</dl>', page)
+    assert tags is not None
+    assert re.findall(r"<dt>([^<]*)</dt>", tags[1]) == ["Site", "Players", "Rules", "File"]
+    assert "<h2" in page and "Club" in page.split('<dl class="tags">')[0]
+    scorer = run("scorer", "--continue", str(record)).stdout
+    assert '"event":"Club","site":"Nantes"' in scorer

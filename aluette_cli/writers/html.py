@@ -399,9 +399,7 @@ class _GameWriter:
         self.analysed: list[DealAnalysis] = list(analysis.deals) if analysis else []
         self.game: Game = checked.game
         self.outcome = checked.outcome
-        self.tags: dict[str, str] = {}
-        for tag in self.game.tags:
-            self.tags.setdefault(tag.name, tag.value)
+        self.tags = self.game.tag_values()
         self.codes: set[str] = {f.code for f in self.outcome.findings}
         models: dict[tuple[int, int], Deal | BrokenDeal] = {d.pos: d for d in self.game.deals}
         self.models = [models.get(d.pos) for d in self.outcome.deals]

@@ -21,10 +21,7 @@ from .layout import PLAIN, Layout
 
 
 def _tags(checked: CheckedGame) -> dict[str, str]:
-    tags: dict[str, str] = {}
-    for tag in checked.game.tags:
-        tags.setdefault(tag.name, tag.value)
-    return tags
+    return checked.game.tag_values()
 
 
 # --------------------------------------------------------------------------

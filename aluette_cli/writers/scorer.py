@@ -353,7 +353,7 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
         raise ValueError(f"{where}: the record has no deal to continue from")
     ruleset = outcome.ruleset
     assert ruleset is not None
-    tags = {t.name: t.value for t in checked.game.tags}
+    tags = checked.game.tag_values()
     players = checked.game.players()
     entries = []
     for deal, out in zip(checked.game.deals, outcome.deals, strict=True):
