@@ -19,11 +19,6 @@ from ..rules import Ruleset
 from ..wording import listed, plural, short_name, tricks_named
 from .layout import PLAIN, Layout
 
-
-def _tags(checked: CheckedGame) -> dict[str, str]:
-    return checked.game.tag_values()
-
-
 # --------------------------------------------------------------------------
 # JSON
 
@@ -82,7 +77,7 @@ def game_dict(checked: CheckedGame, file: str) -> dict[str, object]:
     return {
         "file": file,
         "index": outcome.index,
-        "tags": _tags(checked),
+        "tags": checked.game.tag_values(),
         "rules": ruleset.name if ruleset else None,
         "options": sorted(ruleset.options) if ruleset else [],
         "deals": [deal_dict(d) for d in outcome.deals],
@@ -167,7 +162,7 @@ def game_facts(checked: CheckedGame) -> list[str]:
     """What the game's header says besides its title: site, date, round,
     players, and the rules it was replayed under."""
     outcome = checked.outcome
-    tags = _tags(checked)
+    tags = checked.game.tag_values()
     facts = [tags[k] for k in ("Site", "Date", "Round") if tags.get(k)]
     players = [f"{seat} {name}" for seat, name in checked.game.players().items()]
     if players:
@@ -321,7 +316,7 @@ def game_text(checked: CheckedGame, file: str, layout: Layout = PLAIN) -> str:
     """The game as a person reads it: headings, a table of tricks per deal
     (one line for a score sheet), the sentences, the violations."""
     outcome = checked.outcome
-    tags = _tags(checked)
+    tags = checked.game.tag_values()
     out: list[str] = []
     # The record's words and the file's name are shown, never obeyed: an ESC
     # in a tag would otherwise drive the reader's terminal.
