@@ -17,7 +17,7 @@ from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
 from .deal_checks import check_draw
 from .findings import Finding, Flags
-from .model import KNOWN_TAGS, PLAYER_TAGS, BrokenDeal, Deal, Draw, Pos, Tag, find_tag, known_tag
+from .model import KNOWN_TAGS, BrokenDeal, Deal, Draw, Pos, Tag, known_tag, player_tags
 from .policies import PointOutcome
 from .rules import Ruleset
 
@@ -64,13 +64,9 @@ class GameLedger:
 
     def _check_players(self) -> None:
         """One name at two seats (A410), read as every output reads the
-        player tags (:func:`model.find_tag`, :meth:`Tag.known`)."""
+        player tags (:func:`model.player_tags`)."""
         seated: dict[str, str] = {}
-        for name in PLAYER_TAGS.values():
-            tag = find_tag(self.tags, name)
-            player = tag.known() if tag is not None else None
-            if tag is None or player is None:
-                continue
+        for _, tag, player in player_tags(self.tags):
             if player in seated:
                 self.flag(
                     F.PLAYER_TWICE, "", tag.pos, name=tag.name, player=player, first=seated[player]

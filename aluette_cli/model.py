@@ -8,6 +8,7 @@ in characters, the way editors show them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -62,6 +63,17 @@ def known_tag(name: str) -> str | None:
 
 #: The tags that name the players, by seat (docs/notation.md §3).
 PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def player_tags(tags: list[Tag]) -> Iterator[tuple[str, Tag, str]]:
+    """(seat, tag, player) for each seat its tag names a player at: the tag
+    read as any tag is (:func:`find_tag`), the name trimmed; a tag missing,
+    empty or ``?`` names nobody.  Every output, and A410, read players so."""
+    for seat, name in PLAYER_TAGS.items():
+        tag = find_tag(tags, name)
+        player = tag.known() if tag is not None else None
+        if tag is not None and player is not None:
+            yield seat, tag, player
 
 
 def find_tag(tags: list[Tag], name: str) -> Tag | None:
@@ -300,13 +312,5 @@ class Game:
         return values
 
     def players(self) -> dict[str, str]:
-        """Who sat where, by seat, as the player tags name them: read as
-        any tag is (:meth:`tag`), trimmed; a seat whose tag is missing,
-        empty or ``?`` is left out.  Every output names players so."""
-        players = {}
-        for seat, name in PLAYER_TAGS.items():
-            tag = self.tag(name)
-            player = tag.known() if tag is not None else None
-            if player is not None:
-                players[seat] = player
-        return players
+        """Who sat where, by seat (:func:`player_tags`)."""
+        return {seat: player for seat, _, player in player_tags(self.tags)}
