@@ -207,11 +207,6 @@ def _tag(checked: CheckedGame, name: str) -> str | None:
     return tag.known() if tag is not None else None
 
 
-def player(checked: CheckedGame, seat: str) -> str | None:
-    """Who sat at ``seat``, by its tag; None when the record does not name them."""
-    return checked.game.players().get(seat)
-
-
 def written_result(score: dict[str, int], winner: str | None) -> str | None:
     """A complete game's result as the Result tag writes it: ``NS 3-2``, ``draw 2-2``."""
     if winner is None:
@@ -229,6 +224,7 @@ def game_tables(checked: CheckedGame, file: str) -> GameTables:
     key = game_id(file, outcome.index)
     errors = sum(1 for f in outcome.findings if f.severity == "error")
     result = checked.game.tag("Result")
+    players = checked.game.players()  # None where the record names nobody
     row = GameRow(
         game_id=key,
         file=file,
@@ -237,10 +233,10 @@ def game_tables(checked: CheckedGame, file: str) -> GameTables:
         site=_tag(checked, "Site"),
         date=_tag(checked, "Date"),
         round=_tag(checked, "Round"),
-        north=player(checked, "N"),
-        east=player(checked, "E"),
-        south=player(checked, "S"),
-        west=player(checked, "W"),
+        north=players.get("N"),
+        east=players.get("E"),
+        south=players.get("S"),
+        west=players.get("W"),
         rules=ruleset.name if ruleset else None,
         options=",".join(sorted(ruleset.options)) if ruleset else None,
         team_tricks=ruleset.deal_scoring.pooled if ruleset else None,
