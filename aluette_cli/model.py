@@ -8,6 +8,7 @@ in characters, the way editors show them.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
@@ -67,13 +68,15 @@ PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 def player_tags(tags: list[Tag]) -> Iterator[tuple[str, Tag, str]]:
     """(seat, tag, player) for each seat its tag names a player at: the tag
-    read as any tag is (:func:`find_tag`), the name trimmed; a tag missing,
-    empty or ``?`` names nobody.  Every output, and A410, read players so."""
+    read as any tag is (:func:`find_tag`), the name trimmed and composed
+    (Unicode NFC: an accent typed as a letter and a combining mark is the
+    same name on screen, so the same player); a tag missing, empty or ``?``
+    names nobody.  Every output, and A410, read players so."""
     for seat, name in PLAYER_TAGS.items():
         tag = find_tag(tags, name)
         player = tag.known() if tag is not None else None
         if tag is not None and player is not None:
-            yield seat, tag, player
+            yield seat, tag, unicodedata.normalize("NFC", player)
 
 
 def find_tag(tags: list[Tag], name: str) -> Tag | None:

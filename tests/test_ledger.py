@@ -404,7 +404,12 @@ TWICE = "one player sits at one seat; stats counts the two seats' play as one pl
             ],
         ),
         (["?", "?", "", ""], []),  # unknown or empty names nobody
-        (["Anne", "anne", "Jean", "Luc"], []),  # names are compared as written
+        (["Anne", "anne", "Jean", "Luc"], []),  # letter case is kept: two names
+        # one name typed on two keyboards: composed (NFC) and decomposed (NFD)
+        (
+            ["Jos\u00e9", "Luc", "Jose\u0301"],
+            [f"A410 3:1 tag South names 'Jos\u00e9', as tag North does: {TWICE}"],
+        ),
     ],
 )
 def test_one_name_at_two_seats_is_a410(names: list[str], expected: list[str]) -> None:

@@ -39,6 +39,19 @@ def test_players_are_named_as_any_tag_is_read_trimmed_and_never_unknown() -> Non
     assert game.players() == {"N": "Anne", "E": "Jean"}
 
 
+def test_a_player_is_one_name_however_the_accents_were_typed() -> None:
+    """An accent typed as one character (NFC) or as a letter and a combining
+    mark (NFD, as some keyboards and programs write it) looks the same and
+    names the same player: every output reads the composed form."""
+    composed, decomposed = "Jos\u00e9 L\u00e9on", "Jose\u0301 Le\u0301on"
+    game = Game(
+        index=0,
+        pos=Pos(1, 1),
+        tags=[Tag("North", decomposed, Pos(1, 1)), Tag("South", composed, Pos(2, 1))],
+    )
+    assert game.players() == {"N": composed, "S": composed}
+
+
 def test_a_deal_that_breaks_every_rule_is_still_held_as_written() -> None:
     """Five cards in a trick, a card nobody holds twice, the wrong dealer: the
     model keeps them all, so that the engine can say what is wrong."""

@@ -918,6 +918,17 @@ def test_players_are_followed_across_seats_and_mordiennes_counted() -> None:
     assert team_rows["Ann & Cy"]["points"] == 1
 
 
+def test_a_name_typed_with_composed_or_decomposed_accents_is_one_player() -> None:
+    """Two games, "José" composed in one and decomposed in the other (the same
+    name on screen): one row, with both games."""
+    record = MORDIENNE.replace('"Bob"', '"Jose\u0301"', 1).replace('"Bob"', '"Jos\u00e9"')
+    result = run("stats", "--format", "json", "-", input=record)
+    assert result.exit_code == 0, result.output
+    rows = {r["player"]: r for r in json.loads(result.stdout)["rows"]}
+    assert "Jose\u0301" not in rows
+    assert rows["Jos\u00e9"]["games"] == 2 and rows["Jos\u00e9"]["tricks"] == 7 + 2
+
+
 # --------------------------------------------------------------------------
 # The command line
 
