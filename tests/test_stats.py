@@ -979,8 +979,21 @@ def test_text_with_no_game_in_it_is_skipped() -> None:
     assert data["rows"] == []
     result = run("stats", "-", input="hello\n")
     assert result.exit_code == 1
-    assert "Not counted: 1 game (with 0 deals)" in result.stdout
+    assert "Not counted: 1 game; see Skipped below." in result.stdout
     assert "No games to count." in result.stdout
+
+
+def test_a_json_game_skipped_unread_is_not_said_to_hold_no_deal(tmp_path: Path) -> None:
+    """A game of JSON past its limit is skipped without being read: how many
+    deals it holds is not known, so the summary gives no count."""
+    path = tmp_path / "big.json"
+    games = generated(3, "--games", "2")
+    record = json.loads(run("convert", "--to", "json", "-", input=games).stdout)
+    record["games"][0]["tags"][0]["value"] = "x" * 4_100_000
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("stats", str(path))
+    assert "A001" in result.stdout and "this game is skipped" in result.stdout
+    assert "Not counted: 1 game; see Skipped below." in result.stdout
 
 
 def test_exit_status_and_many_files() -> None:

@@ -302,8 +302,11 @@ def summary_lines(result: StatsResult) -> list[str]:
     if result.skipped_files:
         left.append(plural(result.skipped_files, "unreadable file"))
     if result.skipped_games:
+        # no deal read in them: none written, or a game of JSON skipped
+        # unread (past its limit), whose deals nobody counted
         in_games = t.deals_read - t.deals - result.skipped_deals
-        left.append(plural(result.skipped_games, "game") + f" (with {plural(in_games, 'deal')})")
+        with_deals = f" (with {plural(in_games, 'deal')})" if in_games else ""
+        left.append(plural(result.skipped_games, "game") + with_deals)
     if result.skipped_deals:
         left.append(plural(result.skipped_deals, "deal"))
     if left:
