@@ -989,7 +989,7 @@ def rules_command(
     show_default=True,
     help="Write trick claims, point lines and the Result tag.",
 )
-@output_option(dash=False, writable=True)
+@output_option(writable=True)
 def generate(
     count: int,
     seed: int,

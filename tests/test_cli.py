@@ -227,6 +227,11 @@ def test_an_empty_output_names_nothing(
     result = run(*[sample if a == "SAMPLE" else a for a in args], "-o", "")
     assert result.exit_code == 2
     assert "Invalid value for '-o' / '--output': names nothing: give a file" in result.stderr
+    # every command writes standard output for -o -, and its hint says so
+    assert "or - for standard output" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+    dash = run(*[sample if a == "SAMPLE" else a for a in args], "-o", "-")
+    assert dash.exit_code == 0, dash.output
     assert list(tmp_path.iterdir()) == []
 
 
@@ -882,7 +887,7 @@ def test_every_command_keeps_its_options() -> None:
     assert {p.default for p in jobs.values()} == {1}
     assert "Do this many files at once" in (jobs["convert"].help or "")
     outputs = {name: p for name, c in commands.items() for p in c.params if p.name == "output"}
-    assert outputs["generate"].type.allow_dash is False  # type: ignore[attr-defined]
+    assert all(o.type.allow_dash for o in outputs.values())  # type: ignore[attr-defined]
     assert outputs["convert"].type.dir_okay is True  # type: ignore[attr-defined]
     assert outputs["report"].type.dir_okay is False  # type: ignore[attr-defined]
     (validate_format,) = [p for p in commands["validate"].params if p.name == "fmt"]
