@@ -1057,9 +1057,10 @@ class FormattedFile:
         return self.new.read().decode("utf-8")
 
     def kept_because(self) -> str | None:
-        """Why the new text must not replace the input (:func:`kept_because`);
-        an input it leaves unchanged is not read again for NUL bytes."""
-        return kept_because(self.unreadable, self.old if self.changed else None)
+        """Why the new text must not replace the input (:func:`kept_because`):
+        asked of an input it leaves unchanged too, so that fmt says of a file
+        what convert --to aln says of it (a scan for one byte, at memory speed)."""
+        return kept_because(self.unreadable, self.old)
 
     def copy_to(self, out: BinaryIO) -> None:
         self.new.seek(0)

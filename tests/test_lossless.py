@@ -480,3 +480,21 @@ def test_a_record_saved_as_utf16_is_left_as_it_is(tmp_path: Path) -> None:
     utf8 = write(tmp_path, "utf8.aln", data.replace("\n", "\r\n"))
     assert run("fmt", str(utf8)).exit_code == 0
     assert utf8.read_text() == data
+
+
+def test_a_formatted_record_with_a_nul_byte_is_said_as_convert_says_it(tmp_path: Path) -> None:
+    """A NUL byte in a record already in canonical form: fmt said nothing and
+    exited 0 (the text did not change), while convert --to aln and fmt of the
+    same file one blank away said it holds NUL bytes and exited 1."""
+    data = b'[Event "x\x00y"]\n\ndeal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n'
+    path = write(tmp_path, "club.aln", data)
+    converted = run("convert", str(path), "--to", "aln")
+    assert (converted.exit_code, converted.stdout_bytes) == (1, data)
+    for args in (["fmt"], ["fmt", "--check"], ["annotate", "--in-place"]):
+        result = run(*args, str(path))
+        assert result.exit_code == 1, (args, result.output)
+        assert path.read_bytes() == data, args
+        assert f"aluette: {path} left as it is: it holds NUL bytes" in result.stderr, args
+    piped = run("fmt", "-", input=data)
+    assert (piped.exit_code, piped.stdout_bytes) == (1, data)
+    assert "left as it is: it holds NUL bytes" in piped.stderr
