@@ -1479,7 +1479,7 @@ def scorer_command(rules: str | None, lang: str, record: str | None, output: str
       aluette scorer --rules team-five --lang fr -o marquoir.html
       aluette scorer --continue tonight.aln -o marquoir.html
     """
-    from .writers.scorer import page_for
+    from .writers.scorer import InvalidRecord, page_for
 
     tag = _rules_tag(rules, output)
     if record is not None:
@@ -1488,6 +1488,9 @@ def scorer_command(rules: str | None, lang: str, record: str | None, output: str
         page = page_for(rules, tag, lang, record, output)
     except RulesetError as exc:
         raise click.BadParameter(str(exc), param_hint="--rules") from None
+    except InvalidRecord as exc:
+        click.echo(f"aluette: {exc}", err=True)
+        raise SystemExit(exc.status) from None
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     with atomic_output(output, binary=False) as out:

@@ -31,12 +31,14 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, team_of
+from ..findings import Kind
 from ..model import Announce, Concede, Deal, Pos
 from ..pipeline import CheckedGame
 from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
 from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names, rules_tag_for
 from ..scoring import point_values
 from ..streams import STDIO, display_name, open_source
+from ..verdict import exit_status
 from .html import _sha256, esc
 
 LANGS = ("en", "fr")
@@ -333,22 +335,41 @@ def _one_game(record: str, rules: str | None, folder: Path) -> CheckedGame:
     return games[0]
 
 
+class InvalidRecord(ValueError):
+    """The record to continue holds an error: a finding in the input, which
+    ends the command with the status it gives every command (1, or 2 for a
+    ruleset the tool does not have: :func:`verdict.exit_status`), not as a
+    misuse of the command."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def refuse_errors(checked: CheckedGame, where: str) -> None:
+    """Refuse a record with an error, or with a ruleset the tool does not
+    have (A401: the game was not replayed, and its Rules tag names nothing
+    the page could offer)."""
+    findings = checked.outcome.findings
+    errors = [f for f in findings if f.severity == "error" or f.kind is Kind.CONFIG]
+    if errors:
+        first = errors[0]
+        raise InvalidRecord(
+            f"{where}:{first.line}:{first.column}: {first.code} {first.message}"
+            f" (a game is continued from a record that validates: aluette validate {where})",
+            exit_status(errors),
+        )
+
+
 def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
     """The page's game as a checked record leaves it (``tag``: its ruleset's
     key on the page): the setup from its tags, and each deal as the scorer
     would have tapped it, from the engine's outcome, so a record in any form
     (tricks, a score sheet, points) continues the same way; a deal whose
-    trick winners the record gives keeps them as its sheet.  A record with an
-    error, or a deal whose scorer the record does not tell, is refused: the
-    page would go on from a score nobody knows."""
+    trick winners the record gives keeps them as its sheet.  A deal whose
+    scorer the record does not tell is refused, as a record with an error is
+    (:func:`refuse_errors`): the page would go on from a score nobody knows."""
     outcome = checked.outcome
-    errors = [f for f in outcome.findings if f.severity == "error"]
-    if errors:
-        first = errors[0]
-        raise ValueError(
-            f"{where}:{first.line}:{first.column}: {first.code} {first.message}"
-            f" (a game is continued from a record that validates: aluette validate {where})"
-        )
     if not outcome.deals:
         raise ValueError(f"{where}: the record has no deal to continue from")
     ruleset = outcome.ruleset
@@ -416,6 +437,7 @@ def page_for(
         where = display_name(record)
         folder = Path() if record == STDIO else Path(record).parent
         checked = _one_game(record, rules, folder)
+        refuse_errors(checked, where)
         key = tag or rules
         if rules is None:  # the record's own rules: a preset, or its file as it names it
             key = next((t.value for t in checked.game.tags if t.name == "Rules"), "classic")
