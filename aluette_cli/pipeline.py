@@ -152,10 +152,18 @@ def in_place(
         yield text(next(rest)) if made is None else made
 
 
+def rules_name(game: Game, rules: str | None = None) -> str:
+    """The name of the ruleset a game is played under: ``rules`` (the
+    command line's), else its Rules tag trimmed (in any case of the tag's
+    name), else classic.  Whoever names the game's rules reads them so."""
+    rules_tag = game.tag("Rules")
+    return rules or (rules_tag.value.strip() if rules_tag else "") or "classic"
+
+
 def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | Finding:
     """The ruleset a game is played under, or the finding that says why there is none."""
     rules_tag, options_tag = game.tag("Rules"), game.tag("Options")
-    name = choice.rules or (rules_tag.value.strip() if rules_tag else "") or "classic"
+    name = rules_name(game, choice.rules)
     options = choice.options
     if options is None:
         options = parse_options(options_tag.value) if options_tag else frozenset()

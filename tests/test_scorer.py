@@ -624,6 +624,29 @@ def test_a_record_that_cannot_be_continued(
     assert not (tmp_path / "m.html").exists()
 
 
+@pytest.mark.parametrize(
+    ("tag", "rules"),
+    [
+        ('[Rules " classic"]', "classic"),  # read trimmed, as every command reads it
+        ('[Rules ""]', "classic"),  # empty: classic, as when there is no tag
+        ('[rules "team-five "]', "team-five"),  # the tag in the wrong case (A409)
+        ("", "classic"),
+    ],
+)
+def test_a_record_is_continued_under_the_rules_it_validates_with(
+    tmp_path: Path, tag: str, rules: str
+) -> None:
+    """The page took the Rules tag as written: a blank around the name or
+    an empty tag, which every command reads as its preset, ended in an
+    internal error."""
+    record = tmp_path / "r.aln"
+    record.write_text(f"{tag}\n\ndeal 1 dealer N\npoint NS\n", "utf-8")
+    assert run("validate", str(record)).exit_code == 0
+    result = run("scorer", "--continue", str(record), "-o", str(tmp_path / "m.html"))
+    assert result.exit_code == 0, result.output
+    assert _data(tmp_path / "m.html")["start"]["game"]["setup"]["rules"] == rules
+
+
 def test_the_record_being_continued_is_not_written_over(tmp_path: Path) -> None:
     record = tmp_path / "tonight.aln"
     text = (ROOT / "samples" / "score-sheet.aln").read_text("utf-8")

@@ -33,7 +33,7 @@ from typing import Any
 from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, team_of
 from ..findings import Kind
 from ..model import Announce, Concede, Deal, Pos
-from ..pipeline import CheckedGame
+from ..pipeline import CheckedGame, rules_name
 from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
 from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names, rules_tag_for
 from ..scoring import point_values
@@ -440,7 +440,7 @@ def page_for(
         refuse_errors(checked, where)
         key = tag or rules
         if rules is None:  # the record's own rules: a preset, or its file as it names it
-            key = next((t.value for t in checked.game.tags if t.name == "Rules"), "classic")
+            key = rules_name(checked.game)
             if key not in preset_names():
                 key = rules_tag_for(str(folder / key), output)
                 assert key is not None
