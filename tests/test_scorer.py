@@ -1001,6 +1001,35 @@ def test_a_continued_game_s_record_is_imported(
     tab.page.close()
 
 
+def test_a_continued_game_with_team_points_is_imported(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """Under most-tricks scoring a point line may name the side only
+    (``point NS``: the record does not say which player took the most
+    tricks); the page continued from it writes it so, and a plain page
+    refused its own export as a record it did not write."""
+    text = '[Rules "classic"]\n\ndeal 1 dealer N\npoint NS\n\ndeal 2 dealer E\npoint EW 2\n'
+    begun = tmp_path / "teams.aln"
+    begun.write_text(text.replace("point EW 2", "point EW"), "utf-8")
+    made = tmp_path / "continued.html"
+    assert run("scorer", "--continue", str(begun), "-o", str(made)).exit_code == 0
+    tab = _fresh_tab(browser, made, 390)
+    exported = tmp_path / "exported.aln"
+    exported.write_text(tab.page.input_value("#record"), "utf-8")
+    assert "\npoint NS\n" in exported.read_text("utf-8")
+    tab.page.close()
+
+    tab = _fresh_tab(browser, pages["en"], 390)
+    _import(tab, exported)
+    tab.page.wait_for_selector("#deals")
+    assert tab.page.locator("#deals li").count() == 2
+    shown = {team: int(tab.page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+    assert shown == {"NS": 1, "EW": 1}
+    assert tab.page.input_value("#record") == exported.read_text("utf-8")
+    assert not tab.errors
+    tab.page.close()
+
+
 def test_a_record_the_page_did_not_write_is_refused(
     browser: Any, pages: dict[str, Path], tmp_path: Path
 ) -> None:

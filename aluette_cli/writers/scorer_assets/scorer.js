@@ -145,9 +145,13 @@
     const fits = (x, allowed) => x === null || allowed.includes(x);
     const offered = entries.every((entry, i) => {
       const can = offer(rules, options, entry), sheet = entry.winners;
+      // A record continued with --continue may give a side's point where
+      // the points go to a player ("point NS": it does not say which one),
+      // and this page writes it back so: its own form, though not a tap.
+      const takers = rules.pooled ? can.takers : [...can.takers, "NS", "EW"];
       return !states[i].over && fits(entry.double, can.doubles ? ["NS", "EW"] : []) &&
         (entry.concede === null || (can.concessions && ["NS", "EW"].includes(entry.concede.team))) &&
-        (entry.who === null ? can.voidable : can.takers.includes(entry.who) && !can.barred(entry.who) && can.values.includes(entry.points)) &&
+        (entry.who === null ? can.voidable : takers.includes(entry.who) && !can.barred(entry.who) && can.values.includes(entry.points)) &&
         sheet.every((x, k) => fits(x, SEATS) && !finished(rules, sheet.slice(0, k)));
     });
     return offered && record(game) === text ? game : foreign;
