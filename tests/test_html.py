@@ -188,6 +188,10 @@ def test_a_comment_that_restates_the_why_is_not_said_twice(tmp_path: Path) -> No
     assert "pourri: 1d, 1b and 1c tie for the top; N leads again" not in text
     assert "9d (petit-neuf) beats Ce (cavalier)" in text
     assert "pourri again: W should have kept 7b" in text
+    # the winner named either way, with either apostrophe, says the why too
+    for said in ("N wins: 9d beats Ce", "N\u2019s 9d beats Ce"):
+        changed = record.replace("{N's 9d (petit-neuf) beats Ce (cavalier)}", f"{{{said}}}")
+        assert said not in text_of(page_of(write(tmp_path, "d.aln", changed)))
 
 
 @pytest.mark.parametrize(
@@ -196,6 +200,8 @@ def test_a_comment_that_restates_the_why_is_not_said_twice(tmp_path: Path) -> No
         ("1. N:9d E:8c S:Ce W:6d -> N", "Ce beats 9d"),  # the why's words, the other way
         ("4. N:Rd E:Rb S:3c W:2e -> S", "pourri"),  # S took it
         ("5. S:7c W:4b N:Cb E:9b -> N", "S's Cb beats 9b"),  # N played Cb
+        ("1. N:9d E:8c S:Ce W:6d -> N", "S wins"),  # N took it: the s of N's is no seat
+        ("1. N:9d E:8c S:Ce W:6d -> N", "S\u2019s 9d beats Ce"),
     ],
 )
 def test_a_comment_that_contradicts_the_why_is_shown(

@@ -186,7 +186,13 @@ def _comments(comments: Iterable[Comment], tag: str = "p") -> str:
     return "".join(f'<{tag} class="c">{esc(text)}</{tag}>' for text in texts if text)
 
 
-_WORDS = re.compile(r"[^\W_]+")
+#: a word, with its possessive: "N's" is one word, so that the s of the
+#: winner's name is never read as the seat S
+_WORDS = re.compile(r"[^\W_]+(?:['\u2019]s(?![^\W_]))?")
+
+
+def _words(text: str) -> list[str]:
+    return [word.replace("\u2019", "'") for word in _WORDS.findall(text.lower())]
 
 
 def _restates(comment: Comment, why: str, trick: TrickOutcome) -> bool:
@@ -196,9 +202,10 @@ def _restates(comment: Comment, why: str, trick: TrickOutcome) -> bool:
     them): shown under the why, it would say it twice.  Its words must come
     in the why's order, so that a comment saying otherwise ("Ce beats 9d",
     another seat's card, "pourri" on a trick somebody took) is shown."""
-    said = _WORDS.findall(comment.text.lower())
-    lead = [trick.winner.lower(), "s", "wins"] if trick.winner else ["pourri"]
-    words = iter(lead + _WORDS.findall(why.lower()))
+    said = _words(comment.text)
+    winner = trick.winner.lower() if trick.winner else None
+    lead = [winner, f"{winner}'s", "wins"] if winner else ["pourri"]
+    words = iter(lead + _words(why))
     return bool(said) and all(word in words for word in said)
 
 
