@@ -326,6 +326,53 @@ def test_stepping_a_trick_where_a_seat_plays_twice(
     assert tab.page.locator("#g1-d1 tr.note a.code").all_inner_texts() == ["A202"]
 
 
+CHANT_TAKEN_BACK = """\
+[Event "Chant"]
+[Options "chanter"]
+
+deal 1 dealer W
+N: 1e 6d 1c 5b 8d 7b 4c Vc 3e
+E: 6e Vd 4e 5d 4d 9b 8b Cc Ce
+S: Rb 9c 2d 8c Rd 9d 1d Rc 7c
+W: 6c 3d 6b Cb 2b 9e 3b 7d Ve
+stock: 2e 1b 2c Re 8e 3c 7e 5e 4b Vb Cd 5c
+chant N takes 2e 2c 8e 7e 4b Cd discards Cd 4c 8d 1e 7b 4b
+chant W takes 1b Re 3c 5e Vb 5c discards 6b 5c 2b 3d 9e 5e
+1. N:6d E:9b S:9c W:Ve
+2. S:1d W:1b N:7e E:8b
+3. S:2d W:7d N:3e E:Cc
+4. S:8c W:6c N:Vc E:6e
+5. N:2e E:4d S:Rb W:Vb
+6. N:8e E:5d S:7c W:Cb
+7. W:Re N:1c E:Ce S:Rd
+8. N:5b E:Vd S:9d W:3c
+9. W:3b N:2c E:4e S:Rc
+
+"""
+
+
+def test_a_chanter_who_discards_cards_just_taken_holds_nine(
+    browser: Any, tabs: list[Tab], tmp_path: Path
+) -> None:
+    """N takes Cd and 4b from the stock and discards them again: the table
+    view added the cards taken after taking out the discards, so N held 11
+    cards as dealt and two still at the end."""
+    record = write(tmp_path, "chant.aln", CHANT_TAKEN_BACK)
+    assert run("validate", str(record)).exit_code == 0
+    out = tmp_path / "chant.html"
+    run("report", "--format", "html", str(record), "-o", str(out))
+    tab = tab_of(browser, tabs, out)
+    hands = tab.js(IN_HANDS, tab.page.locator("#g1-d1").element_handle())
+    assert {seat: len(cards) for seat, cards in hands.items()} == dict.fromkeys("NESW", 9)
+    assert "Cd" not in hands["N"] and "4b" not in hands["N"] and "8d" not in hands["N"]
+    assert "2e" in hands["N"] and "5e" not in hands["W"] and "1b" in hands["W"]
+    outcome = outcome_of(record)
+    step_through(tab, "#g1-d1", outcome.deals[0], outcome.ruleset)
+    tab.page.keyboard.press("End")
+    hands = tab.js(IN_HANDS, tab.page.locator("#g1-d1").element_handle())
+    assert hands == {seat: [] for seat in "NESW"}
+
+
 def test_the_buttons_step_too(browser: Any, tabs: list[Tab], pages: dict[str, Path]) -> None:
     tab = tab_of(browser, tabs, pages["classic-game.aln"])
     deal = tab.deal("#g1-d1")

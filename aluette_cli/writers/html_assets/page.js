@@ -140,10 +140,12 @@
     if (chanted) deal.querySelectorAll(".chant[data-seat]").forEach(function (chant) {
       var seat = chant.dataset.seat;
       var takes = chant.querySelector(".takes"), discards = chant.querySelector(".discards");
-      var hand = hands[seat] || [];
-      var gone = discards ? words(discards.textContent) : [];
-      hand = hand.filter(function (c) { return gone.indexOf(c) < 0; });
-      if (takes) hand = hand.concat(words(takes.textContent).filter(isCard));
+      /* taken first, then discarded: a card taken may go back at once */
+      var hand = (hands[seat] || []).concat(takes ? words(takes.textContent).filter(isCard) : []);
+      (discards ? words(discards.textContent) : []).forEach(function (c) {
+        var at = hand.indexOf(c);
+        if (at >= 0) hand.splice(at, 1);
+      });
       hands[seat] = hand;
     });
     return hands;
