@@ -253,6 +253,41 @@ def test_findings_stand_at_the_line_they_are_about() -> None:
     assert 'href="#code-A303"' in header
 
 
+COMPACT = """\
+deal 1 dealer W
+N: 2c 9d 2b Rd Cb Vd 8b 7e 3e E: 1d 1e Rb 9b 8c 6c 5b 5e 3b
+S: 3d 3c 1b Ce Vc 8e 7d 7c 5d W: 9c 2e 1c Rc Re Ve 7b 6d 2c
+stock: 2d Cd Cc Vb 9e 8d 6b 6e 5c 4d 4c 4e
+1. N:9d E:8c S:Ce W:6d -> N
+2. N:7e E:5e S:7d W:7b -> pourri
+3. N:8b E:1d S:1b W:1c -> pourri
+4. N:Rd E:Rb S:3c W:2e -> S
+5. S:7c W:4b N:Cb E:9b -> N
+6. N:3e E:3b S:3d W:Re -> S
+7. S:5d W:Ve N:Vd E:5b -> pourri
+8. S:Vc W:9c N:2c E:1e -> N
+9. N:2b E:6c S:8e W:Rc -> N  point EW
+"""
+
+
+@pytest.mark.parametrize("one_line", [False, True])
+def test_findings_stand_in_their_part_of_a_line_of_several(tmp_path: Path, one_line: bool) -> None:
+    """ALN asks no layout: two hands on a line, the point line after the last
+    trick, or the whole deal on one line.  A101 (2c in W's hand, column 31)
+    stood at S, the line's first part, and A302 (the point line) under
+    trick 9, or both under trick 1 when the deal was one line."""
+    text = COMPACT.replace("\n", " ") + "\n" if one_line else COMPACT
+    said = run("validate", "-", input=text).stdout
+    assert [line.split()[1] for line in said.splitlines()] == ["A101", "A302"]
+    page = page_of(write(tmp_path, "compact.aln", text))
+    deal = page[page.index("id=g1-d1") :]
+    board_w = deal[deal.index('<div class="seat W">') :]
+    assert 'href="#code-A101"' in board_w[: board_w.index("</div>")]
+    side = deal[deal.index("<div class=side>") :]
+    assert 'href="#code-A302"' in side[: side.index("</div></div></div>")]
+    assert deal.count('href="#code-A101"') == deal.count('href="#code-A302"') == 1
+
+
 def test_a_trick_line_written_twice_is_said_after_its_trick(tmp_path: Path) -> None:
     """The copy is left out (A201), so no row shows its line: the finding
     stood under the deal's title, where every other output names trick 2."""

@@ -46,7 +46,7 @@ from ..cards import (
 from ..deal_checks import hand_lines
 from ..explain import entries
 from ..findings import Finding
-from ..model import PLAYER_TAGS, BrokenDeal, Comment, Deal, Game, Trick
+from ..model import PLAYER_TAGS, BrokenDeal, Comment, Deal, Game, Pos, Trick
 from ..outcome import DealOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame
 from ..rules import Ruleset
@@ -155,17 +155,18 @@ def _findings_list(findings: Sequence[Finding]) -> str:
 
 
 def _place(
-    findings: Iterable[Finding], starts: Sequence[int]
+    findings: Iterable[Finding], starts: Sequence[Pos]
 ) -> tuple[list[Finding], dict[int, list[Finding]]]:
-    """Findings before the first deal's line belong to the game; the others to
-    the deal whose text they stand in (``starts``: each deal's first line,
-    in order)."""
+    """Findings before the first deal belong to the game; the others to the
+    deal whose text they stand in (``starts``: where each deal starts, in
+    order; two deals may share a line)."""
     game: list[Finding] = []
     deals: dict[int, list[Finding]] = {}
     for finding in findings:
         index = -1
+        at = Pos(finding.line, finding.column)
         for k, start in enumerate(starts):
-            if finding.line >= start:
+            if at >= start:
                 index = k
             else:
                 break
@@ -410,7 +411,7 @@ class _GameWriter:
         self.codes: set[str] = {f.code for f in self.outcome.findings}
         models: dict[tuple[int, int], Deal | BrokenDeal] = {d.pos: d for d in self.game.deals}
         self.models = [models.get(d.pos) for d in self.outcome.deals]
-        starts = [d.pos.line for d in self.outcome.deals]
+        starts = [d.pos for d in self.outcome.deals]
         self.game_findings, self.deal_findings = _place(self.outcome.findings, starts)
 
     @property
@@ -671,19 +672,19 @@ class _Spots:
     def __init__(
         self, findings: list[Finding], record: Deal | None, lines: list[Trick | None]
     ) -> None:
-        at: dict[int, list[tuple[object, ...]]] = {}
+        at: dict[int, list[tuple[int, tuple[object, ...]]]] = {}
 
-        def put(line: int, key: tuple[object, ...]) -> None:
-            at.setdefault(line, []).append(key)
+        def put(pos: Pos, key: tuple[object, ...]) -> None:
+            at.setdefault(pos.line, []).append((pos.column, key))
 
         for i, trick in enumerate(lines):
             if trick is not None:
-                put(trick.pos.line, ("trick", i))
+                put(trick.pos, ("trick", i))
         if record is not None:
             for seat, hand in record.hands.items():
-                put(hand.pos.line, ("hand", seat))
+                put(hand.pos, ("hand", seat))
             if record.stock is not None:
-                put(record.stock.pos.line, ("stock",))
+                put(record.stock.pos, ("stock",))
             for name, items in (
                 ("chant", [c.pos for c in record.chants]),
                 ("announce", [a.pos for a in record.announces]),
@@ -691,18 +692,24 @@ class _Spots:
                 ("signal", [s.pos for s in record.signals]),
             ):
                 for i, pos in enumerate(items):
-                    put(pos.line, (name, i))
+                    put(pos, (name, i))
             if record.point is not None:
-                put(record.point.pos.line, ("point",))
+                put(record.point.pos, ("point",))
             if record.winners is not None:
-                put(record.winners.pos.line, ("winners",))
+                put(record.winners.pos, ("winners",))
+        for parts in at.values():
+            parts.sort(key=lambda part: part[0])
         self.found: dict[tuple[object, ...], list[Finding]] = {}
         self.left: list[Finding] = []
         for finding in findings:
-            keys = at.get(finding.line, [])
-            # Two tricks on one line: the finding names its trick.
+            parts = at.get(finding.line, [])
+            keys = [key for _, key in parts]
+            # Two tricks on one line: the finding names its trick; else,
+            # with several parts on the line (ALN asks no layout), the part
+            # the finding's column stands in, the line's first before it.
             exact = [k for k in keys if k[0] == "trick" and finding.trick == _index(k) + 1]
-            key = exact[0] if exact else (keys[0] if keys else None)
+            within = [key for column, key in parts if column <= finding.column]
+            key = exact[0] if exact else within[-1] if within else keys[0] if keys else None
             named = finding.trick - 1 if finding.trick is not None else -1
             if key is None and 0 <= named < len(lines) and lines[named] is not None:
                 key = ("trick", named)
