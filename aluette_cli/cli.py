@@ -1123,8 +1123,12 @@ def _run_jobs(
     status: Status,
 ) -> None:
     """Each file's job, what it says printed in input order, the progress
-    line out of its way."""
+    line out of its way.  Standard input is read in this process: a worker's
+    own is empty."""
     from .filejobs import Read
+
+    if any(file == STDIO for file, _ in pairs):
+        jobs = 1
 
     with Progress() as progress:
         for events in map_in_order(job, pairs, jobs):

@@ -922,3 +922,27 @@ def test_an_option_of_an_option_left_off_is_a_usage_error(
     assert needs in result.stderr
     accepted = run(*args, *with_it, record)  # and with the option it shapes, it is taken
     assert accepted.exit_code == 0, accepted.output
+
+
+@pytest.mark.parametrize(
+    "args", [["convert", "--to", "json"], ["convert", "--to", "aln"], ["annotate"]]
+)
+def test_standard_input_is_read_with_many_jobs_as_with_one(tmp_path: Path, args: list[str]) -> None:
+    """``-j 2 -`` handed standard input to a worker process, whose standard
+    input is empty: no game written, status 0, and an ``-o`` file emptied.
+    Real processes, as a shell runs them (the test runner's stand-in for
+    standard input is a Python object a forked worker would still see)."""
+    record = "deal 1 dealer W\n1. Rc 4d 5c 6x\n"
+
+    def aluette(*more: str) -> subprocess.CompletedProcess[bytes]:
+        command = [sys.executable, "-m", "aluette_cli", *args, *more]
+        return subprocess.run(command, input=record.encode(), capture_output=True, check=False)
+
+    one, many = aluette("-j", "1", "-"), aluette("-j", "2", "-")
+    assert one.returncode == 1 and b"A001" in one.stderr
+    assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)
+    target = tmp_path / "out"
+    target.write_text("kept until written\n")
+    written = aluette("-j", "2", "-", "-o", str(target))
+    assert written.returncode == 1
+    assert target.read_bytes() == one.stdout
