@@ -58,7 +58,7 @@ from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import TrickOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
 from .reading import read_games, read_units
-from .streams import NUL_REASON, WriteError, display_name, holds_nul
+from .streams import NUL_REASON, WriteError, display_name, holds_nul, rewindable
 from .tables import game_tables
 from .writers.aln import BETWEEN_GAMES, write_game
 from .writers.tables import csv_header, csv_text
@@ -988,7 +988,7 @@ def _kept_input(stream: BinaryIO) -> Iterator[tuple[BinaryIO, BinaryIO]]:
     """(the input's bytes again from its start, once read; the stream to
     read it from): a file is read again; a stream that cannot be (a pipe) is
     copied to a temporary file as it is read."""
-    if _rewindable(stream):
+    if rewindable(stream):
         yield stream, stream
         return
     with tempfile.TemporaryFile() as old:
@@ -1123,13 +1123,6 @@ def _spool_error(exc: OSError) -> WriteError:
 def _close_quietly(spool: IO[bytes]) -> None:
     with contextlib.suppress(OSError):
         spool.close()
-
-
-def _rewindable(stream: BinaryIO) -> bool:
-    try:
-        return stream.seekable() and stream.seek(0, io.SEEK_CUR) == 0
-    except (OSError, ValueError, AttributeError):
-        return False
 
 
 def _same_bytes(a: BinaryIO, b: BinaryIO) -> bool:

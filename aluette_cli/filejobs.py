@@ -12,6 +12,7 @@ said and costs only itself: the other files are still done.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Iterator
@@ -36,6 +37,7 @@ from .streams import (
     make_folders,
     open_source,
     reason_of,
+    rewindable_copy,
     same_file,
 )
 from .verdict import EXIT_INVALID, EXIT_USAGE, exit_status
@@ -90,7 +92,10 @@ class _Job:
                         make_folders(folder)
                     except OSError as exc:
                         raise WriteError(target, exc) from exc
-            with stream_cm as stream:
+            with contextlib.ExitStack() as opened:
+                stream = opened.enter_context(stream_cm)
+                if self.writes_into:  # a pipe is looked at for NUL bytes as a file is
+                    stream = opened.enter_context(rewindable_copy(stream))
                 # Written in place: the file as read, so that a change made
                 # meanwhile by another program is not overwritten.
                 in_place = target is not None and same_file(file, target)

@@ -27,9 +27,11 @@ import errno
 import io
 import os
 import re
+import shutil
 import signal
 import stat
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -184,6 +186,30 @@ def identity(status: os.stat_result) -> tuple[int, ...]:
 
 #: What a text record never holds, and why it is left as it is.
 NUL_REASON = "it holds NUL bytes: it is not UTF-8 text (UTF-16 or UTF-32, or not a record)"
+
+
+def rewindable(stream: BinaryIO) -> bool:
+    """Whether a stream, at its start, can be read again from there (a
+    file, not a pipe)."""
+    try:
+        return stream.seekable() and stream.seek(0, io.SEEK_CUR) == 0
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+@contextlib.contextmanager
+def rewindable_copy(stream: BinaryIO) -> Iterator[BinaryIO]:
+    """The stream itself if it can be read again; else (a pipe) its bytes
+    copied to a temporary file first, on disk, so that a job that must look
+    at the whole input before writing (for NUL bytes) holds none of it in
+    memory."""
+    if rewindable(stream):
+        yield stream
+        return
+    with tempfile.TemporaryFile() as copy:
+        shutil.copyfileobj(stream, copy, 1 << 20)
+        copy.seek(0)
+        yield copy
 
 
 def holds_nul(stream: BinaryIO) -> bool:

@@ -13,6 +13,8 @@ import io
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -480,6 +482,22 @@ def test_a_record_saved_as_utf16_is_left_as_it_is(tmp_path: Path) -> None:
     utf8 = write(tmp_path, "utf8.aln", data.replace("\n", "\r\n"))
     assert run("fmt", str(utf8)).exit_code == 0
     assert utf8.read_text() == data
+
+
+def test_a_record_with_nul_bytes_piped_to_annotate_is_written_out_as_it_is() -> None:
+    """Through a pipe, which cannot be read twice, the NUL bytes were not
+    looked for: annotate wrote its notes in UTF-8 into the UTF-16 bytes.  A
+    real pipe (the test runner's standard input can be read again)."""
+    data16 = '[Event "x"]\n\ndeal 1 dealer W\nwinners: N E S E W N E S N\n'.encode("utf-16-be")
+    for data in (data16, b"deal 1 dealer N\npoint EW \x00\n"):
+        piped = subprocess.run(
+            [sys.executable, "-m", "aluette_cli", "annotate", "-"],
+            input=data,
+            capture_output=True,
+            check=False,
+        )
+        assert (piped.returncode, piped.stdout) == (1, data)
+        assert b"<stdin> written out as it is, with no notes: it holds NUL bytes" in piped.stderr
 
 
 def test_a_formatted_record_with_a_nul_byte_is_said_as_convert_says_it(tmp_path: Path) -> None:
