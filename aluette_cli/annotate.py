@@ -28,6 +28,7 @@ from .outcome import DealOutcome, TrickOutcome
 from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, check_units
 from .quickcheck import FIRST_TRICK_LINE
 from .reading import read_units
+from .reading.decode import MAX_LINE_BYTES
 from .reading.tee import GENERATED, TEE_BLOCK, KeptLine, LongLine, Tee
 from .rules import Ruleset
 from .writers.analysis import deal_mark, play_mark
@@ -219,7 +220,8 @@ def _insert(line: KeptLine, note: bytes) -> bytes:
         end = line.opens_at
     end = len(text[:end].rstrip(BLANKS))
     head = (line.bom + text[:end]).encode(*_AS_READ)
-    return head + note + text[end:].encode(*_AS_READ) + line.ending
+    tail = text[end:].encode(*_AS_READ) + line.ending
+    return head + (note if _fits(len(head) + len(tail), note) else b"") + tail
 
 
 def added(note: str) -> bytes:
@@ -237,8 +239,17 @@ def _add(notes: dict[int, bytes], line: int, note: bytes) -> None:
 def _noted(line: bytes, note: bytes) -> bytes:
     """A line kept as its bytes with ``note`` added, as :func:`_insert` adds
     it (such a line holds no comment)."""
+    if not _fits(len(line), note):
+        return line
     end = len(line.rstrip(_TRAILING))
     return line[:end] + note + line[end:]
+
+
+def _fits(size: int, note: bytes) -> bool:
+    """Whether a line of ``size`` bytes (its ending too) takes ``note``
+    within the reader's limit: a note that took it past would have the
+    reader cut the line, and skip its deal, in the record annotated."""
+    return size + len(note) <= MAX_LINE_BYTES
 
 
 class Annotator:

@@ -894,3 +894,31 @@ def test_findings_after_an_earlier_run_s_notes_are_where_validate_puts_them(
     assert [line for line in said if ": A" in line] == expected
     twice = write(tmp_path, "twice.aln", result.stdout_bytes)
     assert annotate(twice).stdout_bytes == result.stdout_bytes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a point line whose own comment leaves no room for the deal's note
+        "deal 1 dealer N\nwinners: E E E W N S - N E\npoint EW ; "
+        + "x" * 65_500
+        + "\n\ndeal 2 dealer E\nwinners: E E E W N S - N E\npoint EW\n",
+        # a note before a comment left open would push its { past the limit:
+        # the comment's next line was then read as the record's
+        "deal 1 dealer W\n1. Rc 4d 5c 6b -> N"
+        + " " * 65_480
+        + "{ spans\ntwo lines }\n2. Rd Re 7c 8d -> pourri\n",
+    ],
+)
+def test_a_note_never_takes_a_line_past_the_reader_s_limit(tmp_path: Path, text: str) -> None:
+    """The record annotated reads as the record did: a note that would take
+    its line past 65,536 bytes, which the reader cuts, is left out."""
+    path = write(tmp_path, "long.aln", text)
+    before = run("validate", "-q", str(path))
+    out = tmp_path / "long.ann"
+    result = run("annotate", str(path), "-o", str(out))
+    assert result.exit_code == before.exit_code
+    after = run("validate", "-q", str(out))
+    assert after.stdout.replace(str(out), str(path)) == before.stdout
+    assert all(len(line) <= 65_536 for line in out.read_bytes().split(b"\n"))
+    assert b"{=" in out.read_bytes()  # the other lines have their notes
