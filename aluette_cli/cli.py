@@ -330,6 +330,9 @@ def _named_output(folder: bool, dash: bool) -> Callable[..., str | None]:
     def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
         if value is not None and not value:
             raise click.BadParameter(f"names nothing: {hint}")
+        if not folder and value is not None and value.endswith(("/", os.sep)):
+            # written as a file of that name, the / dropped
+            raise click.BadParameter(f"{value} names a folder (it ends in /): {hint}")
         return value
 
     return check

@@ -87,6 +87,10 @@ def is_folder(path: str) -> bool:
     return path != STDIO and os.path.isdir(path)
 
 
+#: what ends a name that names a folder
+_SEPARATORS = tuple({os.sep, os.altsep or os.sep, "/"})
+
+
 def output_paths(
     files: tuple[str, ...],
     output: str | None,
@@ -95,7 +99,8 @@ def output_paths(
     suffixes: tuple[str, ...],
 ) -> tuple[list[tuple[str, str | None]], bool]:
     """Each input with where its output goes (``None``: standard output),
-    and whether there are several outputs (whose folders may be made).
+    and whether the outputs' folders may be made (several outputs, or one
+    into a folder named with a final ``/`` that is not there yet).
 
     One file goes to ``-o`` (a file, or into a folder) or to standard
     output.  Several files, or a folder, go each to a file of its own: into
@@ -121,10 +126,13 @@ def output_paths(
             if suffix is None:
                 _replaceable(file)
             return [(file, file if suffix is None else str(Path(file).with_suffix(suffix)))], False
-        if output is not None and is_folder(output):
+        # a name ending in / names a folder, made if need be (it was written
+        # as a file of that name, the / dropped)
+        to_make = output is not None and output.endswith(_SEPARATORS) and not is_folder(output)
+        if output is not None and (is_folder(output) or to_make):
             name = Path("stdin.aln" if file == STDIO else file).name
             place = Path(output, name)
-            return [(file, str(place if suffix is None else place.with_suffix(suffix)))], False
+            return [(file, str(place if suffix is None else place.with_suffix(suffix)))], to_make
         return [(file, output)], False
     if not in_place and output is None:
         raise ValueError(

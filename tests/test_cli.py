@@ -946,3 +946,20 @@ def test_standard_input_is_read_with_many_jobs_as_with_one(tmp_path: Path, args:
     written = aluette("-j", "2", "-", "-o", str(target))
     assert written.returncode == 1
     assert target.read_bytes() == one.stdout
+
+
+@pytest.mark.parametrize("args", [["annotate"], ["convert", "--to", "json"]])
+def test_an_output_named_with_a_slash_is_a_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """``-o new/`` wrote a file named ``new``; where one output may go into
+    a folder it goes into that folder, made; elsewhere the name is refused."""
+    monkeypatch.chdir(tmp_path)
+    sample = str(Path(__file__).parent.parent / "samples" / "classic-game.aln")
+    result = run(*args, sample, "-o", "new/")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "new").is_dir() and len(list((tmp_path / "new").iterdir())) == 1
+    refused = run("report", sample, "-o", "page/")
+    assert refused.exit_code == 2
+    assert "page/ names a folder (it ends in /)" in refused.stderr
+    assert not (tmp_path / "page").exists()

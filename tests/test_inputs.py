@@ -159,6 +159,21 @@ def test_one_input_goes_to_standard_output_to_a_file_or_into_a_folder(
     assert pairs == ([(file, target)], False)
 
 
+def test_one_input_into_a_folder_named_with_a_slash_that_is_not_there_yet() -> None:
+    """``-o new/`` names a folder: the output goes into it, made (it was
+    written as a file named ``new``, the / dropped)."""
+    lay_out("season/r1.aln", "out/")
+    assert output_paths(("season/r1.aln",), "new/", False, ".json", RECORD_SUFFIXES) == (
+        [("season/r1.aln", "new/r1.json")],
+        True,
+    )
+    # an existing folder, with or without its /: nothing to make
+    assert output_paths(("season/r1.aln",), "out/", False, ".json", RECORD_SUFFIXES) == (
+        [("season/r1.aln", "out/r1.json")],
+        False,
+    )
+
+
 @pytest.mark.parametrize(
     ("output", "suffix", "suffixes", "targets"),
     [
