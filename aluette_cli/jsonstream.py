@@ -107,6 +107,11 @@ class _Stop(Exception):
         self.problem = problem
 
 
+class _EndsInside(_Stop):
+    """The document ends inside an element: after it, if no next element is
+    found in the text it ran over, there is nothing left to read."""
+
+
 class _Text:
     """The document's text from the current value on, read block by block.
 
@@ -264,7 +269,16 @@ class _Text:
                     return value, line, column, self.buf[start:end]
             if not self.more():
                 break
-        raw, line, column = self.value(limit)
+        try:
+            raw, line, column = self.value(limit)
+        except _Stop as stop:
+            # The document ends inside this value (a quote lost, and every
+            # string after it read the other way round): a problem of this
+            # element, so that the next is looked for in the text held.
+            if stop.problem.index is None and stop.problem.variant == "json":
+                stop.problem.index = index
+                raise _EndsInside(stop.problem) from None
+            raise
         if raw is None:
             return _SKIPPED, line, column, ""
         self.bad_bytes(0, len(raw), index)  # (the value starts the text held)
@@ -477,6 +491,8 @@ def _elements(text: _Text, limit: int, opens: re.Pattern[str] | None) -> Iterato
                 yield item
                 strays = ()
                 continue
+            if isinstance(stop, _EndsInside):
+                raise  # one problem: the list's end is inside it too
         else:
             value, line, at, raw = found
             if value is _SKIPPED:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,7 @@ from aluette_cli.jsonstream import Item, Member, Problem, read_document, reason_
 from aluette_cli.model import Game
 from aluette_cli.reading import read_games
 
-from .conftest import generated
+from .conftest import generated, run
 
 
 def parts(text: str | bytes, limit: int = 1000) -> list[Member | Item | Problem]:
@@ -321,8 +322,10 @@ def test_a_brace_missing_or_too_many_costs_its_element_only(
     [
         '{"index": 2, "x": {"a": 1, "b": 2}',  # a brace missing
         '{"index": 2, "x": {"a": 1}}, "b": 2}',  # one too many
+        '{"index": 2, "x": ["a, "b"]}',  # a quote lost: every string after it inverted
+        '{"index": 2, "x": "a\\"}',  # a quote escaped away
     ],
-    ids=["missing", "too many"],
+    ids=["missing", "too many", "quote lost", "quote escaped"],
 )
 def test_on_one_line_the_next_element_opens_with_the_key_every_element_opens_with(
     broken: str,
@@ -338,6 +341,35 @@ def test_on_one_line_the_next_element_opens_with_the_key_every_element_opens_wit
     # without the key, the games after it on the line are lost, as before
     found = list(read_document(io.BytesIO(data).read, "games", 1000))
     assert {"index": 4} not in [x.value for x in found if isinstance(x, Item)]
+
+
+def test_a_quote_lost_in_the_last_element_on_one_line_is_one_problem() -> None:
+    """The document ends inside the last element: its problem, and no other
+    (the list's ``]`` and the document's ``}`` were read as its text)."""
+    data = b'{"games": [{"index": 1}, {"index": 2, "x": ["a, "b"]}]}'
+    found = list(read_document(io.BytesIO(data).read, "games", 1000, "index"))
+    assert [x.value for x in found if isinstance(x, Item)] == [{"index": 1}]
+    (lost,) = [x for x in found if isinstance(x, Problem)]
+    assert lost.index == 2
+
+
+def test_a_program_s_one_line_log_with_a_quote_lost_keeps_the_other_games(
+    tmp_path: Path,
+) -> None:
+    """Five games written by ``json.dumps`` (one line), a card's closing quote
+    lost in game 2: every game after it was lost, and validate counted 2."""
+    games = generated(5, "--games", "5")
+    record = json.loads(run("convert", "--to", "json", "-", input=games).stdout)
+    text = json.dumps(record)
+    cards = text.index('"cards": ["', text.index('"index": 2')) + len('"cards": ["')
+    close = text.index('"', cards)
+    path = tmp_path / "log.json"
+    path.write_text(text[:close] + text[close + 1 :], "utf-8")
+    said = run("validate", str(path))
+    assert said.exit_code == 1
+    (line,) = said.stdout.splitlines()
+    assert "A001 not valid JSON" in line and line.endswith("this game is skipped")
+    assert said.stderr.startswith("5 games, 20 deals: 1 error")
 
 
 def test_an_element_that_is_no_object_does_not_cost_the_game_before_it() -> None:
