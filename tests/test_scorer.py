@@ -972,28 +972,39 @@ def test_a_record_the_page_wrote_is_imported_and_goes_on(
     page.close()
 
 
+def _continued_and_exported(browser: Any, record: str, tmp_path: Path) -> Path:
+    """The record a page made by ``scorer --continue`` from ``record`` exports."""
+    begun = tmp_path / "begun.aln"
+    begun.write_text(record, "utf-8")
+    made = tmp_path / "continued.html"
+    assert run("scorer", "--continue", str(begun), "-o", str(made)).exit_code == 0
+    tab = _fresh_tab(browser, made, 390)
+    exported = tmp_path / "exported.aln"
+    exported.write_text(tab.page.input_value("#record"), "utf-8")
+    tab.page.close()
+    return exported
+
+
+def _imported(browser: Any, page: Path, exported: Path) -> tuple[hb.Tab, dict[str, int]]:
+    """A plain page with ``exported`` imported, and the score it shows."""
+    tab = _fresh_tab(browser, page, 390)
+    _import(tab, exported)
+    tab.page.wait_for_selector("#deals")
+    shown = {team: int(tab.page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
+    return tab, shown
+
+
 def test_a_continued_game_s_record_is_imported(
     browser: Any, pages: dict[str, Path], tmp_path: Path
 ) -> None:
     """A game taken up with --continue from a record with cards, exported by
     that page, is imported by a plain page with its tricks' winners."""
     text = _first_deals(generated(5, "--rules", "classic", "--policy", "ties"), 3)
-    begun = tmp_path / "begun.aln"
-    begun.write_text(text, "utf-8")
-    (checked,) = aluette.load(str(begun))
-    made = tmp_path / "continued.html"
-    assert run("scorer", "--continue", str(begun), "-o", str(made)).exit_code == 0
-    tab = _fresh_tab(browser, made, 390)
-    exported = tmp_path / "exported.aln"
-    exported.write_text(tab.page.input_value("#record"), "utf-8")
+    exported = _continued_and_exported(browser, text, tmp_path)
     assert exported.read_text("utf-8").count("\nwinners: ") == 3
-    tab.page.close()
-
-    tab = _fresh_tab(browser, pages["fr"], 390)
-    _import(tab, exported)
-    tab.page.wait_for_selector("#deals")
+    (checked,) = aluette.loads(text)
+    tab, shown = _imported(browser, pages["fr"], exported)
     assert tab.page.locator("#deals li").count() == 3
-    shown = {team: int(tab.page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
     assert shown == checked.outcome.score
     (again,) = aluette.loads(tab.page.input_value("#record"))
     assert again.outcome.findings == [] and _said(again) == _said(checked)
@@ -1008,22 +1019,11 @@ def test_a_continued_game_with_team_points_is_imported(
     (``point NS``: the record does not say which player took the most
     tricks); the page continued from it writes it so, and a plain page
     refused its own export as a record it did not write."""
-    text = '[Rules "classic"]\n\ndeal 1 dealer N\npoint NS\n\ndeal 2 dealer E\npoint EW 2\n'
-    begun = tmp_path / "teams.aln"
-    begun.write_text(text.replace("point EW 2", "point EW"), "utf-8")
-    made = tmp_path / "continued.html"
-    assert run("scorer", "--continue", str(begun), "-o", str(made)).exit_code == 0
-    tab = _fresh_tab(browser, made, 390)
-    exported = tmp_path / "exported.aln"
-    exported.write_text(tab.page.input_value("#record"), "utf-8")
+    text = '[Rules "classic"]\n\ndeal 1 dealer N\npoint NS\n\ndeal 2 dealer E\npoint EW\n'
+    exported = _continued_and_exported(browser, text, tmp_path)
     assert "\npoint NS\n" in exported.read_text("utf-8")
-    tab.page.close()
-
-    tab = _fresh_tab(browser, pages["en"], 390)
-    _import(tab, exported)
-    tab.page.wait_for_selector("#deals")
+    tab, shown = _imported(browser, pages["en"], exported)
     assert tab.page.locator("#deals li").count() == 2
-    shown = {team: int(tab.page.locator(f"#score-{team}").inner_text()) for team in TEAMS}
     assert shown == {"NS": 1, "EW": 1}
     assert tab.page.input_value("#record") == exported.read_text("utf-8")
     assert not tab.errors
