@@ -642,9 +642,11 @@ def validate(
             else:
                 if read and read[-1] == file:  # opened, then it could not be read
                     read.pop()
-                found = [unreadable(file, reason)]
+                # left out by --select/--ignore like any finding; the file
+                # was not read all the same (status 2, its line on stderr)
+                found = [f for f in [unreadable(file, reason)] if selection.keeps(f)]
                 counts.update(f.code for f in found)
-                if not statistics:
+                if found and not statistics:
                     shown.add(file, found)
 
         results = each_result(

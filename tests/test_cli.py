@@ -963,3 +963,35 @@ def test_an_output_named_with_a_slash_is_a_folder(
     assert refused.exit_code == 2
     assert "page/ names a folder (it ends in /)" in refused.stderr
     assert not (tmp_path / "page").exists()
+
+
+#: how each format names a finding of A010 (text leaves it to standard error)
+A010_SAID = {
+    "json": '"code": "A010"',
+    "jsonl": '"code": "A010"',
+    "github": "title=A010",
+    "sarif": '"ruleId": "A010"',
+}
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [["--ignore", "A010"], ["--select", "A2"], ["--ignore", "error"]],
+)
+@pytest.mark.parametrize("fmt", sorted(A010_SAID))
+def test_a_file_not_read_is_left_out_as_any_finding_is(
+    tmp_path: Path, chosen: list[str], fmt: str
+) -> None:
+    """--ignore A010 still printed the A010 of a file that cannot be read,
+    and --statistics counted it; the file was not read all the same: status
+    2, and its line on standard error."""
+    missing = str(tmp_path / "nosuch.aln")
+    sample = str(Path(__file__).parent.parent / "samples" / "classic-game.aln")
+    kept = run("validate", "--format", fmt, missing, sample)
+    assert A010_SAID[fmt] in kept.stdout and kept.exit_code == 2
+    result = run("validate", "--format", fmt, *chosen, missing, sample)
+    assert result.exit_code == 2
+    assert A010_SAID[fmt] not in result.stdout
+    assert f"aluette: cannot read {missing}" in result.stderr
+    counted = run("validate", "--statistics", "--format", "json", *chosen, missing, sample)
+    assert "A010" not in counted.stdout
