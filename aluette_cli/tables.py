@@ -277,17 +277,21 @@ def _findings_per_deal(deals: list[DealOutcome], findings: list[Finding]) -> lis
     return counts
 
 
-def counted_tricks(deal: DealOutcome) -> int:
-    """How many of a deal's tricks count: at most nine, none after the decisive one.
+def counted_tricks(deal: DealOutcome) -> list[bool]:
+    """Whether each of a deal's tricks counts: at most nine, none after the
+    decisive one, and none the record does not give.
 
     A record may hold more trick lines than a deal has (a line written twice);
     the engine reports them, and they are in the tables with ``counted``
-    false, so that a tally by trick number never meets a tenth trick.
+    false, so that a tally by trick number never meets a tenth trick.  A
+    trick whose line is missing or unread (A201) has a row, empty, and does
+    not count either: nobody knows how it went, and stats counts only the
+    tricks whose outcome the record shows.
     """
     limit = TRICKS_PER_DEAL
     if deal.sequence is not None:
         limit = min(limit, len(deal.sequence))
-    return min(limit, len(deal.tricks))
+    return [k < limit and not trick.unknown for k, trick in enumerate(deal.tricks)]
 
 
 def _record(deal: DealOutcome) -> str:
@@ -301,7 +305,7 @@ def _record(deal: DealOutcome) -> str:
 def _deal_row(
     game: GameRow, index: int, deal: DealOutcome, findings: int, ruleset: Ruleset
 ) -> DealRow:
-    counted = counted_tricks(deal)
+    counts_of = counted_tricks(deal)
     counts = deal.counts or {}
     tie = deal.tie_break
     point = None if deal.void else deal.point
@@ -314,12 +318,14 @@ def _deal_row(
         deal=deal.number,
         dealer=deal.dealer,
         record=_record(deal),
-        tricks=counted,
+        tricks=sum(counts_of),
         tricks_n=counts.get("N"),
         tricks_e=counts.get("E"),
         tricks_s=counts.get("S"),
         tricks_w=counts.get("W"),
-        pourri=sum(1 for t in deal.tricks[:counted] if t.pourri) if counts else None,
+        pourri=sum(c and t.pourri for t, c in zip(deal.tricks, counts_of, strict=True))
+        if counts
+        else None,
         deal_winner=deal.deal_winner,
         tie_break=tie is not None,
         tied=" ".join(tie.tied) if tie is not None else None,
@@ -337,7 +343,7 @@ def _deal_row(
         findings=findings,
     )
     row.trick_rows = [
-        _trick_row(row, trick, k < counted, ruleset) for k, trick in enumerate(deal.tricks)
+        _trick_row(row, trick, c, ruleset) for trick, c in zip(deal.tricks, counts_of, strict=True)
     ]
     return row
 

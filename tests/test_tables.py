@@ -306,6 +306,30 @@ def test_the_rows_agree_with_the_report(tmp_path: Path, flags: tuple[str, ...]) 
             assert sum(p["spoiled"] for p in plays) >= 2
 
 
+def test_a_trick_the_record_does_not_give_does_not_count_in_the_tables(tmp_path: Path) -> None:
+    """A trick line missing (A201), or one that cannot be read (A001): its
+    row, empty, was counted, and the deal's ``tricks`` said 9, where stats
+    counts the tricks whose outcome the record shows."""
+    lines = generated(9, "--games=1").split("\n")
+    fives = [k for k, line in enumerate(lines) if line.startswith("5. ")]
+    threes = [k for k, line in enumerate(lines) if line.startswith("3. ")]
+    del lines[fives[0]]  # deal 1: trick 5 missing
+    lines[threes[1] - 1] = lines[threes[1] - 1][:-1] + "x"  # deal 2: trick 3 unread
+    path = write(tmp_path, "gaps.aln", "\n".join(lines))
+    said = run("validate", path).stdout
+    assert " A201 " in said and " A001 " in said
+    tricks = jsonl("trick", path)
+    gaps = [(t["deal"], t["trick"]) for t in tricks if t["winner"] is None and not t["pourri"]]
+    assert gaps == [(1, 5), (2, 3)]
+    assert not any(t["counted"] for t in tricks if (t["deal"], t["trick"]) in gaps)
+    deals = jsonl("deal", path)
+    assert [d["tricks"] for d in deals[:2]] == [8, 8]
+    data = json.loads(run("stats", "--format", "json", path).stdout)
+    counted = sum(t["counted"] for t in tricks)
+    assert data["totals"]["tricks"] == counted == sum(d["tricks"] for d in deals)
+    assert data["surprises"]["pourri"]["of_tricks"] == counted
+
+
 def test_stats_adds_up_what_the_tables_hold(tmp_path: Path) -> None:
     """The figures of ``stats`` are sums over the tables' rows."""
     text = generated(9, "--games=8", "--policy=ties") + generated(10, "--games=4", "--style=sheet")
