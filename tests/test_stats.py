@@ -1307,3 +1307,37 @@ def test_what_a_play_counts_for(
 
     figures = play_figures(_play(seat, before, after, values))
     assert (figures.decisive, figures.mistake, figures.thrown_away, figures.saved) == expected
+
+
+REFUSED = """\
+[Options "mordienne"]
+
+deal 1 dealer S
+concede NS refused
+1. W:1d N:Cd E:3b S:Ve -> W
+2. W:1b N:8c E:8e S:6d -> W
+3. W:2d N:5e E:Vc S:7b -> W
+4. W:9d N:1c E:Vb S:8b -> W
+5. W:3c N:Re E:Rd S:3d -> S
+6. S:9c W:7c N:6c E:8d -> S
+7. S:Cc W:3e N:4c E:5c -> S
+8. S:4b W:7e N:Rb E:4e -> N
+9. N:1e E:Ce S:5b W:6b -> N
+point NS 2
+"""
+
+
+def test_a_deal_whose_point_goes_to_the_other_side_is_no_player_s(tmp_path: Path) -> None:
+    """W takes the most tricks, but EW refused NS's concession and missed
+    the mordienne: NS score 2.  The tables name W with the most tricks; no
+    player took the deal for the side, so stats credits nobody and counts
+    the points as without a scorer (docs/stats.md, deals_won)."""
+    path = tmp_path / "refused.aln"
+    path.write_text(REFUSED, "utf-8")
+    assert run("validate", str(path)).exit_code == 0
+    deal = json.loads(run("report", "--format", "jsonl", "--level", "deal", str(path)).stdout)
+    assert (deal["deal_winner"], deal["point_team"], deal["points"]) == ("W", "NS", 2)
+    data = stats_json(str(path))
+    assert [row["deals_won"] for row in data["rows"]] == [0, 0, 0, 0]
+    totals = data["totals"]
+    assert (totals["deals_without_scorer"], totals["points_without_scorer"]) == (1, 2)
