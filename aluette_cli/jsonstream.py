@@ -403,12 +403,13 @@ def read_document(
     has no element to give: it is a member, whose value is ``[]``, so that
     a reader can tell it from a list that is not there."""
     text = _Text(read)
-    opens = None
+    opens = opener = None
     if first_key is not None:
         key = json.dumps(first_key)
         opens = re.compile(rf",[ \t\r\n]*(\{{)[ \t\r\n]*{re.escape(key)}[ \t\r\n]*:")
+        opener = re.compile(rf"{re.escape(key)}[ \t\r\n]*:")
     try:
-        yield from _members(text, list_key, limit, opens)
+        yield from _members(text, list_key, limit, opens, opener)
     except _Stop as stop:
         yield stop.problem
 
@@ -418,7 +419,11 @@ _OTHER_VALUE = '["-0123456789tfn'
 
 
 def _members(
-    text: _Text, list_key: str, limit: int, opens: re.Pattern[str] | None
+    text: _Text,
+    list_key: str,
+    limit: int,
+    opens: re.Pattern[str] | None,
+    opener: re.Pattern[str] | None,
 ) -> Iterator[Member | Item | Problem]:
     first = text.peek()
     if first and first in _OTHER_VALUE:  # JSON, if the value is, but not a record
@@ -444,7 +449,7 @@ def _members(
                     text.pos += 1
                     yield Member(key, [], line, column)
                 else:
-                    yield from _elements(text, limit, opens)
+                    yield from _elements(text, limit, opens, opener)
             else:
                 raw, line, column = text.value(limit)
                 if raw is None:
@@ -459,7 +464,9 @@ def _members(
         raise text.stop("Extra data")
 
 
-def _elements(text: _Text, limit: int, opens: re.Pattern[str] | None) -> Iterator[Item | Problem]:
+def _elements(
+    text: _Text, limit: int, opens: re.Pattern[str] | None, opener: re.Pattern[str] | None
+) -> Iterator[Item | Problem]:
     """The elements of the list.  A comma too many (``[a,,b]``, ``[a,]``,
     ``[,a]``: JSON has no empty element) stands for no element: it is a
     problem of the element beside it (:attr:`Item.strays`), the one before
@@ -482,11 +489,12 @@ def _elements(text: _Text, limit: int, opens: re.Pattern[str] | None) -> Iterato
             if stop.problem.index is None:
                 raise
             item: Item | Problem = stop.problem
-            # A brace missing: the value ran on into the next elements.
-            start = text.began + 1  # the next element starts after this one's start
-            if stop.problem.variant in _RESYNC and text.resync(
-                start, text.pos, column, limit, opens
-            ):
+            # A brace missing: the value ran on into the next elements; a
+            # quote lost at a line's end: it ended there, before its own end
+            # (whose brackets would then be read as the list's).  Either way
+            # the next element is the first found after this one's start.
+            start = text.began + 1
+            if stop.problem.variant in _RESYNC and text.resync(start, None, column, limit, opens):
                 item.strays = strays
                 yield item
                 strays = ()
@@ -522,7 +530,20 @@ def _elements(text: _Text, limit: int, opens: re.Pattern[str] | None) -> Iterato
             line, at = text.where(text.pos)
             while len(text.buf) - text.pos < 256 and text.more():
                 pass  # a key's whole text to match (they are short)
-            member = _MEMBER.match(text.buf, text.pos) is not None
+            member = _MEMBER.match(text.buf, text.pos)
+            if member and opener is not None and opener.fullmatch(member.group()):
+                # ...unless the member is the key every element opens with:
+                # then this element stands, and the next lost its opening brace
+                yield item
+                index += 1
+                lost = Problem(
+                    "json", {"reason": "Expecting '{' before this member"}, line, at, index
+                )
+                if text.resync(text.pos, None, column, limit, opens):
+                    yield lost
+                    strays = ()
+                    continue
+                raise _Stop(lost)
             if member and text.resync(text.pos, None, column, limit, opens):
                 extra = {"reason": "Extra data"}
                 yield Problem("json", extra, line, at, index, strays=item.strays)

@@ -343,6 +343,40 @@ def test_on_one_line_the_next_element_opens_with_the_key_every_element_opens_wit
     assert {"index": 4} not in [x.value for x in found if isinstance(x, Item)]
 
 
+def _laid_out(layout: str, broken: str) -> bytes:
+    """Four games, the second ``broken``: one a line (``line``), indented as
+    ``json.dumps(indent=2)`` writes them (``indented``), or all on one line."""
+    games = ['{"index": 1, "x": ["a", "b"]}', broken, '{"index": 3}', '{"index": 4}']
+    if layout == "indented":
+        games = [g.replace(", ", ",\n      ").replace('["a"', '[\n        "a"') for g in games]
+        return ('{\n  "games": [\n    ' + ",\n    ".join(games) + "\n  ]\n}").encode()
+    between = ",\n" if layout == "line" else ", "
+    return ('{"games": [' + between.join(games) + "]}").encode()
+
+
+@pytest.mark.parametrize("layout", ["line", "indented", "one line"])
+@pytest.mark.parametrize(
+    "broken",
+    [
+        '"index": 2, "x": ["a", "b"]}',  # its opening brace lost
+        '{"index": 2, "x": ["a", "b]}',  # a quote lost at a line's end when indented
+    ],
+    ids=["opening brace lost", "quote lost"],
+)
+def test_a_game_that_lost_its_opening_brace_or_a_quote_costs_itself_only(
+    layout: str, broken: str
+) -> None:
+    """A game without its ``{`` read as the rest of the game before it (a
+    brace too many there), which was lost; a quote lost at a line's end
+    ended the game there, and the rest of it was read as the list's end:
+    the games after it were lost."""
+    data = _laid_out(layout, broken)
+    found = list(read_document(io.BytesIO(data).read, "games", 1000, "index"))
+    read = [x.value["index"] for x in found if isinstance(x, Item)]
+    assert read == [1, 3, 4], (layout, found)
+    assert [x.index for x in found if isinstance(x, Problem)] == [2]
+
+
 def test_a_quote_lost_in_the_last_element_on_one_line_is_one_problem() -> None:
     """The document ends inside the last element: its problem, and no other
     (the list's ``]`` and the document's ``}`` were read as its text)."""
