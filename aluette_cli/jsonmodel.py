@@ -493,6 +493,7 @@ def _comments_from(data: Any, where: str, key: str = "comments") -> list[Comment
         line = c.get("line", False) is True
         pattern = _LINE_COMMENT_TEXT if line else _COMMENT_TEXT
         text = _text(_get(c, "text", where), where, "comment", pattern)
+        _within_a_line(text, where)
         if not line:
             _one_comment(text, where)
         comments.append(Comment(text, _pos_from(c, where), line))
@@ -504,6 +505,22 @@ def _comments_from(data: Any, where: str, key: str = "comments") -> list[Comment
 _UNIT_START = re.compile(f"[{re.escape(WHITESPACE)}]*(?:{re.escape(TAG_OPEN)}|(?i:{DEAL}))")
 
 
+def _within_a_line(text: str, where: str) -> None:
+    """Refuse a comment with a line longer than the reader's limit, which no
+    ALN line holds: written as ALN, the line would be cut (A009) and its
+    deal skipped.  (A comment the reader cut is as long as the limit at
+    most, and the record's ``cut`` says its A009 again.)"""
+    from .reading.decode import MAX_LINE_BYTES  # the reader needs this module's neighbours
+
+    most = MAX_LINE_BYTES
+    longest = max(len(line.encode("utf-8", "surrogatepass")) for line in text.split("\n"))
+    if longest > most:
+        raise RecordError(
+            f"{where}: a comment line of {longest:,} bytes cannot be written as ALN"
+            f" (at most {most:,}): the reader would cut its line"
+        )
+
+
 def _one_comment(text: str, where: str) -> None:
     """Refuse a brace comment's text that would not read back as this one
     comment once written as ALN (docs/formats.md, "Comments from JSON").
@@ -512,12 +529,18 @@ def _one_comment(text: str, where: str) -> None:
     a deal, and after it a ``{`` before its end, is what the reader takes for
     a comment left open by mistake (A002, docs/design.md): the rest would be
     read as new records.  So is one with more line breaks than the reader
-    looks ahead for the comment's end."""
-    if not any(brk in text for brk in LINE_BREAKS):
+    looks ahead for the comment's end.  A carriage return would read back
+    as a line feed (the reader ends lines at either)."""
+    if "\r" in text:
+        raise RecordError(
+            f"{where}: a comment with a carriage return cannot be written as ALN: it would"
+            " read back as a line feed; write \\n for a line break"
+        )
+    if "\n" not in text:
         return
-    from .reading import LOOKAHEAD_LINES  # the reader needs this module's neighbours
+    from .reading import LOOKAHEAD_LINES
 
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.split("\n")
     if len(lines) > LOOKAHEAD_LINES:
         raise RecordError(
             f"{where}: a comment of {len(lines):,} lines cannot be written as ALN"

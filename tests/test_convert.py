@@ -1284,7 +1284,19 @@ def _read_back(aln: str) -> list[tuple[str, list[int], list[str]]]:
 
 
 @pytest.mark.parametrize(
-    "hostile", ["a\ndeal 5 dealer S {", 'a\n[Event "x"] { b', "a\n  Deal 5\nb {c"]
+    "hostile",
+    [
+        "a\ndeal 5 dealer S {",
+        'a\n[Event "x"] { b',
+        "a\n  Deal 5\nb {c",
+        # read back as a line feed
+        "a\rb",
+        "a\r\nb",
+        # a line the reader would cut, and the deal with it skipped
+        "x" * 70_000,
+        "a\n" + "\u00e9" * 33_000,
+    ],
+    ids=["deal", "tag", "Deal", "cr", "crlf", "long", "long in bytes"],
 )
 def test_a_comment_that_would_read_back_as_a_record_is_refused(
     tmp_path: Path, hostile: str
