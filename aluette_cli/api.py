@@ -27,7 +27,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import IO, Any, BinaryIO, TypeVar, cast, overload
@@ -283,6 +283,11 @@ def _checked(
 
 
 def _unreadable_game(finding: Finding, index: int) -> CheckedGame:
+    """A part that could not be read, as a game of its own; its finding names
+    that game, as a game of unreadable ALN text names its own (a JSON file
+    that is no record said "game": null, yet counted as game 1)."""
+    if finding.game is None:
+        finding = replace(finding, game=index)
     game = Game(finding.game or index, Pos(finding.line, finding.column))
     outcome = GameOutcome(game.index, None, [], {"NS": 0, "EW": 0}, False, None, [finding])
     return CheckedGame(game, outcome)

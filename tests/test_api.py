@@ -521,3 +521,14 @@ def test_a_text_stream_of_any_class_is_read_as_text(tmp_path: Path) -> None:
         assert [g.outcome.score for g in api.load(handle)] == expected
     reader = codecs.getreader("utf-8")(io.BytesIO(text.encode("utf-8")))
     assert [g.outcome.score for g in api.load(reader)] == expected
+
+
+def test_a_json_file_that_is_no_record_is_a_game_its_finding_names(tmp_path: Path) -> None:
+    """Counted as game 1, as unreadable ALN text is, its A001 said
+    ``"game": null`` (only A010, a file not read at all, names no game)."""
+    for name, text in (("x.json", '{"a": 1}\n'), ("y.json", "[1, 2]\n"), ("z.aln", "hello\n")):
+        path = tmp_path / name
+        path.write_text(text, "utf-8")
+        ((_, checked),) = aluette_cli.check_files([path], keep=False)
+        (finding,) = checked.outcome.findings
+        assert (finding.code, finding.game, checked.game.index) == ("A001", 1, 1), name
