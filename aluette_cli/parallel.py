@@ -163,6 +163,9 @@ class Cut:
     shard: Shard
     outputs: list[object]
     exact: bool
+    #: reading stopped in it (a line past the reader's last limit): the
+    #: file's later shards are not read, as one reading reads nothing after
+    stops: bool = False
 
 
 class _Part:
@@ -189,7 +192,7 @@ def _cut(shard: Shard, choice: RuleChoice, render: Render, keep: Wants) -> Cut:
         units = read_units(part, shard.line, shard.start, end)  # type: ignore[arg-type]
         outputs = list(_checked((shard.file, shard.base, 1, units), choice, render, keep))
     exact = shard.last or end.exact(shard.line + part.lines - 1)
-    return Cut(shard, outputs, exact)
+    return Cut(shard, outputs, exact, end.stopped)
 
 
 def file_shards(
@@ -271,7 +274,8 @@ class _Placed:
     shift: Callable[[object, int], object] | None
     #: games so far in each file, by serial
     games: dict[int, int] = field(default_factory=dict)
-    #: files read again in one reading from a shard on, by serial
+    #: files whose later shards are passed over, by serial: read again in
+    #: one reading from a shard on, or whose reading stopped in a shard
     reread: set[int] = field(default_factory=set)
 
     def __call__(self, outputs: Iterable[object]) -> Iterator[object]:
@@ -288,6 +292,8 @@ class _Placed:
                 shift = self.shift
                 assert shift is not None
                 yield from (shift(x, before) for x in output.outputs) if before else output.outputs
+                if output.stops:
+                    self.reread.add(shard.serial)  # (the later shards passed over)
                 continue
             self.reread.add(shard.serial)
             with open(shard.path, "rb") as stream:

@@ -21,7 +21,7 @@ import pytest
 from aluette_cli import parallel
 from aluette_cli.reading.split import cut_points
 
-from .conftest import generated, run
+from .conftest import SAMPLES, generated, run
 from .test_quickcheck import KINDS, POOL, mutate
 
 
@@ -216,3 +216,36 @@ def test_no_worker_is_born_once_the_pool_is_stopped(stop: object) -> None:
         worker.join(5)
         assert worker.exitcode is not None
     assert [w for w in pool._pool if w.is_alive()] == []
+
+
+@pytest.mark.parametrize(
+    "prelude",
+    ["; club archive, season notes\n" * 400, "garbage line here\n" * 400],
+    ids=["comments", "text"],
+)
+def test_text_before_the_first_game_longer_than_a_part_is_the_first_game_s(
+    tmp_path: Path, prelude: str
+) -> None:
+    """The first part held only the text before the first game: read alone,
+    it was a game of its own, and every game after it was numbered one on."""
+    data = (prelude + "\n" + generated(41, "--games", "12")).encode("utf-8")
+    assert same_in_parts(tmp_path, data, 1500)[1] >= 1  # the first part read again
+
+
+def test_reading_stops_in_a_part_as_it_stops_in_one_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line past the reader's last limit stops the reading of the file:
+    the parts after it were read all the same, their findings printed."""
+    from aluette_cli.reading import decode
+
+    monkeypatch.setattr(decode, "MAX_LINE_SKIP", 200_000)
+    games = generated(41, "--games", "12")
+    cut = games.index('\n\n[Event "Generated game 4"]')
+    long_line = "\n; " + "x" * 3_000_000 + "\n"  # over reading blocks
+    tail = (SAMPLES / "violations.aln").read_text("utf-8", "surrogateescape")
+    text = games[:cut] + "\n" + long_line + "\n" + games[cut:] + "\n" + tail
+    data = text.encode("utf-8", "surrogateescape")
+    same_in_parts(tmp_path, data, 1500)
+    said = run("validate", "--format", "json", str(tmp_path / "big.aln")).stdout
+    assert '"A009"' in said and '"A203"' not in said  # nothing after the line is read

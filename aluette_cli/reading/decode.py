@@ -109,7 +109,9 @@ def _blocks(
                 if spill is not None:
                     spill(chunk, False)
                 if skipped >= MAX_LINE_SKIP:
-                    yield head, skipped
+                    # said as the limit itself, not as the blocks read past it,
+                    # so that a part of the file read on its own says the same
+                    yield head, MAX_LINE_SKIP
                     return  # endless: reading stops, and the line's finding says so
                 continue
             skipped += end

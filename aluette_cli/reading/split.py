@@ -155,17 +155,21 @@ class SplitEnd:
     #: without finding one (0: none): up to :data:`LOOKAHEAD_LINES` after it,
     #: text beyond the end could have changed what was decided there
     ran_out: int = 0
+    #: reading stopped in a line past :data:`decode.MAX_LINE_SKIP`: nothing
+    #: after it is read, in this text or in the rest of the file
+    stopped: bool = False
 
     def exact(self, last_line: int) -> bool:
         """Whether text that ended here, at its ``last_line``, was cut as one
         reading of it and of what follows would have cut it, what follows
         being read on its own from a place of :func:`cut_points`: no brace
         comment open at the end, a deal last (not a tag section, which the
-        tags after a cut would have continued), and no look ahead for a
-        comment's end cut short by the end of the text."""
+        tags after a cut would have continued, nor the text before any
+        record, which one reading gives the first game), and no look ahead
+        for a comment's end cut short by the end of the text."""
         return (
             not self.in_comment
-            and self.last_kind != "tags"
+            and self.last_kind == "deal"
             and (self.ran_out == 0 or last_line - self.ran_out >= LOOKAHEAD_LINES)
         )
 
@@ -267,16 +271,18 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
     if left_off is not None:
         left_off.in_comment, left_off.last_kind = cut.in_comment, cut.unit.kind
         left_off.ran_out = cut.guard.ran_out
+        left_off.stopped = cut.stopped
 
 
 class _Splitter:
     """One splitting's state between lines: the unit being read and its size
     in characters, whether a brace comment is open, the lines ahead."""
 
-    __slots__ = ("guard", "in_comment", "size", "source", "unit")
+    __slots__ = ("guard", "in_comment", "size", "source", "stopped", "unit")
 
     def __init__(self, lines: Iterable[Line | Run]) -> None:
         self.unit = Unit("other", 1, 1)
+        self.stopped = False
         self.size = 0
         self.in_comment = False
         self.source = Lookahead(lines)
@@ -415,9 +421,11 @@ class _Splitter:
         if bad is not None:
             unit.findings.append(bad)
         if line.skipped:
+            stops = line.skipped >= decode.MAX_LINE_SKIP
+            self.stopped = self.stopped or stops
             cut = Finding.of(
                 F.OVER_LIMIT,
-                "line-stop" if line.skipped >= decode.MAX_LINE_SKIP else "line",
+                "line-stop" if stops else "line",
                 line.number,
                 len(text) + 1,
                 limit=decode.MAX_LINE_BYTES,
