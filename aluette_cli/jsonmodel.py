@@ -512,12 +512,11 @@ def _within_a_line(text: str, where: str) -> None:
     most, and the record's ``cut`` says its A009 again.)"""
     from .reading.decode import MAX_LINE_BYTES  # the reader needs this module's neighbours
 
-    most = MAX_LINE_BYTES
     longest = max(len(line.encode("utf-8", "surrogatepass")) for line in text.split("\n"))
-    if longest > most:
+    if longest > MAX_LINE_BYTES:
         raise RecordError(
             f"{where}: a comment line of {longest:,} bytes cannot be written as ALN"
-            f" (at most {most:,}): the reader would cut its line"
+            f" (at most {MAX_LINE_BYTES:,}): the reader would cut its line"
         )
 
 
@@ -538,7 +537,7 @@ def _one_comment(text: str, where: str) -> None:
         )
     if "\n" not in text:
         return
-    from .reading import LOOKAHEAD_LINES
+    from .reading import LOOKAHEAD_LINES  # (as above: imported where it is needed)
 
     lines = text.split("\n")
     if len(lines) > LOOKAHEAD_LINES:
