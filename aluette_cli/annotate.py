@@ -16,7 +16,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from itertools import chain
+from itertools import chain, pairwise
 from typing import BinaryIO
 
 from . import findings as F
@@ -29,6 +29,7 @@ from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, ch
 from .quickcheck import FIRST_TRICK_LINE
 from .reading import read_units
 from .reading.decode import MAX_LINE_BYTES
+from .reading.split import MAX_UNIT_CHARS
 from .reading.tee import GENERATED, TEE_BLOCK, KeptLine, LongLine, Tee
 from .rules import Ruleset
 from .writers.analysis import deal_mark, play_mark
@@ -245,6 +246,11 @@ def _noted(line: bytes, note: bytes) -> bytes:
     return line[:end] + note + line[end:]
 
 
+#: the longest a deal may grow with its notes: the reader's limit, less a
+#: margin for what it may count with the deal that its lines here do not hold
+_DEAL_LIMIT = MAX_UNIT_CHARS - 4096
+
+
 def _fits(size: int, note: bytes) -> bool:
     """Whether a line of ``size`` bytes (its ending too) takes ``note``
     within the reader's limit: a note that took it past would have the
@@ -279,9 +285,12 @@ class Annotator:
         # The analysis plays every deal from its model: then every deal is read.
         wants = EVERYTHING if self.analyse else OUTCOMES_AND_READ
         units = read_units(self.tee)  # type: ignore[arg-type]
+        last = None  # the line the game before's last deal starts on
         for checked in check_units(units, self.choice, self.base, keep=wants):  # type: ignore[arg-type]
             game = checked.game
             analysis = analyse_game(checked, self.analyse) if self.analyse else None
+            # The game before's last deal ends where this game starts.
+            self._within_deal_limit(last, game.pos.line)
             # The lines before the game's are written first: none of its notes
             # is theirs.
             self._flush(before=min([game.pos.line, *(f.line for f in game.errors)]))
@@ -289,10 +298,36 @@ class Annotator:
             # earlier run (a bad byte's offset too), so that annotating again
             # gives the same notes; what is printed names the file as it is.
             notes_for(checked, analysis, self.pending, self.tricks, self.deals)
+            starts = sorted({deal.pos.line for deal in checked.outcome.deals})
+            for start, end in pairwise(starts):
+                self._within_deal_limit(start, end)
+            last = starts[-1] if starts else None
             if self.tee.cuts:
                 _as_written(checked, self.tee)
             yield checked
+        self._within_deal_limit(last, None)
         self._flush(before=None)
+
+    def _within_deal_limit(self, start: int | None, end: int | None) -> None:
+        """Leave out the notes of the deal from line ``start`` to ``end``
+        (None: the end of the text) if they would take it past the reader's
+        limit on a deal (:data:`split.MAX_UNIT_CHARS`, less a margin): the
+        reader would cut it, and skip its last tricks, in the record
+        annotated.  Its lines are held; bytes count for characters (at least
+        as many), and a line, notes and all, is within the line limit."""
+        if start is None:
+            return
+        lines, first, pending = self.tee.lines, self.tee.first, self.pending
+        held = slice(max(0, start - first), len(lines) if end is None else max(0, end - first))
+        if (held.stop - held.start) * MAX_LINE_BYTES <= _DEAL_LIMIT:
+            return  # too few lines to reach it (a usual deal of fifteen)
+        size = sum(map(len, lines[held]))
+        if size <= _DEAL_LIMIT // 2:
+            return
+        mine = [n for n in pending if start <= n and (end is None or n < end)]
+        if size + sum(len(pending[n]) for n in mine) > _DEAL_LIMIT:
+            for number in mine:
+                del pending[number]
 
     def _flush(self, before: int | None) -> None:
         lines, first = self.tee.lines, self.tee.first

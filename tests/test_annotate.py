@@ -922,3 +922,21 @@ def test_a_note_never_takes_a_line_past_the_reader_s_limit(tmp_path: Path, text:
     assert after.stdout.replace(str(out), str(path)) == before.stdout
     assert all(len(line) <= 65_536 for line in out.read_bytes().split(b"\n"))
     assert b"{=" in out.read_bytes()  # the other lines have their notes
+
+
+def test_notes_never_take_a_deal_past_the_reader_s_limit(tmp_path: Path) -> None:
+    """A deal of 999,600 characters (long comments) took some 500 of notes:
+    the reader then cut it (A009) and lost its last trick.  Its notes are
+    left out; the next deal has its own."""
+    body = ["{ " + "x" * 60_000 + " }"] * 16
+    pad = "{ " + "y" * (999_600 - 16 * 60_006 - 60) + " }"
+    deal = ["deal 1 dealer W", "1. Rc 4d 5c 6b -> N", *body, pad, "2. Rd Re 7c 8d -> pourri"]
+    text = "\n".join(deal) + "\n\ndeal 2 dealer N\nwinners: E E E W N S - N E\npoint EW\n"
+    path = write(tmp_path, "big.aln", text)
+    before = run("validate", "-q", str(path))
+    out = tmp_path / "big.ann"
+    assert run("annotate", str(path), "-o", str(out)).exit_code == before.exit_code
+    after = run("validate", "-q", str(out))
+    assert after.stdout.replace(str(out), str(path)) == before.stdout
+    noted = out.read_text("utf-8")
+    assert "{=" not in noted.split("\ndeal 2")[0] and "{=" in noted.split("\ndeal 2")[1]

@@ -45,6 +45,10 @@ class KeptLine:
     open_at_end: bool  # the line ends inside a brace comment
     opens_at: int | None  # where the brace comment left open at its end starts
 
+    def __len__(self) -> int:
+        """Its length as the reader counts a unit's (characters, its end too)."""
+        return len(self.bom) + len(self.text) + len(self.ending)
+
 
 @dataclass(slots=True)
 class LongLine:
@@ -57,6 +61,10 @@ class LongLine:
     head: bytes
     rest: IO[bytes]
     ending: bytes  # b"" when the file ends in the line, or reading stopped in it
+
+    def __len__(self) -> int:
+        """Its length as the reader counts a unit's: the part it reads."""
+        return len(self.head) + len(self.ending)
 
 
 #: A block of the stream: its bytes and its lines, or a line too long to hold.
