@@ -12,6 +12,7 @@ of the string searches (no character is looked at in Python).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from .reading.decode import MAX_LINE_BYTES, has_long_line
 from .reading.split import MAX_UNIT_CHARS
@@ -22,6 +23,18 @@ _UNIT_START = re.compile(r"^(?:deal[ \t]|\[)", re.MULTILINE)
 #: lines and comments between them included, which the reader may count
 #: with the next unit: a little short of the limit is past it here
 _UNIT_MARGIN = 1024
+
+
+#: what opens or closes a comment or a tag's value
+_TOKENS = re.compile(r'[{}";\n]')
+
+
+def _escaped(text: str, at: int) -> bool:
+    """Whether the quote at ``at`` is escaped (an odd run of backslashes before it)."""
+    run = at
+    while run > 0 and text[run - 1] == "\\":
+        run -= 1
+    return (at - run) % 2 == 1
 
 
 def _bytes(text: str) -> int:
@@ -37,6 +50,10 @@ class ReadBack:
         self.line = self.unit = 0
         self.at_line_start = True
         self.past: str | None = None
+        #: inside a brace comment; inside a ``;`` comment (False) or a tag's
+        #: quoted value (True), or neither (None), at the end of the text seen
+        self.in_comment = False
+        self.in_line: bool | None = None
 
     def __call__(self, text: str) -> None:
         if self.past is not None or not text:
@@ -58,7 +75,7 @@ class ReadBack:
             self._line_past()
             return
         done = 0
-        for found in _UNIT_START.finditer(text):
+        for found in self._starts(text):
             start = found.start()
             if start == 0 and not self.at_line_start:
                 continue
@@ -68,6 +85,32 @@ class ReadBack:
         self.unit += len(text) - done
         self._check_unit()
         self.at_line_start = text.endswith("\n")
+
+    def _starts(self, text: str) -> Iterator[re.Match[str]]:
+        """Where units start in ``text``: at a line's start outside brace
+        comments, which the reader's cut passes over (a comment's line that
+        starts with ``[`` starts nothing).  Whole lines with no brace,
+        outside a comment, are searched at once (nearly every chunk)."""
+        if not self.in_comment and "{" not in text and text.endswith("\n"):
+            self.in_line = None  # whole lines: nothing goes on after them
+            yield from _UNIT_START.finditer(text)
+            return
+        outside = 0  # where the text outside a comment began
+        for token in _TOKENS.finditer(text):
+            char, at = token.group(), token.start()
+            if self.in_comment:
+                if char == "}":
+                    self.in_comment, outside = False, token.end()
+            elif self.in_line is not None:
+                if char == "\n" or (char == '"' and self.in_line and not _escaped(text, at)):
+                    self.in_line = None  # a ; comment or a string ends
+            elif char == '"' or char == ";":
+                self.in_line = char == '"'
+            elif char == "{":
+                yield from _UNIT_START.finditer(text, outside, at)
+                self.in_comment = True
+        if not self.in_comment:
+            yield from _UNIT_START.finditer(text, outside)
 
     def _line_past(self) -> None:
         self.past = (

@@ -52,6 +52,35 @@ def test_a_deal_past_the_limit_is_seen_and_many_short_ones_are_not() -> None:
     assert watched(*split) is not None
 
 
+@pytest.mark.parametrize("starts", ["[", "deal 2 dealer N "])
+@pytest.mark.parametrize("cut", [10_000_000, 7, 40_000])
+def test_a_line_inside_a_brace_comment_starts_no_deal(starts: str, cut: int) -> None:
+    """The reader's cut passes over brace comments: a comment's lines that
+    start with ``[`` or ``deal`` counted as many small units, and a deal
+    past the limit went by."""
+    rows = "\n".join(starts + "x" * 50_000 for _ in range(21))
+    text = "deal 1 dealer W\n1. Rc 4d 5c 6b -> N  {" + rows + "}\npoint N\n"
+    chunks = [text[k : k + cut] for k in range(0, len(text), cut)]
+    said = watched(*chunks)
+    assert said is not None and "a deal past" in said
+    # outside a comment, the same lines start units, as the reader cuts them
+    assert watched(*[text.replace("{", "").replace("}", "")]) is None
+
+
+@pytest.mark.parametrize(
+    "opener",
+    ['[Event "a { b"]\n', "1. Rc 4d 5c 6b -> N ; a { b\n", '[Event "a \\" { b"]\n'],
+    ids=["in a tag value", "in a ; comment", "after an escaped quote"],
+)
+def test_a_brace_in_a_value_or_a_line_comment_opens_nothing(opener: str) -> None:
+    """Only a brace comment hides the lines after it: a ``{`` in a tag's
+    value or after ``;`` is text, and the deals after it start units."""
+    deal = "deal 1 dealer W\n; " + "x" * 60_000 + "\n"  # no brace after the opener
+    text = opener + deal * 20
+    assert watched(text) is None
+    assert watched(*[text[k : k + 5] for k in range(0, 3000, 5)], text[3000:]) is None
+
+
 def test_fmt_leaves_a_file_its_formatting_would_cut(tmp_path: Path) -> None:
     """A comment on its own line, joined to its trick line, made a line past
     the reader's limit: the rewritten deal no longer read (A002, A009), yet
