@@ -107,6 +107,10 @@ class _Stop(Exception):
         self.problem = problem
 
 
+class _Said(Exception):
+    """Reading stops, its problem said already."""
+
+
 class _EndsInside(_Stop):
     """The document ends inside an element: after it, if no next element is
     found in the text it ran over, there is nothing left to read."""
@@ -133,6 +137,8 @@ class _Text:
         self.eof = False
         #: where in ``buf`` the value read last began
         self.began = 0
+        #: the last value scanned ended at a line's end inside a string
+        self.string_cut = False
 
     def more(self) -> bool:
         """Read the next block onto the text; False at the end of the input."""
@@ -256,6 +262,7 @@ class _Text:
         if self.pos > BLOCK // 4:
             self.drop(self.pos)
         start = self.began = self.pos
+        self.string_cut = False
         line, column = self.where(start)
         while len(self.buf) - start <= limit:
             try:
@@ -293,6 +300,7 @@ class _Text:
             raise self.stop("Expecting value")
         self.drop(self.pos)
         self.began = 0
+        self.string_cut = False
         line, column = self.line, self.column
         depth = 0
         in_string = first == '"'
@@ -310,6 +318,7 @@ class _Text:
                             i = m.end() + 1
                         elif m.group() == "\n":
                             end = m.end()
+                            self.string_cut = True  # a quote lost: its value goes on
                             break
                         else:
                             in_string, i = False, m.end()
@@ -412,6 +421,8 @@ def read_document(
         yield from _members(text, list_key, limit, opens, opener)
     except _Stop as stop:
         yield stop.problem
+    except _Said:
+        return
 
 
 #: How a JSON value other than an object starts.
@@ -501,6 +512,12 @@ def _elements(
                 continue
             if isinstance(stop, _EndsInside):
                 raise  # one problem: the list's end is inside it too
+            if text.string_cut:
+                # a quote lost at a line's end, and no element after it: the
+                # last, whose rest (the list's end with it) is not read
+                item.strays = strays
+                yield item
+                raise _Said from None
         else:
             value, line, at, raw = found
             if value is _SKIPPED:
@@ -515,6 +532,12 @@ def _elements(
             # up to the next element is the rest of it.
             if not text.resync(text.began + 1, None, column, limit, opens):
                 yield item
+                if isinstance(item, Problem):
+                    # the element could not be read, and no element follows
+                    # it: what follows its error is the rest of it, the
+                    # list's end with it, said once (read on, it was a game
+                    # too many, or more); the reading stops
+                    raise _Said from None
                 raise
             if isinstance(item, Item):
                 p = stop.problem
@@ -523,9 +546,10 @@ def _elements(
             strays = ()
             continue
         item.strays += after
-        if not end and isinstance(item, Item) and isinstance(item.value, dict):
-            # An object followed by an object's member (``"key":``), in a
-            # list: a brace too many ended it early, and this is the rest of it.
+        if not end and (isinstance(item, Problem) or isinstance(item.value, dict)):
+            # An object, or an element that could not be read, followed by an
+            # object's member (``"key":``), in a list: a brace too many ended
+            # it early, and this is the rest of it.
             text.peek()
             line, at = text.where(text.pos)
             while len(text.buf) - text.pos < 256 and text.more():
@@ -544,6 +568,14 @@ def _elements(
                     strays = ()
                     continue
                 raise _Stop(lost)
+            if member and isinstance(item, Problem):
+                # (its problem says it already; no element after it: the last,
+                # and the rest of the document is its rest)
+                yield item
+                if not text.resync(text.pos, None, column, limit, opens):
+                    raise _Said
+                strays = ()
+                continue
             if member and text.resync(text.pos, None, column, limit, opens):
                 extra = {"reason": "Extra data"}
                 yield Problem("json", extra, line, at, index, strays=item.strays)

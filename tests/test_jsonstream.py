@@ -343,10 +343,11 @@ def test_on_one_line_the_next_element_opens_with_the_key_every_element_opens_wit
     assert {"index": 4} not in [x.value for x in found if isinstance(x, Item)]
 
 
-def _laid_out(layout: str, broken: str) -> bytes:
-    """Four games, the second ``broken``: one a line (``line``), indented as
+def _laid_out(layout: str, broken: str, at: int = 2) -> bytes:
+    """Four games, game ``at`` ``broken``: one a line (``line``), indented as
     ``json.dumps(indent=2)`` writes them (``indented``), or all on one line."""
-    games = ['{"index": 1, "x": ["a", "b"]}', broken, '{"index": 3}', '{"index": 4}']
+    games = ['{"index": 1, "x": ["a", "b"]}', '{"index": 2}', '{"index": 3}', '{"index": 4}']
+    games[at - 1] = broken
     if layout == "indented":
         games = [g.replace(", ", ",\n      ").replace('["a"', '[\n        "a"') for g in games]
         return ('{\n  "games": [\n    ' + ",\n    ".join(games) + "\n  ]\n}").encode()
@@ -375,6 +376,25 @@ def test_a_game_that_lost_its_opening_brace_or_a_quote_costs_itself_only(
     read = [x.value["index"] for x in found if isinstance(x, Item)]
     assert read == [1, 3, 4], (layout, found)
     assert [x.index for x in found if isinstance(x, Problem)] == [2]
+
+
+@pytest.mark.parametrize("layout", ["line", "indented", "one line"])
+@pytest.mark.parametrize(
+    "broken",
+    [
+        '{"index": 4, "x": "a": 1}, "y": 2}',  # an inner opening brace lost
+        '{"index": 4, "x": ["a", "b]}',  # a quote lost at a line's end when indented
+    ],
+    ids=["inner brace lost", "quote lost"],
+)
+def test_the_last_game_broken_is_one_problem_and_no_game_more(layout: str, broken: str) -> None:
+    """The rest of the last game, after its error, was read as more games
+    (``missing key 'index'``) or as the list's end and the document's
+    members ("Extra data"): one game broken counted as two or three."""
+    data = _laid_out(layout, broken, at=4)
+    found = list(read_document(io.BytesIO(data).read, "games", 1000, "index"))
+    assert [x.value["index"] for x in found if isinstance(x, Item)] == [1, 2, 3], found
+    assert [x.index for x in found if isinstance(x, Problem)] == [4], found
 
 
 def test_a_quote_lost_in_the_last_element_on_one_line_is_one_problem() -> None:
