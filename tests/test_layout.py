@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import textwrap
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,3 +68,50 @@ def test_the_trick_table_says_what_tabulate_would_guess() -> None:
             assert told == guessed
             laid_out_here += layout.simple_table(rows, TRICK_HEADERS, TRICK_ALIGN) is not None
     assert laid_out_here > 100
+
+
+def _columns(text: str) -> list[int]:
+    """Screen width of each line (a CJK character two columns)."""
+    return [layout.cells(line) for line in text.splitlines()]
+
+
+def test_a_table_with_wide_characters_lines_up_on_the_screen() -> None:
+    """Four CJK characters are eight columns on a screen: counted as four,
+    the row came out four columns wider than the others, every column after
+    the name shifted."""
+    rows = [["Jean", "1", "3"], ["\u5c71\u7530\u592a\u90ce", "1", "3"], ["(seat S)", "1", "2"]]
+    text = layout.Layout().table(rows, ["player", "games", "tricks"])
+    widths = _columns(text)
+    assert len(set(widths[2:])) == 1, text  # every row as wide as the others
+    assert layout.cells("\u5c71\u7530\u592a\u90ce") == 8 and layout.cells("Jos\u00e9") == 4
+    assert layout.cells("Jose\u0301") == 4  # a combining accent takes no column
+
+
+def test_sentences_with_wide_characters_are_wrapped_by_screen_width() -> None:
+    event = " ".join(["\u30af\u30e9\u30d6\u306e\u591c"] * 5)  # 5 words of 10 columns
+    text = layout.Layout(width=40).para(f"Game 1: {event}", hang="  ")
+    assert max(_columns(text)) <= 40 and len(text.splitlines()) == 2
+    assert text.splitlines()[1].startswith("  ")
+    # narrow text is wrapped by textwrap, as before
+    plain = "word " * 30
+    assert layout.fill(plain, 40) == textwrap.fill(
+        plain, 40, break_long_words=False, break_on_hyphens=False
+    )
+
+
+def test_a_label_column_wraps_when_the_sentences_alone_cannot_make_room() -> None:
+    """stats' surprises: a label of 36 characters beside a column of
+    sentences went past 40 columns, however narrow the sentences."""
+    rows = [
+        [
+            "points to the side with fewer tricks",
+            "2",
+            "40%",
+            "of 5 points (5 deals with trick counts)",
+        ],
+        ["deals decided by a tie-break", "2", "40%", "of 5 deals won on trick counts"],
+    ]
+    for width in (40, 45, 50, 53):
+        text = layout.Layout(width=width).table(rows, wrap=3, keep=1)
+        assert max(_columns(text)) <= width, (width, text)
+        assert "points to the side" in text and "of 5 points" in text

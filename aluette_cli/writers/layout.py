@@ -167,30 +167,37 @@ class Layout:
         narrower than :data:`MIN_WRAP`)."""
         assert self.width is not None
         text = tabulate(rows, headers=heads, tablefmt=tablefmt, **options)
-        if wrap is None or _widest(text) <= self.width:
+        if _widest(text) <= self.width or not rows:
             return text
-        room = max(self.width - (_widest(text) - _column_width(rows, heads, wrap)), MIN_WRAP)
-        # Wrapped here rather than by tabulate, which would break "grand-neuf"
-        # at its hyphen: words stay whole, as in the sentences.
-        wrapped = [
-            [_wrapped(cell, room) if i == wrap else cell for i, cell in enumerate(row)]
-            for row in rows
-        ]
-        return tabulate(wrapped, headers=heads, tablefmt=tablefmt, **options)
+        # The column of sentences first; then, where a label column is still
+        # too wide beside it (a stats label of 36 characters at 40 columns),
+        # the widest other column of words, each no narrower than MIN_WRAP.
+        others = sorted(
+            (i for i in range(len(rows[0])) if i != wrap),
+            key=lambda i: -_column_width(rows, heads, i),
+        )
+        for column in others if wrap is None else [wrap, *others]:
+            width = _column_width(rows, heads, column)
+            room = max(self.width - (_widest(text) - width), MIN_WRAP)
+            if room >= width:
+                continue
+            # Wrapped here rather than by tabulate, which would break
+            # "grand-neuf" at its hyphen: words stay whole, as in the sentences.
+            rows = [
+                [_wrapped(cell, room) if i == column else cell for i, cell in enumerate(row)]
+                for row in rows
+            ]
+            text = tabulate(rows, headers=heads, tablefmt=tablefmt, **options)
+            if _widest(text) <= self.width:
+                break
+        return text
 
     def para(self, text: str, indent: str = "", hang: str | None = None) -> str:
         """``text`` on lines of at most :attr:`width`, ``indent`` before the
         first and ``hang`` (default: ``indent``) before the others."""
-        if self.width is None or len(indent) + len(text) <= self.width:
+        if self.width is None or cells(indent) + cells(text) <= self.width:
             return indent + text
-        return textwrap.fill(
-            text,
-            self.width,
-            initial_indent=indent,
-            subsequent_indent=indent if hang is None else hang,
-            break_long_words=False,
-            break_on_hyphens=False,
-        )
+        return fill(text, self.width, indent, indent if hang is None else hang)
 
     def style(self, text: str, **styles: Any) -> str:
         """``click.style(text, ...)`` when colouring, else the text itself."""
@@ -201,14 +208,51 @@ class Layout:
 PLAIN = Layout()
 
 
+def cells(text: str) -> int:
+    """How many columns ``text`` takes on a screen: a wide (CJK) character
+    two, a combining accent none, as tabulate counts them (wcwidth)."""
+    if text.isascii() or max(text) < _WIDE_OR_COMBINING:
+        return len(text)
+    from wcwidth import wcswidth  # only for text that needs it
+
+    width: int = wcswidth(text)
+    return width if width >= 0 else len(text)  # (a control character: one each)
+
+
+def fill(text: str, width: int, first: str = "", then: str = "") -> str:
+    """``text`` on lines of at most ``width`` screen columns, between words
+    (never inside one, nor at a hyphen), ``first`` before the first line and
+    ``then`` before the others: textwrap, which counts characters, for text
+    whose characters are each one column wide."""
+    if all(cells(part) == len(part) for part in (text, first, then)):
+        return textwrap.fill(
+            text,
+            width,
+            initial_indent=first,
+            subsequent_indent=then,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    lines: list[str] = []
+    line, words = first, 0  # the line being filled, and its words
+    for word in text.split():
+        if words and cells(line) + 1 + cells(word) > width:
+            lines.append(line)
+            line, words = then + word, 1
+        else:
+            line, words = f"{line} {word}" if words else line + word, words + 1
+    lines.append(line)
+    return "\n".join(lines)
+
+
 def _wrapped(cell: Any, width: int) -> Any:
-    if not isinstance(cell, str) or len(cell) <= width:
+    if not isinstance(cell, str) or cells(cell) <= width:
         return cell
-    return textwrap.fill(cell, width, break_long_words=False, break_on_hyphens=False)
+    return fill(cell, width)
 
 
 def _widest(text: str) -> int:
-    return max((len(click.unstyle(line)) for line in text.splitlines()), default=0)
+    return max((cells(click.unstyle(line)) for line in text.splitlines()), default=0)
 
 
 def _part(
@@ -231,10 +275,10 @@ def _part(
 
 
 def _column_width(rows: Sequence[Sequence[Any]], headers: Sequence[str] | str, index: int) -> int:
-    cells = [str(row[index]) for row in rows if len(row) > index]
+    texts = [str(row[index]) for row in rows if len(row) > index]
     if not isinstance(headers, str) and len(headers) > index:
-        cells.append(str(headers[index]))
-    return max((len(line) for cell in cells for line in cell.splitlines()), default=0)
+        texts.append(str(headers[index]))
+    return max((cells(line) for cell in texts for line in cell.splitlines()), default=0)
 
 
 def choose(width: int | None, color: str, stream: Any = None, to_file: bool = False) -> Layout:
