@@ -57,7 +57,7 @@ from .jsonstream import BLOCK, MAX_SKIP, Item, Member, Problem, read_document, r
 from .model import BrokenDeal, Deal, Game, Pos
 from .outcome import TrickOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
-from .readback import ReadBack
+from .readback import past_limits
 from .reading import read_games, read_units
 from .streams import NUL_REASON, WriteError, display_name, holds_nul, rewindable
 from .tables import game_tables
@@ -976,7 +976,7 @@ def converted_to_aln(
             yield item
         text.flush()
         text.detach()
-        why = kept_because(unreadable, old, text.past) if fmt == "aln" else None
+        why = kept_because(unreadable, old, new) if fmt == "aln" else None
         written = new if why is None else old
         written.seek(0)
         shutil.copyfileobj(written, out, BLOCK)
@@ -1021,19 +1021,19 @@ class _Copied:
 
 
 def kept_because(
-    unreadable: list[Finding], old: BinaryIO | None, past: str | None = None
+    unreadable: list[Finding], old: BinaryIO | None, new: BinaryIO | None = None
 ) -> str | None:
     """Why an ALN input cannot be formatted, so stays as it was (fmt) or is
     written out as it was (convert --to aln), or None: parts of it the text
     read does not hold whole (:data:`findings.CUT`), a limit of the reader
-    the formatted text would pass (``past``, :class:`readback.ReadBack`), or
-    the NUL bytes ``old`` holds (:func:`streams.holds_nul`; None: not looked
-    for)."""
+    the formatted text ``new`` would pass (:func:`readback.past_limits`;
+    None: not looked for), or the NUL bytes ``old`` holds
+    (:func:`streams.holds_nul`; None: not looked for)."""
     if cut := F.cut_of(unreadable):
         return (
             f"parts of it cannot be written back whole ({', '.join(sorted({f.code for f in cut}))})"
         )
-    if past is not None:
+    if new is not None and (past := past_limits(new)) is not None:
         return past
     if old is not None and holds_nul(old):
         return NUL_REASON
@@ -1050,8 +1050,6 @@ class FormattedFile:
     old: BinaryIO
     new: BinaryIO
     changed: bool
-    #: the reader's limit the formatted text would pass (:class:`readback.ReadBack`)
-    past: str | None = None
 
     @property
     def unreadable(self) -> list[Finding]:
@@ -1068,8 +1066,10 @@ class FormattedFile:
     def kept_because(self) -> str | None:
         """Why the new text must not replace the input (:func:`kept_because`):
         asked of an input it leaves unchanged too, so that fmt says of a file
-        what convert --to aln says of it (a scan for one byte, at memory speed)."""
-        return kept_because(self.unreadable, self.old, self.past)
+        what convert --to aln says of it (a scan for one byte, at memory
+        speed); the new text is read back only when it differs (the same
+        bytes read back as the input did)."""
+        return kept_because(self.unreadable, self.old, self.new if self.changed else None)
 
     def copy_to(self, out: BinaryIO) -> None:
         self.new.seek(0)
@@ -1104,25 +1104,15 @@ def formatted_file(
         said = _format_into(source, name, text, choice, style, base)
         text.flush()
         text.detach()
-        yield FormattedFile(said, old, new, not _same_bytes(old, new), text.past)
+        yield FormattedFile(said, old, new, not _same_bytes(old, new))
 
 
 class _Spool(io.TextIOWrapper):
     """The formatted text's temporary file, whose failures are said as
     writes (a full temporary folder), not as the input's: ``fmt -`` said
-    "cannot read -" when it was the spool that could not be written.  What
-    it is given is watched for the reader's limits (:class:`ReadBack`)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.readback = ReadBack()
-
-    @property
-    def past(self) -> str | None:
-        return self.readback.past
+    "cannot read -" when it was the spool that could not be written."""
 
     def write(self, text: str) -> int:
-        self.readback(text)
         try:
             return super().write(text)
         except OSError as exc:
