@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, team_of
-from ..findings import Kind
 from ..model import Announce, Concede, Deal, Pos
 from ..pipeline import CheckedGame, rules_name
 from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
@@ -347,11 +346,10 @@ class InvalidRecord(ValueError):
 
 
 def refuse_errors(checked: CheckedGame, where: str) -> None:
-    """Refuse a record with an error, or with a ruleset the tool does not
+    """Refuse a record with an error; among them a ruleset the tool does not
     have (A401: the game was not replayed, and its Rules tag names nothing
-    the page could offer)."""
-    findings = checked.outcome.findings
-    errors = [f for f in findings if f.severity == "error" or f.kind is Kind.CONFIG]
+    the page could offer), so this comes before the page's rules are read."""
+    errors = [f for f in checked.outcome.findings if f.severity == "error"]
     if errors:
         first = errors[0]
         raise InvalidRecord(
