@@ -39,7 +39,14 @@ from .convert import INPUT_FORMATS, OUTPUT_FORMATS, formatted_file
 from .findings import CODES, FILE_UNREADABLE, Finding, visible
 from .framing import Framed
 from .generate import POLICIES, EndlessGame, random_games
-from .inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, output_paths, writes_into_inputs
+from .inputs import (
+    ALN_SUFFIXES,
+    RECORD_SUFFIXES,
+    expand,
+    names_folder,
+    output_paths,
+    writes_into_inputs,
+)
 from .parallel import map_in_order
 from .pipeline import OUTCOMES, CheckedGame, RuleChoice, Wants, tune_gc
 from .progress import Progress
@@ -330,8 +337,7 @@ def _named_output(folder: bool, dash: bool) -> Callable[..., str | None]:
     def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
         if value is not None and not value:
             raise click.BadParameter(f"names nothing: {hint}")
-        if not folder and value is not None and value.endswith(("/", os.sep)):
-            # written as a file of that name, the / dropped
+        if not folder and value is not None and names_folder(value):
             raise click.BadParameter(f"{value} names a folder (it ends in /): {hint}")
         return value
 

@@ -91,6 +91,12 @@ def is_folder(path: str) -> bool:
 _SEPARATORS = tuple({os.sep, os.altsep or os.sep, "/"})
 
 
+def names_folder(path: str) -> bool:
+    """Whether ``path`` ends in a separator (``new/``): it names a folder,
+    there or not (dropped, the name is a file's)."""
+    return path.endswith(_SEPARATORS)
+
+
 def output_paths(
     files: tuple[str, ...],
     output: str | None,
@@ -128,7 +134,7 @@ def output_paths(
             return [(file, file if suffix is None else str(Path(file).with_suffix(suffix)))], False
         # a name ending in / names a folder, made if need be (it was written
         # as a file of that name, the / dropped)
-        to_make = output is not None and output.endswith(_SEPARATORS) and not is_folder(output)
+        to_make = output is not None and names_folder(output) and not is_folder(output)
         if output is not None and (is_folder(output) or to_make):
             name = Path("stdin.aln" if file == STDIO else file).name
             place = Path(output, name)
