@@ -35,6 +35,7 @@ from aluette_cli.writers.aln import write_game
 from tests.independent import RANKING, STRENGTH, team_of
 
 from .conftest import ROOT, SAMPLES, generated, run
+from .test_pipeline import REFERENCE
 
 SEATS = ("N", "E", "S", "W")
 NAME_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -1309,22 +1310,10 @@ def test_what_a_play_counts_for(
     assert (figures.decisive, figures.mistake, figures.thrown_away, figures.saved) == expected
 
 
-REFUSED = """\
-[Options "mordienne"]
-
-deal 1 dealer S
-concede NS refused
-1. W:1d N:Cd E:3b S:Ve -> W
-2. W:1b N:8c E:8e S:6d -> W
-3. W:2d N:5e E:Vc S:7b -> W
-4. W:9d N:1c E:Vb S:8b -> W
-5. W:3c N:Re E:Rd S:3d -> S
-6. S:9c W:7c N:6c E:8d -> S
-7. S:Cc W:3e N:4c E:5c -> S
-8. S:4b W:7e N:Rb E:4e -> N
-9. N:1e E:Ce S:5b W:6b -> N
-point NS 2
-"""
+#: the reference deal of docs/rules.md §4, EW's concession refused: NS score 2
+REFUSED = '[Options "mordienne"]\n\n' + REFERENCE.replace(
+    "\n1. ", "\nconcede NS refused\n1. "
+).replace("point EW", "point NS 2")
 
 
 def test_a_deal_whose_point_goes_to_the_other_side_is_no_player_s(tmp_path: Path) -> None:
