@@ -937,6 +937,15 @@ def _said_by_fmt(item: CheckedGame | Unreadable) -> list[Finding]:
 
 
 @dataclass(slots=True)
+class NotWhole:
+    """ALN written from another format that the reader would not read back
+    whole (:func:`readback.past_limits`: comments of the record, each one
+    ALN can hold, too long together on one line or in one deal)."""
+
+    why: str
+
+
+@dataclass(slots=True)
 class KeptAsIs:
     """An ALN input written out as it was, not formatted: the formatter
     cannot write it back whole (the codes of why, :data:`findings.CUT`), or
@@ -954,14 +963,16 @@ def converted_to_aln(
     source: str | None = None,
     style: str = "keep",
     base: Path | None = None,
-) -> Iterator[CheckedGame | Unreadable | KeptAsIs]:
+) -> Iterator[CheckedGame | Unreadable | KeptAsIs | NotWhole]:
     """``convert --to aln``: :func:`converted`, with the promise of the
     formatter it is (docs/formats.md): an ALN input is written back whole or
     not at all.  The text is made in a temporary file; once it is complete
     it goes to ``out``, unless the input is ALN that could not be written
     back whole (past a limit of the reader, bytes that are not UTF-8): then
     the input goes to ``out`` as it was, and a last :class:`KeptAsIs` says
-    why.  Neither text is held in memory."""
+    why.  ALN made from another format that would not read back whole is
+    written all the same (there is no ALN text to keep), and a last
+    :class:`NotWhole` says where.  Neither text is held in memory."""
     with contextlib.ExitStack() as stack:
         new = stack.enter_context(tempfile.TemporaryFile())
         old, kept = stack.enter_context(_kept_input(stream))
@@ -977,11 +988,14 @@ def converted_to_aln(
         text.flush()
         text.detach()
         why = kept_because(unreadable, old, new) if fmt == "aln" else None
+        past = past_limits(new) if fmt != "aln" else None
         written = new if why is None else old
         written.seek(0)
         shutil.copyfileobj(written, out, BLOCK)
         if why is not None:
             yield KeptAsIs(why)
+        if past is not None:
+            yield NotWhole(past)
 
 
 @contextlib.contextmanager
@@ -1034,7 +1048,7 @@ def kept_because(
             f"parts of it cannot be written back whole ({', '.join(sorted({f.code for f in cut}))})"
         )
     if new is not None and (past := past_limits(new)) is not None:
-        return past
+        return f"its formatted text would not read back whole: {past}"
     if old is not None and holds_nul(old):
         return NUL_REASON
     return None

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .analysis import Limits
 from .annotate import Annotator
-from .convert import KeptAsIs, Unreadable, converted, converted_to_aln
+from .convert import KeptAsIs, NotWhole, Unreadable, converted, converted_to_aln
 from .findings import visible
 from .pipeline import CheckedGame, RuleChoice
 from .streams import (
@@ -151,7 +151,7 @@ class ConvertJob(_Job):
 
     def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
         display = display_name(file)
-        items: Iterator[CheckedGame | Unreadable | KeptAsIs]
+        items: Iterator[CheckedGame | Unreadable | KeptAsIs | NotWhole]
         if self.to == "aln":
             items = converted_to_aln(
                 stream,  # type: ignore[arg-type]
@@ -184,6 +184,9 @@ class ConvertJob(_Job):
                     f"aluette: {visible(display)} written out as it is, not formatted: {item.why}",
                     EXIT_INVALID,
                 )
+            elif isinstance(item, NotWhole):
+                said = f"its ALN, written all the same, would not read back whole: {item.why}"
+                yield Said(f"aluette: {visible(display)}: {said}", EXIT_INVALID)
             else:
                 yield from told(item, display)
 

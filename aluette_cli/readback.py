@@ -19,18 +19,15 @@ from .reading import read_units
 
 
 def past_limits(written: BinaryIO) -> str | None:
-    """Why the text in ``written`` (a file that can be read again, read from
-    its start and put back there) does not read back whole: the first limit
-    of the reader it passes; None when it reads back whole."""
+    """Where the text in ``written`` (a file that can be read again, read
+    from its start and put back there) does not read back whole: the first
+    limit of the reader it passes, at its line; None when it reads back whole."""
     written.seek(0)
     try:
         for unit in read_units(written):
             for finding in unit.findings:
                 if finding.code == F.OVER_LIMIT:
-                    return (
-                        f"its formatted text would not read back whole: at line {finding.line},"
-                        f" {finding.message} (A009)"
-                    )
+                    return f"at line {finding.line}, {finding.message} (A009)"
         return None
     finally:
         written.seek(0)

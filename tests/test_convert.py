@@ -1283,6 +1283,26 @@ def _read_back(aln: str) -> list[tuple[str, list[int], list[str]]]:
     ]
 
 
+def test_comments_too_long_together_for_aln_are_said_when_written(tmp_path: Path) -> None:
+    """Two comments of 40,000 bytes, each one ALN can hold, on one deal
+    header: its ALN line is past the reader's limit.  convert wrote it and
+    said nothing (exit 0); it still writes it, there being no other ALN to
+    write, and says where it would not read back (exit 1)."""
+    document = json.loads(converted(tmp_path, TWO_GAMES, "json"))
+    comment = document["games"][0]["deals"][0]["comments"][0]
+    document["games"][0]["deals"][0]["comments"] = [
+        {**comment, "text": "a" * 40_000},
+        {**comment, "text": "b" * 40_000},
+    ]
+    path = write(tmp_path, "long.json", json.dumps(document))
+    assert invoke(["validate", str(path)]).exit_code == 0  # as JSON, a record
+    result = convert(path, "--to", "aln")
+    assert result.exit_code == 1
+    said = f"aluette: {path}: its ALN, written all the same, would not read back whole: at line"
+    assert said in result.stderr and "65,536 bytes" in result.stderr
+    assert "a" * 40_000 in result.stdout and "b" * 40_000 in result.stdout
+
+
 @pytest.mark.parametrize(
     "hostile",
     [
