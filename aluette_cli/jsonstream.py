@@ -510,11 +510,10 @@ def _elements(
                 yield item
                 strays = ()
                 continue
-            if isinstance(stop, _EndsInside):
-                raise  # one problem: the list's end is inside it too
-            if text.string_cut:
-                # a quote lost at a line's end, and no element after it: the
-                # last, whose rest (the list's end with it) is not read
+            if isinstance(stop, _EndsInside) or text.string_cut:
+                # no element after it: the last, and the document ends inside
+                # it, or its quote was lost at a line's end; either way its
+                # rest, the list's end with it, is not read: one problem
                 item.strays = strays
                 yield item
                 raise _Said from None
