@@ -605,8 +605,8 @@ class StatsAccumulator:
 
     def _add_tricks(self, tricks: list[TrickRow], views: list[_View]) -> None:
         surprises = self.surprises
-        # the tricks whose outcome the record shows: not one whose line is
-        # missing (A201), which stands in the deal's tricks as unknown
+        # the tricks whose outcome the record shows (one whose line is
+        # missing, A201, is not among the counted rows at all)
         surprises.tricks += sum(1 for t in tricks if t.winner is not None or t.pourri)
         for trick in tricks:
             if trick.winner is not None:
