@@ -55,6 +55,12 @@ class Limits:
     samples: int = 0
     #: the seed of those layouts: the same seed, the same figures
     seed: int = 1
+    #: value every card of every hand, not only the cards played: the value
+    #: after each card and the cards that keep the value at every play (what
+    #: ``--format json`` and ``stats`` read).  Without it a play that kept
+    #: the value costs one test instead of a proof for each card that keeps
+    #: it too; a play that changed the value still lists every card's value.
+    every_card: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +72,10 @@ class PlayValue:
     card: str
     before: int
     after: int
-    #: the cards of the player's hand that keep ``before``
-    keeps: tuple[str, ...]
+    #: the cards of the player's hand that keep ``before``; None where they
+    #: were not asked for (a play that kept the value, without
+    #: :attr:`Limits.every_card`: the card played is one of them)
+    keeps: tuple[str, ...] | None
     #: where the card is written: line and column
     line: int = 0
     column: int = 0
@@ -75,6 +83,7 @@ class PlayValue:
     as_seen: PlayAsSeen | None = None
     #: each card of the hand and the value after it: what the player could
     #: have made of the position, not only what the card played made of it
+    #: (empty where ``keeps`` is None)
     values: tuple[tuple[str, int], ...] = ()
 
     @property
@@ -288,15 +297,11 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
     done: list[list[PlayValue]] = []
     for number in range(len(before), first - 1, -1):
         try:
-            values: list[PlayValue] = []
-            known: int | None = None  # the value after the last play valued
-            # the value the record's line kept into the next trick: most
-            # plays keep the value, so it is the first one to test
-            guess = done[-1][0].before if done else None
-            for item in before[number - 1]:
-                values.append(_value(solver, number, *item, deadline, known, guess))
-                known = values[-1].after
-            done.append(values)
+            trick = before[number - 1]
+            if limits.every_card:
+                done.append(_every_card(solver, number, trick, done, deadline))
+            else:
+                done.append(_on_the_line(solver, number, trick, done, deadline))
         except TimeUp:
             analysis.out_of_time = True
             break
@@ -349,6 +354,52 @@ def _judge_deal(
         values[:] = judged
 
 
+def _every_card(
+    solver: Solver,
+    number: int,
+    plays: list[tuple[Position, str, str, int, int]],
+    done: list[list[PlayValue]],
+    deadline: float | None,
+) -> list[PlayValue]:
+    """A trick's plays, first to last, with the value after every card of
+    each hand: the value after one play is the position's before the next,
+    so each position's own value is searched once."""
+    values: list[PlayValue] = []
+    known: int | None = None  # the value after the last play valued
+    # the value the record's line kept into the next trick: most plays keep
+    # the value, so it is the first one to test
+    guess = done[-1][0].before if done else None
+    for position, seat, card, line, column in plays:
+        every = solver.play_values(position, deadline, value=known, guess=guess)
+        values.append(_value(solver, number, position, seat, card, line, column, every))
+        known = values[-1].after
+    return values
+
+
+def _on_the_line(
+    solver: Solver,
+    number: int,
+    plays: list[tuple[Position, str, str, int, int]],
+    done: list[list[PlayValue]],
+    deadline: float | None,
+) -> list[PlayValue]:
+    """A trick's plays, last to first, each valued from the value after it
+    (the next position's, valued already): only a better card is searched
+    for, and every card is valued only at a play that changed the value."""
+    last, _, card, _, _ = plays[-1]
+    after = done[-1][0].before if done else solver.value_after(last, card, deadline)
+    values: list[PlayValue] = []
+    for position, seat, card, line, column in reversed(plays):
+        before = solver.value_beside(position, after, deadline)
+        if before == after:
+            values.append(PlayValue(number, seat, card, before, after, None, line, column))
+        else:
+            every = solver.play_values(position, deadline, value=before)
+            values.append(_value(solver, number, position, seat, card, line, column, every))
+        after = before
+    return values[::-1]
+
+
 def _value(
     solver: Solver,
     number: int,
@@ -357,11 +408,8 @@ def _value(
     card: str,
     line: int,
     column: int,
-    deadline: float | None,
-    known: int | None = None,
-    guess: int | None = None,
+    values: dict[str, int],
 ) -> PlayValue:
-    values = solver.play_values(position, deadline, value=known, guess=guess)
     best = max(values.values()) if seat in ("N", "S") else min(values.values())
     strength = solver.ruleset.strength
     keeps = sorted(

@@ -483,15 +483,18 @@ def _limits(
     as_seen: bool,
     samples: int,
     seed: int,
+    every_card: bool = False,
 ) -> Limits | None:
     """The analysis asked for by --analyse and its options; None without it
     (its options alone are a usage error: --as-seen judges the plays
-    --analyse values, --from-trick and --time-limit bound that analysis)."""
+    --analyse values, --from-trick and --time-limit bound that analysis).
+    ``every_card``: the caller reads the value of every card, not only of
+    the cards played (:attr:`Limits.every_card`)."""
     _given_without("--analyse", analyse_plays, "as_seen", "from_trick", "time_limit")
     _given_without("--as-seen", as_seen, "samples", "seed")
     if not analyse_plays:
         return None
-    return Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed)
+    return Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed, every_card)
 
 
 def each_analysis(
@@ -880,7 +883,9 @@ def analyse(
     choice = _rule_choice(rules, options)
     _refuse_reading_into(files, output)
     _given_without("--as-seen", as_seen, "samples", "seed")
-    limits = Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed)
+    # JSON lists the cards that keep the value at every play; the text names
+    # them only where a play changed it.
+    limits = Limits(from_trick or 1, time_limit, samples if as_seen else 0, seed, fmt == "json")
     try:
         cluster = None if scheduler is None else scheduler_client(scheduler)
     except SchedulerError as error:
@@ -1426,7 +1431,8 @@ def stats(
     choice = _rule_choice(rules, options)
     _refuse_reading_into(files, output)
     _raw_csv_with_csv(raw_csv, fmt == "csv", "--format csv")
-    limits = _limits(analyse_plays, from_trick, time_limit, as_seen, samples, seed)
+    # A play's figures (decisive, saved) compare it with every other card.
+    limits = _limits(analyse_plays, from_trick, time_limit, as_seen, samples, seed, True)
     if limits is not None and by == "card":
         raise click.UsageError("--analyse counts plays by player, seat or team, not by card")
     from .stats import StatsAccumulator  # only stats adds up: see ModuleChoice

@@ -263,6 +263,25 @@ class Solver:
         self._deadline = deadline
         return self._solve(p)
 
+    def value_after(self, position: Position, card: str, deadline: float | None = None) -> int:
+        """The exact value once the player to move has played ``card``."""
+        p = self._internal(position)
+        self._deadline = deadline
+        return self._solve(self._child(p, self._strength[card]))
+
+    def value_beside(self, position: Position, after: int, deadline: float | None = None) -> int:
+        """The exact value of ``position``, knowing that one of the mover's
+        cards leads to ``after``: the mover's side can do no worse, so only
+        "better" is tested.  Where no card does better (most plays of a
+        record), that is one test, and none when ``after`` is the best the
+        side can get; a play's own value comes from the position after it,
+        so a line of plays is valued without a proof for each other card."""
+        p = self._internal(position)
+        self._deadline = deadline
+        if (p.leader + len(p.played)) % 2 == 0:
+            return self._solve(p, lo=after)
+        return self._solve(p, hi=after)
+
     def warm(self, position: Position) -> None:
         """Run the compiled search once on ``position`` (a cheap one, such as
         the last trick's start), whatever the bounds already say of it: the

@@ -21,6 +21,12 @@ less than wall-clock time).  Printed:
   others were, and the median and 95th percentile against the targets
   (under 1 s and under 5 s).
 
+Each play is valued as ``analyse`` values it by default (the text, the
+annotations, the match page): the position's value before it and after
+it, and every card of the hand only where the play changed the value;
+``--every-card`` values every card of every hand, as ``analyse --format
+json`` and ``stats --analyse`` ask.
+
 ``--game SEED`` measures instead what a player runs after a match: the
 five-deal game ``aluette generate --games 1 --seed SEED`` analysed by
 ``aluette analyse`` with its defaults (``--budget`` is its
@@ -54,6 +60,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -83,7 +90,8 @@ def random_deals(count: int, seed: int, rules: str = "classic") -> list[DealTask
 
 
 def _plain_analysis(task: DealTask, limits: Limits) -> object:
-    """The analysis with every value from the plain search."""
+    """The analysis with every value from the plain search (of every card:
+    the plain search is asked card by card)."""
     original = Solver.play_values
 
     def plain(self: Solver, position: object, deadline: float | None = None, **_: object) -> object:
@@ -91,7 +99,7 @@ def _plain_analysis(task: DealTask, limits: Limits) -> object:
 
     Solver.play_values = plain  # type: ignore[method-assign,assignment]
     try:
-        return analyse_deal(task, limits)
+        return analyse_deal(task, replace(limits, every_card=True))
     finally:
         Solver.play_values = original  # type: ignore[method-assign]
 
@@ -141,7 +149,9 @@ def python_search() -> Iterator[None]:
         Solver.__init__.__defaults__ = defaults
 
 
-def compare(tasks: list[DealTask], starts: list[int], budget: float, path: str) -> None:
+def compare(
+    tasks: list[DealTask], starts: list[int], budget: float, path: str, every_card: bool
+) -> None:
     """This search and the one in ``path``, deal by deal, alternately
     (``python``: this solver's Python search)."""
     if path == "python":
@@ -155,7 +165,7 @@ def compare(tasks: list[DealTask], starts: list[int], budget: float, path: str) 
         theirs: list[float] = []
         reach: dict[str, list[int | None]] = {"this": [], "other": []}
         for k, task in enumerate(tasks):
-            limits = Limits(first, budget)
+            limits = Limits(first, budget, every_card=every_card)
             t_new, new = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
             with other_search():
                 t_old, old = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
@@ -263,6 +273,9 @@ def main(argv: list[str] | None = None) -> int:
         "--from", dest="starts", default="4,3", help="the tricks to analyse from (default 4,3)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    parser.add_argument(
+        "--every-card", action="store_true", help="value every card, as analyse --format json"
+    )
     parser.add_argument("--against", metavar="FILE", help="another solver.py to compare with")
     parser.add_argument(
         "--game", type=int, metavar="SEED", help="time the command on a generated five-deal game"
@@ -275,11 +288,15 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"machine: {platform.machine()}, Python {platform.python_version()},"
         f" {platform.system()} {platform.release()}; {len(tasks)} random {args.rules} deals,"
-        f" seed {args.seed}"
+        f" seed {args.seed}; valued: {'every card' if args.every_card else 'the cards played'}"
     )
     if args.against:
         compare(
-            tasks[: args.deals], [int(x) for x in args.starts.split(",")], args.budget, args.against
+            tasks[: args.deals],
+            [int(x) for x in args.starts.split(",")],
+            args.budget,
+            args.against,
+            args.every_card,
         )
         return 0
 
@@ -289,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     for first in starts:
         fast[first] = []
         for k, task in enumerate(tasks[: args.deals]):
-            limits = Limits(first, None)
+            limits = Limits(first, None, every_card=args.every_card)
             seconds, _ = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
             fast[first].append(seconds)
             if not args.quiet:
@@ -302,15 +319,16 @@ def main(argv: list[str] | None = None) -> int:
     side = []
     for first in starts:
         plain_times = []
+        fast_same = []  # the fast search, also of every card
         for task in tasks[: args.plain]:
-            limits = Limits(first, None)
+            limits = Limits(first, None, every_card=True)
             seconds, plain = cpu(lambda task=task, limits=limits: _plain_analysis(task, limits))  # type: ignore[misc]
-            same = analyse_deal(task, Limits(first, None))
+            fast_seconds, same = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
             assert plain == same, "the plain and the fast search disagree"
             plain_times.append(seconds)
+            fast_same.append(fast_seconds)
         if not plain_times:
             continue
-        fast_same = fast[first][: len(plain_times)]
         rows.append([f"plain, from trick {first}", len(plain_times), *summary(plain_times)])
         ratio = statistics.median(p / f for p, f in zip(plain_times, fast_same, strict=True))
         side.append(
@@ -359,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
     reached = []
     deep_times = []
     for k, task in enumerate(tasks[: args.deep]):
-        seconds, result = cpu(lambda task=task: analyse_deal(task, Limits(1, args.budget)))  # type: ignore[misc]
+        limits = Limits(1, args.budget, every_card=args.every_card)
+        seconds, result = cpu(lambda task=task, limits=limits: analyse_deal(task, limits))  # type: ignore[misc]
         reached.append(result.solved_from_trick)  # type: ignore[attr-defined]
         deep_times.append(seconds)
         if not args.quiet:

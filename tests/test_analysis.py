@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 from aluette_cli.analysis import DealTask, Limits, analyse_deal, analyse_game, deal_tasks
+from aluette_cli.pipeline import RuleChoice
 from aluette_cli.solver import Solver
 
-from .conftest import ROOT, SAMPLES, check, generated, run, write
+from .conftest import ROOT, SAMPLES, check, check_all, generated, run, write
 
 THROWN = SAMPLES / "thrown-away.aln"
 
@@ -122,6 +123,47 @@ def test_values_chain_and_keeps_hold_what_they_say(tmp_path: Path) -> None:
             assert (play["card"] in play["keeps"]) == (play["after"] == play["before"])
             assert play["keeps"]
         assert plays[-1]["after"] == score
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ("--rules", "classic"),
+        ("--rules", "classic", "--options", "mordienne"),
+        ("--rules", "team-five"),
+        ("--rules", str(SAMPLES / "house-rules.toml")),
+    ],
+)
+def test_the_line_of_plays_gives_what_valuing_every_card_gives(flags: tuple[str, ...]) -> None:
+    """Valued along the record's line (the default: each play from the value
+    after it), every play has the values that valuing every card gives, and
+    a play that changed the value the same cards that would have kept it; a
+    play that kept it lists none, as not asked for, rather than a guess."""
+    text = generated(4, "--games", "3", "--no-claims", *flags)
+    choice = RuleChoice(flags[1], frozenset(flags[3:]))
+    tasks = [t for c in check_all(text, choice) for t in deal_tasks(c) if isinstance(t, DealTask)]
+    assert len(tasks) >= 10
+    changed = kept = 0
+    for task in tasks:
+        line = analyse_deal(task, Limits(4, None))
+        every = analyse_deal(task, Limits(4, None, every_card=True))
+        assert line.solved_from_trick == every.solved_from_trick == 4
+        for a, b in zip(line.plays, every.plays, strict=True):
+            assert (a.trick, a.seat, a.card, a.before, a.after) == (
+                b.trick,
+                b.seat,
+                b.card,
+                b.before,
+                b.after,
+            )
+            if b.changed:
+                changed += 1
+                assert (a.keeps, a.values) == (b.keeps, b.values) and a.keeps
+            else:
+                kept += 1
+                assert a.keeps is None and a.values == ()
+                assert b.keeps is not None and a.card in b.keeps
+    assert changed and kept
 
 
 def test_a_time_limit_never_gives_a_wrong_value() -> None:
@@ -372,6 +414,25 @@ def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) ->
     # the deals solved are counted, not rounded to a share
     assert re.search(r"\b[01] of 1 deals\b", out)
     assert "from trick 1, median deal" in out and "from trick 1, 95th percentile" in out
+    assert "valued: the cards played" in out
+
+
+def test_the_benchmark_values_every_card_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--every-card``: the figures of ``analyse --format json``."""
+    module = _benchmark("bench_analyse_every")
+    asked: list[bool] = []
+    analyse = module.analyse_deal
+
+    def spy(task: DealTask, limits: Limits) -> object:
+        asked.append(limits.every_card)
+        return analyse(task, limits)
+
+    module.analyse_deal = spy
+    args = ["--deals", "2", "--plain", "0", "--deep", "1", "--quiet", "--from", "6"]
+    assert module.main([*args, "--every-card"]) == 0
+    out = capsys.readouterr().out
+    assert "valued: every card" in out and "fast, from trick 6" in out
+    assert asked == [True, True, True]
 
 
 def test_the_benchmark_times_the_command_on_a_five_deal_game(

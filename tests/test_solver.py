@@ -234,6 +234,25 @@ def test_the_value_of_every_card_agrees_with_brute_force(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
+def test_a_play_valued_from_the_position_after_it_agrees_with_brute_force(name: str) -> None:
+    """What ``analyse`` asks by default: the value after the card played,
+    then the position's value knowing that one card leads there
+    (:meth:`Solver.value_beside`, which only searches for a better card),
+    for every card, the best and the worst alike."""
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"beside-{name}")
+    solver = Solver(ruleset, double)
+    for _ in range(12):
+        position = random_position(ruleset, rng, (7, 9))
+        value = brute(ruleset, double, position)
+        for card in position.hands[position.turn]:
+            after = solver.value_after(position, card)
+            assert after == brute(ruleset, double, _after(ruleset, position, card)), card
+            assert solver.value_beside(position, after) == value, (position, card)
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
 def test_one_solver_values_positions_of_many_deals_in_any_order(name: str) -> None:
     """The fast search numbers tally states (tricks played and taken) and
     remembers the scoring's bounds per state and card counts for the
@@ -345,7 +364,11 @@ def _fast_and_plain_agree(case: tuple[str, Position]) -> None:
     if len(position.winners) < 9 and not ruleset.deal_scoring.decided_after(
         position.winners, ruleset.deal_target
     ):
-        assert fast.play_values(position) == plain.play_values(position, plain=True)
+        every = plain.play_values(position, plain=True)
+        assert fast.play_values(position) == every
+        value = plain.plain_value(position)
+        for card, after in every.items():
+            assert Solver(ruleset, double).value_beside(position, after) == value, card
 
 
 def _dead_swapped(ruleset: Ruleset, position: Position) -> Position | None:

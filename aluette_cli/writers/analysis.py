@@ -48,7 +48,7 @@ def play_sentence(play: PlayValue) -> str:
     team = team_of(play.seat)
     return (
         f"trick {play.trick}, {play.seat} plays {play.card}: {team} could still"
-        f" {_goal(play.before, team)} with {_either(play.keeps)}; after {play.card}"
+        f" {_goal(play.before, team)} with {_either(_better(play))}; after {play.card}"
         f" {value_words(play.after)} whatever {team} do."
     )
 
@@ -120,7 +120,7 @@ def play_dict(play: PlayValue) -> dict[str, object]:
         "card": play.card,
         "before": play.before,
         "after": play.after,
-        "keeps": list(play.keeps),
+        "keeps": None if play.keeps is None else list(play.keeps),
     }
     if play.as_seen is not None:
         out["as_seen"] = seen_dict(play.as_seen)
@@ -170,7 +170,15 @@ def analysis_dict(checked: CheckedGame, analysis: GameAnalysis, file: str) -> di
 
 def play_mark(play: PlayValue) -> str:
     """The mark ``annotate --analyse`` puts after a trick line: 'E:Rc ?? best 2d'."""
-    return f"{play.seat}:{play.card} ?? best {_either(play.keeps)}"
+    return f"{play.seat}:{play.card} ?? best {_either(_better(play))}"
+
+
+def _better(play: PlayValue) -> tuple[str, ...]:
+    """The cards that would have kept the value a play changed (every such
+    play has them valued, whatever the analysis was asked for)."""
+    if play.keeps is None:
+        raise ValueError(f"trick {play.trick}, {play.seat}:{play.card} was not changed")
+    return play.keeps
 
 
 def deal_mark(deal: DealAnalysis) -> str:
