@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import apply_chants, check_deck, hand_lines
 from .engine import in_number_order
-from .findings import Flags, Kind
+from .findings import OUT_OF_TURN, Flags, Kind
 from .model import BrokenDeal, Deal, Trick
 from .outcome import DealOutcome
 from .parallel import map_in_order
@@ -140,8 +140,10 @@ def deal_tasks(checked: CheckedGame) -> list[DealTask | DealAnalysis]:
         unloaded = "the game's rules could not be loaded" + (f" ({why})" if why else "")
         return [_skip(deal, unloaded) for deal in checked.game.deals]
     out: list[DealTask | DealAnalysis] = []
+    # the lines where the replay found a card played out of turn
+    out_of_turn = {f.line for f in checked.outcome.findings if f.code == OUT_OF_TURN}
     for deal, outcome in zip(checked.game.deals, checked.outcome.deals, strict=False):
-        reason = _cannot(deal, outcome, ruleset)
+        reason = _cannot(deal, outcome, ruleset, out_of_turn)
         if isinstance(reason, str):
             out.append(_skip(deal, reason))
         else:
@@ -153,8 +155,11 @@ def _skip(deal: Deal | BrokenDeal, reason: str) -> DealAnalysis:
     return DealAnalysis(deal.number, deal.dealer, skipped=reason)
 
 
-def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> DealTask | str:
-    """The deal's task, or why it cannot be analysed."""
+def _cannot(
+    deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset, out_of_turn: set[int]
+) -> DealTask | str:
+    """The deal's task, or why it cannot be analysed (``out_of_turn``: the
+    lines where the replay found a card played out of turn)."""
     if isinstance(deal, BrokenDeal) or outcome.broken:
         return "the deal could not be read"
     if deal.concessions and ruleset.mordienne:
@@ -174,7 +179,12 @@ def _cannot(deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset) -> 
         return "the hands are not four hands of nine different cards (see aluette validate)"
     if any(card not in ruleset.strength for card in dealt):
         return "the hands hold cards the rules do not rank"
-    walked = _walk(deal, hands, ruleset)
+    # Who may lead trick 1 is the replay's to say: after a wrong dealer
+    # (A105), the left of the header's dealer or of the right one.
+    leader: str = left_of(deal.dealer)
+    if outcome.tricks and outcome.tricks[0].line not in out_of_turn:
+        leader = outcome.tricks[0].leader or leader
+    walked = _walk(deal, hands, ruleset, leader)
     if isinstance(walked, str):
         return walked
     signals = tuple(Signalled(s.seat, s.what, s.before) for s in deal.signals)
@@ -201,14 +211,14 @@ def _misnumbered(tricks: list[Trick], k: int, trick: Trick) -> str:
     return f"{at} is numbered {trick.number} where trick {k} should be"
 
 
-def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset) -> DealTask | str:
-    """The record's plays, checked as the table would play them: in turn,
-    from the hand, trick after trick, up to the end of the deal."""
+def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, leader: str) -> DealTask | str:
+    """The record's plays from ``leader``'s lead, checked as the table would
+    play them: in turn, from the hand, trick after trick, up to the end of
+    the deal."""
     from .solver import Solver  # a run that analyses nothing never needs it
 
     solver = Solver(ruleset, kernel=False)  # asked only who takes each trick
     held = {seat: set(cards) for seat, cards in hands.items()}
-    leader = left_of(deal.dealer)
     tricks = []
     winners: list[int] = []
     lines = in_number_order(deal, Flags(None))  # as the engine plays them

@@ -253,6 +253,51 @@ def test_a_hand_written_under_the_wrong_seat_is_analysed_as_the_replay_reads_it(
     assert first["skipped"] is None and first["solved_from_trick"] == 7, first
 
 
+_WRONG_DEALER = """[Rules "classic"]
+
+deal 1 dealer {first}
+point NS
+
+deal 2 dealer W
+N: 9c 4c Ce 2c 7d 8b Rd 7c 4b
+E: 6b Rc 9e 5d 5c Rb Re Cc 6e
+S: 4d 3e Vd 1e Ve 6c 7e Cb 1c
+W: 5b 2d 3b 6d 8d 1b Vc 9d Vb
+stock: 1d 3c 9b 5e Cd 2b 8e 2e 4e 8c 3d 7b
+1. W:9d N:9c E:5d S:Vd -> N
+2. N:2c E:Rc S:6c W:5b -> N
+3. N:4b E:Cc S:4d W:2d -> W
+4. W:3b N:8b E:6b S:Ve -> S
+5. S:1e W:1b N:4c E:6e -> pourri
+6. S:7e W:Vc N:Rd E:9e -> N
+7. N:Ce E:5c S:Cb W:Vb -> pourri
+8. N:7d E:Re S:1c W:8d -> S
+9. S:3e W:6d N:7c E:Rb -> E
+point N
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "code", "skipped"),
+    [
+        # S should deal deal 2 (E dealt deal 1): the header's W is one
+        # finding, and W, on S's left, may lead trick 1 as the replay says
+        ("E", "A105", None),
+        # W does deal deal 2, so N leads trick 1, not W
+        ("S", "A202", "trick 1 (line 12) is not played in turn (W plays in N's turn)"),
+    ],
+)
+def test_trick_1_is_led_by_whom_the_replay_lets_lead_it(
+    tmp_path: Path, first: str, code: str, skipped: str | None
+) -> None:
+    record = write(tmp_path, "dealer.aln", _WRONG_DEALER.format(first=first))
+    assert re.findall(r" (A\d{3}) ", run("validate", str(record)).stdout) == [code]
+    result = run("analyse", "--from-trick", "7", "--format", "json", str(record))
+    deal = json.loads(result.stdout)["games"][0]["deals"][1]
+    assert deal["skipped"] == skipped
+    assert deal["solved_from_trick"] == (7 if skipped is None else None)
+
+
 def test_a_card_the_player_does_not_hold_is_named(tmp_path: Path) -> None:
     text = THROWN.read_text("utf-8").replace("3. E:8c", "3. E:Rd")
     record = write(tmp_path, "bad.aln", text)
