@@ -482,7 +482,13 @@ class PlayAsSeen:
 
     @property
     def mistake(self) -> bool:
-        return self.better is not None and self.margin > CLEAR_MARGIN * self.margin_error
+        """Another card did better by a clear margin: more than two standard
+        errors, of which one layout gives no measure at all."""
+        return (
+            self.better is not None
+            and self.samples > 1
+            and self.margin > CLEAR_MARGIN * self.margin_error
+        )
 
 
 def unseen_layouts(position: Position, seat: str, unseen: Iterable[str] | Seen) -> Layouts:
@@ -559,7 +565,7 @@ def judge_as_seen(
         figures.append(
             CardAsSeen(
                 c,
-                sign * statistics.fmean(values),
+                sign * statistics.fmean(values) + 0.0,  # no -0.0
                 _error(values),
                 share,
                 math.sqrt(share * (1 - share) / n),

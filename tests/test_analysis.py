@@ -569,6 +569,22 @@ def test_a_card_that_wins_in_half_the_layouts_is_found_within_the_error() -> Non
     assert abs(judged.margin - 1) <= 2 * judged.margin_error
 
 
+def test_one_layout_calls_no_play_a_mistake() -> None:
+    """One layout has no spread to measure the error by: 3c lost there and
+    4b won, by 2 "± 0", which is no clear margin."""
+    judged = next(j for j in (_judge("3c", 1, seed) for seed in range(20)) if j.better)
+    assert judged.better == "4b" and judged.margin == 2 and judged.margin_error == 0
+    assert not judged.mistake
+    assert _judge("3c", 2, 1).samples == 2
+
+
+def test_a_mean_of_nothing_is_written_without_a_sign() -> None:
+    """East's 4b averages 0 over the layouts of trick 7: 0.0 for NS, not -0.0."""
+    result = run("analyse", "--as-seen", "--from-trick", "7", "--format", "json", str(THROWN))
+    assert result.exit_code == 0
+    assert '"mean": 0.0' in result.stdout and "-0.0" not in result.stdout
+
+
 def test_the_same_seed_gives_the_same_figures() -> None:
     assert _judge("3c", 30, 7) == _judge("3c", 30, 7)
     assert any(_judge("3c", 30, 7) != _judge("3c", 30, seed) for seed in range(8, 12))
