@@ -489,6 +489,8 @@ def test_the_benchmark_times_the_command_on_a_five_deal_game(
     assert module.main(["--game", "7", "--budget", "0.5"]) == 0
     out = capsys.readouterr().out
     assert "game of seed 7 (5 deals)" in out and "CPU s" in out
+    # from which trick each deal was valued, read from the text
+    assert re.search(r"wall-clock +\d(, \d){4} ", out), out
 
 
 def test_the_benchmark_puts_the_compiled_search_beside_the_python_one(
