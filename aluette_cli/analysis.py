@@ -268,6 +268,12 @@ def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, leader: str)
 # Analysing one deal
 
 
+#: a play and the position before it: (position, seat, card, line, column)
+Placed = tuple["Position", str, str, int, int]
+#: the tricks valued so far, last trick first, each trick's plays in order
+Done = list[list[PlayValue]]
+
+
 def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
     """The values of the deal's plays from ``limits.from_trick`` on, as far
     back as the time budget allows."""
@@ -277,7 +283,7 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
     solver = Solver(ruleset, task.doubled_by)
     # The position before every play, trick by trick.
     held = {seat: list(cards) for seat, cards in task.hands.items()}
-    before: list[list[tuple[Position, str, str, int, int]]] = []
+    before: list[list[Placed]] = []
     winners: list[str | None] = []
     for leader, plays in task.tricks:
         positions = []
@@ -304,7 +310,7 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
         analysis.solved_from_trick = None
         analysis.skipped = f"the record's play ends before trick {first}"
         return analysis
-    done: list[list[PlayValue]] = []
+    done: Done = []
     for number in range(len(before), first - 1, -1):
         try:
             trick = before[number - 1]
@@ -329,8 +335,8 @@ def _judge_deal(
     task: DealTask,
     limits: Limits,
     solver: Solver,
-    before: list[list[tuple[Position, str, str, int, int]]],
-    done: list[list[PlayValue]],
+    before: list[list[Placed]],
+    done: Done,
     deadline: float | None,
 ) -> None:
     """The plays already valued, judged as each player saw them, last trick
@@ -365,11 +371,7 @@ def _judge_deal(
 
 
 def _every_card(
-    solver: Solver,
-    number: int,
-    plays: list[tuple[Position, str, str, int, int]],
-    done: list[list[PlayValue]],
-    deadline: float | None,
+    solver: Solver, number: int, plays: list[Placed], done: Done, deadline: float | None
 ) -> list[PlayValue]:
     """A trick's plays, first to last, with the value after every card of
     each hand: the value after one play is the position's before the next,
@@ -387,11 +389,7 @@ def _every_card(
 
 
 def _on_the_line(
-    solver: Solver,
-    number: int,
-    plays: list[tuple[Position, str, str, int, int]],
-    done: list[list[PlayValue]],
-    deadline: float | None,
+    solver: Solver, number: int, plays: list[Placed], done: Done, deadline: float | None
 ) -> list[PlayValue]:
     """A trick's plays, last to first, each valued from the value after it
     (the next position's, valued already): only a better card is searched
