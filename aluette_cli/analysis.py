@@ -27,15 +27,16 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
-from .deal_checks import apply_chants, check_deck, hand_lines
-from .engine import in_number_order
-from .findings import OUT_OF_TURN, Flags, Kind
+from .deal_checks import Exchange, apply_chants, check_deck, hand_lines
+from .engine import in_number_order, place
+from .findings import OUT_OF_TURN, Finding, Flags, Kind
 from .model import BrokenDeal, Deal, Trick
 from .outcome import DealOutcome
 from .parallel import map_in_order
 from .pipeline import CheckedGame
 from .rules import Ruleset
 from .sampling import OUT, Layouts, Seen, Signalled, seen_by
+from .table import Table
 
 if TYPE_CHECKING:
     from .solver import Position, Solver
@@ -184,7 +185,7 @@ def _cannot(
     leader: str = left_of(deal.dealer)
     if outcome.tricks and outcome.tricks[0].line not in out_of_turn:
         leader = outcome.tricks[0].leader or leader
-    walked = _walk(deal, hands, ruleset, leader)
+    walked = _walk(deal, hands, exchange, ruleset, leader)
     if isinstance(walked, str):
         return walked
     signals = tuple(Signalled(s.seat, s.what, s.before) for s in deal.signals)
@@ -211,42 +212,40 @@ def _misnumbered(tricks: list[Trick], k: int, trick: Trick) -> str:
     return f"{at} is numbered {trick.number} where trick {k} should be"
 
 
-def _walk(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, leader: str) -> DealTask | str:
-    """The record's plays from ``leader``'s lead, checked as the table would
-    play them: in turn, from the hand, trick after trick, up to the end of
-    the deal."""
-    from .solver import Solver  # a run that analyses nothing never needs it
-
-    solver = Solver(ruleset, kernel=False)  # asked only who takes each trick
-    held = {seat: set(cards) for seat, cards in hands.items()}
+def _walk(
+    deal: Deal, hands: dict[str, set[str]], exchange: Exchange, ruleset: Ruleset, leader: str
+) -> DealTask | str:
+    """The record's plays from ``leader``'s lead, played through the table
+    (:class:`~aluette_cli.table.Table`, the replay's referee of play) with
+    no recovery: the first trick it finds anything wrong with (a card out
+    of turn, one the player does not hold, a trick without four cards)
+    stops the walk, its first finding said as ``validate`` says it.  The
+    rules of play have that one home; the analysis only refuses to guess
+    past a broken line."""
+    # The table's trick 1 is led from the dealer's left: seat it so that
+    # ``leader`` is there (the replay's leader after a wrong dealer, A105).
+    stock = deal.stock.cards if deal.stock is not None else ()
+    table = Table(ruleset, seats_from(leader)[3], hands, exchange, stock)
+    said = Flags(None)
     tricks = []
-    winners: list[int] = []
     lines = in_number_order(deal, Flags(None))  # as the engine plays them
     for k, trick in enumerate(lines, 1):
-        at = f"trick {k} (line {trick.pos.line})"
         if trick.number != k:
             return _misnumbered(lines, k, trick)
-        if solver.over(tuple(winners)):
+        if table.over:
             break
-        order = seats_from(leader)
-        if len(trick.plays) != 4:
-            return f"{at} does not have four cards"
-        plays = []
-        for seat, play in zip(order, trick.plays, strict=True):
-            if play.seat is not None and play.seat != seat:
-                return f"{at} is not played in turn ({play.seat} plays in {seat}'s turn)"
-            if play.card not in held[seat]:
-                return f"{at}: {seat} plays {play.card}, which {seat} does not hold"
-            held[seat].discard(play.card)
-            plays.append((str(seat), play.card, play.pos.line, play.pos.column))
-        tricks.append((str(leader), tuple(plays)))
-        levels = tuple(ruleset.strength[card] for _, card, _, _ in plays)
-        offset = solver.trick_winner(levels)
-        winner = -1 if offset < 0 else (SEATS.index(leader) + offset) % 4
-        winners.append(winner)
-        if winner >= 0:
-            leader = SEATS[winner]
-    if not solver.over(tuple(winners)):
+        leader, seated = table.leader, table.seated(trick.plays)
+        for play in seated:
+            place(said, table.play(play.seat, play.card), play.pos, deal.number, k)
+        place(said, table.end_trick()[1], trick.pos, deal.number, k)
+        if said.found:
+            first = min(said.found, key=Finding.sort_key)  # as validate lists them
+            return f"line {first.line}: {first.message} ({first.code}: see aluette validate)"
+        played = zip(table.tricks[-1].plays, seated, strict=True)
+        tricks.append(
+            (str(leader), tuple((str(s), c, p.pos.line, p.pos.column) for (s, c), p in played))
+        )
+    if not table.over:
         # The values would be of tricks nobody recorded, and the last one
         # would not be what the deal scored.
         line = lines[len(tricks) - 1].pos.line if tricks else deal.tricks[-1].pos.line

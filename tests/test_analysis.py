@@ -283,29 +283,53 @@ point N
         # S should deal deal 2 (E dealt deal 1): the header's W is one
         # finding, and W, on S's left, may lead trick 1 as the replay says
         ("E", "A105", None),
-        # W does deal deal 2, so N leads trick 1, not W
-        ("S", "A202", "trick 1 (line 12) is not played in turn (W plays in N's turn)"),
+        # W does deal deal 2, so N leads trick 1, not W: skipped, as
+        # validate says it on the trick's line
+        ("S", "A202", 12),
     ],
 )
 def test_trick_1_is_led_by_whom_the_replay_lets_lead_it(
-    tmp_path: Path, first: str, code: str, skipped: str | None
+    tmp_path: Path, first: str, code: str, skipped: int | None
 ) -> None:
     record = write(tmp_path, "dealer.aln", _WRONG_DEALER.format(first=first))
     assert re.findall(r" (A\d{3}) ", run("validate", str(record)).stdout) == [code]
     result = run("analyse", "--from-trick", "7", "--format", "json", str(record))
     deal = json.loads(result.stdout)["games"][0]["deals"][1]
-    assert deal["skipped"] == skipped
+    assert deal["skipped"] == (None if skipped is None else as_validate_says(record, skipped))
     assert deal["solved_from_trick"] == (7 if skipped is None else None)
 
 
-def test_a_card_the_player_does_not_hold_is_named(tmp_path: Path) -> None:
-    text = THROWN.read_text("utf-8").replace("3. E:8c", "3. E:Rd")
-    record = write(tmp_path, "bad.aln", text)
+def as_validate_says(record: Path, line: int) -> str:
+    """Why a deal is not analysed, in the words ``validate`` gives the first
+    finding on ``line``: the table referees play for both."""
+    said = json.loads(run("validate", "--format", "json", str(record)).stdout)
+    first = next(f for f in said if f["line"] == line)
+    return f"line {line}: {first['message']} ({first['code']}: see aluette validate)"
+
+
+@pytest.mark.parametrize(
+    ("edit", "code"),
+    [
+        (("3. E:8c", "3. E:Rd"), "A203"),  # a stock card
+        (("3. E:8c", "3. E:Vb"), "A203"),  # N's card
+        (("3. E:8c", "3. E:1d"), "A204"),  # played in trick 1
+        (("3. E:8c S:7d", "3. S:7d E:8c"), "A202"),  # S leads in E's turn
+        (("W:Vc N:Cd", "W:Vc"), "A205"),  # three cards
+    ],
+    ids=["stock card", "another's card", "card played twice", "out of turn", "three cards"],
+)
+def test_a_broken_play_is_named_as_validate_names_it(
+    tmp_path: Path, edit: tuple[str, str], code: str
+) -> None:
+    text = THROWN.read_text("utf-8")
+    assert edit[0] in text
+    record = write(tmp_path, "bad.aln", text.replace(*edit))
     result = run("analyse", "--format", "json", str(record))
     assert result.exit_code == 1  # the record breaks a rule, as validate says
     (deal,) = json.loads(result.stdout)["games"][0]["deals"]
-    line = _line_of(text, "3. E:Rd")
-    assert deal["skipped"] == f"trick 3 (line {line}): E plays Rd, which E does not hold"
+    line = _line_of(text, "3. E:8c")
+    assert deal["skipped"] == as_validate_says(record, line)
+    assert f"({code}: " in deal["skipped"]
 
 
 def _line_of(text: str, start: str) -> int:
