@@ -120,8 +120,9 @@ class DealTask:
     dealer: str
     #: the hands when play starts
     hands: dict[str, tuple[str, ...]]
-    #: per trick: (leader, [(seat, card, line, column)])
-    tricks: tuple[tuple[str, tuple[tuple[str, str, int, int], ...]], ...]
+    #: per trick: (leader, [(seat, card, line, column)], who took it: None
+    #: for nobody), as the table played it
+    tricks: tuple[tuple[str, tuple[tuple[str, str, int, int], ...], str | None], ...]
     #: the signals made openly, when the rules have them (the layouts as seen
     #: bear them out)
     signals: tuple[Signalled, ...] = ()
@@ -241,10 +242,12 @@ def _walk(
         if said.found:
             first = min(said.found, key=Finding.sort_key)  # as validate lists them
             return f"line {first.line}: {first.message} ({first.code}: see aluette validate)"
-        played = zip(table.tricks[-1].plays, seated, strict=True)
-        tricks.append(
-            (str(leader), tuple((str(s), c, p.pos.line, p.pos.column) for (s, c), p in played))
+        took = table.tricks[-1]
+        played = tuple(
+            (str(s), c, p.pos.line, p.pos.column)
+            for (s, c), p in zip(took.plays, seated, strict=True)
         )
+        tricks.append((str(leader), played, took.winner))
     if not table.over:
         # The values would be of tricks nobody recorded, and the last one
         # would not be what the deal scored.
@@ -278,13 +281,12 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
     back as the time budget allows."""
     from .solver import Position, Solver, TimeUp
 
-    ruleset = task.ruleset
-    solver = Solver(ruleset, task.doubled_by)
+    solver = Solver(task.ruleset, task.doubled_by)
     # The position before every play, trick by trick.
     held = {seat: list(cards) for seat, cards in task.hands.items()}
     before: list[list[Placed]] = []
     winners: list[str | None] = []
-    for leader, plays in task.tricks:
+    for leader, plays, winner in task.tricks:
         positions = []
         table: list[str] = []
         for seat, card, line, column in plays:
@@ -294,9 +296,7 @@ def analyse_deal(task: DealTask, limits: Limits) -> DealAnalysis:
             held[seat].remove(card)
             table.append(card)
         before.append(positions)
-        levels = tuple(ruleset.strength[c] for c in table)
-        offset = solver.trick_winner(levels)
-        winners.append(None if offset < 0 else seats_from(leader)[offset])
+        winners.append(winner)
     first = max(1, limits.from_trick)
     if before:
         # The last trick's start costs nothing to value, but the first search
@@ -354,7 +354,7 @@ def _judge_deal(
         number = values[0].trick
         try:
             for value, (position, seat, card, _, _) in zip(values, before[number - 1], strict=True):
-                history = [[(s, c) for s, c, _, _ in plays] for _, plays in task.tricks[:number]]
+                history = [[(s, c) for s, c, _, _ in plays] for _, plays, _ in task.tricks[:number]]
                 history[-1] = history[-1][: len(position.trick)]
                 seen = seen_by(
                     seat, position.hands, history, deck, task.signals, discards.get(seat, ())

@@ -1132,7 +1132,7 @@ def _refereed(path: Path, from_trick: int) -> dict[str, Counter[str]]:
     figures: dict[str, Counter[str]] = {seat: Counter() for seat in SEATS}
     thrown: set[str] = set()
     saved: set[str] = set()
-    for number, (_, plays) in enumerate(task.tricks, 1):
+    for number, (_, plays, _) in enumerate(task.tricks, 1):
         for seat, card, _, _ in plays:
             if number >= from_trick:
                 sign = 1 if seat in "NS" else -1
