@@ -23,14 +23,13 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import Exchange, apply_chants, check_deck, hand_lines
 from .engine import in_number_order, place
-from .findings import OUT_OF_TURN, Finding, Flags, Kind
-from .model import BrokenDeal, Deal, Trick
+from .findings import OUT_OF_TURN, TRICK_NUMBER, Finding, Flags, Kind
+from .model import BrokenDeal, Deal
 from .outcome import DealOutcome
 from .parallel import map_in_order
 from .pipeline import CheckedGame
@@ -144,8 +143,12 @@ def deal_tasks(checked: CheckedGame) -> list[DealTask | DealAnalysis]:
     out: list[DealTask | DealAnalysis] = []
     # the lines where the replay found a card played out of turn
     out_of_turn = {f.line for f in checked.outcome.findings if f.code == OUT_OF_TURN}
+    # validate's first finding on each line (they come sorted)
+    first: dict[int, Finding] = {}
+    for finding in checked.outcome.findings:
+        first.setdefault(finding.line, finding)
     for deal, outcome in zip(checked.game.deals, checked.outcome.deals, strict=False):
-        reason = _cannot(deal, outcome, ruleset, out_of_turn)
+        reason = _cannot(deal, outcome, ruleset, out_of_turn, first)
         if isinstance(reason, str):
             out.append(_skip(deal, reason))
         else:
@@ -158,10 +161,15 @@ def _skip(deal: Deal | BrokenDeal, reason: str) -> DealAnalysis:
 
 
 def _cannot(
-    deal: Deal | BrokenDeal, outcome: DealOutcome, ruleset: Ruleset, out_of_turn: set[int]
+    deal: Deal | BrokenDeal,
+    outcome: DealOutcome,
+    ruleset: Ruleset,
+    out_of_turn: set[int],
+    first: dict[int, Finding],
 ) -> DealTask | str:
     """The deal's task, or why it cannot be analysed (``out_of_turn``: the
-    lines where the replay found a card played out of turn)."""
+    lines where the replay found a card played out of turn; ``first``: the
+    replay's first finding on each line)."""
     if isinstance(deal, BrokenDeal) or outcome.broken:
         return "the deal could not be read"
     if deal.concessions and ruleset.mordienne:
@@ -186,7 +194,7 @@ def _cannot(
     leader: str = left_of(deal.dealer)
     if outcome.tricks and outcome.tricks[0].line not in out_of_turn:
         leader = outcome.tricks[0].leader or leader
-    walked = _walk(deal, hands, exchange, ruleset, leader)
+    walked = _walk(deal, hands, exchange, ruleset, leader, first)
     if isinstance(walked, str):
         return walked
     signals = tuple(Signalled(s.seat, s.what, s.before) for s in deal.signals)
@@ -202,19 +210,18 @@ def _cannot(
     )
 
 
-def _misnumbered(tricks: list[Trick], k: int, trick: Trick) -> str:
-    """Why the trick lines stop counting 1, 2, 3 at trick ``k``: a trick left
-    out (the numbers jump and go on rising) or a numbering mistake."""
-    numbers = [t.number for t in tricks[k - 1 :]]
-    at = f"line {trick.pos.line}"
-    if trick.number > k and all(a < b for a, b in pairwise(numbers)):
-        gone = f"trick {k} is" if trick.number == k + 1 else f"tricks {k} to {trick.number - 1} are"
-        return f"{gone} missing: {at} is trick {trick.number}"
-    return f"{at} is numbered {trick.number} where trick {k} should be"
+def _said(finding: Finding) -> str:
+    """Why a deal is not analysed, as ``validate`` says it."""
+    return f"line {finding.line}: {finding.message} ({finding.code}: see aluette validate)"
 
 
 def _walk(
-    deal: Deal, hands: dict[str, set[str]], exchange: Exchange, ruleset: Ruleset, leader: str
+    deal: Deal,
+    hands: dict[str, set[str]],
+    exchange: Exchange,
+    ruleset: Ruleset,
+    leader: str,
+    first: dict[int, Finding],
 ) -> DealTask | str:
     """The record's plays from ``leader``'s lead, played through the table
     (:class:`~aluette_cli.table.Table`, the replay's referee of play) with
@@ -232,7 +239,11 @@ def _walk(
     lines = in_number_order(deal, Flags(None))  # as the engine plays them
     for k, trick in enumerate(lines, 1):
         if trick.number != k:
-            return _misnumbered(lines, k, trick)
+            # a trick left out, or a number written wrong: the replay's A201
+            found = first.get(trick.pos.line)
+            if found is not None and found.code == TRICK_NUMBER:
+                return _said(found)
+            return f"line {trick.pos.line} is trick {trick.number}, not trick {k}"
         if table.over:
             break
         leader, seated = table.leader, table.seated(trick.plays)
@@ -240,8 +251,7 @@ def _walk(
             place(said, table.play(play.seat, play.card), play.pos, deal.number, k)
         place(said, table.end_trick()[1], trick.pos, deal.number, k)
         if said.found:
-            first = min(said.found, key=Finding.sort_key)  # as validate lists them
-            return f"line {first.line}: {first.message} ({first.code}: see aluette validate)"
+            return _said(min(said.found, key=Finding.sort_key))  # as validate lists them
         took = table.tricks[-1]
         played = tuple(
             (str(s), c, p.pos.line, p.pos.column)
