@@ -194,12 +194,21 @@ class _Text:
         return line, column
 
     def peek(self) -> str:
-        """The next character that is not white space ("" at the end)."""
+        """The next character that is not white space ("" at the end).
+
+        White space read past is forgotten, but not the value read last
+        while the white space after it is short: a bracket lost from a game
+        makes it run on over the games after it, as valid JSON, up to the
+        document's end; :meth:`resync` then looks back into it for the next
+        game's start, which the text held must still have."""
+        run = 0
         while True:
+            at = self.pos
             self.pos = _SPACE.match(self.buf, self.pos).end()  # type: ignore[union-attr]
             if self.pos < len(self.buf):
                 return self.buf[self.pos]
-            self.drop(self.pos)
+            run += self.pos - at
+            self.drop(min(self.began, self.pos) if run <= BLOCK else self.pos)
             if not self.more():
                 return ""
 

@@ -378,6 +378,25 @@ def test_a_game_that_lost_its_opening_brace_or_a_quote_costs_itself_only(
     assert [x.index for x in found if isinstance(x, Problem)] == [2]
 
 
+@pytest.mark.parametrize("block", [7, 1 << 20])
+@pytest.mark.parametrize("layout", ["line", "indented", "one line"])
+@pytest.mark.parametrize("at", [1, 2])
+def test_a_game_that_lost_its_two_closing_brackets_costs_itself_only(
+    block: int, layout: str, at: int
+) -> None:
+    """Without its ``]}``, a game takes the games after it as more values of
+    its list, and the document's own ``]}`` close it: valid JSON up to the
+    document's end, which the white space before it had made the reader
+    forget, so that the next game's start could not be found again in it,
+    and every game after the broken one was lost."""
+    data = _laid_out(layout, f'{{"index": {at}, "x": ["a", "b"', at)
+    chunks = iter([data[i : i + block] for i in range(0, len(data), block)])
+    found = list(read_document(lambda size: next(chunks, b""), "games", 1000, "index"))
+    read = [x.value["index"] for x in found if isinstance(x, Item)]
+    assert read == [k for k in (1, 2, 3, 4) if k != at], (layout, found)
+    assert [x.index for x in found if isinstance(x, Problem)] == [at], found
+
+
 @pytest.mark.parametrize("layout", ["line", "indented", "one line"])
 @pytest.mark.parametrize(
     "broken",
