@@ -141,14 +141,12 @@ def deal_tasks(checked: CheckedGame) -> list[DealTask | DealAnalysis]:
         unloaded = "the game's rules could not be loaded" + (f" ({why})" if why else "")
         return [_skip(deal, unloaded) for deal in checked.game.deals]
     out: list[DealTask | DealAnalysis] = []
-    # the lines where the replay found a card played out of turn
-    out_of_turn = {f.line for f in checked.outcome.findings if f.code == OUT_OF_TURN}
-    # validate's first finding on each line (they come sorted)
-    first: dict[int, Finding] = {}
+    # the replay's findings by line, in validate's order
+    said: dict[int, list[Finding]] = {}
     for finding in checked.outcome.findings:
-        first.setdefault(finding.line, finding)
+        said.setdefault(finding.line, []).append(finding)
     for deal, outcome in zip(checked.game.deals, checked.outcome.deals, strict=False):
-        reason = _cannot(deal, outcome, ruleset, out_of_turn, first)
+        reason = _cannot(deal, outcome, ruleset, said)
         if isinstance(reason, str):
             out.append(_skip(deal, reason))
         else:
@@ -164,12 +162,10 @@ def _cannot(
     deal: Deal | BrokenDeal,
     outcome: DealOutcome,
     ruleset: Ruleset,
-    out_of_turn: set[int],
-    first: dict[int, Finding],
+    said: dict[int, list[Finding]],
 ) -> DealTask | str:
-    """The deal's task, or why it cannot be analysed (``out_of_turn``: the
-    lines where the replay found a card played out of turn; ``first``: the
-    replay's first finding on each line)."""
+    """The deal's task, or why it cannot be analysed (``said``: the replay's
+    findings by line)."""
     if isinstance(deal, BrokenDeal) or outcome.broken:
         return "the deal could not be read"
     if deal.concessions and ruleset.mordienne:
@@ -192,9 +188,9 @@ def _cannot(
     # Who may lead trick 1 is the replay's to say: after a wrong dealer
     # (A105), the left of the header's dealer or of the right one.
     leader: str = left_of(deal.dealer)
-    if outcome.tricks and outcome.tricks[0].line not in out_of_turn:
+    if outcome.tricks and not _found(said, outcome.tricks[0].line, OUT_OF_TURN):
         leader = outcome.tricks[0].leader or leader
-    walked = _walk(deal, hands, exchange, ruleset, leader, first)
+    walked = _walk(deal, hands, exchange, ruleset, leader, said)
     if isinstance(walked, str):
         return walked
     signals = tuple(Signalled(s.seat, s.what, s.before) for s in deal.signals)
@@ -210,6 +206,11 @@ def _cannot(
     )
 
 
+def _found(said: dict[int, list[Finding]], line: int | None, code: str) -> Finding | None:
+    """The replay's first finding of ``code`` on ``line``."""
+    return next((f for f in said.get(line or 0, ()) if f.code == code), None)
+
+
 def _said(finding: Finding) -> str:
     """Why a deal is not analysed, as ``validate`` says it."""
     return f"line {finding.line}: {finding.message} ({finding.code}: see aluette validate)"
@@ -221,7 +222,7 @@ def _walk(
     exchange: Exchange,
     ruleset: Ruleset,
     leader: str,
-    first: dict[int, Finding],
+    said: dict[int, list[Finding]],
 ) -> DealTask | str:
     """The record's plays from ``leader``'s lead, played through the table
     (:class:`~aluette_cli.table.Table`, the replay's referee of play) with
@@ -234,24 +235,24 @@ def _walk(
     # ``leader`` is there (the replay's leader after a wrong dealer, A105).
     stock = deal.stock.cards if deal.stock is not None else ()
     table = Table(ruleset, seats_from(leader)[3], hands, exchange, stock)
-    said = Flags(None)
+    problems = Flags(None)
     tricks = []
     lines = in_number_order(deal, Flags(None))  # as the engine plays them
     for k, trick in enumerate(lines, 1):
         if trick.number != k:
             # a trick left out, or a number written wrong: the replay's A201
-            found = first.get(trick.pos.line)
-            if found is not None and found.code == TRICK_NUMBER:
+            found = _found(said, trick.pos.line, TRICK_NUMBER)
+            if found is not None:
                 return _said(found)
             return f"line {trick.pos.line} is trick {trick.number}, not trick {k}"
         if table.over:
             break
         leader, seated = table.leader, table.seated(trick.plays)
         for play in seated:
-            place(said, table.play(play.seat, play.card), play.pos, deal.number, k)
-        place(said, table.end_trick()[1], trick.pos, deal.number, k)
-        if said.found:
-            return _said(min(said.found, key=Finding.sort_key))  # as validate lists them
+            place(problems, table.play(play.seat, play.card), play.pos, deal.number, k)
+        place(problems, table.end_trick()[1], trick.pos, deal.number, k)
+        if problems.found:
+            return _said(min(problems.found, key=Finding.sort_key))  # as validate lists them
         took = table.tricks[-1]
         played = tuple(
             (str(s), c, p.pos.line, p.pos.column)
