@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import Exchange, apply_chants, check_deck, hand_lines
 from .engine import in_number_order, place
-from .findings import OUT_OF_TURN, TRICK_NUMBER, Finding, Flags, Kind
-from .model import BrokenDeal, Deal
+from .findings import OUT_OF_TURN, TRICK_CLAIM, TRICK_NUMBER, Finding, Flags, Kind
+from .model import BrokenDeal, Deal, Trick
 from .outcome import DealOutcome
 from .parallel import map_in_order
 from .pipeline import CheckedGame
@@ -216,6 +216,24 @@ def _said(finding: Finding) -> str:
     return f"line {finding.line}: {finding.message} ({finding.code}: see aluette validate)"
 
 
+def _stopped(problem: Finding, said: dict[int, list[Finding]], before: list[Trick]) -> str:
+    """Why the walk stops at the table's ``problem``: the replay's own finding
+    of it, or, where the replay let it pass as following from a mistake on
+    an earlier trick line (a lead by the winner a wrong claim named), the
+    problem and that claim, the last wrong one (A301) before it."""
+    if (same := _found(said, problem.line, problem.code)) is not None:
+        return _said(same)
+    claims = [t.claim.pos.line for t in before if t.claim is not None]
+    earlier = [f for line in claims for f in said.get(line, ()) if f.code == TRICK_CLAIM]
+    if not earlier:
+        return _said(problem)
+    cause = max(earlier, key=Finding.sort_key)
+    return (
+        f"line {problem.line}: {problem.message}; it follows from the mistake on line"
+        f" {cause.line} ({cause.code}: see aluette validate)"
+    )
+
+
 def _walk(
     deal: Deal,
     hands: dict[str, set[str]],
@@ -252,7 +270,7 @@ def _walk(
             place(problems, table.play(play.seat, play.card), play.pos, deal.number, k)
         place(problems, table.end_trick()[1], trick.pos, deal.number, k)
         if problems.found:
-            return _said(min(problems.found, key=Finding.sort_key))  # as validate lists them
+            return _stopped(min(problems.found, key=Finding.sort_key), said, lines[: k - 1])
         took = table.tricks[-1]
         played = tuple(
             (str(s), c, p.pos.line, p.pos.column)

@@ -369,6 +369,49 @@ def test_a_deal_whose_tricks_do_not_count_up_is_skipped_as_validate_says(
     assert deal["skipped"] == reason
 
 
+#: Trick 6 is E's (3d, monsieur), claimed for W, and W leads trick 7: the
+#: record goes on from its claim, as the replay follows it (notation.md §4)
+_WRONG_CLAIM = """[Event "a wrong claim followed"]
+[Rules "classic"]
+[Result "*"]
+
+deal 1 dealer W
+N: 9b Rd 2d 6e 9c 8c Cb Vc 8d
+E: 7d 5c 8e 2c 2e Rc 7b 9e 3d
+S: 4d 1e Ve Vd 3e 7e 5d 3c 1b
+W: 6b Vb 1c 7c 4c 1d Cc 3b 4e
+stock: 5e 4b 9d 6c Rb Ce 5b Cd 6d 8b Re 2b
+1. N:Cb E:7b S:1e W:3b -> S
+2. S:Vd W:Vb N:Vc E:Rc -> E
+3. E:2e S:1b W:1d N:2d -> N
+4. N:6e E:2c S:7e W:4c -> E
+5. E:9e S:4d W:7c N:8c -> E
+6. E:3d S:5d W:Cc N:9b -> W
+7. W:4e N:8d E:5c S:3c -> S
+8. S:3e W:1c N:Rd E:8e -> W
+9. W:6b N:9c E:7d S:Ve -> N
+"""
+
+
+@pytest.mark.parametrize("seats", [True, False], ids=["seats", "cards only"])
+def test_a_lead_after_a_wrong_claim_is_skipped_naming_the_claim(
+    tmp_path: Path, seats: bool
+) -> None:
+    # validate finds the claim only (the replay lets the claimed winner
+    # lead): the reason names the lead out of turn and that claim's line
+    text = _WRONG_CLAIM if seats else re.sub(r"\b[NESW]:(?=\w\w )", "", _WRONG_CLAIM)
+    record = write(tmp_path, "claim.aln", text)
+    said = json.loads(run("validate", "--format", "json", str(record)).stdout)
+    assert [(f["line"], f["code"]) for f in said] == [(16, "A301")]
+    result = run("analyse", "--from-trick", "9", "--format", "json", str(record))
+    assert result.exit_code == 1  # the A301, as validate says
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    assert deal["skipped"] == (
+        "line 17: W leads trick 7, but E should: E won trick 6;"
+        " it follows from the mistake on line 16 (A301: see aluette validate)"
+    )
+
+
 def test_trick_lines_written_out_of_order_are_analysed_in_the_order_of_their_numbers(
     tmp_path: Path,
 ) -> None:
