@@ -761,12 +761,14 @@ if AVAILABLE:
         t2: int,
         hint: int,
         dst: int,
+        low_leads: bool,
     ) -> None:
         """The solver's ``_order``: the strengths to try, in a good order,
-        from the groups in row ``src`` of ``scratch`` to row ``dst``."""
+        from the groups in row ``src`` of ``scratch`` to row ``dst``; a
+        leader's low first where ``low_leads`` (tricks pooled per team)."""
         if n == 0:
             for x in range(k):
-                scratch[dst, x] = scratch[src, x]
+                scratch[dst, x] = scratch[src, k - 1 - x if low_leads else x]
             if hint >= 0 and scratch[dst, 0] != hint:
                 for x in range(1, k):
                     if scratch[dst, x] == hint:
@@ -1186,6 +1188,7 @@ if AVAILABLE:
                     frames[d, _F_T2],
                     frames[d, _F_HINT],
                     3 * d + 1,
+                    ctl[_POOLED] != 0,
                 )
                 frames[d, _F_K] = k
                 frames[d, _F_X] = 0
