@@ -83,7 +83,7 @@ class PlayValue:
     as_seen: PlayAsSeen | None = None
     #: each card of the hand and the value after it: what the player could
     #: have made of the position, not only what the card played made of it
-    #: (empty where ``keeps`` is None)
+    #: (with :attr:`Limits.every_card` only; else empty)
     values: tuple[tuple[str, int], ...] = ()
 
     @property
@@ -430,8 +430,8 @@ def _on_the_line(
         if before == after:
             values.append(PlayValue(number, seat, card, before, after, None, line, column))
         else:
-            every = solver.play_values(position, deadline, value=before)
-            values.append(_value(solver, number, position, seat, card, line, column, every))
+            keeps = _strongest_first(solver, solver.keeping(position, before, deadline))
+            values.append(PlayValue(number, seat, card, before, after, keeps, line, column))
         after = before
     return values[::-1]
 
@@ -447,14 +447,16 @@ def _value(
     values: dict[str, int],
 ) -> PlayValue:
     best = max(values.values()) if seat in ("N", "S") else min(values.values())
-    strength = solver.ruleset.strength
-    keeps = sorted(
-        (c for c, v in values.items() if v == best), key=lambda c: (-strength[c], DECK.index(c))
-    )
+    keeps = _strongest_first(solver, [c for c, v in values.items() if v == best])
     every = tuple(sorted(values.items(), key=lambda item: DECK.index(item[0])))
-    return PlayValue(
-        number, seat, card, best, values[card], tuple(keeps), line, column, values=every
-    )
+    return PlayValue(number, seat, card, best, values[card], keeps, line, column, values=every)
+
+
+def _strongest_first(solver: Solver, cards: Iterable[str]) -> tuple[str, ...]:
+    """Cards as a play's ``keeps`` lists them: strongest first, equal cards
+    in the deck's order."""
+    strength = solver.ruleset.strength
+    return tuple(sorted(cards, key=lambda c: (-strength[c], DECK.index(c))))
 
 
 def _run(item: tuple[DealTask | DealAnalysis | None, Limits]) -> DealAnalysis | None:

@@ -339,19 +339,25 @@ class Solver:
             else:
                 t = (lo + hi + 1) // 2
             first = None
-            if self._kernel is not None:
-                v = self._kernel.play(
-                    p.hands, p.leader, p.played, p.seq, p.state, t - 1, t, self._deadline
-                )
-            else:
-                groups = _groups(hands, p.played, p.leader, self._dead, self._cancels)
-                v = self._play(hands, p.leader, p.played, sid, p.seq, t - 1, t, groups)
+            v = self._test(p, t, hands, sid)
             # Fail-soft: the value is at least v when v >= t, at most v otherwise.
             if v >= t:
                 lo = v
             else:
                 hi = v
         return lo
+
+    def _test(self, p: _Internal, t: int, hands: list[tuple[int, ...]], sid: int) -> int:
+        """One null-window test of "is the value at least ``t``?" (fail-soft:
+        at least the answer when it is ``t`` or more, at most it otherwise),
+        compiled where the kernel is; ``hands`` and ``sid`` as the Python
+        search holds ``p``."""
+        if self._kernel is not None:
+            return self._kernel.play(
+                p.hands, p.leader, p.played, p.seq, p.state, t - 1, t, self._deadline
+            )
+        groups = _groups(hands, p.played, p.leader, self._dead, self._cancels)
+        return self._play(hands, p.leader, p.played, sid, p.seq, t - 1, t, groups)
 
     def play_values(
         self,
@@ -400,6 +406,37 @@ class Solver:
                 by_level[level] = by_level[rep]
         cards = [str(c) for c in position.hands[SEATS[seat]]]
         return {card: by_level[self._strength[card]] for card in cards}
+
+    def keeping(
+        self, position: Position, value: int, deadline: float | None = None
+    ) -> tuple[str, ...]:
+        """The cards of the player to move after which ``value``, the
+        position's own, still holds, in the hand's order: one test for each
+        group of cards that play alike, where :meth:`play_values` goes on to
+        value every other card exactly.  All a play that changed the value
+        is judged by: the cards that would have kept it."""
+        p = self._internal(position)
+        seat = (p.leader + len(p.played)) % 4
+        self._deadline = deadline
+        reps = _groups(p.hands, p.played, p.leader, self._dead, self._cancels)[seat]
+        keeps: dict[int, bool] = {}
+        for rep in reps:
+            child = self._child(p, rep)
+            if self.over(child.seq):
+                after = self.leaf(child.seq)
+            else:
+                # the side that moved wants at least ``value`` (NS) or at
+                # most it (EW): one test, at the value's edge
+                t = value if seat % 2 == 0 else value + 1
+                hands = [hand[::-1] for hand in child.hands]
+                after = self._test(child, t, hands, self._state(len(child.seq), child.state))
+            keeps[rep] = after >= value if seat % 2 == 0 else after <= value
+        kept = []
+        for card in position.hands[SEATS[seat]]:
+            level = self._strength[str(card)]
+            if keeps[next(rep for rep in reps if rep <= level)]:
+                kept.append(str(card))
+        return tuple(kept)
 
     # ------------------------------------------------------------------
     # Positions as the search holds them

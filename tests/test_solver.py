@@ -253,6 +253,29 @@ def test_a_play_valued_from_the_position_after_it_agrees_with_brute_force(name: 
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
+def test_the_cards_that_keep_a_value_agree_with_brute_force(name: str) -> None:
+    """What ``analyse`` asks at a play that changed the value: the cards
+    after which the position's value still holds, in the hand's order; and
+    none, asked of a value the position does not have on the player's side
+    (no card reaches a value better than the position's)."""
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"keeping-{name}")
+    solver = Solver(ruleset, double)
+    for _ in range(12):
+        position = random_position(ruleset, rng, (7, 9))
+        value = brute(ruleset, double, position)
+        seat = position.turn
+        after = {
+            c: brute(ruleset, double, _after(ruleset, position, c)) for c in position.hands[seat]
+        }
+        keeps = tuple(c for c in position.hands[seat] if after[c] == value)
+        assert keeps and solver.keeping(position, value) == keeps, position
+        better = value + 1 if seat in ("N", "S") else value - 1
+        assert solver.keeping(position, better) == (), position
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
 def test_one_solver_values_positions_of_many_deals_in_any_order(name: str) -> None:
     """The fast search numbers tally states (tricks played and taken) and
     remembers the scoring's bounds per state and card counts for the
