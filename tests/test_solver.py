@@ -238,7 +238,10 @@ def test_a_play_valued_from_the_position_after_it_agrees_with_brute_force(name: 
     """What ``analyse`` asks by default: the value after the card played,
     then the position's value knowing that one card leads there
     (:meth:`Solver.value_beside`, which only searches for a better card),
-    for every card, the best and the worst alike."""
+    for every card, the best and the worst alike; and where the card
+    changed the value, the cards that would have kept it
+    (:meth:`Solver.keeping`, in the hand's order), and none of a value
+    better than the position's."""
     make, double = RULESETS[name]
     ruleset = make()
     rng = random.Random(f"beside-{name}")
@@ -246,31 +249,15 @@ def test_a_play_valued_from_the_position_after_it_agrees_with_brute_force(name: 
     for _ in range(12):
         position = random_position(ruleset, rng, (7, 9))
         value = brute(ruleset, double, position)
-        for card in position.hands[position.turn]:
+        seat = position.turn
+        keeps = []
+        for card in position.hands[seat]:
             after = solver.value_after(position, card)
             assert after == brute(ruleset, double, _after(ruleset, position, card)), card
             assert solver.value_beside(position, after) == value, (position, card)
-
-
-@pytest.mark.parametrize("name", list(RULESETS))
-def test_the_cards_that_keep_a_value_agree_with_brute_force(name: str) -> None:
-    """What ``analyse`` asks at a play that changed the value: the cards
-    after which the position's value still holds, in the hand's order; and
-    none, asked of a value the position does not have on the player's side
-    (no card reaches a value better than the position's)."""
-    make, double = RULESETS[name]
-    ruleset = make()
-    rng = random.Random(f"keeping-{name}")
-    solver = Solver(ruleset, double)
-    for _ in range(12):
-        position = random_position(ruleset, rng, (7, 9))
-        value = brute(ruleset, double, position)
-        seat = position.turn
-        after = {
-            c: brute(ruleset, double, _after(ruleset, position, c)) for c in position.hands[seat]
-        }
-        keeps = tuple(c for c in position.hands[seat] if after[c] == value)
-        assert keeps and solver.keeping(position, value) == keeps, position
+            if after == value:
+                keeps.append(card)
+        assert keeps and solver.keeping(position, value) == tuple(keeps), position
         better = value + 1 if seat in ("N", "S") else value - 1
         assert solver.keeping(position, better) == (), position
 
