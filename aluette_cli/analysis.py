@@ -167,7 +167,11 @@ def _cannot(
     """The deal's task, or why it cannot be analysed (``said``: the replay's
     findings by line)."""
     if isinstance(deal, BrokenDeal) or outcome.broken:
-        return "the deal could not be read"
+        # the reading error that broke it (or the limit it passed), as
+        # validate words it; a deal broken without one keeps the bare words
+        error = deal.error if isinstance(deal, BrokenDeal) else None
+        error = error or outcome.error
+        return "the deal could not be read" if error is None else _said(error)
     if deal.concessions and ruleset.mordienne:
         return "a concession changes what the deal is worth, and the solver does not value it"
     missing = [s for s in SEATS if s not in hand_lines(deal)]  # (as the checks read them)

@@ -349,6 +349,32 @@ def test_a_deal_with_a_line_that_cannot_be_read_is_skipped_naming_it(tmp_path: P
 
 
 @pytest.mark.parametrize(
+    ("edit", "at", "code"),
+    [
+        (("the point for NS}", "the point for NS"), "point NS", "A002"),
+        (("9. N:Vb", "8. E:4b S:3b W:3e N:2d -> N\n" * 40 + "9. N:Vb"), None, "A009"),
+    ],
+    ids=["a brace never closed", "more tricks than a deal can hold"],
+)
+def test_a_deal_that_cannot_be_read_is_skipped_as_validate_says(
+    tmp_path: Path, edit: tuple[str, str], at: str | None, code: str
+) -> None:
+    """A deal the reader could not take whole is named by the finding that
+    broke it, on its line, in validate's words, not as "could not be read"
+    alone."""
+    text = THROWN.read_text("utf-8")
+    assert edit[0] in text
+    bad = text.replace(*edit)
+    record = write(tmp_path, "bad.aln", bad)
+    result = run("analyse", "--format", "json", str(record))
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    said = json.loads(run("validate", "--format", "json", str(record)).stdout)
+    line = _line_of(bad, at) if at else next(f["line"] for f in said if f["code"] == code)
+    assert deal["skipped"] == as_validate_says(record, line)
+    assert f"({code}: " in deal["skipped"]
+
+
+@pytest.mark.parametrize(
     "edit",
     [
         ("4. N:5e E:6c S:8d W:9c -> W  {W 1}\n", ""),
