@@ -174,7 +174,8 @@ def _cannot(
         return "the deal could not be read" if error is None else _said(error)
     if deal.concessions and ruleset.mordienne:
         return "a concession changes what the deal is worth, and the solver does not value it"
-    missing = [s for s in SEATS if s not in hand_lines(deal)]  # (as the checks read them)
+    lines = hand_lines(deal)  # (as the checks read them)
+    missing = [s for s in SEATS if s not in lines]
     if missing:
         return "the record does not give the four hands"
     if deal.unread:
@@ -186,6 +187,14 @@ def _cannot(
     exchange = apply_chants(deal, hands, ruleset, Flags(None))
     dealt = [card for seat in SEATS for card in hands[seat]]
     if any(len(hands[s]) != HAND_SIZE for s in SEATS) or len(set(dealt)) != len(dealt):
+        # the deal check's own finding, on the first hand line (or the
+        # stock's) that has one
+        places = {h.pos.line for h in lines.values()}
+        if deal.stock is not None:
+            places.add(deal.stock.pos.line)
+        found = next((f for line in sorted(places) for f in said.get(line, ())), None)
+        if found is not None:
+            return _said(found)
         return "the hands are not four hands of nine different cards (see aluette validate)"
     if any(card not in ruleset.strength for card in dealt):
         return "the hands hold cards the rules do not rank"

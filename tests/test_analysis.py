@@ -353,15 +353,23 @@ def test_a_deal_with_a_line_that_cannot_be_read_is_skipped_naming_it(tmp_path: P
     [
         (("the point for NS}", "the point for NS"), "point NS", "A002"),
         (("9. N:Vb", "8. E:4b S:3b W:3e N:2d -> N\n" * 40 + "9. N:Vb"), None, "A009"),
+        (("N: 1d 4d Cd", "N: 4d Cd"), "N: ", "A102"),
+        (("N: 1d 4d Cd", "N: 1d 4d 3c Cd"), "N: ", "A102"),
     ],
-    ids=["a brace never closed", "more tricks than a deal can hold"],
+    ids=[
+        "a brace never closed",
+        "more tricks than a deal can hold",
+        "a hand short",
+        "a hand long",
+    ],
 )
-def test_a_deal_that_cannot_be_read_is_skipped_as_validate_says(
+def test_a_deal_broken_before_its_play_is_skipped_as_validate_says(
     tmp_path: Path, edit: tuple[str, str], at: str | None, code: str
 ) -> None:
-    """A deal the reader could not take whole is named by the finding that
-    broke it, on its line, in validate's words, not as "could not be read"
-    alone."""
+    """A deal the reader could not take whole, or whose hands are not four
+    of nine different cards, is named by the finding that says so, on its
+    line, in validate's words: not "could not be read" or "the hands are
+    not four hands" alone."""
     text = THROWN.read_text("utf-8")
     assert edit[0] in text
     bad = text.replace(*edit)
