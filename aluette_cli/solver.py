@@ -54,9 +54,9 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from .cards import SEATS, TRICKS_PER_DEAL
 from .policies import SEAT_COUNTS, TEAM_TOTALS, DealScoring, PointOutcome, doubled
@@ -64,6 +64,8 @@ from .rules import Ruleset
 
 if TYPE_CHECKING:
     from .kernel import Kernel
+
+T = TypeVar("T")
 
 #: Seats as the search counts them: N, E, S, W; NS are the even ones.
 SEAT_INDEX: dict[str, int] = {str(seat): i for i, seat in enumerate(SEATS)}
@@ -389,23 +391,34 @@ class Solver:
         else:
             if value is None:
                 value = self._solve(p, first=guess)
-            # Each group's cards are consecutive in the hand (strongest
-            # first); the group's weakest card stands for it.
-            reps = _groups(p.hands, p.played, p.leader, self._dead, self._cancels)[seat]
-            k = 0
-            for level in dict.fromkeys(hand):
-                while reps[k] > level:
-                    k += 1
-                rep = reps[k]
-                if rep not in by_level:
-                    child = self._child(p, rep)
-                    if seat % 2 == 0:
-                        by_level[rep] = self._solve(child, hi=value, first=value)
-                    else:
-                        by_level[rep] = self._solve(child, lo=value, first=value)
-                by_level[level] = by_level[rep]
+            known = value
+
+            def exact(child: _Internal) -> int:
+                if seat % 2 == 0:
+                    return self._solve(child, hi=known, first=known)
+                return self._solve(child, lo=known, first=known)
+
+            by_level = self._by_group(p, exact)
         cards = [str(c) for c in position.hands[SEATS[seat]]]
         return {card: by_level[self._strength[card]] for card in cards}
+
+    def _by_group(self, p: _Internal, judge: Callable[[_Internal], T]) -> dict[int, T]:
+        """``judge`` of the position after each strength the player to move
+        holds, asked once a group of cards that play alike (:func:`_groups`):
+        a group's cards are consecutive in the hand (strongest first), and
+        its weakest stands for it."""
+        seat = (p.leader + len(p.played)) % 4
+        reps = _groups(p.hands, p.played, p.leader, self._dead, self._cancels)[seat]
+        by_level: dict[int, T] = {}
+        k = 0
+        for level in dict.fromkeys(p.hands[seat]):
+            while reps[k] > level:
+                k += 1
+            rep = reps[k]
+            if rep not in by_level:
+                by_level[rep] = judge(self._child(p, rep))
+            by_level[level] = by_level[rep]
+        return by_level
 
     def keeping(
         self, position: Position, value: int, deadline: float | None = None
@@ -418,10 +431,8 @@ class Solver:
         p = self._internal(position)
         seat = (p.leader + len(p.played)) % 4
         self._deadline = deadline
-        reps = _groups(p.hands, p.played, p.leader, self._dead, self._cancels)[seat]
-        keeps: dict[int, bool] = {}
-        for rep in reps:
-            child = self._child(p, rep)
+
+        def keeps(child: _Internal) -> bool:
             if self.over(child.seq):
                 after = self.leaf(child.seq)
             else:
@@ -430,13 +441,11 @@ class Solver:
                 t = value if seat % 2 == 0 else value + 1
                 hands = [hand[::-1] for hand in child.hands]
                 after = self._test(child, t, hands, self._state(len(child.seq), child.state))
-            keeps[rep] = after >= value if seat % 2 == 0 else after <= value
-        kept = []
-        for card in position.hands[SEATS[seat]]:
-            level = self._strength[str(card)]
-            if keeps[next(rep for rep in reps if rep <= level)]:
-                kept.append(str(card))
-        return tuple(kept)
+            return after >= value if seat % 2 == 0 else after <= value
+
+        by_level = self._by_group(p, keeps)
+        cards = [str(c) for c in position.hands[SEATS[seat]]]
+        return tuple(card for card in cards if by_level[self._strength[card]])
 
     # ------------------------------------------------------------------
     # Positions as the search holds them
