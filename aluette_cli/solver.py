@@ -341,7 +341,7 @@ class Solver:
             else:
                 t = (lo + hi + 1) // 2
             first = None
-            v = self._test(p, t, hands, sid)
+            v = self._test(p, t)
             # Fail-soft: the value is at least v when v >= t, at most v otherwise.
             if v >= t:
                 lo = v
@@ -349,15 +349,16 @@ class Solver:
                 hi = v
         return lo
 
-    def _test(self, p: _Internal, t: int, hands: list[tuple[int, ...]], sid: int) -> int:
+    def _test(self, p: _Internal, t: int) -> int:
         """One null-window test of "is the value at least ``t``?" (fail-soft:
         at least the answer when it is ``t`` or more, at most it otherwise),
-        compiled where the kernel is; ``hands`` and ``sid`` as the Python
-        search holds ``p``."""
+        compiled where the kernel is."""
         if self._kernel is not None:
             return self._kernel.play(
                 p.hands, p.leader, p.played, p.seq, p.state, t - 1, t, self._deadline
             )
+        hands = [hand[::-1] for hand in p.hands]
+        sid = self._state(len(p.seq), p.state)
         groups = _groups(hands, p.played, p.leader, self._dead, self._cancels)
         return self._play(hands, p.leader, p.played, sid, p.seq, t - 1, t, groups)
 
@@ -438,9 +439,7 @@ class Solver:
             else:
                 # the side that moved wants at least ``value`` (NS) or at
                 # most it (EW): one test, at the value's edge
-                t = value if seat % 2 == 0 else value + 1
-                hands = [hand[::-1] for hand in child.hands]
-                after = self._test(child, t, hands, self._state(len(child.seq), child.state))
+                after = self._test(child, value if seat % 2 == 0 else value + 1)
             return after >= value if seat % 2 == 0 else after <= value
 
         by_level = self._by_group(p, keeps)
