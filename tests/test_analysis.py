@@ -301,6 +301,15 @@ def test_trick_1_is_led_by_whom_the_replay_lets_lead_it(
     assert deal["solved_from_trick"] == (7 if skipped is None else None)
 
 
+def a_bad_deal_analysed(tmp_path: Path, text: str) -> tuple[Path, int, dict[str, Any]]:
+    """``text`` (one deal) written to a file and analysed as JSON: the
+    file, the exit status and the deal."""
+    record = write(tmp_path, "bad.aln", text)
+    result = run("analyse", "--format", "json", str(record))
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    return record, result.exit_code, deal
+
+
 def as_validate_says(record: Path, line: int) -> str:
     """Why a deal is not analysed, in the words ``validate`` gives the first
     finding on ``line``: the table referees play for both."""
@@ -325,10 +334,8 @@ def test_a_broken_play_is_named_as_validate_names_it(
 ) -> None:
     text = THROWN.read_text("utf-8")
     assert edit[0] in text
-    record = write(tmp_path, "bad.aln", text.replace(*edit))
-    result = run("analyse", "--format", "json", str(record))
-    assert result.exit_code == 1  # the record breaks a rule, as validate says
-    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    record, status, deal = a_bad_deal_analysed(tmp_path, text.replace(*edit))
+    assert status == 1  # the record breaks a rule, as validate says
     line = _line_of(text, "3. E:8c")
     assert deal["skipped"] == as_validate_says(record, line)
     assert f"({code}: " in deal["skipped"]
@@ -341,9 +348,7 @@ def _line_of(text: str, start: str) -> int:
 
 def test_a_deal_with_a_line_that_cannot_be_read_is_skipped_naming_it(tmp_path: Path) -> None:
     text = THROWN.read_text("utf-8")
-    record = write(tmp_path, "bad.aln", text.replace("3. E:8c", "3. E:8x"))
-    result = run("analyse", "--format", "json", str(record))
-    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    _, _, deal = a_bad_deal_analysed(tmp_path, text.replace("3. E:8c", "3. E:8x"))
     line = _line_of(text, "3. E:8c")
     assert deal["skipped"] == f"line {line} cannot be read (A001: see aluette validate)"
 
@@ -373,9 +378,7 @@ def test_a_deal_broken_before_its_play_is_skipped_as_validate_says(
     text = THROWN.read_text("utf-8")
     assert edit[0] in text
     bad = text.replace(*edit)
-    record = write(tmp_path, "bad.aln", bad)
-    result = run("analyse", "--format", "json", str(record))
-    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    record, _, deal = a_bad_deal_analysed(tmp_path, bad)
     said = json.loads(run("validate", "--format", "json", str(record)).stdout)
     line = _line_of(bad, at) if at else next(f["line"] for f in said if f["code"] == code)
     assert deal["skipped"] == as_validate_says(record, line)
@@ -397,9 +400,7 @@ def test_a_deal_whose_tricks_do_not_count_up_is_skipped_as_validate_says(
     # validate's A201 on the line after the gap, or on the line misnumbered
     text = THROWN.read_text("utf-8")
     assert edit[0] in text
-    record = write(tmp_path, "bad.aln", text.replace(*edit))
-    result = run("analyse", "--format", "json", str(record))
-    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    record, _, deal = a_bad_deal_analysed(tmp_path, text.replace(*edit))
     reason = as_validate_says(record, _line_of(text, "4. N:5e"))
     assert "(A201: " in reason
     assert deal["skipped"] == reason
