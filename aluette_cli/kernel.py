@@ -25,7 +25,9 @@ hold it:
   seven cards, fits), so playing a card is one subtraction;
 - the table of bounds is one numpy array keyed by the four hands over the
   levels somebody still holds (relative ranks: three bits a card, its seat
-  and whether it ends its level), the leader and the tally state; an entry
+  and whether it ends its level), the leader and the tally state (none
+  where the solver keeps bounds by margin, as its docstring says: there an
+  entry's bounds are on the trick difference still to come); an entry
   is four words, its bounds beside its key, and a bucket of two entries is
   one 64-byte cache line, the entry that cost less replaced;
 - the rules are tables filled by asking the policies, never written here:
@@ -106,6 +108,8 @@ _LEAF = 6  # the value of the deal when it does
 _CLO = 7  # bounds from the counts alone
 _CHI = 8
 _PLAYED = 9
+_KEY = 10  # the state's part of a position's key
+_MARGIN = 11  # NS's tricks less EW's, where the table keeps bounds by margin
 
 # Slots of the control array.
 _NODES = 0
@@ -116,6 +120,7 @@ _NLEVELS = 4
 _HASCLOCK = 5
 _POOLED = 6
 _CANCELS = 7
+_MARGINS = 8  # the double's factor where the table keeps bounds by margin, else 0
 
 # Fields of a frame of the search's stack.
 (
@@ -253,7 +258,7 @@ class Tables:
         self.ids: dict[tuple[int, object], int] = {}
         #: per state: (tricks played, tally state, a sequence of winners to it)
         self.states: list[tuple[int, tuple[object, ...], tuple[int, ...]]] = []
-        self.rows = np.zeros((64, 10), dtype=np.int32)
+        self.rows = np.zeros((64, 12), dtype=np.int32)
         self.bound_keys = np.full(1 << BOUND_BITS, _EMPTY, dtype=np.int64)
         self.bound_vals = np.zeros((1 << BOUND_BITS, 2), dtype=np.int16)
         self.bound_count = np.zeros(1, dtype=np.int64)
@@ -302,6 +307,8 @@ class Tables:
         lo, hi = (row[_LEAF], row[_LEAF]) if over else solver._bounds_of(played, tally, None)
         row[_CLO], row[_CHI] = lo, hi
         row[_PLAYED] = played
+        row[_KEY] = 0 if solver._by_margin else sid
+        row[_MARGIN] = solver._tally.margin(tally) or 0
         return sid
 
     def ask(self, solver: Solver) -> Callable[[int], tuple[int, int]]:
@@ -838,6 +845,17 @@ if AVAILABLE:
         )
 
     @njit(cache=True, inline="always")
+    def _sign(x: int) -> int:
+        return (x > 0) - (x < 0)
+
+    @njit(cache=True, inline="always")
+    def _margin_bounds(lo: int, hi: int, margin: int) -> tuple[int, int]:
+        """The solver's ``_margin_bounds``."""
+        low = 1 - margin if lo > 0 else -margin if lo == 0 else -30
+        high = -1 - margin if hi < 0 else -margin if hi == 0 else 30
+        return low, high
+
+    @njit(cache=True, inline="always")
     def _entry_lo(word: int) -> int:
         return ((word & 0xFFFF) ^ 0x8000) - 0x8000
 
@@ -878,6 +896,8 @@ if AVAILABLE:
         # which cards are only counted: 1 below the strongest weakest card
         # (a tie spoils), 2 below _cancel_floor (equal cards cancel)
         dead = 1 if ctl[_SPOILS] and ctl[_TOPWINS] else 2 if ctl[_CANCELS] else 0
+        # bounds kept by margin (the solver's _by_margin): the value's factor
+        factor = ctl[_MARGINS]
         mask = len(table) - 1
         d = 0
         frames[d, _F_KIND] = 1
@@ -947,7 +967,7 @@ if AVAILABLE:
                         every = (
                             _held(hands[0]) | _held(hands[1]) | _held(hands[2]) | _held(hands[3])
                         )
-                        k2 = leader | (sid << 2) | (1 << 40)
+                        k2 = leader | (int(rows[sid, _KEY]) << 2) | (1 << 40)
                         if dead:
                             # Cards below the strongest of the four weakest
                             # cards never take or spoil a trick, nor, where
@@ -999,10 +1019,16 @@ if AVAILABLE:
                         lead = -1
                         if slot >= 0:
                             found = table[slot, 3]
-                            if _entry_lo(found) > lo:
-                                lo = _entry_lo(found)
-                            if _entry_hi(found) < hi:
-                                hi = _entry_hi(found)
+                            e_lo = _entry_lo(found)
+                            e_hi = _entry_hi(found)
+                            if factor:
+                                margin = rows[sid, _MARGIN]
+                                e_lo = factor * _sign(margin + e_lo)
+                                e_hi = factor * _sign(margin + e_hi)
+                            if e_lo > lo:
+                                lo = e_lo
+                            if e_hi < hi:
+                                hi = e_hi
                             if lo >= beta or lo == hi:
                                 value = lo
                                 done = True
@@ -1095,7 +1121,10 @@ if AVAILABLE:
                             hi = m_hi
                         if lo >= beta or lo == hi or hi <= alpha:
                             slot = b if table[b, 3] >> 48 <= table[b + 1, 3] >> 48 else b + 1
-                            _store(table, slot, k0, k1, k2, lo, hi, 0, 0)
+                            s_lo, s_hi = lo, hi
+                            if factor:
+                                s_lo, s_hi = _margin_bounds(lo, hi, rows[sid, _MARGIN])
+                            _store(table, slot, k0, k1, k2, s_lo, s_hi, 0, 0)
                             value = lo if lo >= beta or lo == hi else hi
                             done = True
                     if done:
@@ -1140,6 +1169,17 @@ if AVAILABLE:
                 b = frames[d, _F_B]
                 if slot < 0:
                     slot = b if table[b, 3] >> 48 <= table[b + 1, 3] >> 48 else b + 1
+                if factor:
+                    # as bounds on the difference to come, with those the
+                    # entry holds if it is still this position's
+                    lo, hi = _margin_bounds(lo, hi, rows[frames[d, _F_SID], _MARGIN])
+                    if (
+                        table[slot, 2] == frames[d, _F_K2]
+                        and table[slot, 0] == frames[d, _F_K0]
+                        and table[slot, 1] == frames[d, _F_K1]
+                    ):
+                        lo = max(lo, _entry_lo(table[slot, 3]))
+                        hi = min(hi, _entry_hi(table[slot, 3]))
                 idx = 0
                 while idx < frames[d, _F_NH] and scratch[3 * d + 2, idx] != chosen_below:
                     idx += 1
@@ -1256,12 +1296,13 @@ class Kernel:
         self.solver = cast("Solver", weakref.proxy(solver))
         self.tables = tables_for(solver)
         n = len(self.tables.level_of)
-        self.ctl = np.zeros(8, dtype=np.int64)
+        self.ctl = np.zeros(9, dtype=np.int64)
         self.ctl[_SPOILS] = solver._spoils
         self.ctl[_TOPWINS] = solver._top_wins
         self.ctl[_NLEVELS] = n
         self.ctl[_POOLED] = solver._tally.pooled
         self.ctl[_CANCELS] = solver._cancels
+        self.ctl[_MARGINS] = solver._factor if solver._by_margin else 0
         self.table = _aligned_table(2 << TABLE_BITS)
         self.frames = np.zeros((_FRAMES, 25), dtype=np.int64)
         #: per frame: its seat's groups, their order, the levels held

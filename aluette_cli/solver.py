@@ -24,7 +24,8 @@ Two searches share those pieces:
   table of bounds keyed by a compact description of the position (strength
   levels nobody holds dropped; of the tricks taken, only the counts, the
   order in which equal counts were reached, and the player on a mordienne
-  run), bounds from the cards (a card stronger than everything the others
+  run; where the deal goes to the team with more tricks, none of them, see
+  below), bounds from the cards (a card stronger than everything the others
   hold takes a trick; under spoiling ties, a card takes one only if every
   other player still holds something weaker), moves tried in a good order
   (a lead that decided a position before is tried first when it comes
@@ -38,6 +39,17 @@ The fast search runs compiled where it can (:mod:`aluette_cli.kernel`, the
 ``fast`` extra: numba importable, a tally declared, and a tie policy that
 declares a strongest card takes the trick): the same driver here asks the
 kernel each null-window test instead of :meth:`Solver._play`.
+
+Where tricks are pooled per team and the deal goes to the team with more
+(team-five: the first team to five has more than the other can reach), the
+value of a position is ``factor * sign(margin + X)``: ``margin`` is NS's
+tricks less EW's so far, ``X`` the same difference over the tricks still to
+play, with the best play of both teams, which depends on the cards and the
+leader alone.  So the table keys such positions by the cards and the leader
+only and holds bounds on ``X``: a position met after other tricks, won by
+others, learns from what was found about it then (:func:`_margin_bounds`).
+The solver checks the claim against the deal scoring, state by state,
+before it relies on it (:meth:`Solver._plays_by_margin`).
 
 What the fast search may assume it asks the policies, which declare it of
 their own rules: a tie policy whether a card stronger than all the others
@@ -158,12 +170,18 @@ class Solver:
         #: per state, the number of its tally key (states that play alike share it)
         self._state_keys: list[int] = []
         self._tally_keys: dict[object, int] = {}
+        #: per state, NS's tricks less EW's, where the table keeps bounds on
+        #: the difference still to come (:attr:`_by_margin`)
+        self._margins: list[int] = []
         self._bound_memo: dict[tuple[int, ...], tuple[int, int]] = {}
         #: per state, the bounds from the counts alone (no card known)
         self._count_bounds: list[tuple[int, int]] = []
         self._factor = 2 if doubled_by is not None and ruleset.doubles else 1
         #: no value is further from 0 than this
         self._span = self._factor * (2 if ruleset.mordienne else 1) * self._tally.span
+        #: whether the tables key positions by the cards alone and keep bounds
+        #: on the trick difference still to come (the module's docstring)
+        self._by_margin = self._plays_by_margin()
         #: a card takes a trick only if stronger than every other card of it
         self._spoils = ruleset.tie.declares("only_top_wins")
         #: whether the scoring can end play before the ninth trick
@@ -255,6 +273,35 @@ class Solver:
             found = self._decided[seq] = decided is not None
         return found
 
+    def _plays_by_margin(self) -> bool:
+        """Whether a position's value is ``factor * sign(margin + X)`` (the
+        module's docstring): the tally tells how far NS lead, and the deal
+        scoring gives every finished deal the sign of its final margin and
+        ends play early only when the team behind can no longer catch up.
+        Asked of the scoring, state by state from the first trick: a race
+        to four tricks of nine, say, is not one (the first to four may
+        end with fewer than the other could have made)."""
+        tally = self._tally
+        if tally.margin(tally.start()) is None:
+            return False
+        todo: list[tuple[tuple[int, ...], tuple[object, ...]]] = [((), tally.start())]
+        seen: set[tuple[int, object]] = set()
+        while todo:
+            seq, state = todo.pop()
+            key = (len(seq), tally.key(state))
+            if key in seen:
+                continue
+            seen.add(key)
+            margin = cast(int, tally.margin(state))
+            left = TRICKS_PER_DEAL - len(seq)
+            if self.over(seq):
+                if self.leaf(seq) != self._factor * _sign(margin) or (left and abs(margin) <= left):
+                    return False
+                continue
+            for winner in range(-1, 4):
+                todo.append(((*seq, winner), tally.advance(state, winner, len(seq) + 1)))
+        return True
+
     # ------------------------------------------------------------------
     # The public searches
 
@@ -327,7 +374,8 @@ class Solver:
             low, high = max(low, b_lo), min(high, b_hi)
             entry = self._table.get(self._key(hands, p.leader, sid))
             if entry is not None:
-                low, high = max(low, entry[0]), min(high, entry[1])
+                e_lo, e_hi = self._entry_bounds(entry, sid)
+                low, high = max(low, e_lo), min(high, e_hi)
         if lo is not None:
             low = max(low, lo)
         if hi is not None:
@@ -607,8 +655,9 @@ class Solver:
             found = self._state_ids[whole] = len(self._states)
             self._states.append(whole)
             self._next.append([-1, -1, -1, -1, -1])
-            tally_key = self._tally.key(state)
+            tally_key = None if self._by_margin else self._tally.key(state)
             self._state_keys.append(self._tally_keys.setdefault(tally_key, len(self._tally_keys)))
+            self._margins.append(self._tally.margin(state) or 0)
             self._count_bounds.append(self._tally_bounds((found,)))
         return found
 
@@ -664,10 +713,11 @@ class Solver:
         entry = table.get(key)
         hint = -1
         if entry is not None:
-            if entry[0] > lo:
-                lo = entry[0]
-            if entry[1] < hi:
-                hi = entry[1]
+            e_lo, e_hi = self._entry_bounds(entry, sid)
+            if e_lo > lo:
+                lo = e_lo
+            if e_hi < hi:
+                hi = e_hi
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
@@ -684,7 +734,7 @@ class Solver:
             if lo >= beta or lo == hi or hi <= alpha:
                 if len(table) >= MAX_TABLE:
                     table.clear()
-                table[key] = (lo, hi, 0)
+                table[key] = self._entry(key, lo, hi, 0, sid)
                 return lo if lo >= beta or lo == hi else hi
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
@@ -704,8 +754,30 @@ class Solver:
             at = len(levels)
         if len(table) >= MAX_TABLE:
             table.clear()
-        table[key] = (lo, hi, at)
+        table[key] = self._entry(key, lo, hi, at, sid)
         return value
+
+    def _entry_bounds(self, entry: tuple[int, int, int], sid: int) -> tuple[int, int]:
+        """The bounds on the value in state ``sid`` that a table entry gives."""
+        if not self._by_margin:
+            return entry[0], entry[1]
+        margin = self._margins[sid]
+        return self._factor * _sign(margin + entry[0]), self._factor * _sign(margin + entry[1])
+
+    def _entry(
+        self, key: tuple[object, ...], lo: int, hi: int, at: int, sid: int
+    ) -> tuple[int, int, int]:
+        """The table entry for bounds ``lo``, ``hi`` on the value in state
+        ``sid``: as they are, or, keyed by the cards alone, as bounds on the
+        trick difference still to come, with those the entry held already
+        (found in another state, they may be tighter than these say)."""
+        if not self._by_margin:
+            return lo, hi, at
+        low, high = _margin_bounds(lo, hi, self._margins[sid])
+        old = self._table.get(key)
+        if old is not None:
+            low, high = max(low, old[0]), min(high, old[1])
+        return low, high, at
 
     def _live(self, hands: list[tuple[int, ...]]) -> list[int]:
         """The strengths held at a trick start (hands weakest first) that
@@ -1155,6 +1227,24 @@ def _order(levels: list[int], played: tuple[int, ...]) -> list[int]:
     return beat + low
 
 
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+#: a bound on the trick difference still to come that says nothing
+_FAR = 30
+
+
+def _margin_bounds(lo: int, hi: int, margin: int) -> tuple[int, int]:
+    """Bounds on a position's value, where NS lead by ``margin`` tricks, as
+    bounds on the difference ``X`` still to come (the module's docstring): a
+    value above 0 says ``margin + X >= 1``, a value of at least 0 that
+    ``margin + X >= 0``, and likewise from above."""
+    low = 1 - margin if lo > 0 else -margin if lo == 0 else -_FAR
+    high = -1 - margin if hi < 0 else -margin if hi == 0 else _FAR
+    return low, high
+
+
 # --------------------------------------------------------------------------
 # What the fast search knows of each scoring: a compact description of the
 # tricks taken, and bounds on the result.
@@ -1179,6 +1269,10 @@ class _Tally:
 
     def key(self, state: tuple[object, ...]) -> object:
         return state
+
+    def margin(self, state: tuple[object, ...]) -> int | None:
+        """NS's tricks less EW's, where this tally counts per team."""
+        return None
 
     def bounds(
         self,
@@ -1311,6 +1405,10 @@ class _TeamTricksTally(_Tally):
         if winner < 0:
             return state
         return (ns + 1, ew) if winner % 2 == 0 else (ns, ew + 1)  # type: ignore[operator]
+
+    def margin(self, state: tuple[object, ...]) -> int | None:
+        ns, ew = cast(tuple[int, int], state)
+        return ns - ew
 
     def bounds(
         self,

@@ -8,7 +8,8 @@ trick on the table; every winner so far): no bound, no key that stands for
 more than one position, no grouping of cards.  The fast search must give its
 value on random late positions (tricks 6 to 9), and the plain search's on
 earlier ones (tricks 4 and 5), under classic, classic with mordienne,
-team-five (with and without a double) and a house ranking.
+team-five (with and without a double), two team games made from it (a race
+to four tricks; spoiling ties) and a house ranking.
 
 The counts of "Done when" (2,000 late positions, 300 earlier ones) take
 minutes in pure Python; the default run takes a share of them, drawn the
@@ -43,7 +44,7 @@ from aluette_cli.policies import (
     TrickResult,
     doubled,
 )
-from aluette_cli.rules import Ruleset, load_ruleset, ruleset_from_toml
+from aluette_cli.rules import TIE_POLICIES, Ruleset, load_ruleset, ruleset_from_toml
 from aluette_cli.solver import Position, Solver, TimeUp, _groups
 
 from .conftest import SAMPLES
@@ -84,10 +85,23 @@ RULESETS: dict[str, tuple[Callable[[], Ruleset], str | None]] = {
     ),
     "team-five": (lambda: load_ruleset("team-five"), None),
     "team-five-double": (lambda: load_ruleset("team-five"), "EW"),
+    # The first team to four tricks of nine may end with fewer than the
+    # other could have made: a race, where team-five is a majority.
+    "team-four": (lambda: replace(load_ruleset("team-five"), deal_target=4), None),
+    # Spoiled tricks: the same lead in tricks after other counts.
+    "team-spoil": (lambda: replace(load_ruleset("team-five"), tie=TIE_POLICIES["spoil"]), None),
     "house": (_house, None),
 }
 #: how the counts are shared: classic and team-five take most
-SHARE = {"classic": 3, "classic-mordienne": 2, "team-five": 3, "team-five-double": 1, "house": 1}
+SHARE = {
+    "classic": 3,
+    "classic-mordienne": 2,
+    "team-five": 3,
+    "team-five-double": 1,
+    "team-four": 1,
+    "team-spoil": 1,
+    "house": 1,
+}
 
 
 # --------------------------------------------------------------------------
@@ -493,6 +507,73 @@ def test_cards_that_never_decide_a_cancelling_trick_are_only_counted() -> None:
     many a seat, share the table: after one of them, the other costs little
     more than looking up the positions after its first trick."""
     _swapped_positions_share_the_table("team-five", "dead cards cancel", (2, 4), _cancel_swapped, 6)
+
+
+@pytest.mark.parametrize(
+    ("name", "by_margin"),
+    [
+        ("team-five", True),
+        ("team-five-double", True),
+        ("team-spoil", True),
+        ("team-four", False),
+        ("classic", False),
+        ("classic-mordienne", False),
+    ],
+)
+def test_positions_are_keyed_by_their_cards_alone_where_the_lead_in_tricks_decides(
+    name: str, by_margin: bool
+) -> None:
+    """Where the team with more tricks takes the deal, and play stops only
+    when the other can no longer catch up, a position's value is the sign of
+    NS's lead in tricks plus the difference still to come, which the cards
+    alone decide: the table keys those positions by their cards.  Not a race
+    to four tricks of nine, nor classic's most tricks per player."""
+    make, double = RULESETS[name]
+    assert Solver(make(), double)._by_margin is by_margin
+
+
+def _winners_moved(position: Position, value: int) -> Position | None:
+    """``position`` (a trick start) with one trick before the last won by
+    the other team, or spoiled, or won where it was spoiled: NS's lead in
+    tricks moved the way ``value`` points (either way if it is 0), or None."""
+    winners = list(position.winners)
+    for k in range(len(winners) - 1):
+        now = winners[k]
+        ns = now is not None and now in "NS"
+        ew = now is not None and now in "EW"
+        if value >= 0 and not ns:
+            winners[k] = "S"
+        elif value <= 0 and not ew:
+            winners[k] = "W"
+        else:
+            continue
+        return replace(position, winners=tuple(winners))
+    return None
+
+
+def test_a_team_five_position_after_other_tricks_is_settled_by_the_table() -> None:
+    """Team-five: the same cards after tricks won by others, searched by
+    the same solver, cost at most a tenth of the first search's trick
+    starts where what it found settles them (NS's lead moved the way the
+    first value points), and are valued as a new solver values them."""
+    ruleset = load_ruleset("team-five")
+    rng = random.Random("other tricks")
+    checked = 0
+    while checked < 6:
+        position = random_position(ruleset, rng, (3, 5))
+        if position.trick:
+            continue
+        solver = Solver(ruleset)
+        value = solver.value(position)
+        first = solver.stats.nodes
+        moved = _winners_moved(position, value)
+        if first < 200 or moved is None:
+            continue
+        if ruleset.deal_scoring.decided_after(moved.winners, ruleset.deal_target):
+            continue
+        assert solver.value(moved) == Solver(ruleset).value(moved)
+        assert (solver.stats.nodes - first) * 10 <= first, (position, moved)
+        checked += 1
 
 
 def test_where_equal_cards_cancel_a_seats_cards_below_the_floor_are_one_group() -> None:
