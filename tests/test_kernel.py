@@ -4,8 +4,9 @@
 hands, a winner by pattern of strengths, numbered tally states, a hash
 table): every value it gives must be the plain search's (the reference),
 the Python fast search's and, on late positions, brute force's, under
-classic, classic with mordienne, team-five (with and without a double) and
-a house ranking.  Skipped where numba is not installed (the ``fast`` extra).
+classic, classic with mordienne, team-five (with and without a double), two
+team games made from it (a race to four tricks; spoiling ties) and a house
+ranking.  Skipped where numba is not installed (the ``fast`` extra).
 """
 
 from __future__ import annotations
