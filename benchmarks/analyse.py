@@ -18,8 +18,8 @@ less than wall-clock time).  Printed:
   reference the tests hold the fast one to), side by side, and the ratio;
 - from trick 1 under a budget of ``--budget`` seconds per deal, on the first
   ``--deep`` deals: how many were solved from trick 1 and how far back the
-  others were, and the median and 95th percentile against the targets
-  (under 1 s and under 5 s).
+  others were, the median and 95th percentile against the targets
+  (under 1 s and under 5 s), and the ten slowest deals by number.
 
 Each play is valued as ``analyse`` values it by default (the text, the
 annotations, the match page): the position's value before it and after
@@ -426,6 +426,13 @@ def main(argv: list[str] | None = None) -> int:
             + ", ".join(f"{t}: {n} deals" for t, n in counts.items())
             + f" (CPU s per deal: median {median1:.2f},"
             f" 95% {p95_1:.2f}, worst {max(deep_times):.2f})"
+        )
+        # The deals to look at first, by their number in the run (as the
+        # docs and `--against` runs name them).
+        slowest = sorted(range(len(deep_times)), key=deep_times.__getitem__, reverse=True)[:10]
+        print(
+            "slowest deals: "
+            + ", ".join(f"{k} ({deep_times[k]:.1f} s, from trick {reached[k]})" for k in slowest)
         )
         print()
     print(tabulate(targets, headers=["target", "goal", "measured", ""]))
