@@ -574,6 +574,8 @@ def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) ->
     assert re.search(r"\b[01] of 1 deals\b", out)
     assert "from trick 1, median deal" in out and "from trick 1, 95th percentile" in out
     assert "valued: the cards played" in out
+    # the deal to look at first, by its number in the run
+    assert re.search(r"slowest deals: 0 \(\d+\.\d s, from trick [1-9]\)", out), out
 
 
 def test_the_benchmark_values_every_card_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
