@@ -90,6 +90,8 @@ _NONE_SURE = (0, 0, 0, 0)
 #: slower, never wrong, and the memory of one deal's search stays bounded
 #: (about a few hundred megabytes) whatever the time limit.
 MAX_TABLE = 600_000
+#: :meth:`Solver._plays_by_margin` by ruleset and double
+_BY_MARGIN: dict[tuple[Ruleset, str | None], bool] = {}
 
 
 class TimeUp(Exception):
@@ -180,8 +182,16 @@ class Solver:
         #: no value is further from 0 than this
         self._span = self._factor * (2 if ruleset.mordienne else 1) * self._tally.span
         #: whether the tables key positions by the cards alone and keep bounds
-        #: on the trick difference still to come (the module's docstring)
-        self._by_margin = self._plays_by_margin()
+        #: on the trick difference still to come (the module's docstring);
+        #: asked once a process of each ruleset and double, as the kernel's
+        #: tables are, not once a deal
+        known = (ruleset, doubled_by if self._factor > 1 else None)
+        by_margin = _BY_MARGIN.get(known)
+        if by_margin is None:
+            if len(_BY_MARGIN) > 64:
+                _BY_MARGIN.clear()
+            by_margin = _BY_MARGIN[known] = self._plays_by_margin()
+        self._by_margin = by_margin
         #: a card takes a trick only if stronger than every other card of it
         self._spoils = ruleset.tie.declares("only_top_wins")
         #: whether the scoring can end play before the ninth trick
