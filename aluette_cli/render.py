@@ -134,7 +134,7 @@ def table_output(
 def render_analysis_text(
     checked: CheckedGame, analysis: GameAnalysis, file: str, limits: Limits
 ) -> Rendered:
-    text = analysis_text(checked, analysis, file, limits.time_limit)
+    text = analysis_text(checked, analysis, file, limits)
     return Rendered(checked.outcome.findings, checked.deals_read, text)
 
 

@@ -19,9 +19,18 @@ from typing import Any
 
 import pytest
 
-from aluette_cli.analysis import DealTask, Limits, analyse_deal, analyse_game, deal_tasks
+from aluette_cli.analysis import (
+    DealAnalysis,
+    DealTask,
+    Limits,
+    PlayValue,
+    analyse_deal,
+    analyse_game,
+    deal_tasks,
+)
 from aluette_cli.pipeline import RuleChoice
 from aluette_cli.solver import Solver
+from aluette_cli.writers.analysis import deal_lines
 
 from .conftest import ROOT, SAMPLES, check, check_all, generated, run, write
 
@@ -741,6 +750,19 @@ def test_analyse_as_seen_is_reproducible_and_judges_every_play_valued() -> None:
     text = run("analyse", *map(str, args))
     assert text.exit_code == 0, text.output
     assert "As seen: 8 plays from trick 8 judged over 8 layouts" in text.stdout
+
+
+def test_a_deal_the_budget_left_no_time_to_judge_as_seen_says_so() -> None:
+    """The exact values come first, within the same time limit: where they
+    took all of it, the deal says that no play was judged as seen, and why,
+    rather than nothing (asked without ``--as-seen``, nothing is said)."""
+    deal = DealAnalysis(3, "E", solved_from_trick=2, out_of_time=True)
+    deal.plays.append(PlayValue(2, "N", "Vc", 1, 1, None, 20, 4))
+    lines = deal_lines(deal, Limits(time_limit=10.0, samples=20))
+    assert lines[-1] == (
+        "  As seen: no play judged; the time limit (10 s) went to the values with all cards seen."
+    )
+    assert not any("As seen" in line for line in deal_lines(deal, Limits(time_limit=10.0)))
 
 
 def test_analyse_without_as_seen_gives_no_as_seen_figures() -> None:

@@ -8,7 +8,7 @@ Values are for NS: 1 NS take the point, -1 EW take it, 0 the deal is void,
 
 from __future__ import annotations
 
-from ..analysis import DealAnalysis, GameAnalysis, PlayAsSeen, PlayValue
+from ..analysis import DealAnalysis, GameAnalysis, Limits, PlayAsSeen, PlayValue
 from ..cards import team_of
 from ..findings import visible
 from ..pipeline import CheckedGame
@@ -53,8 +53,10 @@ def play_sentence(play: PlayValue) -> str:
     )
 
 
-def deal_lines(deal: DealAnalysis, time_limit: float | None) -> list[str]:
-    """The deal's heading and a line for each play that changed the value."""
+def deal_lines(deal: DealAnalysis, limits: Limits) -> list[str]:
+    """The deal's heading, a line for each play that changed the value and,
+    judged as seen (``limits.samples``), for each clear mistake as seen."""
+    time_limit = limits.time_limit
     number = deal.number if deal.number is not None else "?"
     head = f"Deal {number}" + (f", dealer {deal.dealer}" if deal.dealer else "")
     if deal.skipped is not None or not deal.plays:
@@ -75,6 +77,12 @@ def deal_lines(deal: DealAnalysis, time_limit: float | None) -> list[str]:
         lines.extend("  " + play_sentence(p) for p in changed)
     lines.extend("  " + seen_sentence(p, p.as_seen) for p in seen if p.as_seen is not None)
     judged = [p for p in deal.plays if p.as_seen is not None]
+    if limits.samples and not judged and time_limit is not None:
+        # Asked for and not given: say why rather than leave the deal silent.
+        lines.append(
+            f"  As seen: no play judged; the time limit ({time_limit:g} s) went to the"
+            " values with all cards seen."
+        )
     if judged:
         count = judged[0].as_seen.samples if judged[0].as_seen else 0
         lines.append(
@@ -101,15 +109,13 @@ def seen_sentence(play: PlayValue, seen: PlayAsSeen) -> str:
     )
 
 
-def analysis_text(
-    checked: CheckedGame, analysis: GameAnalysis, file: str, time_limit: float | None
-) -> str:
+def analysis_text(checked: CheckedGame, analysis: GameAnalysis, file: str, limits: Limits) -> str:
     tags = {tag.name: tag.value for tag in reversed(checked.game.tags)}
     title = visible(tags.get("Event") or "Untagged game")  # shown, never obeyed
     out = [f"Game {analysis.index}: {title}  ({visible(file)})"]
     for deal in analysis.deals:
         out.append("")
-        out.extend(deal_lines(deal, time_limit))
+        out.extend(deal_lines(deal, limits))
     return "\n".join(out) + "\n"
 
 
