@@ -846,11 +846,12 @@ if AVAILABLE:
 
     @njit(cache=True, inline="always")
     def _sign(x: int) -> int:
+        """The solver's ``_sign``."""
         return (x > 0) - (x < 0)
 
     @njit(cache=True, inline="always")
     def _margin_bounds(lo: int, hi: int, margin: int) -> tuple[int, int]:
-        """The solver's ``_margin_bounds``."""
+        """The solver's ``_margin_bounds`` (30: its ``_FAR``)."""
         low = 1 - margin if lo > 0 else -margin if lo == 0 else -30
         high = -1 - margin if hi < 0 else -margin if hi == 0 else 30
         return low, high
