@@ -338,8 +338,8 @@ class Solver:
         p = self._internal(position)
         self._deadline = deadline
         if (p.leader + len(p.played)) % 2 == 0:
-            return self._solve(p, lo=after)
-        return self._solve(p, hi=after)
+            return self._solve(p, lo=after, first=after)
+        return self._solve(p, hi=after, first=after)
 
     def warm(self, position: Position) -> None:
         """Run the compiled search once on ``position`` (a cheap one, such as

@@ -277,6 +277,45 @@ def test_a_play_valued_from_the_position_after_it_agrees_with_brute_force(name: 
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
+def test_a_play_that_keeps_the_value_costs_one_test(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Most plays of a record keep the value, and proving that no card of
+    the hand does better is the dearest thing ``analyse`` does by default.
+    So :meth:`Solver.value_beside` asks one question, at the edge of the
+    value after the card played: "at least that" where EW move, "more than
+    that" where NS do.  A test in the middle of the values left would often
+    be answered only "at least 0" by bounds that allow a void deal, and a
+    second proof, of the same tree, would follow."""
+    make, double = RULESETS[name]
+    ruleset = make()
+    rng = random.Random(f"one-test-{name}")
+    tested: list[int] = []
+    search = Solver._test
+
+    def spy(self: Solver, p: object, t: int) -> int:
+        tested.append(t)
+        return search(self, p, t)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Solver, "_test", spy)
+    edges = 0
+    for _ in range(12):
+        position = random_position(ruleset, rng, (6, 8))
+        solver = Solver(ruleset, double)
+        value = solver.value(position)
+        ns = position.turn in ("N", "S")
+        for card in position.hands[position.turn]:
+            after = solver.value_after(position, card)
+            if after != value:
+                continue
+            tested.clear()
+            assert solver.value_beside(position, after) == value
+            assert tested in ([], [after + 1 if ns else after]), (position, card)
+            edges += bool(tested)
+    assert edges  # the search, not only the table, was asked
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
 def test_one_solver_values_positions_of_many_deals_in_any_order(name: str) -> None:
     """The fast search numbers tally states (tricks played and taken) and
     remembers the scoring's bounds per state and card counts for the
