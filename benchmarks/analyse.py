@@ -152,7 +152,12 @@ def python_search() -> Iterator[None]:
 
 
 def compare(
-    tasks: list[DealTask], starts: list[int], budget: float, path: str, every_card: bool
+    tasks: list[DealTask],
+    starts: list[int],
+    budget: float,
+    path: str,
+    every_card: bool,
+    quiet: bool = False,
 ) -> None:
     """This search and the one in ``path``, deal by deal, alternately
     (``python``: this solver's Python search)."""
@@ -180,8 +185,10 @@ def compare(
             for play in new.plays:
                 if (play.trick, play.seat) in common:
                     assert common[(play.trick, play.seat)] == play, (k, play)
-            print(f"\rfrom trick {first}: {k + 1}/{len(tasks)}", end="", file=sys.stderr)
-        print(file=sys.stderr)
+            if not quiet:
+                print(f"\rfrom trick {first}: {k + 1}/{len(tasks)}", end="", file=sys.stderr)
+        if not quiet:
+            print(file=sys.stderr)
         ratio = statistics.median(o / max(n, 1e-6) for o, n in zip(theirs, mine, strict=True))
         for who, times in (("other", theirs), ("this", mine)):
             solved = sum(1 for r in reach[who] if r == first)
@@ -309,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
             args.budget,
             args.against,
             args.every_card,
+            args.quiet,
         )
         return 0
 

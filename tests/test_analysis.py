@@ -622,13 +622,14 @@ def test_the_benchmark_puts_the_compiled_search_beside_the_python_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """``--against python``: the same deals by the solver's Python search,
-    each value checked to be the compiled one's."""
+    each value checked to be the compiled one's; ``--quiet``, no progress."""
     module = _benchmark("bench_analyse_python")
-    args = ["--deals", "2", "--from", "7", "--budget", "30", "--against", "python"]
+    args = ["--deals", "2", "--from", "7", "--budget", "30", "--against", "python", "--quiet"]
     assert module.main(args) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert "other, from trick 7" in out and "this, from trick 7" in out
     assert "2/2" in out
+    assert "from trick" not in err
 
 
 # --------------------------------------------------------------------------
