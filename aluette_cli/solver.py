@@ -332,9 +332,11 @@ class Solver:
         """The exact value of ``position``, knowing that one of the mover's
         cards leads to ``after``: the mover's side can do no worse, so only
         "better" is tested.  Where no card does better (most plays of a
-        record), that is one test, and none when ``after`` is the best the
-        side can get; a play's own value comes from the position after it,
-        so a line of plays is valued without a proof for each other card."""
+        record), that is one test, made at the edge of ``after``, since a
+        test further off may be answered only loosely and call for a second
+        one; and none when ``after`` is the best the side can get.  A play's
+        own value comes from the position after it, so a line of plays is
+        valued without a proof for each other card."""
         p = self._internal(position)
         self._deadline = deadline
         if (p.leader + len(p.played)) % 2 == 0:
