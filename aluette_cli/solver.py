@@ -746,7 +746,7 @@ class Solver:
             if lo >= beta or lo == hi or hi <= alpha:
                 if len(table) >= MAX_TABLE:
                     table.clear()
-                table[key] = self._entry(key, lo, hi, 0, sid)
+                table[key] = self._entry(lo, hi, 0, sid, None)
                 return lo if lo >= beta or lo == hi else hi
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
@@ -766,7 +766,7 @@ class Solver:
             at = len(levels)
         if len(table) >= MAX_TABLE:
             table.clear()
-        table[key] = self._entry(key, lo, hi, at, sid)
+        table[key] = self._entry(lo, hi, at, sid, entry)
         return value
 
     def _entry_bounds(self, entry: tuple[int, int, int], sid: int) -> tuple[int, int]:
@@ -777,16 +777,17 @@ class Solver:
         return self._factor * _sign(margin + entry[0]), self._factor * _sign(margin + entry[1])
 
     def _entry(
-        self, key: tuple[object, ...], lo: int, hi: int, at: int, sid: int
+        self, lo: int, hi: int, at: int, sid: int, old: tuple[int, int, int] | None
     ) -> tuple[int, int, int]:
         """The table entry for bounds ``lo``, ``hi`` on the value in state
         ``sid``: as they are, or, keyed by the cards alone, as bounds on the
-        trick difference still to come, with those the entry held already
-        (found in another state, they may be tighter than these say)."""
+        trick difference still to come, with those of ``old``, the entry the
+        position had when the search met it (found in another state, they
+        may be tighter than these say, and they hold even if the table was
+        cleared meanwhile: they are facts about the position's cards)."""
         if not self._by_margin:
             return lo, hi, at
         low, high = _margin_bounds(lo, hi, self._margins[sid])
-        old = self._table.get(key)
         if old is not None:
             low, high = max(low, old[0]), min(high, old[1])
         return low, high, at
