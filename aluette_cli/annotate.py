@@ -27,9 +27,7 @@ from .model import BrokenDeal, Deal
 from .outcome import DealOutcome, TrickOutcome
 from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, check_units
 from .quickcheck import FIRST_TRICK_LINE
-from .reading import read_units
-from .reading.decode import MAX_LINE_BYTES
-from .reading.split import MAX_UNIT_CHARS
+from .reading import decode, read_units, split
 from .reading.tee import GENERATED, TEE_BLOCK, KeptLine, LongLine, Tee
 from .rules import Ruleset
 from .writers.analysis import deal_mark, play_mark
@@ -246,16 +244,18 @@ def _noted(line: bytes, note: bytes) -> bytes:
     return line[:end] + note + line[end:]
 
 
-#: the longest a deal may grow with its notes: the reader's limit, less a
-#: margin for what it may count with the deal that its lines here do not hold
-_DEAL_LIMIT = MAX_UNIT_CHARS - 4096
+#: what the longest a deal may grow with its notes leaves of the reader's
+#: limit on a unit (:data:`split.MAX_UNIT_CHARS`, read when it is needed, as
+#: every limit of the reader is): a margin for what it may count with the
+#: deal that its lines here do not hold
+_DEAL_MARGIN = 4096
 
 
 def _fits(size: int, note: bytes) -> bool:
     """Whether a line of ``size`` bytes (its ending too) takes ``note``
     within the reader's limit: a note that took it past would have the
     reader cut the line, and skip its deal, in the record annotated."""
-    return size + len(note) <= MAX_LINE_BYTES
+    return size + len(note) <= decode.MAX_LINE_BYTES
 
 
 class Annotator:
@@ -318,14 +318,15 @@ class Annotator:
         if start is None:
             return
         lines, first, pending = self.tee.lines, self.tee.first, self.pending
+        limit = split.MAX_UNIT_CHARS - _DEAL_MARGIN
         held = slice(max(0, start - first), len(lines) if end is None else max(0, end - first))
-        if (held.stop - held.start) * MAX_LINE_BYTES <= _DEAL_LIMIT:
+        if (held.stop - held.start) * decode.MAX_LINE_BYTES <= limit:
             return  # too few lines to reach it (a usual deal of fifteen)
         size = sum(map(len, lines[held]))
-        if size <= _DEAL_LIMIT // 2:
+        if size <= limit // 2:
             return
         mine = [n for n in pending if start <= n and (end is None or n < end)]
-        if size + sum(len(pending[n]) for n in mine) > _DEAL_LIMIT:
+        if size + sum(len(pending[n]) for n in mine) > limit:
             for number in mine:
                 del pending[number]
 

@@ -940,3 +940,31 @@ def test_notes_never_take_a_deal_past_the_reader_s_limit(tmp_path: Path) -> None
     assert after.stdout.replace(str(out), str(path)) == before.stdout
     noted = out.read_text("utf-8")
     assert "{=" not in noted.split("\ndeal 2")[0] and "{=" in noted.split("\ndeal 2")[1]
+
+
+def test_notes_keep_to_the_line_limit_in_force_when_annotating(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The reader's limits are read when they are needed, never copied when a
+    # module is loaded: annotate, loaded before the limit changed, keeps to
+    # the one the reader will apply to the record annotated.
+    import io
+
+    from aluette_cli import annotate as module
+    from aluette_cli.pipeline import RuleChoice
+    from aluette_cli.reading import decode
+
+    data = generated(3, "--games", "1").encode("ascii")
+
+    def annotated() -> bytes:
+        out = io.BytesIO()
+        for _ in module.Annotator(io.BytesIO(data), out, RuleChoice()).run():
+            pass
+        return out.getvalue()
+
+    limit = 80
+    assert max(map(len, annotated().splitlines(keepends=True))) > limit
+    monkeypatch.setattr(decode, "MAX_LINE_BYTES", limit)
+    narrow = annotated()
+    assert max(map(len, narrow.splitlines(keepends=True))) <= limit
+    assert b"{= " in narrow  # the notes that fit are still there
