@@ -252,10 +252,12 @@ _DEAL_MARGIN = 4096
 
 
 def _fits(size: int, note: bytes) -> bool:
-    """Whether a line of ``size`` bytes (its ending too) takes ``note``
-    within the reader's limit: a note that took it past would have the
-    reader cut the line, and skip its deal, in the record annotated."""
-    return size + len(note) <= decode.MAX_LINE_BYTES
+    """Whether a line of ``size`` bytes (its ending too) takes ``note``:
+    within the reader's limit, as a note that took it past would have the
+    reader cut the line, and skip its deal, in the record annotated; or a
+    line past the limit already, which the reader cuts whatever is added."""
+    limit = decode.MAX_LINE_BYTES
+    return size + len(note) <= limit or size > limit
 
 
 class Annotator:
