@@ -17,9 +17,11 @@ import shutil
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import chain, pairwise
+from pathlib import Path
 from typing import BinaryIO
 
 from . import findings as F
+from . import model
 from .analysis import GameAnalysis, Limits, analyse_game
 from .findings import Finding
 from .lexicon import BLANKS, COMMENT_CLOSE, COMMENT_OPEN
@@ -27,7 +29,7 @@ from .model import BrokenDeal, Deal
 from .outcome import DealOutcome, TrickOutcome
 from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, check_units
 from .quickcheck import FIRST_TRICK_LINE
-from .reading import decode, read_units, split
+from .reading import DealCount, Unit, decode, read_units, split
 from .reading.tee import GENERATED, TEE_BLOCK, KeptLine, LongLine, Tee
 from .rules import Ruleset
 from .writers.analysis import deal_mark, play_mark
@@ -268,7 +270,7 @@ class Annotator:
         stream: BinaryIO,
         out: BinaryIO,
         choice: RuleChoice,
-        base: object = None,
+        base: Path | None = None,
         analyse: Limits | None = None,
     ) -> None:
         """``analyse``: also mark the plays that changed a deal's value."""
@@ -279,6 +281,8 @@ class Annotator:
         self.base = base
         #: line number -> the notes added to it (:func:`added`)
         self.pending: dict[int, bytes] = {}
+        #: the reader is skipping the rest of the game (model.MAX_DEALS)
+        self.cutting = False
         self.tricks = TrickNotes()
         self.deals = DealNotes()
 
@@ -286,9 +290,8 @@ class Annotator:
         """Annotate everything, yielding each checked game as it is written."""
         # The analysis plays every deal from its model: then every deal is read.
         wants = EVERYTHING if self.analyse else OUTCOMES_AND_READ
-        units = read_units(self.tee)  # type: ignore[arg-type]
         last = None  # the line the game before's last deal starts on
-        for checked in check_units(units, self.choice, self.base, keep=wants):  # type: ignore[arg-type]
+        for checked in check_units(self._units(), self.choice, self.base, keep=wants):
             game = checked.game
             analysis = analyse_game(checked, self.analyse) if self.analyse else None
             # The game before's last deal ends where this game starts.
@@ -306,9 +309,28 @@ class Annotator:
             last = starts[-1] if starts else None
             if self.tee.cuts:
                 _as_written(checked, self.tee)
+            if self.cutting:
+                # The rest of the game is skipped (model.MAX_DEALS): no note
+                # goes on it, and its lines are written out as they come.
+                self._flush(before=None)
+                last = None
             yield checked
         self._within_deal_limit(last, None)
         self._flush(before=None)
+
+    def _units(self) -> Iterator[Unit]:
+        """The units read, as the reader gets them; the lines of a deal the
+        reader skips past the most deals a game may hold, which take no
+        note, are written out before it comes, not held (the game it ends
+        has had its notes, :class:`reading.GameCut`)."""
+        place = DealCount()
+        for unit in read_units(self.tee):  # type: ignore[arg-type]
+            deal = place(unit)
+            if unit.kind != "other":
+                self.cutting = deal > model.MAX_DEALS
+            if deal > model.MAX_DEALS + 1:
+                self._flush(before=unit.line)
+            yield unit
 
     def _within_deal_limit(self, start: int | None, end: int | None) -> None:
         """Leave out the notes of the deal from line ``start`` to ``end``

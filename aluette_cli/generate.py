@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from . import model
 from .cards import DECK, HAND_SIZE, SEATS, TEAMS, left_of, seats_from
 from .model import (
     Announce,
@@ -134,7 +135,9 @@ def random_game(
     sheet: bool = False,
     rules_tag: str | None = None,
 ) -> Game:
-    """A finished game: deals until the ruleset's number of scoring deals.
+    """A finished game: deals until the ruleset's number of scoring deals,
+    or an unfinished one of :data:`model.MAX_DEALS` deals, the most a game
+    may hold (a game to 1,000 points of a house ruleset can need more).
 
     ``rules_tag`` is what the Rules tag says (by default the ruleset's
     name, which is right for a preset): for a ruleset file, the path by
@@ -151,7 +154,10 @@ def random_game(
     scoring = 0
     number = 0
     void_run = 0
-    while not ruleset.game_length.is_over(scoring, score, ruleset.game_target):
+    over = False
+    while not (over := ruleset.game_length.is_over(scoring, score, ruleset.game_target)):
+        if number == model.MAX_DEALS:
+            break  # the most a game may hold: left unfinished, as a reader would skip the rest
         if void_run >= MAX_VOID_RUN:
             raise EndlessGame(
                 f"the ruleset {ruleset.name} scored no point in {MAX_VOID_RUN:,} deals in a row"
@@ -178,7 +184,7 @@ def random_game(
     if claims:
         ns, ew = score["NS"], score["EW"]
         result = f"NS {ns}-{ew}" if ns > ew else f"EW {ew}-{ns}" if ew > ns else f"draw {ns}-{ew}"
-        game.tags.append(Tag("Result", result, _NOWHERE))
+        game.tags.append(Tag("Result", result if over else "*", _NOWHERE))
     return game
 
 

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from . import model
 from .cards import canonical_card
-from .findings import CUT, Finding
+from .findings import CUT, OVER_LIMIT, Finding
 from .lexicon import (
     COMMENT_OPEN,
     COMMENT_TEXT,
@@ -891,8 +892,18 @@ def game_from_dict(
                 game.errors += found if texts is None else texts(key, found, start)
         last_number = 0
         for i, d in enumerate(data.get("deals", []), 1):
-            again = None if reused is None else reused(i - 1)
             where_deal = f"{where}, deal {i}"
+            if i > model.MAX_DEALS:  # as the ALN reader skips them
+                has_pos = isinstance(d, dict) and "pos" in d
+                pos = _pos_from(d, where_deal) if has_pos else game.pos
+                limit = model.MAX_DEALS
+                over = Finding.of(
+                    OVER_LIMIT, "deals", pos.line, pos.column, game.index, limit=limit
+                )
+                game.errors.append(over)
+                game.cut.append(over)
+                break
+            again = None if reused is None else reused(i - 1)
             item = item_from_dict(d, where_deal, game.index) if again is None else again
             if again is None:
                 if isinstance(item, BrokenDeal):

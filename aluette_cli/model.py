@@ -266,6 +266,14 @@ class Draw:
     comments: list[Comment] = field(default_factory=list)
 
 
+#: The most deals a game may hold (docs/notation.md, "Limits"): twice the
+#: longest game a ruleset can set in deals (``game.target`` at most 1,000).
+#: The readers skip the rest of a game past it, unread, so that a command
+#: that holds a game whole (report, convert) holds no more than this of one,
+#: and ``generate`` stops a game there, unfinished.
+MAX_DEALS = 2_000
+
+
 @dataclass(slots=True)
 class Game:
     """One game (match): its tag section and its deals, in record order."""

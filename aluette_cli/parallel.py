@@ -31,8 +31,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
+from . import model
 from .pipeline import CheckedGame, RuleChoice, Wants, check_units
-from .reading import SplitEnd, Unit, read_units
+from .reading import DealCount, SplitEnd, Unit, read_units
 from .reading.split import cut_points
 
 if TYPE_CHECKING:
@@ -50,11 +51,14 @@ def batches(units: Iterable[Unit], size: int = BATCH_UNITS) -> Iterator[tuple[in
     """Runs of whole games, each with the index its first game will have.
 
     A game starts at a tag section, or at the first deal of an untagged file,
-    exactly as :func:`reading.read_records` counts them.
+    exactly as :func:`reading.read_records` counts them; of a game past
+    :data:`model.MAX_DEALS` deals, only the first deal past it is kept, as
+    the reader reads only that one's place.
     """
     batch: list[Unit] = []
     first = 1  # index of the first game in this batch
     games = 0  # games begun in this batch
+    place = DealCount()
     for unit in units:
         # (first + games == 1: no game has begun yet)
         starts = unit.kind == "tags" or (unit.kind == "deal" and first + games == 1)
@@ -64,6 +68,8 @@ def batches(units: Iterable[Unit], size: int = BATCH_UNITS) -> Iterator[tuple[in
             batch, games = [], 0
         if starts:
             games += 1
+        if place(unit) > model.MAX_DEALS + 1:
+            continue  # the reader skips it after the first past the limit: not held
         batch.append(unit)
     if batch:
         yield first, batch

@@ -17,7 +17,7 @@ from .engine import GameReplay
 from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos, Tag
 from .outcome import GameOutcome
-from .reading import Unit, fastpath, read_records, read_units
+from .reading import GameCut, Unit, fastpath, read_records, read_units
 from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
 
 if TYPE_CHECKING:
@@ -372,6 +372,10 @@ def check_units(
             if checker is not None:
                 yield checker.finish()
             checker = _Checker(record, choice, base, wants)
+        elif isinstance(record, GameCut):
+            if checker is not None:  # the rest of the game is skipped: it ends here
+                yield checker.finish()
+            checker = None
         elif checker is not None:
             checker.add(record)
     if checker is not None:

@@ -968,3 +968,44 @@ def test_notes_keep_to_the_line_limit_in_force_when_annotating(
     narrow = annotated()
     assert max(map(len, narrow.splitlines(keepends=True))) <= limit
     assert b"{= " in narrow  # the notes that fit are still there
+
+
+def test_a_game_past_the_most_deals_is_annotated_up_to_there_and_not_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The reader skips a game's deals past model.MAX_DEALS: the game's notes
+    # are placed on the deals before, the skipped lines are written out as
+    # they come (not held to the game's end), and the next game is annotated.
+    import io
+
+    from aluette_cli import annotate as module
+    from aluette_cli import model
+    from aluette_cli.pipeline import RuleChoice
+
+    games = generated(5, "--games", "2").split('[Event "Generated game 2"]')
+    monkeypatch.setattr(model, "MAX_DEALS", 3)
+    long = games[0].rstrip("\n") + "\n\n"
+    deals = long[long.index("deal 1 ") :]
+    data = (long + deals * 1000 + '[Event "Generated game 2"]' + games[1]).encode("ascii")
+    held: list[int] = []
+    flush = module.Annotator._flush
+
+    def spied(self: module.Annotator, before: int | None) -> None:
+        held.append(len(self.tee.lines))
+        flush(self, before)
+
+    monkeypatch.setattr(module.Annotator, "_flush", spied)
+    out = io.BytesIO()
+    checked = list(module.Annotator(io.BytesIO(data), out, RuleChoice()).run())
+    written = out.getvalue()
+    assert without_generated(written) == data
+    assert [c.deals_read for c in checked] == [3, 3]  # each past the limit
+    lines = written.splitlines()
+    cut = next(k for k, line in enumerate(lines) if line.startswith(b"deal 4 "))
+    assert b"A009 the game has more than 3 deals" in lines[cut]
+    second = lines.index(b'[Event "Generated game 2"]')
+    assert all(b"{= " not in line for line in lines[cut + 1 : second])
+    assert any(b"{= " in line for line in lines[:cut])
+    assert any(b"{= " in line for line in lines[second:])
+    # what the tee reads ahead of the reader, not the skipped lines
+    assert len(lines) > 50_000 and max(held) < 10_000

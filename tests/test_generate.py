@@ -187,3 +187,17 @@ def test_a_deal_is_played_out_and_scores_what_its_rules_say(rules: str) -> None:
         else:  # play stops when a team has five
             assert len(deal.tricks) == 9 or max(totals) == 5
             assert max(totals) <= 5
+
+
+def test_a_game_stops_unfinished_at_the_most_deals_a_game_may_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Past model.MAX_DEALS a reader skips the rest of a game: a generated
+    # game stops there, its Result "*", and reads back whole and clean.
+    from aluette_cli import model
+
+    monkeypatch.setattr(model, "MAX_DEALS", 3)  # a classic game needs five
+    text = run("generate", "--seed", "4", "--games", "2").stdout
+    assert len(re.findall(r"^deal ", text, re.M)) == 6
+    assert text.count('[Result "*"]') == 2
+    validates_clean(text)

@@ -469,6 +469,58 @@ def test_bounds_on_tags_cards_tricks_and_sheets(tmp_path: Path) -> None:
         assert "internal error" not in run(command, record).stderr
 
 
+def deals_text(count: int, first: int = 1) -> str:
+    """``count`` short deals numbered on from ``first``, one a few lines."""
+    seats = "NESW"
+    return "".join(
+        f"deal {n} dealer {seats[n % 4]}\npoint {'NS' if n % 2 else 'EW'}\n\n"
+        for n in range(first, first + count)
+    )
+
+
+def test_a_game_past_the_most_deals_is_cut_there_for_every_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game may hold MAX_DEALS deals: the rest of it, up to the next tag
+    section, is skipped with one A009, whichever reader reads it and
+    whatever the command, and the next game is read whole."""
+    from aluette_cli import model
+    from aluette_cli.pipeline import check_source
+
+    monkeypatch.setattr(model, "MAX_DEALS", 5)
+    text = '[Event "Long"]\n\n' + deals_text(8) + '[Event "Next"]\n\n' + deals_text(3)
+    record = write(tmp_path, "long.aln", text)
+    first_skipped = text.splitlines().index("deal 6 dealer S") + 1
+    long, after = check_source([text.encode("ascii")])
+    assert long.deals_read == len(long.game.deals) == 5
+    assert [(f.code, f.line, f.column) for f in long.outcome.findings if f.code == "A009"] == [
+        ("A009", first_skipped, 1)
+    ]
+    assert "more than 5 deals" in long.game.cut[0].message
+    assert after.deals_read == 3 and not after.game.cut
+    validated = run("validate", "--format", "json", record)
+    assert validated.exit_code == 1
+    assert (first_skipped, 1, "A009") in findings_of(validated.stdout)
+    # Converted to JSON, the game keeps its five deals and the finding,
+    # which reading the JSON gives again; a JSON document written by
+    # another program with more deals than that is cut where ALN is.
+    document = json.loads(run("convert", str(record), "--to", "json").stdout)
+    assert [len(g["deals"]) for g in document["games"]] == [5, 3]
+    for game in document["games"]:
+        game.pop("cut", None)
+    document["games"][0]["deals"] *= 2
+    for data in (run("convert", str(record), "--to", "json").stdout, json.dumps(document)):
+        path = write(tmp_path, "long.json", data)
+        result = run("validate", "--format", "json", path)
+        assert result.exit_code == 1
+        assert [f for f in findings_of(result.stdout) if f[2] == "A009"]
+        again = json.loads(run("report", "--format", "json", path).stdout)
+        assert [len(g["deals"]) for g in again["games"]] == [5, 3]
+    for command in ("report", "stats", "annotate"):
+        result = run(command, record)
+        assert result.exit_code == 1 and "internal error" not in result.stderr, command
+
+
 def test_the_largest_number_is_nine_digits(tmp_path: Path) -> None:
     record = write(tmp_path, "n.aln", "deal 1234567890 dealer N\npoint NS\n\n" + VALID)
     result = run("validate", "--format", "json", record)

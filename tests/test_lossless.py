@@ -212,17 +212,24 @@ CUT_INPUTS = {
         1,
     ),
     "not UTF-8": ({}, b"deal 1 dealer N\npoint NS  {Andr\xe9}\n", 2, 16),
+    "too many deals": (
+        {"model.MAX_DEALS": 2},
+        b'[Event "a"]\n\ndeal 1 dealer N\npoint NS\n\ndeal 2 dealer E\npoint EW\n\n'
+        b"deal 3 dealer S\npoint NS\n",
+        9,
+        1,
+    ),
 }
 
 
 def cut_input(case: str, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, int, int]:
     """The input of ``case`` with the reader's limits it needs in force: its
     bytes, and the line and column of the finding that cuts it."""
-    from aluette_cli import pipeline
+    from aluette_cli import model, pipeline
     from aluette_cli.reading import decode, split
 
     limits, data, line, column = CUT_INPUTS[case]
-    modules = {"decode": decode, "split": split, "pipeline": pipeline}
+    modules = {"decode": decode, "split": split, "pipeline": pipeline, "model": model}
     for name, value in limits.items():
         module, attribute = name.split(".")
         monkeypatch.setattr(modules[module], attribute, value)

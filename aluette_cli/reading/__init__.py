@@ -16,10 +16,18 @@ unit boundaries and the model are the same for every command:
 held whole) are the entry points.
 """
 
-from .records import parse_unit, parse_unit_with_grammar, read_games, read_records, read_units
+from .records import (
+    DealCount,
+    GameCut,
+    parse_unit,
+    parse_unit_with_grammar,
+    read_games,
+    read_records,
+    read_units,
+)
 from .split import LOOKAHEAD_LINES, SplitEnd, Unit
 
 __all__ = [
-    "LOOKAHEAD_LINES", "SplitEnd", "Unit", "parse_unit", "parse_unit_with_grammar",
-    "read_games", "read_records", "read_units",
+    "LOOKAHEAD_LINES", "DealCount", "GameCut", "SplitEnd", "Unit", "parse_unit",
+    "parse_unit_with_grammar", "read_games", "read_records", "read_units",
 ]  # fmt: skip

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import count
 
 from .. import findings as F
+from .. import model
 from ..findings import Finding
 from ..lexicon import (
     DEAL,
@@ -100,13 +101,42 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
     return result, builder.comments, None
 
 
+class DealCount:
+    """The place in its game of each deal unit, counted as the reader counts
+    them (a tag section starts a game), so that whoever follows the units
+    (a shard cutter, annotate) knows the deals the reader skips: those past
+    :data:`model.MAX_DEALS`."""
+
+    def __init__(self) -> None:
+        self.deals = 0
+
+    def __call__(self, unit: Unit) -> int:
+        """The deal's place in its game, from 1; 0 for a unit that is not a deal."""
+        if unit.kind == "tags":
+            self.deals = 0
+        elif unit.kind == "deal":
+            self.deals += 1
+            return self.deals
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameCut:
+    """Said once of a game that passes :data:`model.MAX_DEALS`, right after
+    its A009: none of its deals follows, so whoever waits for its end (to
+    place notes on its lines, say) need not wait for the next game."""
+
+    game: Game
+
+
 def read_records(
     units: Iterable[Unit],
     first_index: int = 1,
     take: Callable[[Unit], int | None] | None = None,
-) -> Iterator[Game | Deal | BrokenDeal]:
+) -> Iterator[Game | Deal | BrokenDeal | GameCut]:
     """Games and deals as they come: a :class:`Game` when one begins (its
-    ``deals`` left empty), then each of its deals.  Reading errors are added
+    ``deals`` left empty), then each of its deals, up to :data:`model.MAX_DEALS`
+    (then a :class:`GameCut`, and the rest of the game is skipped).  Reading errors are added
     to the current game's ``errors`` as they are found, so a game of any
     length streams through without being held whole.
 
@@ -120,8 +150,18 @@ def read_records(
     leading_text: str | None = None
     pending: list[Finding] = []
     last_number = 0  # the number of the game's last deal, for a header without one
+    place = DealCount()
 
     for unit in units:
+        deal = place(unit)
+        if deal > model.MAX_DEALS and game is not None:
+            if deal == model.MAX_DEALS + 1:
+                where = (unit.line, unit.column)
+                found = Finding.of(F.OVER_LIMIT, "deals", *where, game.index, limit=model.MAX_DEALS)
+                game.errors.append(found)
+                game.cut.append(found)
+                yield GameCut(game)
+            continue
         if take is not None and unit.kind == "deal" and game is not None:
             taken = take(unit)
             if taken is not None:
@@ -205,7 +245,7 @@ def read_games(stream: Iterable[bytes]) -> Iterator[Game]:
             if game is not None:
                 yield game
             game = record
-        elif game is not None:
+        elif game is not None and not isinstance(record, GameCut):
             game.deals.append(record)
     if game is not None:
         yield game
