@@ -62,7 +62,7 @@ from .reading import read_games, read_units
 from .streams import NUL_REASON, WriteError, display_name, holds_nul, rewindable
 from .tables import game_tables
 from .writers.aln import BETWEEN_GAMES, write_game
-from .writers.tables import csv_header, csv_text
+from .writers.tables import csv_header, write_csv
 
 INPUT_FORMATS = ("aln", "json", "jsonl")
 OUTPUT_FORMATS = ("aln", "json", "jsonl", "csv")
@@ -798,7 +798,7 @@ class Writer:
         elif self.fmt == "jsonl":
             self._write_jsonl(checked)
         else:
-            self.out.write(csv_text([game_tables(checked, self.file)], "play", self.raw_csv))
+            write_csv(self.out, [game_tables(checked, self.file)], "play", self.raw_csv)
 
     def _write_jsonl(self, checked: CheckedGame) -> None:
         game = checked.game

@@ -21,6 +21,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Iterator
+from typing import IO
 
 from ..tables import COLUMNS, VALUES, GameTables
 
@@ -61,10 +62,16 @@ def csv_text(tables: Iterable[GameTables], level: str, raw: bool = False) -> str
     """The CSV rows (no header) of one table for these games; ``raw``: the
     text cells as they are, formulas included."""
     out = io.StringIO(newline="")
+    write_csv(out, tables, level, raw)
+    return out.getvalue()
+
+
+def write_csv(out: IO[str], tables: Iterable[GameTables], level: str, raw: bool = False) -> None:
+    """:func:`csv_text` written to ``out`` a row at a time, never held whole: a
+    game's play rows number 36 a deal."""
     writer = csv.writer(out, lineterminator="\n")
     for game in tables:
         writer.writerows([csv_value(v, raw) for v in row] for row in values(game, level))
-    return out.getvalue()
 
 
 def jsonl_text(tables: Iterable[GameTables], level: str) -> str:
