@@ -14,7 +14,8 @@ The forms table (``--scale``, the default) runs validate, report (text and
 JSON), convert (to JSON and to ALN), annotate, ``fmt --check`` and stats on
 each form of input a user has reported: one 100 MB line, a 20,000-deal JSON
 document, and a 300 MB file as ALN, as a JSON document and as JSON Lines,
-and one 200 MB JSON Lines line; ``--scale`` multiplies every size.  A
+one 200 MB JSON Lines line, and the 300 MB of ALN as one game;
+``--scale`` multiplies every size.  A
 command that does not read a form (annotate and fmt read ALN only) is
 ``-``; a peak over the goal is marked.
 
@@ -102,6 +103,21 @@ def _write_repeated(path: Path, head: bytes, fill: bytes, size: int, tail: bytes
     return path
 
 
+def _one_game(source: Path, target: Path) -> Path:
+    """The deals of ``source`` under its first tag section only: one game of
+    them all (written a line at a time, never held), whose deals past the
+    most a game may hold the reader skips."""
+    if not target.exists():
+        with open(source, "rb") as lines, open(target, "wb") as out:
+            dealt = False
+            for line in lines:
+                if line.startswith(b"[") and dealt:
+                    continue
+                dealt = dealt or line.startswith(b"deal ")
+                out.write(line)
+    return target
+
+
 def _converted(source: Path, to: str, target: Path) -> Path:
     if not target.exists():
         tool = [sys.executable, "-m", "aluette_cli", "convert", str(source), "--to", to]
@@ -110,7 +126,7 @@ def _converted(source: Path, to: str, target: Path) -> Path:
 
 
 #: The forms of input, by the short name ``--forms`` takes.
-FORMS = ("line", "json", "aln", "json-big", "jsonl", "row")
+FORMS = ("line", "json", "aln", "json-big", "jsonl", "row", "game")
 
 
 def forms(scale: float, folder: Path, chosen: tuple[str, ...] = FORMS) -> list[tuple[str, Path]]:
@@ -150,6 +166,10 @@ def forms(scale: float, folder: Path, chosen: tuple[str, ...] = FORMS) -> list[t
         "row": (
             f"one {row / MB:g} MB JSON Lines line",
             lambda: _write_repeated(folder / f"row-{row}.jsonl", head, b"x", row, b'"}\n'),
+        ),
+        "game": (
+            f"one game, ALN, {big / MB:g} MB",
+            lambda: _one_game(deals(big, ALN_PER_DEAL), folder / f"game-{big}.aln"),
         ),
     }
     return [(makers[key][0], makers[key][1]()) for key in chosen]
