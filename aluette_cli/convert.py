@@ -784,7 +784,9 @@ class Writer:
         elif self.fmt == "csv":
             self.out.write(csv_header("play"))
 
-    def write(self, checked: CheckedGame) -> None:
+    def write(self, checked: CheckedGame) -> int:
+        """Writes a game; returns how many characters a game of JSON or JSON
+        Lines took (what their reader holds of one game), else 0."""
         game = checked.game
         if self.fmt == "aln":
             assert self.frame is not None
@@ -794,35 +796,46 @@ class Writer:
             assert self.frame is not None
             head = _encode({**game_header_to_dict(game), "deals": []})
             assert head.endswith("[]}")  # the deals are the game's last key
-            self.frame.add(f"{head[:-2]}{', '.join(_deal_texts(checked))}]}}")
+            text = f"{head[:-2]}{', '.join(_deal_texts(checked))}]}}"
+            self.frame.add(text)
+            return len(text)
         elif self.fmt == "jsonl":
-            self._write_jsonl(checked)
+            return self._write_jsonl(checked)
         else:
             write_csv(self.out, [game_tables(checked, self.file)], "play", self.raw_csv)
+        return 0
 
-    def _write_jsonl(self, checked: CheckedGame) -> None:
+    def _write_jsonl(self, checked: CheckedGame) -> int:
         game = checked.game
         if self.compact:
-            self._write_compact(game)
-            return
+            return self._write_compact(game)
         header = game_header_to_dict(game)
         row = _encode({"format": FORMAT, "version": VERSION, "game": header, "deal": None})
         assert row.endswith("null}")  # the deal is the row's last key
+        size = 0
         if not checked.stamped and not game.deals:
             self.out.write(row + "\n")  # a game with no deal is a row of its own
+            size += len(row) + 1
         start = row[:-5]
         for text in _deal_texts(checked):
-            self.out.write(f"{start}{text}}}\n")
+            line = f"{start}{text}}}\n"
+            self.out.write(line)
+            size += len(line)
+        return size
 
-    def _write_compact(self, game: Game) -> None:
+    def _write_compact(self, game: Game) -> int:
         head = _encode_tight(C.abbreviate_header(game_header_to_dict(game), self.lossless))
         start = f'{{"format":"{FORMAT}","version":{C.VERSION},"game":{head}'
         if not game.deals:
             self.out.write(start + "}\n")
+            return len(start) + 2
+        size = 0
         for deal in game.deals:
             short = C.abbreviate_item(item_to_dict(deal), self.lossless)
-            text = _encode_tight(short)
-            self.out.write(f'{start},"deal":{text}}}\n')
+            line = f'{start},"deal":{_encode_tight(short)}}}\n'
+            self.out.write(line)
+            size += len(line)
+        return size
 
     def end(self) -> None:
         if self.frame is not None:
@@ -842,11 +855,12 @@ def converted(
     compact: bool = False,
     lossless: bool = False,
     raw_csv: bool = False,
-) -> Iterator[CheckedGame | Unreadable]:
+) -> Iterator[CheckedGame | Unreadable | NotWhole]:
     """Convert ``stream`` to format ``to`` on ``out``, yielding each game just
     before it is written, and each part that could not be read, so that the
-    caller can report a game's problems ahead of its text, as they come; the
-    output is complete once the iterator is exhausted."""
+    caller can report a game's problems ahead of its text, as they come (and,
+    after it, a game of JSON too long for its reader, :class:`NotWhole`);
+    the output is complete once the iterator is exhausted."""
     fmt, rewound = open_input(stream, name, source)
     writer = Writer(
         out, to, style, display_name(name), compact=compact, lossless=lossless, raw_csv=raw_csv
@@ -855,7 +869,15 @@ def converted(
     for item in _checked(rewound, fmt, to, choice, base, compact):
         yield item
         if not isinstance(item, Unreadable):
-            writer.write(item)
+            size = writer.write(item)
+            if size > MAX_GAME_CHARS:
+                # as convert --to aln says of ALN that would not read back whole
+                form = "JSON Lines" if to == "jsonl" else "JSON"
+                yield NotWhole(
+                    f"game {item.outcome.index} takes {size:,} characters, more than the"
+                    f" {MAX_GAME_CHARS:,} a game of it may hold: reading it back skips that game",
+                    form,
+                )
     writer.end()
 
 
@@ -914,10 +936,12 @@ def _format_into(
     return said
 
 
-def _unreadable_in(item: CheckedGame | Unreadable) -> list[Finding]:
+def _unreadable_in(item: CheckedGame | Unreadable | NotWhole) -> list[Finding]:
     """What the formatter keeps verbatim, or cannot keep (:data:`findings.CUT`)."""
     if isinstance(item, Unreadable):
         return [item.finding]
+    if isinstance(item, NotWhole):
+        return []  # said of the text written, not of the record read
     return [f for f in item.game.errors if f.kind is Kind.SYNTAX]
 
 
@@ -926,7 +950,7 @@ def _kept_verbatim(said: list[Finding]) -> list[Finding]:
     return [f for f in said if f.kind is Kind.SYNTAX]
 
 
-def _said_by_fmt(item: CheckedGame | Unreadable) -> list[Finding]:
+def _said_by_fmt(item: CheckedGame | Unreadable | NotWhole) -> list[Finding]:
     """What ``fmt`` says of a game: what it keeps verbatim, and a ruleset
     the record asks for that the tool does not have (A401), which every
     command says, with exit status 2 (docs/cli.md, Exit status)."""
@@ -938,11 +962,13 @@ def _said_by_fmt(item: CheckedGame | Unreadable) -> list[Finding]:
 
 @dataclass(slots=True)
 class NotWhole:
-    """ALN written from another format that the reader would not read back
-    whole (:func:`readback.past_limits`: comments of the record, each one
-    ALN can hold, too long together on one line or in one deal)."""
+    """A record written that the reader would not read back whole: ALN from
+    another format (:func:`readback.past_limits`: comments of the record,
+    each one ALN can hold, too long together on one line or in one deal),
+    or a game of JSON longer than the JSON reader holds of one game."""
 
     why: str
+    form: str = "ALN"
 
 
 @dataclass(slots=True)

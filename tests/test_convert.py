@@ -1670,3 +1670,29 @@ def test_a_byte_not_utf8_in_a_json_document_costs_its_game_only(tmp_path: Path) 
     assert "3 games, 10 deals: 1 error, 0 warnings" in said.stderr
     aln = invoke(["convert", write(tmp_path, "bad2.json", broken), "--to", "aln"]).stdout
     assert "Generated game 3" in aln and "Generated game 1" in aln
+
+
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_a_game_too_long_for_the_json_reader_is_said_when_written(
+    to: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The JSON reader holds a game at a time, up to MAX_GAME_CHARS, and skips
+    # a longer one: convert writes it all the same, says so, and exits 1, as
+    # it does for ALN that would not read back whole.
+    from aluette_cli import convert as module
+
+    record = write(tmp_path, "two.aln", generated(6, "--games", "2"))
+    whole = tmp_path / f"whole.{to}"
+    assert convert(record, "--to", to, "-o", str(whole)).exit_code == 0
+    sizes = [len(g) for g in re.split(r'(?="index": 2\b)', whole.read_text(encoding="utf-8"))]
+    monkeypatch.setattr(module, "MAX_GAME_CHARS", min(sizes) // 2)
+    target = tmp_path / f"out.{to}"
+    result = convert(record, "--to", to, "-o", str(target))
+    assert result.exit_code == 1, result.output
+    said = [line for line in result.stderr.splitlines() if "would not read back whole" in line]
+    assert len(said) == 2 and "game 1 takes" in said[0] and "game 2 takes" in said[1]
+    form = "JSON Lines" if to == "jsonl" else "JSON"
+    assert f"its {form}, written all the same" in said[0]
+    assert target.read_bytes() == whole.read_bytes()  # written all the same
+    read_back = invoke(["validate", str(target)])
+    assert read_back.stdout.count("this game is skipped") == 2
