@@ -154,7 +154,6 @@ def random_game(
     scoring = 0
     number = 0
     void_run = 0
-    over = False
     while not (over := ruleset.game_length.is_over(scoring, score, ruleset.game_target)):
         if number == model.MAX_DEALS:
             break  # the most a game may hold: left unfinished, as a reader would skip the rest

@@ -519,6 +519,9 @@ def test_a_game_past_the_most_deals_is_cut_there_for_every_reader(
     for command in ("report", "stats", "annotate"):
         result = run(command, record)
         assert result.exit_code == 1 and "internal error" not in result.stderr, command
+    # the shards of -j hold what the reader reads, and say the same
+    alone, shared = run("report", record), run("report", "-j", "2", record)
+    assert shared.stdout == alone.stdout and shared.exit_code == 1
 
 
 def test_the_largest_number_is_nine_digits(tmp_path: Path) -> None:

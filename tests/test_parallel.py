@@ -249,3 +249,23 @@ def test_reading_stops_in_a_part_as_it_stops_in_one_reading(
     same_in_parts(tmp_path, data, 1500)
     said = run("validate", "--format", "json", str(tmp_path / "big.aln")).stdout
     assert '"A009"' in said and '"A203"' not in said  # nothing after the line is read
+
+
+def test_a_batch_holds_no_deal_the_reader_skips(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past model.MAX_DEALS the reader reads only the first deal's place, to
+    # say A009 there: the batches sent to workers hold that one, not the rest,
+    # and the games after are batched whole.
+    from aluette_cli import model
+    from aluette_cli.reading import read_units
+
+    games = generated(8, "--games", "3")
+    monkeypatch.setattr(model, "MAX_DEALS", 2)
+    units = [u for _, batch in parallel.batches(read_units([games.encode()]), 4) for u in batch]
+    per_game: list[int] = []
+    for unit in units:
+        if unit.kind == "tags":
+            per_game.append(0)
+        elif unit.kind == "deal":
+            per_game[-1] += 1
+    assert per_game == [3, 3, 3]  # each game has five deals or more
+    assert [u.kind for u in read_units([games.encode()])].count("deal") > 9
