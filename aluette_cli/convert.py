@@ -22,6 +22,7 @@ from typing import IO, Any, BinaryIO, cast
 
 from . import compact as C
 from . import findings as F
+from . import model
 from .cards import SEATS
 from .engine import copies
 from .findings import Finding, Kind
@@ -446,6 +447,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     #: is its index, whose later rows are passed without being held
     held = 0
     long: int | None = None
+    dealt = 0  # the rows of the current game that give a deal (model.MAX_DEALS)
     for number, raw in _rows(stream):
         bad: Unreadable | None = None
         if isinstance(raw, bool):
@@ -483,7 +485,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         if game is None or index != game.index:
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
-            rows, lost, held = [], [], 0
+            rows, lost, held, dealt = [], [], 0, 0
             try:
                 game = _jsonl_header(row, number)
             except RecordError as exc:
@@ -501,6 +503,18 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             edited = _problem("jsonl-game", number, game=index, first=first_row[0])
             game.errors.append(edited.finding)
             lost.append(edited.finding)
+        dealt += row.get("deal") is not None
+        if dealt > model.MAX_DEALS:
+            # as the ALN reader skips a game's deals past the most it may
+            # hold: the game ends here, its later rows passed unread
+            limit = model.MAX_DEALS
+            over = Finding.of(F.OVER_LIMIT, "deals", number, 1, index, limit=limit)
+            game.errors.append(over)
+            game.cut.append(over)
+            lost.append(over)
+            yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
+            game, rows, lost, long = None, [], [], index
+            continue
         first = len(game.deals)  # the place of the row's deal, if it gives one
         try:
             _jsonl_deal(game, row, number)

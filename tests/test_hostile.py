@@ -516,6 +516,14 @@ def test_a_game_past_the_most_deals_is_cut_there_for_every_reader(
         assert [f for f in findings_of(result.stdout) if f[2] == "A009"]
         again = json.loads(run("report", "--format", "json", path).stdout)
         assert [len(g["deals"]) for g in again["games"]] == [5, 3]
+    # JSON Lines, a row a deal: the game ends at the row past the limit
+    rows = run("convert", str(record), "--to", "jsonl").stdout.splitlines()
+    assert len(rows) == 5 + 3
+    longer = write(tmp_path, "long.jsonl", "\n".join(rows[:5] * 2 + rows[5:]) + "\n")
+    result = run("validate", "--format", "json", longer)
+    assert (6, 1, "A009") in findings_of(result.stdout)
+    again = json.loads(run("report", "--format", "json", longer).stdout)
+    assert [len(g["deals"]) for g in again["games"]] == [5, 3]
     for command in ("report", "stats", "annotate"):
         result = run(command, record)
         assert result.exit_code == 1 and "internal error" not in result.stderr, command
