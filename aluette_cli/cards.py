@@ -17,6 +17,10 @@ SUITS = "dcbe"
 #: The 48 cards, suit by suit, in rank order: the order used for sorting hands.
 DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 DECK_SET = frozenset(DECK)
+#: Each card's code to the one string that stands for it: a record names the
+#: same 48 cards tens of times a deal, and a game held whole would otherwise
+#: hold a string of its own for every card written.
+_THE_CARD = {card: card for card in DECK}
 
 RANK_ALIASES = {"A": "1", "J": "V", "K": "R"}
 SUIT_ALIASES = {"o": "d"}
@@ -119,8 +123,8 @@ def canonical_card(token: str) -> str:
     if len(token) == 2:
         rank = RANK_ALIASES.get(token[0], token[0])
         suit = SUIT_ALIASES.get(token[1], token[1])
-        card = rank + suit
-        if card in DECK_SET:
+        card = _THE_CARD.get(rank + suit)
+        if card is not None:
             return card
     raise ValueError(f"not a card: {token!r}")
 
