@@ -764,6 +764,16 @@ def _deal_texts(checked: CheckedGame) -> Iterator[str]:
     return in_place(checked.stamped, checked.game.deals, lambda deal: _encode(item_to_dict(deal)))
 
 
+def _deals_list(head: str, deals: Iterator[str]) -> Iterator[str]:
+    """A game's JSON in pieces: ``head`` (the game up to its list of deals),
+    each deal's text after the comma before it, and the list's and the
+    game's ends."""
+    yield head
+    for k, text in enumerate(deals):
+        yield f", {text}" if k else text
+    yield "]}"
+
+
 class Writer:
     """Writes checked games to a text stream in one output format.
 
@@ -810,9 +820,7 @@ class Writer:
             assert self.frame is not None
             head = _encode({**game_header_to_dict(game), "deals": []})
             assert head.endswith("[]}")  # the deals are the game's last key
-            text = f"{head[:-2]}{', '.join(_deal_texts(checked))}]}}"
-            self.frame.add(text)
-            return len(text)
+            return self.frame.add_pieces(_deals_list(head[:-2], _deal_texts(checked)))
         elif self.fmt == "jsonl":
             return self._write_jsonl(checked)
         else:

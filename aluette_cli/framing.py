@@ -9,7 +9,7 @@ and the byte layout every test and script relies on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 
 class Framed:
@@ -49,6 +49,18 @@ class Framed:
     def add(self, text: str) -> None:
         self.write((self.between if self.count else self.first) + text)
         self.count += 1
+
+    def add_pieces(self, pieces: Iterable[str]) -> int:
+        """:meth:`add` of the text ``pieces`` make, each written as it comes:
+        a game of thousands of deals is never one string.  Returns the
+        text's length."""
+        self.write(self.between if self.count else self.first)
+        self.count += 1
+        size = 0
+        for piece in pieces:
+            self.write(piece)
+            size += len(piece)
+        return size
 
     def end(self) -> None:
         closing = self.closing if self.count else self.empty_closing
