@@ -507,11 +507,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         if dealt > model.MAX_DEALS:
             # as the ALN reader skips a game's deals past the most it may
             # hold: the game ends here, its later rows passed unread
-            limit = model.MAX_DEALS
-            over = Finding.of(F.OVER_LIMIT, "deals", number, 1, index, limit=limit)
-            game.errors.append(over)
-            game.cut.append(over)
-            lost.append(over)
+            lost.append(game.cut_past_deals(number, 1))
             yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
             game, rows, lost, long = None, [], [], index
             continue

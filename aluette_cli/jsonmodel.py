@@ -16,7 +16,7 @@ from typing import Any
 
 from . import model
 from .cards import canonical_card
-from .findings import CUT, OVER_LIMIT, Finding
+from .findings import CUT, Finding
 from .lexicon import (
     COMMENT_OPEN,
     COMMENT_TEXT,
@@ -896,12 +896,7 @@ def game_from_dict(
             if i > model.MAX_DEALS:  # as the ALN reader skips them
                 has_pos = isinstance(d, dict) and "pos" in d
                 pos = _pos_from(d, where_deal) if has_pos else game.pos
-                limit = model.MAX_DEALS
-                over = Finding.of(
-                    OVER_LIMIT, "deals", pos.line, pos.column, game.index, limit=limit
-                )
-                game.errors.append(over)
-                game.cut.append(over)
+                game.cut_past_deals(pos.line, pos.column)
                 break
             again = None if reused is None else reused(i - 1)
             item = item_from_dict(d, where_deal, game.index) if again is None else again

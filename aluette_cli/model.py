@@ -309,6 +309,18 @@ class Game:
         """The tag of that name (:func:`find_tag`)."""
         return find_tag(self.tags, name)
 
+    def cut_past_deals(self, line: int, column: int) -> Finding:
+        """Says that the game's deals are cut past :data:`MAX_DEALS`, at the
+        first one skipped (``line``, ``column``): the A009 every reader
+        gives there, among the game's findings and what its text read does
+        not hold (:attr:`cut`)."""
+        from .findings import OVER_LIMIT, Finding  # the model needs no findings to load
+
+        found = Finding.of(OVER_LIMIT, "deals", line, column, self.index, limit=MAX_DEALS)
+        self.errors.append(found)
+        self.cut.append(found)
+        return found
+
     def tag_values(self) -> dict[str, str]:
         """Each tag's value by name, the first of a tag given twice (A404);
         a known tag written in another case under its own name, where it is

@@ -156,10 +156,7 @@ def read_records(
         deal = place(unit)
         if deal > model.MAX_DEALS and game is not None:
             if deal == model.MAX_DEALS + 1:
-                where = (unit.line, unit.column)
-                found = Finding.of(F.OVER_LIMIT, "deals", *where, game.index, limit=model.MAX_DEALS)
-                game.errors.append(found)
-                game.cut.append(found)
+                game.cut_past_deals(unit.line, unit.column)
                 yield GameCut(game)
             continue
         if take is not None and unit.kind == "deal" and game is not None:
