@@ -246,10 +246,10 @@ def _noted(line: bytes, note: bytes) -> bytes:
     return line[:end] + note + line[end:]
 
 
-#: what the longest a deal may grow with its notes leaves of the reader's
-#: limit on a unit (:data:`split.MAX_UNIT_CHARS`, read when it is needed, as
-#: every limit of the reader is): a margin for what it may count with the
-#: deal that its lines here do not hold
+#: how far below the reader's limit on a unit (:data:`split.MAX_UNIT_CHARS`,
+#: read when it is needed, as every limit of the reader is) a deal's notes
+#: must stop: room for what the reader may count with the deal that its
+#: lines here do not hold
 _DEAL_MARGIN = 4096
 
 

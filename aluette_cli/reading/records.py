@@ -135,10 +135,11 @@ def read_records(
     take: Callable[[Unit], int | None] | None = None,
 ) -> Iterator[Game | Deal | BrokenDeal | GameCut]:
     """Games and deals as they come: a :class:`Game` when one begins (its
-    ``deals`` left empty), then each of its deals, up to :data:`model.MAX_DEALS`
-    (then a :class:`GameCut`, and the rest of the game is skipped).  Reading errors are added
-    to the current game's ``errors`` as they are found, so a game of any
-    length streams through without being held whole.
+    ``deals`` left empty), then each of its deals, up to
+    :data:`model.MAX_DEALS` (then a :class:`GameCut`, and the rest of the
+    game is skipped).  Reading errors are added to the current game's
+    ``errors`` as they are found, so a game of any length streams through
+    without being held whole.
 
     ``take`` may take a deal unit of the current game whole, unread (it
     returns the deal's number, or None to leave it to the reader): a checker
