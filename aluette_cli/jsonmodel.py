@@ -560,9 +560,12 @@ def _one_deal(text: str, where: str) -> str:
     not read back as this one deal: it is written as it stands, so a tag
     section or another deal in it (after a comment left open, say) would
     come back as other records, and the record would not be the same."""
-    from .reading import read_units  # the reader needs this module's neighbours
+    from .reading import read_units, split  # the reader needs this module's neighbours
 
-    units = read_units([text.encode("utf-8", "surrogatepass")])
+    # A deal whose header was left out is read so after the deal before it
+    # (split.headless): alone, under a header, it must be one deal still.
+    header = split.ANY_HEADER if split.restarts(text) else ""
+    units = read_units([(header + text).encode("utf-8", "surrogatepass")])
     # (the text before the first deal or tag section comes first, empty here)
     kinds = [unit.kind for unit in units if unit.kind != "other" or unit.text.strip()]
     if kinds != ["deal"]:

@@ -103,6 +103,11 @@ MESSY = {
         _edit((_trick(2), ""), (_trick(7), _trick(7) + _trick(2)), WRONG_POINT),
         {"A201", "A302"},
     ),
+    # deal 2's hands follow deal 1's point line: the next deal, headless
+    "a deal header left out, wrong point": (
+        _edit(("deal 2 dealer S\n", ""), WRONG_POINT),
+        {"A001", "A302"},
+    ),
     "point before the tricks, wrong claim": (
         _edit(("point NS\n", ""), ("1. 2b Cc", "point NS\n1. 2b Cc"), WRONG_CLAIM),
         {"A005", "A301"},
@@ -197,6 +202,8 @@ _POINT = re.compile(
     re.M,
 )
 _NOTE = re.compile(r"\{= ([^}]*)\}")
+#: The note on the first line of a deal whose header is left out.
+_NO_HEADER = re.compile(r"\{= A001 found [^}]*? after a point line, where a deal header")
 _CARD = re.compile(r"\b[1-9RCV][dcbe]\b")
 
 
@@ -326,7 +333,8 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     points: list[tuple[str, int] | None] = []
     for number, line in enumerate(lines, 1):
         written = line.split("  {=", 1)[0]
-        if re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]:
+        headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
+        if headed or _NO_HEADER.search(line):
             # a deal that cannot be read has no note of its tricks (None)
             winners.append([])
             counts.append(None)

@@ -260,6 +260,13 @@ def _mistakes() -> list[Mistake]:
             "found 'Deal' (write 'deal': keywords are lower-case)",
         ),
         Mistake(
+            "a deal header left out",
+            replace_line(SEATED, d2, None),
+            d2,
+            "A001",
+            "the next deal starts here without its header",
+        ),
+        Mistake(
             "a point line before the tricks",
             replace_line(
                 replace_line(SEATED, point1, None),
@@ -384,6 +391,25 @@ def test_mutation_a_deleted_trick_line_is_one_finding(
     found = to_act_on(findings(tmp_path, replace_line(text, n, None)))
     assert len(found) == 1, (n, found)
     assert found[0]["code"] in ("A201", "A206"), found
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("style", ["seats", "cards", "sheet"])
+@pytest.mark.parametrize("hands", [True, False], ids=["hands", "no hands"])
+def test_mutation_a_deleted_deal_header_is_one_finding(
+    tmp_path: Path, seed: int, style: str, hands: bool
+) -> None:
+    """Whichever deal's header is left out after the first: the deal after
+    the point line is read as the next deal, not as more of the deal before."""
+    import random
+
+    from .conftest import generated
+
+    text = generated(seed, "--style", style, *(() if hands else ("--no-hands",)))
+    headers = [n for n, line in enumerate(lines_of(text), 1) if line.startswith("deal ")]
+    n = random.Random(seed).choice(headers[1:])
+    found = to_act_on(findings(tmp_path, replace_line(text, n, None)))
+    assert [(f["line"], f["code"]) for f in found] == [(n, "A001")], found
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -243,6 +243,26 @@ def test_a_line_out_of_order_is_read_where_it_belongs_and_named() -> None:
     assert isinstance(deal, Deal) and deal.text == text
 
 
+@pytest.mark.usefixtures("either_path")
+def test_a_deal_without_its_header_is_read_under_a_header_that_says_nothing() -> None:
+    # The unit split.headless cuts after a deal's point line, at line 12:
+    # every line is read, the first too, and the header's number and dealer
+    # are the game's sequence's to give (the engine's).
+    text = record("winners: " + " ".join(SHEET), "point EW")
+    deal = recovered(text, at=(12, 1))
+    assert header(deal) == (0, "N", Pos(12, 1), ("number", "dealer"))
+    assert isinstance(deal, Deal) and deal.winners == Winners(SHEET, Pos(12, 1))
+    assert deal.point == PointClaim("EW", None, Pos(13, 1))
+    said = (
+        "found 'winners:' after a point line, where a deal header ('deal <n> dealer <seat>')"
+        " was expected: the next deal starts here without its header; its lines are read"
+        " and checked as that deal's"
+    )
+    assert misplaced(deal) == [("A001", 12, 1, said)]
+    assert unread(deal) == []  # no line is missing: the tricks are all there
+    assert deal.text == text  # written back as it stands, with no header made up
+
+
 #: A line of each kind: only its kind and place count here.
 PARTS: dict[str, Callable[[Pos], object]] = {
     "hand": lambda at: Hand("N", [], at), "stock": lambda at: Stock([], at),

@@ -13,6 +13,7 @@ import io
 from itertools import pairwise
 from unittest import mock
 
+import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
@@ -120,3 +121,78 @@ def test_a_comment_left_open_in_a_tag_section_ends_before_the_next_tag_line() ->
     # a comment that a closing brace ends goes on over the tag line
     closed = b'[Event "Club"] {over\n[Site "Cholet"] lines}\n'
     assert [u[0] for u in units_of(closed)] == ["tags"]
+
+
+# --------------------------------------------------------------------------
+# A deal whose header is left out
+
+
+def texts(data: bytes) -> list[tuple[int, str]]:
+    """Each deal unit's first line and text."""
+    return [(u.line, u.text) for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+
+
+ONE = "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb -> pourri\n2. N:1b E:3e S:1d W:9d -> W\npoint NS\n"
+TWO = "1. E:Re S:1e W:1d N:1b -> pourri\n2. E:3e S:3b W:Ce N:2b -> N\npoint EW\n"
+
+
+def test_a_deal_after_a_point_line_without_its_header_is_a_unit_of_its_own() -> None:
+    data = f"{ONE}\n{TWO}".encode()
+    assert texts(data) == [(1, ONE + "\n"), (6, TWO)]
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        "N: 8e Rc Re Vb 1b 3e 1d 9d 2d\n",
+        "stock: 8e Rc Re Vb 1b 3e 1d 9d 2d 2c 2e 2b\n",
+        "winners: N E S W - - - - N\n",
+    ],
+)
+def test_a_hand_a_stock_or_a_sheet_after_a_point_line_starts_a_deal_too(start: str) -> None:
+    # as trick 1 does: the deal before has a line of the same kind
+    first = f"deal 1 dealer W\n{start}point NS\n"
+    second = f"{start}point EW\n"
+    assert texts(f"{first}\n{second}".encode()) == [(1, first + "\n"), (5, second)]
+
+
+def test_two_headers_left_out_make_three_deals() -> None:
+    data = f"{ONE}{TWO}\n{TWO}".encode()
+    assert texts(data) == [(1, ONE), (5, TWO + "\n"), (9, TWO)]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        # a point line before its own deal's tricks (A005): no trick 1 before it
+        "deal 1 dealer W\npoint NS\n1. N:8e E:Rc S:Re W:Vb\n2. N:1b E:3e S:1d W:9d\n",
+        # trick 1 of the next deal written before that deal's header: no point
+        # line after it
+        f"{ONE}1. E:Re S:1e W:1d N:1b\ndeal 2 dealer N\n2. E:3e S:3b W:Ce N:2b\npoint EW\n",
+        # the point line, or the line after it, inside a comment
+        f"deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb {{ a note\npoint NS\n}}\n{TWO}",
+        f"{ONE}{{ the next deal:\n{TWO}}}\n",
+        # the deal's own trick 1 inside a comment
+        f"deal 1 dealer W\n{{\n1. a note }}\npoint NS\n{TWO}",
+        # a point line indented, or the line after it not at a line's start
+        f"{ONE[:-9]}  point NS\n{TWO}",
+    ],
+    ids=[
+        "point first",
+        "line moved",
+        "point commented",
+        "next commented",
+        "own commented",
+        "indented",
+    ],
+)
+def test_a_line_after_a_point_line_that_is_no_new_deal_cuts_nothing(data: str) -> None:
+    assert len(texts(data.encode())) == 1 + data.count("deal 2")
+
+
+def test_a_finding_of_the_text_goes_with_the_deal_it_stands_in() -> None:
+    # a byte that is not UTF-8 in the second deal's first trick
+    data = f"{ONE}\n".encode() + TWO.encode().replace(b"Re", b"R\xff", 1)
+    first, second = (u for u in read_units(io.BytesIO(data)) if u.kind == "deal")
+    assert first.findings == []
+    assert [(f.code, f.line) for f in second.findings] == [("A003", 6)]

@@ -12,7 +12,6 @@ from ..lexicon import (
     ANNOUNCE,
     CHANT,
     COLON,
-    COMMENT_CLOSE,
     COMMENT_OPEN,
     CONCEDE,
     DEAL,
@@ -44,7 +43,7 @@ from ..model import (
 )
 from . import fastpath
 from .grammar import _attach_comments, _parts, comment
-from .split import _WS, Unit
+from .split import _WS, ANY_HEADER, COMMENT_SPAN, Unit, restarts
 from .syntax import _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
@@ -83,16 +82,6 @@ _ORDER: dict[type, tuple[int, str]] = {
 }
 
 
-#: The comments as the grammar's lexer finds them, left to right: a brace
-#: comment runs to the first ``}`` (a ``{`` inside it opens nothing, nor does
-#: a ``;``), a ``;`` comment to the line's end (a brace inside it is text).  A
-#: brace left open runs to the end of the text, where the grammar reports it.
-_COMMENT_SPAN = re.compile(
-    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}]*(?:{re.escape(COMMENT_CLOSE)})?"
-    f"|{re.escape(LINE_COMMENT)}[^\n]*"
-)
-
-
 def _segments(text: str) -> list[tuple[int, str]]:
     """The unit's lines as (index of the first line, text), a line that opens a
     brace comment joined with the lines up to its close.
@@ -102,7 +91,7 @@ def _segments(text: str) -> list[tuple[int, str]]:
     open, and join the rest of the deal to its line."""
     joined = {  # the line ends inside a comment
         m.start() + i
-        for m in _COMMENT_SPAN.finditer(text)
+        for m in COMMENT_SPAN.finditer(text)
         for i, ch in enumerate(m.group())
         if ch == "\n"
     }
@@ -137,6 +126,15 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     builder.comments = []
     parts: list[object] = []  # the header, then the elements of the other lines
     unread: list[Finding] = []
+    misplaced: list[Finding] = []
+    # A deal whose header was left out (split.headless): a header that says
+    # nothing stands in for it, and its first line is read as the others.
+    headless = restarts(unit.text)
+    if headless:
+        at = Pos(unit.line, unit.column)
+        parts.append(Deal(number=0, dealer=SEATS[0], pos=at, guessed=("number", "dealer")))
+        found = _found(unit.text, len(unit.text) - len(unit.text.lstrip(WHITESPACE)))
+        misplaced.append(Finding.of(F.SYNTAX_ERROR, "no-header", *at, found=found))
     for index, seg in _segments(unit.text):
         builder.line0 = unit.line + index
         builder.col0 = unit.column if index == 0 else 1
@@ -145,17 +143,18 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             if index == 0:
                 return []
             # the comments of a line that holds nothing else, ``;`` ones too
-            for m in _COMMENT_SPAN.finditer(seg):
+            for m in COMMENT_SPAN.finditer(seg):
                 builder.comments.append(comment(m.group(), piece.pos(seg, m.start())))
             continue
-        if index and fastpath.FASTPATH:
+        element = index or headless
+        if element and fastpath.FASTPATH:
             read = _read_element_fast(seg, builder.line0)
             if read is not None:
                 parts.append(read[0])
                 builder.comments.extend(read[1])
                 continue
         elements, exc, rest = _read_line(
-            seg, piece, parser, builder, "deal_element" if index else "deal_header"
+            seg, piece, parser, builder, "deal_element" if element else "deal_header"
         )
         parts += elements
         if exc is not None:
@@ -167,14 +166,14 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                     ),
                     _syntax_finding(exc, rest, builder),
                 ]
-            if index == 0 and not elements:
+            if not element and not elements:
                 parts.append(_loose_header(seg, piece))
-            said = "rest" if elements else "line" if index else "header"
+            said = "rest" if elements else "line" if element else "header"
             unread.append(_syntax_finding(exc, rest, builder, said))
     deal = builder.deal(parts)
     deal.unread = unread  # in the order of the lines
-    deal.misplaced = _out_of_order(parts[1:])
-    if unread:
+    deal.misplaced = misplaced + _out_of_order(parts[1:])
+    if unread or headless:  # written back as it was: no header is made up for it
         deal.text = unit.text
     _attach_comments(deal, builder.comments)
     builder.comments = []
@@ -255,10 +254,6 @@ def _stop(exc: UnexpectedInput) -> int:
     return -1
 
 
-#: A header for a line read alone by the fast path: what it says is not kept.
-_ANY_HEADER = f"{DEAL} 1 {DEALER} {SEATS[0]}"
-
-
 def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | None:
     """One line of a deal as the fast path reads it (the element and its
     comments), or None: then the grammar reads it.
@@ -271,7 +266,7 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
     into the same element, from the same tokens, at the same positions."""
     if "\n" in seg:  # a brace comment over several lines: the grammar's
         return None
-    fast = fastpath.read_unit("deal", [_ANY_HEADER, seg], line - 1, 1)
+    fast = fastpath.read_unit("deal", [ANY_HEADER, seg], line - 1, 1)
     if fast is None:
         return None
     deal, comments = fast

@@ -12,6 +12,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from heapq import heappop, heappush
 from itertools import chain, islice
 from typing import BinaryIO
@@ -20,6 +21,7 @@ from .. import findings as F
 from ..findings import Finding
 from ..lexicon import (
     BLANKS,
+    COLON,
     COMMENT_CLOSE,
     COMMENT_OPEN,
     DEAL,
@@ -27,12 +29,16 @@ from ..lexicon import (
     DIGITS,
     ESCAPE,
     LINE_COMMENT,
+    POINT,
     QUOTE,
     SEAT,
+    STOCK,
     TAG_CLOSE,
     TAG_NAME,
     TAG_OPEN,
+    TRICK_DOT,
     WHITESPACE,
+    WINNERS,
     end_of_string,
 )
 from ..model import Pos
@@ -229,10 +235,19 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
 
     A :class:`Run` is cut by :meth:`_Splitter.run`, a line read alone by
     :meth:`_Splitter.line`; a line with nothing on it that can end a unit
-    joins the unit being read here, at no more cost than an append.
-    ``left_off``, if given, is told how the text left off once its last unit
-    is taken.
+    joins the unit being read here, at no more cost than an append.  A deal
+    whose point line is followed by what starts a deal is two deals, the
+    second without its header (:func:`headless`).  ``left_off``, if given,
+    is told how the text left off once its last unit is taken.
     """
+    for unit in _split(lines, left_off):
+        if unit.kind == "deal" and _restart(unit.text) >= 0:
+            yield from headless(unit)
+        else:
+            yield unit
+
+
+def _split(lines: Iterable[Line | Run], left_off: SplitEnd | None) -> Iterator[Unit]:
     cut = _Splitter(lines)
     source = cut.source
     items, ahead = source.items, source.ahead
@@ -451,6 +466,112 @@ class _Splitter:
                     )
                 )
         self.unit, self.size, self.in_comment = unit, size, in_comment
+
+
+#: The comments as the grammar's lexer finds them, left to right: a brace
+#: comment runs to the first ``}`` (a ``{`` inside it opens nothing, nor does
+#: a ``;``), a ``;`` comment to the line's end (a brace inside it is text).  A
+#: brace left open runs to the end of the text, where the grammar reports it.
+COMMENT_SPAN = re.compile(
+    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}]*(?:{re.escape(COMMENT_CLOSE)})?"
+    f"|{re.escape(LINE_COMMENT)}[^\n]*"
+)
+#: A point line, at the start of its line.
+_POINT_LINE = "\n" + POINT
+
+
+@cache
+def _restart_patterns() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
+    """Blank lines, then a line that starts a deal's play or its hands:
+    trick 1, a hand, the stock, a score sheet (after a deal's point line,
+    the last of its lines, it is the next deal's, whose header was left
+    out); and the same lines, one pattern for each kind, anywhere in a
+    deal's text before its point line (the deal has one of its own, so the
+    one after the point line cannot be its).  Compiled when a deal first
+    has a line after its point line: a well-kept record never does."""
+    starts = (
+        f"1{re.escape(TRICK_DOT)}",
+        f"{SEAT}[{BLANKS}]*{COLON}",
+        f"{STOCK}[{BLANKS}]*{COLON}",
+        f"{WINNERS}[{BLANKS}]*{COLON}",
+    )
+    first = "|".join(f"({start})" for start in starts)
+    again = tuple(re.compile(f"(?:\\A|\\n)[{BLANKS}]*{start}") for start in starts)
+    return re.compile(f"(?:[{BLANKS}]*\n)*[{BLANKS}]*(?:{first})"), again
+
+
+def _restart(text: str) -> int:
+    """Where in a deal's text the next deal starts without its header, or -1.
+
+    A deal's point line ends it (docs/notation.md §4); a scorer who leaves
+    out the next deal's header line writes that deal's trick 1 (or its
+    hands, its stock, its score sheet) right after the point line.  Read as
+    one deal, the second deal's tricks would be the first's tenth to
+    eighteenth, each card played again: dozens of findings for one line
+    left out.  Where the deal already has a line of that kind before the
+    point line (its own trick 1, hands, stock or sheet), and a point line
+    of its own follows, the line after the point line starts a deal of its
+    own, with no header; the reader says so, and takes its number and
+    dealer from the game's sequence.  A point line written before its
+    deal's tricks (A005) has no trick 1 before it, and a line of the next
+    deal written before that deal's header no point line after it: neither
+    cuts anything."""
+    at = text.find(_POINT_LINE)
+    while at >= 0:
+        end = text.find("\n", at + 1)
+        if end < 0:
+            return -1
+        if not text[end + 1 :].strip(WHITESPACE):
+            return -1  # blank lines only after it: the deal's end, as most are
+        first, again = _restart_patterns()
+        m = first.match(text, end + 1)
+        kind = m.lastindex if m is not None else None
+        own = again[kind - 1].search(text, 0, at) if kind is not None else None
+        if m is not None and kind is not None and own is not None:
+            start = m.start(kind)
+            if _POINT_LINE in text[m.end() :] and not _commented(
+                text, (own.end() - 1, at + 1, start)
+            ):
+                return start
+        at = text.find(_POINT_LINE, end)
+    return -1
+
+
+def headless(unit: Unit) -> Iterator[Unit]:
+    """A deal unit, cut before each deal in it whose header was left out
+    (:func:`_restart`): the parts after the first are deal units that start
+    without a header."""
+    text = unit.text
+    start = _restart(text)
+    if start < 0:
+        yield unit
+        return
+    line = unit.pos(text, start).line
+    first = Unit("deal", unit.line, unit.column, [text[:start]])
+    second = Unit("deal", line, 1, [text[start:]])
+    for finding in unit.findings:
+        (first if finding.line < line else second).findings.append(finding)
+    yield first
+    yield from headless(second)
+
+
+#: A header that says nothing: where a deal's lines are read without their
+#: own, what it says is not kept.
+ANY_HEADER = f"{DEAL} 1 {DEALER} N\n"
+
+
+def restarts(text: str) -> bool:
+    """Whether a deal's text starts as :func:`headless` cuts one: with the
+    line that follows a point line where the header was left out."""
+    return _restart_patterns()[0].match(text) is not None
+
+
+def _commented(text: str, places: tuple[int, ...]) -> bool:
+    """Whether any of ``places`` in ``text`` stands inside a comment."""
+    for m in COMMENT_SPAN.finditer(text, 0, max(places) + 1):
+        if any(m.start() < place < m.end() for place in places):
+            return True
+    return False
 
 
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
