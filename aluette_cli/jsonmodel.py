@@ -563,7 +563,7 @@ def _one_deal(text: str, where: str) -> str:
     from .reading import read_units, split  # the reader needs this module's neighbours
 
     # A deal whose header was left out is read so after the deal before it
-    # (split.headless): alone, under a header, it must be one deal still.
+    # (split._restart): alone, under a header, it must be one deal still.
     header = split.ANY_HEADER if split.restarts(text) else ""
     units = read_units([(header + text).encode("utf-8", "surrogatepass")])
     # (the text before the first deal or tag section comes first, empty here)

@@ -225,7 +225,8 @@ class Deal:
     extra_points: list[PointClaim] = field(default_factory=list)
     #: the reading errors of lines that could not be read (the deal is the rest)
     unread: list[Finding] = field(default_factory=list)
-    #: lines read where they belong, not where they stand (A005): read, so
+    #: lines read where they belong, not where they stand (A005), and the
+    #: header left out of a deal that follows a point line (A001): read, so
     #: no trick is missing for them, unlike an unread line
     misplaced: list[Finding] = field(default_factory=list)
     #: header parts that could not be read ("number", "dealer"): the values

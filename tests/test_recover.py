@@ -245,7 +245,7 @@ def test_a_line_out_of_order_is_read_where_it_belongs_and_named() -> None:
 
 @pytest.mark.usefixtures("either_path")
 def test_a_deal_without_its_header_is_read_under_a_header_that_says_nothing() -> None:
-    # The unit split.headless cuts after a deal's point line, at line 12:
+    # The unit the splitter cuts (split._restart) after a deal's point line, at line 12:
     # every line is read, the first too, and the header's number and dealer
     # are the game's sequence's to give (the engine's).
     text = record("winners: " + " ".join(SHEET), "point EW")

@@ -127,7 +127,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     parts: list[object] = []  # the header, then the elements of the other lines
     unread: list[Finding] = []
     misplaced: list[Finding] = []
-    # A deal whose header was left out (split.headless): a header that says
+    # A deal whose header was left out (split._restart): a header that says
     # nothing stands in for it, and its first line is read as the others.
     headless = restarts(unit.text)
     if headless:

@@ -237,12 +237,12 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
     :meth:`_Splitter.line`; a line with nothing on it that can end a unit
     joins the unit being read here, at no more cost than an append.  A deal
     whose point line is followed by what starts a deal is two deals, the
-    second without its header (:func:`headless`).  ``left_off``, if given,
+    second without its header (:func:`_restart`).  ``left_off``, if given,
     is told how the text left off once its last unit is taken.
     """
     for unit in _split(lines, left_off):
-        if unit.kind == "deal" and _restart(unit.text) >= 0:
-            yield from headless(unit)
+        if unit.kind == "deal" and (start := _restart(text := unit.text)) >= 0:
+            yield from _headless(unit, text, start)
         else:
             yield unit
 
@@ -525,34 +525,35 @@ def _restart(text: str) -> int:
             return -1  # blank lines only after it: the deal's end, as most are
         first, again = _restart_patterns()
         m = first.match(text, end + 1)
-        kind = m.lastindex if m is not None else None
-        own = again[kind - 1].search(text, 0, at) if kind is not None else None
-        if m is not None and kind is not None and own is not None:
-            start = m.start(kind)
-            if _POINT_LINE in text[m.end() :] and not _commented(
-                text, (own.end() - 1, at + 1, start)
+        if m is not None and m.lastindex is not None:
+            start = m.start(m.lastindex)
+            own = again[m.lastindex - 1].search(text, 0, at)
+            if (
+                own is not None
+                and _POINT_LINE in text[m.end() :]
+                and not _commented(text, (own.end() - 1, at + 1, start))
             ):
                 return start
         at = text.find(_POINT_LINE, end)
     return -1
 
 
-def headless(unit: Unit) -> Iterator[Unit]:
-    """A deal unit, cut before each deal in it whose header was left out
-    (:func:`_restart`): the parts after the first are deal units that start
-    without a header."""
-    text = unit.text
-    start = _restart(text)
-    if start < 0:
-        yield unit
-        return
+def _headless(unit: Unit, text: str, start: int) -> Iterator[Unit]:
+    """A deal unit whose ``text`` holds, from ``start`` (:func:`_restart`),
+    a deal without its header: cut there, and the second part cut again
+    where it holds another."""
     line = unit.pos(text, start).line
     first = Unit("deal", unit.line, unit.column, [text[:start]])
     second = Unit("deal", line, 1, [text[start:]])
     for finding in unit.findings:
         (first if finding.line < line else second).findings.append(finding)
     yield first
-    yield from headless(second)
+    rest = second.text
+    again = _restart(rest)
+    if again < 0:
+        yield second
+    else:
+        yield from _headless(second, rest, again)
 
 
 #: A header that says nothing: where a deal's lines are read without their
@@ -561,7 +562,7 @@ ANY_HEADER = f"{DEAL} 1 {DEALER} N\n"
 
 
 def restarts(text: str) -> bool:
-    """Whether a deal's text starts as :func:`headless` cuts one: with the
+    """Whether a deal's text starts as :func:`_restart` cuts one: with the
     line that follows a point line where the header was left out."""
     return _restart_patterns()[0].match(text) is not None
 
