@@ -601,10 +601,16 @@ def check_cli(data: bytes, path: Path) -> None:
         rf"^aluette: {re.escape(str(path))} written out as it is, not formatted: (?:parts of it"
         r" cannot be written back whole \((A00[39](?:, A00[39])?)\)|it holds NUL bytes: .*)$"
     )
+    # annotate writes out as it is a file with NUL bytes, its findings said,
+    # and so exits 1 at least (docs/formats.md §1), as convert --to aln does
+    unnoted = f"aluette: {path} written out as it is, with no notes: it holds NUL bytes: "
     statuses = {name: run.exit_code for name, run in runs.items()}
     if any(kept.match(line) for line in runs["convert-aln"].stderr.splitlines()):
         status = statuses.pop("convert-aln")
         assert status == max(1, *statuses.values()), (status, runs["convert-aln"].stderr)
+    if any(line.startswith(unnoted) for line in runs["annotate"].stderr.splitlines()):
+        status = statuses.pop("annotate")
+        assert status == max(1, *statuses.values()), (status, runs["annotate"].stderr)
     assert len(set(statuses.values())) == 1, statuses
 
     line_re = finding_line(str(path))
@@ -614,8 +620,6 @@ def check_cli(data: bytes, path: Path) -> None:
         assert m, line
         assert len(line) <= MAX_LINE, f"{len(line)}-character finding: {line[:200]}..."
         listed.append((int(m[1]), int(m[2]), m[3]))
-    # annotate writes out as it is a file with NUL bytes, its findings said
-    unnoted = f"aluette: {path} written out as it is, with no notes: it holds NUL bytes: "
     for name in ("convert-json", "convert-aln", "annotate"):
         for line in runs[name].stderr.splitlines():
             if name == "convert-aln" and (m := kept.match(line)):
@@ -821,6 +825,9 @@ REPRODUCTIONS: dict[str, tuple[bytes, int]] = {
         b'\x80Event "G"]\n[Rules "Nlassic"]\n\ndeal 1 dealer W\n1. N:8e E:4e S:Cd W:Vc\n',
         2,
     ),
+    # A NUL byte in a comment of a file with nothing else: validate finds
+    # nothing (status 0), annotate writes it out as it is (status 1).
+    "nul-in-a-comment-alone": (b";\x00", 0),
 }
 
 
