@@ -197,3 +197,9 @@ def test_a_finding_of_the_text_goes_with_the_deal_it_stands_in() -> None:
     first, second = (u for u in read_units(io.BytesIO(data)) if u.kind == "deal")
     assert first.findings == []
     assert [(f.code, f.line) for f in second.findings] == [("A003", 6)]
+
+
+def test_a_deal_without_its_header_starts_at_its_first_word_however_indented() -> None:
+    data = f"{ONE}\n  {TWO}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert [(u.line, u.column, u.text) for u in units][1] == (6, 3, TWO)

@@ -131,10 +131,11 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     # nothing stands in for it, and its first line is read as the others.
     headless = restarts(unit.text)
     if headless:
-        at = Pos(unit.line, unit.column)
+        text = unit.text
+        word = len(text) - len(text.lstrip(WHITESPACE))  # (0 for a unit the reader cut)
+        at = unit.pos(text, word)
         parts.append(Deal(number=0, dealer=SEATS[0], pos=at, guessed=("number", "dealer")))
-        found = _found(unit.text, len(unit.text) - len(unit.text.lstrip(WHITESPACE)))
-        misplaced.append(Finding.of(F.SYNTAX_ERROR, "no-header", *at, found=found))
+        misplaced.append(Finding.of(F.SYNTAX_ERROR, "no-header", *at, found=_found(text, word)))
     for index, seg in _segments(unit.text):
         builder.line0 = unit.line + index
         builder.col0 = unit.column if index == 0 else 1

@@ -539,12 +539,13 @@ def _restart(text: str) -> int:
 
 
 def _headless(unit: Unit, text: str, start: int) -> Iterator[Unit]:
-    """A deal unit whose ``text`` holds, from ``start`` (:func:`_restart`),
-    a deal without its header: cut there, and the second part cut again
-    where it holds another."""
-    line = unit.pos(text, start).line
+    """A deal unit whose ``text`` holds, from ``start`` (:func:`_restart`: a
+    line's first word, the line indented or not), a deal without its
+    header: cut there, and the second part cut again where it holds
+    another."""
+    line, column = unit.pos(text, start)
     first = Unit("deal", unit.line, unit.column, [text[:start]])
-    second = Unit("deal", line, 1, [text[start:]])
+    second = Unit("deal", line, column, [text[start:]])
     for finding in unit.findings:
         (first if finding.line < line else second).findings.append(finding)
     yield first
