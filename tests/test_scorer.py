@@ -17,6 +17,7 @@ import os
 import random
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -376,19 +377,23 @@ def _reload(tab: hb.Tab) -> None:
     """Reload as a person would: not within the moment in which chromium
     may still be taking the page's last storage write from its process (a
     reload sooner finds the storage as it was before the write; on a loaded
-    machine, a second and more).  The page writes only when tapped, so a
-    reload that came too soon is tried again, until the storage reads as the
-    page left it (a write lost for good is still found: the test's next
-    look at the page fails)."""
+    machine, many seconds).  The page writes only when tapped, so a reload
+    that came too soon is tried again, for up to a minute, until the storage
+    reads as the page left it; a write not there by then is lost, and the
+    test fails saying so rather than at its next look at the page."""
     page = tab.page
     stored = "() => JSON.stringify({...localStorage})"
     left = page.evaluate(stored)
-    for _ in range(20):
+    deadline = time.monotonic() + 60
+    while True:
         page.wait_for_timeout(500)
         page.reload()
         page.wait_for_function("() => document.documentElement.dataset.ready")
-        if page.evaluate(stored) == left:
+        found = page.evaluate(stored)
+        if found == left:
             return
+        if time.monotonic() > deadline:
+            pytest.fail(f"the page's last write is lost: it left {left}, a reload finds {found}")
 
 
 def _tap(tab: hb.Tab, act: str, value: str | None = None) -> None:
