@@ -412,6 +412,30 @@ def test_mutation_a_deleted_deal_header_is_one_finding(
     assert [(f["line"], f["code"]) for f in found] == [(n, "A001")], found
 
 
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("style", ["seats", "cards"])
+@pytest.mark.parametrize("claims", [True, False], ids=["claims", "no claims"])
+def test_mutation_a_hand_line_moved_among_the_tricks_is_one_finding(
+    tmp_path: Path, seed: int, style: str, claims: bool
+) -> None:
+    """A hand line put after one of its deal's trick lines: without the
+    trick's claim to end it, whitespace being free, it reads as more cards
+    of that trick unless the reader sees the hand in it (docs/notation.md §8)."""
+    import random
+
+    from .conftest import generated
+
+    text = generated(seed, "--style", style, *(() if claims else ("--no-claims",)))
+    lines = lines_of(text)
+    rng = random.Random(seed)
+    hand = rng.choice([n for n, line in enumerate(lines, 1) if line[1:3] == ": "])
+    deal_end = next(n for n in range(hand, len(lines) + 1) if not lines[n - 1].strip())
+    trick = rng.choice([n for n in _trick_lines(text) if hand < n < deal_end])
+    moved = lines[: hand - 1] + lines[hand:trick] + [lines[hand - 1]] + lines[trick:]
+    found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
+    assert [(f["line"], f["code"]) for f in found] == [(trick, "A005")], found
+
+
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("style", ["seats", "cards"])
 def test_mutation_a_typo_in_a_card_is_one_finding(tmp_path: Path, seed: int, style: str) -> None:

@@ -33,6 +33,7 @@ from aluette_cli.model import (
 )
 from aluette_cli.reading import fastpath
 from aluette_cli.reading.grammar import _parser
+from aluette_cli.reading.records import parse_unit
 from aluette_cli.reading.recover import (
     _loose_header,
     _out_of_order,
@@ -40,6 +41,7 @@ from aluette_cli.reading.recover import (
     _read_element_fast,
     _recover_deal,
     _segments,
+    hand_in_trick,
 )
 from aluette_cli.reading.split import Unit
 
@@ -241,6 +243,61 @@ def test_a_line_out_of_order_is_read_where_it_belongs_and_named() -> None:
     assert misplaced(deal) == [("A005", 2, 1, GOES["point"])]
     assert unread(deal) == [("A001", 3, 6, CARD_3X)]
     assert isinstance(deal, Deal) and deal.text == text
+
+
+#: Trick 1 of a deal dealt by W (N leads), with no claim.
+TRICK_1 = "1. N:3d E:Rb S:4e W:8d"
+HAND_N = "N: " + " ".join(HAND)
+
+
+def read_deal(text: str) -> Deal:
+    """The deal of ``text``, read as the reader reads a deal unit."""
+    deal, _, error = parse_unit(Unit("deal", 1, 1, [text]))
+    assert error is None and isinstance(deal, Deal)
+    return deal
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "trick",
+    [TRICK_1, "1. 3d Rb 4e 8d", "1. N:3d E:Rb S:4e 8d"],
+    ids=["seats", "cards only", "mixed"],
+)
+def test_a_hand_line_after_a_trick_without_its_claim_is_the_hand_it_is(trick: str) -> None:
+    # Whitespace is free: read whole, the hand line is nine more cards of
+    # trick 1, each played again.  Read line by line, it is N's hand, out
+    # of its place (docs/notation.md §8).
+    at = 3
+    deal = read_deal(record("deal 1 dealer W", trick, HAND_N, "point NS"))
+    assert [len(t.plays) for t in deal.tricks] == [4]
+    assert deal.hands == {"N": Hand("N", HAND, Pos(at, 1))}
+    assert misplaced(deal) == [("A005", at, 1, GOES["hand"])]
+    assert unread(deal) == [] and deal.text is None  # the formatter puts it in place
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "lines",
+    [
+        (TRICK_1 + " N:5e",),  # a fifth card on the trick's own line
+        (TRICK_1, "N:5e"),  # a fifth card alone on the next line
+        (TRICK_1, "N:5e E:7b"),  # a seat to each card: more plays, no hand
+        (TRICK_1, "5e 7b"),  # no seat: no hand line
+        (TRICK_1 + " N:5e 7b",),  # a hand's shape, not at a line's start
+        ("1. N:3d E:Rb", "S: 4e 8d"),  # four cards in all: a trick, as long as may be
+    ],
+)
+def test_a_trick_of_more_cards_is_read_as_it_stands_unless_a_line_of_it_is_a_hand(
+    lines: tuple[str, ...],
+) -> None:
+    text = record("deal 1 dealer W", *lines, "point NS")
+    deal = read_deal(text)
+    assert not hand_in_trick(deal)
+    assert deal.hands == {} and deal.misplaced == []
+    assert len(deal.tricks) == 1
+    assert [p.card for p in deal.tricks[0].plays] == " ".join(lines)[3:].replace("N:", "").replace(
+        "E:", ""
+    ).replace("S:", "").replace("W:", "").split()
 
 
 @pytest.mark.usefixtures("either_path")

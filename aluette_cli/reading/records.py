@@ -31,7 +31,7 @@ from ..model import BrokenDeal, Comment, Deal, Game, Pos, Tag
 from . import fastpath
 from .decode import decode_runs
 from .grammar import _attach_comments, _parser
-from .recover import _parse_other, _recover_deal
+from .recover import _parse_other, _recover_deal, hand_in_trick
 from .split import _WS, SplitEnd, Unit, split_units
 from .syntax import _syntax_finding, _unclosed_comment
 
@@ -60,7 +60,11 @@ def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
         fast = fastpath.read_unit(unit.kind, unit.parts, unit.line, unit.column)
         if fast is not None:
             result, comments = fast
-            return (result if unit.kind == "deal" else (result, None)), comments, None
+            if unit.kind != "deal":
+                return (result, None), comments, None
+            if not (isinstance(result, Deal) and hand_in_trick(result)):
+                return result, comments, None
+            return parse_unit_with_grammar(unit)  # read line by line, as below
     return parse_unit_with_grammar(unit)
 
 
@@ -98,6 +102,12 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         dealer = m.group(2) if m else None
         broken = BrokenDeal(Pos(unit.line, unit.column), number, dealer, text, unread=why[1:])
         return broken, [], error
+    if isinstance(result, Deal) and hand_in_trick(result):
+        comments = builder.comments
+        recovered = _recover_deal(unit, parser, builder)
+        if isinstance(recovered, Deal):
+            return recovered, builder.comments, None
+        builder.comments = comments  # not readable line by line: read as it stands
     return result, builder.comments, None
 
 

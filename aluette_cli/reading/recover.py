@@ -181,6 +181,33 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     return deal
 
 
+def hand_in_trick(deal: Deal) -> bool:
+    """Whether a trick of ``deal``, read whole, holds a hand line.
+
+    Whitespace is free in the notation, so a hand line written after a
+    trick line without a claim (``3. N:8b E:1d S:1b W:1c`` and then ``N: 8c
+    Ve Cd ...``) reads as the trick's fifth card and more: one misplaced
+    line would be a trick of thirteen cards and every card of the hand
+    played again, a finding for each.  A trick of more than four cards is a
+    mistake whatever it holds; where one of its cards after the first
+    starts a line with its seat, and cards with no seat follow it on that
+    line, that line is a hand, and the deal is read line by line: the line
+    is then the hand it is, read where it belongs (A005)."""
+    for trick in deal.tricks:
+        plays = trick.plays
+        if len(plays) <= 4:
+            continue
+        for before, play, after in zip(plays, plays[1:], plays[2:], strict=False):
+            if (
+                play.seat is not None
+                and play.pos.line > before.pos.line
+                and after.seat is None
+                and after.pos.line == play.pos.line
+            ):
+                return True
+    return False
+
+
 def _read_line(
     seg: str, piece: Unit, parser: Lark, builder: _Builder, start: str
 ) -> tuple[list[object], UnexpectedInput | None, Unit]:
