@@ -428,6 +428,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "value-omitted": "point {side}, without a number, claims 1: {because}; write 'point {fix}'",
     },
     LINE_ORDER: {
+        "header": "the deal header comes first; the lines above it are read as its deal's,"
+        " as if it stood before them",
         "hand": "hand lines come first, after the deal header; this one is read as if it"
         " stood there",
         "stock": "the stock line comes after the hands; it is read as if it stood there",

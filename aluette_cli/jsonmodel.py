@@ -562,12 +562,15 @@ def _one_deal(text: str, where: str) -> str:
     come back as other records, and the record would not be the same."""
     from .reading import read_units, split  # the reader needs this module's neighbours
 
-    # A deal whose header was left out is read so after the deal before it
-    # (split._restart): alone, under a header, it must be one deal still.
-    header = split.ANY_HEADER if split.restarts(text) else ""
-    units = read_units([(header + text).encode("utf-8", "surrogatepass")])
+    # A deal whose header was left out, or moved down, is read so after the
+    # deal before it (split._next_deal): after a deal that cuts it so, it
+    # must be one deal still.
+    lead = split.lead_in(text)
+    units = read_units([(lead + text).encode("utf-8", "surrogatepass")])
     # (the text before the first deal or tag section comes first, empty here)
     kinds = [unit.kind for unit in units if unit.kind != "other" or unit.text.strip()]
+    if lead:
+        kinds = kinds[1:]  # the deal it is read after
     if kinds != ["deal"]:
         said = "no deal" if "deal" not in kinds else f"{len(kinds)} records"
         raise RecordError(
@@ -638,6 +641,12 @@ def read_unread(
 
     unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
     result, _, error = parse_unit_with_grammar(unit)
+    if isinstance(result, Deal) and result.pos.line > deal.pos.line:
+        # Its header below its first lines (split._next_deal): ``pos`` is the
+        # header's, and the text starts that many lines above it (at the
+        # start of its line: where the ALN writer puts it).
+        unit = Unit("deal", 2 * deal.pos.line - result.pos.line, 1, unit.parts)
+        result, _, error = parse_unit_with_grammar(unit)
     if isinstance(result, Deal):
         if "number" in result.guessed:
             result.number = last_number + 1

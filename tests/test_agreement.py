@@ -108,6 +108,35 @@ MESSY = {
         _edit(("deal 2 dealer S\n", ""), WRONG_POINT),
         {"A001", "A302"},
     ),
+    # deal 2's header below its first lines: those lines are deal 2's
+    "a deal header moved down, wrong point": (
+        _edit(
+            ("deal 2 dealer S\nN: 8e Cc 1e 5c Cd 2e 4d 8b 1d\n", "N: 8e Cc 1e 5c Cd 2e 4d 8b 1d\n"),
+            ("1. 5b 4d 9d Rb -> E\n", "1. 5b 4d 9d Rb -> E\ndeal 2 dealer S\n"),
+            WRONG_POINT,
+        ),
+        {"A005", "A302"},
+    ),
+    # the same with a line of deal 2 that cannot be read: deal 2 is kept as
+    # written, and the JSON gives it back so
+    "a deal header moved down, card typo": (
+        _edit(
+            ("deal 2 dealer S\nN: 8e Cc 1e 5c Cd 2e 4d 8b 1d\n", "N: 8e Cc 1e 5c Cd 2e 4d 8b 1d\n"),
+            ("W: Vb 6b 3c Rc 5b 6d Ve Cb 8c\n", "W: Vb 6b 3c Rc 5b 6d Ve Cb 8c\ndeal 2 dealer S\n"),
+            ("3. Ve 1e", "3. Ve 1x"),
+        ),
+        {"A005", "A001"},
+    ),
+    # W's hand after trick 1, which has no claim: read as W's hand, not as
+    # nine more cards of trick 1
+    "a hand line among the tricks, wrong point": (
+        _edit(
+            ("W: Vb 6b 3c Rc 5b 6d Ve Cb 8c\n", ""),
+            ("1. 5b 4d 9d Rb -> E\n", "1. 5b 4d 9d Rb\nW: Vb 6b 3c Rc 5b 6d Ve Cb 8c\n"),
+            WRONG_POINT,
+        ),
+        {"A005", "A302"},
+    ),
     "point before the tricks, wrong claim": (
         _edit(("point NS\n", ""), ("1. 2b Cc", "point NS\n1. 2b Cc"), WRONG_CLAIM),
         {"A005", "A301"},
@@ -204,6 +233,9 @@ _POINT = re.compile(
 _NOTE = re.compile(r"\{= ([^}]*)\}")
 #: The note on the first line of a deal whose header is left out.
 _NO_HEADER = re.compile(r"\{= A001 found [^}]*? after a point line, where a deal header")
+#: A header written below its deal's first lines: those lines, after the
+#: point line of the deal before, are its deal's.
+_HEADER_BELOW = re.compile(r"\{= A005 the deal header comes first")
 _CARD = re.compile(r"\b[1-9RCV][dcbe]\b")
 
 
@@ -331,6 +363,7 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     winners: list[list[Trick]] = []
     counts: list[dict[str, int] | None] = []
     points: list[tuple[str, int] | None] = []
+    ended = 0  # how many trick notes the last deal had at its point line
     for number, line in enumerate(lines, 1):
         written = line.split("  {=", 1)[0]
         headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
@@ -339,12 +372,16 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
             winners.append([])
             counts.append(None)
             points.append(None)
+            if _HEADER_BELOW.search(line) and len(winners) > 1:
+                winners[-1] = winners[-2][ended:]
+                del winners[-2][ended:]
         for note in _NOTE.findall(line):
             if m := re.match(r"(A\d{3}) ", note):
                 findings[(m[1], number)] += 1
             elif note.startswith(("Tricks:", "Point:", "The deal", "The record")):
                 counts[-1] = _counts(note)
                 points[-1] = _point(note)
+                ended = len(winners[-1])
             elif not note.startswith(("Score so far", "Final score", "The game")):
                 trick = re.match(r"(\d+)\.", written)
                 assert trick is not None, line  # a trick note is on a trick line

@@ -413,6 +413,32 @@ def test_mutation_a_deleted_deal_header_is_one_finding(
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("style", ["seats", "cards", "sheet"])
+@pytest.mark.parametrize("hands", [True, False], ids=["hands", "no hands"])
+def test_mutation_a_deal_header_moved_down_among_its_lines_is_one_finding(
+    tmp_path: Path, seed: int, style: str, hands: bool
+) -> None:
+    """Whichever deal's header after the first is written one to three
+    lines lower: the lines above it are its deal's, not more of the deal
+    before (docs/notation.md §8)."""
+    import itertools
+    import random
+
+    from .conftest import generated
+
+    text = generated(seed, "--style", style, *(() if hands else ("--no-hands",)))
+    lines = lines_of(text)
+    rng = random.Random(seed)
+    n = rng.choice([n for n, line in enumerate(lines, 1) if line.startswith("deal ")][1:])
+    # the header goes after line ``to``: one of the deal's lines before its point line
+    below = itertools.takewhile(lambda k: lines[k - 1][:5] != "point", range(n + 1, n + 4))
+    to = rng.choice(list(below))
+    moved = lines[: n - 1] + lines[n:to] + [lines[n - 1]] + lines[to:]
+    found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
+    assert [(f["line"], f["code"]) for f in found] == [(to, "A005")], found
+
+
+@pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("style", ["seats", "cards"])
 @pytest.mark.parametrize("claims", [True, False], ids=["claims", "no claims"])
 def test_mutation_a_hand_line_moved_among_the_tricks_is_one_finding(

@@ -302,7 +302,7 @@ def test_a_trick_of_more_cards_is_read_as_it_stands_unless_a_line_of_it_is_a_han
 
 @pytest.mark.usefixtures("either_path")
 def test_a_deal_without_its_header_is_read_under_a_header_that_says_nothing() -> None:
-    # The unit the splitter cuts (split._restart) after a deal's point line, at line 12:
+    # The unit the splitter cuts (split._next_deal) after a deal's point line, at line 12:
     # every line is read, the first too, and the header's number and dealer
     # are the game's sequence's to give (the engine's).
     text = record("winners: " + " ".join(SHEET), "point EW")
@@ -318,6 +318,44 @@ def test_a_deal_without_its_header_is_read_under_a_header_that_says_nothing() ->
     assert misplaced(deal) == [("A001", 12, 1, said)]
     assert unread(deal) == []  # no line is missing: the tricks are all there
     assert deal.text == text  # written back as it stands, with no header made up
+
+
+HEADER_FIRST = (
+    "the deal header comes first; the lines above it are read as its deal's,"
+    " as if it stood before them"
+)
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    ("head", "read"),
+    [
+        ("deal 4 dealer E", (4, "E", ())),
+        ("deal 4 dealer E  {dealt by Jean}", (4, "E", ())),
+        ("Deal 4", (4, "N", ("dealer",))),  # read as far as it can be
+    ],
+    ids=["header", "with its comment", "mistyped"],
+)
+def test_a_header_below_its_deal_s_first_lines_is_the_deal_s_header(
+    head: str, read: tuple[int, str, tuple[str, ...]]
+) -> None:
+    # The unit the splitter gives the lines written above the next deal's
+    # header (split._next_deal), at line 12: the header is the deal's, and
+    # the one line out of place.
+    text = record(HAND_N, TRICK_1, head, "point NS")
+    deal = recovered(text, at=(12, 1))
+    assert isinstance(deal, Deal)
+    assert header(deal) == (*read[:2], Pos(14, 1), read[2])
+    assert deal.hands == {"N": Hand("N", HAND, Pos(12, 1))}
+    assert [t.pos for t in deal.tricks] == [Pos(13, 1)]
+    assert deal.point == PointClaim("NS", None, Pos(15, 1))
+    assert misplaced(deal) == [("A005", 14, 1, HEADER_FIRST)]
+    assert [c.text for c in deal.comments] == (["dealt by Jean"] if "{" in head else [])
+    if read[2]:  # the header that cannot be read is one line that cannot be
+        assert [f[:3] for f in unread(deal)] == [("A001", 14, 1)]
+        assert deal.text == text
+    else:  # every line read: the formatter writes it in order
+        assert unread(deal) == [] and deal.text is None
 
 
 #: A line of each kind: only its kind and place count here.

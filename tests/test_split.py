@@ -166,9 +166,6 @@ def test_two_headers_left_out_make_three_deals() -> None:
     [
         # a point line before its own deal's tricks (A005): no trick 1 before it
         "deal 1 dealer W\npoint NS\n1. N:8e E:Rc S:Re W:Vb\n2. N:1b E:3e S:1d W:9d\n",
-        # trick 1 of the next deal written before that deal's header: no point
-        # line after it
-        f"{ONE}1. E:Re S:1e W:1d N:1b\ndeal 2 dealer N\n2. E:3e S:3b W:Ce N:2b\npoint EW\n",
         # the point line, or the line after it, inside a comment
         f"deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb {{ a note\npoint NS\n}}\n{TWO}",
         f"{ONE}{{ the next deal:\n{TWO}}}\n",
@@ -180,7 +177,6 @@ def test_two_headers_left_out_make_three_deals() -> None:
     ],
     ids=[
         "point first",
-        "line moved",
         "point commented",
         "next commented",
         "own commented",
@@ -189,6 +185,34 @@ def test_two_headers_left_out_make_three_deals() -> None:
 )
 def test_a_line_after_a_point_line_that_is_no_new_deal_cuts_nothing(data: str) -> None:
     assert len(texts(data.encode())) == 1 + data.count("deal 2")
+
+
+MOVED = "1. E:Re S:1e W:1d N:1b\n"  # the next deal's trick 1, above its header
+REST = "deal 2 dealer N\n2. E:3e S:3b W:Ce N:2b\npoint EW\n"
+
+
+def test_the_next_deal_s_lines_above_its_header_go_with_it() -> None:
+    # Its header moved down: no point line of its own before the header.
+    assert texts(f"{ONE}{MOVED}{REST}".encode()) == [(1, ONE), (5, MOVED + REST)]
+    # after blank lines, or indented: from its first word, as a deal without
+    # its header starts (the blanks are the deal's before)
+    units = [u for u in read_units(io.BytesIO(f"{ONE}\n  {MOVED}{REST}".encode()))]
+    assert [(u.line, u.column, u.text) for u in units if u.kind == "deal"] == [
+        (1, 1, ONE + "\n  "),
+        (6, 3, MOVED + REST),
+    ]
+    # after a deal without its header: the third deal's lines
+    third = MOVED + REST.replace("deal 2", "deal 3")
+    assert texts(f"{ONE}{TWO}{third}".encode()) == [(1, ONE), (5, TWO), (8, third)]
+
+
+@pytest.mark.parametrize(
+    "after", ['[Event "Next"]\n', ""], ids=["a tag section follows", "the text ends"]
+)
+def test_lines_of_a_next_deal_that_does_not_come_stay_with_the_deal_before(after: str) -> None:
+    # no header below them to read them with: they are the deal's (A005)
+    data = f"{ONE}{MOVED}{after}"
+    assert texts(data.encode()) == [(1, ONE + MOVED)]
 
 
 def test_a_finding_of_the_text_goes_with_the_deal_it_stands_in() -> None:

@@ -67,6 +67,10 @@ _LOOSE_HEAD = re.compile(
 )
 
 
+#: A line that starts with the word that starts a deal (split.py): in a deal
+#: read without its header, that header, moved down among the deal's lines.
+_HEADER_WORD = re.compile(f"(?i){_WS}*{DEAL}")
+
 #: Where each kind of line stands in a deal (docs/notation.md §4), and how a
 #: finding says where it belongs.
 _ORDER: dict[type, tuple[int, str]] = {
@@ -127,7 +131,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     parts: list[object] = []  # the header, then the elements of the other lines
     unread: list[Finding] = []
     misplaced: list[Finding] = []
-    # A deal whose header was left out (split._restart): a header that says
+    # A deal whose header was left out (split._next_deal): a header that says
     # nothing stands in for it, and its first line is read as the others.
     headless = restarts(unit.text)
     if headless:
@@ -147,7 +151,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             for m in COMMENT_SPAN.finditer(seg):
                 builder.comments.append(comment(m.group(), piece.pos(seg, m.start())))
             continue
-        element = index or headless
+        # (its header moved down among its lines: the header still)
+        element = (index or headless) and not (headless and _HEADER_WORD.match(seg))
         if element and fastpath.FASTPATH:
             read = _read_element_fast(seg, builder.line0)
             if read is not None:
@@ -171,6 +176,15 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                 parts.append(_loose_header(seg, piece))
             said = "rest" if elements else "line" if element else "header"
             unread.append(_syntax_finding(exc, rest, builder, said))
+    moved = [i for i, part in enumerate(parts) if i and isinstance(part, Deal)]
+    if headless and moved:
+        # The deal's lines came first, then its header: the header is the
+        # deal's, and is the one line out of its place.
+        header = parts.pop(moved[0])
+        assert isinstance(header, Deal)
+        parts[0] = header
+        misplaced = [Finding.of(F.LINE_ORDER, "header", *header.pos)]
+        headless = False
     deal = builder.deal(parts)
     deal.unread = unread  # in the order of the lines
     deal.misplaced = misplaced + _out_of_order(parts[1:])

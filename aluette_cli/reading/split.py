@@ -237,14 +237,41 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
     :meth:`_Splitter.line`; a line with nothing on it that can end a unit
     joins the unit being read here, at no more cost than an append.  A deal
     whose point line is followed by what starts a deal is two deals, the
-    second without its header (:func:`_restart`).  ``left_off``, if given,
+    second without its header (:func:`_next_deal`); where the second has no
+    point line before the next deal's header, its lines are that deal's,
+    written before its header, and go with it.  ``left_off``, if given,
     is told how the text left off once its last unit is taken.
     """
+    #: lines of the next deal written before its header, and the unit they
+    #: were read in, whole: which of the two is yielded waits for what follows
+    ahead: tuple[Unit, Unit, Unit] | None = None
     for unit in _split(lines, left_off):
-        if unit.kind == "deal" and (start := _restart(text := unit.text)) >= 0:
-            yield from _headless(unit, text, start)
-        else:
+        if ahead is not None:
+            first, tail, whole = ahead
+            ahead = None
+            if unit.kind == "deal":
+                yield first
+                unit = Unit("deal", tail.line, tail.column, [*tail.parts, *unit.parts])
+                unit.findings = [*tail.findings, *unit.findings]
+            else:  # no deal follows: the lines stay where they are (A005)
+                yield whole
+        if unit.kind != "deal":
             yield unit
+            continue
+        while True:
+            text = unit.text
+            start, closed = _next_deal(text)
+            if start < 0:
+                yield unit
+                break
+            first, second = _cut(unit, text, start)
+            if not closed:
+                ahead = first, second, unit
+                break
+            yield first
+            unit = second
+    if ahead is not None:
+        yield ahead[2]
 
 
 def _split(lines: Iterable[Line | Run], left_off: SplitEnd | None) -> Iterator[Unit]:
@@ -500,8 +527,9 @@ def _restart_patterns() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
     return re.compile(f"(?:[{BLANKS}]*\n)*[{BLANKS}]*(?:{first})"), again
 
 
-def _restart(text: str) -> int:
-    """Where in a deal's text the next deal starts without its header, or -1.
+def _next_deal(text: str) -> tuple[int, bool]:
+    """Where in a deal's text the next deal starts without its header (-1
+    if it does not), and whether that deal's point line follows in the text.
 
     A deal's point line ends it (docs/notation.md §4); a scorer who leaves
     out the next deal's header line writes that deal's trick 1 (or its
@@ -509,52 +537,41 @@ def _restart(text: str) -> int:
     one deal, the second deal's tricks would be the first's tenth to
     eighteenth, each card played again: dozens of findings for one line
     left out.  Where the deal already has a line of that kind before the
-    point line (its own trick 1, hands, stock or sheet), and a point line
-    of its own follows, the line after the point line starts a deal of its
-    own, with no header; the reader says so, and takes its number and
-    dealer from the game's sequence.  A point line written before its
-    deal's tricks (A005) has no trick 1 before it, and a line of the next
-    deal written before that deal's header no point line after it: neither
-    cuts anything."""
+    point line (its own trick 1, hands, stock or sheet), the line after the
+    point line starts a deal of its own: with a point line of its own after
+    it, one without its header (the reader says so, and takes its number
+    and dealer from the game's sequence); without one, the next deal's
+    lines written before its header (the header moved down, the reader
+    reads them with it).  A point line written before its deal's tricks
+    (A005) has no trick 1 before it, and cuts nothing."""
     at = text.find(_POINT_LINE)
     while at >= 0:
         end = text.find("\n", at + 1)
         if end < 0:
-            return -1
+            return -1, False
         if not text[end + 1 :].strip(WHITESPACE):
-            return -1  # blank lines only after it: the deal's end, as most are
+            return -1, False  # blank lines only after it: the deal's end, as most are
         first, again = _restart_patterns()
         m = first.match(text, end + 1)
         if m is not None and m.lastindex is not None:
             start = m.start(m.lastindex)
             own = again[m.lastindex - 1].search(text, 0, at)
-            if (
-                own is not None
-                and _POINT_LINE in text[m.end() :]
-                and not _commented(text, (own.end() - 1, at + 1, start))
-            ):
-                return start
+            if own is not None and not _commented(text, (own.end() - 1, at + 1, start)):
+                return start, _POINT_LINE in text[m.end() :]
         at = text.find(_POINT_LINE, end)
-    return -1
+    return -1, False
 
 
-def _headless(unit: Unit, text: str, start: int) -> Iterator[Unit]:
-    """A deal unit whose ``text`` holds, from ``start`` (:func:`_restart`: a
-    line's first word, the line indented or not), a deal without its
-    header: cut there, and the second part cut again where it holds
-    another."""
+def _cut(unit: Unit, text: str, start: int) -> tuple[Unit, Unit]:
+    """A deal unit whose ``text`` holds, from ``start`` (:func:`_next_deal`:
+    a line's first word, the line indented or not), the next deal's lines:
+    the two, each with its findings."""
     line, column = unit.pos(text, start)
     first = Unit("deal", unit.line, unit.column, [text[:start]])
     second = Unit("deal", line, column, [text[start:]])
     for finding in unit.findings:
         (first if finding.line < line else second).findings.append(finding)
-    yield first
-    rest = second.text
-    again = _restart(rest)
-    if again < 0:
-        yield second
-    else:
-        yield from _headless(second, rest, again)
+    return first, second
 
 
 #: A header that says nothing: where a deal's lines are read without their
@@ -562,9 +579,24 @@ def _headless(unit: Unit, text: str, start: int) -> Iterator[Unit]:
 ANY_HEADER = f"{DEAL} 1 {DEALER} N\n"
 
 
+def lead_in(text: str) -> str:
+    """What a deal's ``text``, read alone, is read after so as to be read as
+    it was in its record.  Nothing for most: the text starts with its
+    header.  For one that starts as :func:`_next_deal` cuts one (its header
+    left out, or moved down among its lines), a deal with a line of the same
+    kind and a point line, which the splitter cuts it from: the second deal
+    of the two is the text's."""
+    m = _restart_patterns()[0].match(text)
+    if m is None or m.lastindex is None:
+        return ""
+    kind = (f"1{TRICK_DOT} 1d", f"N{COLON} 1d", f"{STOCK}{COLON} 1d", f"{WINNERS}{COLON} N")
+    return f"{ANY_HEADER}{kind[m.lastindex - 1]}\n{POINT} none\n"
+
+
 def restarts(text: str) -> bool:
-    """Whether a deal's text starts as :func:`_restart` cuts one: with the
-    line that follows a point line where the header was left out."""
+    """Whether a deal's text starts as :func:`_next_deal` cuts one: with the
+    line that follows a point line where the header was left out, or moved
+    down among the deal's lines."""
     return _restart_patterns()[0].match(text) is not None
 
 
