@@ -233,6 +233,44 @@ def test_a_deal_read_back_from_its_json_is_the_deal_read_from_its_aln() -> None:
     assert said(back.errors) == said(game.errors)
 
 
+#: Deal 2's header below its hand line and trick 1, and its trick 2 unreadable.
+MOVED_HEADER = """\
+deal 1 dealer W
+N: 3d Rc 9e 7b 1d 4c Vd 5e 2b
+1. N:3d E:Rb S:4e W:8d
+point NS
+
+N: 8e Cc 1e 5c Cd 2e 4d 8b 1d
+1. E:9d S:Rb W:5b N:4d
+deal 2 dealer N
+2. E:3x
+point EW
+"""
+
+
+def test_a_deal_whose_header_was_moved_down_reads_back_from_its_json() -> None:
+    """Kept as written, it starts above its header: read again from JSON
+    after a deal the reader cuts it from, its findings stand where its ALN
+    put them."""
+    from aluette_cli.jsonmodel import deal_to_dict, game_from_dict
+
+    game = next(read_games([MOVED_HEADER.encode()]))
+    back = game_from_dict(json.loads(json.dumps(game_to_dict(game))))
+    deal, again = game.deals[1], back.deals[1]
+    assert isinstance(deal, Deal) and isinstance(again, Deal)
+    assert deal.pos.line == again.pos.line == 8 and deal.text is not None
+    assert deal_to_dict(again) == deal_to_dict(deal)
+
+    def said(found: list[Any]) -> list[tuple[str, int, int, str]]:
+        return [(f.code, f.line, f.column, f.message) for f in found]
+
+    assert [f[:3] for f in said(deal.misplaced)] == [("A005", 8, 1)]
+    assert [f[:2] for f in said(deal.unread)] == [("A001", 9)]
+    assert said(again.misplaced) == said(deal.misplaced)
+    assert said(again.unread) == said(deal.unread)
+    assert said(back.errors) == said(game.errors)
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [

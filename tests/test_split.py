@@ -215,6 +215,16 @@ def test_lines_of_a_next_deal_that_does_not_come_stay_with_the_deal_before(after
     assert texts(data.encode()) == [(1, ONE + MOVED)]
 
 
+@pytest.mark.parametrize("text", [MOVED + REST, TWO, "N: 8e\n" + REST, "winners: N\n" + REST, REST])
+def test_a_deal_s_text_read_after_its_lead_in_is_one_deal_as_it_stood(text: str) -> None:
+    # A deal kept as written, read again alone (from JSON): after its lead-in
+    # it is cut where it was cut after the deal before it.
+    lead = split.lead_in(text)
+    assert bool(lead) == (text != REST)  # a text with its header first needs none
+    units = texts((lead + text).encode())
+    assert units[-1][1] == text and len(units) == 1 + bool(lead)
+
+
 def test_a_finding_of_the_text_goes_with_the_deal_it_stands_in() -> None:
     # a byte that is not UTF-8 in the second deal's first trick
     data = f"{ONE}\n".encode() + TWO.encode().replace(b"Re", b"R\xff", 1)
