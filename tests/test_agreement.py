@@ -363,7 +363,7 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     winners: list[list[Trick]] = []
     counts: list[dict[str, int] | None] = []
     points: list[tuple[str, int] | None] = []
-    ended = 0  # how many trick notes the last deal had at its point line
+    ended = 0  # how many trick notes the last deal had at its last point line
     for number, line in enumerate(lines, 1):
         written = line.split("  {=", 1)[0]
         headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
@@ -375,13 +375,14 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
             if _HEADER_BELOW.search(line) and len(winners) > 1:
                 winners[-1] = winners[-2][ended:]
                 del winners[-2][ended:]
+        if written.lstrip().startswith("point") and winners:
+            ended = len(winners[-1])
         for note in _NOTE.findall(line):
             if m := re.match(r"(A\d{3}) ", note):
                 findings[(m[1], number)] += 1
             elif note.startswith(("Tricks:", "Point:", "The deal", "The record")):
                 counts[-1] = _counts(note)
                 points[-1] = _point(note)
-                ended = len(winners[-1])
             elif not note.startswith(("Score so far", "Final score", "The game")):
                 trick = re.match(r"(\d+)\.", written)
                 assert trick is not None, line  # a trick note is on a trick line
