@@ -363,7 +363,9 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     winners: list[list[Trick]] = []
     counts: list[dict[str, int] | None] = []
     points: list[tuple[str, int] | None] = []
-    ended = 0  # how many trick notes the last deal had at its last point line
+    #: how many trick notes the last deal had at its last point line (None:
+    #: it has none; then no line of its play can be the next deal's)
+    ended: int | None = None
     for number, line in enumerate(lines, 1):
         written = line.split("  {=", 1)[0]
         headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
@@ -372,9 +374,10 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
             winners.append([])
             counts.append(None)
             points.append(None)
-            if _HEADER_BELOW.search(line) and len(winners) > 1:
+            if _HEADER_BELOW.search(line) and len(winners) > 1 and ended is not None:
                 winners[-1] = winners[-2][ended:]
                 del winners[-2][ended:]
+            ended = None
         if written.lstrip().startswith("point") and winners:
             ended = len(winners[-1])
         for note in _NOTE.findall(line):

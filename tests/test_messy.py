@@ -393,19 +393,28 @@ def test_mutation_a_deleted_trick_line_is_one_finding(
     assert found[0]["code"] in ("A201", "A206"), found
 
 
+#: Record forms: the trick style, and what is left out (hands, claims).
+FORMS = [
+    *((style, *flags) for style in ("seats", "cards", "sheet") for flags in ((), ("--no-hands",))),
+    ("seats", "--no-claims"),
+    ("cards", "--no-claims"),
+]
+
+
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("style", ["seats", "cards", "sheet"])
-@pytest.mark.parametrize("hands", [True, False], ids=["hands", "no hands"])
+@pytest.mark.parametrize("form", FORMS, ids=" ".join)
 def test_mutation_a_deleted_deal_header_is_one_finding(
-    tmp_path: Path, seed: int, style: str, hands: bool
+    tmp_path: Path, seed: int, form: tuple[str, ...]
 ) -> None:
     """Whichever deal's header is left out after the first: the deal after
-    the point line is read as the next deal, not as more of the deal before."""
+    the point line is read as the next deal, not as more of the deal before;
+    in a record without point lines, the deal whose hands follow a trick
+    line, when the deal before has hands of its own."""
     import random
 
     from .conftest import generated
 
-    text = generated(seed, "--style", style, *(() if hands else ("--no-hands",)))
+    text = generated(seed, "--style", *form)
     headers = [n for n, line in enumerate(lines_of(text), 1) if line.startswith("deal ")]
     n = random.Random(seed).choice(headers[1:])
     found = to_act_on(findings(tmp_path, replace_line(text, n, None)))
@@ -413,10 +422,9 @@ def test_mutation_a_deleted_deal_header_is_one_finding(
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("style", ["seats", "cards", "sheet"])
-@pytest.mark.parametrize("hands", [True, False], ids=["hands", "no hands"])
+@pytest.mark.parametrize("form", FORMS, ids=" ".join)
 def test_mutation_a_deal_header_moved_down_among_its_lines_is_one_finding(
-    tmp_path: Path, seed: int, style: str, hands: bool
+    tmp_path: Path, seed: int, form: tuple[str, ...]
 ) -> None:
     """Whichever deal's header after the first is written one to three
     lines lower: the lines above it are its deal's, not more of the deal
@@ -426,7 +434,7 @@ def test_mutation_a_deal_header_moved_down_among_its_lines_is_one_finding(
 
     from .conftest import generated
 
-    text = generated(seed, "--style", style, *(() if hands else ("--no-hands",)))
+    text = generated(seed, "--style", *form)
     lines = lines_of(text)
     rng = random.Random(seed)
     n = rng.choice([n for n, line in enumerate(lines, 1) if line.startswith("deal ")][1:])

@@ -190,6 +190,11 @@ def test_a_line_after_a_point_line_that_is_no_new_deal_cuts_nothing(data: str) -
 MOVED = "1. E:Re S:1e W:1d N:1b\n"  # the next deal's trick 1, above its header
 REST = "deal 2 dealer N\n2. E:3e S:3b W:Ce N:2b\npoint EW\n"
 
+#: Without point lines (a record written without claims): two deals' lines
+U_ONE = "deal 1 dealer W\nN: 8e Rc\nstock: 1d\n1. N:8e E:Rc S:Re W:Vb\n2. N:1b E:3e S:1d W:9d\n"
+U_TWO = "N: 2c 3c\nstock: 2d\n1. E:Re S:1e W:1d N:1b\n"
+U_HEAD = "deal 2 dealer N\n1. E:Re S:1e W:1d N:1b\n"
+
 
 def test_the_next_deal_s_lines_above_its_header_go_with_it() -> None:
     # Its header moved down: no point line of its own before the header.
@@ -206,6 +211,14 @@ def test_the_next_deal_s_lines_above_its_header_go_with_it() -> None:
     assert texts(f"{ONE}{TWO}{third}".encode()) == [(1, ONE), (5, TWO), (8, third)]
 
 
+def test_lines_above_a_header_that_end_a_comment_left_open_stay_where_they_are() -> None:
+    # The comment ends before the header (A002, notation §8): read with the
+    # header, it would run on over it to the brace in the header's comment.
+    left_open = "1. E:Re S:1e W:1d N:1b  {a note\n"
+    rest = REST.replace("\n", "  {dealt by Jean}\n", 1)
+    assert texts(f"{ONE}{left_open}{rest}".encode()) == [(1, ONE + left_open), (6, rest)]
+
+
 @pytest.mark.parametrize(
     "after", ['[Event "Next"]\n', ""], ids=["a tag section follows", "the text ends"]
 )
@@ -215,7 +228,13 @@ def test_lines_of_a_next_deal_that_does_not_come_stay_with_the_deal_before(after
     assert texts(data.encode()) == [(1, ONE + MOVED)]
 
 
-@pytest.mark.parametrize("text", [MOVED + REST, TWO, "N: 8e\n" + REST, "winners: N\n" + REST, REST])
+@pytest.mark.parametrize(
+    "text",
+    [
+        *(MOVED + REST, TWO, "N: 8e\n" + REST, "winners: N\n" + REST, REST),
+        *(U_TWO, "N: 2c 3c\n" + U_HEAD, "stock: 2d\n" + U_HEAD),  # without point lines
+    ],
+)
 def test_a_deal_s_text_read_after_its_lead_in_is_one_deal_as_it_stood(text: str) -> None:
     # A deal kept as written, read again alone (from JSON): after its lead-in
     # it is cut where it was cut after the deal before it.
@@ -223,6 +242,33 @@ def test_a_deal_s_text_read_after_its_lead_in_is_one_deal_as_it_stood(text: str)
     assert bool(lead) == (text != REST)  # a text with its header first needs none
     units = texts((lead + text).encode())
     assert units[-1][1] == text and len(units) == 1 + bool(lead)
+
+
+def test_without_point_lines_a_deal_s_hands_after_a_trick_start_the_next_deal() -> None:
+    # N's hand again, after trick 2: the next deal, its header left out
+    assert texts(f"{U_ONE}\n{U_TWO}".encode()) == [(1, U_ONE + "\n"), (7, U_TWO)]
+    # the stock again, where the deal before gave it
+    stock = U_TWO.split("\n", 1)[1]
+    assert texts(f"{U_ONE}{stock}".encode()) == [(1, U_ONE), (6, stock)]
+    # lines of it above its header, no play among them: they go with it
+    above = "N: 2c 3c\n"
+    assert texts(f"{U_ONE}{above}{U_HEAD}".encode()) == [(1, U_ONE), (6, above + U_HEAD)]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        # E's hand moved below the tricks: the deal has no other, so it is E's
+        "deal 1 dealer W\nN: 8e Rc\n1. N:8e E:Rc S:Re W:Vb\nE: 2c 3c\n",
+        # N's hand again, not after a trick line (given twice, A107)
+        "deal 1 dealer W\nN: 8e Rc\nN: 8e Rc\n1. N:8e E:Rc S:Re W:Vb\n",
+        # the hand before it inside a comment
+        "deal 1 dealer W\n{N: 8e Rc}\n1. N:8e E:Rc S:Re W:Vb\nN: 2c 3c\n",
+    ],
+    ids=["moved hand", "hand repeated", "own commented"],
+)
+def test_without_point_lines_a_hand_that_is_no_next_deal_s_cuts_nothing(data: str) -> None:
+    assert len(texts(data.encode())) == 1
 
 
 def test_a_finding_of_the_text_goes_with_the_deal_it_stands_in() -> None:

@@ -266,7 +266,12 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                 break
             first, second = _cut(unit, text, start)
             if not closed:
-                ahead = first, second, unit
+                if _left_open(second.text):
+                    # the comment ended before the header (A002): read with
+                    # the header, it would run on over it
+                    yield unit
+                else:
+                    ahead = first, second, unit
                 break
             yield first
             unit = second
@@ -543,8 +548,11 @@ def _next_deal(text: str) -> tuple[int, bool]:
     and dealer from the game's sequence); without one, the next deal's
     lines written before its header (the header moved down, the reader
     reads them with it).  A point line written before its deal's tricks
-    (A005) has no trick 1 before it, and cuts nothing."""
+    (A005) has no trick 1 before it, and cuts nothing.  A deal with no
+    point line (the claims left out) is cut by :func:`_unpointed`."""
     at = text.find(_POINT_LINE)
+    if at < 0:
+        return _unpointed(text)
     while at >= 0:
         end = text.find("\n", at + 1)
         if end < 0:
@@ -559,6 +567,40 @@ def _next_deal(text: str) -> tuple[int, bool]:
             if own is not None and not _commented(text, (own.end() - 1, at + 1, start)):
                 return start, _POINT_LINE in text[m.end() :]
         at = text.find(_POINT_LINE, end)
+    return -1, False
+
+
+@cache
+def _unpointed_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A hand or stock line right after a trick line (blank lines between
+    them), its word in group 1; and a line of the play (a trick, a sheet)."""
+    trick = f"[0-9]+{re.escape(TRICK_DOT)}"
+    after = re.compile(
+        f"\\n[{BLANKS}]*{trick}[^\\n]*\\n(?:[{BLANKS}]*\\n)*[{BLANKS}]*"
+        f"({SEAT}|{STOCK})[{BLANKS}]*{COLON}"
+    )
+    play = re.compile(f"\\n[{BLANKS}]*(?:{trick}|{WINNERS}[{BLANKS}]*{COLON})")
+    return after, play
+
+
+def _unpointed(text: str) -> tuple[int, bool]:
+    """:func:`_next_deal` for a deal with no point line: a record written
+    without claims has no line that ends a deal, and a header left out
+    joins two deals.  A hand line after a trick line, for a seat whose hand
+    the deal has already (the stock line, where it has one already), is the
+    next deal's.  A hand line moved among the tricks is its seat's only
+    one, and cuts nothing.  The next deal is one without its header if
+    lines of play follow in the text, else lines of it written before its
+    header."""
+    after, play = _unpointed_patterns()
+    m = after.search(text)
+    while m is not None:
+        start = m.start(1)
+        line = re.compile(f"(?:\\A|\\n)[{BLANKS}]*{m[1]}[{BLANKS}]*{COLON}")
+        own = line.search(text, 0, m.start())
+        if own is not None and not _commented(text, (own.end() - 1, start)):
+            return start, play.search(text, start) is not None
+        m = after.search(text, m.end(1))
     return -1, False
 
 
@@ -589,6 +631,10 @@ def lead_in(text: str) -> str:
     m = _restart_patterns()[0].match(text)
     if m is None or m.lastindex is None:
         return ""
+    if _POINT_LINE not in "\n" + text and m.lastindex in (2, 3):
+        # cut from a deal without a point line (_unpointed): after a trick
+        word = m[m.lastindex].rstrip(f"{BLANKS}{COLON}")
+        return f"{ANY_HEADER}{word}{COLON} 1d\n1{TRICK_DOT} 1d\n"
     kind = (f"1{TRICK_DOT} 1d", f"N{COLON} 1d", f"{STOCK}{COLON} 1d", f"{WINNERS}{COLON} N")
     return f"{ANY_HEADER}{kind[m.lastindex - 1]}\n{POINT} none\n"
 
@@ -598,6 +644,19 @@ def restarts(text: str) -> bool:
     line that follows a point line where the header was left out, or moved
     down among the deal's lines."""
     return _restart_patterns()[0].match(text) is not None
+
+
+def _left_open(text: str) -> bool:
+    """Whether ``text`` ends inside a brace comment left open."""
+    last = None
+    for match in COMMENT_SPAN.finditer(text):
+        last = match
+    return (
+        last is not None
+        and last.end() == len(text)
+        and last.group().startswith(COMMENT_OPEN)
+        and not last.group().endswith(COMMENT_CLOSE)
+    )
 
 
 def _commented(text: str, places: tuple[int, ...]) -> bool:
