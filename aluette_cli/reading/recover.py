@@ -176,8 +176,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                 parts.append(_loose_header(seg, piece))
             said = "rest" if elements else "line" if element else "header"
             unread.append(_syntax_finding(exc, rest, builder, said))
-    moved = [i for i, part in enumerate(parts) if i and isinstance(part, Deal)]
-    if headless and moved:
+    moved = [i for i, part in enumerate(parts) if i and isinstance(part, Deal)] if headless else []
+    if moved:
         # The deal's lines came first, then its header: the header is the
         # deal's, and is the one line out of its place.
         header = parts.pop(moved[0])

@@ -626,8 +626,9 @@ def lead_in(text: str) -> str:
     it was in its record.  Nothing for most: the text starts with its
     header.  For one that starts as :func:`_next_deal` cuts one (its header
     left out, or moved down among its lines), a deal with a line of the same
-    kind and a point line, which the splitter cuts it from: the second deal
-    of the two is the text's."""
+    kind and a point line (a trick line, for a text with no point line, as
+    :func:`_unpointed` cuts), which the splitter cuts it from: the second
+    deal of the two is the text's."""
     m = _restart_patterns()[0].match(text)
     if m is None or m.lastindex is None:
         return ""
