@@ -62,10 +62,24 @@ def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
             result, comments = fast
             if unit.kind != "deal":
                 return (result, None), comments, None
-            if not (isinstance(result, Deal) and hand_in_trick(result)):
-                return result, comments, None
-            return parse_unit_with_grammar(unit)  # read line by line, as below
+            if isinstance(result, Deal) and hand_in_trick(result):
+                return _by_lines(unit, result, comments)
+            return result, comments, None
     return parse_unit_with_grammar(unit)
+
+
+def _by_lines(
+    unit: Unit, whole: Deal, comments: list[Comment]
+) -> tuple[object, list[Comment], Finding | None]:
+    """A deal that reads whole with a hand line in a trick
+    (:func:`recover.hand_in_trick`), read line by line as recovery reads a
+    deal; read as it stands (``whole``, ``comments``) where that fails."""
+    parser, builder = _parser()
+    builder.start_unit(unit)
+    recovered = _recover_deal(unit, parser, builder)
+    if isinstance(recovered, Deal):
+        return recovered, builder.comments, None
+    return whole, comments, None
 
 
 def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
@@ -103,11 +117,7 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         broken = BrokenDeal(Pos(unit.line, unit.column), number, dealer, text, unread=why[1:])
         return broken, [], error
     if isinstance(result, Deal) and hand_in_trick(result):
-        comments = builder.comments
-        recovered = _recover_deal(unit, parser, builder)
-        if isinstance(recovered, Deal):
-            return recovered, builder.comments, None
-        builder.comments = comments  # not readable line by line: read as it stands
+        return _by_lines(unit, result, builder.comments)
     return result, builder.comments, None
 
 
