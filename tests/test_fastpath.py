@@ -258,3 +258,15 @@ def test_the_lines_of_a_broken_deal_are_read_fast() -> None:
     assert got == _grammar_alone(deal)
     result, _comments, error = got
     assert error is None and [f.code for f in result.unread] == ["A001"]  # type: ignore[attr-defined]
+
+
+def test_an_empty_part_is_no_line() -> None:
+    # The splitter closes a unit with an empty part; one that is not the
+    # last (a deal given lines from below the next header, notation §8)
+    # must not push the lines after it one line down.
+    unit = Unit(
+        "deal", 1, 1, ["deal 1 dealer N\n", "1. 3d 4d 5d 6d\n", "", "\n", "2. 2d 4c 5c 6c\n"]
+    )
+    assert agree(unit)
+    deal = fast(unit)[0]  # type: ignore[index]
+    assert [trick.pos.line for trick in deal.tricks] == [2, 4]

@@ -146,8 +146,9 @@ def read_unit(
     if col0 != 1:  # a unit that starts inside a line: the grammar's
         return None
     # The unit's lines: a part is a line or a piece of one, or many lines
-    # (a run's, in one piece), each then with its line end.
-    parts = [line for part in parts for line in (_LINES.findall(part) or [part])]
+    # (a run's, in one piece), each then with its line end; an empty part
+    # (where the splitter closed a unit) is no line.
+    parts = [line for part in parts for line in _LINES.findall(part)]
     comments: list[Comment] = []
     for offset, text in enumerate(parts):
         if COMMENT_OPEN in text or LINE_COMMENT in text:
