@@ -430,6 +430,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     LINE_ORDER: {
         "header": "the deal header comes first; the lines above it are read as its deal's,"
         " as if it stood before them",
+        "next-header": "the next deal's header stands above lines of this deal (its last tricks,"
+        " its sheet or its point line); they are read as this deal's, as if the header stood"
+        " below them",
         "hand": "hand lines come first, after the deal header; this one is read as if it"
         " stood there",
         "stock": "the stock line comes after the hands; it is read as if it stood there",

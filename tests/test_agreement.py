@@ -154,6 +154,18 @@ MESSY = {
         ),
         {"A208", "A420", "A302"},
     ),
+    # deal 2's header above deal 1's trick 9 and point line: they are deal 1's
+    "a deal header moved up, wrong claim": (
+        _edit(
+            ("\ndeal 2 dealer S\n", "\n"), (_trick(9), "deal 2 dealer S\n" + _trick(9)), WRONG_CLAIM
+        ),
+        {"A005", "A301"},
+    ),
+    # deal 1's trick 9 below deal 2's header: deal 1's, after its point line
+    "a trick moved below the next header, wrong point": (
+        _edit((_trick(9), ""), ("deal 2 dealer S\n", "deal 2 dealer S\n" + _trick(9)), WRONG_POINT),
+        {"A005", "A302"},
+    ),
     "card case, wrong claim": (_edit(("3. Rb 8d", "3. RB 8d"), WRONG_CLAIM), {"A001", "A301"}),
     # the open brace skips deal 1 (A002); the typo before it is named too
     "card typo, comment left open": (
@@ -236,6 +248,9 @@ _NO_HEADER = re.compile(r"\{= A001 found [^}]*? after a point line, where a deal
 #: A header written below its deal's first lines: those lines, after the
 #: point line of the deal before, are its deal's.
 _HEADER_BELOW = re.compile(r"\{= A005 the deal header comes first")
+#: A header written above the last lines of the deal before: those lines,
+#: down to the first that does not continue it, are the deal before's.
+_HEADER_ABOVE = re.compile(r"\{= A005 the next deal's header stands above")
 _CARD = re.compile(r"\b[1-9RCV][dcbe]\b")
 
 
@@ -366,33 +381,79 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     #: how many trick notes the last deal had at its last point line (None:
     #: it has none; then no line of its play can be the next deal's)
     ended: int | None = None
+    #: the numbers of the last deal's trick lines, whether it has a sheet
+    numbers: set[int] = set()
+    sheet = False
+    #: below a header written above the last deal's last lines (notation
+    #: §8): what of those has been seen (the last trick's number, a sheet, a
+    #: point line), and whether a hand, the stock or a bid of the header's
+    #: deal has; the lines of play go on being the deal before's, above or
+    #: among those, up to the first that does not continue it
+    carried: tuple[int, bool, bool, bool] | None = None
+    before_play = re.compile(r"[NESW]\s*:|stock\s*:|(?:chant|announce|concede)\b")
+    words = [re.sub(r"\{[^}]*\}|;.*", "", x.split("  {=", 1)[0]).strip() for x in lines]
+
+    def start_deal(line: str) -> None:
+        nonlocal ended, numbers, sheet
+        winners.append([])
+        counts.append(None)
+        points.append(None)
+        if _HEADER_BELOW.search(line) and len(winners) > 1 and ended is not None:
+            winners[-1] = winners[-2][ended:]
+            del winners[-2][ended:]
+        ended = None
+        numbers, sheet = set(), False
+
     for number, line in enumerate(lines, 1):
         written = line.split("  {=", 1)[0]
+        bare = words[number - 1]
         headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
-        if headed or _NO_HEADER.search(line):
+        started = headed or _NO_HEADER.search(line)
+        into = -1  # the deal the line's notes are of
+        if carried is not None and bare and not commented[number - 1] and not started:
+            trick, had_sheet, point, hands = carried
+            at = re.match(r"(\d+)\.", bare)
+            then = next((w for w in words[number:] if w), "")
+            if before_play.match(bare):
+                if not hands:
+                    start_deal(line)
+                carried = trick, had_sheet, point, True
+            elif hands and not before_play.match(then):
+                carried = None  # the deal's own first line of play
+            elif at and not point and int(at[1]) > trick and int(at[1]) not in numbers:
+                carried, into = (int(at[1]), had_sheet, point, hands), -1 - hands
+            elif bare.startswith("winners") and not (point or had_sheet or trick or numbers):
+                carried, into = (trick, True, point, hands), -1 - hands
+            elif bare.startswith("point") and not point:
+                carried, into = (trick, had_sheet, True, hands), -1 - hands
+            else:
+                carried = None
+            if carried is None and not hands:
+                start_deal(line)
+        if started and _HEADER_ABOVE.search(line) and winners:
+            carried, started = (0, sheet, False, False), False
+        if started:
             # a deal that cannot be read has no note of its tricks (None)
-            winners.append([])
-            counts.append(None)
-            points.append(None)
-            if _HEADER_BELOW.search(line) and len(winners) > 1 and ended is not None:
-                winners[-1] = winners[-2][ended:]
-                del winners[-2][ended:]
-            ended = None
+            start_deal(line)
+        if not commented[number - 1] and into == -1:
+            if at := re.match(r"(\d+)\.", bare):
+                numbers.add(int(at[1]))
+            sheet = sheet or bare.startswith("winners")
         if written.lstrip().startswith("point") and winners:
-            ended = len(winners[-1])
+            ended = len(winners[into])
         for note in _NOTE.findall(line):
             if m := re.match(r"(A\d{3}) ", note):
                 findings[(m[1], number)] += 1
             elif note.startswith(("Tricks:", "Point:", "The deal", "The record")):
-                counts[-1] = _counts(note)
-                points[-1] = _point(note)
+                counts[into] = _counts(note)
+                points[into] = _point(note)
             elif not note.startswith(("Score so far", "Final score", "The game")):
                 trick = re.match(r"(\d+)\.", written)
                 assert trick is not None, line  # a trick note is on a trick line
                 won = "pourri" if "pourri" in note else note.split(" wins:")[0]
                 cards = tuple(sorted(_CARD.findall(written)))
                 named = tuple(sorted(_CARD.findall(note)))
-                winners[-1].append(Trick(int(trick[1]), cards, won, named))
+                winners[into].append(Trick(int(trick[1]), cards, won, named))
     return Told(findings, winners, counts, points), lines
 
 

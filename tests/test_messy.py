@@ -447,6 +447,68 @@ def test_mutation_a_deal_header_moved_down_among_its_lines_is_one_finding(
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("form", FORMS, ids=" ".join)
+def test_mutation_a_deal_header_moved_up_among_the_last_lines_before_is_one_finding(
+    tmp_path: Path, seed: int, form: tuple[str, ...]
+) -> None:
+    """Whichever deal's header after the first is written above one to
+    three of the deal before's last lines (its last tricks, its sheet, its
+    point line): those lines are the deal before's, not the first of the
+    header's deal (docs/notation.md §8)."""
+    import itertools
+    import random
+    import re
+
+    from .conftest import generated
+
+    text = generated(seed, "--style", *form)
+    lines = lines_of(text)
+    rng = random.Random(seed)
+    n = rng.choice([n for n, line in enumerate(lines, 1) if line.startswith("deal ")][1:])
+    # the header goes before line ``to``: one of the deal before's last
+    # lines of play (not its hands), so that a line of it is below the header
+    last = max(k for k in range(1, n) if lines[k - 1].strip())
+    play = itertools.takewhile(
+        lambda k: re.match(r"[0-9]+\.|winners:|point", lines[k - 1]), range(last, last - 3, -1)
+    )
+    to = rng.choice(list(play))
+    moved = [*lines[: to - 1], lines[n - 1], *lines[to - 1 : n - 1], *lines[n:]]
+    found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
+    assert [(f["line"], f["code"]) for f in found] == [(to, "A005")], found
+    # and the lines given back are read where they belong: written back in
+    # order, the record is the one before the header moved
+    path = write(tmp_path, "moved.aln", "\n".join(moved) + "\n")
+    assert run("fmt", str(path)).exit_code == 0
+    original = write(tmp_path, "original.aln", text)
+    assert run("fmt", str(original)).exit_code == 0
+    assert path.read_text("utf-8") == original.read_text("utf-8")
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("form", FORMS, ids=" ".join)
+def test_mutation_a_deal_s_last_line_moved_below_the_next_header_is_one_finding(
+    tmp_path: Path, seed: int, form: tuple[str, ...]
+) -> None:
+    """A deal's last line (its trick 9, its point line) moved down past the
+    blank line and the next deal's header, and in a deal with hands past
+    the first of them too: it is the deal before's (docs/notation.md §8),
+    and the header is the line out of its place."""
+    import random
+
+    from .conftest import generated
+
+    text = generated(seed, "--style", *form)
+    lines = lines_of(text)
+    rng = random.Random(seed)
+    n = rng.choice([n for n, line in enumerate(lines, 1) if line.startswith("deal ")][1:])
+    last = max(k for k in range(1, n) if lines[k - 1].strip())
+    by = rng.choice([2, 3] if "--no-hands" not in form else [2])
+    moved = [*lines[: last - 1], *lines[last : last + by], lines[last - 1], *lines[last + by :]]
+    found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
+    assert [(f["line"], f["code"]) for f in found] == [(n - 1, "A005")], found
+
+
+@pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("style", ["seats", "cards"])
 @pytest.mark.parametrize("claims", [True, False], ids=["claims", "no claims"])
 def test_mutation_a_hand_line_moved_among_the_tricks_is_one_finding(
@@ -468,6 +530,35 @@ def test_mutation_a_hand_line_moved_among_the_tricks_is_one_finding(
     moved = lines[: hand - 1] + lines[hand:trick] + [lines[hand - 1]] + lines[trick:]
     found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
     assert [(f["line"], f["code"]) for f in found] == [(trick, "A005")], found
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("which", ["hand", "point"])
+def test_mutation_a_hand_and_the_point_line_of_a_sheet_crossed_are_one_finding(
+    tmp_path: Path, seed: int, which: str
+) -> None:
+    """A hand line moved below its deal's point line, or the point line
+    moved up among the hands: the deal has no other hand of that seat, so
+    the hand is its own, not the first line of a next deal (notation §8)."""
+    import random
+
+    from .conftest import generated
+
+    lines = lines_of(generated(seed, "--style", "sheet"))
+    rng = random.Random(seed)
+    points = [n for n, line in enumerate(lines, 1) if line.startswith("point")]
+    point = rng.choice(points)
+    hands = [n for n in range(point - 8, point) if lines[n - 1][1:3] == ": "]
+    hand = rng.choice(hands)
+    line = lines[hand - 1] if which == "hand" else lines[point - 1]
+    if which == "hand":  # below the point line
+        moved = [*lines[: hand - 1], *lines[hand:point], line, *lines[point:]]
+        at = point
+    else:  # above the hand
+        moved = [*lines[: hand - 1], line, *lines[hand - 1 : point - 1], *lines[point:]]
+        at = hand
+    found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
+    assert [(f["line"], f["code"]) for f in found] == [(at, "A005")], found
 
 
 @pytest.mark.parametrize("seed", range(6))

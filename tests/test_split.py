@@ -156,6 +156,20 @@ def test_a_hand_a_stock_or_a_sheet_after_a_point_line_starts_a_deal_too(start: s
     assert texts(f"{first}\n{second}".encode()) == [(1, first + "\n"), (5, second)]
 
 
+def test_a_trick_or_a_hand_the_deal_has_after_its_point_line_starts_the_next_deal() -> None:
+    # the next deal's trick 2 (its trick 1 lost), its header left out
+    later = TWO.split("\n", 1)[1]
+    assert texts(f"{ONE}{later}".encode()) == [(1, ONE), (5, later)]
+    # the next deal's trick 2 above its header: it goes with it
+    moved = "2. E:Re S:1e W:1d N:1b\n"
+    rest = "deal 2 dealer N\n1. E:3e S:3b W:Ce N:2b\npoint EW\n"
+    assert texts(f"{ONE}{moved}{rest}".encode()) == [(1, ONE), (5, moved + rest)]
+    # N's hand again
+    first = "deal 1 dealer W\nN: 8e Rc\npoint NS\n"
+    second = "N: 2c 3c\npoint EW\n"
+    assert texts(f"{first}{second}".encode()) == [(1, first), (4, second)]
+
+
 def test_two_headers_left_out_make_three_deals() -> None:
     data = f"{ONE}{TWO}\n{TWO}".encode()
     assert texts(data) == [(1, ONE), (5, TWO + "\n"), (9, TWO)]
@@ -174,6 +188,10 @@ def test_two_headers_left_out_make_three_deals() -> None:
         # a point line indented: the look for a point line is a plain search
         # for one at a line's start, kept cheap for every deal read
         f"{ONE[:-9]}  point NS\n{TWO}",
+        # a trick the deal does not have, or a hand of a seat it has none
+        # for: its own, below its point line (A005)
+        f"{ONE}3. N:2c E:2d S:2b W:2e\n",
+        "deal 1 dealer W\nN: 8e Rc\nE: 3e 1d\npoint NS\nW: 2c 3c\nS: 4c 4d\n",
     ],
     ids=[
         "point first",
@@ -181,6 +199,8 @@ def test_two_headers_left_out_make_three_deals() -> None:
         "next commented",
         "own commented",
         "indented",
+        "trick not had",
+        "hand not had",
     ],
 )
 def test_a_line_after_a_point_line_that_is_no_new_deal_cuts_nothing(data: str) -> None:
@@ -232,6 +252,7 @@ def test_lines_of_a_next_deal_that_does_not_come_stay_with_the_deal_before(after
     "text",
     [
         *(MOVED + REST, TWO, "N: 8e\n" + REST, "winners: N\n" + REST, REST),
+        *("2. E:Re S:1e W:1d N:1b\n" + REST, "W: 8e\npoint NS\n"),
         *(U_TWO, "N: 2c 3c\n" + U_HEAD, "stock: 2d\n" + U_HEAD),  # without point lines
     ],
 )
@@ -283,3 +304,135 @@ def test_a_deal_without_its_header_starts_at_its_first_word_however_indented() -
     data = f"{ONE}\n  {TWO}".encode()
     units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
     assert [(u.line, u.column, u.text) for u in units][1] == (6, 3, TWO)
+
+
+#: A deal, and the next deal's header with the first deal's last lines
+#: below it, above that deal's own (its hands, or its trick 1).
+GIVEN_BACK = [
+    # claims: the last trick and the point line
+    (
+        "deal 1 dealer W\nN: 8e Rc\n1. N:8e E:Rc S:Re W:Vb\n",
+        "2. N:1b E:3e S:1d W:9d\npoint NS\n",
+        "N: 2c 3c\n1. E:Re S:1e W:1d N:1b\npoint EW\n",
+    ),
+    # without claims: the last trick
+    (U_ONE[: U_ONE.index("2.")], U_ONE[U_ONE.index("2.") :], U_TWO),
+    # without hands: the deal's own trick 1 ends them
+    (
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\n",
+        "2. N:1b E:3e S:1d W:9d -> W  {a note}\n\npoint NS\n",
+        "1. E:Re S:1e W:1d N:1b\npoint EW\n",
+    ),
+    # a sheet and its point line; then the deal's own sheet
+    ("deal 1 dealer W\n", "winners: N E S W - - - - N\npoint NS\n", "winners: N\npoint EW\n"),
+    # the point line only
+    ("deal 1 dealer W\n", "point NS\n", "point EW\n"),
+]
+
+
+@pytest.mark.parametrize(
+    "first, given, second",
+    GIVEN_BACK,
+    ids=["claims", "no claims", "no hands", "sheet", "point"],
+)
+def test_a_deal_s_last_lines_below_the_next_header_go_back_to_it(
+    first: str, given: str, second: str
+) -> None:
+    header = "deal 2 dealer N\n"
+    data = f"{first}{header}{given}{second}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    at = first.count("\n") + 1  # the header's line
+    # each keeps every line of the file at its place: the header's is a
+    # blank line in the first, the lines given back blank in the second
+    blanks = "\n" * given.count("\n")
+    assert [(u.line, u.text) for u in units] == [
+        (1, f"{first}\n{given}"),
+        (at, f"{header}{blanks}{second}"),
+    ]
+    assert [(f.code, f.line, f.column, f.deal) for f in units[0].findings] == [
+        ("A005", at, 1, None)
+    ]
+    assert units[1].findings == []
+
+
+def test_a_deal_s_last_line_among_the_next_deal_s_hands_and_bids_goes_back_to_it() -> None:
+    # moved three lines down, past the header and N's hand; the lines of
+    # the second deal around it stay, each at its place
+    first = "deal 1 dealer W\nN: 8e Rc\n1. N:8e E:Rc S:Re W:Vb\n"
+    moved = "2. N:1b E:3e S:1d W:9d\n"
+    data = f"{first}deal 2 dealer N\nN: 2c 3c\n{moved}announce NS double\n1. E:Re S:1e W:1d N:1b\n"
+    one, two = (u for u in read_units(io.BytesIO(data.encode())) if u.kind == "deal")
+    assert one.text == f"{first}\n\n{moved}"
+    assert two.text == "deal 2 dealer N\nN: 2c 3c\n\nannounce NS double\n1. E:Re S:1e W:1d N:1b\n"
+    assert [(f.code, f.line) for f in one.findings] == [("A005", 4)]
+
+
+def test_a_finding_in_a_line_given_back_goes_with_it() -> None:
+    first, given, second = GIVEN_BACK[0]
+    data = f"{first}deal 2 dealer N\n{given}{second}".encode().replace(b"1b", b"1\xff", 1)
+    one, two = (u for u in read_units(io.BytesIO(data)) if u.kind == "deal")
+    assert [(f.code, f.line) for f in one.findings] == [("A003", 5), ("A005", 4)]
+    assert two.findings == []
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        # the next deal's own trick 1, above its hands
+        f"{ONE}deal 2 dealer N\n1. E:Re S:1e W:1d N:1b\nN: 2c 3c\n2. E:3e S:3b W:Ce N:2b\n",
+        # a trick numbered as one the deal before has
+        f"{ONE}deal 2 dealer N\n2. E:Re S:1e W:1d N:1b\nN: 2c 3c\n1. E:3e S:3b W:Ce N:2b\n",
+        # a trick that does not follow the deal before's last
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\ndeal 2 dealer N\n3. E:Re S:1e W:1d N:1b\n"
+        "N: 2c 3c\n1. E:3e S:3b W:Ce N:2b\n",
+        # a point line where the deal before has one
+        f"{ONE}deal 2 dealer N\npoint EW\nN: 2c 3c\n1. E:Re S:1e W:1d N:1b\npoint NS\n",
+        # a point line, and no point line of the deal's own below
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\ndeal 2 dealer N\npoint EW\nN: 2c 3c\n"
+        "1. E:Re S:1e W:1d N:1b\n",
+        # a trick, and no play of the deal's own below
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\ndeal 2 dealer N\n2. E:Re S:1e W:1d N:1b\n"
+        "N: 2c 3c\npoint EW\n",
+        # a sheet where the deal before has its tricks
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\ndeal 2 dealer N\nwinners: N\nN: 2c 3c\n"
+        "1. E:Re S:1e W:1d N:1b\n",
+        # a line the look does not know among them
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\ndeal 2 dealer N\n2. E:Re S:1e W:1d N:1b\n"
+        "what?\nN: 2c 3c\n1. E:3e S:3b W:Ce N:2b\n",
+        # a comment over lines among them, or from the header: not looked into
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\ndeal 2 dealer N\n2. E:Re S:1e W:1d N:1b {a\n"
+        "note}\nN: 2c 3c\n1. E:3e S:3b W:Ce N:2b\n",
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\ndeal 2 dealer N {a\n2. E:Re S:1e W:1d N:1b\n"
+        "note}\nN: 2c 3c\n1. E:3e S:3b W:Ce N:2b\n",
+    ],
+    ids=[
+        "own trick 1",
+        "number taken",
+        "number skipped",
+        "point taken",
+        "no own point",
+        "no own play",
+        "sheet after tricks",
+        "unknown line",
+        "comment over lines",
+        "comment from the header",
+    ],
+)
+def test_lines_below_a_header_that_do_not_continue_the_deal_before_stay(data: str) -> None:
+    units = [u for u in read_units(io.BytesIO(data.encode())) if u.kind == "deal"]
+    header = data.index("deal 2")
+    assert [u.text for u in units] == [data[:header], data[header:]]
+
+
+def test_lines_above_a_header_cut_short_at_the_limit_are_a_deal_of_their_own() -> None:
+    # The next deal's lines after the point line, no point line of their
+    # own, cut short at the unit's limit: joined to the header below, the
+    # lines skipped between them would move every line after one up.
+    tricks = "".join(f"{n}. E:Re S:1e W:1d N:1b\n" for n in range(1, 6))
+    last = "deal 3 dealer N\n1. E:3e S:3b W:Ce N:2b\npoint EW\n"
+    data = f"{ONE}\n{tricks}{last}".encode()
+    with mock.patch.object(split, "MAX_UNIT_CHARS", len(ONE) + 60):
+        units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert [u.line for u in units] == [1, 6, 11]
+    assert units[2].text == last
+    assert [f.code for f in units[1].findings] == ["A009"]

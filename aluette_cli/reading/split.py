@@ -20,10 +20,13 @@ from typing import BinaryIO
 from .. import findings as F
 from ..findings import Finding
 from ..lexicon import (
+    ANNOUNCE,
     BLANKS,
+    CHANT,
     COLON,
     COMMENT_CLOSE,
     COMMENT_OPEN,
+    CONCEDE,
     DEAL,
     DEALER,
     DIGITS,
@@ -239,22 +242,39 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
     whose point line is followed by what starts a deal is two deals, the
     second without its header (:func:`_next_deal`); where the second has no
     point line before the next deal's header, its lines are that deal's,
-    written before its header, and go with it.  ``left_off``, if given,
-    is told how the text left off once its last unit is taken.
+    written before its header, and go with it.  The last lines of a deal
+    written below the next deal's header go back to it (:func:`_given_back`).
+    ``left_off``, if given, is told how the text left off once its last
+    unit is taken.
     """
     #: lines of the next deal written before its header, and the unit they
     #: were read in, whole: which of the two is yielded waits for what follows
     ahead: tuple[Unit, Unit, Unit] | None = None
+    #: the last deal cut, until the next unit says whether lines below its
+    #: header are the held deal's
+    held: Unit | None = None
+    held_text = ""  # its text
     for unit in _split(lines, left_off):
         if ahead is not None:
             first, tail, whole = ahead
             ahead = None
-            if unit.kind == "deal":
-                yield first
+            if unit.kind == "deal" and _ends_before(tail, unit.line):
+                held = first
                 unit = Unit("deal", tail.line, tail.column, [*tail.parts, *unit.parts])
                 unit.findings = [*tail.findings, *unit.findings]
+            elif unit.kind == "deal":  # cut short at the limit: a deal of its own
+                yield first
+                held = tail
             else:  # no deal follows: the lines stay where they are (A005)
-                yield whole
+                held = whole
+            held_text = held.text
+        if held is not None:
+            if unit.kind == "deal":
+                given = _given_back(held, unit, held_text)
+                if given is not None:
+                    held, unit = given
+            yield held
+            held = None
         if unit.kind != "deal":
             yield unit
             continue
@@ -262,21 +282,31 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
             text = unit.text
             start, closed = _next_deal(text)
             if start < 0:
-                yield unit
+                held, held_text = unit, text
                 break
             first, second = _cut(unit, text, start)
             if not closed:
                 if _left_open(second.text):
                     # the comment ended before the header (A002): read with
                     # the header, it would run on over it
-                    yield unit
+                    held, held_text = unit, text
                 else:
                     ahead = first, second, unit
                 break
             yield first
             unit = second
     if ahead is not None:
-        yield ahead[2]
+        held = ahead[2]
+    if held is not None:
+        yield held
+
+
+def _ends_before(unit: Unit, line: int) -> bool:
+    """Whether ``unit``'s text runs to the start of ``line``: a unit cut
+    short at :data:`MAX_UNIT_CHARS` does not, and no text joined to it
+    from that line would stand at its place."""
+    text = unit.text
+    return text.endswith("\n") and unit.line + text.count("\n") == line
 
 
 def _split(lines: Iterable[Line | Run], left_off: SplitEnd | None) -> Iterator[Unit]:
@@ -515,14 +545,14 @@ _POINT_LINE = "\n" + POINT
 @cache
 def _restart_patterns() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
     """Blank lines, then a line that starts a deal's play or its hands:
-    trick 1, a hand, the stock, a score sheet (after a deal's point line,
+    a trick, a hand, the stock, a score sheet (after a deal's point line,
     the last of its lines, it is the next deal's, whose header was left
-    out); and the same lines, one pattern for each kind, anywhere in a
-    deal's text before its point line (the deal has one of its own, so the
-    one after the point line cannot be its).  Compiled when a deal first
-    has a line after its point line: a well-kept record never does."""
+    out, if the deal has a line of its own like it: :func:`_like`); and
+    the same lines, one pattern for each kind, anywhere in a deal's text.
+    Compiled when a deal first has a line after its point line: a
+    well-kept record never does."""
     starts = (
-        f"1{re.escape(TRICK_DOT)}",
+        f"[0-9]+{re.escape(TRICK_DOT)}",
         f"{SEAT}[{BLANKS}]*{COLON}",
         f"{STOCK}[{BLANKS}]*{COLON}",
         f"{WINNERS}[{BLANKS}]*{COLON}",
@@ -530,6 +560,20 @@ def _restart_patterns() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
     first = "|".join(f"({start})" for start in starts)
     again = tuple(re.compile(f"(?:\\A|\\n)[{BLANKS}]*{start}") for start in starts)
     return re.compile(f"(?:[{BLANKS}]*\n)*[{BLANKS}]*(?:{first})"), again
+
+
+@cache
+def _like(kind: int, word: str) -> re.Pattern[str]:
+    """A deal's own line like the line of kind ``kind`` (a group of
+    :func:`_restart_patterns`) that starts with ``word``, after its point
+    line: the trick of the same number, the same seat's hand, a stock, a
+    sheet.  A trick or a hand the deal does not have is its own, out of its
+    place; one it has again is the next deal's."""
+    if kind == 1:
+        return re.compile(f"(?:\\A|\\n)[{BLANKS}]*{re.escape(word)}")
+    if kind == 2:
+        return re.compile(f"(?:\\A|\\n)[{BLANKS}]*{re.escape(word[0])}[{BLANKS}]*{COLON}")
+    return _restart_patterns()[1][kind - 1]
 
 
 def _next_deal(text: str) -> tuple[int, bool]:
@@ -541,14 +585,16 @@ def _next_deal(text: str) -> tuple[int, bool]:
     hands, its stock, its score sheet) right after the point line.  Read as
     one deal, the second deal's tricks would be the first's tenth to
     eighteenth, each card played again: dozens of findings for one line
-    left out.  Where the deal already has a line of that kind before the
-    point line (its own trick 1, hands, stock or sheet), the line after the
-    point line starts a deal of its own: with a point line of its own after
+    left out.  Where the deal already has a line like it before the point
+    line (the trick of the same number, the same seat's hand, a stock, a
+    sheet: :func:`_like`), the line after the point line starts a deal of
+    its own: with a point line of its own after
     it, one without its header (the reader says so, and takes its number
     and dealer from the game's sequence); without one, the next deal's
     lines written before its header (the header moved down, the reader
     reads them with it).  A point line written before its deal's tricks
-    (A005) has no trick 1 before it, and cuts nothing.  A deal with no
+    (A005) has no trick before it, and cuts nothing, as a trick or a hand
+    moved below the point line does (its deal has no other).  A deal with no
     point line (the claims left out) is cut by :func:`_unpointed`."""
     at = text.find(_POINT_LINE)
     if at < 0:
@@ -559,11 +605,11 @@ def _next_deal(text: str) -> tuple[int, bool]:
             return -1, False
         if not text[end + 1 :].strip(WHITESPACE):
             return -1, False  # blank lines only after it: the deal's end, as most are
-        first, again = _restart_patterns()
+        first = _restart_patterns()[0]
         m = first.match(text, end + 1)
         if m is not None and m.lastindex is not None:
             start = m.start(m.lastindex)
-            own = again[m.lastindex - 1].search(text, 0, at)
+            own = _like(m.lastindex, m[m.lastindex]).search(text, 0, at)
             if own is not None and not _commented(text, (own.end() - 1, at + 1, start)):
                 return start, _POINT_LINE in text[m.end() :]
         at = text.find(_POINT_LINE, end)
@@ -621,14 +667,195 @@ def _cut(unit: Unit, text: str, start: int) -> tuple[Unit, Unit]:
 ANY_HEADER = f"{DEAL} 1 {DEALER} N\n"
 
 
+#: The lines of a deal before its play: a hand, the stock, a chant, a bid.
+_BEFORE_PLAY = re.compile(
+    f"[{BLANKS}]*(?:(?:{SEAT}|{STOCK})[{BLANKS}]*{COLON}|(?:{CHANT}|{ANNOUNCE}|{CONCEDE})\\b)"
+)
+#: A deal's first line of play (the line's end before it): a trick (its
+#: number), a sheet, a point line.
+_FIRST_PLAY = re.compile(f"\\n[{BLANKS}]*({POINT}\\b|{WINNERS}|[0-9]+(?={re.escape(TRICK_DOT)}))")
+#: A trick's number, where a trick starts (at a line's start, or after the
+#: trick before it on its line: notation §1).
+_TRICK_NUMBER = re.compile(
+    f"(?:^|(?<=[{BLANKS}]))([0-9]{{1,3}}){re.escape(TRICK_DOT)}(?=[{BLANKS}])", re.M
+)
+#: A deal's trick 9, at a line's start: where a deal has it and its point
+#: line, the deal has no line left to find below the next header.
+_LAST_TRICK = f"\n9{TRICK_DOT}"
+#: A deal header, well typed or not, at the start of a unit.
+_HEADER_START = re.compile(f"(?i)[{BLANKS}]*{DEAL}")
+_POINT_START = re.compile(f"{POINT}\\b")
+_SHEET_START = re.compile(f"{WINNERS}[{BLANKS}]*{COLON}")
+#: A line of play (a trick, a sheet), or a point line, after a line's end.
+_PLAY_BELOW = re.compile(
+    f"\\n[{BLANKS}]*(?:[0-9]+{re.escape(TRICK_DOT)}|{WINNERS}[{BLANKS}]*{COLON})"
+)
+_POINT_BELOW = re.compile(f"\\n[{BLANKS}]*{POINT}\\b")
+#: The most lines looked at below a header for lines of the deal before.
+_MOST_LOOKED_AT = 24
+
+
+def _given_back(before: Unit, after: Unit, written: str) -> tuple[Unit, Unit] | None:
+    """The two deal units with the lines of ``before`` that a scorer wrote
+    below the header of ``after`` given back to it; None if there are none.
+
+    A deal header moved up among the deal before's last lines (or those
+    lines moved down below it) leaves them below the header, above its
+    deal's own play: above or among its hands, its stock and its bids, or,
+    in a deal without them, above its trick 1, its sheet, its point line.
+    Read as the second deal's, the first deal's trick 9 is that deal's
+    trick 1, its cards in the stock, and every trick after it is numbered
+    one off: a score of findings for one line.  They are the deal before's
+    when they continue it (:func:`_continues`) and the second deal has
+    lines of that kind of its own after them.  The header is then the line
+    out of its place: an A005 at it, said of the deal before, which reads
+    them as its last lines.  Each unit keeps every line at its place in the
+    file: the header's line and the second deal's lines among them are
+    blank lines in the first, the lines given back blank lines in the
+    second.  A comment over lines among them leaves every line where it is.
+    ``written`` is the text of ``before``: where it has its trick 9 and its
+    point line, as most deals do, it has nothing left to take."""
+    if _LAST_TRICK in written and _POINT_LINE in written:
+        return None
+    if after.column != 1 or len(after.parts) < 2:
+        return None
+    head = after.parts[0]
+    if not head.startswith(DEAL) and _HEADER_START.match(head) is None:
+        return None
+    text = after.text
+    start = text.find("\n") + 1
+    if not start or not _may_give_back(before, text, start):
+        return None
+    if _left_open(text[:start]):
+        return None  # a comment over lines from the header's line
+    looked: list[tuple[int, int, str]] = []  # each line's start, end and words
+    at = start
+    while len(looked) < _MOST_LOOKED_AT and (end := text.find("\n", at)) >= 0:
+        line = text[at:end]
+        if _left_open(line):
+            return None  # (a comment over lines is not looked into)
+        line = COMMENT_SPAN.sub("", line).strip(WHITESPACE)
+        if COMMENT_CLOSE in line:
+            return None
+        looked.append((at, end + 1, line))
+        at = end + 1
+    given: list[tuple[int, int]] = []  # where each line given back starts and ends
+    numbers: list[int] = []  # the tricks' numbers in them
+    points = sheets = 0
+    hands = False  # whether a hand, the stock or a bid came before
+    stop = at  # where the deal's own play starts
+    for k, (begin, end, line) in enumerate(looked):
+        stop = begin
+        if not line:
+            continue
+        if _BEFORE_PLAY.match(line):
+            hands = True
+            continue
+        # the deal's own first line of play: after its hands and the like,
+        # with none of them after it; a trick numbered again; a second sheet
+        # or point line; play after a point line
+        then = next((words for _, _, words in looked[k + 1 :] if words), "")
+        if hands and _BEFORE_PLAY.match(then) is None:
+            break
+        tricks = [int(n) for n in _TRICK_NUMBER.findall(line)] if line[0].isdigit() else []
+        if tricks:
+            if points or tricks[0] <= max(numbers, default=0):
+                break
+            numbers += tricks
+        elif _SHEET_START.match(line):
+            if points or sheets:
+                break
+            sheets += 1
+        elif _POINT_START.match(line):
+            if points:
+                break
+            points += 1
+        else:
+            return None
+        given.append((begin, end))
+    else:
+        return None  # no line of play of the deal's own among those looked at
+    own = _PLAY_BELOW if numbers or sheets else _POINT_BELOW
+    if not given or own.search(text, stop - 1) is None:
+        return None  # the second deal's own lines, out of their place
+    if not _continues(before, numbers, sheets, points, after.line):
+        return None
+    mine: list[str] = [*before.parts, "\n"]  # (a blank line for the header's)
+    theirs: list[str] = [text[:start]]
+    done = start
+    for line_start, line_end in given:
+        kept = text[done:line_start]
+        theirs += (kept, "\n")
+        mine += ("\n" * kept.count("\n"), text[line_start:line_end])
+        done = line_end
+    theirs.append(text[done:])
+    first = Unit("deal", before.line, before.column, mine)
+    second = Unit("deal", after.line, after.column, theirs)
+    lines = {after.line + text.count("\n", 0, begin) for begin, _ in given}
+    first.findings = [*before.findings, *(f for f in after.findings if f.line in lines)]
+    first.findings.append(Finding.of(F.LINE_ORDER, "next-header", after.line, after.column))
+    second.findings = [f for f in after.findings if f.line not in lines]
+    return first, second
+
+
+def _may_give_back(before: Unit, text: str, start: int) -> bool:
+    """Whether the deal ``text``, its header line ending at ``start``, may
+    hold lines of the deal ``before``: a first look, cheap enough for every
+    deal, which :func:`_given_back` makes sure of.  Most deals start with
+    their hands, and their first line of play (their trick 1, their sheet)
+    is followed by more play; in a deal without hands, that line comes
+    first, where the deal before has its own."""
+    m = _FIRST_PLAY.search(text, start - 1)
+    if m is None:
+        return False
+    end = text.find("\n", m.end())
+    if end >= 0 and _BEFORE_PLAY.match(text, end + 1) is not None:
+        return True  # a line of play above a hand, the stock or a bid
+    between = text[start : m.start()]
+    if between.strip(WHITESPACE) and (
+        (COMMENT_OPEN not in between and LINE_COMMENT not in between)
+        or COMMENT_SPAN.sub("", between).strip(WHITESPACE)
+    ):
+        return False  # below the hands and the like
+    mine = "\n" + before.text
+    if m[1] == POINT:
+        return _POINT_BELOW.search(mine) is None
+    if m[1] in (WINNERS, "1"):  # the deal's own, unless the deal before has no play
+        return _PLAY_BELOW.search(mine) is None
+    return True
+
+
+def _continues(before: Unit, numbers: list[int], sheets: int, points: int, header: int) -> bool:
+    """Whether lines of play (tricks ``numbers``, ``sheets`` sheets) and
+    ``points`` point lines continue the deal ``before``, which ends on the
+    line before ``header``: each trick numbered as none of its tricks is,
+    the first after one of them (or, in a deal with no play and no point
+    line, trick 1), a sheet only where it has no play, a point line only
+    where it has none."""
+    if not _ends_before(before, header):
+        return False  # (a deal cut short at the reader's limit)
+    text = COMMENT_SPAN.sub(lambda m: re.sub("[^\\n]", " ", m.group()), before.text)
+    if points and _POINT_BELOW.search("\n" + text) is not None:
+        return False
+    had = {int(n) for n in _TRICK_NUMBER.findall(text)}
+    played = _PLAY_BELOW.search("\n" + text) is not None
+    if sheets and played:
+        return False
+    if not numbers:
+        return True
+    if not had:  # the deal's every trick: where it has no sheet, nor a point line
+        return numbers[0] == 1 and not played and _POINT_BELOW.search("\n" + text) is None
+    return not had & set(numbers) and numbers[0] - 1 in had
+
+
 def lead_in(text: str) -> str:
     """What a deal's ``text``, read alone, is read after so as to be read as
     it was in its record.  Nothing for most: the text starts with its
     header.  For one that starts as :func:`_next_deal` cuts one (its header
-    left out, or moved down among its lines), a deal with a line of the same
-    kind and a point line (a trick line, for a text with no point line, as
-    :func:`_unpointed` cuts), which the splitter cuts it from: the second
-    deal of the two is the text's."""
+    left out, or moved down among its lines), a deal with a line like its
+    first (:func:`_like`) and a point line (a trick line, for a text with no
+    point line, as :func:`_unpointed` cuts), which the splitter cuts it
+    from: the second deal of the two is the text's."""
     m = _restart_patterns()[0].match(text)
     if m is None or m.lastindex is None:
         return ""
@@ -636,8 +863,10 @@ def lead_in(text: str) -> str:
         # cut from a deal without a point line (_unpointed): after a trick
         word = m[m.lastindex].rstrip(f"{BLANKS}{COLON}")
         return f"{ANY_HEADER}{word}{COLON} 1d\n1{TRICK_DOT} 1d\n"
-    kind = (f"1{TRICK_DOT} 1d", f"N{COLON} 1d", f"{STOCK}{COLON} 1d", f"{WINNERS}{COLON} N")
-    return f"{ANY_HEADER}{kind[m.lastindex - 1]}\n{POINT} none\n"
+    word = m[m.lastindex]
+    # a line like it (_like): the same trick's number, the same seat's hand
+    like = (f"{word} 1d", f"{word[0]}{COLON} 1d", f"{STOCK}{COLON} 1d", f"{WINNERS}{COLON} N")
+    return f"{ANY_HEADER}{like[m.lastindex - 1]}\n{POINT} none\n"
 
 
 def restarts(text: str) -> bool:
