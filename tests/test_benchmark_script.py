@@ -134,3 +134,35 @@ def test_the_memory_script_measures_each_input_form_against_the_goal(tmp_path: P
     assert [c == "-" for c in cells] == [False, True, False, True, True, True, False]
     assert all(0 < int(c) < 100 for c in cells if c != "-")
     assert "goal: under 100 MiB" in result.stdout
+
+
+def test_the_mistakes_script_counts_every_slip_once(tmp_path: Path) -> None:
+    script = SCRIPT.parent / "mistakes.py"
+    args = ["--games", "1", "--shift", "1", "--form", "seats", "--worst", "2"]
+    result = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    rows = {
+        cells[0]: [int(c) for c in cells[1:]]
+        for line in result.stdout.splitlines()
+        if line.startswith("| ")
+        and (cells := [c.strip() for c in line.strip("|").split("|")])
+        and cells[0] in ("left out", "typed twice", "moved up", "moved down", "all")
+    }
+    game = subprocess.run(
+        [sys.executable, "-m", "aluette_cli", "generate", "--seed", "0", "--style", "seats"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    lines = len(game.split("\n"))
+    # each line left out once and typed twice once; moved up or down by one
+    # from every line that has a neighbour there
+    expected = {"left out": lines, "typed twice": lines, "moved up": lines - 1}
+    expected["moved down"] = lines - 1
+    for kind, total in expected.items():
+        assert rows[kind][-1] == sum(rows[kind][:-1]) == total, (kind, rows[kind])
+    assert rows["all"][-1] == sum(expected.values())
+    # most slips of a clean record cost at most one finding
+    assert rows["all"][0] + rows["all"][1] > rows["all"][-1] * 0.9

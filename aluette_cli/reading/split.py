@@ -253,7 +253,7 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
     #: the last deal cut, until the next unit says whether lines below its
     #: header are the held deal's
     held: Unit | None = None
-    held_text = ""  # its text
+    finished = False  # whether it has its trick 9 and its point line (_finished)
     for unit in _split(lines, left_off):
         if ahead is not None:
             first, tail, whole = ahead
@@ -267,10 +267,10 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                 held = tail
             else:  # no deal follows: the lines stay where they are (A005)
                 held = whole
-            held_text = held.text
+            finished = False
         if held is not None:
-            if unit.kind == "deal":
-                given = _given_back(held, unit, held_text)
+            if unit.kind == "deal" and not finished:
+                given = _given_back(held, unit)
                 if given is not None:
                     held, unit = given
             yield held
@@ -280,16 +280,16 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
             continue
         while True:
             text = unit.text
-            start, closed = _next_deal(text)
+            start, closed, point = _next_deal(text)
             if start < 0:
-                held, held_text = unit, text
+                held, finished = unit, _finished(text, point)
                 break
             first, second = _cut(unit, text, start)
             if not closed:
                 if _left_open(second.text):
                     # the comment ended before the header (A002): read with
                     # the header, it would run on over it
-                    held, held_text = unit, text
+                    held, finished = unit, False
                 else:
                     ahead = first, second, unit
                 break
@@ -576,9 +576,10 @@ def _like(kind: int, word: str) -> re.Pattern[str]:
     return _restart_patterns()[1][kind - 1]
 
 
-def _next_deal(text: str) -> tuple[int, bool]:
+def _next_deal(text: str) -> tuple[int, bool, int]:
     """Where in a deal's text the next deal starts without its header (-1
-    if it does not), and whether that deal's point line follows in the text.
+    if it does not), whether that deal's point line follows in the text, and
+    where the deal's first point line is (-1: it has none).
 
     A deal's point line ends it (docs/notation.md §4); a scorer who leaves
     out the next deal's header line writes that deal's trick 1 (or its
@@ -596,24 +597,32 @@ def _next_deal(text: str) -> tuple[int, bool]:
     (A005) has no trick before it, and cuts nothing, as a trick or a hand
     moved below the point line does (its deal has no other).  A deal with no
     point line (the claims left out) is cut by :func:`_unpointed`."""
-    at = text.find(_POINT_LINE)
+    point = at = text.find(_POINT_LINE)
     if at < 0:
-        return _unpointed(text)
+        return (*_unpointed(text), -1)
     while at >= 0:
         end = text.find("\n", at + 1)
         if end < 0:
-            return -1, False
+            return -1, False, point
         if not text[end + 1 :].strip(WHITESPACE):
-            return -1, False  # blank lines only after it: the deal's end, as most are
+            return -1, False, point  # blank lines only after it: the deal's end, as most are
         first = _restart_patterns()[0]
         m = first.match(text, end + 1)
         if m is not None and m.lastindex is not None:
             start = m.start(m.lastindex)
             own = _like(m.lastindex, m[m.lastindex]).search(text, 0, at)
             if own is not None and not _commented(text, (own.end() - 1, at + 1, start)):
-                return start, _POINT_LINE in text[m.end() :]
+                return start, _POINT_LINE in text[m.end() :], point
         at = text.find(_POINT_LINE, end)
-    return -1, False
+    return -1, False, point
+
+
+def _finished(text: str, point: int) -> bool:
+    """Whether a deal's ``text``, its first point line at ``point``, has its
+    trick 9 on the line before it, as most deals do: then no line below the
+    next deal's header can be its (:func:`_given_back`), and nothing more
+    is looked at."""
+    return point >= 0 and text.startswith(_LAST_TRICK, text.rfind("\n", 0, point))
 
 
 @cache
@@ -679,8 +688,7 @@ _FIRST_PLAY = re.compile(f"\\n[{BLANKS}]*({POINT}\\b|{WINNERS}|[0-9]+(?={re.esca
 _TRICK_NUMBER = re.compile(
     f"(?:^|(?<=[{BLANKS}]))([0-9]{{1,3}}){re.escape(TRICK_DOT)}(?=[{BLANKS}])", re.M
 )
-#: A deal's trick 9, at a line's start: where a deal has it and its point
-#: line, the deal has no line left to find below the next header.
+#: A deal's trick 9, at a line's start (:func:`_finished`).
 _LAST_TRICK = f"\n9{TRICK_DOT}"
 #: A deal header, well typed or not, at the start of a unit.
 _HEADER_START = re.compile(f"(?i)[{BLANKS}]*{DEAL}")
@@ -695,7 +703,7 @@ _POINT_BELOW = re.compile(f"\\n[{BLANKS}]*{POINT}\\b")
 _MOST_LOOKED_AT = 24
 
 
-def _given_back(before: Unit, after: Unit, written: str) -> tuple[Unit, Unit] | None:
+def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     """The two deal units with the lines of ``before`` that a scorer wrote
     below the header of ``after`` given back to it; None if there are none.
 
@@ -712,11 +720,7 @@ def _given_back(before: Unit, after: Unit, written: str) -> tuple[Unit, Unit] | 
     them as its last lines.  Each unit keeps every line at its place in the
     file: the header's line and the second deal's lines among them are
     blank lines in the first, the lines given back blank lines in the
-    second.  A comment over lines among them leaves every line where it is.
-    ``written`` is the text of ``before``: where it has its trick 9 and its
-    point line, as most deals do, it has nothing left to take."""
-    if _LAST_TRICK in written and _POINT_LINE in written:
-        return None
+    second.  A comment over lines among them leaves every line where it is."""
     if after.column != 1 or len(after.parts) < 2:
         return None
     head = after.parts[0]
