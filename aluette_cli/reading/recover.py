@@ -43,7 +43,7 @@ from ..model import (
 )
 from . import fastpath
 from .grammar import _attach_comments, _parts, comment
-from .split import _WS, ANY_HEADER, COMMENT_SPAN, Unit, restarts
+from .split import _WS, ANY_HEADER, COMMENT_SPAN, HEADER_WORD, Unit, restarts
 from .syntax import _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
@@ -66,10 +66,6 @@ _LOOSE_HEAD = re.compile(
     f"(?:[^0-9a-z]*{DEALER}{_WS}*([nesw])\\b)?"
 )
 
-
-#: A line that starts with the word that starts a deal (split.py): in a deal
-#: read without its header, that header, moved down among the deal's lines.
-_HEADER_WORD = re.compile(f"(?i){_WS}*{DEAL}")
 
 #: Where each kind of line stands in a deal (docs/notation.md §4), and how a
 #: finding says where it belongs.
@@ -152,7 +148,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                 builder.comments.append(comment(m.group(), piece.pos(seg, m.start())))
             continue
         # (its header moved down among its lines: the header still)
-        element = (index or headless) and not (headless and _HEADER_WORD.match(seg))
+        element = (index or headless) and not (headless and HEADER_WORD.match(seg))
         if element and fastpath.FASTPATH:
             read = _read_element_fast(seg, builder.line0)
             if read is not None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from heapq import heappop, heappush
 from itertools import chain, islice
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from .. import findings as F
 from ..findings import Finding
@@ -676,31 +676,49 @@ def _cut(unit: Unit, text: str, start: int) -> tuple[Unit, Unit]:
 ANY_HEADER = f"{DEAL} 1 {DEALER} N\n"
 
 
-#: The lines of a deal before its play: a hand, the stock, a chant, a bid.
-_BEFORE_PLAY = re.compile(
-    f"[{BLANKS}]*(?:(?:{SEAT}|{STOCK})[{BLANKS}]*{COLON}|(?:{CHANT}|{ANNOUNCE}|{CONCEDE})\\b)"
-)
-#: A deal's first line of play (the line's end before it): a trick (its
-#: number), a sheet, a point line.
-_FIRST_PLAY = re.compile(f"\\n[{BLANKS}]*({POINT}\\b|{WINNERS}|[0-9]+(?={re.escape(TRICK_DOT)}))")
-#: A trick's number, where a trick starts (at a line's start, or after the
-#: trick before it on its line: notation §1).
-_TRICK_NUMBER = re.compile(
-    f"(?:^|(?<=[{BLANKS}]))([0-9]{{1,3}}){re.escape(TRICK_DOT)}(?=[{BLANKS}])", re.M
-)
 #: A deal's trick 9, at a line's start (:func:`_finished`).
 _LAST_TRICK = f"\n9{TRICK_DOT}"
-#: A deal header, well typed or not, at the start of a unit.
-_HEADER_START = re.compile(f"(?i)[{BLANKS}]*{DEAL}")
-_POINT_START = re.compile(f"{POINT}\\b")
-_SHEET_START = re.compile(f"{WINNERS}[{BLANKS}]*{COLON}")
-#: A line of play (a trick, a sheet), or a point line, after a line's end.
-_PLAY_BELOW = re.compile(
-    f"\\n[{BLANKS}]*(?:[0-9]+{re.escape(TRICK_DOT)}|{WINNERS}[{BLANKS}]*{COLON})"
-)
-_POINT_BELOW = re.compile(f"\\n[{BLANKS}]*{POINT}\\b")
+#: A deal header, well typed or not, at the start of a line or a unit.
+HEADER_WORD = re.compile(f"(?i){_WS}*{DEAL}")
 #: The most lines looked at below a header for lines of the deal before.
 _MOST_LOOKED_AT = 24
+
+
+class _Below(NamedTuple):
+    """The patterns of the look below a header (:func:`_given_back`)."""
+
+    #: the lines of a deal before its play: a hand, the stock, a chant, a bid
+    before_play: re.Pattern[str]
+    #: a deal's first line of play (the line's end before it): a trick (its
+    #: number), a sheet, a point line
+    first_play: re.Pattern[str]
+    #: a trick's number, where a trick starts (at a line's start, or after
+    #: the trick before it on its line: notation §1)
+    trick_number: re.Pattern[str]
+    point_start: re.Pattern[str]
+    sheet_start: re.Pattern[str]
+    #: a line of play (a trick, a sheet), or a point line, after a line's end
+    play_below: re.Pattern[str]
+    point_below: re.Pattern[str]
+
+
+@cache
+def _below() -> _Below:
+    """Compiled when a deal that does not end with its trick 9 and its
+    point line first meets the next deal: a well-kept record never has one."""
+    dot = re.escape(TRICK_DOT)
+    return _Below(
+        before_play=re.compile(
+            f"[{BLANKS}]*(?:(?:{SEAT}|{STOCK})[{BLANKS}]*{COLON}"
+            f"|(?:{CHANT}|{ANNOUNCE}|{CONCEDE})\\b)"
+        ),
+        first_play=re.compile(f"\\n[{BLANKS}]*({POINT}\\b|{WINNERS}|[0-9]+(?={dot}))"),
+        trick_number=re.compile(f"(?:^|(?<=[{BLANKS}]))([0-9]{{1,3}}){dot}(?=[{BLANKS}])", re.M),
+        point_start=re.compile(f"{POINT}\\b"),
+        sheet_start=re.compile(f"{WINNERS}[{BLANKS}]*{COLON}"),
+        play_below=_unpointed_patterns()[1],
+        point_below=re.compile(f"\\n[{BLANKS}]*{POINT}\\b"),
+    )
 
 
 def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
@@ -724,7 +742,7 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     if after.column != 1 or len(after.parts) < 2:
         return None
     head = after.parts[0]
-    if not head.startswith(DEAL) and _HEADER_START.match(head) is None:
+    if not head.startswith(DEAL) and HEADER_WORD.match(head) is None:
         return None
     text = after.text
     start = text.find("\n") + 1
@@ -732,6 +750,7 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         return None
     if _left_open(text[:start]):
         return None  # a comment over lines from the header's line
+    below = _below()
     looked: list[tuple[int, int, str]] = []  # each line's start, end and words
     at = start
     while len(looked) < _MOST_LOOKED_AT and (end := text.find("\n", at)) >= 0:
@@ -752,25 +771,25 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         stop = begin
         if not line:
             continue
-        if _BEFORE_PLAY.match(line):
+        if below.before_play.match(line):
             hands = True
             continue
         # the deal's own first line of play: after its hands and the like,
         # with none of them after it; a trick numbered again; a second sheet
         # or point line; play after a point line
         then = next((words for _, _, words in looked[k + 1 :] if words), "")
-        if hands and _BEFORE_PLAY.match(then) is None:
+        if hands and below.before_play.match(then) is None:
             break
-        tricks = [int(n) for n in _TRICK_NUMBER.findall(line)] if line[0].isdigit() else []
+        tricks = [int(n) for n in below.trick_number.findall(line)] if line[0].isdigit() else []
         if tricks:
             if points or tricks[0] <= max(numbers, default=0):
                 break
             numbers += tricks
-        elif _SHEET_START.match(line):
+        elif below.sheet_start.match(line):
             if points or sheets:
                 break
             sheets += 1
-        elif _POINT_START.match(line):
+        elif below.point_start.match(line):
             if points:
                 break
             points += 1
@@ -779,7 +798,7 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         given.append((begin, end))
     else:
         return None  # no line of play of the deal's own among those looked at
-    own = _PLAY_BELOW if numbers or sheets else _POINT_BELOW
+    own = below.play_below if numbers or sheets else below.point_below
     if not given or own.search(text, stop - 1) is None:
         return None  # the second deal's own lines, out of their place
     if not _continues(before, numbers, sheets, points, after.line):
@@ -809,11 +828,12 @@ def _may_give_back(before: Unit, text: str, start: int) -> bool:
     their hands, and their first line of play (their trick 1, their sheet)
     is followed by more play; in a deal without hands, that line comes
     first, where the deal before has its own."""
-    m = _FIRST_PLAY.search(text, start - 1)
+    below = _below()
+    m = below.first_play.search(text, start - 1)
     if m is None:
         return False
     end = text.find("\n", m.end())
-    if end >= 0 and _BEFORE_PLAY.match(text, end + 1) is not None:
+    if end >= 0 and below.before_play.match(text, end + 1) is not None:
         return True  # a line of play above a hand, the stock or a bid
     between = text[start : m.start()]
     if between.strip(WHITESPACE) and (
@@ -823,9 +843,9 @@ def _may_give_back(before: Unit, text: str, start: int) -> bool:
         return False  # below the hands and the like
     mine = "\n" + before.text
     if m[1] == POINT:
-        return _POINT_BELOW.search(mine) is None
+        return below.point_below.search(mine) is None
     if m[1] in (WINNERS, "1"):  # the deal's own, unless the deal before has no play
-        return _PLAY_BELOW.search(mine) is None
+        return below.play_below.search(mine) is None
     return True
 
 
@@ -838,17 +858,18 @@ def _continues(before: Unit, numbers: list[int], sheets: int, points: int, heade
     where it has none."""
     if not _ends_before(before, header):
         return False  # (a deal cut short at the reader's limit)
+    below = _below()
     text = COMMENT_SPAN.sub(lambda m: re.sub("[^\\n]", " ", m.group()), before.text)
-    if points and _POINT_BELOW.search("\n" + text) is not None:
+    if points and below.point_below.search("\n" + text) is not None:
         return False
-    had = {int(n) for n in _TRICK_NUMBER.findall(text)}
-    played = _PLAY_BELOW.search("\n" + text) is not None
+    had = {int(n) for n in below.trick_number.findall(text)}
+    played = below.play_below.search("\n" + text) is not None
     if sheets and played:
         return False
     if not numbers:
         return True
     if not had:  # the deal's every trick: where it has no sheet, nor a point line
-        return numbers[0] == 1 and not played and _POINT_BELOW.search("\n" + text) is None
+        return numbers[0] == 1 and not played and below.point_below.search("\n" + text) is None
     return not had & set(numbers) and numbers[0] - 1 in had
 
 
