@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
@@ -401,6 +402,19 @@ FORMS = [
 ]
 
 
+def a_later_header(seed: int, form: tuple[str, ...]) -> tuple[str, list[str], Random, int]:
+    """A generated game of ``form`` (its text and lines), a random source
+    seeded with ``seed``, and the line of one of its deal headers after the
+    first, chosen with it."""
+    from .conftest import generated
+
+    text = generated(seed, "--style", *form)
+    lines = lines_of(text)
+    rng = Random(seed)
+    n = rng.choice([n for n, line in enumerate(lines, 1) if line.startswith("deal ")][1:])
+    return text, lines, rng, n
+
+
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("form", FORMS, ids=" ".join)
 def test_mutation_a_deleted_deal_header_is_one_finding(
@@ -410,13 +424,7 @@ def test_mutation_a_deleted_deal_header_is_one_finding(
     the point line is read as the next deal, not as more of the deal before;
     in a record without point lines, the deal whose hands follow a trick
     line, when the deal before has hands of its own."""
-    import random
-
-    from .conftest import generated
-
-    text = generated(seed, "--style", *form)
-    headers = [n for n, line in enumerate(lines_of(text), 1) if line.startswith("deal ")]
-    n = random.Random(seed).choice(headers[1:])
+    text, _, _, n = a_later_header(seed, form)
     found = to_act_on(findings(tmp_path, replace_line(text, n, None)))
     assert [(f["line"], f["code"]) for f in found] == [(n, "A001")], found
 
@@ -430,14 +438,8 @@ def test_mutation_a_deal_header_moved_down_among_its_lines_is_one_finding(
     lines lower: the lines above it are its deal's, not more of the deal
     before (docs/notation.md §8)."""
     import itertools
-    import random
 
-    from .conftest import generated
-
-    text = generated(seed, "--style", *form)
-    lines = lines_of(text)
-    rng = random.Random(seed)
-    n = rng.choice([n for n, line in enumerate(lines, 1) if line.startswith("deal ")][1:])
+    _, lines, rng, n = a_later_header(seed, form)
     # the header goes after line ``to``: one of the deal's lines before its point line
     below = itertools.takewhile(lambda k: lines[k - 1][:5] != "point", range(n + 1, n + 4))
     to = rng.choice(list(below))
@@ -456,15 +458,9 @@ def test_mutation_a_deal_header_moved_up_among_the_last_lines_before_is_one_find
     point line): those lines are the deal before's, not the first of the
     header's deal (docs/notation.md §8)."""
     import itertools
-    import random
     import re
 
-    from .conftest import generated
-
-    text = generated(seed, "--style", *form)
-    lines = lines_of(text)
-    rng = random.Random(seed)
-    n = rng.choice([n for n, line in enumerate(lines, 1) if line.startswith("deal ")][1:])
+    text, lines, rng, n = a_later_header(seed, form)
     # the header goes before line ``to``: one of the deal before's last
     # lines of play (not its hands), so that a line of it is below the header
     last = max(k for k in range(1, n) if lines[k - 1].strip())
@@ -493,14 +489,7 @@ def test_mutation_a_deal_s_last_line_moved_below_the_next_header_is_one_finding(
     blank line and the next deal's header, and in a deal with hands past
     the first of them too: it is the deal before's (docs/notation.md §8),
     and the header is the line out of its place."""
-    import random
-
-    from .conftest import generated
-
-    text = generated(seed, "--style", *form)
-    lines = lines_of(text)
-    rng = random.Random(seed)
-    n = rng.choice([n for n, line in enumerate(lines, 1) if line.startswith("deal ")][1:])
+    _, lines, rng, n = a_later_header(seed, form)
     last = max(k for k in range(1, n) if lines[k - 1].strip())
     by = rng.choice([2, 3] if "--no-hands" not in form else [2])
     moved = [*lines[: last - 1], *lines[last : last + by], lines[last - 1], *lines[last + by :]]
