@@ -309,7 +309,8 @@ def reported_text(path: Path, status: int = 1) -> Told:
     assert result.exit_code == status, result.output
     head, _, violations = result.stdout.partition("\nViolations:")
     findings = Counter((m["code"], int(m["line"])) for m in _FINDING.finditer(violations))
-    sections = re.split(r"^Deal \S+, dealer \S+\n", head, flags=re.M)[1:]
+    # (a deal that could not be read, its header with it, is "Deal ?")
+    sections = re.split(r"^Deal \S+(?:, dealer \S+)?\n", head, flags=re.M)[1:]
     winners, counts, points = [], [], []
     for section in sections:
         tricks: list[Trick] = []
