@@ -2,10 +2,13 @@
 
     python benchmarks/mistakes.py                      # 2 games a form, moves of 1 to 3 lines
     python benchmarks/mistakes.py --games 4 --shift 5 --worst 20
+    python benchmarks/mistakes.py --typos 400        # and 400 typed slips a game
 
 A scorer's slip should cost one finding (docs/violations.md, "One mistake,
 one finding"): a line typed twice, left out, or written a few lines from its
-place.  This makes every such slip, one at a time, in games of every record
+place; or a key slipped inside a line (``--typos``): a character left
+out, typed twice, two swapped, or another typed in its place.  This makes
+every such line slip, one at a time, in games of every record
 form the generator writes (trick lines with seats, cards only, a ``winners:``
 sheet; with and without hands; with and without claims), and counts the
 findings a person must act on (errors and warnings not marked as following
@@ -21,10 +24,12 @@ package as installed; it prints counts, not times.
 from __future__ import annotations
 
 import argparse
+import random
 import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from itertools import chain
 from pathlib import Path
 
 from tabulate import tabulate
@@ -63,6 +68,39 @@ def slips(lines: list[str], shift: int) -> Iterator[tuple[str, int, list[str]]]:
         yield "typed twice", k, lines[: k + 1] + lines[k:]
 
 
+#: What a slipped key types instead: the notation's own characters, and
+#: those beside them on a keyboard.
+KEYS = "0123456789bcdeRCVNESWx:.-> \t"
+TYPOS = (
+    "a character left out",
+    "a character typed twice",
+    "two characters swapped",
+    "a character mistyped",
+)
+
+
+def typos(lines: list[str], count: int, seed: int) -> Iterator[tuple[str, int, list[str]]]:
+    """``count`` slips of a key, each in one line of ``lines``, drawn with
+    ``seed``: (kind, the line's index, the lines after it)."""
+    draw = random.Random(seed)
+    written = [k for k, line in enumerate(lines) if line.strip()]
+    for _ in range(count):
+        k = draw.choice(written)
+        line = lines[k]
+        at = draw.randrange(len(line))
+        kind = draw.choice(TYPOS)
+        if kind == TYPOS[0]:
+            slipped = line[:at] + line[at + 1 :]
+        elif kind == TYPOS[1]:
+            slipped = line[: at + 1] + line[at:]
+        elif kind == TYPOS[2] and at + 1 < len(line):
+            slipped = line[:at] + line[at + 1] + line[at] + line[at + 2 :]
+        else:
+            kind = TYPOS[3]
+            slipped = line[:at] + draw.choice(KEYS.replace(line[at], "")) + line[at + 1 :]
+        yield kind, k, [*lines[:k], slipped, *lines[k + 1 :]]
+
+
 def generated(seed: int, form: tuple[str, ...]) -> str:
     """A game of ``form`` as ``aluette generate`` writes it."""
     flags = [f"--{flag.replace(' ', '-')}" for flag in form[1:]]
@@ -80,6 +118,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--games", type=int, default=2, help="games of each form (seeds 0, 1, ...)")
     parser.add_argument("--shift", type=int, default=3, help="the farthest a line is moved")
+    parser.add_argument("--typos", type=int, default=0, help="typed slips a game, at random")
     parser.add_argument("--worst", type=int, default=10, help="how many of the worst to list")
     parser.add_argument(
         "--form",
@@ -95,10 +134,19 @@ def main() -> int:
     for seed in range(args.games):
         for form in forms:
             lines = generated(seed, form).split("\n")
-            for kind, k, changed in slips(lines, args.shift):
+            made = chain(slips(lines, args.shift), typos(lines, args.typos, seed))
+            for kind, k, changed in made:
                 found = to_act_on("\n".join(changed))
                 table.setdefault(kind, Counter())[_bucket(found)] += 1
-                worst.append((found, ", ".join(form), f"seed {seed}, {kind}", lines[k][:40]))
+                slip = f"seed {seed}, {kind}"
+                worst.append(
+                    (
+                        found,
+                        ", ".join(form),
+                        slip,
+                        repr((changed if kind in TYPOS else lines)[k][:40]),
+                    )
+                )
     rows = [
         [kind, *(counts[b] for b in BUCKETS), sum(counts.values())]
         for kind, counts in sorted(table.items())

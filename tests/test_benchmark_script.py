@@ -136,9 +136,18 @@ def test_the_memory_script_measures_each_input_form_against_the_goal(tmp_path: P
     assert "goal: under 100 MiB" in result.stdout
 
 
+#: The kinds of typed slip mistakes.py makes (its TYPOS).
+TYPOS = (
+    "a character left out",
+    "a character typed twice",
+    "two characters swapped",
+    "a character mistyped",
+)
+
+
 def test_the_mistakes_script_counts_every_slip_once(tmp_path: Path) -> None:
     script = SCRIPT.parent / "mistakes.py"
-    args = ["--games", "1", "--shift", "1", "--form", "seats", "--worst", "2"]
+    args = ["--games", "1", "--shift", "1", "--form", "seats", "--worst", "2", "--typos", "20"]
     result = subprocess.run(
         [sys.executable, str(script), *args], capture_output=True, text=True, timeout=300
     )
@@ -148,7 +157,7 @@ def test_the_mistakes_script_counts_every_slip_once(tmp_path: Path) -> None:
         for line in result.stdout.splitlines()
         if line.startswith("| ")
         and (cells := [c.strip() for c in line.strip("|").split("|")])
-        and cells[0] in ("left out", "typed twice", "moved up", "moved down", "all")
+        and cells[0] in ("left out", "typed twice", "moved up", "moved down", "all", *TYPOS)
     }
     game = subprocess.run(
         [sys.executable, "-m", "aluette_cli", "generate", "--seed", "0", "--style", "seats"],
@@ -163,6 +172,10 @@ def test_the_mistakes_script_counts_every_slip_once(tmp_path: Path) -> None:
     expected["moved down"] = lines - 1
     for kind, total in expected.items():
         assert rows[kind][-1] == sum(rows[kind][:-1]) == total, (kind, rows[kind])
-    assert rows["all"][-1] == sum(expected.values())
+    # and the typed slips asked for, each of one of the four kinds
+    typed = [rows[kind] for kind in TYPOS if kind in rows]
+    assert sum(row[-1] for row in typed) == 20
+    assert all(row[-1] == sum(row[:-1]) for row in typed)
+    assert rows["all"][-1] == sum(expected.values()) + 20
     # most slips of a clean record cost at most one finding
     assert rows["all"][0] + rows["all"][1] > rows["all"][-1] * 0.9
