@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
 
 from . import findings as F
-from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, seats_from, team_of
+from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, canonical_card, left_of, seats_from, team_of
 from .deal_checks import (
     Exchange,
     apply_chants,
@@ -104,8 +104,9 @@ class GameReplay:
         return self.flag.found
 
     def add(self, deal: Deal | BrokenDeal) -> DealOutcome:
+        known = True  # whether the deal's dealer is known
         if isinstance(deal, Deal) and deal.guessed:
-            self._fill_header(deal)
+            known = _fill_header(deal, self.ledger)
         before = len(self.flag.found)
         after_end = self.ledger.place(deal)
         if self._told is not None:
@@ -116,7 +117,7 @@ class GameReplay:
                 self._told.told.record(deal.number, deal.dealer, None, None)
             outcome = DealOutcome(deal.number, deal.dealer, deal.pos, broken=True, error=deal.error)
         else:
-            outcome = self._replay(deal, after_end)
+            outcome = self._replay(deal, after_end, known)
         if self.keep:
             self.deals.append(outcome)
         return outcome
@@ -147,24 +148,7 @@ class GameReplay:
                 _outcome(number, dealer, pos, tricks, sequence, score, scored, after_end)
             )
 
-    def _fill_header(self, deal: Deal) -> None:
-        """A header the reader could not read whole (A001): what it lacks comes
-        from the game's sequence, so that its mistake is not reported twice."""
-        ledger = self.ledger
-        if "number" in deal.guessed:
-            last = ledger.last_number
-            deal.number = last + 1 if ledger.seen_deal and last is not None else 1
-        if "dealer" in deal.guessed:
-            expected = ledger.expected_dealers
-            first = deal.tricks[0].plays[0].seat if deal.tricks and deal.tricks[0].plays else None
-            if expected is not None and len(expected) == 1:
-                deal.dealer = next(iter(expected))
-            elif first is not None:
-                deal.dealer = left_of(left_of(left_of(first)))  # the leader's right
-            elif ledger.first_dealer is not None and not ledger.seen_deal:
-                deal.dealer = ledger.first_dealer
-
-    def _replay(self, deal: Deal, after_end: Finding | None) -> DealOutcome:
+    def _replay(self, deal: Deal, after_end: Finding | None, known: bool = True) -> DealOutcome:
         ruleset, flag, n = self.ruleset, self.flag, deal.number
         # A concession accepted ends the deal: a short record of play is then legal.
         conceded = ruleset.mordienne and any(c.accepted for c in deal.concessions)
@@ -205,11 +189,12 @@ class GameReplay:
                 self._told = ToldLedger(self.ledger, self._wrong_claims[0][2])
         signals = check_signals(deal, hands, ruleset, flag, exchange)
         shown = dealer_shown(deal, {deal.dealer, *(self.ledger.instead or ())})
-        scored = self.ledger.record(n, deal.dealer, score.void, score.point, shown)
+        dealt = deal.dealer if known else None  # who the next deal passes from
+        scored = self.ledger.record(n, dealt, score.void, score.point, shown)
         if self._told is not None:
             point = score.point if told is None else told[0]
             void = score.void if told is None else point is None
-            self._told.told.record(n, deal.dealer, void, point, shown)
+            self._told.told.record(n, dealt, void, point, shown)
         outcome = _outcome(n, deal.dealer, deal.pos, tricks, sequence, score, scored, after_end)
         outcome.from_sheet = not deal.tricks and deal.winners is not None
         outcome.signals = signals
@@ -844,3 +829,52 @@ def _longest_rising(numbers: list[int]) -> set[int]:
         keep.add(i)
         i = back[i]
     return keep
+
+
+def _fill_header(deal: Deal, ledger: GameLedger) -> bool:
+    """A header the reader could not read whole (A001): what it lacks comes
+    from the game's sequence, so that its mistake is not reported twice.
+    False where nothing says who dealt (the first deal's header lost, in
+    a record whose trick 1 shows no leader): the next deal's dealer is
+    then not checked against a stand-in."""
+    if "number" in deal.guessed:
+        last = ledger.last_number
+        deal.number = last + 1 if ledger.seen_deal and last is not None else 1
+    if "dealer" in deal.guessed:
+        expected = ledger.expected_dealers
+        first = _first_leader(deal)
+        if expected is not None and len(expected) == 1:
+            deal.dealer = next(iter(expected))
+        elif first is not None:
+            deal.dealer = left_of(left_of(left_of(first)))  # the leader's right
+        elif ledger.first_dealer is not None and not ledger.seen_deal:
+            deal.dealer = ledger.first_dealer
+        else:
+            return False
+    return True
+
+
+def _first_leader(deal: Deal) -> str | None:
+    """Who led the deal's trick 1, as the record shows it: the seat written
+    with its first card, or else the one hand given that holds that card
+    (a record of cards only, with its hands).  None where neither shows."""
+    if not deal.tricks or not deal.tricks[0].plays:
+        return None
+    play = deal.tricks[0].plays[0]
+    if play.seat is not None:
+        return play.seat
+    card = _card_or_none(play.card)
+    holders = [
+        seat
+        for seat, hand in deal.hands.items()
+        if card is not None and card in map(_card_or_none, hand.cards)
+    ]
+    return holders[0] if len(holders) == 1 else None
+
+
+def _card_or_none(token: str) -> str | None:
+    """The card ``token`` is, or None for a word that is no card."""
+    try:
+        return canonical_card(token)
+    except ValueError:
+        return None

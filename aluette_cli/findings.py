@@ -156,9 +156,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " the deal is skipped: a brace comment in it is never closed",
         "header": "found {found}, expected {expected}; this deal header cannot be read;"
         " the deal's lines are still read and checked",
-        "no-header": "found {found} after a point line, where a deal header ('deal <n>"
-        " dealer <seat>') was expected: the next deal starts here without its header;"
-        " its lines are read and checked as that deal's",
+        "no-header": "found {found} where a deal header ('deal <n> dealer <seat>') was"
+        " expected: a deal starts here without its header; its lines are read and"
+        " checked as that deal's",
         "between": "found {found}, expected a tag section ('[') or a deal ('deal');"
         " the text up to the next tag section or deal is skipped",
         # The words {found} and {expected} above are made of (reading.syntax):

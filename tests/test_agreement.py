@@ -244,7 +244,7 @@ _POINT = re.compile(
 )
 _NOTE = re.compile(r"\{= ([^}]*)\}")
 #: The note on the first line of a deal whose header is left out.
-_NO_HEADER = re.compile(r"\{= A001 found [^}]*? after a point line, where a deal header")
+_NO_HEADER = re.compile(r"\{= A001 found [^}]*? where a deal header \('deal <n>")
 #: A header written below its deal's first lines: those lines, after the
 #: point line of the deal before, are its deal's.
 _HEADER_BELOW = re.compile(r"\{= A005 the deal header comes first")

@@ -899,6 +899,30 @@ def test_a_first_dealer_written_wrong_is_one_finding(seed: int) -> None:
             assert ("A105", second + 1) in codes, (wrong, other, codes)
 
 
+@pytest.mark.parametrize("style", ["seats", "cards", "sheet"])
+def test_a_first_dealer_that_cannot_be_read_is_the_one_trick_1_shows_or_none(style: str) -> None:
+    """The first header's dealer mistyped (``dealr``, A001): no rotation
+    says who dealt, so the dealer is the right of trick 1's leader, whom a
+    seat written shows, or the hand that holds the card led (cards alone).
+    A score sheet shows no leader: the dealer is then unknown, and the
+    second deal's is not checked against a stand-in (it was: an A105 for a
+    slip of one line)."""
+    text = generated(4, "--games", "1", "--style", style)
+    lines = text.split("\n")
+    first = next(k for k, line in enumerate(lines) if line.startswith("deal 1 dealer"))
+    dealer = lines[first][-1]
+    lines[first] = f"deal 1 dealr {dealer}"
+    for where in ("the seat", "a lone seat"):
+        # the seat that ends the line is read, however the word before it is
+        # typed; without it, what trick 1 shows
+        if where == "a lone seat":
+            lines[first] = "deal 1 dealr"
+        checked = check("\n".join(lines))
+        assert [(code, line) for code, line, _ in found(checked)] == [("A001", first + 1)]
+        if where == "the seat" or style != "sheet":
+            assert report(checked)["deals"][0]["dealer"] == dealer, where
+
+
 # --------------------------------------------------------------------------
 # Point claims (docs/rules.md §4, docs/notation.md §4 "point")
 

@@ -265,7 +265,7 @@ def _mistakes() -> list[Mistake]:
             replace_line(SEATED, d2, None),
             d2,
             "A001",
-            "the next deal starts here without its header",
+            "a deal starts here without its header",
         ),
         Mistake(
             "a point line before the tricks",
@@ -427,6 +427,60 @@ def test_mutation_a_deleted_deal_header_is_one_finding(
     text, _, _, n = a_later_header(seed, form)
     found = to_act_on(findings(tmp_path, replace_line(text, n, None)))
     assert [(f["line"], f["code"]) for f in found] == [(n, "A001")], found
+
+
+def key_slips(line: str) -> list[str]:
+    """Every slip of one key in ``line``: a character left out, typed twice,
+    swapped with the next one, or an ``x`` typed in its place."""
+    slips = []
+    for at in range(len(line)):
+        slips.append(line[:at] + line[at + 1 :])
+        slips.append(line[: at + 1] + line[at:])
+        slips.append(line[:at] + "x" + line[at + 1 :])
+        if at + 1 < len(line) and line[at] != line[at + 1]:
+            slips.append(line[:at] + line[at + 1] + line[at] + line[at + 2 :])
+    return [slip for slip in slips if slip != line]
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("form", FORMS, ids=" ".join)
+def test_mutation_a_slip_of_a_key_in_a_deal_header_is_one_finding_at_most(
+    tmp_path: Path, seed: int, form: tuple[str, ...]
+) -> None:
+    """A key slipped in a later deal's header (``deeal``, ``dael``, ``eal``,
+    ``deal 3 dealr E``, ``deal x dealer E``) costs that line one finding at
+    most: the header still starts its deal, with what can be read of its
+    number and dealer (a slip such as ``deal3`` is no mistake).  Read as a
+    line of the deal before, it cost every line of its deal a finding."""
+    text, lines, rng, n = a_later_header(seed, form)
+    for slip in rng.sample(key_slips(lines[n - 1]), 12):
+        found = to_act_on(findings(tmp_path, replace_line(text, n, slip)))
+        assert [f["line"] for f in found] in ([], [n]), (slip, found)
+        assert len(
+            report(tmp_path, "slip.aln", replace_line(text, n, slip))["games"][0]["deals"]
+        ) == (len(report(tmp_path, "clean.aln", text)["games"][0]["deals"])), slip
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("form", [f for f in FORMS if f != ("cards", "--no-hands")], ids=" ".join)
+def test_mutation_the_first_deal_s_header_deleted_is_one_finding(
+    tmp_path: Path, seed: int, form: tuple[str, ...]
+) -> None:
+    """The first deal's header left out: its lines below the tags are a deal
+    without its header, numbered 1, its dealer the one its trick 1's leader
+    shows (a seat written, or the hand that holds the card led); where
+    nothing shows it, the next deal's dealer is not checked against a
+    stand-in.  (Cards alone, without hands, say who played what only from
+    the dealer: that form is left out.)  Read as more of the tag section,
+    the deal was lost and every deal after it numbered one off."""
+    from .conftest import generated
+
+    text = generated(seed, "--style", *form)
+    n = line_no(text, "deal 1 ")
+    found = to_act_on(findings(tmp_path, replace_line(text, n, None)))
+    assert [(f["line"], f["code"]) for f in found] == [(n, "A001")], found
+    deals = report(tmp_path, "lost.aln", replace_line(text, n, None))["games"][0]["deals"]
+    assert len(deals) == len(report(tmp_path, "whole.aln", text)["games"][0]["deals"])
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -167,6 +167,10 @@ def test_a_header_and_a_point_on_one_line_name_the_point_s_mistake() -> None:
         ("1. N:3d E:8d S:6e W:3b -> N xyz", 29, "found 'xyz', expected the end"),
         # a seat and its colon after a trick is a card of it, not a hand
         ("1. N:3d E:8d S:6e W:3b -> N S:6e", 29, "found 'S:6e', expected the end"),
+        # a trick's number with no card after it: a card mistyped (2d), not
+        # a trick 2 of no card after a trick 1 of three
+        ("1. 3d 8d 6e 2. -> N", 13, "found '2.', expected the end"),
+        ("1. N:3d E:8d S:6e 2.", 19, "found '2.', expected the end"),
     ],
 )
 def test_a_stop_that_starts_no_element_costs_the_whole_line(
@@ -210,6 +214,10 @@ def test_a_header_that_cannot_be_read_still_starts_the_deal_where_it_stands() ->
         ("deal 4, dealer W", 4, "W", ()),
         ("deal 3 dealer east", 3, "N", ("dealer",)),  # "e" is no seat standing alone
         ("deal dealer S", 0, "S", ("number",)), ("deal x", 0, "N", ("number", "dealer")),
+        # the word deal mistyped; dealer mistyped (the seat that ends the line)
+        ("deeal 3 dealer E", 3, "E", ()), ("dea l3 dealer W", 3, "W", ()),
+        ("eal 12 dealer S", 12, "S", ()), ("deal 4 dealr S", 4, "S", ()),
+        ("deal 5 deealer n ", 5, "N", ()), ("deal x dealer W", 0, "W", ("number",)),
     ],
 )  # fmt: skip
 def test_what_can_be_read_of_a_mistyped_header_is_kept(
@@ -311,9 +319,9 @@ def test_a_deal_without_its_header_is_read_under_a_header_that_says_nothing() ->
     assert isinstance(deal, Deal) and deal.winners == Winners(SHEET, Pos(12, 1))
     assert deal.point == PointClaim("EW", None, Pos(13, 1))
     said = (
-        "found 'winners:' after a point line, where a deal header ('deal <n> dealer <seat>')"
-        " was expected: the next deal starts here without its header; its lines are read"
-        " and checked as that deal's"
+        "found 'winners:' where a deal header ('deal <n> dealer <seat>') was expected:"
+        " a deal starts here without its header; its lines are read and checked as that"
+        " deal's"
     )
     assert misplaced(deal) == [("A001", 12, 1, said)]
     assert unread(deal) == []  # no line is missing: the tricks are all there

@@ -31,6 +31,8 @@ PIECES = [
     b"[\n",
     b"deal 1 dealer N\n",
     b"Deal 2\n",
+    b"deeal 4 dealer S\n",
+    b"; dael 5 dealer W\n",
     b"N: 3d 4d 5d\n",
     b"1. N:3d E:4d S:5d W:6d -> N\n",
     b"point NS\n",
@@ -121,6 +123,36 @@ def test_a_comment_left_open_in_a_tag_section_ends_before_the_next_tag_line() ->
     # a comment that a closing brace ends goes on over the tag line
     closed = b'[Event "Club"] {over\n[Site "Cholet"] lines}\n'
     assert [u[0] for u in units_of(closed)] == ["tags"]
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["deeal 3 dealer E", "dael 3 dealer E", "eal 3 dealer E", "d:al 3 dealer E",
+     "dea l3 dealer E", "de2l 3 dealer E", " Deal 3 dealer E", "deal3 dealer E", "Deal 3"],
+)  # fmt: skip
+@pytest.mark.parametrize("alone", [False, True], ids=["in a run", "read alone"])
+def test_a_header_with_its_word_mistyped_still_starts_a_deal(header: str, alone: bool) -> None:
+    """A slip in the word ``deal`` is a slip of one line: read as a line of
+    the deal before, the header took its deal's every line with it.  The
+    same cut whether the line comes in a run of plain lines or is read
+    alone (a brace comment before it makes the reader look at each line)."""
+    before = "{ a note\n}\n" if alone else ""
+    data = f"{before}{ONE}\n{header}\n1. E:Re S:1e W:1d N:1b -> pourri\npoint EW\n".encode()
+    deals = texts(data)
+    assert [line for line, _ in deals] == [1 + before.count("\n"), 6 + before.count("\n")]
+    assert deals[1][1].startswith(header)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["; deeal 3 dealer E", "{ deeal 3 dealer E }", '[Round "deeal 3 dealer E"]',
+     "signal N 3 dealer E", "deeal dealer E", "deeal 3 dealers E", "a longer word 3 dealer E"],
+)  # fmt: skip
+def test_a_line_that_is_no_mistyped_header_starts_nothing(line: str) -> None:
+    # a comment, a string, a line with no number, more than a word and a
+    # piece of one before the number
+    data = f"{ONE}{line}\n".encode()
+    assert [u.kind for u in read_units(io.BytesIO(data)) if u.text].count("deal") == 1
 
 
 # --------------------------------------------------------------------------
@@ -265,6 +297,15 @@ def test_a_deal_s_text_read_after_its_lead_in_is_one_deal_as_it_stood(text: str)
     assert units[-1][1] == text and len(units) == 1 + bool(lead)
 
 
+def test_a_first_deal_without_its_header_nor_claims_is_read_after_a_tag_section() -> None:
+    # cut from its game's tags (a trick 9, no point line), where no deal
+    # before it could cut it so: its lead-in is a tag section
+    text = "".join(f"{k}. N:{k}d E:{k}c\n" for k in range(1, 10))
+    lead = split.lead_in(text)
+    units = [(u.kind, u.text) for u in read_units(io.BytesIO((lead + text).encode())) if u.text]
+    assert units == [("tags", lead), ("deal", text)]
+
+
 def test_without_point_lines_a_deal_s_hands_after_a_trick_start_the_next_deal() -> None:
     # N's hand again, after trick 2: the next deal, its header left out
     assert texts(f"{U_ONE}\n{U_TWO}".encode()) == [(1, U_ONE + "\n"), (7, U_TWO)]
@@ -290,6 +331,60 @@ def test_without_point_lines_a_deal_s_hands_after_a_trick_start_the_next_deal() 
 )
 def test_without_point_lines_a_hand_that_is_no_next_deal_s_cuts_nothing(data: str) -> None:
     assert len(texts(data.encode())) == 1
+
+
+TAGS = '[Event "Club"]\n[Result "*"]\n'
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [TAGS + "\n", TAGS + "{ a note }\n\n", TAGS + "junk\n", ""],
+    ids=["tags", "note", "a line it cannot read", "no tags"],
+)
+@pytest.mark.parametrize(
+    "first",
+    ["N: 8e Rc\n1. N:8e E:Rc S:Re W:Vb\n", "1. 8e Rc Re Vb\n", "winners: N E S W - - - - N\n"],
+)
+def test_a_first_deal_without_its_header_is_a_deal_not_more_of_the_tags(
+    lead: str, first: str
+) -> None:
+    """The first deal's header left out: its lines below the tags (or at the
+    text's start) are a deal without its header, not a tag section that
+    cannot be read; the tags are kept as they were."""
+    deal = f"{first}point NS\n"
+    data = f"{lead}{deal}\ndeal 2 dealer N\n".encode()
+    units = [(u.kind, u.line, u.text) for u in read_units(io.BytesIO(data)) if u.text]
+    line = 1 + lead.count("\n")
+    assert units == [
+        *([("tags", 1, lead)] if lead else []),
+        ("deal", line, deal + "\n"),
+        ("deal", line + deal.count("\n") + 1, "deal 2 dealer N\n"),
+    ]
+
+
+def test_the_first_deal_s_lines_above_its_header_go_with_it() -> None:
+    """Its header moved down (or its first lines up): lines with no point
+    line and no trick 9 below the tags are the deal's, written above its
+    header, as lines above any later deal's header are (A005)."""
+    above = "N: 8e Rc\n1. N:8e E:Rc S:Re W:Vb -> N\n2. N:1b E:3e S:1d W:9d -> W\n"
+    below = "deal 1 dealer W\n3. W:2d N:2c E:2e S:2b -> pourri\npoint NS\n"
+    data = f"{TAGS}\n{above}{below}".encode()
+    units = [(u.kind, u.line, u.text) for u in read_units(io.BytesIO(data)) if u.text]
+    assert units == [("tags", 1, TAGS + "\n"), ("deal", 4, above + below)]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "N: 8e Rc\n",
+        "{\nN: 8e Rc\n1. 8e Rc Re Vb\n}\n",
+        "draw N:1c E:2c S:3c W:4c\n",
+    ],
+    ids=["no play", "in a comment", "a draw"],
+)
+def test_lines_below_the_tags_that_start_no_deal_stay_with_them(after: str) -> None:
+    data = f"{TAGS}{after}".encode()
+    assert [u.kind for u in read_units(io.BytesIO(data)) if u.text] == ["tags"]
 
 
 def test_a_finding_of_the_text_goes_with_the_deal_it_stands_in() -> None:

@@ -10,6 +10,8 @@ from .. import findings as F
 from ..findings import Finding
 from ..lexicon import (
     ANNOUNCE,
+    ARROW,
+    BLANKS,
     CHANT,
     COLON,
     COMMENT_OPEN,
@@ -24,6 +26,7 @@ from ..lexicon import (
     SKIPPED,
     STOCK,
     TERMINALS,
+    TRICK_DOT,
     WHITESPACE,
     WINNERS,
 )
@@ -43,7 +46,7 @@ from ..model import (
 )
 from . import fastpath
 from .grammar import _attach_comments, _parts, comment
-from .split import _WS, ANY_HEADER, COMMENT_SPAN, HEADER_WORD, Unit, restarts
+from .split import _WS, ANY_HEADER, COMMENT_SPAN, HEADER_WORD, MISTYPED_WORD, Unit, restarts
 from .syntax import _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
@@ -57,13 +60,16 @@ _COMMENT_OR_SPACE = re.compile(SKIPPED)
 _ONLY_SKIPPED = re.compile(f"(?:{SKIPPED})+")
 
 
-#: A deal header as people mistype it (``Deal 2``, ``deal2``, ``deal 2 dealer e``):
-#: enough to start a deal and to read what can be read of its number and dealer.
+#: A deal header as people mistype it (``Deal 2``, ``deal2``, ``deal 2 dealer e``,
+#: ``deeal 2 dealer N``, ``deal 2 dealr N``): enough to start a deal and to
+#: read what can be read of its number and dealer (a seat alone that ends
+#: the line is the dealer, however ``dealer`` was typed).
 #: A number of more than nine digits is no number (docs/notation.md §9): it
 #: is passed over whole, so the dealer after it is still read.
 _LOOSE_HEAD = re.compile(
-    f"(?i){_WS}*{DEAL}{_WS}*(?:([0-9]{{1,9}})(?![0-9])|[0-9]+)?"
-    f"(?:[^0-9a-z]*{DEALER}{_WS}*([nesw])\\b)?"
+    f"(?i){_WS}*(?:{DEAL}|{MISTYPED_WORD}(?={_WS}*[0-9])){_WS}*"
+    f"(?:([0-9]{{1,9}})(?![0-9])|[0-9]+)?"
+    f"(?:[^0-9a-z]*{DEALER}{_WS}*([nesw])\\b|[^\\n]*?[{BLANKS}]([nesw])[{BLANKS}]*$)?"
 )
 
 
@@ -270,13 +276,17 @@ def _read_line(
 _KEYWORDS = (STOCK, CHANT, ANNOUNCE, CONCEDE, SIGNAL, WINNERS, POINT)
 _ELEMENT = re.compile(f"{TERMINALS['TRICK_NO']}|(?:{'|'.join(_KEYWORDS)})\\b")
 _HAND = re.compile(f"{SEAT}{_WS}*{re.escape(COLON)}")
+_NO_CARD = re.compile(f"[{BLANKS}]*(?:{re.escape(ARROW)}|\\n|\\Z)")
 
 
 def _starts(text: str, at: int, before: object) -> bool:
     """Whether ``text`` has an element of a deal start at ``at``, after the
-    element ``before``."""
-    if _ELEMENT.match(text, at):
-        return True
+    element ``before``.  A trick's number with no card after it starts no
+    trick: it is a card mistyped (``5. Rd 7d 4d 2. -> N``, for ``2d``), and
+    the stop stands in the trick it is in."""
+    element = _ELEMENT.match(text, at)
+    if element is not None:
+        return not (element.group()[-1] == TRICK_DOT and _NO_CARD.match(text, element.end()))
     return isinstance(before, Deal | Hand) and _HAND.match(text, at) is not None
 
 
@@ -316,7 +326,8 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
 def _loose_header(seg: str, piece: Unit) -> Deal:
     """What can be read of a deal header the grammar cannot read."""
     m = _LOOSE_HEAD.match(seg)
-    number, dealer = m.groups() if m else (None, None)
+    number, dealer, last = m.groups() if m else (None, None, None)
+    dealer = dealer or last
     guessed = tuple(
         name for name, value in (("number", number), ("dealer", dealer)) if value is None
     )

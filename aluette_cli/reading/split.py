@@ -30,11 +30,13 @@ from ..lexicon import (
     DEAL,
     DEALER,
     DIGITS,
+    DRAW,
     ESCAPE,
     LINE_COMMENT,
     POINT,
     QUOTE,
     SEAT,
+    SIGNAL,
     STOCK,
     TAG_CLOSE,
     TAG_NAME,
@@ -269,15 +271,25 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                 held = whole
             finished = False
         if held is not None:
-            if unit.kind == "deal" and not finished:
+            if unit.kind == "deal" and held.kind == "deal" and not finished:
                 given = _given_back(held, unit)
                 if given is not None:
                     held, unit = given
             yield held
             held = None
         if unit.kind != "deal":
-            yield unit
-            continue
+            start, closed = _headless_after(unit.text)
+            if start < 0:
+                yield unit
+                continue
+            kind = unit.kind
+            first, tail = _cut(unit, unit.text, start)
+            first.kind = kind
+            if not closed:
+                ahead = first, tail, unit
+                continue
+            yield first
+            unit = tail
         while True:
             text = unit.text
             start, closed, point = _next_deal(text)
@@ -334,7 +346,7 @@ def _split(lines: Iterable[Line | Run], left_off: SplitEnd | None) -> Iterator[U
             and not line.skipped
             and line.bad_byte is None
             and _SCAN.search(text) is None
-            and not (text.startswith(("D", "d")) and _loose_start(text))
+            and not ((text.startswith(("D", "d")) or DEALER in text) and _loose_start(text))
         ):
             # Most lines: no comment, string, tag or deal on them, nothing to
             # report; they belong to the unit being read.
@@ -453,9 +465,9 @@ class _Splitter:
         ):
             in_comment, reopened = False, True
         pos = start = 0
-        if not in_comment and text.startswith(("D", "d")) and _loose_start(text):
-            # A mistyped header (``Deal 2``, ``deal2``) still starts a deal: the
-            # deal before it must not swallow it.
+        if not in_comment and _loose_start(text):
+            # A mistyped header (``Deal 2``, ``deal2``, ``deeal 2 dealer N``)
+            # still starts a deal: the deal before it must not swallow it.
             yield unit
             unit = Unit("deal", line.number, 1)
         while True:
@@ -617,6 +629,36 @@ def _next_deal(text: str) -> tuple[int, bool, int]:
     return -1, False, point
 
 
+def _headless_after(text: str) -> tuple[int, bool]:
+    """Where, in a tag section's text (or the text before the first one), a
+    deal's lines start (-1: they do not), and whether they are a deal of
+    their own.
+
+    A scorer who leaves out the first deal's header writes its hands (or
+    its trick 1, its stock, its sheet) right below the tags.  Read as more
+    of the tag section, they made it unreadable and lost the deal, and
+    every deal after it was numbered one off.  Past the last tag, a line
+    that starts a deal's lines starts them; with a point line below it, or
+    a trick 9 (a record without claims), they are a deal without its
+    header; else (the first deal's header moved down among its lines, or
+    its first lines moved up) they are the next deal's lines, written above
+    its header, as :func:`_next_deal` says of lines after a point line."""
+    end = text.rfind(TAG_CLOSE) + 1  # (0: no tag)
+    if not text[end:].strip(WHITESPACE):
+        return -1, False  # a tag section and blank lines: nearly every one
+    found = [m.start() for p in _restart_patterns()[1] if (m := p.search(text, end))]
+    if not found:
+        return -1, False
+    start = min(found)
+    start += text[start] == "\n"
+    blanks = _BLANKS_RUN.match(text, start)  # up to its first word
+    start = blanks.end() if blanks is not None else start
+    if _commented(text, (start,)) or _left_open(text):
+        return -1, False
+    rest = "\n" + text[start:]
+    return start, _POINT_LINE in rest or _LAST_TRICK in rest
+
+
 def _finished(text: str, point: int) -> bool:
     """Whether a deal's ``text``, its first point line at ``point``, has its
     trick 9 on the line before it, as most deals do: then no line below the
@@ -676,6 +718,8 @@ def _cut(unit: Unit, text: str, start: int) -> tuple[Unit, Unit]:
 ANY_HEADER = f"{DEAL} 1 {DEALER} N\n"
 
 
+#: Blanks, up to a line's first word.
+_BLANKS_RUN = re.compile(f"[{BLANKS}]*")
 #: A deal's trick 9, at a line's start (:func:`_finished`).
 _LAST_TRICK = f"\n9{TRICK_DOT}"
 #: A deal header, well typed or not, at the start of a line or a unit.
@@ -880,7 +924,9 @@ def lead_in(text: str) -> str:
     left out, or moved down among its lines), a deal with a line like its
     first (:func:`_like`) and a point line (a trick line, for a text with no
     point line, as :func:`_unpointed` cuts), which the splitter cuts it
-    from: the second deal of the two is the text's."""
+    from: the second deal of the two is the text's; for a game's first
+    deal without its header in a record without claims, a tag section
+    (:func:`_headless_after`)."""
     m = _restart_patterns()[0].match(text)
     if m is None or m.lastindex is None:
         return ""
@@ -888,6 +934,10 @@ def lead_in(text: str) -> str:
         # cut from a deal without a point line (_unpointed): after a trick
         word = m[m.lastindex].rstrip(f"{BLANKS}{COLON}")
         return f"{ANY_HEADER}{word}{COLON} 1d\n1{TRICK_DOT} 1d\n"
+    if _POINT_LINE not in "\n" + text:
+        # a game's first deal, its header left out, in a record without
+        # claims: cut from the tags (_headless_after)
+        return f"{TAG_OPEN}Event {QUOTE}?{QUOTE}{TAG_CLOSE}\n"
     word = m[m.lastindex]
     # a line like it (_like): the same trick's number, the same seat's hand
     like = (f"{word} 1d", f"{word[0]}{COLON} 1d", f"{STOCK}{COLON} 1d", f"{WINNERS}{COLON} N")
@@ -1000,11 +1050,14 @@ def _texts_ahead(source: Lookahead, limit: int) -> Iterator[str]:
 
 
 def _loose_start(text: str) -> bool:
-    """Whether a line that starts with a D is a mistyped deal header (the
-    well-typed ones are found by the scan)."""
-    if text.startswith(DEAL) and text[len(DEAL) : len(DEAL) + 1] in WHITESPACE:
-        return False
-    return _LOOSE_START.match(text) is not None
+    """Whether a line is a mistyped deal header (the well-typed ones are
+    found by the scan): one that starts with a D, or holds ``dealer``."""
+    if text.startswith(("D", "d")):
+        if text.startswith(DEAL) and text[len(DEAL) : len(DEAL) + 1] in WHITESPACE:
+            return False
+        if _LOOSE_START.match(text) is not None:
+            return True
+    return DEALER in text and MISTYPED_HEADER.match(text) is not None
 
 
 def _starts_deal(text: str, m: re.Match[str]) -> bool:
@@ -1015,3 +1068,23 @@ def _starts_deal(text: str, m: re.Match[str]) -> bool:
 
 #: A line that can only be a mistyped deal header: it starts a deal of its own.
 _LOOSE_START = re.compile(f"(?i){DEAL}{_WS}*[0-9]")
+#: A character of a mistyped header's word (``de2l``, ``4eal``): nothing
+#: that starts a comment, a string or a tag, and not the ``deal`` of a
+#: header the scan finds (``\ufeffdeal``).
+_OPENS = re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE + TAG_OPEN + TAG_CLOSE)
+_HEADER_TYPO = f"[^{WHITESPACE}{_OPENS}]"
+#: A deal header whose word ``deal`` is mistyped (``deeal 3 dealer E``,
+#: ``dael``, ``eal``, ``de2l``, ``dea l3``): at the start of its line, a word of at
+#: most eight characters (and a piece of one of at most three, a space
+#: typed inside it), the deal's number and ``dealer``, as the notation
+#: writes it; the word is none that starts another line.  No other line of
+#: a record has that shape, and a header the deal before swallowed would
+#: cost every line of its deal a finding.
+_TYPO = f"(?:(?!\\b{DEAL}\\b){_HEADER_TYPO})"
+#: (the piece after a space typed inside it holds no digit: in ``eal 12``,
+#: the 1 is the number's)
+MISTYPED_WORD = f"{_TYPO}{{1,8}}(?:[{BLANKS}][^{WHITESPACE}0-9{_OPENS}]{{1,3}})?"
+_OTHER_LINES = "|".join((DRAW, STOCK, CHANT, ANNOUNCE, CONCEDE, SIGNAL, WINNERS, POINT))
+MISTYPED_HEADER = re.compile(
+    f"{_WS}*(?!{DEAL}[{WHITESPACE}0-9]|(?:{_OTHER_LINES})\\b){MISTYPED_WORD}[{BLANKS}]*[0-9]{{1,9}}[{BLANKS}]+{DEALER}\\b"
+)
