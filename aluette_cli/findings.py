@@ -433,6 +433,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "next-header": "the next deal's header stands above lines of this deal (its last tricks,"
         " its sheet or its point line); they are read as this deal's, as if the header stood"
         " below them",
+        "above-point": "this line is this deal's, written above the deal before's point line;"
+        " it is read as this deal's, as if it stood below the header",
         "hand": "hand lines come first, after the deal header; this one is read as if it"
         " stood there",
         "stock": "the stock line comes after the hands; it is read as if it stood there",

@@ -2,12 +2,13 @@
 
 Hand-typed records go wrong in a few usual ways: a card mistyped, a trick
 line left out, two lines swapped, a line out of place, a letter in the wrong
-case; and a record with one mistake often has another in the same deal (a
-wrong claim, a wrong point).  Each record below is read by ``validate``,
-``report --format json``, ``report``, the match page and ``annotate``, and
-what they say is compared: the same findings on the same lines, the same
-winner for each trick, the same counts and the same point; and every note
-``annotate`` adds sits on the line it explains.  The record is then
+case, a key slipped inside a line; and a record with one mistake often has
+another in the same deal (a wrong claim, a wrong point).  Each record
+below is read by ``validate``, ``report --format json``, ``report``, the
+match page and ``annotate``, and what they say is compared: the same
+findings on the same lines, the same winner for each trick, the same
+counts and the same point; and every note ``annotate`` adds sits on the
+line it explains.  The record is then
 converted to JSON, and the JSON is checked in turn: it must give the same
 findings and facts.
 
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from .conftest import run, write
@@ -251,6 +252,10 @@ _HEADER_BELOW = re.compile(r"\{= A005 the deal header comes first")
 #: A header written above the last lines of the deal before: those lines,
 #: down to the first that does not continue it, are the deal before's.
 _HEADER_ABOVE = re.compile(r"\{= A005 the next deal's header stands above")
+#: A deal's first line written above the point line of the deal before:
+#: the deal starts there, and the lines down to its header are the deal
+#: before's.
+_TAKEN = re.compile(r"\{= A005 this line is this deal's, written above")
 _CARD = re.compile(r"\b[1-9RCV][dcbe]\b")
 
 
@@ -391,6 +396,11 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     #: deal has; the lines of play go on being the deal before's, above or
     #: among those, up to the first that does not continue it
     carried: tuple[int, bool, bool, bool] | None = None
+    #: a deal started by its lines above its header (below the tags, or its
+    #: first line above the point line before): its header starts no other
+    pending = False
+    #: lines between a line taken ahead and its header: the deal before's
+    taken = False
     before_play = re.compile(r"[NESW]\s*:|stock\s*:|(?:chant|announce|concede)\b")
     words = [re.sub(r"\{[^}]*\}|;.*", "", x.split("  {=", 1)[0]).strip() for x in lines]
 
@@ -410,7 +420,7 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         bare = words[number - 1]
         headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
         started = headed or _NO_HEADER.search(line)
-        into = -1  # the deal the line's notes are of
+        into = -2 if taken and not started else -1  # the deal the line's notes are of
         if carried is not None and bare and not commented[number - 1] and not started:
             trick, had_sheet, point, hands = carried
             at = re.match(r"(\d+)\.", bare)
@@ -433,6 +443,11 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
                 start_deal(line)
         if started and _HEADER_ABOVE.search(line) and winners:
             carried, started = (0, sheet, False, False), False
+        if started and pending:
+            started = pending = taken = False  # the header of the deal begun above it
+        if _TAKEN.search(line):
+            start_deal(line)
+            pending = taken = True
         if started:
             # a deal that cannot be read has no note of its tricks (None)
             start_deal(line)
@@ -451,6 +466,9 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
             elif not note.startswith(("Score so far", "Final score", "The game")):
                 trick = re.match(r"(\d+)\.", written)
                 assert trick is not None, line  # a trick note is on a trick line
+                if not winners:  # the first deal's lines above its header
+                    start_deal(line)
+                    pending = True
                 won = "pourri" if "pourri" in note else note.split(" wins:")[0]
                 cards = tuple(sorted(_CARD.findall(written)))
                 named = tuple(sorted(_CARD.findall(note)))
@@ -630,7 +648,10 @@ CARDS = tuple(rank + suit for rank in "123456789VCR" for suit in "dcbe")
 #: What a card is mistyped as: another card, or one that does not exist.
 TYPOS = (*CARDS, "1x", "Zd", "RB", "10d", "3D")
 #: The mistakes a scorer makes by hand, line by line.
-MISTAKES = ("card", "drop", "drop trick", "swap", "repeat", "move", "claim", "point", "case")
+MISTAKES = ("card", "drop", "drop trick", "swap", "repeat", "move", "claim", "point", "case", "key")
+#: What a key slipped types in a line: the notation's characters, and those
+#: beside them on a keyboard.
+KEYS = "0123456789bcdeRCVNESWx:.-> "
 
 
 def _mistake(lines: list[str], kind: str, draw: st.DrawFn) -> None:
@@ -671,6 +692,22 @@ def _mistake(lines: list[str], kind: str, draw: st.DrawFn) -> None:
     elif kind == "case":
         k = draw(st.integers(0, len(lines) - 1))
         lines[k] = lines[k].capitalize() if draw(st.booleans()) else lines[k].upper()
+    elif kind == "key":
+        # a character left out, typed twice, swapped with the next, or
+        # another typed in its place (a header's word among them: deeal)
+        k = draw(st.integers(0, len(lines) - 1))
+        line = lines[k]
+        if line:
+            at = draw(st.integers(0, len(line) - 1))
+            slip = draw(st.sampled_from(("out", "twice", "swap", "other")))
+            if slip == "out":
+                lines[k] = line[:at] + line[at + 1 :]
+            elif slip == "twice":
+                lines[k] = line[: at + 1] + line[at:]
+            elif slip == "swap":
+                lines[k] = line[:at] + line[at + 1 : at + 2] + line[at] + line[at + 2 :]
+            else:
+                lines[k] = line[:at] + draw(st.sampled_from(KEYS)) + line[at + 1 :]
 
 
 @st.composite
@@ -694,7 +731,16 @@ def messy_records(draw: st.DrawFn) -> str:
     return form.newline.join(lines)
 
 
+#: The first deal's trick 1 moved above its header, right below the tags.
+FIRST_LINE_ABOVE = (
+    '[Event "Club"]\n[Result "*"]\n1. S:Vb W:2b N:6d E:7e -> W\n\ndeal 1 dealer E\n'
+    "2. W:Vc N:6c E:9c S:4d -> E\npoint EW\n\ndeal 2 dealer S\n1. W:5d N:6e E:9e S:6b -> E\n"
+    "point EW\n"
+)
+
+
 @settings(max_examples=2_000 if LONG else 60)
+@example(text=FIRST_LINE_ABOVE)
 @given(text=messy_records())
 def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str

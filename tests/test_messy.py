@@ -535,6 +535,34 @@ def test_mutation_a_deal_header_moved_up_among_the_last_lines_before_is_one_find
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize(
+    "form",
+    [f for f in FORMS if "--no-claims" not in f and f != ("sheet", "--no-hands")],
+    ids=" ".join,
+)
+def test_mutation_a_deal_s_first_line_moved_above_the_point_line_before_is_one_finding(
+    tmp_path: Path, seed: int, form: tuple[str, ...]
+) -> None:
+    """Whichever deal's first line after the first deal (its N hand, or its
+    trick 1 in a record without hands) moved up three lines, past its
+    header and above the deal before's point line: it is its deal's, not a
+    second N hand or trick 1 of the deal before (docs/notation.md §8), and
+    the one line out of its place.  (A sheet, and records without point
+    lines, are left out: nothing there says the line is the next deal's.)"""
+    text, lines, _, n = a_later_header(seed, form)
+    point = n - 2  # the deal before's point line, above the blank line
+    assert lines[point - 1].startswith("point"), lines[point - 1]
+    moved = [*lines[: point - 1], lines[n], *lines[point - 1 : n], *lines[n + 1 :]]
+    found = to_act_on(findings(tmp_path, "\n".join(moved)))
+    assert [(f["line"], f["code"]) for f in found] == [(point, "A005")], found
+    path = write(tmp_path, "moved.aln", "\n".join(moved))
+    assert run("fmt", str(path)).exit_code == 0
+    original = write(tmp_path, "original.aln", text)
+    assert run("fmt", str(original)).exit_code == 0
+    assert path.read_text("utf-8") == original.read_text("utf-8")
+
+
+@pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("form", FORMS, ids=" ".join)
 def test_mutation_a_deal_s_last_line_moved_below_the_next_header_is_one_finding(
     tmp_path: Path, seed: int, form: tuple[str, ...]

@@ -462,6 +462,67 @@ def test_a_deal_s_last_line_among_the_next_deal_s_hands_and_bids_goes_back_to_it
     assert [(f.code, f.line) for f in one.findings] == [("A005", 4)]
 
 
+#: (the deal before, down to its last line of play; the next deal's first
+#: line moved up above the point line; the next deal after its header)
+TAKEN_AHEAD = [
+    (
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb -> N\n2. N:1b E:3e S:1d W:9d -> W\n",
+        "1. W:2d N:2c E:2e S:2b -> pourri\n",
+        "2. W:3d N:3c E:3e S:3b -> W\npoint EW\n",
+    ),
+    (
+        "deal 1 dealer W\nN: 8e Rc\nE: 1b 3e\n1. N:8e E:Rc S:Re W:Vb -> N\n",
+        "N: 2c 3c\n",
+        "E: 2e 3d\n1. E:Re S:1e W:1d N:1b -> E\npoint EW\n",
+    ),
+]
+
+
+@pytest.mark.parametrize("before, taken, after", TAKEN_AHEAD, ids=["trick 1", "N's hand"])
+def test_the_next_deal_s_first_line_above_the_point_line_is_taken_ahead_to_it(
+    before: str, taken: str, after: str
+) -> None:
+    """The next deal's first line moved up past its header and the point
+    line before it: the deal before has a line like it already, the next
+    deal lacks it and has the one after it.  Every line keeps its place:
+    the line is a blank line in the first, the point line and the blank
+    line blank lines in the second, which starts at the line (A005)."""
+    point, header = "point NS\n\n", "deal 2 dealer N\n"
+    data = f"{before}{taken}{point}{header}{after}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    at = before.count("\n") + 1
+    assert [(u.line, u.text) for u in units] == [
+        (1, f"{before}\n{point}"),
+        (at, f"{taken}\n\n{header}{after}"),
+    ]
+    assert units[0].findings == []
+    assert [(f.code, f.line, f.column) for f in units[1].findings] == [("A005", at, 1)]
+
+
+@pytest.mark.parametrize(
+    "before, taken, after",
+    [
+        # the next deal has its own trick 1: the line is the deal's, twice
+        (*TAKEN_AHEAD[0][:2], "1. W:3d N:3c E:3e S:3b -> W\npoint EW\n"),
+        # the deal has no trick 1 of its own: the line is its, out of place
+        ("deal 1 dealer W\n2. N:1b E:3e S:1d W:9d -> W\n", *TAKEN_AHEAD[0][1:]),
+        # a comment on the line
+        (TAKEN_AHEAD[0][0], "1. W:2d N:2c E:2e S:2b -> pourri {x}\n", TAKEN_AHEAD[0][2]),
+        # the next deal does not go on with the trick after it
+        (*TAKEN_AHEAD[0][:2], "3. W:3d N:3c E:3e S:3b -> W\npoint EW\n"),
+        # N's hand again, and the next deal has its own
+        (*TAKEN_AHEAD[1][:2], "N: 9c\n" + TAKEN_AHEAD[1][2]),
+    ],
+    ids=["its own trick 1", "the deal's own", "a comment", "no trick 2", "its own hand"],
+)
+def test_a_line_above_the_point_line_that_is_not_the_next_deal_s_stays(
+    before: str, taken: str, after: str
+) -> None:
+    data = f"{before}{taken}point NS\n\ndeal 2 dealer N\n{after}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert [u.line for u in units] == [1, before.count("\n") + 4]
+
+
 def test_a_finding_in_a_line_given_back_goes_with_it() -> None:
     first, given, second = GIVEN_BACK[0]
     data = f"{first}deal 2 dealer N\n{given}{second}".encode().replace(b"1b", b"1\xff", 1)

@@ -186,6 +186,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
         assert isinstance(header, Deal)
         parts[0] = header
         misplaced = [Finding.of(F.LINE_ORDER, "header", *header.pos)]
+        if any(f.code == F.LINE_ORDER and f.line == unit.line for f in unit.findings):
+            misplaced = []  # its first line taken ahead from the deal before: that one said
         headless = False
     deal = builder.deal(parts)
     deal.unread = unread  # in the order of the lines

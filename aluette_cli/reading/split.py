@@ -272,7 +272,7 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
             finished = False
         if held is not None:
             if unit.kind == "deal" and held.kind == "deal" and not finished:
-                given = _given_back(held, unit)
+                given = _given_back(held, unit) or _taken_ahead(held, unit)
                 if given is not None:
                     held, unit = given
             yield held
@@ -862,6 +862,68 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     first.findings = [*before.findings, *(f for f in after.findings if f.line in lines)]
     first.findings.append(Finding.of(F.LINE_ORDER, "next-header", after.line, after.column))
     second.findings = [f for f in after.findings if f.line not in lines]
+    return first, second
+
+
+def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
+    """The two deal units with the line of ``after`` that a scorer wrote
+    above the point line of ``before`` taken ahead to it; None if there is
+    none.
+
+    The next deal's first line (its trick 1, its N hand) moved up past its
+    header and the point line before it stands among the deal before's
+    last lines, and is read as more of that deal: its trick 1 again, after
+    trick 9, every card of it played twice, and the next deal without it.
+    It is the next deal's when the deal before has a line like it above it
+    (the same trick's number, the same seat's hand: :func:`_like`) and the
+    next deal has none, but the line after it (the trick numbered next, a
+    hand of another seat).  The next deal's unit then starts at that line,
+    the lines between (the point line) blank lines in it, and the line a
+    blank line in the deal before: every line stays at its place.  The
+    line is the one out of its place: an A005 at it, said of the next
+    deal, which reads it below its header."""
+    if after.column != 1 or not _ends_before(before, after.line):
+        return None
+    head = after.parts[0] if after.parts else ""
+    if not head.startswith(DEAL) and HEADER_WORD.match(head) is None:
+        return None
+    text = before.text
+    point = text.find(_POINT_LINE)  # the end of the line above the point line
+    if point < 0:
+        return None
+    start = text.rfind("\n", 0, point) + 1
+    line = text[start:point]
+    if not start or any(mark in line for mark in (COMMENT_OPEN, COMMENT_CLOSE, LINE_COMMENT)):
+        return None
+    m = _restart_patterns()[0].match(line)
+    if m is None or m.lastindex not in (1, 2):
+        return None  # a trick or a hand only
+    word = m[m.lastindex]
+    like = _like(m.lastindex, word)
+    own = like.search(text, 0, start)
+    if own is None or _commented(text, (own.end() - 1, start)):
+        return None
+    theirs = after.text
+    body = theirs.find("\n")  # the end of the header's line
+    if body < 0 or like.search(theirs, body) is not None or _left_open(theirs):
+        return None
+    if m.lastindex == 1:
+        number = int(word.rstrip(TRICK_DOT))
+        next_one = re.compile(f"\\n[{BLANKS}]*{number + 1}{re.escape(TRICK_DOT)}")
+    else:
+        next_one = _restart_patterns()[1][1]  # a hand, of another seat
+    if next_one.search(theirs, body) is None:
+        return None
+    at = before.line + text.count("\n", 0, start)
+    first = Unit("deal", before.line, before.column, [text[:start], "\n", text[point + 1 :]])
+    between = "\n" * text.count("\n", point + 1)
+    second = Unit("deal", at, 1, [line, "\n", between, *after.parts])
+    first.findings = [f for f in before.findings if f.line != at]
+    second.findings = [
+        *(f for f in before.findings if f.line == at),
+        Finding.of(F.LINE_ORDER, "above-point", at, 1),
+        *after.findings,
+    ]
     return first, second
 
 
