@@ -246,6 +246,9 @@ _POINT = re.compile(
 _NOTE = re.compile(r"\{= ([^}]*)\}")
 #: The note on the first line of a deal whose header is left out.
 _NO_HEADER = re.compile(r"\{= A001 found [^}]*? where a deal header \('deal <n>")
+#: The note on a header that cannot be read (its word mistyped: "eal 1
+#: dealer E"): it starts its deal all the same.
+_BAD_HEADER = re.compile(r"\{= A001 found [^}]*?; this deal header cannot be read")
 #: A header written below its deal's first lines: those lines, after the
 #: point line of the deal before, are its deal's.
 _HEADER_BELOW = re.compile(r"\{= A005 the deal header comes first")
@@ -419,7 +422,7 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         written = line.split("  {=", 1)[0]
         bare = words[number - 1]
         headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
-        started = headed or _NO_HEADER.search(line)
+        started = headed or _NO_HEADER.search(line) or _BAD_HEADER.search(line)
         into = -2 if taken and not started else -1  # the deal the line's notes are of
         if carried is not None and bare and not commented[number - 1] and not started:
             trick, had_sheet, point, hands = carried
@@ -739,8 +742,16 @@ FIRST_LINE_ABOVE = (
 )
 
 
+#: The first deal's header with its word mistyped.
+FIRST_HEADER_MISTYPED = (
+    '[Event "Club"]\n[Result "*"]\n\neal 1 dealer E\n1. S:Vb W:2b N:6d E:7e -> W\npoint EW\n\n'
+    "deal 2 dealer S\n1. W:5d N:6e E:9e S:6b -> E\npoint EW\n"
+)
+
+
 @settings(max_examples=2_000 if LONG else 60)
 @example(text=FIRST_LINE_ABOVE)
+@example(text=FIRST_HEADER_MISTYPED)
 @given(text=messy_records())
 def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str

@@ -195,6 +195,19 @@ def test_a_line_of_two_good_elements_in_a_deal_read_line_by_line_is_read_whole()
 
 
 @pytest.mark.usefixtures("either_path")
+def test_lines_above_a_header_with_a_second_header_like_line_read_it_as_a_line() -> None:
+    # A deal's lines above its header (moved down), then a line that starts
+    # like a header again: the first is the header, the second a line that
+    # cannot be read (it was a second header among the deal's parts, and a
+    # crash).
+    deal = recovered(record("1. N:8e E:Rc S:Re W:Vb", "deal 2 dealer N", "deal_", "point NS"))
+    assert header(deal) == (2, "N", Pos(2, 1), ())
+    assert isinstance(deal, Deal) and [t.number for t in deal.tricks] == [1]
+    assert [(code, line) for code, line, _, _ in misplaced(deal)] == [("A005", 2)]
+    assert [(code, line) for code, line, _, _ in unread(deal)] == [("A001", 3)]
+
+
+@pytest.mark.usefixtures("either_path")
 def test_a_header_that_cannot_be_read_still_starts_the_deal_where_it_stands() -> None:
     # After "point NS  " on line 7, the deal starts at column 11: its header's
     # "s", 14 characters in, is column 25; the next lines count from column 1.

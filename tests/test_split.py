@@ -387,6 +387,13 @@ def test_lines_below_the_tags_that_start_no_deal_stay_with_them(after: str) -> N
     assert [u.kind for u in read_units(io.BytesIO(data)) if u.text] == ["tags"]
 
 
+def test_a_deal_s_line_before_a_header_on_the_same_line_starts_nothing() -> None:
+    # "winners:deal 2 ...": the deal starts on that line; the word before it
+    # is text before the first deal, not a deal of its own
+    units = [(u.kind, u.text) for u in read_units(io.BytesIO(b"winners:deal 2 dealer N\n"))]
+    assert units == [("other", "winners:"), ("deal", "deal 2 dealer N\n")]
+
+
 def test_a_finding_of_the_text_goes_with_the_deal_it_stands_in() -> None:
     # a byte that is not UTF-8 in the second deal's first trick
     data = f"{ONE}\n".encode() + TWO.encode().replace(b"Re", b"R\xff", 1)

@@ -136,6 +136,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     # A deal whose header was left out (split._next_deal): a header that says
     # nothing stands in for it, and its first line is read as the others.
     headless = restarts(unit.text)
+    met = False  # whether a headless deal's header was met among its lines
     if headless:
         text = unit.text
         word = len(text) - len(text.lstrip(WHITESPACE))  # (0 for a unit the reader cut)
@@ -153,8 +154,11 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             for m in COMMENT_SPAN.finditer(seg):
                 builder.comments.append(comment(m.group(), piece.pos(seg, m.start())))
             continue
-        # (its header moved down among its lines: the header still)
-        element = (index or headless) and not (headless and HEADER_WORD.match(seg))
+        # (its header moved down among its lines: the header still; the
+        # first such line only, a second is a line that cannot be read)
+        heading = headless and not met and HEADER_WORD.match(seg) is not None
+        met = met or heading
+        element = (index or headless) and not heading
         if element and fastpath.FASTPATH:
             read = _read_element_fast(seg, builder.line0)
             if read is not None:

@@ -646,6 +646,8 @@ def _headless_after(text: str) -> tuple[int, bool]:
     end = text.rfind(TAG_CLOSE) + 1  # (0: no tag)
     if not text[end:].strip(WHITESPACE):
         return -1, False  # a tag section and blank lines: nearly every one
+    if not text.endswith("\n"):
+        return -1, False  # a deal starts on its last line (``winners:deal 2``), or the limit
     found = [m.start() for p in _restart_patterns()[1] if (m := p.search(text, end))]
     if not found:
         return -1, False
