@@ -387,11 +387,12 @@ def test_lines_below_the_tags_that_start_no_deal_stay_with_them(after: str) -> N
     assert [u.kind for u in read_units(io.BytesIO(data)) if u.text] == ["tags"]
 
 
-def test_a_deal_s_line_before_a_header_on_the_same_line_starts_nothing() -> None:
-    # "winners:deal 2 ...": the deal starts on that line; the word before it
-    # is text before the first deal, not a deal of its own
+def test_a_deal_s_line_before_its_header_on_the_same_line_goes_with_it() -> None:
+    # "winners:deal 2 ...": the deal's line above its header, on the header's
+    # own line; read with the deal, it is written back as it stands (as two
+    # lines, it would read again as another record)
     units = [(u.kind, u.text) for u in read_units(io.BytesIO(b"winners:deal 2 dealer N\n"))]
-    assert units == [("other", "winners:"), ("deal", "deal 2 dealer N\n")]
+    assert units == [("other", ""), ("deal", "winners:deal 2 dealer N\n")]
 
 
 def test_a_finding_of_the_text_goes_with_the_deal_it_stands_in() -> None:

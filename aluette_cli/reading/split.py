@@ -260,7 +260,9 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
         if ahead is not None:
             first, tail, whole = ahead
             ahead = None
-            if unit.kind == "deal" and _ends_before(tail, unit.line):
+            if unit.kind == "deal" and (
+                _ends_before(tail, unit.line) or (first.kind != "deal" and _abuts(tail, unit))
+            ):
                 held = first
                 unit = Unit("deal", tail.line, tail.column, [*tail.parts, *unit.parts])
                 unit.findings = [*tail.findings, *unit.findings]
@@ -319,6 +321,18 @@ def _ends_before(unit: Unit, line: int) -> bool:
     from that line would stand at its place."""
     text = unit.text
     return text.endswith("\n") and unit.line + text.count("\n") == line
+
+
+def _abuts(unit: Unit, after: Unit) -> bool:
+    """Whether ``after`` starts where ``unit``'s text ends, on its last line
+    (``winners:deal 2``): lines below the tags end so where the deal's
+    header follows them on their line.  Read with it, they are written
+    back as they stand, and read again the same."""
+    text = unit.text
+    rows = text.count("\n")
+    last = len(text) - (text.rfind("\n") + 1)
+    column = last + 1 if rows else unit.column + last
+    return after.line == unit.line + rows and after.column == column
 
 
 def _split(lines: Iterable[Line | Run], left_off: SplitEnd | None) -> Iterator[Unit]:
@@ -646,18 +660,16 @@ def _headless_after(text: str) -> tuple[int, bool]:
     end = text.rfind(TAG_CLOSE) + 1  # (0: no tag)
     if not text[end:].strip(WHITESPACE):
         return -1, False  # a tag section and blank lines: nearly every one
-    if not text.endswith("\n"):
-        return -1, False  # a deal starts on its last line (``winners:deal 2``), or the limit
     found = [m.start() for p in _restart_patterns()[1] if (m := p.search(text, end))]
     if not found:
         return -1, False
     start = min(found)
-    start += text[start] == "\n"
-    blanks = _BLANKS_RUN.match(text, start)  # up to its first word
-    start = blanks.end() if blanks is not None else start
-    if _commented(text, (start,)) or _left_open(text):
+    start += text[start] == "\n"  # the line's start: its blanks are the deal's
+    blanks = _BLANKS_RUN.match(text, start)  # (text kept as written keeps them)
+    word = blanks.end() if blanks is not None else start
+    if _commented(text, (word,)) or _left_open(text):
         return -1, False
-    rest = "\n" + text[start:]
+    rest = "\n" + text[word:]
     return start, _POINT_LINE in rest or _LAST_TRICK in rest
 
 
