@@ -4,6 +4,7 @@ and of the text before the first tag section or deal."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .. import findings as F
@@ -60,17 +61,20 @@ _COMMENT_OR_SPACE = re.compile(SKIPPED)
 _ONLY_SKIPPED = re.compile(f"(?:{SKIPPED})+")
 
 
-#: A deal header as people mistype it (``Deal 2``, ``deal2``, ``deal 2 dealer e``,
-#: ``deeal 2 dealer N``, ``deal 2 dealr N``): enough to start a deal and to
-#: read what can be read of its number and dealer (a seat alone that ends
-#: the line is the dealer, however ``dealer`` was typed).
-#: A number of more than nine digits is no number (docs/notation.md §9): it
-#: is passed over whole, so the dealer after it is still read.
-_LOOSE_HEAD = re.compile(
-    f"(?i){_WS}*(?:{DEAL}|{MISTYPED_WORD}(?={_WS}*[0-9])){_WS}*"
-    f"(?:([0-9]{{1,9}})(?![0-9])|[0-9]+)?"
-    f"(?:[^0-9a-z]*{DEALER}{_WS}*([nesw])\\b|[^\\n]*?[{BLANKS}]([nesw])[{BLANKS}]*$)?"
-)
+@cache
+def _loose_head() -> re.Pattern[str]:
+    """A deal header as people mistype it (``Deal 2``, ``deal2``, ``deal 2
+    dealer e``, ``deeal 2 dealer N``, ``deal 2 dealr N``): enough to start a
+    deal and to read what can be read of its number and dealer (a seat
+    alone that ends the line is the dealer, however ``dealer`` was typed).
+    A number of more than nine digits is no number (docs/notation.md §9):
+    it is passed over whole, so the dealer after it is still read.
+    Compiled on first use: a record whose headers all read never asks it."""
+    return re.compile(
+        f"(?i){_WS}*(?:{DEAL}|{MISTYPED_WORD}(?={_WS}*[0-9])){_WS}*"
+        f"(?:([0-9]{{1,9}})(?![0-9])|[0-9]+)?"
+        f"(?:[^0-9a-z]*{DEALER}{_WS}*([nesw])\\b|[^\\n]*?[{BLANKS}]([nesw])[{BLANKS}]*$)?"
+    )
 
 
 #: Where each kind of line stands in a deal (docs/notation.md §4), and how a
@@ -331,7 +335,7 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
 
 def _loose_header(seg: str, piece: Unit) -> Deal:
     """What can be read of a deal header the grammar cannot read."""
-    m = _LOOSE_HEAD.match(seg)
+    m = _loose_head().match(seg)
     number, dealer, last = m.groups() if m else (None, None, None)
     dealer = dealer or last
     guessed = tuple(

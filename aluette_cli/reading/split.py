@@ -1133,7 +1133,7 @@ def _loose_start(text: str) -> bool:
             return False
         if _LOOSE_START.match(text) is not None:
             return True
-    return DEALER in text and MISTYPED_HEADER.match(text) is not None
+    return DEALER in text and mistyped_header().match(text) is not None
 
 
 def _starts_deal(text: str, m: re.Match[str]) -> bool:
@@ -1161,6 +1161,14 @@ _TYPO = f"(?:(?!\\b{DEAL}\\b){_HEADER_TYPO})"
 #: the 1 is the number's)
 MISTYPED_WORD = f"{_TYPO}{{1,8}}(?:[{BLANKS}][^{WHITESPACE}0-9{_OPENS}]{{1,3}})?"
 _OTHER_LINES = "|".join((DRAW, STOCK, CHANT, ANNOUNCE, CONCEDE, SIGNAL, WINNERS, POINT))
-MISTYPED_HEADER = re.compile(
-    f"{_WS}*(?!{DEAL}[{WHITESPACE}0-9]|(?:{_OTHER_LINES})\\b){MISTYPED_WORD}[{BLANKS}]*[0-9]{{1,9}}[{BLANKS}]+{DEALER}\\b"
-)
+
+
+@cache
+def mistyped_header() -> re.Pattern[str]:
+    """The pattern of such a header, compiled on first use: only a line
+    read alone that holds ``dealer`` and is no well-typed header asks it,
+    which a well-kept record never has."""
+    return re.compile(
+        f"{_WS}*(?!{DEAL}[{WHITESPACE}0-9]|(?:{_OTHER_LINES})\\b){MISTYPED_WORD}"
+        f"[{BLANKS}]*[0-9]{{1,9}}[{BLANKS}]+{DEALER}\\b"
+    )
