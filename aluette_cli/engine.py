@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
 
 from . import findings as F
-from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, canonical_card, left_of, seats_from, team_of
+from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, seats_from, team_of
 from .deal_checks import (
     Exchange,
     apply_chants,
@@ -856,25 +856,13 @@ def _fill_header(deal: Deal, ledger: GameLedger) -> bool:
 
 def _first_leader(deal: Deal) -> str | None:
     """Who led the deal's trick 1, as the record shows it: the seat written
-    with its first card, or else the one hand given that holds that card
-    (a record of cards only, with its hands).  None where neither shows."""
+    with its first card, or else the one hand line (as the checks read
+    them) that holds that card, in a record of cards alone with its hands.
+    None where neither shows."""
     if not deal.tricks or not deal.tricks[0].plays:
         return None
     play = deal.tricks[0].plays[0]
     if play.seat is not None:
         return play.seat
-    card = _card_or_none(play.card)
-    holders = [
-        seat
-        for seat, hand in deal.hands.items()
-        if card is not None and card in map(_card_or_none, hand.cards)
-    ]
+    holders = [seat for seat, hand in hand_lines(deal).items() if play.card in hand.cards]
     return holders[0] if len(holders) == 1 else None
-
-
-def _card_or_none(token: str) -> str | None:
-    """The card ``token`` is, or None for a word that is no card."""
-    try:
-        return canonical_card(token)
-    except ValueError:
-        return None

@@ -921,9 +921,8 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     body = theirs.find("\n")  # the end of the header's line
     if body < 0 or like.search(theirs, body) is not None or _left_open(theirs):
         return None
-    if m.lastindex == 1:
-        number = int(word.rstrip(TRICK_DOT))
-        next_one = re.compile(f"\\n[{BLANKS}]*{number + 1}{re.escape(TRICK_DOT)}")
+    if m.lastindex == 1:  # the trick numbered next
+        next_one = _like(1, f"{int(word.rstrip(TRICK_DOT)) + 1}{TRICK_DOT}")
     else:
         next_one = _restart_patterns()[1][1]  # a hand, of another seat
     if next_one.search(theirs, body) is None:
@@ -1133,7 +1132,7 @@ def _loose_start(text: str) -> bool:
             return False
         if _LOOSE_START.match(text) is not None:
             return True
-    return DEALER in text and mistyped_header().match(text) is not None
+    return DEALER in text and _mistyped_header().match(text) is not None
 
 
 def _starts_deal(text: str, m: re.Match[str]) -> bool:
@@ -1144,30 +1143,28 @@ def _starts_deal(text: str, m: re.Match[str]) -> bool:
 
 #: A line that can only be a mistyped deal header: it starts a deal of its own.
 _LOOSE_START = re.compile(f"(?i){DEAL}{_WS}*[0-9]")
-#: A character of a mistyped header's word (``de2l``, ``4eal``): nothing
-#: that starts a comment, a string or a tag, and not the ``deal`` of a
-#: header the scan finds (``\ufeffdeal``).
+#: What starts a comment, a string or a tag: no header's word holds it.
 _OPENS = re.escape(COMMENT_OPEN + COMMENT_CLOSE + LINE_COMMENT + QUOTE + TAG_OPEN + TAG_CLOSE)
-_HEADER_TYPO = f"[^{WHITESPACE}{_OPENS}]"
-#: A deal header whose word ``deal`` is mistyped (``deeal 3 dealer E``,
-#: ``dael``, ``eal``, ``de2l``, ``dea l3``): at the start of its line, a word of at
-#: most eight characters (and a piece of one of at most three, a space
-#: typed inside it), the deal's number and ``dealer``, as the notation
-#: writes it; the word is none that starts another line.  No other line of
-#: a record has that shape, and a header the deal before swallowed would
-#: cost every line of its deal a finding.
-_TYPO = f"(?:(?!\\b{DEAL}\\b){_HEADER_TYPO})"
-#: (the piece after a space typed inside it holds no digit: in ``eal 12``,
-#: the 1 is the number's)
+#: A character of a mistyped header's word (``de2l``, ``4eal``), where the
+#: ``deal`` of a header the scan finds (``\ufeffdeal``) does not start.
+_TYPO = f"(?:(?!\\b{DEAL}\\b)[^{WHITESPACE}{_OPENS}])"
+#: The word ``deal`` mistyped: at most eight characters, and a piece of at
+#: most three after a space typed inside it (``dea l3``), which holds no
+#: digit (in ``eal 12``, the 1 is the number's).
 MISTYPED_WORD = f"{_TYPO}{{1,8}}(?:[{BLANKS}][^{WHITESPACE}0-9{_OPENS}]{{1,3}})?"
+#: The words that start the other lines of a deal: no header's word.
 _OTHER_LINES = "|".join((DRAW, STOCK, CHANT, ANNOUNCE, CONCEDE, SIGNAL, WINNERS, POINT))
 
 
 @cache
-def mistyped_header() -> re.Pattern[str]:
-    """The pattern of such a header, compiled on first use: only a line
-    read alone that holds ``dealer`` and is no well-typed header asks it,
-    which a well-kept record never has."""
+def _mistyped_header() -> re.Pattern[str]:
+    """A deal header whose word ``deal`` is mistyped (``deeal 3 dealer E``,
+    ``dael``, ``eal``, ``de2l``, ``dea l3``): at the start of its line, that
+    word, the deal's number and ``dealer`` as the notation writes it.  No
+    other line of a record has that shape, and a header the deal before
+    swallowed would cost every line of its deal a finding.  Compiled on
+    first use: only a line read alone that holds ``dealer`` and is no
+    well-typed header asks it, which a well-kept record never has."""
     return re.compile(
         f"{_WS}*(?!{DEAL}[{WHITESPACE}0-9]|(?:{_OTHER_LINES})\\b){MISTYPED_WORD}"
         f"[{BLANKS}]*[0-9]{{1,9}}[{BLANKS}]+{DEALER}\\b"
