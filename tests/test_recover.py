@@ -42,6 +42,7 @@ from aluette_cli.reading.recover import (
     _recover_deal,
     _segments,
     hand_in_trick,
+    trick_in_hand,
 )
 from aluette_cli.reading.split import Unit
 
@@ -294,6 +295,33 @@ def test_a_hand_line_after_a_trick_without_its_claim_is_the_hand_it_is(trick: st
     assert deal.hands == {"N": Hand("N", HAND, Pos(at, 1))}
     assert misplaced(deal) == [("A005", at, 1, GOES["hand"])]
     assert unread(deal) == [] and deal.text is None  # the formatter puts it in place
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize("claims", ["", " -> N"], ids=["no claims", "claims"])
+def test_a_card_of_a_hand_typed_as_a_trick_s_number_costs_the_hand_line(claims: str) -> None:
+    # "N: 3d Rc 4. 7b ...", for 4e: read whole, a hand of two cards and a
+    # trick 4 of the rest (without claims, and of every line after it).
+    # Read line by line, the hand line is one A001 at the "4.".
+    hand = "N: 3d Rc 4. 7b 1d 4c Vd 5e 2b"
+    text = record("deal 1 dealer W", hand, "E: 2c 3c", TRICK_1 + claims, "point NS")
+    deal = read_deal(text)
+    assert [t.number for t in deal.tricks] == [1] and list(deal.hands) == ["E"]
+    assert [(code, line, column) for code, line, column, _ in unread(deal)] == [("A001", 2, 10)]
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # a deal on one line: its hands, then its trick 1
+        ("deal 1 dealer W  N: 3d 4d  E: 5d  1. N:3d E:5d",),
+        # a trick on its own line after the hands
+        ("deal 1 dealer W", "N: 3d 4d", "2. N:3d E:5d"),
+    ],
+)
+def test_a_trick_on_a_hand_s_line_is_a_mistake_only_after_trick_1(lines: tuple[str, ...]) -> None:
+    deal = read_deal(record(*lines))
+    assert not trick_in_hand(deal)
 
 
 @pytest.mark.usefixtures("either_path")
