@@ -310,17 +310,24 @@ def test_a_card_of_a_hand_typed_as_a_trick_s_number_costs_the_hand_line(claims: 
     assert [(code, line, column) for code, line, column, _ in unread(deal)] == [("A001", 2, 10)]
 
 
+@pytest.mark.usefixtures("either_path")
 @pytest.mark.parametrize(
-    "lines",
+    ("lines", "number"),
     [
         # a deal on one line: its hands, then its trick 1
-        ("deal 1 dealer W  N: 3d 4d  E: 5d  1. N:3d E:5d",),
+        (("deal 1 dealer W  N: 3d 4d  E: 5d  1. N:3d E:5d",), 1),
+        # ... its trick 1 renumbered (A201): the hand before it is whole
+        ((f"deal 1 dealer W  {HAND_N}  3. N:3d E:Rb S:4e W:8d",), 3),
         # a trick on its own line after the hands
-        ("deal 1 dealer W", "N: 3d 4d", "2. N:3d E:5d"),
+        (("deal 1 dealer W", "N: 3d 4d", "2. N:3d E:5d"), 2),
     ],
+    ids=["trick 1", "renumbered", "own line"],
 )
-def test_a_trick_on_a_hand_s_line_is_a_mistake_only_after_trick_1(lines: tuple[str, ...]) -> None:
+def test_a_trick_on_a_hand_s_line_is_a_card_mistyped_only_in_a_hand_cut_short(
+    lines: tuple[str, ...], number: int
+) -> None:
     deal = read_deal(record(*lines))
+    assert [t.number for t in deal.tricks] == [number] and deal.unread == []
     assert not trick_in_hand(deal)
 
 

@@ -8,6 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .. import findings as F
+from ..cards import HAND_SIZE
 from ..findings import Finding
 from ..lexicon import (
     ANNOUNCE,
@@ -235,17 +236,23 @@ def hand_in_trick(deal: Deal) -> bool:
 
 
 def trick_in_hand(deal: Deal) -> bool:
-    """Whether a trick of ``deal``, read whole, starts on a hand's line.
+    """Whether a trick of ``deal``, read whole, cuts a hand's line short.
 
     A card of a hand typed as a trick's number (``N: Ve 6c 4. 2e Vb ...``,
     for ``4e``) reads, whitespace being free, as a hand of two cards and a
     trick 4 of the rest (and, without claims, of the lines after it too):
-    a score of findings for one key.  A hand and the play after it may
-    share a line (a deal written on one line), but its trick 1 then comes
-    first; a later trick on a hand's line is a card mistyped, and the deal
-    is read line by line, where that line is one A001 (:func:`_starts`)."""
-    lines = {hand.pos.line for hand in (*deal.hands.values(), *deal.extra_hands)}
-    return any(trick.number != 1 and trick.pos.line in lines for trick in deal.tricks)
+    a score of findings for one key.  A hand and the play may share a line
+    (a deal written on one line), but the hand is then whole, and the trick
+    after it trick 1, or one renumbered (A201).  So a first trick other than
+    trick 1 on the line of a hand of fewer than nine cards is a card
+    mistyped, and the deal is read line by line, where that line is one
+    A001 (:func:`_starts`).  Such a trick is the deal's first: the hands
+    come before the play, so only that one is looked at."""
+    if not deal.tricks or deal.tricks[0].number == 1:
+        return False
+    line = deal.tricks[0].pos.line
+    hands = (*deal.hands.values(), *deal.extra_hands)
+    return any(hand.pos.line == line and len(hand.cards) < HAND_SIZE for hand in hands)
 
 
 def _read_line(
@@ -307,14 +314,18 @@ def _starts(text: str, at: int, before: object) -> bool:
     """Whether ``text`` has an element of a deal start at ``at``, after the
     element ``before``.  A trick's number with no card after it starts no
     trick: it is a card mistyped (``5. Rd 7d 4d 2. -> N``, for ``2d``), and
-    the stop stands in the trick it is in; nor does one after a hand, but
-    trick 1's (:func:`trick_in_hand`)."""
+    the stop stands in the trick it is in; nor does one, but trick 1's,
+    after a hand of fewer than nine cards (:func:`trick_in_hand`)."""
     element = _ELEMENT.match(text, at)
     if element is not None:
         if element.group()[-1] != TRICK_DOT:
             return True  # a keyword
-        if isinstance(before, Hand) and element.group() != f"1{TRICK_DOT}":
-            return False  # a card of the hand mistyped (trick_in_hand)
+        if (
+            isinstance(before, Hand)
+            and len(before.cards) < HAND_SIZE
+            and element.group() != f"1{TRICK_DOT}"
+        ):
+            return False  # a card of the hand cut short, mistyped (trick_in_hand)
         return _NO_CARD.match(text, element.end()) is None
     return isinstance(before, Deal | Hand) and _HAND.match(text, at) is not None
 
