@@ -520,8 +520,24 @@ def test_the_next_deal_s_first_line_above_the_point_line_is_taken_ahead_to_it(
         (*TAKEN_AHEAD[0][:2], "3. W:3d N:3c E:3e S:3b -> W\npoint EW\n"),
         # N's hand again, and the next deal has its own
         (*TAKEN_AHEAD[1][:2], "N: 9c\n" + TAKEN_AHEAD[1][2]),
+        # a later trick renumbered as one the deal has (A201), and the next
+        # deal written compact: its trick 1 mid-line, no line starting "1."
+        (
+            TAKEN_AHEAD[0][0],
+            "1. W:6b N:6d E:6c S:6e -> W\n",
+            "N: 2c  1. W:3d N:3c E:3e S:3b -> W  2. W:4d N:4c E:4e S:4b -> W\npoint EW\n",
+        ),
+        (TAKEN_AHEAD[0][0], "2. W:6b N:6d E:6c S:6e -> W\n", "3. W:3d N:3c E:3e S:3b\n"),
     ],
-    ids=["its own trick 1", "the deal's own", "a comment", "no trick 2", "its own hand"],
+    ids=[
+        "its own trick 1",
+        "the deal's own",
+        "a comment",
+        "no trick 2",
+        "its own hand",
+        "compact",
+        "trick 2",
+    ],
 )
 def test_a_line_above_the_point_line_that_is_not_the_next_deal_s_stays(
     before: str, taken: str, after: str

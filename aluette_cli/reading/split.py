@@ -732,6 +732,8 @@ def _cut(unit: Unit, text: str, start: int) -> tuple[Unit, Unit]:
 ANY_HEADER = f"{DEAL} 1 {DEALER} N\n"
 
 
+#: Each trick's number in a deal's text, wherever it stands on its line.
+_TRICK_NUMBERS = re.compile(f"(?<![0-9])([0-9]+){re.escape(TRICK_DOT)}")
 #: Blanks, up to a line's first word.
 _BLANKS_RUN = re.compile(f"[{BLANKS}]*")
 #: A deal's trick 9, at a line's start (:func:`_finished`).
@@ -890,8 +892,9 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     trick 9, every card of it played twice, and the next deal without it.
     It is the next deal's when the deal before has a line like it above it
     (the same trick's number, the same seat's hand: :func:`_like`) and the
-    next deal has none, but the line after it (the trick numbered next, a
-    hand of another seat).  The next deal's unit then starts at that line,
+    next deal has none, but begins with the line after it: a trick 1 where
+    its first trick is trick 2, a hand where its next line is another
+    seat's hand.  The next deal's unit then starts at that line,
     the lines between (the point line) blank lines in it, and the line a
     blank line in the deal before: every line stays at its place.  The
     line is the one out of its place: an A005 at it, said of the next
@@ -921,12 +924,14 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     body = theirs.find("\n")  # the end of the header's line
     if body < 0 or like.search(theirs, body) is not None or _left_open(theirs):
         return None
-    if m.lastindex == 1:  # the trick numbered next
-        next_one = _like(1, f"{int(word.rstrip(TRICK_DOT)) + 1}{TRICK_DOT}")
-    else:
-        next_one = _restart_patterns()[1][1]  # a hand, of another seat
-    if next_one.search(theirs, body) is None:
-        return None
+    if m.lastindex == 1:
+        # trick 1, and the next deal's first trick, wherever it stands on
+        # its line (a deal written compact), is trick 2: it has no trick 1
+        numbers = _TRICK_NUMBERS.findall(theirs, body)
+        if word != f"1{TRICK_DOT}" or numbers[:1] != ["2"] or "1" in numbers:
+            return None
+    elif _restart_patterns()[1][1].match(theirs, body) is None:
+        return None  # its next line is no hand (of another seat)
     at = before.line + text.count("\n", 0, start)
     first = Unit("deal", before.line, before.column, [text[:start], "\n", text[point + 1 :]])
     between = "\n" * text.count("\n", point + 1)
