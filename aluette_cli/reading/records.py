@@ -31,7 +31,7 @@ from ..model import BrokenDeal, Comment, Deal, Game, Pos, Tag
 from . import fastpath
 from .decode import decode_runs
 from .grammar import _attach_comments, _parser
-from .recover import _parse_other, _recover_deal, hand_in_trick, trick_in_hand
+from .recover import _parse_other, _recover_deal, lines_crossed
 from .split import _WS, SplitEnd, Unit, split_units
 from .syntax import _syntax_finding, _unclosed_comment
 
@@ -62,7 +62,7 @@ def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
             result, comments = fast
             if unit.kind != "deal":
                 return (result, None), comments, None
-            if isinstance(result, Deal) and (hand_in_trick(result) or trick_in_hand(result)):
+            if isinstance(result, Deal) and lines_crossed(result):
                 return _by_lines(unit, result, comments)
             return result, comments, None
     return parse_unit_with_grammar(unit)
@@ -71,9 +71,8 @@ def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
 def _by_lines(
     unit: Unit, whole: Deal, comments: list[Comment]
 ) -> tuple[object, list[Comment], Finding | None]:
-    """A deal that reads whole with a hand line in a trick
-    (:func:`recover.hand_in_trick`, or a trick on a hand's line:
-    :func:`recover.trick_in_hand`), read line by line as recovery reads a
+    """A deal that reads whole with its lines crossed
+    (:func:`recover.lines_crossed`), read line by line as recovery reads a
     deal; read as it stands (``whole``, ``comments``) where that fails."""
     parser, builder = _parser()
     builder.start_unit(unit)
@@ -117,7 +116,7 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         dealer = m.group(2) if m else None
         broken = BrokenDeal(Pos(unit.line, unit.column), number, dealer, text, unread=why[1:])
         return broken, [], error
-    if isinstance(result, Deal) and (hand_in_trick(result) or trick_in_hand(result)):
+    if isinstance(result, Deal) and lines_crossed(result):
         return _by_lines(unit, result, builder.comments)
     return result, builder.comments, None
 

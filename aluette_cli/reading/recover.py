@@ -255,6 +255,13 @@ def trick_in_hand(deal: Deal) -> bool:
     return any(hand.pos.line == line and len(hand.cards) < HAND_SIZE for hand in hands)
 
 
+def lines_crossed(deal: Deal) -> bool:
+    """Whether ``deal``, read whole, must be read again line by line: a hand
+    line read into a trick (:func:`hand_in_trick`), or a trick read out of a
+    hand's line (:func:`trick_in_hand`).  Asked after either reader."""
+    return hand_in_trick(deal) or trick_in_hand(deal)
+
+
 def _read_line(
     seg: str, piece: Unit, parser: Lark, builder: _Builder, start: str
 ) -> tuple[list[object], UnexpectedInput | None, Unit]:
