@@ -435,6 +435,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " below them",
         "above-point": "this line is this deal's, written above the deal before's point line;"
         " it is read as this deal's, as if it stood below the header",
+        "among-tricks": "this line is this deal's, written among the deal before's last tricks;"
+        " it is read as this deal's, as if it stood below the header",
         "hand": "hand lines come first, after the deal header; this one is read as if it"
         " stood there",
         "stock": "the stock line comes after the hands; it is read as if it stood there",

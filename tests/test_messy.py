@@ -563,6 +563,29 @@ def test_mutation_a_deal_s_first_line_moved_above_the_point_line_before_is_one_f
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("style", ["seats", "cards"])
+def test_mutation_a_deal_s_hand_moved_among_the_last_tricks_before_is_one_finding(
+    tmp_path: Path, seed: int, style: str
+) -> None:
+    """Without claims, whichever deal's N hand after the first moved up
+    three lines, past its header and the blank line, above the deal
+    before's trick 9: it is its deal's, not a second N hand of the deal
+    before, nor the start of a deal without its header (docs/notation.md
+    §8), and the one line out of its place."""
+    text, lines, _, n = a_later_header(seed, (style, "--no-claims"))
+    last = n - 2  # the deal before's trick 9, above the blank line
+    assert lines[last - 1].startswith("9. ") and lines[n].startswith("N: "), lines[last - 1]
+    moved = [*lines[: last - 1], lines[n], *lines[last - 1 : n], *lines[n + 1 :]]
+    found = to_act_on(findings(tmp_path, "\n".join(moved)))
+    assert [(f["line"], f["code"]) for f in found] == [(last, "A005")], found
+    path = write(tmp_path, "moved.aln", "\n".join(moved))
+    assert run("fmt", str(path)).exit_code == 0
+    original = write(tmp_path, "original.aln", text)
+    assert run("fmt", str(original)).exit_code == 0
+    assert path.read_text("utf-8") == original.read_text("utf-8")
+
+
+@pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("form", FORMS, ids=" ".join)
 def test_mutation_a_deal_s_last_line_moved_below_the_next_header_is_one_finding(
     tmp_path: Path, seed: int, form: tuple[str, ...]

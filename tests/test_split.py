@@ -547,6 +547,61 @@ def test_a_line_above_the_point_line_that_is_not_the_next_deal_s_stays(
     assert [u.line for u in units] == [1, before.count("\n") + 4]
 
 
+#: (a deal without claims, down to the line above its last tricks; the next
+#: deal's N hand moved up past its header among them; the deal's last tricks)
+AMONG_TRICKS = (
+    "deal 1 dealer W\nN: 8e Rc\nE: 1b 3e\n1. N:8e E:Rc S:Re W:Vb\n",
+    "N: 2c 3c\n",
+    "2. N:1b E:3e S:1d W:9d\n",
+)
+
+
+def test_the_next_deal_s_hand_among_the_last_tricks_of_a_deal_without_claims_is_taken_ahead() -> (
+    None
+):
+    """Without point lines, the next deal's N hand moved up past its header
+    and the deal's last trick: the deal has N's hand already, the tricks
+    below the line go on from those above it, and the next deal lacks N's
+    hand and has E's.  Every line keeps its place (A005 at the line)."""
+    before, taken, last = AMONG_TRICKS
+    header, after = "deal 2 dealer N\n", "E: 2e 3d\n1. E:Re S:1e W:1d N:1b\n"
+    data = f"{before}{taken}{last}\n{header}{after}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    at = before.count("\n") + 1
+    assert [(u.line, u.text) for u in units] == [
+        (1, f"{before}\n{last}\n"),
+        (at, f"{taken}\n\n{header}{after}"),
+    ]
+    assert units[0].findings == []
+    assert [(f.code, f.line, f.column) for f in units[1].findings] == [("A005", at, 1)]
+    assert "among the deal before's last tricks" in units[1].findings[0].message
+
+
+@pytest.mark.parametrize(
+    "last, after",
+    [
+        # the tricks below it do not go on from those above it
+        ("3. N:1b E:3e S:1d W:9d\n", "E: 2e 3d\n"),
+        ("1. N:1b E:3e S:1d W:9d\n", "E: 2e 3d\n"),
+        # the next deal has its own N hand
+        (AMONG_TRICKS[2], "N: 9c\nE: 2e 3d\n"),
+        # the next deal starts with no hand
+        (AMONG_TRICKS[2], "1. E:Re S:1e W:1d N:1b\n"),
+        # a line other than a trick below it
+        (AMONG_TRICKS[2] + "S: 4b\n", "E: 2e 3d\n"),
+    ],
+    ids=["trick 3", "trick 1 again", "its own hand", "no hand", "a hand below"],
+)
+def test_a_hand_among_the_last_tricks_that_is_not_the_next_deal_s_is_not_taken_ahead(
+    last: str, after: str
+) -> None:
+    before, taken, _ = AMONG_TRICKS
+    data = f"{before}{taken}{last}\ndeal 2 dealer N\n{after}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert all("last tricks" not in f.message for u in units for f in u.findings)
+    assert units[-1].line == (before + taken + last).count("\n") + 2
+
+
 def test_a_finding_in_a_line_given_back_goes_with_it() -> None:
     first, given, second = GIVEN_BACK[0]
     data = f"{first}deal 2 dealer N\n{given}{second}".encode().replace(b"1b", b"1\xff", 1)

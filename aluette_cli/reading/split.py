@@ -700,9 +700,11 @@ def _unpointed(text: str) -> tuple[int, bool]:
     joins two deals.  A hand line after a trick line, for a seat whose hand
     the deal has already (the stock line, where it has one already), is the
     next deal's.  A hand line moved among the tricks is its seat's only
-    one, and cuts nothing.  The next deal is one without its header if
-    lines of play follow in the text, else lines of it written before its
-    header."""
+    one, and cuts nothing; nor does one followed by the deal's own last
+    tricks only (:func:`_among_last_tricks`: the next deal's line moved up
+    past its header and those tricks, which :func:`_taken_ahead` gives
+    back to it).  The next deal is one without its header if lines of play
+    follow in the text, else lines of it written before its header."""
     after, play = _unpointed_patterns()
     m = after.search(text)
     while m is not None:
@@ -710,9 +712,39 @@ def _unpointed(text: str) -> tuple[int, bool]:
         line = re.compile(f"(?:\\A|\\n)[{BLANKS}]*{m[1]}[{BLANKS}]*{COLON}")
         own = line.search(text, 0, m.start())
         if own is not None and not _commented(text, (own.end() - 1, start)):
+            if _among_last_tricks(text) == text.rfind("\n", 0, start) + 1:
+                return -1, False
             return start, play.search(text, start) is not None
         m = after.search(text, m.end(1))
     return -1, False
+
+
+def _among_last_tricks(text: str) -> int:
+    """Where the line starts, in a deal's ``text`` without a point line,
+    that stands above the deal's last tricks and below its others (-1:
+    none does): the tricks below it numbered on from those above it (the
+    first the next, none again), with nothing else below it but blank
+    lines.  Read as the deal's, such a line (the next deal's hand or trick
+    1, moved up past its header) splits the deal's play; the deal does not
+    need it, whatever it is, to go on from one trick to the next."""
+    end = len(text.rstrip(WHITESPACE))
+    trick = _below().trick_number
+    below: list[int] = []
+    while end > 0:
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end]
+        words = line.lstrip(BLANKS)
+        if words:
+            if not words[0].isdigit() or not (numbers := trick.findall(words)):
+                break
+            below[:0] = map(int, numbers)
+        end = start - 1
+    else:
+        return -1
+    had = {int(n) for n in trick.findall(text, 0, start)}
+    if not below or not had or below[0] != max(had) + 1 or had & set(below):
+        return -1
+    return start
 
 
 def _cut(unit: Unit, text: str, start: int) -> tuple[Unit, Unit]:
@@ -906,9 +938,15 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         return None
     text = before.text
     point = text.find(_POINT_LINE)  # the end of the line above the point line
-    if point < 0:
-        return None
-    start = text.rfind("\n", 0, point) + 1
+    variant = "above-point"
+    if point >= 0:
+        start = text.rfind("\n", 0, point) + 1
+    else:  # a record without claims: the line above the deal's last tricks
+        start = _among_last_tricks(text)
+        if start < 0:
+            return None
+        point = text.find("\n", start)
+        variant = "among-tricks"
     line = text[start:point]
     if not start or any(mark in line for mark in (COMMENT_OPEN, COMMENT_CLOSE, LINE_COMMENT)):
         return None
@@ -939,7 +977,7 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     first.findings = [f for f in before.findings if f.line != at]
     second.findings = [
         *(f for f in before.findings if f.line == at),
-        Finding.of(F.LINE_ORDER, "above-point", at, 1),
+        Finding.of(F.LINE_ORDER, variant, at, 1),
         *after.findings,
     ]
     return first, second
