@@ -42,6 +42,7 @@ from aluette_cli.reading.recover import (
     _recover_deal,
     _segments,
     hand_in_trick,
+    line_in_trick,
     trick_in_hand,
 )
 from aluette_cli.reading.split import Unit
@@ -279,6 +280,17 @@ def read_deal(text: str) -> Deal:
     return deal
 
 
+def parse_whole(text: str) -> Deal:
+    """The deal of ``text`` as the grammar reads it whole, before any look
+    at whether its lines must be read again one by one."""
+    unit = Unit("deal", 1, 1, [text])
+    parser, builder = _parser()
+    builder.start_unit(unit)
+    deal = parser.parse(text, start="deal")
+    assert isinstance(deal, Deal)
+    return deal
+
+
 @pytest.mark.usefixtures("either_path")
 @pytest.mark.parametrize(
     "trick",
@@ -354,6 +366,38 @@ def test_a_trick_of_more_cards_is_read_as_it_stands_unless_a_line_of_it_is_a_han
     assert [p.card for p in deal.tricks[0].plays] == " ".join(lines)[3:].replace("N:", "").replace(
         "E:", ""
     ).replace("S:", "").replace("W:", "").split()
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "typed",
+    ["2b 5e 7b 4c 9d", "2c N:5e E:7b S:4c W:9d", "2e 5e 7b 4c 9d"],
+    ids=["cards only", "seats", "a card of the deal"],
+)
+def test_a_trick_s_number_typed_as_a_card_costs_its_line(typed: str) -> None:
+    # "2." typed "2b": read whole, without claims, its five cards are more
+    # of trick 1, a trick of nine cards.  Read line by line, the line is
+    # one A001 at its first word, and trick 2 is missing.
+    text = record("deal 1 dealer W", "1. 3d Rb 4e 8d", typed, "3. 6b 6c 1e 3c")
+    deal = read_deal(text)
+    assert line_in_trick(parse_whole(text))
+    assert [(t.number, len(t.plays)) for t in deal.tricks] == [(1, 4), (3, 4)]
+    assert [(code, line, column) for code, line, column, _ in unread(deal)] == [("A001", 3, 1)]
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ("1. 3d Rb 4e", "8d 2b 5e 7b 4c"),  # the trick's own line is not whole
+        ("1. 3d Rb 4e 8d", "2b 5e 7b 4c"),  # four cards: no number mistyped
+        ("1. 3d Rb 4e 8d", "N:2b 5e 7b 4c 9d"),  # a seat first: a hand's shape
+        ("1. 3d Rb 4e 8d 2b 5e 7b 4c 9d",),  # all on the trick's line
+    ],
+    ids=["wrapped", "four cards", "seat first", "one line"],
+)
+def test_a_trick_that_runs_on_otherwise_is_not_a_number_mistyped(lines: tuple[str, ...]) -> None:
+    assert not line_in_trick(parse_whole(record("deal 1 dealer W", *lines)))
 
 
 @pytest.mark.usefixtures("either_path")

@@ -255,11 +255,34 @@ def trick_in_hand(deal: Deal) -> bool:
     return any(hand.pos.line == line and len(hand.cards) < HAND_SIZE for hand in hands)
 
 
+def line_in_trick(deal: Deal) -> bool:
+    """Whether a trick of ``deal``, read whole, runs on over a trick's line
+    whose number was mistyped as a card.
+
+    A trick's number typed as a card (``4b 4b 6b 2d 5e``, for ``4.``) leaves
+    its cards no trick to start, and, whitespace being free, a record
+    without claims reads them as more cards of the trick above: a trick of
+    nine cards, each of the five played again, a finding for each.  A trick
+    whose own line holds four cards, followed by a line of five cards, the
+    first with no seat, is two tricks' lines, and the deal is read line by
+    line: the second is then one A001, skipped (the trick it was is
+    missing, and nothing else is said of it).  Fewer cards on the next line
+    are more cards of the trick (A205), as written."""
+    for trick in deal.tricks:
+        plays = trick.plays
+        if len(plays) > 4 and plays[3].pos.line == trick.pos.line < plays[4].pos.line:
+            line = plays[4].pos.line
+            if plays[4].seat is None and sum(p.pos.line == line for p in plays[4:]) == 5:
+                return True
+    return False
+
+
 def lines_crossed(deal: Deal) -> bool:
     """Whether ``deal``, read whole, must be read again line by line: a hand
-    line read into a trick (:func:`hand_in_trick`), or a trick read out of a
-    hand's line (:func:`trick_in_hand`).  Asked after either reader."""
-    return hand_in_trick(deal) or trick_in_hand(deal)
+    line read into a trick (:func:`hand_in_trick`), a trick read out of a
+    hand's line (:func:`trick_in_hand`), or a line read into the trick above
+    it (:func:`line_in_trick`).  Asked after either reader."""
+    return hand_in_trick(deal) or trick_in_hand(deal) or line_in_trick(deal)
 
 
 def _read_line(
