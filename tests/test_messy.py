@@ -563,6 +563,21 @@ def test_mutation_a_deal_s_first_line_moved_above_the_point_line_before_is_one_f
 
 
 @pytest.mark.parametrize("seed", range(4))
+def test_mutation_a_sheet_s_header_moved_below_its_point_line_is_one_finding(
+    tmp_path: Path, seed: int
+) -> None:
+    """In a record of score sheets without hands, whichever deal's header
+    after the first moved down past its sheet and its point line: the lines
+    above it are its deal's, not a deal without its header followed by an
+    empty deal one too many (docs/notation.md §8)."""
+    _, lines, _, n = a_later_header(seed, ("sheet", "--no-hands"))
+    assert lines[n].startswith("winners:") and lines[n + 1].startswith("point"), lines[n : n + 2]
+    moved = [*lines[: n - 1], lines[n], lines[n + 1], lines[n - 1], *lines[n + 2 :]]
+    found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
+    assert [(f["line"], f["code"]) for f in found] == [(n + 2, "A005")], found
+
+
+@pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("style", ["seats", "cards"])
 def test_mutation_a_deal_s_hand_moved_among_the_last_tricks_before_is_one_finding(
     tmp_path: Path, seed: int, style: str

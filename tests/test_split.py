@@ -602,6 +602,38 @@ def test_a_hand_among_the_last_tricks_that_is_not_the_next_deal_s_is_not_taken_a
     assert units[-1].line == (before + taken + last).count("\n") + 2
 
 
+SHEET_DEAL = "deal 1 dealer W\nwinners: N E S W N E S W N\npoint NS\n\n"
+SHEET_LINES = "winners: W S N W S E E E N\npoint EW\n"
+
+
+@pytest.mark.parametrize("blank", ["", "\n"], ids=["right below", "a blank line between"])
+def test_a_header_alone_below_a_deal_cut_without_its_header_is_that_deal_s(blank: str) -> None:
+    """A sheet and its point line after a deal's point line, then a header
+    alone with the next number: the header was moved down below its deal's
+    lines, which it heads (A005 there, said by the reader)."""
+    data = f"{SHEET_DEAL}{SHEET_LINES}{blank}deal 2 dealer N\n\n".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert [(u.line, u.text) for u in units] == [
+        (1, SHEET_DEAL),
+        (5, f"{SHEET_LINES}{blank}deal 2 dealer N\n\n"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "deal 3 dealer N\n",  # the number after: the next deal, not written yet
+        "deal 2 dealer N\nwinners: N N N N N E E E E\n",  # a deal of its own lines
+        "deal 2 dealer N  {later}\n",  # more on the header's line
+    ],
+    ids=["next number", "its own lines", "a comment"],
+)
+def test_a_header_that_is_not_the_deal_above_s_stays(after: str) -> None:
+    data = f"{SHEET_DEAL}{SHEET_LINES}{after}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert [u.line for u in units] == [1, 5, 7]
+
+
 def test_a_finding_in_a_line_given_back_goes_with_it() -> None:
     first, given, second = GIVEN_BACK[0]
     data = f"{first}deal 2 dealer N\n{given}{second}".encode().replace(b"1b", b"1\xff", 1)

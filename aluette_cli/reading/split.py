@@ -256,6 +256,8 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
     #: header are the held deal's
     held: Unit | None = None
     finished = False  # whether it has its trick 9 and its point line (_finished)
+    #: the last deal cut without its header, and the number it follows
+    headless: tuple[Unit, int] | None = None
     for unit in _split(lines, left_off):
         if ahead is not None:
             first, tail, whole = ahead
@@ -272,6 +274,11 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
             else:  # no deal follows: the lines stay where they are (A005)
                 held = whole
             finished = False
+        if headless is not None and held is headless[0] and _header_below(*headless, unit):
+            unit = Unit("deal", held.line, held.column, [*held.parts, *unit.parts])
+            unit.findings = [*held.findings, *unit.findings]
+            held = None
+        headless = None
         if held is not None:
             if unit.kind == "deal" and held.kind == "deal" and not finished:
                 given = _given_back(held, unit) or _taken_ahead(held, unit)
@@ -309,10 +316,39 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                 break
             yield first
             unit = second
+            number = _HEADER_LINE.match(first.text)
+            headless = (unit, int(number[1])) if number is not None else None
     if ahead is not None:
         held = ahead[2]
     if held is not None:
         yield held
+
+
+#: A deal header alone on its line, its number in group 1.
+_HEADER_LINE = re.compile(
+    f"[{BLANKS}]*{DEAL}[{BLANKS}]+([0-9]{{1,9}})[{BLANKS}]+{DEALER}[{BLANKS}]+{SEAT}[{BLANKS}]*(?:\n|\\Z)"
+)
+
+
+def _header_below(before: Unit, number: int, after: Unit) -> bool:
+    """Whether the deal ``after`` is the header of ``before``, a deal cut
+    without its header after deal ``number`` (:func:`_next_deal`), written
+    below its lines: ``after`` is a header alone, the next deal's number,
+    with nothing below it, right after ``before``.
+
+    A deal written as a score sheet and its point line, its header moved
+    down past both, reads as a deal without its header and, after it, a
+    deal with no lines, one deal too many: its number, its dealer and the
+    game's end each a finding.  A header alone that takes the number after
+    (``deal 6`` where the deal cut is deal 5) is the next deal's, not yet
+    written, and stays."""
+    if after.kind != "deal" or not _ends_before(before, after.line):
+        return False
+    text = after.text
+    head = _HEADER_LINE.match(text)
+    return (
+        head is not None and int(head[1]) == number + 1 and not text[head.end() :].strip(WHITESPACE)
+    )
 
 
 def _ends_before(unit: Unit, line: int) -> bool:
