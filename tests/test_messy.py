@@ -563,6 +563,26 @@ def test_mutation_a_deal_s_first_line_moved_above_the_point_line_before_is_one_f
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("form", [f for f in FORMS if "--no-claims" not in f], ids=" ".join)
+def test_mutation_a_deal_s_last_play_moved_below_the_next_header_is_one_finding(
+    tmp_path: Path, seed: int, form: tuple[str, ...]
+) -> None:
+    """A deal's last line of play (its trick 9, its sheet) moved down past
+    its point line, the blank line and the next deal's header (and in a
+    deal with hands the first of them): it is the deal before's, and the
+    header, below that deal's point line, stands in its place; one line is
+    out of its place (the reader names the point line, as where the line
+    is moved down by one)."""
+    _, lines, rng, n = a_later_header(seed, form)
+    play = n - 3  # above the point line and the blank line
+    assert lines[play].startswith("point"), lines[play]
+    by = rng.choice([3, 4] if "--no-hands" not in form else [3])
+    moved = [*lines[: play - 1], *lines[play : play + by], lines[play - 1], *lines[play + by :]]
+    found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
+    assert [(f["line"], f["code"]) for f in found] == [(play, "A005")], found
+
+
+@pytest.mark.parametrize("seed", range(4))
 def test_mutation_a_sheet_s_header_moved_below_its_point_line_is_one_finding(
     tmp_path: Path, seed: int
 ) -> None:

@@ -944,7 +944,11 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     second = Unit("deal", after.line, after.column, theirs)
     lines = {after.line + text.count("\n", 0, begin) for begin, _ in given}
     first.findings = [*before.findings, *(f for f in after.findings if f.line in lines)]
-    first.findings.append(Finding.of(F.LINE_ORDER, "next-header", after.line, after.column))
+    if points or below.point_below.search("\n" + before.text) is None:
+        # (where the deal before has its point line, the header stands
+        # below it, in its place: the lines given back are the ones out
+        # of theirs, and the reader says so of them, or of the point line)
+        first.findings.append(Finding.of(F.LINE_ORDER, "next-header", after.line, after.column))
     second.findings = [f for f in after.findings if f.line not in lines]
     return first, second
 
