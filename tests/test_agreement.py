@@ -259,6 +259,9 @@ _HEADER_ABOVE = re.compile(r"\{= A005 the next deal's header stands above")
 #: the deal starts there, and the lines down to its header are the deal
 #: before's.
 _TAKEN = re.compile(r"\{= A005 this line is this deal's, written above")
+#: A deal's line written below the next deal's header, the deal's point
+#: line above that header: the line is the deal before's.
+_GIVEN = re.compile(r"\{= A005 this line is this deal's, written below the next deal's header")
 _CARD = re.compile(r"\b[1-9RCV][dcbe]\b")
 
 
@@ -423,7 +426,7 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         bare = words[number - 1]
         headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
         started = headed or _NO_HEADER.search(line) or _BAD_HEADER.search(line)
-        into = -2 if taken and not started else -1  # the deal the line's notes are of
+        into = -2 if (taken or _GIVEN.search(line)) and not started else -1  # whose notes
         if carried is not None and bare and not commented[number - 1] and not started:
             trick, had_sheet, point, hands = carried
             at = re.match(r"(\d+)\.", bare)

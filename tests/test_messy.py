@@ -570,16 +570,15 @@ def test_mutation_a_deal_s_last_play_moved_below_the_next_header_is_one_finding(
     """A deal's last line of play (its trick 9, its sheet) moved down past
     its point line, the blank line and the next deal's header (and in a
     deal with hands the first of them): it is the deal before's, and the
-    header, below that deal's point line, stands in its place; one line is
-    out of its place (the reader names the point line, as where the line
-    is moved down by one)."""
+    header, below that deal's point line, stands in its place; the line is
+    the one out of its place (docs/notation.md §8)."""
     _, lines, rng, n = a_later_header(seed, form)
     play = n - 3  # above the point line and the blank line
     assert lines[play].startswith("point"), lines[play]
     by = rng.choice([3, 4] if "--no-hands" not in form else [3])
     moved = [*lines[: play - 1], *lines[play : play + by], lines[play - 1], *lines[play + by :]]
     found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
-    assert [(f["line"], f["code"]) for f in found] == [(play, "A005")], found
+    assert [(f["line"], f["code"]) for f in found] == [(play + by, "A005")], found
 
 
 @pytest.mark.parametrize("seed", range(4))

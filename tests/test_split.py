@@ -470,6 +470,23 @@ def test_a_deal_s_last_line_among_the_next_deal_s_hands_and_bids_goes_back_to_it
     assert [(f.code, f.line) for f in one.findings] == [("A005", 4)]
 
 
+def test_a_line_given_back_from_below_a_header_under_the_point_line_is_the_one_out_of_place() -> (
+    None
+):
+    # Trick 2 moved down past its deal's point line and the next header:
+    # the header stands below the point line, in its place; the trick is
+    # given back, and is the line out of its place (its own A005, not the
+    # header's)
+    first = "deal 1 dealer W\nN: 8e Rc\n1. N:8e E:Rc S:Re W:Vb\npoint NS\n\n"
+    moved = "2. N:1b E:3e S:1d W:9d\n"
+    data = f"{first}deal 2 dealer N\n{moved}N: 2c 3c\n1. E:Re S:1e W:1d N:1b\n"
+    one, two = (u for u in read_units(io.BytesIO(data.encode())) if u.kind == "deal")
+    assert one.text == f"{first}\n{moved}"
+    assert [(f.code, f.line) for f in one.findings] == [("A005", 7)]
+    assert "written below the next deal's header" in one.findings[0].message
+    assert two.findings == []
+
+
 #: (the deal before, down to its last line of play; the next deal's first
 #: line moved up above the point line; the next deal after its header)
 TAKEN_AHEAD = [

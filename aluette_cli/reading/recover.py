@@ -200,7 +200,11 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
         headless = False
     deal = builder.deal(parts)
     deal.unread = unread  # in the order of the lines
-    deal.misplaced = misplaced + _out_of_order(parts[1:])
+    # (lines the cut said were out of place, given back from below the next
+    # header: their A005 is said; the rest are ordered without them)
+    given = {f.line for f in unit.findings if f.code == F.LINE_ORDER}
+    ordered = [p for p in parts[1:] if _line(p) not in given] if given else parts[1:]
+    deal.misplaced = misplaced + _out_of_order(ordered)
     if unread or headless:  # written back as it was: no header is made up for it
         deal.text = unit.text
     _attach_comments(deal, builder.comments)
@@ -407,6 +411,12 @@ def _loose_header(seg: str, piece: Unit) -> Deal:
         pos=Pos(piece.line, piece.column),
         guessed=guessed,
     )
+
+
+def _line(part: object) -> int:
+    """The line an element of a deal starts on."""
+    pos = getattr(part, "pos", None)
+    return pos.line if isinstance(pos, Pos) else 0
 
 
 def _out_of_order(parts: list[object]) -> list[Finding]:

@@ -945,10 +945,14 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     lines = {after.line + text.count("\n", 0, begin) for begin, _ in given}
     first.findings = [*before.findings, *(f for f in after.findings if f.line in lines)]
     if points or below.point_below.search("\n" + before.text) is None:
-        # (where the deal before has its point line, the header stands
-        # below it, in its place: the lines given back are the ones out
-        # of theirs, and the reader says so of them, or of the point line)
         first.findings.append(Finding.of(F.LINE_ORDER, "next-header", after.line, after.column))
+    else:
+        # The deal before has its point line, above the header: the header
+        # stands in its place, and each line given back is out of its own.
+        first.findings += [
+            Finding.of(F.LINE_ORDER, "below-header", after.line + text.count("\n", 0, begin), 1)
+            for begin, _ in given
+        ]
     second.findings = [f for f in after.findings if f.line not in lines]
     return first, second
 
