@@ -12,9 +12,13 @@ fast path on and off, since what is recovered must not depend on it.
 
 from __future__ import annotations
 
+import os
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from aluette_cli.findings import Finding
 from aluette_cli.model import (
@@ -47,11 +51,13 @@ from aluette_cli.reading.recover import (
 )
 from aluette_cli.reading.split import Unit
 
-from .conftest import record
+from .conftest import generated, record
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+#: More examples with HYPOTHESIS_PROFILE=long, as in tests/test_properties.py.
+LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 LINE = "; this line cannot be read, it is skipped; the rest of the deal is read"
 HEADER = "; this deal header cannot be read; the deal's lines are still read and checked"
 BETWEEN = (
@@ -398,6 +404,120 @@ def test_a_trick_s_number_typed_as_a_card_costs_its_line(typed: str) -> None:
 )
 def test_a_trick_that_runs_on_otherwise_is_not_a_number_mistyped(lines: tuple[str, ...]) -> None:
     assert not line_in_trick(parse_whole(record("deal 1 dealer W", *lines)))
+
+
+#: A deal's lines, some of them going on over the next line, as whitespace
+#: allows; the last trick has a card mistyped, so the deal is read line by line.
+WRAPPED = (
+    "deal 1 dealer W",
+    "N: 3d Rc 9e 7b",
+    "   1d 4c Vd 5e 2b",
+    "1. N:3d E:Rb",
+    "   S:4e W:8d",
+    "   -> N",
+    "2. N:Rc E:5x S:6e W:7e -> N",
+    "point NS",
+)
+
+
+@pytest.mark.usefixtures("either_path")
+def test_lines_that_go_on_over_the_next_are_read_as_one_when_a_deal_is_read_line_by_line() -> None:
+    # Read whole, the deal is a hand of nine cards and a trick of four with
+    # its claim; read line by line (for the 5x), each line alone was a
+    # hand, a trick or a claim cut short, and a finding or two each.
+    deal = read_deal(record(*WRAPPED))
+    assert unread(deal) == [("A001", 7, 11, "found '5x', expected a card" + LINE)]
+    assert deal.misplaced == []
+    assert deal.hands["N"] == Hand("N", HAND, Pos(2, 1))
+    first = deal.tricks[0]
+    assert [p.card for p in first.plays] == ["3d", "Rb", "4e", "8d"]
+    assert first.claim is not None and first.claim.seat == "N" and first.claim.pos == Pos(6, 4)
+    assert [p.pos for p in first.plays][2:] == [Pos(5, 4), Pos(5, 9)]
+
+
+@cache
+def _deals(seed: int, flags: tuple[str, ...]) -> list[str]:
+    """The deals of a generated game, each its own text."""
+    text = generated(seed, *flags)
+    return [f"{deal.strip(chr(10))}\n" for deal in text.split("\n\n") if deal.startswith("deal")]
+
+
+#: The forms of a record: the trick style, and what is left out.
+FORMS = [
+    (f"--style={style}", *flags)
+    for style in ("seats", "cards", "sheet")
+    for flags in ((), ("--no-hands",), ("--no-claims",), ("--rules=team-five", "--options=chanter"))
+]
+
+
+@st.composite
+def wrapped_deals(draw: st.DrawFn) -> str:
+    """A legal deal of any form, any of its lines after the header broken
+    at any of its blanks, the rest indented or not, a line at most twice."""
+    deals = _deals(draw(st.integers(0, 3)), draw(st.sampled_from(FORMS)))
+    lines = draw(st.sampled_from(deals)).rstrip("\n").split("\n")
+    out = [lines[0]]
+    for line in lines[1:]:
+        blanks = [k for k, char in enumerate(line) if char == " "]
+        cuts = sorted(draw(st.sets(st.sampled_from(blanks), max_size=2))) if blanks else []
+        start = 0
+        for cut in cuts:
+            out.append(line[start:cut])
+            start = cut + 1
+        out.append(draw(st.sampled_from(("", "   "))) * bool(cuts) + line[start:])
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.usefixtures("either_path")
+@settings(max_examples=1000 if LONG else 120, suppress_health_check=[HealthCheck.too_slow])
+@given(wrapped_deals())
+def test_a_deal_that_reads_whole_reads_the_same_line_by_line(text: str) -> None:
+    # Whitespace is free, so a deal that reads whole may have any line
+    # broken anywhere; read line by line (as when a mistake elsewhere in it
+    # makes the grammar stop), it must give the same deal, no line lost or
+    # misread for its break.
+    assert recovered(text) == parse_whole(text)
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ("1. N:3d E:Rb S:4e W:8d", "   -> N"),  # a claim under a whole trick
+        ("1. N:3d", "E:Rb S:4e W:8d -> N"),  # a seat to each card below
+        ("1. N:3d E:Rb", "4e 8d -> N"),  # cards alone below
+    ],
+    ids=["claim", "seats", "cards"],
+)
+def test_a_trick_cut_short_at_a_line_s_end_goes_on_over_the_next(lines: tuple[str, ...]) -> None:
+    deal = read_deal(record("deal 1 dealer W", *lines, "2. N:Rc E:5x S:6e W:7e -> N"))
+    assert [(code, line) for code, line, _, _ in unread(deal)] == [("A001", 4)]
+    assert deal.misplaced == [] and len(deal.tricks) == 1
+    assert [p.card for p in deal.tricks[0].plays] == ["3d", "Rb", "4e", "8d"]
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "lines, cards, hands, skipped",
+    [
+        # a line of cards under a whole trick: no more of it (line_in_trick)
+        (("1. N:3d E:Rb S:4e W:8d", "4b 4c 6b 2d 5e"), 4, [], [3, 4]),
+        # the two lines together would be a trick of five cards: the line is
+        # read alone, as far as it can be (a hand of one card, then A001)
+        (("1. N:3d E:Rb S:4e", "W:8d N:Rc -> N"), 3, ["W"], [3, 4]),
+        # a trick with its claim is whole: the line below is read alone, two
+        # hands of one card each
+        (("1. N:3d E:Rb -> N", "S:4e W:8d"), 2, ["S", "W"], [4]),
+    ],
+    ids=["a whole trick", "too many", "claimed"],
+)
+def test_a_line_that_would_make_more_than_one_element_is_not_read_with_the_one_above(
+    lines: tuple[str, ...], cards: int, hands: list[str], skipped: list[int]
+) -> None:
+    deal = read_deal(record("deal 1 dealer W", *lines, "2. N:Rc E:5x S:6e W:7e -> N"))
+    assert [len(t.plays) for t in deal.tricks] == [cards]
+    assert list(deal.hands) == hands
+    assert [line for _, line, _, _ in unread(deal)] == skipped
 
 
 @pytest.mark.usefixtures("either_path")

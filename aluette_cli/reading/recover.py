@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import findings as F
 from ..cards import HAND_SIZE
@@ -142,6 +142,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     # nothing stands in for it, and its first line is read as the others.
     headless = restarts(unit.text)
     met = False  # whether a headless deal's header was met among its lines
+    #: the last line, if the next may go on with it (:func:`_runs_on`)
+    above: _Above | None = None
     if headless:
         text = unit.text
         word = len(text) - len(text.lstrip(WHITESPACE))  # (0 for a unit the reader cut)
@@ -164,16 +166,32 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
         heading = headless and not met and HEADER_WORD.match(seg) is not None
         met = met or heading
         element = (index or headless) and not heading
+        last, above = above, None
         if element and fastpath.FASTPATH:
             read = _read_element_fast(seg, builder.line0)
             if read is not None:
                 parts.append(read[0])
                 builder.comments.extend(read[1])
+                above = _Above(index, seg, len(parts) - 1, len(builder.comments) - len(read[1]))
                 continue
+        mark = len(builder.comments)
         elements, exc, rest = _read_line(
             seg, piece, parser, builder, "deal_element" if element else "deal_header"
         )
+        chain: _Above | None = None  # lines cut short together so far
+        if last is not None and (exc is not None or all(_a_play(e) for e in elements)):
+            joined = _runs_on(last, index, seg, parts, builder, parser, unit)
+            if joined == OPEN:
+                elements = []  # (read alone, it was no element either)
+                chain = last._replace(text=f"{last.text}\n{seg}")
+            elif isinstance(joined, tuple):
+                elements, exc, rest = joined
+                index, seg, mark = last.first, f"{last.text}\n{seg}", last.comments
+                for k in sorted(last.unread, reverse=True):
+                    del unread[k]
         parts += elements
+        if exc is None and len(elements) == 1 and element:
+            above = _Above(index, seg, len(parts) - 1, mark)
         if exc is not None:
             if _unclosed_comment(exc, rest.text):
                 return [
@@ -187,6 +205,10 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                 parts.append(_loose_header(seg, piece))
             said = "rest" if elements else "line" if element else "header"
             unread.append(_syntax_finding(exc, rest, builder, said))
+            if chain is not None:
+                above = chain._replace(unread=(*chain.unread, len(unread) - 1))
+            elif element and not elements and _stop(exc) < 0:
+                above = _Above(index, seg, None, mark, (len(unread) - 1,))  # cut short at its end
     moved = [i for i, part in enumerate(parts) if i and isinstance(part, Deal)] if headless else []
     if moved:
         # The deal's lines came first, then its header: the header is the
@@ -287,6 +309,95 @@ def lines_crossed(deal: Deal) -> bool:
     hand's line (:func:`trick_in_hand`), or a line read into the trick above
     it (:func:`line_in_trick`).  Asked after either reader."""
     return hand_in_trick(deal) or trick_in_hand(deal) or line_in_trick(deal)
+
+
+def _a_play(element: object) -> bool:
+    """Whether ``element``, read from a line alone, may be a card of a trick
+    with its seat (``S:4e``, a hand of one card)."""
+    return isinstance(element, Hand) and len(element.cards) == 1
+
+
+def _short(element: object, slack: int = 0) -> bool:
+    """Whether ``element`` holds fewer cards than a whole one (a trick four,
+    a hand nine), or, with a ``slack`` of one, no more."""
+    if isinstance(element, Trick):
+        return len(element.plays) < 4 + slack
+    if isinstance(element, Hand):
+        return len(element.cards) < HAND_SIZE + slack
+    return True
+
+
+class _Above(NamedTuple):
+    """A line of a deal read line by line, that the next line may go on."""
+
+    first: int  # its segment's first line, from the unit's
+    text: str
+    #: where its one element stands in the deal's parts (None: the line
+    #: could not be read, cut short at its end)
+    element: int | None
+    comments: int  # the deal's comments before it
+    #: where the A001s of its lines stand, those that could not be read alone
+    unread: tuple[int, ...] = ()
+
+
+def _runs_on(
+    last: _Above,
+    index: int,
+    seg: str,
+    parts: list[object],
+    builder: _Builder,
+    parser: Lark,
+    unit: Unit,
+) -> tuple[list[object], None, Unit] | str | None:
+    """The line above (``last``) read again with the line ``seg`` under it;
+    None if the two are not one element, :data:`OPEN` if they are one cut
+    short at their end, which the next line may end (``9.``, ``W:Cb N:9c
+    E:1c S:5e ->``, ``N``).
+
+    Whitespace is free (docs/notation.md §1): a trick or a hand may go on
+    over the next line (``1. N:8e E:4e`` and then ``S:Cd W:Vc -> S``), and
+    the grammar reads such a deal whole.  Read line by line (a mistake
+    elsewhere in it), each half alone was an element cut short and a line
+    that cannot be read: a finding or two each where the deal read whole
+    had none.  The two lines are one element where the one above could not
+    be read for want of what follows (``3. 3b 2d Cc 4e ->``, then ``S``)
+    and the two read together are one element; or where the one above was
+    read, and the two read together are one element of its kind (a trick
+    and its claim, a hand and more of its cards, a point line and its
+    points), no longer than a whole one (a trick of four cards, a hand of
+    nine): a line of cards under a whole trick is no more of it
+    (:func:`line_in_trick`).
+    The element read alone is then taken out of ``parts``."""
+    above = parts[last.element] if last.element is not None else None
+    if last.first + last.text.count("\n") + 1 != index:
+        return None
+    if above is not None and not _short(above, isinstance(above, Trick)):
+        return None  # (a trick of four cards may still take its claim)
+    joined = f"{last.text}\n{seg}"
+    line = unit.line + last.first
+    column = unit.column if last.first == 0 else 1
+    kept = builder.comments[last.comments :]
+    del builder.comments[last.comments :]
+    saved = builder.line0, builder.col0  # where the line's own error is placed
+    builder.line0, builder.col0 = line, column
+    piece = Unit("deal", line, column, [joined])
+    found, exc, rest = _read_line(joined, piece, parser, builder, "deal_element")
+    whole = found[0] if exc is None and len(found) == 1 else None
+    if whole is None or (
+        above is not None and (type(whole) is not type(above) or not _short(whole, 1))
+    ):
+        builder.comments[last.comments :] = kept
+        builder.line0, builder.col0 = saved
+        if exc is not None and not found and _stop(exc) < 0:
+            return OPEN  # the two cut short at their end: the next line may end them
+        return None
+    if last.element is not None:
+        del parts[last.element :]
+    return found, None, rest
+
+
+#: What :func:`_runs_on` says of two lines cut short together at their end.
+OPEN = "open"
 
 
 def _read_line(
