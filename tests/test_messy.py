@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SAMPLES, run, write
+from .conftest import SAMPLES, generated, run, write
 
 SEATED = (SAMPLES / "classic-game.aln").read_text(encoding="utf-8")
 CARDS = (SAMPLES / "cards-only.aln").read_text(encoding="utf-8")
@@ -634,6 +634,29 @@ def test_mutation_a_deal_s_last_line_moved_below_the_next_header_is_one_finding(
     moved = [*lines[: last - 1], *lines[last : last + by], lines[last - 1], *lines[last + by :]]
     found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
     assert [(f["line"], f["code"]) for f in found] == [(n - 1, "A005")], found
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("style", ["seats", "cards"])
+def test_mutation_trick_8_moved_below_trick_9_and_the_point_line_is_one_finding(
+    tmp_path: Path, seed: int, style: str
+) -> None:
+    """Whichever deal's trick 8 moved down two lines, below its trick 9 and
+    its point line: the trick is the line out of its place (A005), and out
+    of the order of the numbers (A201), one slip: the A201 follows from the
+    A005 (docs/notation.md §8)."""
+    text = generated(seed, "--style", style)
+    lines = lines_of(text)
+    eights = [n for n, line in enumerate(lines, 1) if line.startswith("8. ")]
+    n = Random(seed).choice(eights)
+    assert lines[n].startswith("9. ") and lines[n + 1].startswith("point"), lines[n - 1 : n + 2]
+    moved = [*lines[: n - 1], lines[n], lines[n + 1], lines[n - 1], *lines[n + 2 :]]
+    found = findings(tmp_path, "\n".join(moved) + "\n")
+    assert [(f["line"], f["code"]) for f in to_act_on(found)] == [(n + 2, "A005")], found
+    follows = [f for f in found if f["code"] == "A201"]
+    assert [f.get("consequence_of") for f in follows] == [
+        {"code": "A005", "line": n + 2, "column": 1}
+    ]
 
 
 @pytest.mark.parametrize("seed", range(4))

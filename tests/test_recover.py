@@ -616,6 +616,33 @@ def test_the_misplaced_lines_are_the_fewest_whose_moving_puts_the_rest_in_order(
     assert found == [("A005", n, 1, GOES[goes]) for n, goes in named]
 
 
+@pytest.mark.parametrize(
+    ("numbers", "named"),
+    [
+        # trick 8 below trick 9 and the point line: trick 8 was moved
+        ([7, 9, 0, 8], [(5, "play")]),
+        # trick 9 below the point line, in the order of the numbers: the
+        # point line is the lone line (a trick weighs more)
+        ([7, 8, 0, 9], [(4, "point")]),
+        # trick 2 above the stock, before trick 1: trick 2 was moved
+        ([2, -1, 1, 3], [(2, "play")]),
+    ],
+    ids=["trick 8 down", "trick 9 down", "trick 2 up"],
+)
+def test_of_the_tricks_a_line_could_be_the_one_out_of_order_of_its_numbers_is(
+    numbers: list[int], named: list[tuple[int, str]]
+) -> None:
+    # (0: the point line, -1: the stock; the lines numbered from 2)
+    def part(number: int, at: Pos) -> object:
+        if number > 0:
+            return Trick(number, [], None, at)
+        return PARTS["point" if number == 0 else "stock"](at)
+
+    parts = [part(number, Pos(n, 1)) for n, number in enumerate(numbers, 2)]
+    found = [(f.code, f.line, f.message) for f in _out_of_order(parts)]
+    assert found == [("A005", n, GOES[goes]) for n, goes in named]
+
+
 # --------------------------------------------------------------------------
 # Comments in a deal read line by line
 
