@@ -407,19 +407,26 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     pending = False
     #: lines between a line taken ahead and its header: the deal before's
     taken = False
+    #: whether the last deal's summary was noted, and a second summary after
+    #: it, before any header: that of the deal whose header is below it
+    summed = False
+    below: tuple[dict[str, int] | None, tuple[str, int] | None] | None = None
     before_play = re.compile(r"[NESW]\s*:|stock\s*:|(?:chant|announce|concede)\b")
     words = [re.sub(r"\{[^}]*\}|;.*", "", x.split("  {=", 1)[0]).strip() for x in lines]
 
     def start_deal(line: str) -> None:
-        nonlocal ended, numbers, sheet
+        nonlocal ended, numbers, sheet, summed, below
         winners.append([])
         counts.append(None)
         points.append(None)
         if _HEADER_BELOW.search(line) and len(winners) > 1 and ended is not None:
             winners[-1] = winners[-2][ended:]
             del winners[-2][ended:]
+            if below is not None:  # its point line too, above it (a sheet's header moved down)
+                counts[-1], points[-1] = below
         ended = None
         numbers, sheet = set(), False
+        summed, below = False, None
 
     for number, line in enumerate(lines, 1):
         written = line.split("  {=", 1)[0]
@@ -461,14 +468,20 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
             if at := re.match(r"(\d+)\.", bare):
                 numbers.add(int(at[1]))
             sheet = sheet or bare.startswith("winners")
+        was = ended
         if written.lstrip().startswith("point") and winners:
             ended = len(winners[into])
         for note in _NOTE.findall(line):
             if m := re.match(r"(A\d{3}) ", note):
                 findings[(m[1], number)] += 1
             elif note.startswith(("Tricks:", "Point:", "The deal", "The record")):
-                counts[into] = _counts(note)
-                points[into] = _point(note)
+                if into == -1 and summed:
+                    # (this point line is the next deal's: the deal's own ends it)
+                    below, ended = (_counts(note), _point(note)), was
+                else:
+                    counts[into] = _counts(note)
+                    points[into] = _point(note)
+                    summed = summed or into == -1
             elif not note.startswith(("Score so far", "Final score", "The game")):
                 trick = re.match(r"(\d+)\.", written)
                 assert trick is not None, line  # a trick note is on a trick line
@@ -755,9 +768,24 @@ FIRST_HEADER_MISTYPED = (
 )
 
 
+#: A deal's header moved down below its tricks and its point line: the
+#: deal's point line stands above its header.
+HEADER_BELOW_POINT = (
+    '[Event "Club"]\n[Result "*"]\n\ndeal 1 dealer W\n1. N:8e E:4e S:Cd W:Vc -> S\n'
+    "2. S:6b W:Vb N:1b E:3e -> N\n3. N:5b E:6c S:4b W:9d -> W\n4. W:Rb N:Vd E:3c S:1d -> E\n"
+    "5. E:Rd S:7d W:4d N:2d -> N\n6. N:5d E:Rc S:Re W:Ce -> pourri\n7. N:6e E:1e S:Ve W:7c -> E\n"
+    "8. E:7e S:4c W:8d N:6d -> W\n9. W:Cb N:9c E:1c S:5e -> N\npoint N\n\n"
+    "1. E:Cc S:1b W:6e N:8b -> S\n2. S:6b W:2d N:1d E:Rb -> W\n3. W:4c N:8e E:3b S:7d -> N\n"
+    "4. N:2b E:Rc S:Cd W:1c -> N\n5. N:Ve E:1e S:8d W:6c -> E\n6. E:9b S:4d W:Re N:8c -> W\n"
+    "7. W:9c N:3c E:7c S:9e -> N\n8. N:Vb E:2c S:Vc W:4b -> E\n9. E:3e S:5b W:2e N:Cb -> W\n"
+    "point N\ndeal 2 dealer N\n"
+)
+
+
 @settings(max_examples=2_000 if LONG else 60)
 @example(text=FIRST_LINE_ABOVE)
 @example(text=FIRST_HEADER_MISTYPED)
+@example(text=HEADER_BELOW_POINT)
 @given(text=messy_records())
 def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str
