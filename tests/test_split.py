@@ -688,6 +688,10 @@ def test_a_finding_in_a_line_given_back_goes_with_it() -> None:
         "note}\nN: 2c 3c\n1. E:3e S:3b W:Ce N:2b\n",
         "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\ndeal 2 dealer N {a\n2. E:Re S:1e W:1d N:1b\n"
         "note}\nN: 2c 3c\n1. E:3e S:3b W:Ce N:2b\n",
+        # a tenth trick after a deal's ninth: the next deal's trick 1 misnumbered
+        "deal 1 dealer W\n"
+        + "".join(f"{n}. N:{n}b E:{n}c S:{n}d W:{n}e\n" for n in range(1, 10))
+        + "\ndeal 2 dealer N\n10. E:Re S:1e W:1d N:Rb\n2. E:3e S:3b W:Ce N:2b\n",
     ],
     ids=[
         "own trick 1",
@@ -700,6 +704,7 @@ def test_a_finding_in_a_line_given_back_goes_with_it() -> None:
         "unknown line",
         "comment over lines",
         "comment from the header",
+        "a tenth trick",
     ],
 )
 def test_lines_below_a_header_that_do_not_continue_the_deal_before_stay(data: str) -> None:

@@ -18,6 +18,7 @@ from itertools import chain, islice
 from typing import BinaryIO, NamedTuple
 
 from .. import findings as F
+from ..cards import HAND_SIZE
 from ..findings import Finding
 from ..lexicon import (
     ANNOUNCE,
@@ -780,6 +781,8 @@ def _among_last_tricks(text: str) -> int:
     had = {int(n) for n in trick.findall(text, 0, start)}
     if not below or not had or below[0] != max(had) + 1 or had & set(below):
         return -1
+    if max(below) > HAND_SIZE:
+        return -1  # a deal has nine tricks
     return start
 
 
@@ -1074,6 +1077,8 @@ def _continues(before: Unit, numbers: list[int], sheets: int, points: int, heade
         return False
     if not numbers:
         return True
+    if max(numbers) > HAND_SIZE:
+        return False  # a deal has nine tricks: a tenth continues none (trick 1 mistyped)
     if not had:  # the deal's every trick: where it has no sheet, nor a point line
         return numbers[0] == 1 and not played and below.point_below.search("\n" + text) is None
     return not had & set(numbers) and numbers[0] - 1 in had
