@@ -433,6 +433,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "next-header": "the next deal's header stands above lines of this deal (its last tricks,"
         " its sheet or its point line); they are read as this deal's, as if the header stood"
         " below them",
+        "point-below-header": "this point line is this deal's, written below the next deal's"
+        " header and its first tricks; it is read as this deal's, as if it stood above that header",
         "below-header": "this line is this deal's, written below the next deal's header;"
         " it is read as this deal's, as if it stood above its point line",
         "above-point": "this line is this deal's, written above the deal before's point line;"

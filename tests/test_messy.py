@@ -582,6 +582,28 @@ def test_mutation_a_deal_s_last_play_moved_below_the_next_header_is_one_finding(
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("style", ["seats", "cards"])
+def test_mutation_a_point_line_moved_below_the_next_deal_s_trick_1_is_one_finding(
+    tmp_path: Path, seed: int, style: str
+) -> None:
+    """Without hands, whichever deal's point line before a later header
+    moved down three lines, past the blank line, the header and the next
+    deal's trick 1 (a claim put down late): it is the deal before's, not a
+    second point line of the next deal (docs/notation.md §8)."""
+    text, lines, _, n = a_later_header(seed, (style, "--no-hands"))
+    point = n - 2  # the deal before's point line, above the blank line
+    assert lines[point - 1].startswith("point") and lines[n].startswith("1. "), lines[point - 1]
+    moved = [*lines[: point - 1], *lines[point : n + 1], lines[point - 1], *lines[n + 1 :]]
+    found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
+    assert [(f["line"], f["code"]) for f in found] == [(n + 1, "A005")], found
+    path = write(tmp_path, "moved.aln", "\n".join(moved) + "\n")
+    assert run("fmt", str(path)).exit_code == 0
+    original = write(tmp_path, "original.aln", text)
+    assert run("fmt", str(original)).exit_code == 0
+    assert path.read_text("utf-8") == original.read_text("utf-8")
+
+
+@pytest.mark.parametrize("seed", range(4))
 def test_mutation_a_sheet_s_header_moved_below_its_point_line_is_one_finding(
     tmp_path: Path, seed: int
 ) -> None:

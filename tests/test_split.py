@@ -487,6 +487,48 @@ def test_a_line_given_back_from_below_a_header_under_the_point_line_is_the_one_o
     assert two.findings == []
 
 
+#: A deal without hands and without its point line; the next deal's header
+#: and trick 1, the deal before's point line put down below them, then the
+#: rest of the next deal, and its own point line.
+LATE_POINT = (
+    "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\n\n",
+    "deal 2 dealer N\n1. E:Re S:1e W:1d N:1b\n",
+    "point NS\n",
+    "2. E:3e S:3b W:Ce N:2b\npoint EW\n",
+)
+
+
+def test_the_deal_before_s_point_line_below_the_next_deal_s_first_trick_goes_back_to_it() -> None:
+    before, head, late, rest = LATE_POINT
+    data = "".join(LATE_POINT).encode()
+    one, two = (u for u in read_units(io.BytesIO(data)) if u.kind == "deal")
+    at = (before + head).count("\n") + 1  # the point line's
+    assert one.text == f"{before}\n\n{late}"
+    assert two.text == f"{head}\n{rest}"
+    assert [(f.code, f.line) for f in one.findings] == [("A005", at)]
+    assert "this point line is this deal's" in one.findings[0].message
+    assert two.findings == []
+
+
+@pytest.mark.parametrize(
+    "before, rest",
+    [
+        # the deal before has its point line: this one is the next deal's second
+        (LATE_POINT[0].replace("\n\n", "\npoint EW\n\n"), LATE_POINT[3]),
+        # the next deal has no point line of its own below it: it is its own
+        (LATE_POINT[0], "2. E:3e S:3b W:Ce N:2b\n"),
+    ],
+    ids=["its own point line", "the next deal's only one"],
+)
+def test_a_point_line_below_the_next_deal_s_first_trick_that_is_its_own_stays(
+    before: str, rest: str
+) -> None:
+    data = f"{before}{LATE_POINT[1]}{LATE_POINT[2]}{rest}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert [u.text for u in units] == [before, f"{LATE_POINT[1]}{LATE_POINT[2]}{rest}"]
+    assert all(u.findings == [] for u in units)
+
+
 #: (the deal before, down to its last line of play; the next deal's first
 #: line moved up above the point line; the next deal after its header)
 TAKEN_AHEAD = [

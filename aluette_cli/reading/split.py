@@ -932,8 +932,16 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     own = below.play_below if numbers or sheets else below.point_below
     if not given or own.search(text, stop - 1) is None:
         return None  # the second deal's own lines, out of their place
+    stray = False  # the point line alone, below the deal's own first tricks
     if not _continues(before, numbers, sheets, points, after.line):
-        return None
+        # The deal before's point line written below the next deal's header
+        # and its first tricks (the claim left out, then put down late): the
+        # point line alone is given back, where the next deal has its own.
+        if not (points and numbers[:1] == [1] and _continues(before, [], 0, 1, after.line)):
+            return None
+        if below.point_below.search(text, stop - 1) is None:
+            return None
+        given, numbers, sheets, stray = given[-1:], [], 0, True
     mine: list[str] = [*before.parts, "\n"]  # (a blank line for the header's)
     theirs: list[str] = [text[:start]]
     done = start
@@ -947,7 +955,10 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     second = Unit("deal", after.line, after.column, theirs)
     lines = {after.line + text.count("\n", 0, begin) for begin, _ in given}
     first.findings = [*before.findings, *(f for f in after.findings if f.line in lines)]
-    if points or below.point_below.search("\n" + before.text) is None:
+    if stray:
+        at = after.line + text.count("\n", 0, given[0][0])
+        first.findings.append(Finding.of(F.LINE_ORDER, "point-below-header", at, 1))
+    elif points or below.point_below.search("\n" + before.text) is None:
         first.findings.append(Finding.of(F.LINE_ORDER, "next-header", after.line, after.column))
     else:
         # The deal before has its point line, above the header: the header
@@ -1054,7 +1065,15 @@ def _may_give_back(before: Unit, text: str, start: int) -> bool:
     if m[1] == POINT:
         return below.point_below.search(mine) is None
     if m[1] in (WINNERS, "1"):  # the deal's own, unless the deal before has no play
-        return below.play_below.search(mine) is None
+        if below.play_below.search(mine) is None:
+            return True
+        # ...or no point line, which may stand below this one, before the
+        # deal's own (the deal before's, put down late)
+        return (
+            m[1] == "1"
+            and below.point_below.search(mine) is None
+            and len(below.point_below.findall(text, start - 1)) > 1
+        )
     return True
 
 
