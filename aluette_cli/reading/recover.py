@@ -371,8 +371,13 @@ def _runs_on(
     above = parts[last.element] if last.element is not None else None
     if last.first + last.text.count("\n") + 1 != index:
         return None
-    if above is not None and not _short(above, isinstance(above, Trick)):
-        return None  # (a trick of four cards may still take its claim)
+    if above is not None and (
+        not _short(above, isinstance(above, Trick))  # (four cards may still take a claim)
+        or (isinstance(above, Trick) and above.claim is not None)
+    ):
+        return None
+    if _starts(seg, len(seg) - len(seg.lstrip(WHITESPACE)), above):
+        return None  # a line that starts an element of its own (most mistyped lines)
     joined = f"{last.text}\n{seg}"
     line = unit.line + last.first
     column = unit.column if last.first == 0 else 1
