@@ -152,6 +152,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "rest": "found {found}, expected {expected}; the line's elements before this one"
         " are read, this one and the rest of the line are skipped; the rest of the deal is"
         " read",
+        "tag": "found {found}, a tag among the deal's lines: tags stand in the game's tag"
+        " section, before its first deal; this line is kept as written, not read; the rest of"
+        " the deal is read",
         "line-skipped": "found {found}, expected {expected}; this line cannot be read, and"
         " the deal is skipped: a brace comment in it is never closed",
         "header": "found {found}, expected {expected}; this deal header cannot be read;"

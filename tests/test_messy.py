@@ -604,6 +604,30 @@ def test_mutation_a_point_line_moved_below_the_next_deal_s_trick_1_is_one_findin
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("form", FORMS, ids=" ".join)
+def test_mutation_the_last_tag_moved_among_the_first_deal_s_lines_is_one_finding(
+    tmp_path: Path, seed: int, form: tuple[str, ...]
+) -> None:
+    """The tag section's last tag moved down two or three lines, below the
+    first deal's header (and its first line): it is no tag section of a
+    game of its own, cutting the deal; it is one line of the deal that is
+    not read (A001, docs/notation.md §8), kept as written."""
+    text = generated(seed, "--style", *form)
+    lines = lines_of(text)
+    last = max(n for n, line in enumerate(lines, 1) if line.startswith("["))
+    assert not lines[last] and lines[last + 1].startswith("deal 1 ")
+    by = Random(seed).choice([2, 3])
+    moved = [*lines[: last - 1], *lines[last : last + by], lines[last - 1], *lines[last + by :]]
+    data = "\n".join(moved) + "\n"
+    found = to_act_on(findings(tmp_path, data))
+    assert [(f["line"], f["code"]) for f in found] == [(last + by, "A001")], found
+    assert "a tag among the deal's lines" in found[0]["message"]
+    path = write(tmp_path, "moved.aln", data)
+    written = run("convert", str(path), "--to", "aln").stdout
+    assert written.rstrip("\n") == data.rstrip("\n")  # kept as written, in its place
+
+
+@pytest.mark.parametrize("seed", range(4))
 def test_mutation_a_sheet_s_header_moved_below_its_point_line_is_one_finding(
     tmp_path: Path, seed: int
 ) -> None:

@@ -529,6 +529,38 @@ def test_a_point_line_below_the_next_deal_s_first_trick_that_is_its_own_stays(
     assert all(u.findings == [] for u in units)
 
 
+@pytest.mark.parametrize(
+    "above",
+    ["deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\n", "deal 1 dealer W\n"],
+    ids=["below trick 1", "below the header"],
+)
+def test_a_tag_among_a_deal_s_lines_is_read_with_the_deal(above: str) -> None:
+    # a tag moved down into the first deal: the deal's lines on either side
+    tag, rest = '[Result "NS 3-2"]\n', "2. N:1b E:3e S:1d W:9d\n3. N:2b E:2c S:2d W:2e\n"
+    rest = rest if "1." in above else "1. N:8e E:Rc S:Re W:Vb\n" + rest
+    data = f'[Event "E"]\n\n{above}{tag}{rest}'.encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind != "other"]
+    assert [(u.kind, u.text) for u in units] == [
+        ("tags", '[Event "E"]\n\n'),
+        ("deal", f"{above}{tag}{rest}"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        '\n[Result "NS 3-2"]\n',  # a blank line above it: a tag section
+        '[Result "NS 3-2"]\n[Site "S"]\n',  # two tags: a tag section
+        '[Result "NS 3-2"]\n1. W:2b N:2c E:2d S:2e\n',  # a trick the deal has
+    ],
+    ids=["blank line", "two tags", "its own trick 1"],
+)
+def test_a_tag_that_starts_a_tag_section_after_a_deal_does(between: str) -> None:
+    data = f"deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\n{between}2. N:1b E:3e S:1d W:9d\n"
+    kinds = [u.kind for u in read_units(io.BytesIO(data.encode()))]
+    assert "tags" in kinds
+
+
 #: (the deal before, down to its last line of play; the next deal's first
 #: line moved up above the point line; the next deal after its header)
 TAKEN_AHEAD = [

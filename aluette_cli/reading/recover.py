@@ -27,6 +27,7 @@ from ..lexicon import (
     SIGNAL,
     SKIPPED,
     STOCK,
+    TAG_OPEN,
     TERMINALS,
     TRICK_DOT,
     WHITESPACE,
@@ -58,6 +59,8 @@ if TYPE_CHECKING:
     from .grammar import _Builder
 
 _COMMENT_OR_SPACE = re.compile(SKIPPED)
+#: A tag, at a line's start.
+_TAG_LINE = re.compile(f"[{BLANKS}]*{re.escape(TAG_OPEN)}{TERMINALS['TAG_NAME']}[{BLANKS}]")
 #: A line of blanks and comments only, however many
 _ONLY_SKIPPED = re.compile(f"(?:{SKIPPED})+")
 
@@ -204,6 +207,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             if not element and not elements:
                 parts.append(_loose_header(seg, piece))
             said = "rest" if elements else "line" if element else "header"
+            if said == "line" and _TAG_LINE.match(seg):
+                said = "tag"  # (split._stray_tag: a tag moved among the deal's lines)
             unread.append(_syntax_finding(exc, rest, builder, said))
             if chain is not None:
                 above = chain._replace(unread=(*chain.unread, len(unread) - 1))

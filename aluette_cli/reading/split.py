@@ -267,8 +267,7 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                 _ends_before(tail, unit.line) or (first.kind != "deal" and _abuts(tail, unit))
             ):
                 held = first
-                unit = Unit("deal", tail.line, tail.column, [*tail.parts, *unit.parts])
-                unit.findings = [*tail.findings, *unit.findings]
+                unit = _joined(tail, unit)
             elif unit.kind == "deal":  # cut short at the limit: a deal of its own
                 yield first
                 held = tail
@@ -276,10 +275,12 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                 held = whole
             finished = False
         if headless is not None and held is headless[0] and _header_below(*headless, unit):
-            unit = Unit("deal", held.line, held.column, [*held.parts, *unit.parts])
-            unit.findings = [*held.findings, *unit.findings]
-            held = None
+            unit, held = _joined(held, unit), None
         headless = None
+        if held is not None and held.kind == "deal" and unit.kind == "tags":
+            merged = _stray_tag(held, unit)
+            if merged is not None:
+                unit, held = merged, None
         if held is not None:
             if unit.kind == "deal" and held.kind == "deal" and not finished:
                 given = _given_back(held, unit) or _taken_ahead(held, unit)
@@ -350,6 +351,64 @@ def _header_below(before: Unit, number: int, after: Unit) -> bool:
     return (
         head is not None and int(head[1]) == number + 1 and not text[head.end() :].strip(WHITESPACE)
     )
+
+
+def _stray_tag(before: Unit, tags: Unit) -> Unit | None:
+    """The deal ``before`` with the tag section ``tags`` read as more of its
+    lines, where that section is one tag among the deal's lines (None if it
+    is not): right below a line of the deal, and above tricks that go on
+    from the deal's own (:func:`_continues`).
+
+    A tag moved down from the tag section (``[Result "NS 3-2"]`` below the
+    first deal's header, a hand or trick 1) starts a tag section, and so a game: the
+    deal is cut short there, its other tricks are a deal without its header
+    in a game of their own, three or four findings for one line.  A tag
+    there is no part of the deal; but read with it, it is one line that
+    cannot be read (A001), kept as written, and the deal and its game stand
+    as they were.  The line below it goes on with the deal: tricks numbered
+    on from its own, a sheet where it has no play, a point line where it has
+    none, a hand or the stock it does not have yet, before its play."""
+    if tags.column != 1 or not _ends_before(before, tags.line):
+        return None
+    text = before.text
+    if not text[text.rfind("\n", 0, len(text) - 1) + 1 :].strip(WHITESPACE):
+        return None  # a blank line above it: a tag section, as games start
+    own = tags.text
+    tag = _PLAIN_TAG.match(own)
+    if tag is None:
+        return None
+    rest = own[tag.end() :]
+    first = len(rest) - len(rest.lstrip(BLANKS))
+    if _below().point_start.match(rest, first):  # a point line, where it has none
+        return _joined(before, tags) if _continues(before, [], 0, 1, tags.line) else None
+    m = _restart_patterns()[0].match(rest)
+    if m is None or m.start(m.lastindex or 0) != first:
+        return None  # (blank lines after it, or no line of a deal's)
+    if m.lastindex == 1:  # tricks: going on from the deal's own
+        trick = _below().trick_number
+        numbers: list[int] = []
+        for line in rest.split("\n"):
+            found = [int(n) for n in trick.findall(line)] if line[:1].isdigit() else []
+            if not found:
+                break
+            numbers += found
+        if not _continues(before, numbers, 0, 0, tags.line):
+            return None
+    elif m.lastindex == 4:  # a sheet, where the deal has no play
+        if not _continues(before, [], 1, 0, tags.line):
+            return None
+    elif _like(m.lastindex or 0, m[m.lastindex or 0]).search(text) is not None or (
+        _below().play_below.search("\n" + text) is not None
+    ):
+        return None  # a hand or the stock the deal has, or after its play
+    return _joined(before, tags)
+
+
+def _joined(before: Unit, after: Unit) -> Unit:
+    """One deal unit of two that stand one below the other."""
+    merged = Unit("deal", before.line, before.column, [*before.parts, *after.parts])
+    merged.findings = [*before.findings, *after.findings]
+    return merged
 
 
 def _ends_before(unit: Unit, line: int) -> bool:
