@@ -767,18 +767,12 @@ def in_number_order(deal: Deal, flag: Flags) -> list[Trick]:
     if all(a < b for a, b in pairwise(numbers)):
         return tricks
     keep = _longest_rising(numbers)
-    # A trick the reader read where it belongs (A005 on its line) is one
-    # slip: the A201 follows from it.  (Which tricks are named does not
-    # depend on it: a JSON document, which has no A005, names the same.)
-    moved = {f.line: f for f in deal.misplaced if f.code == F.LINE_ORDER}
     for k, trick in enumerate(tricks):
         if k not in keep:
             after = max((m for m in numbers[:k] if m < trick.number), default=None)
             before = next((m for m in numbers[k + 1 :] if m < trick.number), None)
             facts = {"number": trick.number, "before": before, "after": after}
-            said = flag(F.TRICK_NUMBER, "moved", trick.pos, deal.number, trick.number, **facts)
-            if (cause := moved.get(trick.pos.line)) is not None:
-                flag.follows(said, cause)
+            flag(F.TRICK_NUMBER, "moved", trick.pos, deal.number, trick.number, **facts)
     return sorted(tricks, key=lambda t: t.number)
 
 

@@ -433,6 +433,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     LINE_ORDER: {
         "header": "the deal header comes first; the lines above it are read as its deal's,"
         " as if it stood before them",
+        "above-header": "this trick is this deal's, written above its header; it is read"
+        " below it, where its number puts it",
         "next-header": "the next deal's header stands above lines of this deal (its last tricks,"
         " its sheet or its point line); they are read as this deal's, as if the header stood"
         " below them",

@@ -561,10 +561,7 @@ def _json_findings(
     """Findings as validate gives them from a file of either kind: code, deal,
     trick, the line in the ALN (a JSON file's positions are its own, and
     the ALN's line is beside them, docs/formats.md), and the code of the
-    finding it follows from, if it is marked so.  A finding that follows
-    from one the JSON has no way to hold (:data:`TEXT_ONLY`: a trick line
-    out of its place, A005, and out of the order of the numbers, A201)
-    stands alone in the JSON, which says the slip once with it."""
+    finding it follows from, if it is marked so."""
     result = run("validate", "--format", "json", path)
     found = json.loads(result.stdout)
     return Counter(
@@ -573,7 +570,7 @@ def _json_findings(
             v["deal"],
             v["trick"],
             v.get("aln_line", v["line"]),
-            cause if (cause := v.get("consequence_of", {}).get("code")) not in TEXT_ONLY else None,
+            v.get("consequence_of", {}).get("code"),
         )
         for v in found
         if v["code"] not in TEXT_ONLY

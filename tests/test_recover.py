@@ -643,6 +643,44 @@ def test_of_the_tricks_a_line_could_be_the_one_out_of_order_of_its_numbers_is(
     assert found == [("A005", n, GOES[goes]) for n, goes in named]
 
 
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    ("lines", "at"),
+    [
+        # trick 2 moved up above the stock, and so above trick 1
+        (("N: 3d", "2. N:Rc E:5d S:6e W:7e", "stock: 9e", TRICK_1, "3. N:2c E:2d S:2e W:2b"), 3),
+        # trick 2 moved down below trick 3 and the point line
+        ((TRICK_1, "3. N:2c E:2d S:2e W:2b", "point NS", "2. N:Rc E:5d S:6e W:7e"), 5),
+    ],
+    ids=["up past the stock", "down past the point line"],
+)
+def test_a_trick_out_of_its_place_is_read_where_its_number_puts_it(
+    lines: tuple[str, ...], at: int
+) -> None:
+    deal = read_deal(record("deal 1 dealer W", *lines))
+    assert [(code, line) for code, line, _, _ in misplaced(deal)] == [("A005", at)]
+    assert [t.number for t in deal.tricks] == [1, 2, 3]
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    ("above", "below", "named"),
+    [
+        # trick 3 moved up above the header: the trick is the line moved
+        (("3. N:2c E:2d S:2e W:2b",), (TRICK_1, "2. N:Rc E:5d S:6e W:7e"), [("A005", 1)]),
+        # trick 1 above the header, the rest in order below: the header moved
+        ((TRICK_1,), ("2. N:Rc E:5d S:6e W:7e", "3. N:2c E:2d S:2e W:2b"), [("A005", 2)]),
+    ],
+    ids=["trick 3 above", "trick 1 above"],
+)
+def test_tricks_above_their_header_out_of_the_order_of_the_numbers_are_the_lines_moved(
+    above: tuple[str, ...], below: tuple[str, ...], named: list[tuple[str, int]]
+) -> None:
+    deal = recovered(record(*above, "deal 1 dealer W", *below))
+    assert [(code, line) for code, line, _, _ in misplaced(deal)] == named
+    assert isinstance(deal, Deal) and [t.number for t in deal.tricks] == [1, 2, 3]
+
+
 # --------------------------------------------------------------------------
 # Comments in a deal read line by line
 
