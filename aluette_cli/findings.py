@@ -441,7 +441,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "point-below-header": "this point line is this deal's, written below the next deal's"
         " header and its first tricks; it is read as this deal's, as if it stood above that header",
         "below-header": "this line is this deal's, written below the next deal's header;"
-        " it is read as this deal's, as if it stood above its point line",
+        " it is read as this deal's, as if it stood above that header",
         "above-point": "this line is this deal's, written above the deal before's point line;"
         " it is read as this deal's, as if it stood below the header",
         "among-tricks": "this line is this deal's, written among the deal before's last tricks;"

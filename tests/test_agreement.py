@@ -259,9 +259,14 @@ _HEADER_ABOVE = re.compile(r"\{= A005 the next deal's header stands above")
 #: the deal starts there, and the lines down to its header are the deal
 #: before's.
 _TAKEN = re.compile(r"\{= A005 this line is this deal's, written above")
+#: Tricks written above their deal's header, each named: the deal starts at
+#: the first, and its header starts no other.
+_ABOVE_HEADER = re.compile(r"\{= A005 this trick is this deal's, written above its header")
 #: A deal's line written below the next deal's header, the deal's point
 #: line above that header: the line is the deal before's.
-_GIVEN = re.compile(r"\{= A005 this line is this deal's, written below the next deal's header")
+_GIVEN = re.compile(
+    r"\{= A005 this (?:point )?line is this deal's, written below the next deal's header"
+)
 _CARD = re.compile(r"\b[1-9RCV][dcbe]\b")
 
 
@@ -461,6 +466,9 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         if _TAKEN.search(line):
             start_deal(line)
             pending = taken = True
+        if _ABOVE_HEADER.search(line) and not pending:
+            start_deal(line)
+            pending = True
         if started:
             # a deal that cannot be read has no note of its tricks (None)
             start_deal(line)
@@ -765,24 +773,40 @@ FIRST_HEADER_MISTYPED = (
 )
 
 
+#: Two deals of a record without hands, line by line, to move lines of.
+_DEAL_1 = [
+    "deal 1 dealer W", "1. N:8e E:4e S:Cd W:Vc -> S", "2. S:6b W:Vb N:1b E:3e -> N",
+    "3. N:5b E:6c S:4b W:9d -> W", "4. W:Rb N:Vd E:3c S:1d -> E", "5. E:Rd S:7d W:4d N:2d -> N",
+    "6. N:5d E:Rc S:Re W:Ce -> pourri", "7. N:6e E:1e S:Ve W:7c -> E",
+    "8. E:7e S:4c W:8d N:6d -> W", "9. W:Cb N:9c E:1c S:5e -> N", "point N",
+]  # fmt: skip
+_DEAL_2 = [
+    "deal 2 dealer N", "1. E:Cc S:1b W:6e N:8b -> S", "2. S:6b W:2d N:1d E:Rb -> W",
+    "3. W:4c N:8e E:3b S:7d -> N", "4. N:2b E:Rc S:Cd W:1c -> N", "5. N:Ve E:1e S:8d W:6c -> E",
+    "6. E:9b S:4d W:Re N:8c -> W", "7. W:9c N:3c E:7c S:9e -> N",
+    "8. N:Vb E:2c S:Vc W:4b -> E", "9. E:3e S:5b W:2e N:Cb -> W", "point N",
+]  # fmt: skip
+
+
+def _two_deals(*lines: str) -> str:
+    return '[Event "Club"]\n[Result "*"]\n\n' + "\n".join(lines) + "\n"
+
+
 #: A deal's header moved down below its tricks and its point line: the
 #: deal's point line stands above its header.
-HEADER_BELOW_POINT = (
-    '[Event "Club"]\n[Result "*"]\n\ndeal 1 dealer W\n1. N:8e E:4e S:Cd W:Vc -> S\n'
-    "2. S:6b W:Vb N:1b E:3e -> N\n3. N:5b E:6c S:4b W:9d -> W\n4. W:Rb N:Vd E:3c S:1d -> E\n"
-    "5. E:Rd S:7d W:4d N:2d -> N\n6. N:5d E:Rc S:Re W:Ce -> pourri\n7. N:6e E:1e S:Ve W:7c -> E\n"
-    "8. E:7e S:4c W:8d N:6d -> W\n9. W:Cb N:9c E:1c S:5e -> N\npoint N\n\n"
-    "1. E:Cc S:1b W:6e N:8b -> S\n2. S:6b W:2d N:1d E:Rb -> W\n3. W:4c N:8e E:3b S:7d -> N\n"
-    "4. N:2b E:Rc S:Cd W:1c -> N\n5. N:Ve E:1e S:8d W:6c -> E\n6. E:9b S:4d W:Re N:8c -> W\n"
-    "7. W:9c N:3c E:7c S:9e -> N\n8. N:Vb E:2c S:Vc W:4b -> E\n9. E:3e S:5b W:2e N:Cb -> W\n"
-    "point N\ndeal 2 dealer N\n"
-)
+HEADER_BELOW_POINT = _two_deals(*_DEAL_1, "", *_DEAL_2[1:], _DEAL_2[0])
+#: The second deal's trick 3 moved up above its header.
+TRICK_ABOVE_HEADER = _two_deals(*_DEAL_1, "", _DEAL_2[3], *_DEAL_2[:3], *_DEAL_2[4:])
+#: The first deal's point line put down late, below the second's trick 1.
+POINT_PUT_DOWN_LATE = _two_deals(*_DEAL_1[:-1], "", *_DEAL_2[:2], _DEAL_1[-1], *_DEAL_2[2:])
 
 
 @settings(max_examples=2_000 if LONG else 60)
 @example(text=FIRST_LINE_ABOVE)
 @example(text=FIRST_HEADER_MISTYPED)
 @example(text=HEADER_BELOW_POINT)
+@example(text=TRICK_ABOVE_HEADER)
+@example(text=POINT_PUT_DOWN_LATE)
 @given(text=messy_records())
 def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str

@@ -628,6 +628,29 @@ def test_mutation_the_last_tag_moved_among_the_first_deal_s_lines_is_one_finding
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("style", ["seats", "cards"])
+def test_mutation_trick_8_moved_below_the_next_header_is_one_finding(
+    tmp_path: Path, seed: int, style: str
+) -> None:
+    """Without claims, whichever deal's trick 8 before a later header moved
+    down past its trick 9, the blank line and the header: it is the deal
+    before's, the line out of its place (not the header), read where its
+    number puts it (docs/notation.md §8); the formatter puts it back."""
+    text, lines, _, n = a_later_header(seed, (style, "--no-claims"))
+    eight = n - 3  # above trick 9 and the blank line
+    assert lines[eight - 1].startswith("8. ") and lines[eight].startswith("9. ")
+    moved = [*lines[: eight - 1], *lines[eight:n], lines[eight - 1], *lines[n:]]
+    data = "\n".join(moved) + "\n"
+    found = to_act_on(findings(tmp_path, data))
+    assert [(f["line"], f["code"]) for f in found] == [(n, "A005")], found
+    path = write(tmp_path, "moved.aln", data)
+    assert run("fmt", str(path)).exit_code == 0
+    original = write(tmp_path, "original.aln", text)
+    assert run("fmt", str(original)).exit_code == 0
+    assert path.read_text("utf-8") == original.read_text("utf-8")
+
+
+@pytest.mark.parametrize("seed", range(4))
 def test_mutation_a_sheet_s_header_moved_below_its_point_line_is_one_finding(
     tmp_path: Path, seed: int
 ) -> None:

@@ -31,7 +31,7 @@ from ..model import BrokenDeal, Comment, Deal, Game, Pos, Tag
 from . import fastpath
 from .decode import decode_runs
 from .grammar import _attach_comments, _parser
-from .recover import _parse_other, _recover_deal, lines_crossed
+from .recover import _parse_other, _recover_deal, by_number, lines_crossed
 from .split import _WS, SplitEnd, Unit, split_units
 from .syntax import _syntax_finding, _unclosed_comment
 
@@ -56,6 +56,16 @@ def _tags_in(text: str) -> Iterator[re.Match[str]]:
 
 def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit: (model object or list of tags, comments, syntax error)."""
+    parsed = _parse_unit(unit)
+    if unit.findings and isinstance(parsed[0], Deal):
+        # tricks the cut gave back from below the next header (A005)
+        given = {f.line for f in unit.findings if f.code == F.LINE_ORDER}
+        if given:
+            by_number(parsed[0], given)
+    return parsed
+
+
+def _parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     if fastpath.FASTPATH and unit.kind != "other":
         fast = fastpath.read_unit(unit.kind, unit.parts, unit.line, unit.column)
         if fast is not None:

@@ -228,7 +228,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             # ...unless they are tricks that the header above them would
             # leave out of the order of the numbers (trick 3 moved up above
             # the header): those are the lines moved, read where their
-            # numbers put them (_by_number)
+            # numbers put them (by_number)
             misplaced = [Finding.of(F.LINE_ORDER, "above-header", *t.pos) for t in lead]
         if any(f.code == F.LINE_ORDER and f.line == unit.line for f in unit.findings):
             misplaced = []  # its first line taken ahead from the deal before: that one said
@@ -240,7 +240,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     given = {f.line for f in unit.findings if f.code == F.LINE_ORDER}
     ordered = [p for p in parts[1:] if _line(p) not in given] if given else parts[1:]
     deal.misplaced = misplaced + _out_of_order(ordered)
-    _by_number(deal)
+    by_number(deal, given)
     if unread or headless:  # written back as it was: no header is made up for it
         deal.text = unit.text
     _attach_comments(deal, builder.comments)
@@ -248,17 +248,20 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     return deal
 
 
-def _by_number(deal: Deal) -> None:
+def by_number(deal: Deal, given: set[int]) -> None:
     """Each trick out of its place among the deal's other lines (A005) read
     where its number puts it among the tricks: "as if it stood there" is
     where the scorer meant it.  Trick 8 below trick 9 and the point line,
     or trick 2 above the stock, moved up past trick 1, is one slip; read
     in the order written, it was a trick out of the order of the numbers
-    too (A201), and the same slip said twice."""
+    too (A201), and the same slip said twice.  So is each trick on a line
+    ``given`` back from below the next deal's header."""
     moved = {(f.line, f.column) for f in deal.misplaced if f.code == F.LINE_ORDER}
-    if not moved:
+    if not moved and not given:
         return
-    for trick in [t for t in deal.tricks if (t.pos.line, t.pos.column) in moved]:
+    for trick in [
+        t for t in deal.tricks if (t.pos.line, t.pos.column) in moved or t.pos.line in given
+    ]:
         deal.tricks.remove(trick)
         at = next((k for k, t in enumerate(deal.tricks) if t.number > trick.number), None)
         deal.tricks.insert(len(deal.tricks) if at is None else at, trick)

@@ -1017,17 +1017,28 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     if stray:
         at = after.line + text.count("\n", 0, given[0][0])
         first.findings.append(Finding.of(F.LINE_ORDER, "point-below-header", at, 1))
-    elif points or below.point_below.search("\n" + before.text) is None:
+    elif (points or below.point_below.search("\n" + before.text) is None) and not _behind(
+        before, numbers
+    ):
         first.findings.append(Finding.of(F.LINE_ORDER, "next-header", after.line, after.column))
     else:
-        # The deal before has its point line, above the header: the header
-        # stands in its place, and each line given back is out of its own.
+        # The deal before has its point line, above the header, or tricks
+        # numbered after those given back: the header stands in its place,
+        # and each line given back is out of its own.
         first.findings += [
             Finding.of(F.LINE_ORDER, "below-header", after.line + text.count("\n", 0, begin), 1)
             for begin, _ in given
         ]
     second.findings = [f for f in after.findings if f.line not in lines]
     return first, second
+
+
+def _behind(before: Unit, numbers: list[int]) -> bool:
+    """Whether tricks ``numbers`` come before a trick of the deal ``before``
+    in the order of the numbers (trick 8 below the next header, after trick
+    9): lines moved down, not a header moved up."""
+    had = [int(n) for n in _below().trick_number.findall(before.text)]
+    return bool(numbers and had) and min(numbers) < max(had)
 
 
 def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
