@@ -506,18 +506,37 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
 def assert_notes_fit(said: list[Trick], reported: list[Trick]) -> None:
     """Each trick annotate explains is a trick the report gives, with the
     same winner, and the report's every trick with a winner is explained
-    once: matched by their cards, in the order of the lines, whatever
-    number the line was written with (a line repeated or out of place)."""
+    once: matched by their cards, whatever number the line was written
+    with (a line repeated or out of place).  A note may fit more than one
+    trick (a messy deal plays a card twice, and an alias such as ``Ao`` is
+    no card to this test's eye): the notes and the tricks are matched as a
+    whole, one to one, not each note to the first trick it fits."""
     left = [t for t in reported if t.winner != "?"]
+    fits: list[list[int]] = []
     for note in said:
-        fits = [
-            t for t in left if set(note.cards) <= set(t.cards) and set(note.named) <= set(t.cards)
+        cards = [
+            k
+            for k, t in enumerate(left)
+            if set(note.cards) <= set(t.cards) and set(note.named) <= set(t.cards)
         ]
-        assert fits, (note, left)
-        same = [t for t in fits if t.winner == note.winner]
-        assert same, (note, fits)
-        left.remove(same[0])
-    assert not left, left
+        assert cards, (note, left)
+        same = [k for k in cards if left[k].winner == note.winner]
+        assert same, (note, [left[k] for k in cards])
+        fits.append(same)
+    matched: dict[int, int] = {}  # a trick's index -> the note explaining it
+
+    def place(note: int, seen: set[int]) -> bool:
+        for k in fits[note]:
+            if k not in seen:
+                seen.add(k)
+                if k not in matched or place(matched[k], seen):
+                    matched[k] = note
+                    return True
+        return False
+
+    for note in range(len(said)):
+        assert place(note, set()), (said[note], left)
+    assert len(matched) == len(left), [t for k, t in enumerate(left) if k not in matched]
 
 
 # --------------------------------------------------------------------------
