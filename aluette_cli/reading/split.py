@@ -360,19 +360,20 @@ def _stray_tag(before: Unit, tags: Unit) -> Unit | None:
     from the deal's own (:func:`_continues`).
 
     A tag moved down from the tag section (``[Result "NS 3-2"]`` below the
-    first deal's header, a hand or trick 1) starts a tag section, and so a game: the
-    deal is cut short there, its other tricks are a deal without its header
+    first deal's header, a hand or trick 1) starts a tag section, and so a
+    game: the deal is cut short there, its other tricks are a deal without its header
     in a game of their own, three or four findings for one line.  A tag
     there is no part of the deal; but read with it, it is one line that
     cannot be read (A001), kept as written, and the deal and its game stand
     as they were.  The line below it goes on with the deal: tricks numbered
     on from its own, a sheet where it has no play, a point line where it has
     none, a hand or the stock it does not have yet, before its play."""
-    if tags.column != 1 or not _ends_before(before, tags.line):
-        return None
+    last = next((part for part in reversed(before.parts) if part), "")
+    if tags.column != 1 or not last[last.rfind("\n", 0, len(last) - 1) + 1 :].strip(WHITESPACE):
+        return None  # a blank line above it: a tag section, as games start (read first)
     text = before.text
-    if not text[text.rfind("\n", 0, len(text) - 1) + 1 :].strip(WHITESPACE):
-        return None  # a blank line above it: a tag section, as games start
+    if not _ends_before(before, tags.line):
+        return None
     own = tags.text
     tag = _PLAIN_TAG.match(own)
     if tag is None:
