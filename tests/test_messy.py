@@ -115,6 +115,16 @@ def findings(tmp_path: Path, text: str) -> list[dict[str, Any]]:
     return json.loads(result.stdout)
 
 
+def assert_fmt_puts_back(tmp_path: Path, moved: str, text: str) -> None:
+    """``fmt`` writes the record with a line moved as it writes the record
+    the line was moved in: the line is read where it belongs."""
+    path = write(tmp_path, "moved.aln", moved)
+    assert run("fmt", str(path)).exit_code == 0
+    original = write(tmp_path, "original.aln", text)
+    assert run("fmt", str(original)).exit_code == 0
+    assert path.read_text("utf-8") == original.read_text("utf-8")
+
+
 def report(tmp_path: Path, name: str, text: str) -> dict[str, Any]:
     return json.loads(run("report", "--format", "json", str(write(tmp_path, name, text))).stdout)
 
@@ -527,11 +537,7 @@ def test_mutation_a_deal_header_moved_up_among_the_last_lines_before_is_one_find
     assert [(f["line"], f["code"]) for f in found] == [(to, "A005")], found
     # and the lines given back are read where they belong: written back in
     # order, the record is the one before the header moved
-    path = write(tmp_path, "moved.aln", "\n".join(moved) + "\n")
-    assert run("fmt", str(path)).exit_code == 0
-    original = write(tmp_path, "original.aln", text)
-    assert run("fmt", str(original)).exit_code == 0
-    assert path.read_text("utf-8") == original.read_text("utf-8")
+    assert_fmt_puts_back(tmp_path, "\n".join(moved) + "\n", text)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -555,11 +561,7 @@ def test_mutation_a_deal_s_first_line_moved_above_the_point_line_before_is_one_f
     moved = [*lines[: point - 1], lines[n], *lines[point - 1 : n], *lines[n + 1 :]]
     found = to_act_on(findings(tmp_path, "\n".join(moved)))
     assert [(f["line"], f["code"]) for f in found] == [(point, "A005")], found
-    path = write(tmp_path, "moved.aln", "\n".join(moved))
-    assert run("fmt", str(path)).exit_code == 0
-    original = write(tmp_path, "original.aln", text)
-    assert run("fmt", str(original)).exit_code == 0
-    assert path.read_text("utf-8") == original.read_text("utf-8")
+    assert_fmt_puts_back(tmp_path, "\n".join(moved), text)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -596,11 +598,7 @@ def test_mutation_a_point_line_moved_below_the_next_deal_s_trick_1_is_one_findin
     moved = [*lines[: point - 1], *lines[point : n + 1], lines[point - 1], *lines[n + 1 :]]
     found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
     assert [(f["line"], f["code"]) for f in found] == [(n + 1, "A005")], found
-    path = write(tmp_path, "moved.aln", "\n".join(moved) + "\n")
-    assert run("fmt", str(path)).exit_code == 0
-    original = write(tmp_path, "original.aln", text)
-    assert run("fmt", str(original)).exit_code == 0
-    assert path.read_text("utf-8") == original.read_text("utf-8")
+    assert_fmt_puts_back(tmp_path, "\n".join(moved) + "\n", text)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -643,11 +641,7 @@ def test_mutation_trick_8_moved_below_the_next_header_is_one_finding(
     data = "\n".join(moved) + "\n"
     found = to_act_on(findings(tmp_path, data))
     assert [(f["line"], f["code"]) for f in found] == [(n, "A005")], found
-    path = write(tmp_path, "moved.aln", data)
-    assert run("fmt", str(path)).exit_code == 0
-    original = write(tmp_path, "original.aln", text)
-    assert run("fmt", str(original)).exit_code == 0
-    assert path.read_text("utf-8") == original.read_text("utf-8")
+    assert_fmt_puts_back(tmp_path, data, text)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -681,11 +675,7 @@ def test_mutation_a_deal_s_hand_moved_among_the_last_tricks_before_is_one_findin
     moved = [*lines[: last - 1], lines[n], *lines[last - 1 : n], *lines[n + 1 :]]
     found = to_act_on(findings(tmp_path, "\n".join(moved)))
     assert [(f["line"], f["code"]) for f in found] == [(last, "A005")], found
-    path = write(tmp_path, "moved.aln", "\n".join(moved))
-    assert run("fmt", str(path)).exit_code == 0
-    original = write(tmp_path, "original.aln", text)
-    assert run("fmt", str(original)).exit_code == 0
-    assert path.read_text("utf-8") == original.read_text("utf-8")
+    assert_fmt_puts_back(tmp_path, "\n".join(moved), text)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -723,11 +713,7 @@ def test_mutation_trick_8_moved_below_trick_9_and_the_point_line_is_one_finding(
     moved = [*lines[: n - 1], lines[n], lines[n + 1], lines[n - 1], *lines[n + 2 :]]
     found = findings(tmp_path, "\n".join(moved) + "\n")
     assert [(f["line"], f["code"]) for f in found] == [(n + 2, "A005")], found
-    path = write(tmp_path, "moved.aln", "\n".join(moved) + "\n")
-    assert run("fmt", str(path)).exit_code == 0
-    original = write(tmp_path, "original.aln", text)
-    assert run("fmt", str(original)).exit_code == 0
-    assert path.read_text("utf-8") == original.read_text("utf-8")
+    assert_fmt_puts_back(tmp_path, "\n".join(moved) + "\n", text)
 
 
 @pytest.mark.parametrize("seed", range(4))
