@@ -676,9 +676,9 @@ def test_a_trick_out_of_its_place_is_read_where_its_number_puts_it(
 def test_tricks_above_their_header_out_of_the_order_of_the_numbers_are_the_lines_moved(
     above: tuple[str, ...], below: tuple[str, ...], named: list[tuple[str, int]]
 ) -> None:
-    deal = recovered(record(*above, "deal 1 dealer W", *below))
+    deal = read_deal(record(*above, "deal 1 dealer W", *below))
     assert [(code, line) for code, line, _, _ in misplaced(deal)] == named
-    assert isinstance(deal, Deal) and [t.number for t in deal.tricks] == [1, 2, 3]
+    assert [t.number for t in deal.tricks] == [1, 2, 3]
 
 
 # --------------------------------------------------------------------------

@@ -57,11 +57,12 @@ def _tags_in(text: str) -> Iterator[re.Match[str]]:
 def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit: (model object or list of tags, comments, syntax error)."""
     parsed = _parse_unit(unit)
-    if unit.findings and isinstance(parsed[0], Deal):
-        # tricks the cut gave back from below the next header (A005)
-        given = {f.line for f in unit.findings if f.code == F.LINE_ORDER}
-        if given:
-            by_number(parsed[0], given)
+    deal = parsed[0]
+    if isinstance(deal, Deal) and (deal.misplaced or unit.findings):
+        # tricks out of their place (A005), those recovery names and those
+        # the cut gave back from below the next header, where their numbers
+        # put them
+        by_number(deal, {f.line for f in unit.findings if f.code == F.LINE_ORDER})
     return parsed
 
 

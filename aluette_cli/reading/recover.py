@@ -228,7 +228,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             # ...unless they are tricks that the header above them would
             # leave out of the order of the numbers (trick 3 moved up above
             # the header): those are the lines moved, read where their
-            # numbers put them (by_number)
+            # numbers put them (by_number, asked by records.parse_unit)
             misplaced = [Finding.of(F.LINE_ORDER, "above-header", *t.pos) for t in lead]
         if any(f.code == F.LINE_ORDER and f.line == unit.line for f in unit.findings):
             misplaced = []  # its first line taken ahead from the deal before: that one said
@@ -240,7 +240,6 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
     given = {f.line for f in unit.findings if f.code == F.LINE_ORDER}
     ordered = [p for p in parts[1:] if _line(p) not in given] if given else parts[1:]
     deal.misplaced = misplaced + _out_of_order(ordered)
-    by_number(deal, given)
     if unread or headless:  # written back as it was: no header is made up for it
         deal.text = unit.text
     _attach_comments(deal, builder.comments)
@@ -255,7 +254,8 @@ def by_number(deal: Deal, given: set[int]) -> None:
     or trick 2 above the stock, moved up past trick 1, is one slip; read
     in the order written, it was a trick out of the order of the numbers
     too (A201), and the same slip said twice.  So is each trick on a line
-    ``given`` back from below the next deal's header."""
+    ``given`` back from below the next deal's header.  (:func:`records.parse_unit`
+    asks it of every deal read with a line out of its place, by either reader.)"""
     moved = {(f.line, f.column) for f in deal.misplaced if f.code == F.LINE_ORDER}
     if not moved and not given:
         return
