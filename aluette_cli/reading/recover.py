@@ -27,7 +27,6 @@ from ..lexicon import (
     SIGNAL,
     SKIPPED,
     STOCK,
-    TAG_OPEN,
     TERMINALS,
     TRICK_DOT,
     WHITESPACE,
@@ -49,7 +48,16 @@ from ..model import (
 )
 from . import fastpath
 from .grammar import _attach_comments, _parts, comment
-from .split import _WS, ANY_HEADER, COMMENT_SPAN, HEADER_WORD, MISTYPED_WORD, Unit, restarts
+from .split import (
+    _PLAIN_TAG,
+    _WS,
+    ANY_HEADER,
+    COMMENT_SPAN,
+    HEADER_WORD,
+    MISTYPED_WORD,
+    Unit,
+    restarts,
+)
 from .syntax import _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
@@ -59,8 +67,6 @@ if TYPE_CHECKING:
     from .grammar import _Builder
 
 _COMMENT_OR_SPACE = re.compile(SKIPPED)
-#: A tag, at a line's start.
-_TAG_LINE = re.compile(f"[{BLANKS}]*{re.escape(TAG_OPEN)}{TERMINALS['TAG_NAME']}[{BLANKS}]")
 #: A line of blanks and comments only, however many
 _ONLY_SKIPPED = re.compile(f"(?:{SKIPPED})+")
 
@@ -207,7 +213,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             if not element and not elements:
                 parts.append(_loose_header(seg, piece))
             said = "rest" if elements else "line" if element else "header"
-            if said == "line" and _TAG_LINE.match(seg):
+            if said == "line" and _PLAIN_TAG.match(f"{seg}\n"):
                 said = "tag"  # (split._stray_tag: a tag moved among the deal's lines)
             unread.append(_syntax_finding(exc, rest, builder, said))
             if chain is not None:

@@ -318,18 +318,12 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                 break
             yield first
             unit = second
-            number = _HEADER_LINE.match(first.text)
+            number = _PLAIN_HEADER.match(first.text)
             headless = (unit, int(number[1])) if number is not None else None
     if ahead is not None:
         held = ahead[2]
     if held is not None:
         yield held
-
-
-#: A deal header alone on its line, its number in group 1.
-_HEADER_LINE = re.compile(
-    f"[{BLANKS}]*{DEAL}[{BLANKS}]+([0-9]{{1,9}})[{BLANKS}]+{DEALER}[{BLANKS}]+{SEAT}[{BLANKS}]*(?:\n|\\Z)"
-)
 
 
 def _header_below(before: Unit, number: int, after: Unit) -> bool:
@@ -347,7 +341,7 @@ def _header_below(before: Unit, number: int, after: Unit) -> bool:
     if after.kind != "deal" or not _ends_before(before, after.line):
         return False
     text = after.text
-    head = _HEADER_LINE.match(text)
+    head = _PLAIN_HEADER.match(text if text.endswith("\n") else f"{text}\n")
     return (
         head is not None and int(head[1]) == number + 1 and not text[head.end() :].strip(WHITESPACE)
     )
@@ -1232,8 +1226,9 @@ def _commented(text: str, places: tuple[int, ...]) -> bool:
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
 #: A deal header, and a tag whose value has no escape, alone on their line:
 #: nothing on them but what starts a unit.
+#: A deal header alone on its line, its number in group 1.
 _PLAIN_HEADER = re.compile(
-    f"{DEAL}[{BLANKS}]+{DIGITS}[{BLANKS}]+{DEALER}[{BLANKS}]+{SEAT}[{BLANKS}]*\n"
+    f"{DEAL}[{BLANKS}]+({DIGITS})[{BLANKS}]+{DEALER}[{BLANKS}]+{SEAT}[{BLANKS}]*\n"
 )
 _PLAIN_TAG = re.compile(
     f"{re.escape(TAG_OPEN)}{TAG_NAME}[{BLANKS}]+{QUOTE}[^{QUOTE}{re.escape(ESCAPE)}\n]*{QUOTE}"
