@@ -637,16 +637,16 @@ def read_unread(
     header number that cannot be read follows ``last_number``, as in ALN);
     a deal none of whose lines can be read stays text, with the finding
     that broke it."""
-    from .reading import Unit, parse_unit_with_grammar  # the reader needs this module's neighbours
+    from .reading import Unit, parse_unit  # the reader needs this module's neighbours
 
     unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
-    result, _, error = parse_unit_with_grammar(unit)
+    result, _, error = parse_unit(unit)
     if isinstance(result, Deal) and result.pos.line > deal.pos.line:
         # Its header below its first lines (split._next_deal): ``pos`` is the
         # header's, and the text starts that many lines above it (at the
         # start of its line: where the ALN writer puts it).
         unit = Unit("deal", 2 * deal.pos.line - result.pos.line, 1, unit.parts)
-        result, _, error = parse_unit_with_grammar(unit)
+        result, _, error = parse_unit(unit)
     if isinstance(result, Deal):
         if "number" in result.guessed:
             result.number = last_number + 1
@@ -667,11 +667,11 @@ def text_findings(key: str, text: str, start: Pos, game: int) -> list[Finding]:
     before its first tag section (``leading_text``), or a tag section that
     could not be read (``tags_text``), read again as if it began at
     ``start``, so that the record from JSON gives the findings its ALN gave."""
-    from .reading import Unit, parse_unit_with_grammar  # the reader needs this module's neighbours
+    from .reading import Unit, parse_unit  # the reader needs this module's neighbours
 
     kind = "other" if key == "leading_text" else "tags"
     unit = Unit(kind, start.line, start.column, [text + "\n"])
-    _, _, error = parse_unit_with_grammar(unit)
+    _, _, error = parse_unit(unit)
     return [] if error is None else [replace(error, game=game)]
 
 

@@ -271,6 +271,41 @@ def test_a_deal_whose_header_was_moved_down_reads_back_from_its_json() -> None:
     assert said(back.errors) == said(game.errors)
 
 
+#: Deal 2 starts with its trick 2, above its hands (deal 1 has a trick 2
+#: already: a headless deal), and its header cannot be read: it is kept as
+#: text, its tricks put in order.
+TRICK_ABOVE_HANDS = """\
+deal 1 dealer W
+N: 3d Rc 9e 7b 1d 4c Vd 5e 2b
+1. N:3d E:Rb S:4e W:8d
+2. N:Rc E:9c S:1e W:8c
+point NS
+
+2. E:9d S:Rb W:5b N:4d
+ddeal 2 dealer N
+N: 8e Cc 1e 5c Cd 2e 4d 8b 1d
+1. N:8e E:3c S:Rc W:Vd
+point EW
+"""
+
+
+def test_a_deal_kept_as_text_reads_back_with_its_tricks_in_order(tmp_path: Path) -> None:
+    """Read again from its JSON as the ALN reader reads it: the trick above
+    its hands goes where its number puts it, not first (no A201)."""
+    from aluette_cli.jsonmodel import deal_to_dict, game_from_dict
+
+    game = next(read_games([TRICK_ABOVE_HANDS.encode()]))
+    back = game_from_dict(json.loads(json.dumps(game_to_dict(game))))
+    deal, again = game.deals[1], back.deals[1]
+    assert isinstance(deal, Deal) and isinstance(again, Deal) and deal.text is not None
+    assert [t.number for t in again.tricks] == [t.number for t in deal.tricks] == [1, 2]
+    assert deal_to_dict(again) == deal_to_dict(deal)
+    aln = write(tmp_path, "above.aln", TRICK_ABOVE_HANDS)
+    codes = [f[0] for f in unplaced(aln)]
+    assert "A005" in codes and "A201" not in codes
+    assert unplaced(converted(tmp_path, aln, "json")) == unplaced(aln)
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [
