@@ -255,6 +255,7 @@ class GameReplay:
                     if cause is None:  # the card's fault itself, not a turn said before it
                         cause = next((f for f in said if f.code in _CARD_FAULTS), None)
             _wrong_way_round(flag, start, trick, table.leader)
+            _seat_mistyped(flag, start, trick, table)
             outcome, closing = table.end_trick()
             outcome.line = trick.pos.line
             size, explains = None, False
@@ -553,6 +554,33 @@ def _wrong_way_round(flag: Flags, start: int, trick: Trick, leader: str) -> None
         for finding in flag.found[start:]:
             if finding.code == F.OUT_OF_TURN and finding.consequence_of is None:
                 flag.follows(finding, firsts[0])
+
+
+def _seat_mistyped(flag: Flags, start: int, trick: Trick, table: Table) -> None:
+    """A card written for the wrong seat, one slip of the pen: played out of
+    turn (A202) by a seat that does not hold it (A203), when it was dealt
+    to the seat whose turn it was, which plays no other card of the trick.
+    The A203 follows from the A202, and the trick is read as the card's
+    holder played it (:meth:`Table.reseat`): who takes it, and who leads
+    next, are then what the cards say, and nothing after the slip follows
+    from it (a claim, the next lead)."""
+    if len(trick.plays) != 4:
+        return  # a card missing or one too many: the trick's size says why (A205)
+    said = flag.found[start:]
+    turns = [f for f in said if f.code == F.OUT_OF_TURN and f.consequence_of is None]
+    faults = [f for f in said if f.code == F.NOT_IN_HAND and f.consequence_of is None]
+    if len(turns) != 1 or len(faults) != 1:
+        return
+    turn, fault = turns[0], faults[0]
+    due = turn.facts.get("turn") or turn.facts.get("leader")
+    if (
+        (turn.line, turn.column) == (fault.line, fault.column)
+        and due is not None
+        and fault.facts.get("holder") == due
+        and all(play.seat != due for play in trick.plays)
+        and table.reseat(fault.facts["card"], due)
+    ):
+        flag.follows(fault, turn)
 
 
 def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:

@@ -220,6 +220,23 @@ class Table:
         self._misplayed.discard(card)
         return True
 
+    def reseat(self, card: str, seat: str) -> bool:
+        """Read ``card``, on the table for another seat, as played by
+        ``seat``, which holds it (a seat letter mistyped): taken from its
+        hand, and, if it was the lead, the trick led by the rules' leader.
+        False, with nothing changed, if ``seat`` does not hold it or it is
+        not on the table."""
+        hand = self.held.get(seat)
+        k = next((k for k, (_, played) in enumerate(self._plays) if played == card), None)
+        if hand is None or card not in hand or k is None:
+            return False
+        self._plays[k] = (seat, card)
+        hand.discard(card)
+        self._misplayed.discard(card)
+        if k == 0:
+            self._led = None
+        return True
+
     def also_lead(self, *seats: str | None) -> None:
         """Let ``seats`` lead the next trick without a finding, as well as the
         last trick's (a wrong claim named one, and that claim is reported)."""

@@ -1444,6 +1444,39 @@ def test_a_trick_s_seat_letters_shifted_by_one_are_one_mistake(seed: int) -> Non
     assert to_fix == [("A203", k + 1)], [f.sentence() for f in findings]
 
 
+@pytest.mark.parametrize("claims", [True, False], ids=["claims", "no claims"])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_seat_letter_typed_as_another_is_one_mistake(seed: int, claims: bool) -> None:
+    """A card written for another seat of its trick: out of turn (A202), by
+    a player who does not hold it (A203), dealt to the player whose turn it
+    was.  The A203 follows from the A202, and the trick is read as the
+    holder played it: its claim, its winner and the next lead are what the
+    clean record gives, with claims or without."""
+    clean = generated(seed, "--games", "1")
+    if not claims:
+        clean = re.sub(r" -> \S+", "", clean)
+    lines = clean.split("\n")
+    k = next(k for k, line in enumerate(lines) if line.startswith("3."))
+    words = lines[k].split()
+    truth = report(check(clean))["deals"][0]
+    for p, q in [(0, 1), (1, 3), (2, 0), (3, 2)]:  # the lead, and each other turn
+        typed = [*words]
+        typed[1 + p] = words[1 + q][0] + words[1 + p][1:]
+        slipped = [*lines]
+        slipped[k] = " ".join(typed)
+        checked = check("\n".join(slipped))
+        findings = checked.outcome.findings
+        to_fix = [(f.code, f.line, f.column) for f in findings if f.consequence_of is None]
+        column = 1 + sum(len(w) + 1 for w in words[: 1 + p])
+        assert to_fix == [("A202", k + 1, column)], (typed, [f.sentence() for f in findings])
+        assert [(f.code, f.consequence_of) for f in findings] == [
+            ("A202", None),
+            ("A203", ("A202", k + 1, column)),
+        ]
+        deal = report(checked)["deals"][0]
+        assert deal["tricks"] == truth["tricks"] and deal["point"] == truth["point"]
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_two_cards_written_in_each_other_s_hand_line_are_one_mistake(seed: int) -> None:
     """A card of N's hand line and one of E's written the wrong way round:
@@ -1559,18 +1592,21 @@ def test_after_a_wrong_dealer_and_a_wrong_claim_the_record_s_leader_leads_again(
 
 
 def test_a_team_five_deal_short_by_its_claims_is_short_whatever_its_cards_say() -> None:
-    """Trick 9's line left out (A206), and in trick 4 E's 9c written as N's:
-    by the cards as written NS take five tricks at trick 7 (the lines after
-    it, a marked A209); by the claims the deal is not decided after trick 8,
-    so it is short of a trick all the same.  The A206 disappeared."""
+    """Trick 9's line left out (A206), and in trick 4 N's 5e and E's 9c
+    written the wrong way round: by the cards as written NS take five tricks
+    at trick 7 (the lines after it, a marked A209); by the claims the deal
+    is not decided after trick 8, so it is short of a trick all the same.
+    The A206 disappeared."""
     text = generated(13, "--games", "1", "--rules", "team-five")
     deal = text[text.index("deal 10 dealer W") : text.index("deal 11 dealer")]
     head = '[Rules "team-five"]\n\n'
     assert _to_fix(head + deal.replace("deal 10", "deal 1")) == []
-    slipped = deal.replace("4. S:7b W:1c N:5e E:9c -> E", "4. S:7b W:1c N:5e N:9c -> E")
+    slipped = deal.replace("4. S:7b W:1c N:5e E:9c -> E", "4. S:7b W:1c N:9c E:5e -> E")
     slipped = slipped.replace("9. W:7e N:1b E:Cd S:2e -> S\n", "")
     record = head + slipped.replace("deal 10", "deal 1")
-    assert [code for code, _ in _to_fix(record)] == ["A206", "A202", "A203"]
+    assert [code for code, _ in _to_fix(record)] == ["A206", "A203"]
+    marked = [f.code for f in check(record).outcome.findings if f.consequence_of is not None]
+    assert marked == ["A203", "A301", "A209"]
 
 
 #: S leads trick 2 after a pourri trick 1, and S's card is left out of it:
