@@ -140,7 +140,7 @@ class Table:
                 turn = self._order[0]
             else:
                 self._turn_wrong = True
-                problems = [self._out_of_turn(seat, turn)]
+                problems = [_out_of_turn(self, seat, turn)]
             if not plays:
                 # The trick's leader is who led in the record; the expected
                 # one is in the finding.
@@ -221,11 +221,9 @@ class Table:
         return True
 
     def reseat(self, card: str, seat: str) -> bool:
-        """Read ``card``, on the table for another seat, as played by
-        ``seat``, which holds it (a seat letter mistyped): taken from its
-        hand, and, if it was the lead, the trick led by the rules' leader.
-        False, with nothing changed, if ``seat`` does not hold it or it is
-        not on the table."""
+        """Read ``card``, on the table for another seat, as ``seat``'s, which
+        holds it (a seat letter mistyped); False if it does not, or the card
+        is not on the table."""
         hand = self.held.get(seat)
         k = next((k for k, (_, played) in enumerate(self._plays) if played == card), None)
         if hand is None or card not in hand or k is None:
@@ -233,8 +231,7 @@ class Table:
         self._plays[k] = (seat, card)
         hand.discard(card)
         self._misplayed.discard(card)
-        if k == 0:
-            self._led = None
+        self._led = None if k == 0 else self._led  # led by the rules' leader after all
         return True
 
     def also_lead(self, *seats: str | None) -> None:
@@ -314,22 +311,6 @@ class Table:
             self.leader = seat  # type: ignore[assignment]
             self._order = seats_from(self.leader)
 
-    def _out_of_turn(self, seat: str, turn: Seat | None) -> Problem:
-        trick = self._number
-        if not self._plays:
-            why, previous = self._lead_why
-            facts = {
-                "seat": seat,
-                "trick": trick,
-                "leader": self.leader,
-                "previous": previous,
-                "nobody": self.ruleset.tie.nobody_word,
-            }
-            return Problem(F.OUT_OF_TURN, why, facts)
-        if turn is None:
-            return Problem(F.OUT_OF_TURN, "fifth", {"seat": seat, "trick": trick})
-        return Problem(F.OUT_OF_TURN, "turn", {"seat": seat, "turn": turn, "leader": self.leader})
-
     def end_trick(self) -> tuple[TrickOutcome, Sequence[Problem]]:
         """Gather the cards on the table into a trick: who takes it, and why."""
         number, plays = self._number, self._plays
@@ -358,6 +339,25 @@ class Table:
     def over(self) -> bool:
         """Whether play is over: nine tricks, or the deal decided early."""
         return len(self.tricks) >= TRICKS_PER_DEAL or self.decided_after() is not None
+
+
+def _out_of_turn(table: Table, seat: str, turn: Seat | None) -> Problem:
+    """The A202 of ``seat`` playing where ``turn`` should (None: the trick
+    has four cards): at a lead, why its leader leads, as the table kept it."""
+    trick = table.number
+    if not table._plays:
+        why, previous = table._lead_why
+        facts = {
+            "seat": seat,
+            "trick": trick,
+            "leader": table.leader,
+            "previous": previous,
+            "nobody": table.ruleset.tie.nobody_word,
+        }
+        return Problem(F.OUT_OF_TURN, why, facts)
+    if turn is None:
+        return Problem(F.OUT_OF_TURN, "fifth", {"seat": seat, "trick": trick})
+    return Problem(F.OUT_OF_TURN, "turn", {"seat": seat, "turn": turn, "leader": table.leader})
 
 
 def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:

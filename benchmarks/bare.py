@@ -16,7 +16,10 @@ claims, the point line, and around the deals the deal numbers, the dealer's
 turn, the end of the game after five scoring deals and the Result tag.  It
 reads only the canonical layout (one element a line, seat-tagged tricks, no
 comments, no aliases) and knows only the classic rules.  It says which deals
-are wrong, not why.  What it costs is what checking costs with nothing else
+are wrong, not why.  A card under the seat letter of another player of its
+trick, where the player whose turn it was plays no card of it and holds
+that one, is that player's: one letter mistyped, the trick, the point and
+the Result go by the cards.  What it costs is what checking costs with nothing else
 around it: the figure ``aluette`` is held to.
 
 ``agree`` holds it to ``aluette validate``: on a generated corpus, and on
@@ -160,6 +163,9 @@ def _deal(block: str, state: list) -> bool:
             seat, card = words[1 + i].split(":")
             if seat != order[i]:
                 bad = True
+                written = [word.split(":")[0] for word in words[1:5]]
+                if order[i] not in written and card in hands[order[i]]:
+                    seat = order[i]  # a seat letter mistyped: the card is its holder's
             hand = hands[seat]
             if card in hand:
                 hand.remove(card)
