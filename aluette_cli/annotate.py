@@ -200,10 +200,17 @@ def _as_written(checked: CheckedGame, tee: Tee) -> None:
 
 
 def _summary_line(deal: Deal) -> int:
+    """The deal's point line, or else its last line: a trick broken over
+    lines (read joined) ends at its last card or its claim, not where it
+    starts."""
     if deal.point is not None:
         return deal.point.pos.line
     parts: list = [deal, *deal.hands.values(), *deal.tricks, *deal.signals, *deal.chants]
     parts += [part for part in (deal.stock, deal.winners) if part is not None]
+    for trick in deal.tricks:
+        parts += trick.plays
+        if trick.claim is not None:
+            parts.append(trick.claim)
     return max(part.pos.line for part in parts + deal.announces + deal.concessions)
 
 

@@ -283,6 +283,19 @@ def test_violations_on_the_lines_they_concern(tmp_path: Path) -> None:
     assert result.stderr.splitlines()[0].startswith(f"{path}:9:")
 
 
+def test_a_deal_s_notes_go_on_its_last_line_past_a_trick_broken_over_lines(
+    tmp_path: Path,
+) -> None:
+    """Without a point line a deal's notes close its last line: a trick
+    read joined from two lines ends on the second, where its cards are; its
+    own note stays on the line it starts on."""
+    text = "deal 1 dealer W\n1.\nN:9d E:8c S:Ce W:6d -> N\n"
+    lines = annotated_bytes(tmp_path, text).decode().split("\n")
+    assert lines[1] == "1.  {= N wins: 9d (petit-neuf) beats Ce (cavalier)}"
+    assert lines[2].startswith("N:9d E:8c S:Ce W:6d -> N  {= The record does not say enough")
+    assert "Score so far" in lines[2]
+
+
 def ends_inside_a_comment(lines: list[bytes]) -> list[bool]:
     """For each line, whether it ends inside an open brace comment
     (docs/notation.md §1); a line starting a deal or a tag section ends a
