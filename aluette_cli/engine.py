@@ -500,7 +500,9 @@ def _could_follow(
     faulty = {f.facts["seat"] for f in said if f.code == F.NOT_IN_HAND}
     if holders.get(card) in faulty:
         return False  # cards of the trick moved round: the holders' reading is the repair
-    k = next((k for k, (_, c) in enumerate(outcome.plays) if c == card), None)
+    # the card's last play in the trick: a card played twice in one trick
+    # is at fault where it comes again, not where it was first played
+    k = max((k for k, (_, c) in enumerate(outcome.plays) if c == card), default=None)
     seat = outcome.plays[k][0] if k is not None else None
     hand = table.held.get(seat) if seat is not None else None
     if k is None or hand is None:

@@ -1546,6 +1546,29 @@ def _to_fix(text: str) -> list[tuple[str, int]]:
     return [(f.code, f.line) for f in check(text).outcome.findings if f.consequence_of is None]
 
 
+@pytest.mark.parametrize("style", ["cards", "seats"])
+def test_a_card_typed_as_one_already_in_its_trick_is_one_mistake(style: str) -> None:
+    """The trick's last card typed as its second (A204): the claim the
+    true card made right is wrong for the cards as written, and follows
+    from the A204, the last player holding a card that makes it right,
+    never the second player, who played the card first."""
+    lines = generated(0, "--games", "1", "--style", style).split("\n")
+    wrong_claims = 0
+    for k, line in enumerate(lines):
+        words = line.split()
+        if not (words and words[0][:-1].isdigit() and words[0].endswith(".")):
+            continue
+        card = words[2].split(":")[-1]
+        slipped = [*lines]
+        typed = f"{words[4].split(':')[0]}:{card}" if style == "seats" else card
+        slipped[k] = " ".join([*words[:4], typed, *words[5:]])
+        to_fix = _to_fix("\n".join(slipped))
+        assert to_fix == [("A204", k + 1)], (slipped[k], to_fix)
+        findings = check("\n".join(slipped)).outcome.findings
+        wrong_claims += any(f.code == "A301" for f in findings)
+    assert wrong_claims >= 5  # the claims the slip makes wrong, each a consequence
+
+
 @pytest.mark.parametrize("seed", [5, 6])
 def test_two_swaps_are_two_mistakes_in_one_trick_or_in_two(seed: int) -> None:
     """Each swap of two cards is one slip: two in one trick (two cycles of
