@@ -500,9 +500,11 @@ def _could_follow(
     faulty = {f.facts["seat"] for f in said if f.code == F.NOT_IN_HAND}
     if holders.get(card) in faulty:
         return False  # cards of the trick moved round: the holders' reading is the repair
-    # the card's last play in the trick: a card played twice in one trick
-    # is at fault where it comes again, not where it was first played
-    k = max((k for k, (_, c) in enumerate(outcome.plays) if c == card), default=None)
+    # The play at fault: a card played twice in one trick (A204) where it
+    # comes again; a card not held (A203) where it comes first, its holder
+    # free to play it after.
+    at = [k for k, (_, c) in enumerate(outcome.plays) if c == card]
+    k = (at[-1] if cause.code == F.PLAYED_TWICE else at[0]) if at else None
     seat = outcome.plays[k][0] if k is not None else None
     hand = table.held.get(seat) if seat is not None else None
     if k is None or hand is None:

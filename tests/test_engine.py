@@ -1547,26 +1547,31 @@ def _to_fix(text: str) -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize("style", ["cards", "seats"])
-def test_a_card_typed_as_one_already_in_its_trick_is_one_mistake(style: str) -> None:
-    """The trick's last card typed as its second (A204): the claim the
-    true card made right is wrong for the cards as written, and follows
-    from the A204, the last player holding a card that makes it right,
-    never the second player, who played the card first."""
+def test_a_card_typed_as_another_of_its_trick_is_one_mistake(style: str) -> None:
+    """A card of a trick typed as another of the same trick: the last as
+    the second (played twice, A204), or the third as the last (not the
+    third player's, A203, and the last player's own after it).  The claim
+    the true card made right is wrong for the cards as written, and follows
+    from the card's fault: the player at fault holds a card that makes it
+    right (for the A204 the last player, not the second, who played the
+    card rightly; for the A203 the third, not the last)."""
     lines = generated(0, "--games", "1", "--style", style).split("\n")
-    wrong_claims = 0
+    wrong_claims = {"A204": 0, "A203": 0}
     for k, line in enumerate(lines):
         words = line.split()
         if not (words and words[0][:-1].isdigit() and words[0].endswith(".")):
             continue
-        card = words[2].split(":")[-1]
-        slipped = [*lines]
-        typed = f"{words[4].split(':')[0]}:{card}" if style == "seats" else card
-        slipped[k] = " ".join([*words[:4], typed, *words[5:]])
-        to_fix = _to_fix("\n".join(slipped))
-        assert to_fix == [("A204", k + 1)], (slipped[k], to_fix)
-        findings = check("\n".join(slipped)).outcome.findings
-        wrong_claims += any(f.code == "A301" for f in findings)
-    assert wrong_claims >= 5  # the claims the slip makes wrong, each a consequence
+        for code, at, like in [("A204", 4, 2), ("A203", 3, 4)]:
+            card = words[like].split(":")[-1]
+            typed = f"{words[at].split(':')[0]}:{card}" if style == "seats" else card
+            slipped = [*lines]
+            slipped[k] = " ".join([*words[:at], typed, *words[at + 1 :]])
+            to_fix = _to_fix("\n".join(slipped))
+            assert to_fix == [(code, k + 1)], (slipped[k], to_fix)
+            findings = check("\n".join(slipped)).outcome.findings
+            wrong_claims[code] += any(f.code == "A301" for f in findings)
+    # the claims the slips make wrong, each a consequence
+    assert min(wrong_claims.values()) >= 5, wrong_claims
 
 
 @pytest.mark.parametrize("seed", [5, 6])
