@@ -638,6 +638,7 @@ def read_unread(
     a deal none of whose lines can be read stays text, with the finding
     that broke it."""
     from .reading import Unit, parse_unit  # the reader needs this module's neighbours
+    from .reading.records import header_number
 
     unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
     result, _, error = parse_unit(unit)
@@ -648,8 +649,7 @@ def read_unread(
         unit = Unit("deal", 2 * deal.pos.line - result.pos.line, 1, unit.parts)
         result, _, error = parse_unit(unit)
     if isinstance(result, Deal):
-        if "number" in result.guessed:
-            result.number = last_number + 1
+        header_number(result, last_number)
         result.unread = [replace(f, game=game, deal=result.number) for f in result.unread]
         result.misplaced = [replace(f, game=game, deal=result.number) for f in result.misplaced]
         result.cut = [replace(f, game=game, deal=result.number) for f in deal.cut]

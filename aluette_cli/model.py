@@ -230,7 +230,9 @@ class Deal:
     #: no trick is missing for them, unlike an unread line
     misplaced: list[Finding] = field(default_factory=list)
     #: header parts that could not be read ("number", "dealer"): the values
-    #: are stand-ins, which the engine replaces from the game's sequence
+    #: are stand-ins, which the engine replaces from the game's sequence;
+    #: "last digit": the number runs into ``dealer``, its last digit perhaps
+    #: typed for the space (``deal 23dealer``), as the sequence may say
     guessed: tuple[str, ...] = ()
     #: the deal as written, when a line of it could not be read: the
     #: formatter writes it back so, byte for byte, and drops nothing

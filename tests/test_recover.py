@@ -12,6 +12,7 @@ fast path on and off, since what is recovered must not depend on it.
 
 from __future__ import annotations
 
+import json
 import os
 from functools import cache
 from typing import TYPE_CHECKING
@@ -51,10 +52,11 @@ from aluette_cli.reading.recover import (
 )
 from aluette_cli.reading.split import Unit
 
-from .conftest import generated, record
+from .conftest import generated, record, run
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
 #: More examples with HYPOTHESIS_PROFILE=long, as in tests/test_properties.py.
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
@@ -239,6 +241,9 @@ def test_a_header_that_cannot_be_read_still_starts_the_deal_where_it_stands() ->
         ("deeal 3 dealer E", 3, "E", ()), ("dea l3 dealer W", 3, "W", ()),
         ("eal 12 dealer S", 12, "S", ()), ("deal 4 dealr S", 4, "S", ()),
         ("deal 5 deealer n ", 5, "N", ()), ("deal x dealer W", 0, "W", ("number",)),
+        # the number runs into dealer: its last digit may be the space (the
+        # sequence tells, below); one digit is the space left out
+        ("deal 23dealer N", 23, "N", ("last digit",)), ("deal 2dealer N", 2, "N", ()),
     ],
 )  # fmt: skip
 def test_what_can_be_read_of_a_mistyped_header_is_kept(
@@ -248,6 +253,29 @@ def test_what_can_be_read_of_a_mistyped_header_is_kept(
     # engine takes it from the game's sequence (docs/notation.md §8).
     got = header(_loose_header(seg, Unit("deal", 5, 3, [seg])))
     assert got == (number, dealer, Pos(5, 3), guessed)
+
+
+@pytest.mark.parametrize(
+    ("header", "number", "a104"),
+    [("deal 23dealer E", 2, False), ("deal 12dealer E", 12, True), ("deal 2dealer E", 2, False)],
+)
+def test_a_digit_typed_for_the_space_before_dealer_is_read_as_the_sequence_says(
+    tmp_path: Path, header: str, number: int, a104: bool
+) -> None:
+    """After deal 1, ``deal 23dealer`` is deal 2 (the 3 typed where the space
+    should be): its A001 alone, from ALN and from its JSON alike; ``deal
+    12dealer`` is deal 12 as written, out of sequence (A104) too."""
+    text = generated(3, "--games", "1")
+    head = next(line for line in text.split("\n") if line.startswith("deal 2 dealer"))
+    text = text.replace(head, header[: header.index("dealer")] + head[head.index("dealer") :])
+    aln = tmp_path / "t.aln"
+    aln.write_text(text, encoding="utf-8")
+    json_path = tmp_path / "t.json"
+    assert run("convert", str(aln), "--to", "json", "-o", str(json_path)).exit_code == 1
+    for path in (aln, json_path):
+        found = json.loads(run("validate", "--format", "json", str(path)).stdout)
+        assert sorted(f["code"] for f in found) == ["A001", *(["A104"] if a104 else [])]
+        assert {f["deal"] for f in found} == {number}
 
 
 def test_a_number_of_ten_digits_is_not_read_as_its_first_nine() -> None:

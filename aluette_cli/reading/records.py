@@ -54,6 +54,17 @@ def _tags_in(text: str) -> Iterator[re.Match[str]]:
     return (m for m in _TAG_OR_NOT.finditer(text) if m.group(1) is not None)
 
 
+def header_number(deal: Deal, last_number: int) -> None:
+    """The number of a header the reader could not read whole, from the
+    number of the deal before it: a number that could not be read follows
+    it; one whose last digit stands where the space before ``dealer``
+    should (``deal 23dealer`` after deal 1) is read without that digit
+    where so it follows, and as written where not."""
+    slipped = "last digit" in deal.guessed and deal.number // 10 == last_number + 1
+    if "number" in deal.guessed or slipped:
+        deal.number = last_number + 1
+
+
 def parse_unit(unit: Unit) -> tuple[object, list[Comment], Finding | None]:
     """Parse one unit: (model object or list of tags, comments, syntax error)."""
     parsed = _parse_unit(unit)
@@ -204,8 +215,7 @@ def read_records(
         if isinstance(result, BrokenDeal):
             errors.extend(result.unread)
         if isinstance(result, Deal) and (result.unread or result.misplaced):
-            if "number" in result.guessed:
-                result.number = last_number + 1
+            header_number(result, last_number)
             errors.extend(sorted([*result.unread, *result.misplaced], key=Finding.sort_key))
         if isinstance(result, Deal | BrokenDeal) and result.number is not None:
             last_number = result.number

@@ -560,6 +560,11 @@ def _loose_header(seg: str, piece: Unit) -> Deal:
     guessed = tuple(
         name for name, value in (("number", number), ("dealer", dealer)) if value is None
     )
+    end = m.end(1) if m is not None and number is not None and len(number) > 1 else -1
+    if end >= 0 and seg[end : end + len(DEALER)].lower() == DEALER:
+        # ``deal 23dealer``: the last digit may stand where the space
+        # should, which only the game's sequence can tell
+        guessed += ("last digit",)
     return Deal(
         number=int(number) if number else 0,
         dealer=dealer.upper() if dealer else "N",
