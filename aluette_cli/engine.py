@@ -568,8 +568,8 @@ def _seat_mistyped(flag: Flags, start: int, trick: Trick, table: Table) -> None:
     holder played it (:meth:`Table.reseat`): who takes it, and who leads
     next, are then what the cards say, and nothing after the slip follows
     from it (a claim, the next lead)."""
-    if len(trick.plays) != 4:
-        return  # a card missing or one too many: the trick's size says why (A205)
+    if len(flag.found) - start < 2 or len(trick.plays) != 4:
+        return  # (most tricks: nothing wrong; a trick's size says its own why, A205)
     said = flag.found[start:]
     turns = [f for f in said if f.code == F.OUT_OF_TURN and f.consequence_of is None]
     faults = [f for f in said if f.code == F.NOT_IN_HAND and f.consequence_of is None]
