@@ -560,6 +560,14 @@ def _wrong_way_round(flag: Flags, start: int, trick: Trick, leader: str) -> None
                 flag.follows(finding, firsts[0])
 
 
+def _due(turn: Finding) -> str | None:
+    """The seat whose turn it was, by an out-of-turn finding (A202): the
+    leader at a lead, the seat next in turn in a trick; None for a fifth
+    card."""
+    due = turn.facts.get("turn") or turn.facts.get("leader")
+    return str(due) if due is not None else None
+
+
 def _seat_mistyped(flag: Flags, start: int, trick: Trick, table: Table) -> None:
     """A card written for the wrong seat, one slip of the pen: played out of
     turn (A202) by a seat that does not hold it (A203), when it was dealt
@@ -576,7 +584,7 @@ def _seat_mistyped(flag: Flags, start: int, trick: Trick, table: Table) -> None:
     if len(turns) != 1 or len(faults) != 1:
         return
     turn, fault = turns[0], faults[0]
-    due = turn.facts.get("turn") or turn.facts.get("leader")
+    due = _due(turn)
     if (
         (turn.line, turn.column) == (fault.line, fault.column)
         and due is not None
@@ -679,7 +687,7 @@ def _size_cause(
     for finding in flag.found[start:]:
         if finding.code != F.OUT_OF_TURN or finding.consequence_of is not None:
             continue
-        due = finding.facts.get("turn") or finding.facts.get("leader")
+        due = _due(finding)
         if due is None:
             extra.add((finding.line, finding.column))
         if due is None or (len(trick.plays) < 4 and due not in seats):
