@@ -218,6 +218,9 @@ class GameReplay:
         play_card, play_all = table.play, table.play_all
         #: the cards written as a trick's fifth (A205), whose playing again follows from it
         extras: dict[str, tuple[Finding, str | None]] = {}
+        #: the last trick, if it had no claim and a card fault: its findings,
+        #: the fault, and what it gave (the next lead may follow from it)
+        unclaimed: tuple[list[Finding], Finding, TrickOutcome] | None = None
         for trick in tricks:
             expected = table.number
             if expected < trick.number <= TRICKS_PER_DEAL and _gap_at(tricks, trick):
@@ -266,6 +269,11 @@ class GameReplay:
                     cause = size
                     explains = _size_explains(trick, extra, outcome, claimed, table, self.ruleset)
                 extras.update(_extra_cards(trick, extra, size, table.held))
+            if unclaimed is not None and unclaimed[2].number == i - 1:
+                _lead_follows(flag, start, unclaimed, table, self.ruleset)
+            unclaimed = None
+            if trick.claim is None and cause is not None and cause.code in _CARD_FAULTS:
+                unclaimed = (flag.found[start:], cause, outcome)
             claim = trick.claim
             if claim is None or (outcome.winner is None and not outcome.pourri):
                 continue
@@ -558,6 +566,37 @@ def _wrong_way_round(flag: Flags, start: int, trick: Trick, leader: str) -> None
         for finding in flag.found[start:]:
             if finding.code == F.OUT_OF_TURN and finding.consequence_of is None:
                 flag.follows(finding, firsts[0])
+
+
+def _lead_follows(
+    flag: Flags,
+    start: int,
+    before: tuple[list[Finding], Finding, TrickOutcome],
+    table: Table,
+    ruleset: Ruleset,
+) -> None:
+    """A trick led by another seat than the rules say (A202, among the
+    trick's findings from ``start``), after a trick without a claim whose
+    card fault (A203, A204) can explain that lead: in a record without
+    claims the next lead is what says who took a trick, so it follows from
+    the fault where the trick, mended as for a claim (:func:`_could_follow`),
+    goes to that seat, or to nobody with that seat its leader."""
+    lead = next(
+        (
+            f
+            for f in flag.found[start:]
+            if f.code == F.OUT_OF_TURN and f.consequence_of is None and "previous" in f.facts
+        ),
+        None,
+    )
+    if lead is None:
+        return
+    said, cause, outcome = before
+    seat = lead.facts["seat"]
+    if _could_follow(said, cause, outcome, seat, table, ruleset) or (
+        seat == outcome.leader and _could_follow(said, cause, outcome, None, table, ruleset)
+    ):
+        flag.follows(lead, cause)
 
 
 def _due(turn: Finding) -> str | None:

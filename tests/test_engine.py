@@ -1574,6 +1574,34 @@ def test_a_card_typed_as_another_of_its_trick_is_one_mistake(style: str) -> None
     assert min(wrong_claims.values()) >= 5, wrong_claims
 
 
+@pytest.mark.parametrize("style", ["cards", "seats"])
+def test_without_claims_the_next_lead_follows_from_a_card_typed_as_one_played(
+    style: str,
+) -> None:
+    """A trick's third card typed as the first card of trick 1 (played
+    twice, A204), in records without claims: the next trick's lead is
+    what says who took the trick, and where the slip gave the trick to
+    another seat, that lead (A202) follows from the A204, as a claim
+    would: one finding to act on."""
+    lines = generated(0, "--games", "1", "--style", style, "--no-claims").split("\n")
+    tricks = [k for k, line in enumerate(lines) if re.match(r"[1-9]\. ", line)]
+    wrong_leads = 0
+    for k in tricks:
+        words = lines[k].split()
+        if words[0] in ("1.", "9."):
+            continue
+        first = max(j for j in tricks if j < k and lines[j].startswith("1. "))
+        card = lines[first].split()[1].split(":")[-1]
+        typed = f"{words[3].split(':')[0]}:{card}" if style == "seats" else card
+        slipped = [*lines]
+        slipped[k] = " ".join([*words[:3], typed, *words[4:]])
+        to_fix = _to_fix("\n".join(slipped))
+        assert to_fix == [("A204", k + 1)], (slipped[k], to_fix)
+        findings = check("\n".join(slipped)).outcome.findings
+        wrong_leads += any(f.code == "A202" for f in findings)
+    assert wrong_leads >= 3  # the leads the slips make wrong, each a consequence
+
+
 @pytest.mark.parametrize("seed", [5, 6])
 def test_two_swaps_are_two_mistakes_in_one_trick_or_in_two(seed: int) -> None:
     """Each swap of two cards is one slip: two in one trick (two cycles of
