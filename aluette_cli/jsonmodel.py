@@ -637,8 +637,8 @@ def read_unread(
     header number that cannot be read follows ``last_number``, as in ALN);
     a deal none of whose lines can be read stays text, with the finding
     that broke it."""
-    from .reading import Unit, parse_unit  # the reader needs this module's neighbours
-    from .reading.records import header_number
+    # the reader needs this module's neighbours
+    from .reading import Unit, header_number, parse_unit
 
     unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
     result, _, error = parse_unit(unit)

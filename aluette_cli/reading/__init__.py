@@ -19,6 +19,7 @@ held whole) are the entry points.
 from .records import (
     DealCount,
     GameCut,
+    header_number,
     parse_unit,
     parse_unit_with_grammar,
     read_games,
@@ -28,6 +29,6 @@ from .records import (
 from .split import LOOKAHEAD_LINES, SplitEnd, Unit
 
 __all__ = [
-    "LOOKAHEAD_LINES", "DealCount", "GameCut", "SplitEnd", "Unit", "parse_unit",
+    "LOOKAHEAD_LINES", "DealCount", "GameCut", "SplitEnd", "Unit", "header_number", "parse_unit",
     "parse_unit_with_grammar", "read_games", "read_records", "read_units",
 ]  # fmt: skip
