@@ -366,7 +366,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " first, or 'draw' with equal scores",
     },
     GAME_UNFINISHED: {
-        "": 'Result claims a finished game, but {why}; write [Result "*"] for an unfinished game'
+        "": 'Result claims a finished game, but {why}; write [Result "*"] for an unfinished game',
+        "no-deals": "Result claims a finished game, but this game has no deals: tags below a"
+        " game's deals start a game of their own; a game's Result stands in its tag section,"
+        " above its first deal",
     },
     UNKNOWN_RULESET: {"": "{problem}; the game is not replayed"},
     OPTION_OFF: {

@@ -230,6 +230,11 @@ class GameLedger:
         if (side == "draw") != (a == b) or a < b:
             self.flag(F.RESULT_FORMAT, "sum", tag.pos, value=tag.value)
             return
+        if not complete and not self.seen_deal:
+            # most often a Result typed below a game's last deal, where a tag
+            # section starts a game of its own: say so, not "0 deals of 5"
+            self.flag(F.GAME_UNFINISHED, "no-deals", tag.pos)
+            return
         if not complete:
             why = self.ruleset.game_length.unfinished(
                 self.score, self.scoring, self.unknown, self.ruleset.game_target

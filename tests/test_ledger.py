@@ -325,6 +325,29 @@ def test_a_result_on_a_game_short_of_five_scoring_deals_is_a305(
     assert said(flag) == ([short] if expected else [])
 
 
+def test_a_result_on_a_game_of_no_deals_says_where_a_result_stands() -> None:
+    ledger, flag = replay(*result("NS 3-2"))
+    assert ledger.finish() == (False, None)
+    assert said(flag) == [
+        f"{UNFINISHED} this game has no deals: tags below a game's deals start a game of"
+        " their own; a game's Result stands in its tag section, above its first deal"
+    ]
+
+
+def test_a_result_typed_below_the_last_deal_is_a_game_of_its_own_and_says_so() -> None:
+    from .conftest import check_all
+
+    lines = game(*NS_3_2)
+    first, below = check_all(record(*lines, *result("NS 3-2")))
+    assert first.outcome.findings == []  # the game above has no Result to check
+    (finding,) = below.outcome.findings
+    assert (finding.code, finding.line, finding.column) == ("A305", len(lines) + 1, 1)
+    assert "this game has no deals" in finding.message
+    # the same tag above the first deal is the game's, and right
+    (whole,) = check_all(record(*result("NS 3-2"), *lines))
+    assert whole.outcome.findings == []
+
+
 @pytest.mark.parametrize(
     ("deals", "written"),
     [(NS_3_2, "NS 3-2"), (EW_4_1, "EW 4-1"), (DRAWN, "draw 3-3"), (NS_3_2[:4], None)],
