@@ -269,6 +269,12 @@ class GameReplay:
                     cause = size
                     explains = _size_explains(trick, extra, outcome, claimed, table, self.ruleset)
                 extras.update(_extra_cards(trick, extra, size, table.held))
+            if (
+                claimed is False
+                or claimed == outcome.winner
+                or not (outcome.winner or outcome.pourri)
+            ):
+                _slip_before(flag, start, outcome, table, self._wrong_claims, self.ruleset)
             if unclaimed is not None and unclaimed[2].number == i - 1:
                 _lead_follows(flag, start, unclaimed, table, self.ruleset)
             unclaimed = None
@@ -520,6 +526,57 @@ def _could_follow(
     return any(
         gives([*outcome.plays[:k], (seat, other), *outcome.plays[k + 1 :]]) for other in hand
     )
+
+
+def _slip_before(
+    flag: Flags,
+    start: int,
+    outcome: TrickOutcome,
+    table: Table,
+    wrong: Sequence[tuple[int, str | None, Finding]],
+    ruleset: Ruleset,
+) -> None:
+    """A card played again (A204, among the trick's findings from ``start``)
+    in a trick whose claim holds, after an earlier trick whose claim was
+    wrong (A301, ``wrong``) but holds with another card of the first
+    player's in its place: the card was written in the earlier trick for
+    the one played there, which the A301 says where it happened, and its
+    playing here follows from that slip.  Only a claim of the earlier trick
+    can tell which of the two lines is wrong; without one, the A204 stands
+    alone.
+
+    Where the record gives the first player's hand, the card came again
+    from that player (a card of another's hand would have been A203 there)
+    and the card meant is in the hand; where it does not, any card nobody
+    has played yet may be the one (:meth:`Table.may_hold`), and the card
+    may come again from its holder."""
+    if not wrong:
+        return
+    claims = {table.tricks[index].number: (seat, found) for index, seat, found in wrong}
+    for finding in flag.found[start:]:
+        if finding.code != F.PLAYED_TWICE or finding.consequence_of is not None:
+            continue
+        card, previous = finding.facts["card"], finding.facts["previous"]
+        claimed, claim = claims.get(previous, (None, None))
+        if claim is None or claim.consequence_of is not None:
+            continue
+        before = next(t for t in table.tricks if t.number == previous)
+        k = next((k for k, (_, c) in enumerate(before.plays) if c == card), None)
+        first = before.plays[k][0] if k is not None else None
+        if k is None or first is None:
+            continue
+        known = first in table.held
+        if known and not any(s == first and c == card for s, c in outcome.plays):
+            continue  # another player played it again: a mistake of its own
+        instead = [
+            other
+            for other in sorted(table.may_hold(first))
+            if _gives([*before.plays[:k], (first, other), *before.plays[k + 1 :]], claimed, ruleset)
+        ]
+        if instead:
+            facts = {"instead": instead} if known else {}
+            said = flag.reword(finding, "slip" if known else "slip-unseen", seat=first, **facts)
+            flag.follows(said, claim)
 
 
 def _gives(

@@ -321,7 +321,15 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "discarded": "card {card} played by {seat} is not in {seat}'s hand;"
         " {holder} discarded it in the chant",
     },
-    PLAYED_TWICE: {"": "card {card} was already played in trick {previous}"},
+    PLAYED_TWICE: {
+        "": "card {card} was already played in trick {previous}",
+        "slip": "card {card} was already played in trick {previous}, by {seat} too; trick"
+        " {previous}'s claim holds with {seat}'s {instead:or} in its place: the card written"
+        " there is likely the slip",
+        "slip-unseen": "card {card} was already played in trick {previous}, by {seat};"
+        " trick {previous}'s claim holds with a card nobody has played yet in its place: the"
+        " card written there is likely the slip",
+    },
     TRICK_SIZE: {"": "trick {trick} has {count:plural card}; each of the four players plays one"},
     TRICK_COUNT: {
         "extra": "trick {number} is one too many: a deal has {tricks} tricks",
@@ -681,6 +689,26 @@ class Flags:
     ) -> Finding:
         finding = Finding.of(code, variant, pos[0], pos[1], self.game, deal, trick, **facts)
         self.found.append(finding)
+        return finding
+
+    def reword(self, finding: Finding, variant: str, **facts: Any) -> Finding:
+        """Say ``finding`` (already raised) in its code's ``variant``, with
+        more ``facts``: for what a later line shows of it.  The reworded
+        finding, in its place."""
+        for k in range(len(self.found) - 1, -1, -1):
+            if self.found[k] is finding:
+                said = Finding.of(
+                    finding.code,
+                    variant,
+                    finding.line,
+                    finding.column,
+                    finding.game,
+                    finding.deal,
+                    finding.trick,
+                    **{**finding.facts, **facts},
+                )
+                self.found[k] = replace(said, consequence_of=finding.consequence_of)
+                return self.found[k]
         return finding
 
     def follows(self, finding: Finding, cause: Finding) -> Finding:

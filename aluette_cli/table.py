@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from . import findings as F
-from .cards import SEATS, TRICKS_PER_DEAL, Seat, left_of, seats_from
+from .cards import DECK_SET, SEATS, TRICKS_PER_DEAL, Seat, left_of, seats_from
 from .deal_checks import Exchange, hand_lines
 from .model import Deal, Play
 from .outcome import TrickOutcome
@@ -205,6 +205,17 @@ class Table:
             owner.update((card, seat) for seat, cards in self._dealt.items() for card in cards)
             self._owner = owner
         return self._owner.get(card)
+
+    def may_hold(self, seat: str) -> set[str]:
+        """The cards ``seat`` may still hold: its hand where the record gives
+        it, or else every card nobody has played, not in the stock, and not
+        dealt to, kept or discarded by another seat."""
+        hand = self.held.get(seat)
+        if hand is not None:
+            return set(hand)
+        others = [c for s, cards in self._dealt.items() if s != seat for c in cards]
+        kept = [c for c, s in self._kept.items() if s != seat]
+        return set(DECK_SET.difference(self._played, self._stock, others, kept, self._discarded))
 
     def _holding(self, card: str) -> str | None:
         """Who holds ``card`` now, if the hands or the chant say."""

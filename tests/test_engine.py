@@ -594,6 +594,81 @@ def test_a_card_played_twice_is_a204_where_it_is_played_again() -> None:
     assert messages(checked, "A204") == ["card 1e was already played in trick 1"]
 
 
+#: Trick 3 with N's 3e written as 7d, the card N plays in trick 4.
+SLIP_IN_TRICK_3 = "N:7d E:3b S:4c W:5c"
+
+
+def test_a_card_written_in_an_earlier_trick_for_the_one_played_there_is_one_mistake() -> None:
+    # Trick 3's claim (W) is wrong with 7d, right with N's 3e (3e and 3b
+    # cancel below W's 5c); trick 4 plays 7d where the hands say. The slip
+    # is in trick 3, where the A301 says it; the A204 follows from it and
+    # says which card the claim wants.
+    checked = check(hand_worked(tricks=[*trick_lines(replace={3: SLIP_IN_TRICK_3}), "point E"]))
+    assert found(checked) == [("A301", 9, 24), ("A204", 10, 9)]
+    again = checked.outcome.findings[1]
+    assert again.consequence_of == ("A301", 9, 24)
+    assert messages(checked, "A204") == [
+        "card 7d was already played in trick 3, by N too; trick 3's claim holds with N's 3e"
+        " in its place: the card written there is likely the slip"
+    ]
+
+
+@pytest.mark.parametrize("seats", [True, False], ids=["seats", "cards-only"])
+@pytest.mark.parametrize(
+    ("slip", "again"),
+    [
+        (SLIP_IN_TRICK_3, (5, 9, 7)),  # N plays 7d again in trick 4
+        ("N:3d E:3b S:4c W:5c", (9, 4, 4)),  # E plays its monsieur in trick 8
+    ],
+    ids=["same-player", "its-holder"],
+)
+def test_without_hands_a_card_written_for_another_earlier_is_one_mistake(
+    seats: bool, slip: str, again: tuple[int, int, int]
+) -> None:
+    # No hand says what N held: any card nobody has played yet may be the
+    # one N played in trick 3, and the claims say which line is wrong.
+    lines = trick_lines(replace={3: slip}, seats=seats)
+    checked = check(record("deal 1 dealer W", *lines, "point E"))
+    arrow = (4, 24 if seats else 16)
+    line, column, cards_only_column = again
+    assert found(checked) == [
+        ("A301", *arrow),
+        ("A204", line, column if seats else cards_only_column),
+    ]
+    assert checked.outcome.findings[1].consequence_of == ("A301", *arrow)
+    card = slip.split()[0][2:]
+    assert messages(checked, "A204") == [
+        f"card {card} was already played in trick 3, by N; trick 3's claim holds with a card"
+        " nobody has played yet in its place: the card written there is likely the slip"
+    ]
+
+
+@pytest.mark.parametrize("claim", ["E", "pourri"])
+def test_a_card_played_twice_after_a_claim_no_card_makes_right_is_two_mistakes(claim: str) -> None:
+    # No card of N's hand in place of 7d gives trick 3 to E, or to nobody:
+    # that claim is wrong whatever N played, and the A204 stands alone.
+    lines = trick_lines(replace={3: SLIP_IN_TRICK_3})
+    lines[2] = lines[2].replace("-> W", f"-> {claim}")
+    checked = check(hand_worked(tricks=[*lines, "point E"]))
+    said = {f.code: f for f in checked.outcome.findings}
+    assert said["A301"].consequence_of is None
+    assert said["A204"].consequence_of is None
+    assert messages(checked, "A204") == ["card 7d was already played in trick 3"]
+
+
+def test_a_card_played_again_by_another_player_is_not_read_as_a_slip_before() -> None:
+    # W plays E's 1c in trick 3 (for 5c), and trick 1 is claimed for W: W's
+    # 2d in E's place would make that claim right, but E played 1c there, and
+    # what W holds says nothing of what E played.
+    lines = trick_lines(replace={3: "N:3e E:3b S:4c W:1c"})
+    lines[0] = lines[0].replace("-> pourri", "-> W")
+    checked = check(hand_worked(tricks=[*lines, "point E"]))
+    assert [(f.code, f.consequence_of) for f in checked.outcome.findings] == [
+        ("A301", None),
+        ("A204", None),
+    ]
+
+
 def test_a_trick_of_three_cards_is_a205() -> None:
     # N's Re left out of trick 9: E's grand-neuf still takes it.
     lines = trick_lines(replace={9: "E:9c S:9d W:Rb"})
