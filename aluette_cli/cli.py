@@ -627,7 +627,9 @@ def validate(
     if statistics and fmt in ("github", "sarif"):
         # a table of counts is neither annotations nor a SARIF log: the tool
         # reading it would fail on it, or read no finding in it
-        raise click.UsageError("--statistics counts findings: use it with --format text or json")
+        raise click.UsageError(
+            "--statistics counts findings: use it with --format text, json or jsonl"
+        )
     status = _status()
     choice = _rule_choice(rules, options)
     selection = _selection(select, ignore)
@@ -921,19 +923,21 @@ def analyse(
 
 
 @cli.command(name="explain")
-@click.argument("code", metavar="CODE", shell_complete=complete_codes)
+@click.argument("code", metavar="[CODE]", required=False, shell_complete=complete_codes)
 @output_option()
-def explain_command(code: str, output: str | None) -> None:
+def explain_command(code: str | None, output: str | None) -> None:
     """Explain a finding code: what it means, the rule, an example.
+    Without a code, list every code with its severity and title.
 
     \b
     Examples:
       aluette explain A203
       aluette explain a001
+      aluette explain
     """
-    from .explain import explain
+    from .explain import explain, listing
 
-    entry = explain(code)
+    entry = listing() if code is None else explain(code)
     if entry is None:
         known = ", ".join(sorted(CODES))
         raise click.UsageError(f"unknown code {code!r}; the codes are {known}")
@@ -1055,7 +1059,7 @@ def generate(
 @click.option(
     "--compact",
     is_flag=True,
-    help="With --to jsonl: the compact form, about 3 times the ALN's size: no empty"
+    help="With --to jsonl: the compact form, about 2.6 times the ALN's size: no empty"
     " parts, short tricks and tags, and no positions or comments (see --lossless).",
 )
 @click.option(

@@ -46,3 +46,11 @@ def explain(code: str) -> str | None:
     if wanted not in CODES:
         return None
     return entries().get(wanted)
+
+
+def listing() -> str:
+    """Every code, one a line with its severity and title, in code order:
+    what ``explain`` with no code prints, to find the one to ask about."""
+    width = max(len(c.severity) for c in CODES.values())
+    rows = (f"{c.code}  {c.severity:<{width}}  {c.title}" for _, c in sorted(CODES.items()))
+    return "\n".join(rows) + "\n"

@@ -186,7 +186,7 @@ def test_statistics_for_a_reader_of_findings_is_a_usage_error(fmt: str) -> None:
     which the tool reading them cannot read."""
     result = run("validate", "--statistics", "--format", fmt, VIOLATIONS)
     assert (result.exit_code, result.stdout) == (2, "")
-    assert "--statistics counts findings: use it with --format text or json" in result.stderr
+    assert "--statistics counts findings: use it with --format text, json or jsonl" in result.stderr
 
 
 def test_quiet_prints_only_the_findings() -> None:

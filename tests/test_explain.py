@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aluette_cli.explain import entries, explain
+from aluette_cli.explain import entries, explain, listing
 from aluette_cli.findings import CODES
 
 from .conftest import run
@@ -41,3 +41,13 @@ def test_a_code_is_looked_up_in_any_case_and_spacing() -> None:
     assert explain(" a203\n") == explain("A203") != None  # noqa: E711
     assert explain("A999") is None
     assert explain("203") is None
+
+
+def test_explain_without_a_code_lists_every_code_with_its_severity_and_title() -> None:
+    result = run("explain")
+    assert result.exit_code == 0
+    assert result.stdout == listing()
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == sorted(CODES)
+    assert "A203  error    card not in the player's hand" in lines
+    assert "A403  warning  Date not in YYYY.MM.DD form" in lines
