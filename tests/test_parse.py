@@ -153,6 +153,22 @@ def test_a_tag_written_in_a_comment_of_a_broken_section_is_not_salvaged():
     assert [f.code for f in game.errors] == ["A001"]
 
 
+def test_a_tag_whose_bracket_was_typed_a_letter_late_is_read_as_the_tag_meant():
+    """``R[esult``: the section cannot be read (A001), and the tag kept is
+    Result, where its letter opens the line, so that the Result is checked
+    rather than kept as an unknown ``esult`` (A409 on top of the A001)."""
+    text = '[Event "x"]\n  R[esult "NS 1-0"]\nRo[und "2"] Si[te "a"]\nb[Zap "c"]\ndeal 1 dealer N\n'
+    (game,) = games(text)
+    assert [(t.name, t.value, tuple(t.pos)) for t in game.tags] == [
+        ("Event", "x", (1, 1)),
+        ("Result", "NS 1-0", (2, 3)),
+        ("Round", "2", (3, 1)),
+        ("te", "a", (3, 15)),  # not at the line's start: the letters are not the tag's
+        ("Zap", "c", (4, 2)),  # bZap is no tag
+    ]
+    assert [f.code for f in game.errors] == ["A001"]
+
+
 #: A deal whose comments span lines and hold braces: the header's holds a
 #: ``{`` on a line of its own, another stands alone after the hand, and ``;``
 #: comments hold a ``{`` that opens nothing.

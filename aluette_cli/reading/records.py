@@ -54,6 +54,25 @@ def _tags_in(text: str) -> Iterator[re.Match[str]]:
     return (m for m in _TAG_OR_NOT.finditer(text) if m.group(1) is not None)
 
 
+#: Letters that start a line, right before a tag's bracket (``R[esult``).
+_BEFORE_BRACKET = re.compile(r"(?:\A|\n)[ \t]*([A-Za-z]+)\Z")
+
+
+def _salvaged(m: re.Match[str], text: str, unit: Unit) -> Tag:
+    """A well-formed tag of a section that cannot be read.  Where letters
+    open its line before the bracket and the name with them is a known tag
+    (``R[esult "NS 3-2"]``: the bracket typed one letter late), the tag is
+    that one, read from the letters: the section's A001 says the slip, and
+    the tag is checked as the scorer meant it."""
+    name, start = m.group(1), m.start()
+    before = _BEFORE_BRACKET.search(text, max(0, start - 64), start)
+    if before is not None and model.known_tag(name) is None:
+        whole = before.group(1) + name
+        if whole in model.KNOWN_TAGS:
+            name, start = whole, before.start(1)
+    return Tag(name, unescape(m.group(2)[1:-1]), unit.pos(text, start))
+
+
 def header_number(deal: Deal, last_number: int) -> None:
     """The number of a header the reader could not read whole, from the
     number of the deal before it: a number that could not be read follows
@@ -128,10 +147,7 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
             builder.start_unit(unit)  # the positions of the whole unit again
         error = why[0] if why else _syntax_finding(exc, unit, builder)
         if unit.kind == "tags":
-            tags = [
-                Tag(m.group(1), unescape(m.group(2)[1:-1]), unit.pos(text, m.start()))
-                for m in _tags_in(text)
-            ]
+            tags = [_salvaged(m, text, unit) for m in _tags_in(text)]
             return (tags, None), [], error
         m = _DEAL_HEAD.match(text)
         number = int(m.group(1)) if m else None
