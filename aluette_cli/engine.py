@@ -187,6 +187,12 @@ class GameReplay:
             told = point_follows_claims(deal, tricks, raised, self._wrong_claims, ruleset, flag)
             if told is not None and self._told is None:
                 self._told = ToldLedger(self.ledger, self._wrong_claims[0][2])
+        if told is None:
+            wrong = _point_as_told(deal, flag.found[before:])
+            if wrong is not None:
+                told = wrong[1:]
+                if self._told is None:
+                    self._told = ToldLedger(self.ledger, wrong[0])
         signals = check_signals(deal, hands, ruleset, flag, exchange)
         shown = dealer_shown(deal, {deal.dealer, *(self.ledger.instead or ())})
         dealt = deal.dealer if known else None  # who the next deal passes from
@@ -408,6 +414,33 @@ def point_follows_claims(
     for finding in point_findings:
         flag.follows(finding, wrong[0][2])
     return (point,)
+
+
+def _point_as_told(
+    deal: Deal, raised: Sequence[Finding]
+) -> tuple[Finding, PointOutcome | None] | None:
+    """A point line wrong for the cards (A302, among ``raised``), a mistake
+    of its own: the finding and the point the record tells (None: void),
+    for the game as the record tells it (:class:`ToldLedger`), whose
+    Result, dealers and end follow the record's points.  None where the
+    line is right, follows from a claim, names a value the rules never give
+    (A307: the record tells no point), or stands beside tricks the record
+    does not give (the cards then decide nothing)."""
+    claim = deal.point
+    wrong = next(
+        (
+            f
+            for f in raised
+            if f.code == F.POINT_CLAIM and f.consequence_of is None and "which" not in f.facts
+        ),
+        None,
+    )
+    if claim is None or wrong is None or any(f.code == F.POINT_VALUE for f in raised):
+        return None
+    if claim.side is None:
+        return wrong, None
+    team = claim.side if claim.side in TEAMS else team_of(claim.side)
+    return wrong, PointOutcome(team, claim.points or 1)  # type: ignore[arg-type]
 
 
 def claimed_winners(

@@ -256,10 +256,12 @@ class ToldLedger:
     """The game as its record tells it, beside the ledger of what the cards
     show (docs/violations.md, "One mistake, one finding").
 
-    It starts at the first deal whose point line is wrong for the cards but
+    It starts at the first deal whose point line is wrong for the cards,
     right for the record's trick claims (its A302 follows from a wrong
-    claim), as a copy of the game's ledger, and from there counts such a
-    deal as the record scores it and every other as the game's ledger does.
+    claim) or a mistake of its own (a sheet, or tricks without claims, that
+    give another outcome), as a copy of the game's ledger, and from there
+    counts such a deal as the record scores it and every other as the
+    game's ledger does.
     A finding of the game's ledger that this one does not make (a dealer
     after a deal the cards made void, the Result, a deal after the end) is
     no mistake of its own: fixing the first one fixes it too, so it is

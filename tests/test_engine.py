@@ -1032,6 +1032,50 @@ def test_point_none_on_a_deal_that_scores_is_a302() -> None:
     assert "E wins the deal for EW" in messages(checked, "A302")[0]
 
 
+#: N reaches three tricks first: N wins the deal for NS.
+NS_SHEET = "winners: N N N E W S E S N"
+
+
+def sheets(*deals: tuple[str, str, str]) -> list[str]:
+    """Deal k (from 1) as three lines, header, sheet, point: deal k's point
+    line is line 3k + 1 below one tag line."""
+    return [
+        line
+        for k, (dealer, sheet, point) in enumerate(deals, 1)
+        for line in (f"deal {k} dealer {dealer}", sheet, f"point {point}")
+    ]
+
+
+def test_a_result_that_follows_the_record_s_points_follows_from_its_wrong_point() -> None:
+    # Deal 2 is EW's by its sheet, NS's by its point line; the Result adds
+    # the point lines up (NS 3-2), the cards make it EW 3-2. One mistake:
+    # the A303 follows from the A302 (the sheet or the point, to fix first).
+    deals = [("N", RULES_EXAMPLE, "EW"), ("E", RULES_EXAMPLE, "NS"), ("S", NS_SHEET, "NS")]
+    deals += [("W", NS_SHEET, "NS"), ("N", RULES_EXAMPLE, "EW")]
+    checked = check(record('[Result "NS 3-2"]', *sheets(*deals)))
+    assert found(checked) == [("A303", 1, 1), ("A302", 7, 1)]
+    assert checked.outcome.findings[0].consequence_of == ("A302", 7, 1)
+    assert checked.outcome.score == {"NS": 2, "EW": 3}  # the score stays the cards'
+    # a Result that neither the cards nor the point lines give is its own mistake
+    wrong = check(record('[Result "NS 4-1"]', *sheets(*deals)))
+    assert [f.consequence_of for f in wrong.outcome.findings] == [None, None]
+
+
+def test_a_deal_written_void_that_scored_is_one_mistake_for_the_dealers_after_it() -> None:
+    # Deal 2 written void: the record has E deal again, and plays six deals
+    # (five scoring, as it tells them). By the cards deal 2 scored, so E's
+    # deal 3 (A105) and deal 6 (A106) follow from that one point line.
+    deals = [("N", RULES_EXAMPLE, "EW"), ("E", RULES_EXAMPLE, "none"), ("E", NS_SHEET, "NS")]
+    deals += [("S", NS_SHEET, "NS"), ("W", NS_SHEET, "NS"), ("N", RULES_EXAMPLE, "EW")]
+    checked = check(record('[Result "NS 3-2"]', *sheets(*deals)))
+    assert found(checked) == [("A302", 7, 1), ("A105", 8, 1), ("A106", 17, 1)]
+    assert [f.consequence_of for f in checked.outcome.findings] == [
+        None,
+        ("A302", 7, 1),
+        ("A302", 7, 1),
+    ]
+
+
 @pytest.mark.parametrize("claim", ["point NS", "point EW", "point S"])
 def test_a_point_claimed_on_a_void_deal_is_a302(claim: str) -> None:
     checked = check(record("deal 1 dealer N", ALL_POURRI, claim))
