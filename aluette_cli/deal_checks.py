@@ -10,7 +10,7 @@ verdicts.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise, permutations, product
 
@@ -18,7 +18,7 @@ from . import findings as F
 from .cards import DECK, HAND_SIZE, NAMED_CARDS, SEATS, STOCK_SIZE, left_of, team_of
 from .findings import Flags
 from .lexicon import DIGITS
-from .model import Chant, Deal, Draw, Hand, Pos, Signal
+from .model import Chant, Deal, Draw, Hand, Play, Pos, Signal
 from .outcome import SignalOutcome
 from .rules import Ruleset
 from .wording import named, plural
@@ -248,17 +248,43 @@ def _typo(
                 continue
             players.add(play.seat)
             if play.seat is None:
-                others = {p.card for p in trick.plays if p is not play}
-                held = {where[c][2] for c in others if c in where}
-                seats = [part[2] for part in (first, second) if part[2] and part[2] not in held]
-                if len(seats) == 1:
-                    players.update(seats)
+                players.update(_player_in_line(trick.plays, play, card, where, (first, second)))
     if None in players and not deal.chants and not (first[2] and second[2]):
         players.add(first[2] or second[2])  # the hand's seat; the other part is the stock
     for part, other in ((first, second), (second, first)):
         if part[2] and part[2] in players:
             return card, missing, part, other[0]
     return card, missing, second, first[0]
+
+
+def _player_in_line(
+    plays: Sequence[Play],
+    play: Play,
+    card: str,
+    where: dict[str, tuple[str, Pos, str]],
+    parts: tuple[tuple[str, Pos, str], ...],
+) -> list[str]:
+    """Who played ``play``, a card of a line of cards alone, of the seats of
+    the two ``parts`` that hold ``card`` (the card written twice): none, or
+    one.  Four cards go round the table in turn, so the place of a card
+    whose holder the hands say gives the seat at every other place; else
+    the player is the one of the two seats holding none of the line's other
+    cards.  The card written twice says nothing of who played its line: its
+    holder is the question."""
+    others = [(j, p.card) for j, p in enumerate(plays) if p is not play and p.card != card]
+    if len(plays) == len(SEATS):
+        k = plays.index(play)
+        turns = {
+            SEATS[(SEATS.index(where[c][2]) + k - j) % len(SEATS)]
+            for j, c in others
+            if c in where and where[c][2] in SEATS
+        }
+        if len(turns) == 1:
+            seat = turns.pop()
+            return [seat] if any(part[2] == seat for part in parts) else []
+    held = {where[c][2] for _, c in others if c in where}
+    seats = [part[2] for part in parts if part[2] and part[2] not in held]
+    return seats if len(seats) == 1 else []
 
 
 def _well_dealt(deal: Deal, hands: dict[str, set[str]]) -> bool:

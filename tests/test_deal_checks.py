@@ -97,6 +97,9 @@ def test_a_deal_dealt_right_gives_each_hand_as_written_and_no_finding() -> None:
         # cards alone: E, S and W hold the others, so N plays Vd; then the mirror
         (["1. Vd 8c 5b 5e"], 2, "N", "W"),
         (["1. 3d 3c Cc Vd"], 5, "W", "N"),
+        # cards alone with 1e among them too: whose 1e it is is the question,
+        # so the place of E's 8c says the seats, and N plays Vd
+        (["1. Vd 8c 5b 1e"], 2, "N", "W"),
     ],
 )
 def test_one_card_written_twice_and_one_nowhere_is_a_slip_fixed_where_it_is(
