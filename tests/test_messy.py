@@ -625,6 +625,34 @@ def test_mutation_the_last_tag_moved_among_the_first_deal_s_lines_is_one_finding
     assert written.rstrip("\n") == data.rstrip("\n")  # kept as written, in its place
 
 
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(
+    "form", [f for f in FORMS if "--no-claims" not in f], ids=" ".join
+)  # (a record without claims has no Result)
+def test_mutation_a_result_written_below_its_game_s_last_deal_is_one_finding(
+    tmp_path: Path, seed: int, form: tuple[str, ...]
+) -> None:
+    """Game 1's Result moved from its tag section to the foot of its last
+    deal, above the blank line and game 2's tags: one line of that deal
+    that is not read (A001, docs/notation.md §8), not the first tag of
+    game 2, whose own Result stays its own; kept as written."""
+    text = generated(seed, "--games", "2", "--style", *form)
+    lines = lines_of(text)
+    result = line_no(text, "[Result")
+    second = line_no(text, "[Event", result)
+    foot = max(n for n in range(1, second) if lines[n - 1])  # game 1's last line
+    assert foot < second - 1  # blank lines above game 2's tags
+    tag = lines[result - 1]
+    moved = [*lines[: result - 1], *lines[result:foot], tag, *lines[foot:]]
+    data = "\n".join(moved)
+    found = to_act_on(findings(tmp_path, data))
+    assert [(f["line"], f["code"]) for f in found] == [(foot, "A001")], found
+    assert "a tag among the deal's lines" in found[0]["message"]
+    path = write(tmp_path, "moved.aln", data)
+    written = run("convert", str(path), "--to", "aln").stdout
+    assert written.rstrip("\n") == data.rstrip("\n")  # kept as written, in its place
+
+
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("style", ["seats", "cards"])
 def test_mutation_trick_8_moved_below_the_next_header_is_one_finding(

@@ -561,6 +561,43 @@ def test_a_tag_that_starts_a_tag_section_after_a_deal_does(between: str) -> None
     assert "tags" in kinds
 
 
+@pytest.mark.parametrize("gap", ["\n", "\n\n", "\n  \n"], ids=["one", "two", "blanks"])
+def test_a_tag_right_below_a_deal_and_above_blank_lines_and_tags_is_the_deal_s(
+    gap: str,
+) -> None:
+    """A game's Result written at the foot of its last deal, where the next
+    game's tags follow after blank lines: a line of the deal (read as a tag
+    among its lines, A001), not the first tag of the next game."""
+    deal, tag = "deal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n", '[Result "EW 1-0"]\n'
+    tags = '[Event "Two"]\n\n'
+    data = f"{deal}{tag}{gap}{tags}deal 1 dealer N\npoint NS\n".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind != "other"]
+    at = 5 + gap.count("\n")  # the deal's three lines, the tag's, the blank lines
+    assert [(u.kind, u.line, u.text) for u in units] == [
+        ("deal", 1, f"{deal}{tag}{gap}"),
+        ("tags", at, tags),
+        ("deal", at + 2, "deal 1 dealer N\npoint NS\n"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "below",
+    [
+        '\n[Result "EW 1-0"]\n\n[Event "Two"]\n',  # a blank line above it too
+        '[Result "EW 1-0"]\n[Date "?"]\n\n[Event "Two"]\n',  # two tags
+        '[Result "EW 1-0"]\n',  # no tags below it: a game of its own (A305)
+    ],
+    ids=["blank line above", "two tags", "nothing below"],
+)
+def test_tags_below_a_deal_that_are_a_section_stay_one(below: str) -> None:
+    deal = "deal 1 dealer W\npoint EW\n"
+    units = [u for u in read_units(io.BytesIO(f"{deal}{below}".encode())) if u.kind != "other"]
+    assert [(u.kind, u.text) for u in units] == [
+        ("deal", deal + "\n" * below.startswith("\n")),  # a blank line stays with the deal
+        ("tags", below.lstrip("\n")),
+    ]
+
+
 #: (the deal before, down to its last line of play; the next deal's first
 #: line moved up above the point line; the next deal after its header)
 TAKEN_AHEAD = [

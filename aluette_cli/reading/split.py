@@ -281,6 +281,10 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
             merged = _stray_tag(held, unit)
             if merged is not None:
                 unit, held = merged, None
+            else:
+                below = _tag_below(held, unit)
+                if below is not None:
+                    held, unit = below
         if held is not None:
             if unit.kind == "deal" and held.kind == "deal" and not finished:
                 given = _given_back(held, unit) or _taken_ahead(held, unit)
@@ -397,6 +401,41 @@ def _stray_tag(before: Unit, tags: Unit) -> Unit | None:
     ):
         return None  # a hand or the stock the deal has, or after its play
     return _joined(before, tags)
+
+
+#: Blank lines, then a tag, at a line's start or after blanks.
+_BLANK_LINES_THEN_TAG = re.compile(f"(?:[{BLANKS}]*\n)+[{BLANKS}]*(?={re.escape(TAG_OPEN)})")
+
+
+def _tag_below(before: Unit, tags: Unit) -> tuple[Unit, Unit] | None:
+    """The deal ``before`` with the first line of the tag section ``tags``
+    read as its last line, and the rest of the section, where that line is
+    one tag right below the deal and blank lines part it from the tags
+    below it (None if it is not).
+
+    A scorer writes the game's ``[Result "EW 4-1"]`` at the foot of its
+    last deal, where the next game's tags follow after a blank line.  Read
+    as the notation reads it, it opens the next game's tag section: that
+    game's Result, checked against the other game's deals (or given again
+    beside its own), and the game it was written for has none.  Read with
+    the deal, it is one line that cannot be read (A001), kept as written,
+    that says where a game's tags stand, and the next game is read as its
+    own tags say."""
+    last = next((part for part in reversed(before.parts) if part), "")
+    if tags.column != 1 or not last[last.rfind("\n", 0, len(last) - 1) + 1 :].strip(WHITESPACE):
+        return None
+    if not _ends_before(before, tags.line):
+        return None
+    own = tags.text
+    tag = _PLAIN_TAG.match(own)
+    if tag is None:
+        return None
+    gap = _BLANK_LINES_THEN_TAG.match(own, tag.end())
+    if gap is None or gap.end() == tag.end():
+        return None
+    line, rest = _cut(tags, own, gap.end())
+    rest.kind = "tags"
+    return _joined(before, line), rest
 
 
 def _joined(before: Unit, after: Unit) -> Unit:
