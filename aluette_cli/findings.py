@@ -152,6 +152,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "rest": "found {found}, expected {expected}; the line's elements before this one"
         " are read, this one and the rest of the line are skipped; the rest of the deal is"
         " read",
+        "claim": "found {found}, expected {expected}; the trick's claim cannot be read, it"
+        " is left out; the trick's cards are read, and the rest of the deal",
+        "after-claim": "found {found} after the trick's claim; it is left out; the trick is"
+        " read, and the rest of the deal",
         "tag": "found {found}, a tag among the deal's lines: tags stand in the game's tag"
         " section, before its first deal; this line is kept as written, not read; the rest of"
         " the deal is read",

@@ -173,10 +173,9 @@ def test_a_header_and_a_point_on_one_line_name_the_point_s_mistake() -> None:
 @pytest.mark.parametrize(
     ("line", "column", "found"),
     [
-        # a word that starts no element: the whole trick stands with it
-        ("1. N:3d E:8d S:6e W:3b -> N xyz", 29, "found 'xyz', expected the end"),
         # a seat and its colon after a trick is a card of it, not a hand
         ("1. N:3d E:8d S:6e W:3b -> N S:6e", 29, "found 'S:6e', expected the end"),
+        ("1. N:3d E:8d S:6e -> N W:3b", 24, "found 'W:3b', expected the end"),
         # a trick's number with no card after it: a card mistyped (2d), not
         # a trick 2 of no card after a trick 1 of three
         ("1. 3d 8d 6e 2. -> N", 13, "found '2.', expected the end"),
@@ -191,6 +190,44 @@ def test_a_stop_that_starts_no_element_costs_the_whole_line(
     ((code, at_line, at_column, message),) = unread(deal)
     assert (code, at_line, at_column) == ("A001", 2, column)
     assert message.startswith(found) and message.endswith(LINE)
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    ("line", "column", "said", "claim"),
+    [
+        # a claim that cannot be read: the cards before its arrow are the trick
+        ("1. N:3d E:8d S:6e W:3b -> -", 27, "found '-' (write 'pourri'), expected", None),
+        ("1. N:3d E:8d S:6e W:3b -> pouri", 27, "found 'pouri' (write 'pourri'), expected", None),
+        ("1. N:3d E:8d S:6e W:3b -> NS", 27, "found 'NS', expected", None),
+        # words after a claim, a note without its braces: the trick and its claim
+        ("1. N:3d E:8d S:6e W:3b -> N xyz", 29, "found 'xyz' after the trick's claim", "N"),
+        ("1. N:3d E:8d S:6e W:3b -> pourri (kings)", 34, "found '(kings)' after", "pourri"),
+    ],
+)
+def test_a_trick_whose_claim_or_what_follows_it_cannot_be_read_keeps_its_cards(
+    line: str, column: int, said: str, claim: str | None
+) -> None:
+    deal = recovered(record("deal 1 dealer W", line, "point NS"))
+    assert isinstance(deal, Deal)
+    (trick,) = deal.tricks
+    assert [(p.seat, p.card) for p in trick.plays] == [
+        ("N", "3d"),
+        ("E", "8d"),
+        ("S", "6e"),
+        ("W", "3b"),
+    ]
+    if claim is None:
+        assert trick.claim is None
+    else:
+        assert trick.claim is not None and (trick.claim.seat or "pourri") == claim
+    ((code, at_line, at_column, message),) = unread(deal)
+    assert (code, at_line, at_column) == ("A001", 2, column)
+    assert message.startswith(said)
+    assert message.endswith("the trick's cards are read, and the rest of the deal") or (
+        message.endswith("the trick is read, and the rest of the deal")
+    )
+    assert deal.point is not None  # the deal goes on below it
 
 
 @pytest.mark.usefixtures("either_path")

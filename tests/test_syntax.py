@@ -252,6 +252,11 @@ KEYWORD = ": keywords are lower-case"
         ("deux - de chêne", 0, "write 'deux-de-chene' or '2b'"),
         ("Grand Neuf", 0, "write 'grand-neuf' or '9c'"),
         ("deux d'écrit", 0, "write 'deux-d-ecrit' or '2e'"), ("Vache", 0, "write 'vache' or '2c'"),
+        ("n: 3d 8d", 0, "write 'N:'"),  # a hand's seat keeps its colon
+        ("West", 0, "write 'W'"), ("nord:", 0, "write 'N:'"),  # a seat by its name
+        # after a claim's arrow: a sheet's dash for a trick nobody takes, a misspelling
+        ("1. 3d 8d 6e 3b -> -", 18, "write 'pourri'"), ("-> pouri", 3, "write 'pourri'"),
+        ("->  Pourrri", 4, "write 'pourri'"),
     ],
 )  # fmt: skip
 def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> None:
@@ -264,6 +269,7 @@ def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> 
         ("Ao", 0), ("N:Ao", 0), ("N", 0),  # an alias, a seat, written right
         ("3x", 0), ("x:3d", 0), ("n:xyz", 0), (" x", 0), ("", 0),
         ("deux\nde chêne", 0),  # a name is looked for on the error's line only
+        ("-", 0), ("pouri", 0), ("-> xyz", 3),  # a dash, a claim's slip: after an arrow only
     ],
 )  # fmt: skip
 def test_a_word_that_is_no_known_word_mistyped_gets_no_fix(text: str, index: int) -> None:

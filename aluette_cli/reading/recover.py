@@ -210,6 +210,13 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                     ),
                     _syntax_finding(exc, rest, builder),
                 ]
+            if element and not elements and rest.text == seg:
+                kept = _trick_kept(seg, exc, parser, builder)
+                if kept is not None:
+                    # the claim, or what follows it, cannot be read: not the cards
+                    parts.append(kept[0])
+                    unread.append(_syntax_finding(exc, rest, builder, kept[1]))
+                    continue
             if not element and not elements:
                 parts.append(_loose_header(seg, piece))
             said = "rest" if elements else "line" if element else "header"
@@ -517,6 +524,42 @@ def _starts(text: str, at: int, before: object) -> bool:
             return False  # a card of the hand cut short, mistyped (trick_in_hand)
         return _NO_CARD.match(text, element.end()) is None
     return isinstance(before, Deal | Hand) and _HAND.match(text, at) is not None
+
+
+#: A card, or a seat and its colon: a play of a trick.
+_A_PLAY = re.compile(f"(?:{SEAT}{_WS}*{re.escape(COLON)}|{TERMINALS['CARD']})")
+
+
+def _trick_kept(
+    seg: str, exc: UnexpectedInput, parser: Lark, builder: _Builder
+) -> tuple[Trick, str] | None:
+    """The trick of a line that cannot be read where only its end is
+    wrong, and the A001 variant that says what is left out: a claim that
+    cannot be read (``-> -``, ``-> pouri``: the cards before its arrow are
+    the trick, "claim"), or words after a claim (``-> pourri (kings)``:
+    the line up to them is, "after-claim").  A slip there is no reason to
+    leave four cards unchecked; a line that is no trick up to there, or
+    whose cards cannot be read either, is left as it was."""
+    at = _stop(exc)
+    if at < 0:
+        return None
+    arrow = seg.rfind(ARROW, 0, at)
+    if arrow < 0:
+        return None
+    after = seg[arrow + len(ARROW) : at].strip(WHITESPACE)
+    if after and _A_PLAY.match(seg, at):
+        return None  # a card after the claim: of the trick, which the line cannot say
+    end, variant = (at, "after-claim") if after else (arrow, "claim")
+    mark = len(builder.comments)
+    try:
+        read = parser.parse(seg[:end], start="deal_element")
+    except Exception:  # (lark's UnexpectedInput: no trick up to there)
+        del builder.comments[mark:]
+        return None
+    if not isinstance(read, Trick):
+        del builder.comments[mark:]
+        return None
+    return read, variant
 
 
 def _stop(exc: UnexpectedInput) -> int:

@@ -11,7 +11,17 @@ from typing import TYPE_CHECKING
 from .. import findings as F
 from ..cards import NAMED_CARDS
 from ..findings import Finding
-from ..lexicon import CARD_NAMES, COLON, COMMENT_CLOSE, COMMENT_OPEN, LINE_COMMENT, LITERALS, SEATS
+from ..lexicon import (
+    ARROW,
+    CARD_NAMES,
+    COLON,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
+    LINE_COMMENT,
+    LITERALS,
+    SEATS,
+    WHITESPACE,
+)
 from ..wording import either, fill
 from .grammar import _parser
 
@@ -149,6 +159,13 @@ def _hint(text: str, index: int) -> str:
     if m is None:
         return ""
     word = m.group()
+    if text[:index].rstrip(WHITESPACE).endswith(ARROW):
+        claim = _claim_meant(word)
+        if claim is not None:
+            return _said("fix", fixed=claim)
+    seated = _SEAT_NAMES.get(word.removesuffix(COLON).lower())
+    if seated is not None:
+        return _said("fix", fixed=seated + COLON * word.endswith(COLON))
     seat, colon, card = word.rpartition(COLON)
     prefix = ""
     if colon and seat.upper() in SEATS and card:
@@ -165,7 +182,7 @@ def _hint(text: str, index: int) -> str:
         if bare.lower() in LITERALS and bare != bare.lower():
             return _said("fix-keyword", fixed=bare.lower())
         if bare.upper() in SEATS and bare != bare.upper():
-            return _said("fix", fixed=bare.upper())
+            return _said("fix", fixed=bare.upper() + COLON * word.endswith(COLON))
     # A card's name as people say it, perhaps over several words ("deux de chêne").
     words = text[index : index + 40].split("\n", 1)[0].split()
     for count in range(min(4, len(words)), 0, -1):
@@ -173,6 +190,32 @@ def _hint(text: str, index: int) -> str:
         if name is not None and words[:count] != [name]:  # a name written right needs no fix
             return _said("fix-name", name=prefix + name, code=prefix + NAMED_CARDS[name])
     return ""
+
+
+#: A seat written as its name, in English or French.
+_SEAT_NAMES = {
+    name: seat
+    for seat, names in {
+        "N": "north nord",
+        "E": "east est",
+        "S": "south sud",
+        "W": "west ouest",
+    }.items()
+    for name in names.split()
+}
+
+
+def _claim_meant(word: str) -> str | None:
+    """The claim a word after ``->`` means, where it is none: a dash, as a
+    score sheet writes a trick nobody takes, or ``pourri`` misspelt."""
+    from difflib import SequenceMatcher
+
+    if word.strip("-–—") == "":
+        return "pourri"
+    folded = word.lower()
+    if folded != "pourri" and SequenceMatcher(None, folded, "pourri").ratio() >= 0.75:
+        return "pourri"
+    return None
 
 
 def _fix_card(word: str) -> str | None:
