@@ -47,3 +47,22 @@ def test_a_seat_credited_twice_shows_both_cards(
     row = trick_row(text.stdout)
     shown = " ".join(row[s] for s in "NESW").split()
     assert sorted(shown) == sorted(card for _, card in plays)
+
+
+def test_a_deal_after_the_game_s_end_says_it_is_not_counted(tmp_path: Path) -> None:
+    """Six scoring deals of a five-deal game: the sixth (A106) is worth its
+    point, and the score leaves it out; the text and the JSON say so, so
+    that the deals' points add up to the score."""
+    deals = [("N", "EW"), ("E", "NS"), ("S", "NS"), ("W", "EW"), ("N", "NS"), ("E", "EW")]
+    text = "".join(f"deal {k} dealer {d}\npoint {p}\n\n" for k, (d, p) in enumerate(deals, 1))
+    path = write(tmp_path, "six.aln", text)
+    report = invoke(["report", path]).stdout
+    sixth = report[report.index("Deal 6") :]
+    assert "it is not counted in the score" in sixth
+    assert report.count("not counted") == 1
+    game = json.loads(invoke(["report", "--format", "json", path]).stdout)["games"][0]
+    assert [d.get("counted", True) for d in game["deals"]] == [True] * 5 + [False]
+    counted = [d["point"] for d in game["deals"] if d.get("counted", True)]
+    assert game["score"] == {
+        team: sum(p["points"] for p in counted if p["team"] == team) for team in ("NS", "EW")
+    }

@@ -63,6 +63,8 @@ def deal_dict(deal: DealOutcome) -> dict[str, object]:
     }
     if deal.broken:
         data["broken"] = True
+    if deal.after_end is not None:
+        data["counted"] = False  # a deal after the game's end (A106): not in the score
     if deal.signals:
         data["signals"] = [
             {"seat": x.seat, "what": x.what, "before_trick": x.before + 1, "honest": x.honest}
@@ -250,6 +252,8 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         lines.append(f"Point: {point.team}{by}, {worth}, as the record claims ({why}).")
     else:
         lines.append(f"{point.team} score {worth}.")
+    if deal.after_end is not None:
+        lines.append("The game was over before this deal: it is not counted in the score.")
     return lines
 
 
