@@ -227,6 +227,9 @@ class GameReplay:
         #: the last trick, if it had no claim and a card fault: its findings,
         #: the fault, and what it gave (the next lead may follow from it)
         unclaimed: tuple[list[Finding], Finding, TrickOutcome] | None = None
+        #: the first of a run of tricks misnumbered by one shift, the shift,
+        #: and the last trick of the run
+        shifted: tuple[Finding, int, int] | None = None
         for trick in tricks:
             expected = table.number
             if expected < trick.number <= TRICKS_PER_DEAL and _gap_at(tricks, trick):
@@ -241,7 +244,15 @@ class GameReplay:
             if i > TRICKS_PER_DEAL:
                 flag(F.TRICK_COUNT, "extra", trick.pos, n, i, number=trick.number, tricks=9)
             if trick.number != i:
-                flag(F.TRICK_NUMBER, "", trick.pos, n, i, number=trick.number, expected=i)
+                found = flag(F.TRICK_NUMBER, "", trick.pos, n, i, number=trick.number, expected=i)
+                shift = trick.number - i
+                if shifted is not None and shifted[1:] == (shift, i - 1):
+                    # numbered on from a misnumbered trick (10 to 18, going on
+                    # from the deal before; 4 twice, then 4 to 8): one slip
+                    flag.follows(found, shifted[0])
+                    shifted = (shifted[0], shift, i)
+                else:
+                    shifted = (found, shift, i)
             claimed = trick.claim.seat if trick.claim is not None else False
             if not table.settle_lead(trick.plays, claimed):
                 # After a missing trick, cards alone and nothing to say who

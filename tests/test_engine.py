@@ -422,6 +422,28 @@ def test_a_line_like_the_one_above_with_another_claim_is_not_a_copy() -> None:
     assert "A204" in {f.code for f in checked.outcome.findings}
 
 
+@pytest.mark.parametrize(
+    ("numbers", "roots"),
+    [
+        (range(10, 19), [1]),  # numbered on from the deal before: 10 to 18
+        (range(0, 9), [1]),  # numbered from 0
+        ([1, 2, 3, 4, 4, 5, 6, 7, 8], [5]),  # 4 twice, then on from it
+        ([1, 2, 4, 4, 5, 6, 7, 8, 9], [3]),  # 3 written as 4: one line
+    ],
+    ids=["from 10", "from 0", "4 twice", "3 as 4"],
+)
+def test_tricks_numbered_on_from_a_misnumbered_one_are_one_mistake(
+    numbers: list[int], roots: list[int]
+) -> None:
+    lines = [
+        f"{n}.{line.partition('.')[2]}" for n, line in zip(numbers, trick_lines(), strict=True)
+    ]
+    checked = check(hand_worked(tricks=[*lines, "point E"]))
+    found = [f for f in checked.outcome.findings if f.code == "A201"]
+    assert found and {f.code for f in checked.outcome.findings} == {"A201"}
+    assert [f.line - 6 for f in found if f.consequence_of is None] == roots  # trick k: line k + 6
+
+
 def test_one_misnumbered_line_of_a_deal_that_stopped_early_is_one_finding() -> None:
     # Team-five stops at a team's fifth trick: seven lines, the third
     # numbered 9.  Read as tricks 3 to 8 missing, the lines after it were
