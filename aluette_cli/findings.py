@@ -390,7 +390,14 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "concede": "a concession needs the mordienne option",
         "signal": "signal lines need the signals option",
     },
-    DATE_FORMAT: {"": "Date {value!r} is not YYYY.MM.DD (use ? for unknown parts)"},
+    DATE_FORMAT: {
+        "": "Date {value!r} is not YYYY.MM.DD (use ? for unknown parts)",
+        "month": "Date {value!r} has no month {month}: a Date is YYYY.MM.DD, the month"
+        " before the day (use ? for unknown parts)",
+        "day": "Date {value!r} has no day {day}: that month has {most} days (use ? for"
+        " unknown parts)",
+        "year": "Date {value!r} has no year 0 (use ? for unknown parts)",
+    },
     TAG_REPEATED: {"": "tag {name} is given again; the first value, {first!r}, is used"},
     PLAYER_TWICE: {
         "": "tag {name} names {player!r}, as tag {first} does: one player sits at one seat;"

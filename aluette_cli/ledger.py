@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
+from calendar import monthrange
 from collections.abc import Callable, Collection
 
 from . import findings as F
@@ -58,9 +59,27 @@ class GameLedger:
                 self.flag(F.TAG_REPEATED, "", tag.pos, name=tag.name, first=seen[tag.name].value)
                 continue
             seen[tag.name] = tag
-            if tag.name == "Date" and not _DATE.match(tag.value):
-                self.flag(F.DATE_FORMAT, "", tag.pos, value=tag.value)
+            if tag.name == "Date":
+                self._check_date(tag)
         self._check_players()
+
+    def _check_date(self, tag: Tag) -> None:
+        """A403: a Date not written YYYY.MM.DD, or so written but no day of
+        the calendar (``2026.14.11``, the day and month the French way
+        round; ``2026.02.30``); ``?`` stands for a part not known."""
+        m = _DATE.match(tag.value)
+        if m is None:
+            self.flag(F.DATE_FORMAT, "", tag.pos, value=tag.value)
+            return
+        year, month, day = (None if "?" in part else int(part) for part in m.groups())
+        if month is not None and not 1 <= month <= 12:
+            self.flag(F.DATE_FORMAT, "month", tag.pos, value=tag.value, month=month)
+            return
+        most = 31 if month is None else monthrange(2000 if year is None else year, month)[1]
+        if day is not None and not 1 <= day <= most:
+            self.flag(F.DATE_FORMAT, "day", tag.pos, value=tag.value, day=day, most=most)
+        elif year == 0:
+            self.flag(F.DATE_FORMAT, "year", tag.pos, value=tag.value)
 
     def _check_players(self) -> None:
         """One name at two seats (A410), read as every output reads the

@@ -677,3 +677,27 @@ point NS
         ("A302", 18, 11),
         ("A105", 20, 11),
     ]
+
+
+UNKNOWN = "(use ? for unknown parts)"
+
+
+@pytest.mark.parametrize(
+    ("date", "why"),
+    [
+        ("2026.14.11", "has no month 14: a Date is YYYY.MM.DD, the month before the day"),
+        ("2026.00.14", "has no month 0: a Date is YYYY.MM.DD, the month before the day"),
+        ("2026.02.30", "has no day 30: that month has 28 days"),
+        ("2025.02.29", "has no day 29: that month has 28 days"),
+        ("2026.11.31", "has no day 31: that month has 30 days"),
+        ("????.02.30", "has no day 30: that month has 29 days"),  # in a leap year, 29
+        ("2026.??.32", "has no day 32: that month has 31 days"),
+        ("0000.11.14", "has no year 0"),
+        ("2024.02.29", None),
+        ("2026.??.31", None),
+        ("????.02.29", None),
+    ],
+)
+def test_a_date_in_form_that_is_no_day_of_the_calendar_is_a403(date: str, why: str | None) -> None:
+    message = f"A403 2:1 Date '{date}' {why} {UNKNOWN}"
+    assert said(replay('[Event "x"]', f'[Date "{date}"]')[1]) == ([message] if why else [])
