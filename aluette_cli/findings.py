@@ -270,6 +270,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "first": "deal {number} should be deal {expected}: the first deal of a game is deal 1",
         "next": "deal {number} should be deal {expected}: deal {previous} came before it;"
         " deals count up by one",
+        "missing": "deal {number} follows deal {previous}: the record leaves out"
+        " {count:plural deal} between them, whose outcome it does not give ({dealer} deals"
+        " as the rotation goes on)",
     },
     WRONG_DEALER: {
         "void": "{dealer} deals, but {expected:or} should: deal {previous} was void,"

@@ -127,7 +127,15 @@ class GameLedger:
         """:meth:`place` from the header alone (``read``: the deal could be
         read, so being after the end is its finding)."""
         number_instead, self.number_instead = self.number_instead, None
-        if number is not None and "number" not in guessed:
+        missing = self._missing_before(number, dealer, guessed, number_instead)
+        if missing:
+            # deals left out of the record: their outcomes are not known,
+            # and the dealer is the one the rotation reaches after them
+            numbers = {"number": number, "previous": self.last_number, "count": missing}
+            self.flag(F.DEAL_NUMBER, "missing", pos, number, dealer=dealer, **numbers)
+            self.unknown += missing
+            self.expected_dealers = None
+        elif number is not None and "number" not in guessed:
             if not self.seen_deal and number != 1:
                 self.flag(F.DEAL_NUMBER, "first", pos, number, number=number, expected=1)
                 self.number_instead = 1
@@ -174,6 +182,38 @@ class GameLedger:
         self.seen_deal = True
         self.last_number = number
         return after_end
+
+    def _missing_before(
+        self,
+        number: int | None,
+        dealer: str | None,
+        guessed: Collection[str],
+        number_instead: int | None,
+    ) -> int:
+        """How many deals the record leaves out before this one (0: none):
+        where its number skips some after the last deal's, and its dealer is
+        not the next one, but one the rotation reaches after the deals
+        skipped (each void or scoring).  A dealer that is the next one says
+        the number was mistyped (A104 as usual); another that the skipped
+        deals do not lead to, two mistakes."""
+        if (
+            number is None
+            or dealer is None
+            or guessed
+            or not self.seen_deal
+            or self.last_number is None
+            or self.expected_dealers is None
+            or dealer in self.expected_dealers
+            or (number_instead is not None and number == number_instead + 1)
+        ):
+            return 0
+        skipped = number - self.last_number - 1
+        if skipped < 1:
+            return 0
+        reached = set(self.expected_dealers)
+        for _ in range(skipped):
+            reached |= {left_of(seat) for seat in reached}
+        return skipped if dealer in reached else 0
 
     # -- after a deal: the score and who deals next ----------------------
     def record(

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from aluette_cli.cards import Team, team_of
+from aluette_cli.cards import Team, left_of, team_of
 from aluette_cli.findings import Flags
 from aluette_cli.ledger import GameLedger
 from aluette_cli.model import PLAYER_TAGS, BrokenDeal, Deal, PointClaim, Pos
@@ -111,6 +111,47 @@ FIVE_DEALS = "5 scoring deals had been played"
 def test_a_deal_number_out_of_sequence_is_a104(lines: list[str], expected: str) -> None:
     number = lines[-1].split()[1]
     assert said(replay(*lines, "point NS")[1]) == [f"A104 {expected} (deal {number})"]
+
+
+MISSING = "A104 5:1 deal {n} follows deal 2: the record leaves out {k} between them, whose"
+MISSING += " outcome it does not give ({d} deals as the rotation goes on) (deal {n})"
+
+
+@pytest.mark.parametrize(
+    ("number", "dealer", "expected"),
+    [
+        # deal 3 (S's) left out: deal 4 is W's, as if it had been played
+        (4, "W", [MISSING.format(n=4, k="1 deal", d="W")]),
+        # deals 3 and 4 left out: S's or W's, then W's or N's (void or not)
+        (5, "N", [MISSING.format(n=5, k="2 deals", d="N")]),
+        # the next dealer, S: the number was mistyped, not a deal left out
+        (4, "S", ["A104 5:1 deal 4 should be deal 3: deal 2 came before it; deals count up by one"
+                  " (deal 4)"]),
+        # a dealer no deal left out leads to: two mistakes
+        (4, "E", ["A104 5:1 deal 4 should be deal 3: deal 2 came before it; deals count up by one"
+                  " (deal 4)", "A105 5:1 E deals, but S should: E dealt deal 2 and the deal"
+                  " passes to the left (deal 4)"]),
+    ],
+    ids=["one left out", "two left out", "number mistyped", "two mistakes"],
+)  # fmt: skip
+def test_a_deal_left_out_is_one_a104_whose_dealer_goes_on_after_it(
+    number: int, dealer: str, expected: list[str]
+) -> None:
+    lines = [*game("N NS", "E EW"), f"deal {number} dealer {dealer}", "point NS"]
+    _, flag = replay(*lines, *[f"deal {number + 1} dealer {left_of(dealer)}", "point EW"])
+    assert said(flag) == expected
+
+
+def test_a_result_beside_a_deal_left_out_is_not_checked_against_the_deals_given() -> None:
+    # five deals, the third left out: four scored, one not known
+    deals = ("N NS", "E EW", "W NS", "N EW")
+    lines = game(*deals, tags=result("NS 3-2"))
+    lines[lines.index("deal 3 dealer W")] = "deal 4 dealer W"
+    lines[lines.index("deal 4 dealer N")] = "deal 5 dealer N"
+    ledger, flag = replay(*lines)
+    ledger.finish()
+    assert [f.code for f in flag.found] == ["A104"]
+    assert ledger.unknown == 1
 
 
 def test_after_a_wrong_number_the_count_goes_on_from_the_number_written() -> None:
