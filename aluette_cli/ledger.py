@@ -211,7 +211,7 @@ class GameLedger:
         if skipped < 1:
             return 0
         reached = set(self.expected_dealers)
-        for _ in range(skipped):
+        for _ in range(min(skipped, len(SEATS))):  # (four steps reach every seat)
             reached |= {left_of(seat) for seat in reached}
         return skipped if dealer in reached else 0
 

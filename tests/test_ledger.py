@@ -742,3 +742,11 @@ UNKNOWN = "(use ? for unknown parts)"
 def test_a_date_in_form_that_is_no_day_of_the_calendar_is_a403(date: str, why: str | None) -> None:
     message = f"A403 2:1 Date '{date}' {why} {UNKNOWN}"
     assert said(replay('[Event "x"]', f'[Date "{date}"]')[1]) == ([message] if why else [])
+
+
+def test_a_huge_gap_in_the_deal_numbers_is_read_at_once() -> None:
+    # nine digits of deals left out: the dealers they reach are worked out
+    # in four steps at most, not one a deal
+    _, flag = replay("deal 1 dealer N", "point NS", "deal 999999999 dealer S", "point NS")
+    (found,) = flag.found
+    assert (found.code, found.facts["count"]) == ("A104", 999999997)
