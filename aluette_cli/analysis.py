@@ -172,6 +172,8 @@ def _cannot(
         error = deal.error if isinstance(deal, BrokenDeal) else None
         error = error or outcome.error
         return "the deal could not be read" if error is None else _said(error)
+    if outcome.copy_of is not None:
+        return _said(outcome.copy_of)  # the deal above, analysed already
     if deal.concessions and ruleset.mordienne:
         return "a concession changes what the deal is worth, and the solver does not value it"
     lines = hand_lines(deal)  # (as the checks read them)

@@ -30,12 +30,12 @@ from .deal_checks import (
 )
 from .findings import Finding, Flags
 from .ledger import GameLedger, ToldLedger
-from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick
+from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick, deal_said
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
 from .scoring import DealScore, score_deal, score_of
-from .table import Problem, Table, dealer_shown
+from .table import Problem, Table, dealer_shown, may_hold
 
 # --------------------------------------------------------------------------
 # The rules as pure functions, for programs that need one answer
@@ -98,12 +98,23 @@ class GameReplay:
         #: whether this deal's replay left out tricks the record does not give
         self._skipped = False
         self._short: dict[str, Finding] = {}
+        #: the deal last added, as read (None: checked whole, or unreadable):
+        #: a deal below it that says the same is a copy, left out
+        self._previous: Deal | None = None
 
     @property
     def findings(self) -> list[Finding]:
         return self.flag.found
 
     def add(self, deal: Deal | BrokenDeal) -> DealOutcome:
+        previous = self._previous
+        self._previous = deal if isinstance(deal, Deal) else None
+        if (
+            isinstance(deal, Deal)
+            and previous is not None
+            and deal_said(deal) == deal_said(previous)
+        ):
+            return self._copy(deal)
         known = True  # whether the deal's dealer is known
         if isinstance(deal, Deal) and deal.guessed:
             known = _fill_header(deal, self.ledger)
@@ -122,6 +133,22 @@ class GameReplay:
             self.deals.append(outcome)
         return outcome
 
+    def _copy(self, deal: Deal) -> DealOutcome:
+        """A deal written again right below itself (pasted twice): one A104,
+        and the copy is left out of the game, as a trick line written twice
+        is left out of its deal (A201), so that its number, its dealer, its
+        point and the game's end say nothing more of it."""
+        found = self.flag(F.DEAL_NUMBER, "copy", deal.pos, deal.number, number=deal.number)
+        outcome = DealOutcome(deal.number, deal.dealer, deal.pos, copy_of=found)
+        if self.keep:
+            self.deals.append(outcome)
+        return outcome
+
+    def recall(self, deal: Deal) -> None:
+        """The deal last added, when it came checked whole (:meth:`add_checked`)
+        and the next deal's header is its own: what that deal is compared with."""
+        self._previous = deal
+
     def add_checked(
         self,
         number: int,
@@ -135,6 +162,7 @@ class GameReplay:
         its place in the game is checked, and its point recorded.  A replay
         that keeps outcomes is given the deal's ``tricks`` and ``result`` as
         well, and keeps the outcome the full replay would have made of them."""
+        self._previous = None
         before = len(self.flag.found)
         after_end = self.ledger.place_header(number, dealer, pos)
         scored = self.ledger.record(number, dealer, point is None, point)
@@ -170,7 +198,16 @@ class GameReplay:
             if deal.winners is not None:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)
             last = deal.tricks[-1].pos
-            sequence = self._sequence([t.winner for t in tricks], last, n, "lines", conceded)
+            sequence = _sequence(
+                [t.winner for t in tricks],
+                last,
+                n,
+                "lines",
+                conceded,
+                ruleset,
+                flag,
+                self._wrong_claims,
+            )
             if sequence is not None and self._skipped:
                 # Tricks the record does not give: scoring tries every way
                 # they could have gone.
@@ -178,21 +215,15 @@ class GameReplay:
         elif deal.winners is not None:
             entries = deal.winners.entries
             tricks = [TrickOutcome(i, None, [], s, s is None, []) for i, s in enumerate(entries, 1)]
-            sequence = self._sequence(list(entries), deal.winners.pos, n, "sheet", conceded)
+            sequence = _sequence(
+                list(entries), deal.winners.pos, n, "sheet", conceded, ruleset, flag, []
+            )
         before = len(flag.found)
         score = score_deal(deal, sequence, tricks, ruleset, flag, unknown)
-        told = None  # the record's point, where its claims explain its point line
-        if self._wrong_claims and sequence is not None:
-            raised = flag.found[before:]
-            told = point_follows_claims(deal, tricks, raised, self._wrong_claims, ruleset, flag)
-            if told is not None and self._told is None:
-                self._told = ToldLedger(self.ledger, self._wrong_claims[0][2])
-        if told is None:
-            wrong = _point_as_told(deal, flag.found[before:])
-            if wrong is not None:
-                told = wrong[1:]
-                if self._told is None:
-                    self._told = ToldLedger(self.ledger, wrong[0])
+        raised = flag.found[before:]
+        told, cause = _as_told(deal, tricks, sequence, raised, self._wrong_claims, ruleset, flag)
+        if cause is not None and self._told is None:
+            self._told = ToldLedger(self.ledger, cause)
         signals = check_signals(deal, hands, ruleset, flag, exchange)
         shown = dealer_shown(deal, {deal.dealer, *(self.ledger.instead or ())})
         dealt = deal.dealer if known else None  # who the next deal passes from
@@ -245,14 +276,7 @@ class GameReplay:
                 flag(F.TRICK_COUNT, "extra", trick.pos, n, i, number=trick.number, tricks=9)
             if trick.number != i:
                 found = flag(F.TRICK_NUMBER, "", trick.pos, n, i, number=trick.number, expected=i)
-                shift = trick.number - i
-                if shifted is not None and shifted[1:] == (shift, i - 1):
-                    # numbered on from a misnumbered trick (10 to 18, going on
-                    # from the deal before; 4 twice, then 4 to 8): one slip
-                    flag.follows(found, shifted[0])
-                    shifted = (shifted[0], shift, i)
-                else:
-                    shifted = (found, shift, i)
+                shifted = _renumbered(flag, found, i, trick.number, shifted)
             claimed = trick.claim.seat if trick.claim is not None else False
             if not table.settle_lead(trick.plays, claimed):
                 # After a missing trick, cards alone and nothing to say who
@@ -268,7 +292,7 @@ class GameReplay:
                 if problems:
                     place(flag, problems, play.pos, n, i)
                     _played_again(flag, len(problems), extras, play.seat)
-                    self._after_silent_chant(play.seat, problems)
+                    _after_silent_chant(flag, self._silent_chant, play.seat, problems)
                     said = flag.found[-len(problems) :]
                     if self._short:
                         _dropped_from_hand(flag, said, self._short, stock)
@@ -333,49 +357,6 @@ class GameReplay:
         _short_deal(flag, table, deal, conceded, self._wrong_claims, self.ruleset)
         return table.tricks
 
-    def _after_silent_chant(self, seat: str | None, problems: Sequence[Problem]) -> None:
-        """A stock card played by the chanter whose chant line is missing
-        follows from that one-sided chant (A405): the line was left out, the
-        exchange was made."""
-        chant = self._silent_chant
-        if chant is None or seat != chant.facts["other"]:
-            return
-        placed = self.flag.found[-len(problems) :]
-        for problem, finding in zip(problems, placed, strict=True):
-            if problem.code == F.NOT_IN_HAND and problem.variant == "stock":
-                self.flag.follows(finding, chant)
-
-    def _sequence(
-        self, winners: list[str | None], pos: Pos, n: int, source: str, conceded: bool
-    ) -> list[str | None] | None:
-        """The trick winners that decide the deal, or None if the record stops
-        short: a deal conceded and accepted stops where it was conceded, and
-        its tricks are all there are.
-
-        Under rules where a deal can be decided early (team-five), play stops
-        there: tricks after that point are reported and left out.  Trick lines
-        (A206) and sheet entries (A207) past the ninth are reported and decide
-        nothing: a deal has nine tricks.
-        """
-        if source == "lines":
-            winners = winners[:TRICKS_PER_DEAL]
-        decided = self.ruleset.deal_scoring.decided_after(winners, self.ruleset.deal_target)
-        if decided is not None:
-            if len(winners) > decided:
-                flag_facts = {"decided": decided, "last": len(winners)}
-                found = self.flag(F.TRICK_AFTER_END, source, pos, n, **flag_facts)
-                if self._wrong_claims and source == "lines":
-                    # by the claims, play went on no further than they say
-                    told = claimed_winners(winners, self._wrong_claims)
-                    ends = self.ruleset.deal_scoring.decided_after(told, self.ruleset.deal_target)
-                    if ends is None or ends >= len(winners):
-                        self.flag.follows(found, self._wrong_claims[0][2])
-            return winners[:decided]
-        short = len(winners) < TRICKS_PER_DEAL  # (a conceded deal may stop short)
-        if source == "sheet" and len(winners) != TRICKS_PER_DEAL and not (short and conceded):
-            self.flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
-        return None if short and not conceded else winners[:TRICKS_PER_DEAL]
-
     def finish(self) -> GameOutcome:
         before = len(self.flag.found)
         complete, winner = self.ledger.finish()
@@ -386,6 +367,74 @@ class GameReplay:
         return GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, self.findings
         )
+
+
+def _after_silent_chant(
+    flag: Flags, chant: Finding | None, seat: str | None, problems: Sequence[Problem]
+) -> None:
+    """A stock card played by the chanter whose chant line is missing
+    follows from that one-sided chant (A405, ``chant``): the line was left
+    out, the exchange was made."""
+    if chant is None or seat != chant.facts["other"]:
+        return
+    placed = flag.found[-len(problems) :]
+    for problem, finding in zip(problems, placed, strict=True):
+        if problem.code == F.NOT_IN_HAND and problem.variant == "stock":
+            flag.follows(finding, chant)
+
+
+def _sequence(
+    winners: list[str | None],
+    pos: Pos,
+    n: int,
+    source: str,
+    conceded: bool,
+    ruleset: Ruleset,
+    flag: Flags,
+    wrong_claims: Sequence[tuple[int, str | None, Finding]],
+) -> list[str | None] | None:
+    """The trick winners that decide the deal, or None if the record stops
+    short: a deal conceded and accepted stops where it was conceded, and
+    its tricks are all there are.
+
+    Under rules where a deal can be decided early (team-five), play stops
+    there: tricks after that point are reported and left out (after wrong
+    claims, ``wrong_claims``, as following from the first where the claims
+    end it no sooner).  Trick lines (A206) and sheet entries (A207) past the
+    ninth are reported and decide nothing: a deal has nine tricks.
+    """
+    if source == "lines":
+        winners = winners[:TRICKS_PER_DEAL]
+    decided = ruleset.deal_scoring.decided_after(winners, ruleset.deal_target)
+    if decided is not None:
+        if len(winners) > decided:
+            flag_facts = {"decided": decided, "last": len(winners)}
+            found = flag(F.TRICK_AFTER_END, source, pos, n, **flag_facts)
+            if wrong_claims and source == "lines":
+                # by the claims, play went on no further than they say
+                told = claimed_winners(winners, wrong_claims)
+                ends = ruleset.deal_scoring.decided_after(told, ruleset.deal_target)
+                if ends is None or ends >= len(winners):
+                    flag.follows(found, wrong_claims[0][2])
+        return winners[:decided]
+    short = len(winners) < TRICKS_PER_DEAL  # (a conceded deal may stop short)
+    if source == "sheet" and len(winners) != TRICKS_PER_DEAL and not (short and conceded):
+        flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
+    return None if short and not conceded else winners[:TRICKS_PER_DEAL]
+
+
+def _renumbered(
+    flag: Flags, found: Finding, i: int, number: int, shifted: tuple[Finding, int, int] | None
+) -> tuple[Finding, int, int]:
+    """A trick misnumbered (A201, ``found``) that is numbered on from the
+    trick before, misnumbered by the same shift (10 to 18, going on from
+    the deal before; 4 twice, then 4 to 8), follows from the first of the
+    run (``shifted``: that one, the shift, the run's last trick): one slip."""
+    shift = number - i
+    if shifted is not None and shifted[1:] == (shift, i - 1):
+        flag.follows(found, shifted[0])
+        return shifted[0], shift, i
+    return found, shift, i
 
 
 def point_follows_claims(
@@ -425,6 +474,28 @@ def point_follows_claims(
     for finding in point_findings:
         flag.follows(finding, wrong[0][2])
     return (point,)
+
+
+def _as_told(
+    deal: Deal,
+    tricks: list[TrickOutcome],
+    sequence: list[str | None] | None,
+    raised: list[Finding],
+    wrong: Sequence[tuple[int, str | None, Finding]],
+    ruleset: Ruleset,
+    flag: Flags,
+) -> tuple[tuple[PointOutcome | None] | None, Finding | None]:
+    """The point the record tells where its point line is wrong for the
+    cards (None: the line is right, or tells nothing), and the finding the
+    game as the record tells it starts from: the first wrong claim, where
+    the claims explain the point line (:func:`point_follows_claims`), or
+    the point line's own A302 (:func:`_point_as_told`)."""
+    if wrong and sequence is not None:
+        told = point_follows_claims(deal, tricks, raised, wrong, ruleset, flag)
+        if told is not None:
+            return told, wrong[0][2]
+    own = _point_as_told(deal, raised)
+    return (None, None) if own is None else ((own[1],), own[0])
 
 
 def _point_as_told(
@@ -592,7 +663,7 @@ def _slip_before(
     Where the record gives the first player's hand, the card came again
     from that player (a card of another's hand would have been A203 there)
     and the card meant is in the hand; where it does not, any card nobody
-    has played yet may be the one (:meth:`Table.may_hold`), and the card
+    has played yet may be the one (:func:`table.may_hold`), and the card
     may come again from its holder."""
     if not wrong:
         return
@@ -614,7 +685,7 @@ def _slip_before(
             continue  # another player played it again: a mistake of its own
         instead = [
             other
-            for other in sorted(table.may_hold(first))
+            for other in sorted(may_hold(table, first))
             if _gives([*before.plays[:k], (first, other), *before.plays[k + 1 :]], claimed, ruleset)
         ]
         if instead:

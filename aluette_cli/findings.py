@@ -270,6 +270,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "first": "deal {number} should be deal {expected}: the first deal of a game is deal 1",
         "next": "deal {number} should be deal {expected}: deal {previous} came before it;"
         " deals count up by one",
+        "copy": "deal {number} is written twice in a row; the copy is left out",
         "missing": "deal {number} follows deal {previous}: the record leaves out"
         " {count:plural deal} between them, whose outcome it does not give ({dealer} deals"
         " as the rotation goes on)",

@@ -242,6 +242,28 @@ class Deal:
     cut: list[Finding] = field(default_factory=list)
 
 
+def deal_said(deal: Deal) -> tuple[object, ...]:
+    """What a deal says, without where it says it or its comments: two deals
+    that say the same are one written twice (:func:`engine.GameReplay.add`)."""
+    return (
+        deal.number,
+        deal.dealer,
+        [(h.seat, h.cards) for h in (*deal.hands.values(), *deal.extra_hands)],
+        [s.cards for s in (*([deal.stock] if deal.stock else []), *deal.extra_stocks)],
+        [(c.seat, c.takes, c.discards) for c in deal.chants],
+        [a.team for a in deal.announces],
+        [(c.team, c.accepted) for c in deal.concessions],
+        [
+            (t.number, [(p.seat, p.card) for p in t.plays], t.claim and (t.claim.seat,))
+            for t in deal.tricks
+        ],
+        [(s.seat, s.what, s.before) for s in deal.signals],
+        [w.entries for w in (*([deal.winners] if deal.winners else []), *deal.extra_winners)],
+        [(p.side, p.points) for p in (*([deal.point] if deal.point else []), *deal.extra_points)],
+        deal.text,
+    )
+
+
 @dataclass(slots=True)
 class BrokenDeal:
     """A deal whose text could not be parsed: it stands in the game's sequence

@@ -103,6 +103,9 @@ class DealOutcome:
     scored: bool = False
     #: the finding that the game was already over when this deal was played
     after_end: Finding | None = None
+    #: the finding that this deal is the one above written again (A104): it
+    #: is left out of the game, and nothing else is said of it
+    copy_of: Finding | None = None
 
     @property
     def known(self) -> bool:

@@ -7,6 +7,7 @@ rules and report problems in the same way; the CLI only decides what to print.
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,7 @@ from .engine import GameReplay
 from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos, Tag
 from .outcome import GameOutcome
-from .reading import GameCut, Unit, fastpath, read_records, read_units
+from .reading import GameCut, Unit, fastpath, parse_unit, read_records, read_units
 from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
 
 if TYPE_CHECKING:
@@ -258,6 +259,10 @@ def _over_limit(deal: Deal, game: int | None) -> Finding | None:
     return None
 
 
+#: A deal's header, as it starts a unit the quick check may take.
+_HEADER = re.compile(r"deal[ \t]+([0-9]{1,9})[ \t]+dealer[ \t]+([NESW])\b")
+
+
 class _Checker:
     """Replays one game as its deals arrive."""
 
@@ -275,6 +280,9 @@ class _Checker:
         #: deals right in the usual layout are checked from their lines when
         #: the consumer does not want every deal's model
         self.quick: QuickCheck | None = None
+        #: the number and dealer of the last deal, and its unit if it was taken
+        self.last_head: tuple[int, str] | None = None
+        self.last_taken: Unit | None = None
         if isinstance(ruleset, Finding):
             self.problem = ruleset
         else:
@@ -288,12 +296,27 @@ class _Checker:
 
     def take(self, unit: Unit) -> int | None:
         """A deal unit checked whole from its lines, unread: its number; None
-        for a deal that must be read and replayed."""
-        if self.quick is None or unit.column != 1 or unit.findings:
+        for a deal that must be read and replayed.  A deal whose header line
+        is the one above's is read, and so is the one above if it was taken:
+        the replay asks whether it is a copy of it, as the model says."""
+        if self.quick is None:
+            return None
+        m = _HEADER.match(unit.parts[0]) if unit.parts else None
+        head = (int(m[1]), m[2]) if m is not None else None
+        taken, self.last_taken = self.last_taken, None
+        if head is not None and head == self.last_head:
+            if taken is not None and self.replay is not None:
+                above, _, _ = parse_unit(taken)
+                if isinstance(above, Deal):
+                    self.replay.recall(above)
+            return None
+        self.last_head = head
+        if unit.column != 1 or unit.findings:
             return None
         checked = self.quick.deal(unit.parts)
         if checked is None:
             return None
+        self.last_taken = unit
         assert self.replay is not None
         if self.stamp is not None:
             self.stamped[self.count] = self.stamp(checked, unit.line)
@@ -310,6 +333,7 @@ class _Checker:
 
     def add(self, deal: Deal | BrokenDeal) -> None:
         self.count += 1
+        self.last_head = (deal.number, deal.dealer) if isinstance(deal, Deal) else None
         if self.keep:
             self.game.deals.append(deal)
         if self.replay is not None:

@@ -481,6 +481,8 @@ class StatsAccumulator:
             elif row.after_end:
                 why = deal.after_end
                 self._skip_finding("deal", why, file, "the deal came after the end of the game")
+            elif deal.copy_of is not None:
+                self._skip_finding("deal", deal.copy_of, file, "the deal is the one above again")
             else:
                 self._add_deal(row, views, teams, pooled)
                 if self.analysis is not None:

@@ -206,17 +206,6 @@ class Table:
             self._owner = owner
         return self._owner.get(card)
 
-    def may_hold(self, seat: str) -> set[str]:
-        """The cards ``seat`` may still hold: its hand where the record gives
-        it, or else every card nobody has played, not in the stock, and not
-        dealt to, kept or discarded by another seat."""
-        hand = self.held.get(seat)
-        if hand is not None:
-            return set(hand)
-        others = [c for s, cards in self._dealt.items() if s != seat for c in cards]
-        kept = [c for c, s in self._kept.items() if s != seat]
-        return set(DECK_SET.difference(self._played, self._stock, others, kept, self._discarded))
-
     def _holding(self, card: str) -> str | None:
         """Who holds ``card`` now, if the hands or the chant say."""
         holder = self._holder(card)
@@ -609,3 +598,15 @@ class LeanTable:
             if winner is not None:
                 leader = winner
         return winners
+
+
+def may_hold(table: Table, seat: str) -> set[str]:
+    """The cards ``seat`` may still hold: its hand where the record gives
+    it, or else every card nobody has played, not in the stock, and not
+    dealt to, kept or discarded by another seat."""
+    hand = table.held.get(seat)
+    if hand is not None:
+        return set(hand)
+    others = [c for s, cards in table._dealt.items() if s != seat for c in cards]
+    kept = [c for c, s in table._kept.items() if s != seat]
+    return set(DECK_SET.difference(table._played, table._stock, others, kept, table._discarded))

@@ -436,3 +436,39 @@ def test_a_ruleset_at_fault_is_a401_at_the_rules_tag_beside_an_options_tag(
     text = record(f'[Rules "{name}"]', '[Options "chanter"]', POINT)
     (checked,) = games(text, base=tmp_path)
     assert found(checked) == [("A401", 1, 1)]
+
+
+#: The reference deal as deal 1 of two; deal 2 a deal W deals, taken at its word.
+SECOND = "\ndeal 2 dealer W\npoint NS\n"
+
+
+@pytest.mark.parametrize(
+    "keep", [EVERYTHING, OUTCOMES, FINDINGS], ids=["read", "outcomes", "findings"]
+)
+@pytest.mark.parametrize("comment", ["", "  { typed twice }"], ids=["as is", "a comment more"])
+def test_a_deal_pasted_twice_is_one_a104_and_the_copy_is_left_out(
+    keep: Consumer, comment: str
+) -> None:
+    # whether the quick check vouched for the first or it was read, the copy
+    # is compared with it as read; a comment more makes it no other deal
+    header, rest = REFERENCE.split("\n", 1)
+    text = f"{REFERENCE}\n\n{header}{comment}\n{rest}\n{SECOND}"
+    (checked,) = games(text, keep=keep)
+    at = REFERENCE.count("\n") + 3
+    assert found(checked) == [("A104", at, 1)]
+    assert checked.outcome.findings[0].message == (
+        "deal 1 is written twice in a row; the copy is left out"
+    )
+    assert checked.outcome.score == {"NS": 1, "EW": 1}  # deal 1 counted once
+    if keep is not FINDINGS:
+        copy = checked.outcome.deals[1]
+        assert copy.copy_of is not None and copy.tricks == [] and copy.point is None
+
+
+@pytest.mark.parametrize("keep", [EVERYTHING, FINDINGS], ids=["read", "findings"])
+def test_a_deal_with_the_header_above_s_but_other_cards_is_no_copy(keep: Consumer) -> None:
+    # the same header, another trick 9 claim: two deals, the second misnumbered
+    text = f"{REFERENCE}\n\n{REFERENCE.replace('-> N', '-> pourri')}\n"
+    (checked,) = games(text, keep=keep)
+    assert "A104" in [code for code, _, _ in found(checked)]
+    assert "copy" not in checked.outcome.findings[0].message

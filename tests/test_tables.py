@@ -314,7 +314,9 @@ def test_a_trick_the_record_does_not_give_does_not_count_in_the_tables(tmp_path:
     fives = [k for k, line in enumerate(lines) if line.startswith("5. ")]
     threes = [k for k, line in enumerate(lines) if line.startswith("3. ")]
     del lines[fives[0]]  # deal 1: trick 5 missing
-    lines[threes[1] - 1] = lines[threes[1] - 1][:-1] + "x"  # deal 2: trick 3 unread
+    # deal 2: trick 3 unread (a card the notation cannot read; a claim that
+    # cannot be read costs only the claim)
+    lines[threes[1] - 1] = lines[threes[1] - 1].replace(":", ":x", 1)
     path = write(tmp_path, "gaps.aln", "\n".join(lines))
     said = run("validate", path).stdout
     assert " A201 " in said and " A001 " in said

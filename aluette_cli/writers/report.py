@@ -63,8 +63,10 @@ def deal_dict(deal: DealOutcome) -> dict[str, object]:
     }
     if deal.broken:
         data["broken"] = True
-    if deal.after_end is not None:
-        data["counted"] = False  # a deal after the game's end (A106): not in the score
+    if deal.after_end is not None or deal.copy_of is not None:
+        data["counted"] = False  # after the game's end (A106), or a copy: not in the score
+    if deal.copy_of is not None:
+        data["copy"] = True
     if deal.signals:
         data["signals"] = [
             {"seat": x.seat, "what": x.what, "before_trick": x.before + 1, "honest": x.honest}
@@ -189,6 +191,8 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
     """The deal's outcome in plain sentences: counts, tie-break, point."""
     if deal.broken:
         return ["This deal could not be read (see the violations below)."]
+    if deal.copy_of is not None:
+        return ["This deal is the one above written again: the copy is left out."]
     lines: list[str] = []
     unknown = tricks_named(deal.unknown) if deal.unknown else None
     if deal.counts is not None:
