@@ -506,7 +506,8 @@ def _point_as_told(
     for the game as the record tells it (:class:`ToldLedger`), whose
     Result, dealers and end follow the record's points.  None where the
     line is right, follows from a claim, names a value the rules never give
-    (A307: the record tells no point), or stands beside tricks the record
+    (A307: the record tells no point; but a mordienne's 2 where the option
+    is off tells the point the game had with it), or stands beside tricks the record
     does not give (the cards then decide nothing)."""
     claim = deal.point
     wrong = next(
@@ -517,7 +518,12 @@ def _point_as_told(
         ),
         None,
     )
-    if claim is None or wrong is None or any(f.code == F.POINT_VALUE for f in raised):
+    value = next((f for f in raised if f.code == F.POINT_VALUE), None)
+    if value is not None and wrong is None and value.facts.get("option") == "mordienne":
+        wrong = value  # a mordienne's 2 without the option: the record's point is that
+    elif value is not None:
+        return None
+    if claim is None or wrong is None:
         return None
     if claim.side is None:
         return wrong, None

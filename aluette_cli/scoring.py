@@ -81,7 +81,8 @@ def score_deal(
     # number the rules allow but this deal's tricks do not give is A302.  A
     # line without a number claims 1 (docs/notation.md §4), and is checked so.
     allowed = point_values(deal, ruleset)
-    value_wrong = _check_value(deal, allowed, flag, score.point, score.void)
+    shown = _mordienne_off(deal, sequence, ruleset)
+    value_wrong = _check_value(deal, allowed, flag, score.point, score.void, shown)
     if score.void is None:
         if score.possible and all(
             claim_wrong(claim.side, claim.points, point, winner) in ("void", "none", "side")
@@ -229,12 +230,31 @@ def point_values(deal: Deal, ruleset: Ruleset) -> PointValues:
     return PointValues(values, f"a deal scores 1 point; 2 only for {' or '.join(ways)}")
 
 
+def _mordienne_off(deal: Deal, sequence: Sequence[str | None] | None, ruleset: Ruleset) -> bool:
+    """Whether the tricks make the deal a mordienne for the side its point
+    line names, under rules that know the option but play without it: a
+    ``point W 2`` there is most often a game played with the option whose
+    ``Options`` tag was left out."""
+    claim = deal.point
+    if (
+        claim is None
+        or claim.side is None
+        or sequence is None
+        or ruleset.mordienne
+        or "mordienne" not in ruleset.known_options
+    ):
+        return False
+    seats = [claim.side] if claim.side in SEATS else [s for s in SEATS if team_of(s) == claim.side]
+    return any(mordienne_start(sequence, seat) is not None for seat in seats)
+
+
 def _check_value(
     deal: Deal,
     allowed: PointValues,
     flag: Flags,
     worth: PointOutcome | None,
     void: bool | None,
+    mordienne_off: bool = False,
 ) -> bool:
     """A307 when the point line claims a number no deal of these rules is worth;
     True if so (the finding then stands for the claim's number).  ``worth``
@@ -271,6 +291,9 @@ def _check_value(
         return True
     variant = "value" if claim.points is not None else "value-omitted"
     facts = {"side": claim.side, "claimed": claimed, "because": allowed.because}
+    if mordienne_off and claimed == 2:
+        variant = "mordienne-off"  # the cards say the game had the option
+        facts["option"] = "mordienne"
     flag(F.POINT_VALUE, variant, claim.pos, n, fix=fix, allowed=list(allowed.values), **facts)
     return True
 

@@ -391,3 +391,47 @@ def test_a_point_of_0_or_a_void_deal_s_number_proposes_a_line_that_is_right(
     assert messages(check(text), "A307") == [said]
     fix = said.split("write '")[-1].rstrip("'")
     assert "A307" not in [f.code for f in check(text.replace(lines[-1], fix)).outcome.findings]
+
+
+#: docs/rules.md §6: E wins tricks 5-9 after none, a mordienne worth 2 with
+#: the option (test_pipeline.MORDIENNE).
+COMEBACK = "winners: N N S W E E E E E"
+
+
+@pytest.mark.parametrize("side", ["E", "EW"])
+def test_a_mordienne_s_2_where_the_option_is_off_says_the_options_tag_may_be_missing(
+    side: str,
+) -> None:
+    text = f"deal 1 dealer W\n{COMEBACK}\npoint {side} 2\n"
+    (said,) = messages(check(text), "A307")
+    assert said == (
+        f"point {side} 2: the tricks make this deal a mordienne, worth 2 with the mordienne"
+        " option, which this game is not played with: if it was, write mordienne in its"
+        f" Options tag; else write 'point {side}'"
+    )
+    assert found(check('[Options "mordienne"]\n\n' + text)) == []
+    # a deal that is no mordienne: the rules' own words, as before
+    plain = messages(check(text.replace(COMEBACK, "winners: E E E N N S W W S")), "A307")
+    assert plain == [
+        f"point {side} 2: a deal scores 1 point; 2 only for a mordienne (mordienne option);"
+        f" write 'point {side}'"
+    ]
+
+
+def test_a_result_that_counts_a_mordienne_s_2_without_the_option_follows_from_it() -> None:
+    deals = "".join(
+        f"deal {k} dealer {d}\n{sheet}\npoint {p}\n\n"
+        for k, (d, sheet, p) in enumerate(
+            [
+                ("W", COMEBACK, "E 2"),
+                ("N", "winners: N N N E W S E S N", "NS"),
+                ("E", "winners: N N N E W S E S N", "NS"),
+                ("S", "winners: N N N E W S E S N", "NS"),
+                ("W", COMEBACK, "E 2"),
+            ],
+            1,
+        )
+    )
+    checked = check('[Result "EW 4-3"]\n\n' + deals)  # as the record's points add up
+    said = [(f.code, f.consequence_of is not None) for f in checked.outcome.findings]
+    assert said == [("A303", True), ("A307", False), ("A307", False)]
