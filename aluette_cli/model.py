@@ -346,6 +346,13 @@ class Game:
         self.cut.append(found)
         return found
 
+    def title(self) -> str:
+        """What the outputs call the game: its Event; or, without one,
+        whether it has tags at all (a game with a Date and no Event is no
+        untagged game)."""
+        event = self.tag_values().get("Event")
+        return event or ("Game without an Event tag" if self.tags else "Untagged game")
+
     def tag_values(self) -> dict[str, str]:
         """Each tag's value by name, the first of a tag given twice (A404);
         a known tag written in another case under its own name, where it is

@@ -68,3 +68,12 @@ def test_a_deal_that_breaks_every_rule_is_still_held_as_written() -> None:
         ("N", "2c"),
     ]
     assert checked.outcome.findings
+
+
+def test_a_game_is_called_by_its_event_or_by_whether_it_has_tags() -> None:
+    at = Pos(1, 1)
+    assert Game(1, at).title() == "Untagged game"
+    dated = Game(1, at, tags=[Tag("Date", "2026.11.14", at)])
+    assert dated.title() == "Game without an Event tag"
+    named = Game(1, at, tags=[Tag("event", "Club night", at), Tag("Date", "?", at)])
+    assert named.title() == "Club night"  # a known tag in another case is read as it

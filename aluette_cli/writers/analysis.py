@@ -110,8 +110,7 @@ def seen_sentence(play: PlayValue, seen: PlayAsSeen) -> str:
 
 
 def analysis_text(checked: CheckedGame, analysis: GameAnalysis, file: str, limits: Limits) -> str:
-    tags = {tag.name: tag.value for tag in reversed(checked.game.tags)}
-    title = visible(tags.get("Event") or "Untagged game")  # shown, never obeyed
+    title = visible(checked.game.title())  # shown, never obeyed
     out = [f"Game {analysis.index}: {title}  ({visible(file)})"]
     for deal in analysis.deals:
         out.append("")

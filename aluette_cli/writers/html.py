@@ -416,7 +416,7 @@ class _GameWriter:
 
     @property
     def title(self) -> str:
-        return self.tags.get("Event") or "Untagged game"
+        return self.game.title()
 
     def names(self) -> dict[str, str]:
         return self.game.players()

@@ -324,11 +324,10 @@ def game_text(checked: CheckedGame, file: str, layout: Layout = PLAIN) -> str:
     """The game as a person reads it: headings, a table of tricks per deal
     (one line for a score sheet), the sentences, the violations."""
     outcome = checked.outcome
-    tags = checked.game.tag_values()
     out: list[str] = []
     # The record's words and the file's name are shown, never obeyed: an ESC
     # in a tag would otherwise drive the reader's terminal.
-    title = visible(tags.get("Event") or "Untagged game")
+    title = visible(checked.game.title())
     heading = layout.style(f"Game {outcome.index}: {title}", bold=True) + f"  ({visible(file)})"
     out.append(layout.para(heading, hang="  "))
     facts = [visible(fact) for fact in game_facts(checked)]
