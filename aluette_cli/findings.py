@@ -378,6 +378,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     RESULT_FORMAT: {
         "unread": "Result {value!r} is not understood: write 'NS 3-2', 'EW 4-1', 'draw 3-3' or '*'",
+        "unread-fix": "Result {value!r} is not understood: write {fixed!r} (a team in capitals,"
+        " 'draw' in lower case, a plain hyphen between the scores)",
         "sum": "Result {value!r} does not add up: name the winning team and its score"
         " first, or 'draw' with equal scores",
     },

@@ -28,6 +28,22 @@ _RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$", re.ASC
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$", re.ASCII)
 
 
+#: What a keyboard or a word processor puts for a hyphen.
+_DASHES = str.maketrans(
+    {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-"}
+)
+
+
+def _result_meant(value: str) -> str | None:
+    """The Result a value not understood means, where only the case of its
+    side or its dash is wrong (``ew 4-1``, ``EW 4–1`` from autocorrect)."""
+    side, _, score = value.strip().partition(" ")
+    fixed = f"{'draw' if side.lower() == 'draw' else side.upper()} {score.strip()}"
+    fixed = fixed.translate(_DASHES)
+    m = _RESULT.match(fixed)
+    return f"{m[1]} {m[2]}-{m[3]}" if m is not None else None
+
+
 class GameLedger:
     def __init__(self, tags: list[Tag], ruleset: Ruleset, draw: Draw | None, flag: Flags) -> None:
         self.tags, self.ruleset, self.flag = tags, ruleset, flag
@@ -283,7 +299,11 @@ class GameLedger:
     def _check_result(self, tag: Tag, complete: bool, winner: str | None) -> None:
         m = _RESULT.match(tag.value)
         if m is None:
-            self.flag(F.RESULT_FORMAT, "unread", tag.pos, value=tag.value)
+            fixed = _result_meant(tag.value)
+            if fixed is not None:
+                self.flag(F.RESULT_FORMAT, "unread-fix", tag.pos, value=tag.value, fixed=fixed)
+            else:
+                self.flag(F.RESULT_FORMAT, "unread", tag.pos, value=tag.value)
             return
         side, a, b = m.group(1), int(m.group(2)), int(m.group(3))
         if (side == "draw") != (a == b) or a < b:

@@ -333,7 +333,12 @@ UNREAD = "is not understood: write 'NS 3-2', 'EW 4-1', 'draw 3-3' or '*'"
         ("EW 1-1", SUM),
         ("draw 1-0", SUM),  # a draw has equal scores
         ("NS 1:0", UNREAD),
-        ("ns 1-0", UNREAD),  # teams are written NS and EW
+        # teams are written NS and EW: the fix, as for a dash (below)
+        (
+            "ns 1-0",
+            "is not understood: write 'NS 1-0' (a team in capitals, 'draw' in lower"
+            " case, a plain hyphen between the scores)",
+        ),
         # digits and blanks in ASCII only, as in every line of a record: a
         # full-width 1 was read as 1 here, and refused in a deal line (A001)
         ("NS １-0", UNREAD),
@@ -750,3 +755,23 @@ def test_a_huge_gap_in_the_deal_numbers_is_read_at_once() -> None:
     _, flag = replay("deal 1 dealer N", "point NS", "deal 999999999 dealer S", "point NS")
     (found,) = flag.found
     assert (found.code, found.facts["count"]) == ("A104", 999999997)
+
+
+@pytest.mark.parametrize(
+    ("claim", "fixed"),
+    [
+        ("ew 4-1", "EW 4-1"),  # the side in the wrong case
+        ("EW 4\u20131", "EW 4-1"),  # an en dash, from a word processor's autocorrect
+        ("Draw 3\u20143", "draw 3-3"),
+        ("ns 3 \u2212 2", "NS 3-2"),
+    ],
+)
+def test_a_result_wrong_only_in_its_case_or_dash_is_a304_that_says_what_to_write(
+    claim: str, fixed: str
+) -> None:
+    ledger, flag = replay(*game("N NS", tags=result(claim)))
+    ledger.finish()
+    assert said(flag) == [
+        f"A304 1:1 Result '{claim}' is not understood: write '{fixed}' (a team in capitals,"
+        " 'draw' in lower case, a plain hyphen between the scores)"
+    ]
