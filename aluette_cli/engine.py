@@ -112,6 +112,7 @@ class GameReplay:
         if (
             isinstance(deal, Deal)
             and previous is not None
+            and (deal.number, deal.dealer) == (previous.number, previous.dealer)
             and deal_said(deal) == deal_said(previous)
         ):
             return self._copy(deal)
