@@ -311,7 +311,7 @@ class GameReplay:
                     cause = size
                     explains = _size_explains(trick, extra, outcome, claimed, table, self.ruleset)
                 extras.update(_extra_cards(trick, extra, size, table.held))
-            if (
+            if self._wrong_claims and (
                 claimed is False
                 or claimed == outcome.winner
                 or not (outcome.winner or outcome.pourri)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import re
-from calendar import monthrange
 from collections.abc import Callable, Collection
 
 from . import findings as F
@@ -26,6 +25,18 @@ from .rules import Ruleset
 # full-width "５" is no number in a deal line, nor is it in a tag.
 _RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$", re.ASCII)
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$", re.ASCII)
+
+
+def _days_in(month: int | None, year: int | None) -> int:
+    """The days a month has (the most any has where the month is not known;
+    29 in February of a year not known).  Worked out here: the calendar
+    module costs every command its import for a Date tag's sake."""
+    if month is None:
+        return 31
+    if month == 2:
+        leap = year is None or (year % 4 == 0 and (year % 100 != 0 or year % 400 == 0))
+        return 29 if leap else 28
+    return 30 if month in (4, 6, 9, 11) else 31
 
 
 #: What a keyboard or a word processor puts for a hyphen.
@@ -91,7 +102,7 @@ class GameLedger:
         if month is not None and not 1 <= month <= 12:
             self.flag(F.DATE_FORMAT, "month", tag.pos, value=tag.value, month=month)
             return
-        most = 31 if month is None else monthrange(2000 if year is None else year, month)[1]
+        most = _days_in(month, year)
         if day is not None and not 1 <= day <= most:
             self.flag(F.DATE_FORMAT, "day", tag.pos, value=tag.value, day=day, most=most)
         elif year == 0:

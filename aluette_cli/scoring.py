@@ -9,7 +9,7 @@ from its point line, since there is nothing to check that line against
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Literal
@@ -81,8 +81,14 @@ def score_deal(
     # number the rules allow but this deal's tricks do not give is A302.  A
     # line without a number claims 1 (docs/notation.md §4), and is checked so.
     allowed = point_values(deal, ruleset)
-    shown = _mordienne_off(deal, sequence, ruleset)
-    value_wrong = _check_value(deal, allowed, flag, score.point, score.void, shown)
+    value_wrong = _check_value(
+        deal,
+        allowed,
+        flag,
+        score.point,
+        score.void,
+        lambda: _mordienne_off(deal, sequence, ruleset),
+    )
     if score.void is None:
         if score.possible and all(
             claim_wrong(claim.side, claim.points, point, winner) in ("void", "none", "side")
@@ -254,7 +260,7 @@ def _check_value(
     flag: Flags,
     worth: PointOutcome | None,
     void: bool | None,
-    mordienne_off: bool = False,
+    mordienne_off: Callable[[], bool] = lambda: False,
 ) -> bool:
     """A307 when the point line claims a number no deal of these rules is worth;
     True if so (the finding then stands for the claim's number).  ``worth``
@@ -291,7 +297,7 @@ def _check_value(
         return True
     variant = "value" if claim.points is not None else "value-omitted"
     facts = {"side": claim.side, "claimed": claimed, "because": allowed.because}
-    if mordienne_off and claimed == 2:
+    if claimed == 2 and mordienne_off():  # (asked only of a line already wrong)
         variant = "mordienne-off"  # the cards say the game had the option
         facts["option"] = "mordienne"
     flag(F.POINT_VALUE, variant, claim.pos, n, fix=fix, allowed=list(allowed.values), **facts)
