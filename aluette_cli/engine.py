@@ -495,7 +495,7 @@ def _as_told(
         told = point_follows_claims(deal, tricks, raised, wrong, ruleset, flag)
         if told is not None:
             return told, wrong[0][2]
-    own = _point_as_told(deal, raised)
+    own = _point_as_told(deal, raised) if raised else None
     return (None, None) if own is None else ((own[1],), own[0])
 
 

@@ -154,7 +154,9 @@ class GameLedger:
         """:meth:`place` from the header alone (``read``: the deal could be
         read, so being after the end is its finding)."""
         number_instead, self.number_instead = self.number_instead, None
-        missing = self._missing_before(number, dealer, guessed, number_instead)
+        last = self.last_number
+        skips = number is not None and last is not None and number > last + 1
+        missing = self._missing_before(number, dealer, guessed, number_instead) if skips else 0
         if missing:
             # deals left out of the record: their outcomes are not known,
             # and the dealer is the one the rotation reaches after them

@@ -7,7 +7,6 @@ rules and report problems in the same way; the CLI only decides what to print.
 from __future__ import annotations
 
 import gc
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -259,10 +258,6 @@ def _over_limit(deal: Deal, game: int | None) -> Finding | None:
     return None
 
 
-#: A deal's header, as it starts a unit the quick check may take.
-_HEADER = re.compile(r"deal[ \t]+([0-9]{1,9})[ \t]+dealer[ \t]+([NESW])\b")
-
-
 class _Checker:
     """Replays one game as its deals arrive."""
 
@@ -296,27 +291,15 @@ class _Checker:
 
     def take(self, unit: Unit) -> int | None:
         """A deal unit checked whole from its lines, unread: its number; None
-        for a deal that must be read and replayed.  A deal whose header line
-        is the one above's is read, and so is the one above if it was taken:
-        the replay asks whether it is a copy of it, as the model says."""
-        if self.quick is None:
-            return None
-        m = _HEADER.match(unit.parts[0]) if unit.parts else None
-        head = (int(m[1]), m[2]) if m is not None else None
-        taken, self.last_taken = self.last_taken, None
-        if head is not None and head == self.last_head:
-            if taken is not None and self.replay is not None:
-                above, _, _ = parse_unit(taken)
-                if isinstance(above, Deal):
-                    self.replay.recall(above)
-            return None
-        self.last_head = head
-        if unit.column != 1 or unit.findings:
+        for a deal that must be read and replayed.  A deal with the number
+        and dealer of the one above is read, so that the replay can ask
+        whether it is a copy of it, as the model says (:meth:`add`)."""
+        if self.quick is None or unit.column != 1 or unit.findings:
             return None
         checked = self.quick.deal(unit.parts)
-        if checked is None:
+        if checked is None or (checked.number, checked.dealer) == self.last_head:
             return None
-        self.last_taken = unit
+        self.last_head, self.last_taken = (checked.number, checked.dealer), unit
         assert self.replay is not None
         if self.stamp is not None:
             self.stamped[self.count] = self.stamp(checked, unit.line)
@@ -333,7 +316,13 @@ class _Checker:
 
     def add(self, deal: Deal | BrokenDeal) -> None:
         self.count += 1
-        self.last_head = (deal.number, deal.dealer) if isinstance(deal, Deal) else None
+        head = (deal.number, deal.dealer) if isinstance(deal, Deal) else None
+        if head is not None and head == self.last_head and self.last_taken is not None:
+            # the deal above was taken unread: read it, to compare this one with
+            above, _, _ = parse_unit(self.last_taken)
+            if isinstance(above, Deal) and self.replay is not None:
+                self.replay.recall(above)
+        self.last_head, self.last_taken = head, None
         if self.keep:
             self.game.deals.append(deal)
         if self.replay is not None:
