@@ -277,12 +277,13 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
         if headless is not None and held is headless[0] and _header_below(*headless, unit):
             unit, held = _joined(held, unit), None
         headless = None
-        if held is not None and held.kind == "deal" and unit.kind == "tags":
-            merged = _stray_tag(held, unit)
+        tag = _tag_right_below(held, unit) if held is not None else None
+        if held is not None and tag is not None:
+            merged = _stray_tag(held, unit, tag)
             if merged is not None:
                 unit, held = merged, None
             else:
-                below = _tag_below(held, unit)
+                below = _tag_below(held, unit, tag)
                 if below is not None:
                     held, unit = below
         if held is not None:
@@ -351,11 +352,27 @@ def _header_below(before: Unit, number: int, after: Unit) -> bool:
     )
 
 
-def _stray_tag(before: Unit, tags: Unit) -> Unit | None:
+def _tag_right_below(before: Unit, tags: Unit) -> re.Match[str] | None:
+    """The first tag of the tag section ``tags``, where it stands alone on
+    its line right below a line of the deal ``before`` (no blank line
+    between); None if it does not (a blank line above a tag section is how
+    games start, read first), or ``before`` is no deal."""
+    if before.kind != "deal" or tags.kind != "tags" or tags.column != 1:
+        return None
+    last = next((part for part in reversed(before.parts) if part), "")
+    if not last[last.rfind("\n", 0, len(last) - 1) + 1 :].strip(WHITESPACE):
+        return None
+    if not _ends_before(before, tags.line):
+        return None
+    return _PLAIN_TAG.match(tags.text)
+
+
+def _stray_tag(before: Unit, tags: Unit, tag: re.Match[str]) -> Unit | None:
     """The deal ``before`` with the tag section ``tags`` read as more of its
     lines, where that section is one tag among the deal's lines (None if it
-    is not): right below a line of the deal, and above tricks that go on
-    from the deal's own (:func:`_continues`).
+    is not): right below a line of the deal (``tag``, from
+    :func:`_tag_right_below`), and above tricks that go on from the deal's
+    own (:func:`_continues`).
 
     A tag moved down from the tag section (``[Result "NS 3-2"]`` below the
     first deal's header, a hand or trick 1) starts a tag section, and so a
@@ -366,16 +383,8 @@ def _stray_tag(before: Unit, tags: Unit) -> Unit | None:
     as they were.  The line below it goes on with the deal: tricks numbered
     on from its own, a sheet where it has no play, a point line where it has
     none, a hand or the stock it does not have yet, before its play."""
-    last = next((part for part in reversed(before.parts) if part), "")
-    if tags.column != 1 or not last[last.rfind("\n", 0, len(last) - 1) + 1 :].strip(WHITESPACE):
-        return None  # a blank line above it: a tag section, as games start (read first)
     text = before.text
-    if not _ends_before(before, tags.line):
-        return None
     own = tags.text
-    tag = _PLAIN_TAG.match(own)
-    if tag is None:
-        return None
     rest = own[tag.end() :]
     first = len(rest) - len(rest.lstrip(BLANKS))
     if _below().point_start.match(rest, first):  # a point line, where it has none
@@ -407,11 +416,11 @@ def _stray_tag(before: Unit, tags: Unit) -> Unit | None:
 _BLANK_LINES_THEN_TAG = re.compile(f"(?:[{BLANKS}]*\n)+[{BLANKS}]*(?={re.escape(TAG_OPEN)})")
 
 
-def _tag_below(before: Unit, tags: Unit) -> tuple[Unit, Unit] | None:
+def _tag_below(before: Unit, tags: Unit, tag: re.Match[str]) -> tuple[Unit, Unit] | None:
     """The deal ``before`` with the first line of the tag section ``tags``
     read as its last line, and the rest of the section, where that line is
-    one tag right below the deal and blank lines part it from the tags
-    below it (None if it is not).
+    one tag right below the deal (``tag``, from :func:`_tag_right_below`)
+    and blank lines part it from the tags below it (None if it is not).
 
     A scorer writes the game's ``[Result "EW 4-1"]`` at the foot of its
     last deal, where the next game's tags follow after a blank line.  Read
@@ -421,15 +430,7 @@ def _tag_below(before: Unit, tags: Unit) -> tuple[Unit, Unit] | None:
     the deal, it is one line that cannot be read (A001), kept as written,
     that says where a game's tags stand, and the next game is read as its
     own tags say."""
-    last = next((part for part in reversed(before.parts) if part), "")
-    if tags.column != 1 or not last[last.rfind("\n", 0, len(last) - 1) + 1 :].strip(WHITESPACE):
-        return None
-    if not _ends_before(before, tags.line):
-        return None
     own = tags.text
-    tag = _PLAIN_TAG.match(own)
-    if tag is None:
-        return None
     gap = _BLANK_LINES_THEN_TAG.match(own, tag.end())
     if gap is None or gap.end() == tag.end():
         return None
