@@ -22,6 +22,7 @@ from ..lexicon import (
     SEATS,
     WHITESPACE,
 )
+from ..model import PLAYER_TAGS
 from ..wording import either, fill
 from .grammar import _parser
 
@@ -192,16 +193,12 @@ def _hint(text: str, index: int) -> str:
     return ""
 
 
-#: A seat written as its name, in English or French.
-_SEAT_NAMES = {
-    name: seat
-    for seat, names in {
-        "N": "north nord",
-        "E": "east est",
-        "S": "south sud",
-        "W": "west ouest",
-    }.items()
-    for name in names.split()
+#: A seat written as its name: the player tags' English, or French.
+_SEAT_NAMES = {name.lower(): seat for seat, name in PLAYER_TAGS.items()} | {
+    "nord": "N",
+    "est": "E",
+    "sud": "S",
+    "ouest": "W",
 }
 
 
