@@ -818,6 +818,9 @@ HEADER_BELOW_POINT = _two_deals(*_DEAL_1, "", *_DEAL_2[1:], _DEAL_2[0])
 TRICK_ABOVE_HEADER = _two_deals(*_DEAL_1, "", _DEAL_2[3], *_DEAL_2[:3], *_DEAL_2[4:])
 #: The first deal's point line put down late, below the second's trick 1.
 POINT_PUT_DOWN_LATE = _two_deals(*_DEAL_1[:-1], "", *_DEAL_2[:2], _DEAL_1[-1], *_DEAL_2[2:])
+#: The second deal's header typed three times, and the first deal pasted
+#: again below itself: copies left out (A104), each said alike by every output.
+WRITTEN_AGAIN = _two_deals(*_DEAL_1, "", *_DEAL_1, "", _DEAL_2[0], _DEAL_2[0], *_DEAL_2)
 
 
 @settings(max_examples=2_000 if LONG else 60)
@@ -826,6 +829,7 @@ POINT_PUT_DOWN_LATE = _two_deals(*_DEAL_1[:-1], "", *_DEAL_2[:2], _DEAL_1[-1], *
 @example(text=HEADER_BELOW_POINT)
 @example(text=TRICK_ABOVE_HEADER)
 @example(text=POINT_PUT_DOWN_LATE)
+@example(text=WRITTEN_AGAIN)
 @given(text=messy_records())
 def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str

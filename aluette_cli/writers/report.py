@@ -192,7 +192,7 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
     if deal.broken:
         return ["This deal could not be read (see the violations below)."]
     if deal.copy_of is not None:
-        return ["This deal is the one above written again: the copy is left out."]
+        return ["The deal is the one above written again: the copy is left out."]
     lines: list[str] = []
     unknown = tricks_named(deal.unknown) if deal.unknown else None
     if deal.counts is not None:
