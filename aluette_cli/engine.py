@@ -106,6 +106,11 @@ class GameReplay:
     def findings(self) -> list[Finding]:
         return self.flag.found
 
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: a deal from here on is one too many (A106)."""
+        return self.ledger.over_at is not None
+
     def add(self, deal: Deal | BrokenDeal) -> DealOutcome:
         previous = self._previous
         self._previous = deal if isinstance(deal, Deal) else None
@@ -135,10 +140,8 @@ class GameReplay:
         return outcome
 
     def _copy(self, deal: Deal) -> DealOutcome:
-        """A deal written again right below itself (pasted twice): one A104,
-        and the copy is left out of the game, as a trick line written twice
-        is left out of its deal (A201), so that its number, its dealer, its
-        point and the game's end say nothing more of it."""
+        """A deal pasted twice: one A104, and the copy left out of the game,
+        as a trick line written twice is left out of its deal (A201)."""
         found = self.flag(F.DEAL_NUMBER, "copy", deal.pos, deal.number, number=deal.number)
         outcome = DealOutcome(deal.number, deal.dealer, deal.pos, copy_of=found)
         if self.keep:

@@ -293,8 +293,12 @@ class _Checker:
         """A deal unit checked whole from its lines, unread: its number; None
         for a deal that must be read and replayed.  A deal with the number
         and dealer of the one above is read, so that the replay can ask
-        whether it is a copy of it, as the model says (:meth:`add`)."""
+        whether it is a copy of it, as the model says (:meth:`add`); so is a
+        deal after the game's end, whose outcome says it is not counted."""
         if self.quick is None or unit.column != 1 or unit.findings:
+            return None
+        assert self.replay is not None
+        if self.replay.over:
             return None
         checked = self.quick.deal(unit.parts)
         if checked is None or (checked.number, checked.dealer) == self.last_head:

@@ -305,6 +305,25 @@ def test_reported_with_two_processes(tmp_path: pytest.TempPathFactory) -> None:
         assert one.exit_code == two.exit_code == read.exit_code == 0
 
 
+def test_a_deal_after_the_game_s_end_is_reported_as_the_replay_reports_it() -> None:
+    """A deal right in itself, played after the game was over: its JSON says
+    it is not counted (A106) whether or not the quick check could vouch for
+    it, so the quick check leaves it to the replay."""
+    text = generated(3, "--games", "1")
+    deals = re.findall(r"(?ms)^deal \d+ dealer [NESW]\n.*?(?=^deal |\Z)", text)
+    numbers = [int(d.split()[1]) for d in deals]
+    # a deal after the last, dealt by the seat on the last dealer's left: one
+    # of the game's own deals that seat dealt, renumbered, right in itself
+    last = deals[-1].split()[3]
+    left = "NESW"[("NESW".index(last) + 1) % 4]
+    dealt = next(d for d in deals if d.split()[3] == left)
+    again = re.sub(r"^deal \d+", f"deal {numbers[-1] + 1}", dealt)
+    extra = text.rstrip("\n") + "\n\n" + again
+    reported_both_ways(extra)
+    out, _, _ = report(extra, "json")
+    assert '"counted": false' in out
+
+
 @settings(max_examples=40, deadline=None)
 @given(*MUTATION)
 def test_one_mutation_is_reported_as_the_replay_reports_it(
