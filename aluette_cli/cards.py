@@ -151,6 +151,12 @@ def team_of(seat: str) -> Team:
     return _TEAM[seat]  # type: ignore[index]
 
 
+def side_team(side: str) -> Team:
+    """The team a side of a point line names: a team, or a seat's team (a
+    player scores for the partnership)."""
+    return Team(side) if side in TEAMS else team_of(side)
+
+
 def other_team(team: str) -> Team:
     return Team.EW if team == "NS" else Team.NS
 

@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
 
 from . import findings as F
-from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, seats_from, team_of
+from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, seats_from, side_team
 from .deal_checks import (
     Exchange,
     apply_chants,
@@ -466,7 +466,7 @@ def point_follows_claims(
     if claim.side is None:
         agrees = point is None
     else:
-        team = claim.side if claim.side in TEAMS else team_of(claim.side)
+        team = side_team(claim.side)
         agrees = (
             point is not None
             and point.team == team
@@ -531,8 +531,7 @@ def _point_as_told(
         return None
     if claim.side is None:
         return wrong, None
-    team = claim.side if claim.side in TEAMS else team_of(claim.side)
-    return wrong, PointOutcome(team, claim.points or 1)  # type: ignore[arg-type]
+    return wrong, PointOutcome(side_team(claim.side), claim.points or 1)
 
 
 def claimed_winners(

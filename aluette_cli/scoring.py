@@ -15,7 +15,7 @@ from itertools import product
 from typing import Literal
 
 from . import findings as F
-from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, other_team, team_of
+from .cards import SEATS, TRICKS_PER_DEAL, other_team, side_team, team_of
 from .findings import Flags
 from .model import Concede, Deal
 from .outcome import TrickOutcome, VoidReason
@@ -109,12 +109,12 @@ def score_deal(
             else:
                 score.void_reason = VoidReason()
         else:
-            team = claim.side if claim.side in TEAMS else team_of(claim.side)
+            team = side_team(claim.side)
             score.void = False
             # A value the rules never give (A307) is scored as the least the
             # deal can be worth, so one typo does not decide the game.
             points = min(allowed.values) if value_wrong else claim.points or 1
-            score.point = PointOutcome(team, points)  # type: ignore[arg-type]
+            score.point = PointOutcome(team, points)
             # where tricks are pooled per team, a seat names its team: a
             # team, not a player, takes the deal
             pooled = ruleset.deal_scoring.pooled
@@ -282,7 +282,7 @@ def _check_value(
     # The line to write: the deal's own point when its tricks say (the team
     # that scores, too: a line that fixed the number only would still be
     # wrong, A302), otherwise the least the deal can be worth.
-    team = claim.side if claim.side in TEAMS else team_of(claim.side)
+    team = side_team(claim.side)
     side, best = claim.side, min(allowed.values)
     if worth is not None and worth.points in allowed.values:
         best = worth.points
@@ -360,9 +360,7 @@ def claim_wrong(
         return None if side is None else "void"
     if side is None:
         return "none"
-    if (side if side in TEAMS else team_of(side)) != point.team or (
-        side in SEATS and winner is not None and side != winner
-    ):
+    if side_team(side) != point.team or (side in SEATS and winner is not None and side != winner):
         return "side"
     if (1 if points is None else points) != point.points:
         return "number"
