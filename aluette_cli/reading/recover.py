@@ -549,15 +549,16 @@ def _trick_kept(
     after = seg[arrow + len(ARROW) : at].strip(WHITESPACE)
     if after and _A_PLAY.match(seg, at):
         return None  # a card after the claim: of the trick, which the line cannot say
+    from lark.exceptions import UnexpectedInput
+
     end, variant = (at, "after-claim") if after else (arrow, "claim")
     mark = len(builder.comments)
     try:
         read = parser.parse(seg[:end], start="deal_element")
-    except Exception:  # (lark's UnexpectedInput: no trick up to there)
-        del builder.comments[mark:]
-        return None
+    except UnexpectedInput:  # no trick up to there
+        read = None
     if not isinstance(read, Trick):
-        del builder.comments[mark:]
+        del builder.comments[mark:]  # (the comments met reading it are the line's)
         return None
     return read, variant
 
