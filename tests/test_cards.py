@@ -31,6 +31,7 @@ from aluette_cli.cards import (
     left_of,
     other_team,
     seats_from,
+    side_team,
     team_of,
 )
 
@@ -244,3 +245,10 @@ def test_a_team_is_its_two_seats_in_clockwise_order(team: str, seats: tuple[str,
 def test_the_other_team_is_the_opponents(team: str, other: str) -> None:
     assert other_team(team) is Team(other)
     assert Team(team).other is Team(other)
+
+
+def test_a_point_line_s_side_names_a_team_itself_or_by_a_seat() -> None:
+    assert [side_team(side) for side in ("NS", "EW", "N", "E", "S", "W")] == [
+        Team.NS, Team.EW, Team.NS, Team.EW, Team.NS, Team.EW,
+    ]  # fmt: skip
+    assert all(type(side_team(side)) is Team for side in ("NS", "W"))
