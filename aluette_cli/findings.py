@@ -132,6 +132,9 @@ HANDS_RESEATED = _code("A110", E, R, "hand lines under one another's seats", "do
 # One name in the tags of two seats: a slip, since one player sits at one
 # seat; stats, which counts by name, would add the two seats' play together.
 PLAYER_TWICE = _code("A410", W, R, "player named at two seats", "docs/notation.md §3")
+RULES_TAG_IDLE = _code(
+    "A411", W, R, "Rules tag empty or an option named twice", "docs/notation.md §3"
+)
 
 
 #: The sentence of every finding, by code and variant.  A finding carries
@@ -408,6 +411,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
     PLAYER_TWICE: {
         "": "tag {name} names {player!r}, as tag {first} does: one player sits at one seat;"
         " stats counts the two seats' play as one player's"
+    },
+    RULES_TAG_IDLE: {
+        "": "tag {name} is empty: it names no ruleset, and the game is read under"
+        " {ruleset!r}; name the rules played, or leave the tag out for classic",
+        "option": "tag {name} names option {option!r} twice: an option is on or off;"
+        " was another option meant?",
     },
     CHANT_WRONG: {
         "seat": "chant: only {allowed:and} take the stock when {dealer} deals",

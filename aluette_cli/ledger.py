@@ -17,7 +17,17 @@ from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
 from .deal_checks import check_draw
 from .findings import Finding, Flags
-from .model import KNOWN_TAGS, BrokenDeal, Deal, Draw, Pos, Tag, known_tag, player_tags
+from .model import (
+    KNOWN_TAGS,
+    BrokenDeal,
+    Deal,
+    Draw,
+    Pos,
+    Tag,
+    find_tag,
+    known_tag,
+    player_tags,
+)
 from .policies import PointOutcome
 from .rules import Ruleset
 
@@ -88,7 +98,28 @@ class GameLedger:
             seen[tag.name] = tag
             if tag.name == "Date":
                 self._check_date(tag)
+        for name in ("Rules", "Options"):
+            read = find_tag(self.tags, name)
+            if read is not None:
+                self._check_rules_tag(name, read)
         self._check_players()
+
+    def _check_rules_tag(self, name: str, tag: Tag) -> None:
+        """A411, on the tag the game is read by (``rules`` is ``Rules``): a
+        Rules tag left empty reads as no tag (classic, or the command line's),
+        which the scorer may not have meant; an option named twice may stand
+        where another was meant."""
+        if name == "Rules":
+            if not tag.value.strip():
+                self.flag(F.RULES_TAG_IDLE, "", tag.pos, name=tag.name, ruleset=self.ruleset.name)
+            return
+        named: set[str] = set()
+        for part in tag.value.split(","):
+            option = part.strip()
+            if option in named:
+                self.flag(F.RULES_TAG_IDLE, "option", tag.pos, name=tag.name, option=option)
+            elif option:
+                named.add(option)
 
     def _check_date(self, tag: Tag) -> None:
         """A403: a Date not written YYYY.MM.DD, or so written but no day of

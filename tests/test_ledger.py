@@ -496,6 +496,62 @@ def test_a410_reads_a_player_tag_as_every_output_does() -> None:
     ]
 
 
+CASE = "tag names are case-sensitive; write"
+
+
+EMPTY_RULES = (
+    "A411 {at} tag {name} is empty: it names no ruleset, and the game is read under"
+    " {rules!r}; name the rules played, or leave the tag out for classic"
+)
+TWICE_OPTION = (
+    "A411 {at} tag Options names option {option!r} twice: an option is on or off;"
+    " was another option meant?"
+)
+
+
+@pytest.mark.parametrize(
+    ("tags", "expected"),
+    [
+        (['[Rules ""]'], [EMPTY_RULES.format(at="1:1", name="Rules", rules="classic")]),
+        (['[Rules "  "]'], [EMPTY_RULES.format(at="1:1", name="Rules", rules="classic")]),
+        # read in any case of its name, as the ruleset is chosen (A409 too)
+        (
+            ['[rules ""]'],
+            [
+                f"A409 1:1 tag rules is read as Rules: {CASE} [Rules ...]",
+                EMPTY_RULES.format(at="1:1", name="rules", rules="classic"),
+            ],
+        ),
+        (['[Rules "classic"]', '[Options ""]'], []),
+        (['[Options "mordienne,chanter"]'], []),
+        (
+            ['[Options "mordienne, chanter,mordienne ,, chanter"]'],
+            [
+                TWICE_OPTION.format(at="1:1", option="mordienne"),
+                TWICE_OPTION.format(at="1:1", option="chanter"),
+            ],
+        ),
+        # only the tag the game is read by: a second one is A404 alone
+        (
+            ['[Rules "classic"]', '[Rules ""]'],
+            ["A404 2:1 tag Rules is given again; the first value, 'classic', is used"],
+        ),
+    ],
+)
+def test_an_empty_rules_tag_or_an_option_twice_is_a411(
+    tags: list[str], expected: list[str]
+) -> None:
+    assert said(replay(*game("N NS", tags=tags))[1]) == expected
+
+
+def test_a411_names_the_ruleset_the_game_is_read_under() -> None:
+    """``--rules`` chooses the rules over an empty tag; the warning says so."""
+    team_five = load_ruleset("team-five")
+    assert said(replay(*game("N NS", tags=['[Rules " "]']), ruleset=team_five)[1]) == [
+        EMPTY_RULES.format(at="1:1", name="Rules", rules="team-five")
+    ]
+
+
 GOOD_DATES = ("2026.11.14", "2026.??.??", "????.??.??")
 BAD_DATES = (
     "14/11/2026",
@@ -514,9 +570,6 @@ BAD_DATES = (
 def test_a_date_not_in_yyyy_mm_dd_form_is_a403(date: str, wrong: bool) -> None:
     message = f"A403 2:1 Date '{date}' is not YYYY.MM.DD (use ? for unknown parts)"
     assert said(replay('[Event "x"]', f'[Date "{date}"]')[1]) == ([message] if wrong else [])
-
-
-CASE = "tag names are case-sensitive; write"
 
 
 @pytest.mark.parametrize(
