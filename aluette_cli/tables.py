@@ -156,6 +156,8 @@ class DealRow:
     void: bool | None
     scored: bool
     after_end: bool
+    #: the deal repeats the one before it, pasted twice (A104): not counted again
+    copy: bool
     broken: bool
     findings: int
     trick_rows: list[TrickRow] = field(default_factory=list)
@@ -339,6 +341,7 @@ def _deal_row(
         void=deal.void,
         scored=deal.scored,
         after_end=deal.after_end is not None,
+        copy=deal.copy_of is not None,
         broken=deal.broken,
         findings=findings,
     )

@@ -174,6 +174,19 @@ def test_an_unreadable_deal_and_one_after_the_end(tmp_path: Path) -> None:
     assert sum(int(r["points"] or 0) for r in rows if r["scored"] == "true") == 5
 
 
+def test_a_deal_pasted_twice_is_a_copy_and_not_scored(tmp_path: Path) -> None:
+    """The copy's row says why its points are left out (A104), as JSON's
+    ``copy`` does; the deal it repeats scores as any other."""
+    sheet = "winners: N N N N N N N N N\npoint NS\n"
+    deals = [f"deal {n} dealer {d}\n{sheet}\n" for n, d in enumerate("WNESW", 1)]
+    deals.insert(2, deals[1])
+    rows = report_table("deal", write(tmp_path, "c.aln", "".join(deals)), code=1)
+    assert [r["deal"] for r in rows] == ["1", "2", "2", "3", "4", "5"]
+    assert [r["copy"] for r in rows] == ["false", "false", "true", *["false"] * 3]
+    assert [r["scored"] for r in rows] == ["true", "true", "false", *["true"] * 3]
+    assert [r["findings"] for r in rows] == ["0", "0", "1", *["0"] * 3]
+
+
 # --------------------------------------------------------------------------
 # Files put together
 
