@@ -91,12 +91,11 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
                 where[card] = (label, pos, seat)
             else:
                 twice.append((card, first, (label, pos, seat)))
-    typo = _typo(deal, twice, where)
-    for card, (earlier, _, _), (label, pos, _) in () if typo is not None else twice:
+    typos = _typos(deal, twice, where)
+    for card, (earlier, _, _), (label, pos, _) in () if typos else twice:
         variant = "same" if earlier == label else "two"
         flag(F.CARD_TWICE_DEALT, variant, pos, n, card=card, first=earlier, place=label)
-    if typo is not None:
-        card, missing, (label, pos, seat), other = typo
+    for card, missing, (label, pos, seat), other in typos:
         facts = {"card": card, "place": label, "first": other, "missing": missing}
         variant = "typo-same" if other == label else "typo"
         flag(F.CARD_TWICE_DEALT, variant, pos, n, **facts)
@@ -222,39 +221,88 @@ def _misseated(deal: Deal) -> list[tuple[Hand, str, Hand]]:
     return ways[0][1]
 
 
-def _typo(
+#: a slip of the pen read from a deal: the card written, the card meant, the
+#: part that holds the slip (label, place, seat) and the other part's label
+Typo = tuple[str, str, tuple[str, Pos, str], str]
+Part = tuple[str, Pos, str]
+#: the most slips read from one deal: past them, each card is an A101 alone
+MOST_TYPOS = 3
+
+
+def _typos(deal: Deal, twice: list[tuple[str, Part, Part]], where: dict[str, Part]) -> list[Typo]:
+    """Cards written twice, as many cards of the deck written nowhere: slips
+    of the pen, each put on the part that holds the wrong card (the hand of
+    the player who later plays the card meant, or else the part written
+    second), naming the card meant, so that the mistake is found where it
+    is and play is not blamed for it.
+
+    One such pair is one slip.  Of two or three, each card meant must have
+    been played by the holder of one part of the card it replaces, and the
+    pairing is the one under which most cards meant look like the card
+    written (a rank or a suit kept: ``3c`` for ``3e``); a pairing the play
+    does not tell, or two that tie, reads no slip: the cards are each A101."""
+    missing = [card for card in DECK if card not in where]
+    count = len(twice)
+    if not 0 < count == len(missing) <= MOST_TYPOS or len({t[0] for t in twice}) != count:
+        return []
+    if count == 1:
+        (card, first, second), meant = twice[0], missing[0]
+        seats = _players(deal, meant, card, where, (first, second))
+        for part, other in ((first, second), (second, first)):
+            if part[2] and part[2] in seats:
+                return [(card, meant, part, other[0])]
+        return [(card, meant, second, first[0])]
+    # A line of cards alone is seated by its cards whose holder is not in doubt.
+    known = {c: part for c, part in where.items() if all(c != t[0] for t in twice)}
+    ways: list[tuple[int, list[Typo]]] = []
+    for order in permutations(missing):
+        way: list[Typo] = []
+        for (card, first, second), meant in zip(twice, order, strict=True):
+            seats = _players(deal, meant, card, known, (first, second), named=True)
+            held = [(p, o) for p, o in ((first, second), (second, first)) if p[2] in seats]
+            if not held:
+                break
+            way.append((card, meant, held[0][0], held[0][1][0]))
+        else:
+            alike = sum(c[0] == m[0] or c[1] == m[1] for c, m, _, _ in way)
+            ways.append((alike, way))
+    ways.sort(key=lambda scored: -scored[0])
+    if not ways or (len(ways) > 1 and ways[0][0] == ways[1][0]):
+        return []
+    return ways[0][1]
+
+
+def _players(
     deal: Deal,
-    twice: list[tuple[str, tuple[str, Pos, str], tuple[str, Pos, str]]],
-    where: dict[str, tuple[str, Pos, str]],
-) -> tuple[str, str, tuple[str, Pos, str], str] | None:
-    """One card written twice and one card of the deck written nowhere, in a
-    full deal: one slip of the pen.  It is put on the part that holds the
-    wrong card (the hand of the player who later plays the missing card, or
-    else the part written second), naming the card meant, so that the
-    mistake is found where it is and play is not blamed for it.
+    meant: str,
+    card: str,
+    where: dict[str, Part],
+    parts: tuple[Part, Part],
+    named: bool = False,
+) -> set[str | None]:
+    """Who played ``meant``, the card the slip of ``card`` stands for.
 
     A card played by nobody named (a line of cards alone) was played by
     none of the players whose hands hold the line's other cards: of the two
     parts, a hand that holds none of them is the player's.  And it was
     played from a hand, never from the stock unless a chant took it: so
-    between a hand and the stock, the hand holds the slip."""
-    if len(twice) != 1 or len(where) != len(DECK) - 1:
-        return None
-    (card, first, second), missing = twice[0], next(c for c in DECK if c not in where)
+    between a hand and the stock, the hand holds the slip.  With ``named``,
+    only players the play names or seats count: of several slips, each is
+    read from the play or not at all."""
+    first, second = parts
     players: set[str | None] = set()
     for trick in deal.tricks:
         for play in trick.plays:
-            if play.card != missing:
+            if play.card != meant:
                 continue
             players.add(play.seat)
             if play.seat is None:
-                players.update(_player_in_line(trick.plays, play, card, where, (first, second)))
-    if None in players and not deal.chants and not (first[2] and second[2]):
+                players.update(_player_in_line(trick.plays, play, card, where, parts))
+    if named:
+        players.discard(None)
+    elif None in players and not deal.chants and not (first[2] and second[2]):
         players.add(first[2] or second[2])  # the hand's seat; the other part is the stock
-    for part, other in ((first, second), (second, first)):
-        if part[2] and part[2] in players:
-            return card, missing, part, other[0]
-    return card, missing, second, first[0]
+    return players
 
 
 def _player_in_line(

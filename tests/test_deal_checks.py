@@ -72,6 +72,7 @@ def cards(line: str) -> set[str]:
 
 
 AS_DEALT = {line[0]: cards(line) for line in HANDS}
+ONE_EACH = "; the deck has one of each card"
 
 
 def said(flag: Flags) -> list[str]:
@@ -140,6 +141,67 @@ def test_a_slip_between_a_hand_and_the_stock_is_the_hand_s_when_the_card_meant_i
     ]
 
 
+# N's Vd and 8d written as W's 1e and 8e: two cards twice, two nowhere.
+TWO_SLIPS = [HANDS[0].replace("Vd", "1e").replace("8d", "8e"), *HANDS[1:], STOCK]
+
+
+def test_two_slips_in_one_hand_are_each_fixed_where_the_play_shows_them() -> None:
+    """N plays both cards meant, so both slips are N's; 8e is paired with
+    8d (a rank kept) and 1e with Vd, rather than the other way round."""
+    flag = Flags(1)
+    hands = check_deck(by_w(*TWO_SLIPS, "1. N:Vd E:8c S:5b W:5e", "2. N:8d E:9d S:6b W:6e"), flag)
+    assert said(flag) == [
+        "A101 2:1 card 1e is dealt in N's hand and in W's hand, and Vd is dealt nowhere:"
+        " write Vd in N's hand in place of 1e",
+        "A101 2:1 card 8e is dealt in N's hand and in W's hand, and 8d is dealt nowhere:"
+        " write 8d in N's hand in place of 8e",
+    ]
+    assert hands == AS_DEALT
+
+
+def test_slips_in_two_hands_are_each_put_on_the_hand_of_the_player_of_the_card_meant() -> None:
+    # N's Vd written as W's 1e, and E's 8c as S's 8b; the cards alone of
+    # trick 2 are seated by the turn (9d is E's, so the third card is S's).
+    lines = [
+        HANDS[0].replace("Vd", "1e"),
+        HANDS[1].replace("8c", "8b"),
+        *HANDS[2:],
+        STOCK,
+        "1. N:Vd E:2c S:5b W:5e",
+        "2. 3d 8c 6b 6e",
+    ]
+    flag = Flags(1)
+    hands = check_deck(by_w(*lines), flag)
+    assert said(flag) == [
+        "A101 3:1 card 8b is dealt in E's hand and in S's hand, and 8c is dealt nowhere:"
+        " write 8c in E's hand in place of 8b",
+        "A101 2:1 card 1e is dealt in N's hand and in W's hand, and Vd is dealt nowhere:"
+        " write Vd in N's hand in place of 1e",
+    ]
+    assert hands == AS_DEALT
+
+
+@pytest.mark.parametrize(
+    "tricks",
+    [
+        [],  # nobody plays the cards meant
+        ["1. N:Vd E:8c S:5b W:5e"],  # nor 8d: one pairing is not two
+        # both cards meant N's, neither like either card written: a guess
+        ["1. N:Vd E:8c S:5b W:5e", "2. N:8d E:9d S:6b W:6e"],
+    ],
+)
+def test_slips_the_play_does_not_pair_are_each_a101_and_change_no_hand(
+    tricks: list[str],
+) -> None:
+    lines = [HANDS[0].replace("Vd", "1e").replace("8d", "Re"), *HANDS[1:], STOCK, *tricks]
+    flag = Flags(1)
+    assert check_deck(by_w(*lines), flag) == {line[0]: cards(line) for line in lines[:4]}
+    assert said(flag) == [
+        f"A101 5:1 card 1e is dealt in N's hand and in W's hand{ONE_EACH}",
+        f"A101 5:1 card Re is dealt in N's hand and in W's hand{ONE_EACH}",
+    ]
+
+
 # N's 2d written as a second 3d: 3d twice in one hand, 2d nowhere.
 DOUBLED = [HANDS[0].replace("2d", "3d"), *HANDS[1:], STOCK]
 
@@ -155,9 +217,6 @@ def test_a_card_written_twice_in_one_hand_for_a_missing_one_is_a_slip() -> None:
 
 def test_after_a_slip_within_one_hand_the_hand_holds_both_cards() -> None:
     assert check_deck(by_w(*DOUBLED), Flags(1))["N"] == AS_DEALT["N"]  # 3d and 2d
-
-
-ONE_EACH = "; the deck has one of each card"
 
 
 @pytest.mark.parametrize(
