@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from aluette_cli.reading import read_games
 
 
@@ -167,6 +169,25 @@ def test_a_tag_whose_bracket_was_typed_a_letter_late_is_read_as_the_tag_meant():
         ("Zap", "c", (4, 2)),  # bZap is no tag
     ]
     assert [f.code for f in game.errors] == ["A001"]
+
+
+@pytest.mark.parametrize("before", ["", "deal 1 dealer N\npoint NS\n\n", "; a note\n"])
+def test_a_section_whose_first_bracket_is_a_letter_late_starts_at_the_letter(before: str):
+    """``E[vent`` opening a section: its letter is not a line of its own
+    (an A001 of the text before the file's first game, or the end of the
+    deal above), but the section's, whose A001 says the slip; the tag is
+    Event, not an unknown ``vent`` (A409)."""
+    text = f'{before}  E[vent "x"]\n[Site "y"]\ndeal 1 dealer N\n'
+    *_, game = games(text)
+    line = before.count("\n") + 1
+    assert [(t.name, t.value, tuple(t.pos)) for t in game.tags] == [
+        ("Event", "x", (line, 3)),
+        ("Site", "y", (line + 1, 1)),
+    ]
+    assert [(f.code, f.line, f.column) for f in game.errors] == [("A001", line, 3)]
+    if before.startswith("deal"):
+        first, _ = games(text)
+        assert first.errors == []
 
 
 #: A deal whose comments span lines and hold braces: the header's holds a

@@ -49,6 +49,7 @@ PIECES = [
     b'\n\n[Event "w"]\n',
     b'{\n\n[Event "in a comment"]\n}\n',
     b'[Event "open"] {oops\n[Site "s"]\n[Result "*"] {a note}\n',
+    b'E[vent "late"]\n',
 ]
 
 

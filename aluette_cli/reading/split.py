@@ -47,7 +47,7 @@ from ..lexicon import (
     WINNERS,
     end_of_string,
 )
-from ..model import Pos
+from ..model import KNOWN_TAGS, Pos, known_tag
 from . import decode
 from .decode import Line, Run
 
@@ -646,11 +646,14 @@ class _Splitter:
                 if bad is not None and bad.column <= m.start():
                     unit.findings.append(bad)  # the bad byte stands before the boundary
                     bad = None
+                at = m.start()
+                if token == TAG_OPEN:
+                    at = _bracket_late(text, at)
                 if size <= MAX_UNIT_CHARS:
-                    unit.parts.append(text[start : m.start()])
+                    unit.parts.append(text[start:at])
                 yield unit
-                unit = Unit("tags" if token == TAG_OPEN else "deal", line.number, m.start() + 1)
-                start = m.start()
+                unit = Unit("tags" if token == TAG_OPEN else "deal", line.number, at + 1)
+                start = at
                 size = 0
         if bad is not None:
             unit.findings.append(bad)
@@ -685,6 +688,23 @@ class _Splitter:
                     )
                 )
         self.unit, self.size, self.in_comment = unit, size, in_comment
+
+
+#: letters alone before a bracket, at the start of a line, and the tag name after it
+_LATE_BRACKET = re.compile(r"[ \t]*([A-Za-z]+)\[[ \t]*([A-Za-z]+)")
+
+
+def _bracket_late(text: str, bracket: int) -> int:
+    """Where a tag section starts whose bracket opens ``text`` at
+    ``bracket``: at the letters before it, where they alone open the line
+    and make a known tag with the name after it (``E[vent "..."]``, the
+    bracket typed a letter late), so that the tag is read as the scorer
+    meant it (records.py salvages it) and the letters are not a stray line
+    of their own, nor the end of the deal above; else at the bracket."""
+    m = _LATE_BRACKET.match(text)
+    if m is None or m.end(1) != bracket or known_tag(m[2]) is not None:
+        return bracket
+    return m.start(1) if m[1] + m[2] in KNOWN_TAGS else bracket
 
 
 #: The comments as the grammar's lexer finds them, left to right: a brace
