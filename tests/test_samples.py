@@ -303,7 +303,8 @@ VIOLATIONS_FOUND = [
     ("A109", 503, 1, 13, 4),
     # game 14: one name at two seats; hand lines under one another's seats
     ("A410", 512, 1, 14, None),
-    ("A110", 517, 1, 14, 1),
+    ("A411", 514, 1, 14, None),
+    ("A110", 519, 1, 14, 1),
 ]
 
 
@@ -352,6 +353,7 @@ AT_POSITION = {
     "A108": "stock: Rc 4d",
     "A109": "point NS",
     "A410": '[South "Anne"]',
+    "A411": '[Options "signals, signals"]',
 }
 
 
