@@ -363,7 +363,8 @@ def _out_of_turn(table: Table, seat: str, turn: Seat | None) -> Problem:
 def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
     """The dealer the first trick shows, where it is none of ``dealers`` (the
     header's, or after a wrong dealer the one who should have dealt): the
-    seat on whose left sits a leader the whole trick's turn order follows.
+    seat on whose left sits a leader the whole trick's turn order follows
+    (cards alone are seated by the hands that hold them).
 
     On the first deal no rotation says who should have dealt, so a dealer
     written wrong there is found only by the first lead (A202); the next
@@ -372,13 +373,18 @@ def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
     first = next((t for t in deal.tricks if t.number == 1), None)
     if first is None or len(first.plays) != len(SEATS):
         return None
-    order = tuple(play.seat for play in first.plays)
+    lines = hand_lines(deal)
+    if any(p.seat is None for p in first.plays):
+        # Cards alone: each card's seat is the hand that holds it, if one does.
+        holder = {card: seat for seat, line in lines.items() for card in line.cards}
+        order = tuple(holder.get(p.card) for p in first.plays)
+    else:
+        order = tuple(play.seat for play in first.plays)
     leader = order[0]
     if leader is None or order != seats_from(leader):
         return None
     if leader in {left_of(dealer) for dealer in dealers}:
         return None
-    lines = hand_lines(deal)
     if any(p.seat in lines and p.card not in lines[p.seat].cards for p in first.plays):
         return None  # a card not its player's: the seats, not the dealer, may be wrong
     return order[-1]  # the leader's right: the last to play

@@ -514,3 +514,23 @@ def test_the_dealer_trick_1_shows_is_the_leader_s_right_when_its_cards_are_its_p
     first = deal.tricks[0].plays
     first[0].card, first[1].card = first[1].card, first[0].card
     assert dealer_shown(deal, others) is None
+
+
+def test_the_dealer_trick_1_shows_in_cards_alone_is_read_from_the_hands() -> None:
+    """A trick of cards alone is seated by the hand lines that hold its
+    cards: in turn from the leader, they show the dealer as seats do; a
+    card no hand holds shows nothing."""
+    text = generated(1, "--games", "1")
+    (game,) = read_games([text.encode("utf-8")])
+    deal = game.deals[0]
+    for play in deal.tricks[0].plays:
+        play.seat = None
+    dealer = deal.dealer
+    others = {s for s in "NESW" if s != dealer}
+    assert dealer_shown(deal, {dealer}) is None
+    assert dealer_shown(deal, others) == dealer
+    first = deal.tricks[0].plays
+    first[0].card, first[1].card = first[1].card, first[0].card  # out of turn
+    assert dealer_shown(deal, others) is None
+    first[0].card = "3x"  # no such card, in no hand
+    assert dealer_shown(deal, others) is None
