@@ -65,6 +65,90 @@ def _result_meant(value: str) -> str | None:
     return f"{m[1]} {m[2]}-{m[3]}" if m is not None else None
 
 
+def check_tags(tags: list[Tag], ruleset: Ruleset, flag: Flags) -> None:
+    """The tags of a game, as its ledger opens: names (A409), repeats (A404),
+    the Date (A403), the Rules and Options (A411), the players (A410)."""
+    seen: dict[str, Tag] = {}
+    for tag in tags:
+        if tag.name not in KNOWN_TAGS:
+            _check_tag_name(tag, tags, flag)
+        if tag.name in seen:
+            flag(F.TAG_REPEATED, "", tag.pos, name=tag.name, first=seen[tag.name].value)
+            continue
+        seen[tag.name] = tag
+        if tag.name == "Date":
+            _check_date(tag, flag)
+    for name in ("Rules", "Options"):
+        read = find_tag(tags, name)
+        if read is not None:
+            _check_rules_tag(name, read, ruleset, flag)
+    _check_players(tags, flag)
+
+
+def _check_rules_tag(name: str, tag: Tag, ruleset: Ruleset, flag: Flags) -> None:
+    """A411, on the tag the game is read by (``rules`` is ``Rules``): a
+    Rules tag left empty reads as no tag (classic, or the command line's),
+    which the scorer may not have meant; an option named twice may stand
+    where another was meant."""
+    if name == "Rules":
+        if not tag.value.strip():
+            flag(F.RULES_TAG_IDLE, "", tag.pos, name=tag.name, ruleset=ruleset.name)
+        return
+    named: set[str] = set()
+    for part in tag.value.split(","):
+        option = part.strip()
+        if option in named:
+            flag(F.RULES_TAG_IDLE, "option", tag.pos, name=tag.name, option=option)
+        elif option:
+            named.add(option)
+
+
+def _check_date(tag: Tag, flag: Flags) -> None:
+    """A403: a Date not written YYYY.MM.DD, or so written but no day of
+    the calendar (``2026.14.11``, the day and month the French way
+    round; ``2026.02.30``); ``?`` stands for a part not known."""
+    m = _DATE.match(tag.value)
+    if m is None:
+        flag(F.DATE_FORMAT, "", tag.pos, value=tag.value)
+        return
+    year, month, day = (None if "?" in part else int(part) for part in m.groups())
+    if month is not None and not 1 <= month <= 12:
+        flag(F.DATE_FORMAT, "month", tag.pos, value=tag.value, month=month)
+        return
+    most = _days_in(month, year)
+    if day is not None and not 1 <= day <= most:
+        flag(F.DATE_FORMAT, "day", tag.pos, value=tag.value, day=day, most=most)
+    elif year == 0:
+        flag(F.DATE_FORMAT, "year", tag.pos, value=tag.value)
+
+
+def _check_players(tags: list[Tag], flag: Flags) -> None:
+    """One name at two seats (A410), read as every output reads the
+    player tags (:func:`model.player_tags`)."""
+    seated: dict[str, str] = {}
+    for _, tag, player in player_tags(tags):
+        if player in seated:
+            flag(F.PLAYER_TWICE, "", tag.pos, name=tag.name, player=player, first=seated[player])
+        else:
+            seated[player] = tag.name
+
+
+def _check_tag_name(tag: Tag, tags: list[Tag], flag: Flags) -> None:
+    """A409: a known tag in the wrong case is read as that tag (a warning);
+    a near miss is a warning that names the likely tag.  Beside the tag
+    written right, one in the wrong case is a near miss: kept, not read."""
+    known = known_tag(tag.name)
+    if known is not None:
+        variant = "near" if any(t.name == known for t in tags) else "case"
+        flag(F.TAG_NAME_TYPO, variant, tag.pos, name=tag.name, known=known)
+        return
+    from difflib import get_close_matches  # only for a tag the tool does not know
+
+    close = get_close_matches(tag.name, KNOWN_TAGS, n=1, cutoff=0.75)
+    if close:
+        flag(F.TAG_NAME_TYPO, "near", tag.pos, name=tag.name, known=close[0])
+
+
 class GameLedger:
     def __init__(self, tags: list[Tag], ruleset: Ruleset, draw: Draw | None, flag: Flags) -> None:
         self.tags, self.ruleset, self.flag = tags, ruleset, flag
@@ -84,87 +168,8 @@ class GameLedger:
         self.over_at: int | None = None  # the deal number that ended the game
         #: the previous deal: number, dealer, and void (None: not recorded)
         self.previous: tuple[int | None, str | None, bool | None] | None = None
-        self._check_tags()
+        check_tags(tags, ruleset, flag)
         self.first_dealer = check_draw(draw, ruleset, flag) if draw is not None else None
-
-    def _check_tags(self) -> None:
-        seen: dict[str, Tag] = {}
-        for tag in self.tags:
-            if tag.name not in KNOWN_TAGS:
-                self._check_tag_name(tag)
-            if tag.name in seen:
-                self.flag(F.TAG_REPEATED, "", tag.pos, name=tag.name, first=seen[tag.name].value)
-                continue
-            seen[tag.name] = tag
-            if tag.name == "Date":
-                self._check_date(tag)
-        for name in ("Rules", "Options"):
-            read = find_tag(self.tags, name)
-            if read is not None:
-                self._check_rules_tag(name, read)
-        self._check_players()
-
-    def _check_rules_tag(self, name: str, tag: Tag) -> None:
-        """A411, on the tag the game is read by (``rules`` is ``Rules``): a
-        Rules tag left empty reads as no tag (classic, or the command line's),
-        which the scorer may not have meant; an option named twice may stand
-        where another was meant."""
-        if name == "Rules":
-            if not tag.value.strip():
-                self.flag(F.RULES_TAG_IDLE, "", tag.pos, name=tag.name, ruleset=self.ruleset.name)
-            return
-        named: set[str] = set()
-        for part in tag.value.split(","):
-            option = part.strip()
-            if option in named:
-                self.flag(F.RULES_TAG_IDLE, "option", tag.pos, name=tag.name, option=option)
-            elif option:
-                named.add(option)
-
-    def _check_date(self, tag: Tag) -> None:
-        """A403: a Date not written YYYY.MM.DD, or so written but no day of
-        the calendar (``2026.14.11``, the day and month the French way
-        round; ``2026.02.30``); ``?`` stands for a part not known."""
-        m = _DATE.match(tag.value)
-        if m is None:
-            self.flag(F.DATE_FORMAT, "", tag.pos, value=tag.value)
-            return
-        year, month, day = (None if "?" in part else int(part) for part in m.groups())
-        if month is not None and not 1 <= month <= 12:
-            self.flag(F.DATE_FORMAT, "month", tag.pos, value=tag.value, month=month)
-            return
-        most = _days_in(month, year)
-        if day is not None and not 1 <= day <= most:
-            self.flag(F.DATE_FORMAT, "day", tag.pos, value=tag.value, day=day, most=most)
-        elif year == 0:
-            self.flag(F.DATE_FORMAT, "year", tag.pos, value=tag.value)
-
-    def _check_players(self) -> None:
-        """One name at two seats (A410), read as every output reads the
-        player tags (:func:`model.player_tags`)."""
-        seated: dict[str, str] = {}
-        for _, tag, player in player_tags(self.tags):
-            if player in seated:
-                self.flag(
-                    F.PLAYER_TWICE, "", tag.pos, name=tag.name, player=player, first=seated[player]
-                )
-            else:
-                seated[player] = tag.name
-
-    def _check_tag_name(self, tag: Tag) -> None:
-        """A409: a known tag in the wrong case is read as that tag (a warning);
-        a near miss is a warning that names the likely tag.  Beside the tag
-        written right, one in the wrong case is a near miss: kept, not read."""
-        known = known_tag(tag.name)
-        if known is not None:
-            variant = "near" if any(t.name == known for t in self.tags) else "case"
-            self.flag(F.TAG_NAME_TYPO, variant, tag.pos, name=tag.name, known=known)
-            return
-        from difflib import get_close_matches  # only for a tag the tool does not know
-
-        close = get_close_matches(tag.name, KNOWN_TAGS, n=1, cutoff=0.75)
-        if close:
-            self.flag(F.TAG_NAME_TYPO, "near", tag.pos, name=tag.name, known=close[0])
 
     # -- before a deal: its place in the game ----------------------------
     def place(self, deal: Deal | BrokenDeal) -> Finding | None:
