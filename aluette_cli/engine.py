@@ -34,7 +34,7 @@ from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick, deal_said
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
 from .rules import Ruleset
-from .scoring import DealScore, score_deal, score_of
+from .scoring import UNKNOWN_TRIED, DealScore, score_deal, score_of
 from .table import Problem, Table, dealer_shown, may_hold
 
 # --------------------------------------------------------------------------
@@ -223,7 +223,7 @@ class GameReplay:
                 list(entries), deal.winners.pos, n, "sheet", conceded, ruleset, flag, []
             )
         before = len(flag.found)
-        score = score_deal(deal, sequence, tricks, ruleset, flag, unknown)
+        sequence, score = _scored(deal, sequence, tricks, unknown, conceded, ruleset, flag)
         raised = flag.found[before:]
         told, cause = _as_told(deal, tricks, sequence, raised, self._wrong_claims, ruleset, flag)
         if cause is not None and self._told is None:
@@ -425,6 +425,33 @@ def _sequence(
     if source == "sheet" and len(winners) != TRICKS_PER_DEAL and not (short and conceded):
         flag(F.SHEET_SIZE, "", pos, n, count=len(winners), tricks=TRICKS_PER_DEAL)
     return None if short and not conceded else winners[:TRICKS_PER_DEAL]
+
+
+def _scored(
+    deal: Deal,
+    sequence: list[str | None] | None,
+    tricks: list[TrickOutcome],
+    unknown: list[int],
+    conceded: bool,
+    ruleset: Ruleset,
+    flag: Flags,
+) -> tuple[list[str | None] | None, DealScore]:
+    """The deal's score (:func:`scoring.score_deal`) and the trick winners
+    it is scored from (None: the record stops short of deciding it).
+
+    A record of play that stops short (A206, A207) by a few tricks leaves
+    them unknown, as a missing line does in the middle: the deal is scored
+    where the tricks given decide it whoever took the rest, and its point
+    line checked against that."""
+    if sequence is None and tricks and not conceded:
+        tail = [k for k, t in enumerate(tricks) if t.unknown]
+        tail += range(len(tricks), TRICKS_PER_DEAL)
+        if len(tail) <= UNKNOWN_TRIED:
+            given: list[str | None] = [t.winner for t in tricks]
+            filled = given + [None] * (TRICKS_PER_DEAL - len(tricks))
+            score = score_deal(deal, filled, tricks, ruleset, flag, tail)
+            return (filled if score.decided else None), score
+    return sequence, score_deal(deal, sequence, tricks, ruleset, flag, unknown)
 
 
 def _renumbered(

@@ -308,7 +308,9 @@ def _deal_row(
     game: GameRow, index: int, deal: DealOutcome, findings: int, ruleset: Ruleset
 ) -> DealRow:
     counts_of = counted_tricks(deal)
-    counts = deal.counts or {}
+    # a deal scored whoever took the tricks the record does not give: the
+    # counts of the others are not the deal's
+    counts = {} if deal.unknown else deal.counts or {}
     tie = deal.tie_break
     point = None if deal.void else deal.point
     mordienne = point is not None and point.mordienne

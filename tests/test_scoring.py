@@ -93,6 +93,60 @@ def test_a_seat_the_known_tricks_cannot_tell_is_not_checked() -> None:
         assert checked.outcome.score == {"NS": 1, "EW": 0}
 
 
+# Deal 1 of samples/cards-only.aln, dealer N, stopping after trick 8: N 4
+# (tricks 1, 5, 7, 8), W 2 (2, 6), S 1 (4), one pourri (3).  Whoever took
+# trick 9, N wins: W would have 3 at most, N 4 or 5.
+SHORT = (
+    "deal 1 dealer N\n"
+    "N: 3d 2e 1d 1c 1b 9b 7b 7e 3e\n"
+    "E: 9d Rd Cc 8c 7c 5c 5e 4d 4c\n"
+    "S: 1e Cd Ce Vd Ve 9e 4b 4e 3b\n"
+    "W: 2c 9c Re Vb 8d 7d 6d 6c 6e\n"
+    "stock: 3c 2d 2b Rc Rb Cb Vc 8b 8e 6b 5d 5b\n"
+    "1. Cc Ve 6c 1b -> N\n"
+    "2. 7b 9d 1e 9c -> W\n"
+    "3. Re 3e Rd Ce -> pourri\n"
+    "4. 7d 7e 7c Cd -> S\n"
+    "5. 4e 6e 2e 4c -> N\n"
+    "6. 9b 8c 9e Vb -> W\n"
+    "7. 6d 1d 5c Vd -> N\n"
+    "8. 3d 4d 4b 8d -> N\n"
+    "point EW\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "short", "line"),
+    [
+        (SHORT, ("A206", 1), 15),  # the last trick line left out (A206 on the header)
+        # the sheet of the same tricks, one entry short
+        ("deal 1 dealer N\nwinners: N W - S N W N N\npoint EW\n", ("A207", 2), 3),
+    ],
+)
+def test_a_record_that_stops_a_trick_short_still_has_its_point_checked(
+    text: str, short: tuple[str, int], line: int
+) -> None:
+    """The tricks left out at the end are unknown as a missing line's are:
+    where those given decide the deal, the point line is held to them."""
+    checked = check(text)
+    assert [(code, at) for code, at, _ in found(checked)] == [short, ("A302", line)]
+    assert messages(checked, "A302") == [
+        "point claimed for EW, but N wins the deal for NS whoever took trick 9"
+    ]
+    deal = checked.outcome.deals[0]
+    assert (deal.point and deal.point.team, deal.deal_winner) == ("NS", "N")
+    assert checked.outcome.score == {"NS": 1, "EW": 0}
+
+
+def test_a_record_short_by_more_tricks_than_are_tried_is_taken_as_claimed() -> None:
+    # Four tricks left out: 625 ways are more than are tried (at most three).
+    text = SHORT.replace("5. 4e 6e 2e 4c -> N\n", "").replace("6. 9b 8c 9e Vb -> W\n", "")
+    text = text.replace("7. 6d 1d 5c Vd -> N\n", "").replace("8. 3d 4d 4b 8d -> N\n", "")
+    checked = check(text)
+    assert [code for code, _, _ in found(checked)] == ["A206"]
+    assert checked.outcome.score == {"NS": 0, "EW": 1}
+
+
 def test_a_seat_the_known_tricks_decide_is_checked() -> None:
     # Deal 1 of samples/cards-only.aln, dealer N, without trick 4 (S's):
     # N 4 (tricks 1, 5, 7, 8), W 3 (2, 6, 9), one pourri (3).  Whoever took
