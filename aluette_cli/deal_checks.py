@@ -380,6 +380,17 @@ class Exchange:
     discarded: dict[str, str] = field(default_factory=dict)
 
 
+def _repeated(cards: Sequence[str]) -> list[str]:
+    """The cards a line names again, in the order of their second naming."""
+    seen: set[str] = set()
+    again = []
+    for card in cards:
+        if card in seen:
+            again.append(card)
+        seen.add(card)
+    return again
+
+
 def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag: Flags) -> Exchange:
     """Check the chant exchanges and apply them to ``hands``; return what they
     tell of every hand, written or not (docs/rules.md §6, chanter)."""
@@ -432,6 +443,8 @@ def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag:
             elif card in taken:
                 problem("taken-twice", card=card)
             taken.add(card)
+        for card in _repeated(chant.discards):
+            problem("discarded-twice", seat=seat, card=card)
         own = set(chant.takes)
         if seat in hands:
             pool = hands[seat] | own

@@ -427,6 +427,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "in-hand": "chant: {card} is in a player's hand, not in the stock",
         "not-in-stock": "chant: {card} is not in the stock",
         "taken-twice": "chant: {card} is taken twice",
+        "discarded-twice": "chant: {seat} discards {card} twice; the six discards are six"
+        " different cards, so one is likely a slip",
         "not-held": "chant: {cards:and} discarded but not held by {seat}",
         "one-sided": "chant: {seat} exchanges but {other} does not; both {seats:and}"
         " chant, or neither does",

@@ -449,6 +449,15 @@ def test_without_hands_the_chant_still_tells_who_kept_and_who_discarded_each_car
         (WRITTEN, " Ve", "", 7, "W discards 5 cards, not 6"),
         (WRITTEN, "Ve", "3d", 7, "3d discarded but not held by W"),  # N's
         (WRITTEN, "takes 7d", "takes 5c", 8, "5c is taken twice"),  # by W, then by N
+        # 6e written as a second 5e: five cards out, and W would keep ten
+        (
+            WRITTEN,
+            "discards 5e 6e",
+            "discards 5e 5e",
+            7,
+            "W discards 5e twice; the six discards are six different cards, so one is likely"
+            " a slip",
+        ),
         # W's hand not written: W's own 1e is not in the stock; a card in N's
         # hand, or one N takes (the stock not written either), is not W's.
         ([*HANDS[:3], STOCK], "takes 7d", "takes 1e", 6, "1e is not in the stock"),
