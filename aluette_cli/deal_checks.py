@@ -232,7 +232,8 @@ MOST_TYPOS = 3
 def _typos(deal: Deal, twice: list[tuple[str, Part, Part]], where: dict[str, Part]) -> list[Typo]:
     """Cards written twice, as many cards of the deck written nowhere: slips
     of the pen, each put on the part that holds the wrong card (the hand of
-    the player who later plays the card meant, or else the part written
+    the player who later plays the card meant; else the part other than
+    the hand of a player who plays the card written; else the part written
     second), naming the card meant, so that the mistake is found where it
     is and play is not blamed for it.
 
@@ -250,6 +251,12 @@ def _typos(deal: Deal, twice: list[tuple[str, Part, Part]], where: dict[str, Par
         seats = _players(deal, meant, card, where, (first, second))
         for part, other in ((first, second), (second, first)):
             if part[2] and part[2] in seats:
+                return [(card, meant, part, other[0])]
+        # The card meant never played (play stopped early): the card written
+        # twice, played by the holder of one part, is that part's.
+        holders = {p.seat for t in deal.tricks for p in t.plays if p.card == card}
+        for part, other in ((first, second), (second, first)):
+            if other[2] in holders and part[2] not in holders:
                 return [(card, meant, part, other[0])]
         return [(card, meant, second, first[0])]
     # A line of cards alone is seated by its cards whose holder is not in doubt.

@@ -101,6 +101,8 @@ def test_a_deal_dealt_right_gives_each_hand_as_written_and_no_finding() -> None:
         # cards alone with 1e among them too: whose 1e it is is the question,
         # so the place of E's 8c says the seats, and N plays Vd
         (["1. Vd 8c 5b 1e"], 2, "N", "W"),
+        # nobody plays Vd (play stopped early), but W plays 1e: W's is W's
+        (["1. N:3d E:8c S:5b W:1e"], 2, "N", "W"),
     ],
 )
 def test_one_card_written_twice_and_one_nowhere_is_a_slip_fixed_where_it_is(
