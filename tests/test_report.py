@@ -66,3 +66,29 @@ def test_a_deal_after_the_game_s_end_says_it_is_not_counted(tmp_path: Path) -> N
     assert game["score"] == {
         team: sum(p["points"] for p in counted if p["team"] == team) for team in ("NS", "EW")
     }
+
+
+@pytest.mark.parametrize(
+    ("rules", "trick", "why"),
+    [
+        # the cavaliers cancel among themselves, below vache: not "the only card"
+        (
+            "team-five",
+            "1. N:Cc E:2c S:Cb W:Cd -> E",
+            "2c (vache) is the highest card; Cc, Cb and Cd cancel out below it",
+        ),
+        ("team-five", "1. N:1d E:1c S:Rd W:5c -> S", "1d and 1c cancel out, and Rd (king)"),
+        ("classic", "1. N:Cc E:2c S:Cb W:Cd -> E", "2c (vache) beats Cc (cavalier)"),
+    ],
+)
+def test_a_trick_s_reason_names_what_its_winner_beat(
+    tmp_path: Path, rules: str, trick: str, why: str
+) -> None:
+    path = write(tmp_path, "why.aln", f'[Rules "{rules}"]\n\ndeal 1 dealer W\n{trick}\n')
+    assert why in invoke(["report", path]).stdout
+
+
+def test_a_mordienne_of_one_trick_says_so(tmp_path: Path) -> None:
+    text = '[Options "mordienne"]\n\ndeal 1 dealer W\nwinners: - - - - - - - - E\npoint E 2\n'
+    report = invoke(["report", write(tmp_path, "m.aln", text)]).stdout
+    assert "Mordienne: E won nothing before taking trick 9, so EW score 2 points." in report

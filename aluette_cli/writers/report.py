@@ -137,8 +137,17 @@ def trick_why(trick: TrickOutcome, ruleset: Ruleset) -> str:
     if ruleset.beats_everything(card):
         return f"{named} beats everything"
     if trick.beaten is None:
+        # every other card cancelled out with one of its rank, below the winner
+        others = [c for _, c in trick.plays if c != card]
+        if others:
+            return f"{named} is the highest card; {listed(others)} cancel out below it"
         return f"{named} is the only card"
     return f"{named} beats {trick.beaten} ({short_name(trick.beaten)})"
+
+
+def _span(first: int, last: int) -> str:
+    """'tricks 6 to 9', or 'trick 9' for a run of one."""
+    return f"trick {first}" if first == last else f"tricks {first} to {last}"
 
 
 def signal_sentence(signal: SignalOutcome) -> str:
@@ -247,8 +256,8 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         lines.append(f"{point.team} score {worth}: {point.reason}.")
     elif point.mordienne and deal.mordienne_from is not None and deal.sequence is not None:
         lines.append(
-            f"Mordienne: {winner} won nothing before taking tricks {deal.mordienne_from} to"
-            f" {len(deal.sequence)}, so {point.team} score {worth}."
+            f"Mordienne: {winner} won nothing before taking"
+            f" {_span(deal.mordienne_from, len(deal.sequence))}, so {point.team} score {worth}."
         )
     elif deal.counts is None:
         by = f" ({winner})" if winner else ""
