@@ -214,8 +214,12 @@ class Table:
     def _rightful(self, player: str | None, card: str) -> bool:
         """A card played again by the player who holds it, after someone who did
         not hold it played it (already reported, A203): the record's mistake
-        was the first play, so this one is a normal play."""
-        if card not in self._misplayed or player is None or card not in self.held.get(player, ()):
+        was the first play, so this one is a normal play.  Where the hand is
+        not written, the chant says who kept a stock card."""
+        if card not in self._misplayed or player is None:
+            return False
+        hand = self.held.get(player)
+        if card not in hand if hand is not None else self._holder(card) != player:
             return False
         self._misplayed.discard(card)
         return True

@@ -806,6 +806,17 @@ def test_chanter_without_hands_a_card_the_chant_placed_elsewhere_is_a203(
     assert messages(checked, "A203")[0].endswith(why)
 
 
+def test_chanter_without_hands_the_player_who_kept_a_card_still_plays_it() -> None:
+    """S plays 6c at trick 1, which W took and kept (A203); W's own 6c at
+    trick 5 is W's play, not a card played twice, as with the hands
+    written (docs/violations.md, "One mistake, one finding")."""
+    for hands in (STOCK_ONLY, CHANT_HANDS):
+        text = chant_record(CHANT_W, CHANT_N, hands=hands).replace("S:5b", "S:6c")
+        checked = check(text)
+        assert [code for code, *_ in found(checked)] == ["A203"], hands
+        assert messages(checked, "A203")[0].endswith("W took it from the stock")
+
+
 @pytest.mark.parametrize(
     ("chant_w", "chant_s", "why"),
     [
