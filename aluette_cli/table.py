@@ -214,12 +214,8 @@ class Table:
     def _rightful(self, player: str | None, card: str) -> bool:
         """A card played again by the player who holds it, after someone who did
         not hold it played it (already reported, A203): the record's mistake
-        was the first play, so this one is a normal play.  Where the hand is
-        not written, the chant says who kept a stock card."""
-        if card not in self._misplayed or player is None:
-            return False
-        hand = self.held.get(player)
-        if card not in hand if hand is not None else self._holder(card) != player:
+        was the first play, so this one is a normal play (:func:`_holds`)."""
+        if card not in self._misplayed or not _holds(self, player, card):
             return False
         self._misplayed.discard(card)
         return True
@@ -362,6 +358,15 @@ def _out_of_turn(table: Table, seat: str, turn: Seat | None) -> Problem:
     if turn is None:
         return Problem(F.OUT_OF_TURN, "fifth", {"seat": seat, "trick": trick})
     return Problem(F.OUT_OF_TURN, "turn", {"seat": seat, "turn": turn, "leader": table.leader})
+
+
+def _holds(table: Table, player: str | None, card: str) -> bool:
+    """Whether ``player`` holds ``card``: by the hand, or where it is not
+    written, by the chant's word on who kept a stock card."""
+    hand = table.held.get(player) if player is not None else None
+    if hand is not None:
+        return card in hand
+    return player is not None and table._holder(card) == player
 
 
 def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
