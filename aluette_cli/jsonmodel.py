@@ -555,6 +555,10 @@ def _one_comment(text: str, where: str) -> None:
             )
 
 
+#: a tag section after a deal's text, as the next game's stands in ALN
+_NEXT_GAME = '[Event "?"]\n'
+
+
 def _one_deal(text: str, where: str) -> str:
     """Refuse a deal's text as written (``unread``) that the ALN reader would
     not read back as this one deal: it is written as it stands, so a tag
@@ -565,12 +569,18 @@ def _one_deal(text: str, where: str) -> str:
     # A deal whose header was left out, or moved down, is read so after the
     # deal before it (split._next_deal): after a deal that cuts it so, it
     # must be one deal still.
+    # And it is read as the writer puts it: before the next game's tags,
+    # which keep a game's Result written at the foot of its last deal in
+    # the deal (split._tag_below) as they did in the text it was read from.
     lead = split.lead_in(text)
-    units = read_units([(lead + text).encode("utf-8", "surrogatepass")])
+    data = f"{lead}{text}\n\n\n{_NEXT_GAME}"
+    units = list(read_units([data.encode("utf-8", "surrogatepass")]))
     # (the text before the first deal or tag section comes first, empty here)
     kinds = [unit.kind for unit in units if unit.kind != "other" or unit.text.strip()]
     if lead:
         kinds = kinds[1:]  # the deal it is read after
+    if kinds[-1:] == ["tags"] and units[-1].text.strip() == _NEXT_GAME.strip():
+        kinds = kinds[:-1]
     if kinds != ["deal"]:
         said = "no deal" if "deal" not in kinds else f"{len(kinds)} records"
         raise RecordError(

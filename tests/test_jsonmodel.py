@@ -325,6 +325,38 @@ def test_a_deal_kept_as_text_must_read_back_as_that_one_deal(text: str, said: st
     assert isinstance(item_from_dict({**data, "unread": ok}), BrokenDeal)
 
 
+#: A game's Result typed at the foot of its last deal, above the next game:
+#: one A001 in the deal, the line kept in its text (docs/notation.md §8).
+FOOT = """\
+[Event "Tuesday"]
+
+deal 1 dealer W
+winners: N E S E W N E S N
+point EW
+[Result "EW 1-0"]
+
+
+[Event "Friday"]
+
+deal 1 dealer N
+winners: S S S N N - W E E
+point NS
+"""
+
+
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_a_result_at_the_foot_of_a_game_reads_back_from_every_form(tmp_path: Path, to: str) -> None:
+    """The deal's text ends with the tag line, which the next game's tags
+    keep in the deal: read back, it is that deal still, and no game is
+    lost; written as ALN again, it is the text it came from."""
+    aln = write(tmp_path, "foot.aln", FOOT)
+    assert [f[:3] for f in findings(aln)] == [("A001", 6, 1)]
+    back = converted(tmp_path, aln, to)
+    assert findings(back) == findings(aln)
+    again = invoke(["convert", back, "--to", "aln"])
+    assert again.stdout == FOOT
+
+
 @pytest.mark.parametrize(
     ("text", "column"),
     [
