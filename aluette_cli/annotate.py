@@ -64,10 +64,13 @@ class TrickNotes:
     def __call__(self, trick: TrickOutcome) -> bytes | None:
         """The note of a trick, as :func:`added` (None: nothing to say of it)."""
         # What the words depend on: who won, the cards that explain it, and
-        # the leader who leads again after a pourri.
+        # the leader who leads again after a pourri; where the winner beat
+        # no card (the others cancelled below it), the others in order.
         key = (trick.winner, trick.leader if trick.pourri else None, trick.beaten, *trick.top)
         if trick.cancelled:
             key += (None, *trick.cancelled)
+        if trick.beaten is None and trick.winner is not None:
+            key += (None, *(card for _, card in trick.plays))
         note = self.said.get(key)
         if note is None:
             assert self.ruleset is not None
