@@ -382,6 +382,14 @@ def _opens_inside_a_comment(text: str) -> list[bool]:
     return opens
 
 
+def validated_annotated(path: Path, status: int = 1) -> Counter[tuple[str, int]]:
+    """What validate finds in the record annotate writes: its notes are the
+    tool's own (docs/formats.md §5), and the record reads as it did."""
+    out = path.with_name(f"{path.stem}.annotated.aln")
+    assert run("annotate", path, "-o", out).exit_code == status
+    return validated(out, status)
+
+
 def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     """What annotate says, and the lines it wrote.  Each trick note sits on
     a trick line: its :class:`Trick` has the cards of that line, and the
@@ -556,6 +564,7 @@ def test_every_output_tells_the_same(tmp_path: Path, name: str) -> None:
     assert paged(path) == found
     notes, lines = annotated(path)
     assert notes.findings == found
+    assert validated_annotated(path) == found
     assert notes.counts == told.counts
     assert notes.points == told.points
     # Each trick annotate explains has the winner the reports give it; a
@@ -847,6 +856,7 @@ def test_every_output_tells_the_same_of_any_messy_record(
     assert paged(path, status) == found
     notes, lines = annotated(path, status)
     assert notes.findings == found
+    assert validated_annotated(path, status) == found
     if told.winners:
         assert (notes.counts, notes.points) == (told.counts, told.points)
         for said, reported in zip(notes.winners, told.winners, strict=True):

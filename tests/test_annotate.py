@@ -1022,3 +1022,40 @@ def test_a_game_past_the_most_deals_is_annotated_up_to_there_and_not_held(
     assert any(b"{= " in line for line in lines[second:])
     # what the tee reads ahead of the reader, not the skipped lines
     assert len(lines) > 50_000 and max(held) < 10_000
+
+
+#: Records whose reading depends on how a line stands: a tag alone on its
+#: line, a deal's first line alone above the point line before.  annotate
+#: puts its notes on exactly those lines (each has a finding).
+ALONE = {
+    "tag among a deal's lines": '[Event "Tuesday"]\n[Result "*"]\n\ndeal 1 dealer W\n'
+    '[Round "3"]\nwinners: N E S E W N E S N\npoint EW\n\ndeal 2 dealer N\npoint NS\n',
+    "Result at the foot of a game": '[Event "Tuesday"]\n\ndeal 1 dealer W\n'
+    'winners: N E S E W N E S N\npoint EW\n[Result "EW 1-0"]\n\n\n[Event "Friday"]\n\n'
+    "deal 1 dealer N\nwinners: S S S N N - W E E\npoint NS\n",
+    "first line above the point line before": "deal 1 dealer W\n"
+    "1. N:9d E:8c S:Ce W:6d -> N\n2. N:7e E:5e S:7d W:7b -> pourri\n"
+    "3. N:8b E:1d S:1b W:1c -> pourri\n4. N:Rd E:Rb S:3c W:2e -> S\n"
+    "5. S:7c W:4b N:Cb E:9b -> N\n6. N:3e E:3b S:3d W:Re -> S\n"
+    "7. S:5d W:Ve N:Vd E:5b -> pourri\n8. S:Vc W:9c N:2c E:1e -> N\n"
+    "9. N:2b E:6c S:8e W:Rc -> N\n1. E:1c S:Rd W:Rc N:Vb -> E\npoint NS\n\n"
+    "deal 2 dealer N\n2. E:2c S:Cb W:6b N:Vc -> E\n3. E:5c S:3b W:3e N:5b -> pourri\n"
+    "point E\n",
+}
+
+
+@pytest.mark.parametrize("text", ALONE.values(), ids=ALONE.keys())
+def test_an_annotated_record_reads_as_the_record_it_annotates(tmp_path: Path, text: str) -> None:
+    """The notes are the tool's own (docs/formats.md §5): the reader looks
+    past them where it asks how a line stands, so validate tells the same
+    of the annotated file, place for place, as of the record."""
+    path = write(tmp_path, "record.aln", text)
+    notes = tmp_path / "annotated.aln"
+    assert run("annotate", str(path), "-o", str(notes)).exit_code == 1
+    assert "{=" in notes.read_text("utf-8")
+
+    def told(source: Path) -> list[str]:
+        lines = run("validate", str(source)).stdout.splitlines()
+        return [line.split(":", 1)[1] for line in lines if ": A" in line]
+
+    assert told(notes) == told(path) != []

@@ -49,7 +49,7 @@ from ..model import (
 from . import fastpath
 from .grammar import _attach_comments, _parts, comment
 from .split import (
-    _PLAIN_TAG,
+    _TAG_ALONE,
     _WS,
     ANY_HEADER,
     COMMENT_SPAN,
@@ -220,7 +220,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             if not element and not elements:
                 parts.append(_loose_header(seg, piece))
             said = "rest" if elements else "line" if element else "header"
-            if said == "line" and _PLAIN_TAG.match(f"{seg}\n"):
+            if said == "line" and _TAG_ALONE.match(f"{seg}\n"):
                 said = "tag"  # (split._stray_tag: a tag moved among the deal's lines)
             unread.append(_syntax_finding(exc, rest, builder, said))
             if chain is not None:

@@ -323,7 +323,7 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                 break
             yield first
             unit = second
-            number = _PLAIN_HEADER.match(first.text)
+            number = _HEADER_ALONE.match(first.text)
             headless = (unit, int(number[1])) if number is not None else None
     if ahead is not None:
         held = ahead[2]
@@ -346,7 +346,7 @@ def _header_below(before: Unit, number: int, after: Unit) -> bool:
     if after.kind != "deal" or not _ends_before(before, after.line):
         return False
     text = after.text
-    head = _PLAIN_HEADER.match(text if text.endswith("\n") else f"{text}\n")
+    head = _HEADER_ALONE.match(text if text.endswith("\n") else f"{text}\n")
     return (
         head is not None and int(head[1]) == number + 1 and not text[head.end() :].strip(WHITESPACE)
     )
@@ -364,7 +364,7 @@ def _tag_right_below(before: Unit, tags: Unit) -> re.Match[str] | None:
         return None
     if not _ends_before(before, tags.line):
         return None
-    return _PLAIN_TAG.match(tags.text)
+    return _TAG_ALONE.match(tags.text)
 
 
 def _stray_tag(before: Unit, tags: Unit, tag: re.Match[str]) -> Unit | None:
@@ -1131,7 +1131,8 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         point = text.find("\n", start)
         variant = "among-tricks"
     line = text[start:point]
-    if not start or any(mark in line for mark in (COMMENT_OPEN, COMMENT_CLOSE, LINE_COMMENT)):
+    plain = _unnoted(line)
+    if not start or any(mark in plain for mark in (COMMENT_OPEN, COMMENT_CLOSE, LINE_COMMENT)):
         return None
     m = _restart_patterns()[0].match(line)
     if m is None or m.lastindex not in (1, 2):
@@ -1284,16 +1285,31 @@ def _commented(text: str, places: tuple[int, ...]) -> bool:
 
 
 _DEAL_NUMBER = re.compile(f"{_WS}+[0-9]")
-#: A deal header, and a tag whose value has no escape, alone on their line:
-#: nothing on them but what starts a unit.
-#: A deal header alone on its line, its number in group 1.
-_PLAIN_HEADER = re.compile(
-    f"{DEAL}[{BLANKS}]+({DIGITS})[{BLANKS}]+{DEALER}[{BLANKS}]+{SEAT}[{BLANKS}]*\n"
+#: A generated comment (``{= ...}``, docs/formats.md §5), with the blanks
+#: before it: ``annotate`` adds them at the ends of lines, and the look at
+#: how lines stand reads a line as it was before they were added, so that
+#: an annotated record reads as the record it annotates.
+_NOTE = re.compile(
+    f"[{BLANKS}]*{re.escape(COMMENT_OPEN)}={'[^'}{re.escape(COMMENT_CLOSE)}]*"
+    f"{re.escape(COMMENT_CLOSE)}"
 )
-_PLAIN_TAG = re.compile(
+_HEADER = f"{DEAL}[{BLANKS}]+({DIGITS})[{BLANKS}]+{DEALER}[{BLANKS}]+{SEAT}"
+_TAG = (
     f"{re.escape(TAG_OPEN)}{TAG_NAME}[{BLANKS}]+{QUOTE}[^{QUOTE}{re.escape(ESCAPE)}\n]*{QUOTE}"
-    f"{re.escape(TAG_CLOSE)}[{BLANKS}]*\n"
+    f"{re.escape(TAG_CLOSE)}"
 )
+#: A deal header (its number in group 1), and a tag whose value has no
+#: escape, alone on their line: nothing on them but what starts a unit.
+_PLAIN_HEADER = re.compile(f"{_HEADER}[{BLANKS}]*\n")
+_PLAIN_TAG = re.compile(f"{_TAG}[{BLANKS}]*\n")
+#: The same, but for generated comments after them.
+_HEADER_ALONE = re.compile(f"{_HEADER}(?:{_NOTE.pattern})*[{BLANKS}]*\n")
+_TAG_ALONE = re.compile(f"{_TAG}(?:{_NOTE.pattern})*[{BLANKS}]*\n")
+
+
+def _unnoted(line: str) -> str:
+    """``line`` without its generated comments (:data:`_NOTE`)."""
+    return _NOTE.sub("", line) if COMMENT_OPEN in line else line
 
 
 class Notice:
