@@ -200,6 +200,9 @@ def test_a_stop_that_starts_no_element_costs_the_whole_line(
         ("1. N:3d E:8d S:6e W:3b -> -", 27, "found '-' (write 'pourri'), expected", None),
         ("1. N:3d E:8d S:6e W:3b -> pouri", 27, "found 'pouri' (write 'pourri'), expected", None),
         ("1. N:3d E:8d S:6e W:3b -> NS", 27, "found 'NS', expected", None),
+        # the line cut at its arrow: the claim left out, and the line's end said
+        ("1. N:3d E:8d S:6e W:3b ->", 26, "found the end of the line, expected", None),
+        ("1. N:3d E:8d S:6e W:3b ->  ", 26, "found the end of the line, expected", None),
         # words after a claim, a note without its braces: the trick and its claim
         ("1. N:3d E:8d S:6e W:3b -> N xyz", 29, "found 'xyz' after the trick's claim", "N"),
         ("1. N:3d E:8d S:6e W:3b -> pourri (kings)", 34, "found '(kings)' after", "pourri"),
@@ -805,7 +808,7 @@ def test_a_comment_over_two_lines_is_read_with_the_line_that_opens_it() -> None:
     deal = recovered(record("deal 1 dealer N", "N: 3d Rc", "point NS {a", "b} EW"))
     assert isinstance(deal, Deal)
     assert deal.hands["N"].cards == ["3d", "Rc"] and deal.point is None
-    said = "found 'EW', expected a number (at most nine digits) or the end of the deal" + LINE
+    said = "found 'EW', expected a number (at most nine digits) or the end of the line" + LINE
     assert unread(deal) == [("A001", 4, 4, said)]
 
 

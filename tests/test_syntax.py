@@ -100,7 +100,7 @@ def finding_on(
         ("tags", "[Eve", (1, 5), "found the end of the tag section, expected " + VALUE + TAGS),
         ("deal", "deal 1 dealer  \n\n", (1, 14), "found the end of the deal, expected a seat"
          " (N, E, S or W)" + DEAL),
-        ("line", "chant S takes 3d", (2, 17), "found the end of the deal, expected a card or"
+        ("line", "chant S takes 3d", (2, 17), "found the end of the line, expected a card or"
          " 'discards'" + LINE),
         # A deal has one point line, last: after "point NS" a number of points or its end.
         ("deal", "deal 1 dealer S\npoint NS\npoint EW\n", (3, 1), "found 'point', expected a number"
@@ -109,7 +109,7 @@ def finding_on(
         # its claim or nothing more: never a stock or a chant.  'a card' is said
         # once for CARD and CARD_NAME; '-' sorts before 'a'.
         ("line", "1. N:3d \x00", (2, 9), "found character U+0000, expected '->', a card, a seat"
-         " (N, E, S or W) or the end of the deal" + LINE),
+         " (N, E, S or W) or the end of the line" + LINE),
     ],
 )  # fmt: skip
 def test_the_finding_says_where_what_was_found_and_what_could_stand_there(
@@ -294,7 +294,7 @@ def test_the_fix_is_said_after_the_word_found(text: str, where: tuple[int, int],
     ("text", "where", "said"),
     [
         ("1. W:1d N:Cd E:3b S:Ve -> monsieur", (2, 27), f"found 'monsieur', expected {CLAIM}"),
-        ("chant S takes monsieur", (2, 23), "found the end of the deal, expected a card or"
+        ("chant S takes monsieur", (2, 23), "found the end of the line, expected a card or"
          " 'discards'"),
     ],
     ids=["a claim", "the end of a line"],

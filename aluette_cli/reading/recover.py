@@ -216,6 +216,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                     # the claim, or what follows it, cannot be read: not the cards
                     parts.append(kept[0])
                     unread.append(_syntax_finding(exc, rest, builder, kept[1]))
+                    if _stop(exc) < 0:  # cut at its arrow: the next line may hold its claim
+                        above = _Above(index, seg, len(parts) - 1, mark, (len(unread) - 1,))
                     continue
             if not element and not elements:
                 parts.append(_loose_header(seg, piece))
@@ -535,14 +537,14 @@ def _trick_kept(
 ) -> tuple[Trick, str] | None:
     """The trick of a line that cannot be read where only its end is
     wrong, and the A001 variant that says what is left out: a claim that
-    cannot be read (``-> -``, ``-> pouri``: the cards before its arrow are
-    the trick, "claim"), or words after a claim (``-> pourri (kings)``:
+    cannot be read (``-> -``, ``-> pouri``, ``->`` and nothing: the cards
+    before its arrow are the trick, "claim"), or words after a claim (``-> pourri (kings)``:
     the line up to them is, "after-claim").  A slip there is no reason to
     leave four cards unchecked; a line that is no trick up to there, or
     whose cards cannot be read either, is left as it was."""
     at = _stop(exc)
-    if at < 0:
-        return None
+    if at < 0:  # the line ends at its arrow (``-> ``): the claim left out
+        at = len(seg)
     arrow = seg.rfind(ARROW, 0, at)
     if arrow < 0:
         return None

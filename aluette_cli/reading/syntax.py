@@ -93,6 +93,10 @@ def _unclosed_comment(exc: UnexpectedInput, text: str) -> bool:
     return text[index : index + 1] == COMMENT_OPEN
 
 
+#: the A001 variants of a line of a deal read alone: its end is the line's
+_ONE_LINE = frozenset({"line", "claim", "after-claim", "tag"})
+
+
 def _syntax_finding(
     exc: UnexpectedInput, unit: Unit, builder: _Builder, lost: str | None = None
 ) -> Finding:
@@ -100,7 +104,8 @@ def _syntax_finding(
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
     text = unit.text
-    what = "tag section" if unit.kind == "tags" else "deal"
+    # a line read alone (recover.py) ends with its line, not with the deal
+    what = "tag section" if unit.kind == "tags" else "line" if lost in _ONE_LINE else "deal"
     # where the word at the error starts, when the parser says
     index = exc.pos_in_stream if isinstance(exc, UnexpectedCharacters) else None
     if isinstance(exc, UnexpectedToken):
