@@ -602,6 +602,24 @@ def test_mutation_a_point_line_moved_below_the_next_deal_s_trick_1_is_one_findin
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("style", ["seats", "cards"])
+def test_mutation_a_point_line_moved_below_the_next_deal_s_hands_and_trick_1_is_one_finding(
+    tmp_path: Path, seed: int, style: str
+) -> None:
+    """The same with the hands written: the point line moved down past the
+    blank line, the next deal's header, its hands and stock and its trick 1
+    is the deal before's still (docs/notation.md §8)."""
+    text, lines, _, n = a_later_header(seed, (style,))
+    point = n - 2
+    first = next(k for k in range(n, len(lines)) if lines[k].startswith("1. "))
+    assert lines[point - 1].startswith("point") and lines[n].startswith("N: "), lines[n]
+    moved = [*lines[: point - 1], *lines[point : first + 1], lines[point - 1], *lines[first + 1 :]]
+    found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
+    assert [(f["line"], f["code"]) for f in found] == [(first + 1, "A005")], found
+    assert_fmt_puts_back(tmp_path, "\n".join(moved) + "\n", text)
+
+
+@pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("form", FORMS, ids=" ".join)
 def test_mutation_the_last_tag_moved_among_the_first_deal_s_lines_is_one_finding(
     tmp_path: Path, seed: int, form: tuple[str, ...]

@@ -1043,6 +1043,13 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         given.append((begin, end))
     else:
         return None  # no line of play of the deal's own among those looked at
+    if not given and hands:
+        # below the deal's own hands and its first tricks, the point line
+        # the deal before lacks (put down late, as below)
+        late = _late_point(looked, below)
+        if late is None:
+            return None
+        given, numbers, points, stop = [late], [1], 1, late[1]
     own = below.play_below if numbers or sheets else below.point_below
     if not given or own.search(text, stop - 1) is None:
         return None  # the second deal's own lines, out of their place
@@ -1086,6 +1093,29 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         ]
     second.findings = [f for f in after.findings if f.line not in lines]
     return first, second
+
+
+def _late_point(looked: list[tuple[int, int, str]], below: _Below) -> tuple[int, int] | None:
+    """Where the point line stands (its start and end) among the lines
+    ``looked`` at below a deal's header (:func:`_given_back`), where it
+    follows the deal's hands, stock and bids and its first tricks, numbered
+    from 1: the deal before's, put down late.  None if it does not."""
+    expected = 1
+    for begin, end, line in looked:
+        if not line or below.before_play.match(line):
+            if expected > 1 and line:
+                return None  # a hand after the tricks
+            continue
+        tricks = [int(n) for n in below.trick_number.findall(line)] if line[0].isdigit() else []
+        if tricks:
+            if tricks != list(range(expected, expected + len(tricks))):
+                return None
+            expected += len(tricks)
+        elif below.point_start.match(line) and expected > 1:
+            return begin, end
+        else:
+            return None
+    return None
 
 
 def _behind(before: Unit, numbers: list[int]) -> bool:
@@ -1181,13 +1211,20 @@ def _may_give_back(before: Unit, text: str, start: int) -> bool:
     end = text.find("\n", m.end())
     if end >= 0 and below.before_play.match(text, end + 1) is not None:
         return True  # a line of play above a hand, the stock or a bid
+    mine = "\n" + before.text
+    # the deal before's point line put down late, below this deal's first
+    # tricks (its hands above them or not), this deal with its own further down
+    late = (
+        m[1] == "1"
+        and below.point_below.search(mine) is None
+        and len(below.point_below.findall(text, start - 1)) > 1
+    )
     between = text[start : m.start()]
     if between.strip(WHITESPACE) and (
         (COMMENT_OPEN not in between and LINE_COMMENT not in between)
         or COMMENT_SPAN.sub("", between).strip(WHITESPACE)
     ):
-        return False  # below the hands and the like
-    mine = "\n" + before.text
+        return late  # below the hands and the like
     if m[1] == POINT:
         return below.point_below.search(mine) is None
     if m[1] in (WINNERS, "1"):  # the deal's own, unless the deal before has no play
@@ -1195,11 +1232,7 @@ def _may_give_back(before: Unit, text: str, start: int) -> bool:
             return True
         # ...or no point line, which may stand below this one, before the
         # deal's own (the deal before's, put down late)
-        return (
-            m[1] == "1"
-            and below.point_below.search(mine) is None
-            and len(below.point_below.findall(text, start - 1)) > 1
-        )
+        return late
     return True
 
 
