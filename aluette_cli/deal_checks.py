@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise, permutations, product
 
 from . import findings as F
-from .cards import DECK, HAND_SIZE, NAMED_CARDS, SEATS, STOCK_SIZE, left_of, team_of
+from .cards import DECK, HAND_SIZE, NAMED_CARDS, SEATS, STOCK_SIZE, left_of, seats_from, team_of
 from .findings import Flags
 from .lexicon import DIGITS
 from .model import Chant, Deal, Draw, Hand, Play, Pos, Signal
@@ -149,13 +149,18 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
     player's line, if it is the only one and leaves at least three fewer
     than the lines as written (a card or two written in the wrong line is
     :func:`engine._hands_crossed`'s), and the trick lines keep the turn
-    (at most one out of it); none otherwise.  Only plays with
-    seats tell: cards alone are seated by the turn, which such a slip moves
-    too."""
+    (at most one out of it); none otherwise.  Plays tell by their seats:
+    written, or for cards alone, the turn's by the claims
+    (:func:`_claimed_turns`), which no hand line moves."""
     if len(lines) != len(SEATS) or deal.extra_hands:
         return {}
     holder = {card: seat for seat, hand in lines.items() for card in hand.cards}
-    played = [(p.seat, holder[p.card]) for t in deal.tricks for p in t.plays if p.card in holder]
+    played = [
+        (seat, holder[p.card])
+        for t, seats in zip(deal.tricks, _claimed_turns(deal), strict=True)
+        for p, seat in zip(t.plays, seats, strict=True)
+        if p.card in holder
+    ]
     away = [(seat, line) for seat, line in played if seat is not None and seat != line]
     if len(away) < 3:  # (every deal written right)
         return {}
@@ -176,6 +181,26 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
     if best == second or best > len(away) - 3:
         return {}
     return {seat: line for seat, line in zip(SEATS, way, strict=True) if seat != line}
+
+
+def _claimed_turns(deal: Deal) -> list[list[str | None]]:
+    """Each trick's seats, play by play: as written, or for a line of four
+    cards alone after a trick with a claim, the turn from the leader that
+    claim gives (the seat it names, or after a pourri the same leader);
+    None where nothing says.  Trick 1 is led from the dealer's left, but
+    the header's dealer may be the slip (A202): no hand line is judged by
+    it."""
+    turns: list[list[str | None]] = []
+    leader: str | None = None
+    for trick in deal.tricks:
+        seats: list[str | None] = [p.seat for p in trick.plays]
+        if all(seat is None for seat in seats) and len(seats) == len(SEATS) and leader:
+            seats = list(seats_from(leader))
+        turns.append(seats)
+        led = seats[0]
+        claim = trick.claim
+        leader = None if claim is None else led if claim.seat is None else claim.seat
+    return turns
 
 
 def _seated(deal: Deal, misseated: list[tuple[Hand, str, Hand]]) -> dict[str, Hand]:

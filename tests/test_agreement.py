@@ -196,11 +196,12 @@ MESSY = {
         _edit(('[Result "*"]', "[Result '*']"), WRONG_CLAIM),
         {"A001", "A301"},
     ),
-    # deal 2: E's and W's hand lines under each other's seats; every card
-    # they play is an A203, some marked as following others
+    # deal 2: E's and W's hand lines under each other's seats; its cards
+    # alone are seated by the turn the claims give, which shows the lines
+    # the wrong way round (one A110, not an A203 for every card they play)
     "hand lines under each other's seats, wrong point": (
         _edit(("E: 9e 2b", "W: 9e 2b"), ("W: Vb 6b", "E: Vb 6b"), WRONG_POINT),
-        {"A203", "A302"},
+        {"A110", "A302"},
     ),
 }
 

@@ -678,6 +678,25 @@ def test_style_seats_on_a_generated_corpus_matches_the_report(tmp_path: Path) ->
     assert back == converted(tmp_path, cards, "aln", "cards2.aln")
 
 
+def test_the_seats_written_in_change_no_finding(tmp_path: Path) -> None:
+    """Deal 1 of samples/cards-only.aln with E's and W's hand lines under
+    each other's seats: the findings of the cards alone, and of the same
+    record with the seats written in, are the same (formats.md §1:
+    formatting changes the layout, never the record): one A110."""
+    sample = (Path(__file__).parent.parent / "samples" / "cards-only.aln").read_text("utf-8")
+    deal = sample[sample.index("deal 1 ") : sample.index("deal 2 ")]
+    seat = {"E:": "W:", "W:": "E:"}
+    deal = "".join(seat.get(line[:2], line[:2]) + line[2:] for line in deal.splitlines(True))
+    path = write(tmp_path, "swapped.aln", deal)
+    written = converted(tmp_path, deal, "aln", "c.aln", "--style", "seats")
+    seats = write(tmp_path, "seats.aln", written)
+
+    def codes(source: Path) -> list[str]:
+        return re.findall(r": (A\d{3}) ", invoke(["validate", str(source)]).stdout)
+
+    assert codes(seats) == codes(path) == ["A110"]
+
+
 def test_style_seats_after_an_unreadable_deal(tmp_path: Path) -> None:
     # The broken deal takes a place in the game (and is written back as it
     # was): the seats of the next deal must still be its own.

@@ -755,3 +755,22 @@ def test_a_short_line_under_another_seat_is_its_player_s_short_hand() -> None:
     checked = check(record("deal 1 dealer W", *written, STOCK, *PLAYED))
     codes = [(f.code, f.consequence_of is None) for f in checked.outcome.findings]
     assert [c for c in codes if c[0] != "A206"] == [("A102", True), ("A110", True), ("A203", False)]
+
+
+def test_hand_lines_under_each_other_s_seats_are_told_by_cards_alone_after_a_claim() -> None:
+    """Cards alone are seated by the turn from the leader each claim gives
+    (not trick 1's: the header's dealer may be the slip), which no hand
+    line moves: E's and W's lines written the wrong way round are one A110,
+    as with seats written, and the hands are read as the play shows them."""
+    swapped = [HANDS[0], "E: " + HANDS[3][3:], HANDS[2], "W: " + HANDS[1][3:], STOCK]
+    play = ["1. 3d 8c 5b 5e -> N", "2. 2d Vc 6b 6e -> N", "3. 9c 9d 7b 7e -> N"]
+    flag = Flags(1)
+    assert check_deck(by_w(*swapped, *play), flag) == AS_DEALT
+    assert [(f.code, f.line) for f in flag.found] == [("A110", 3)]
+    # without claims, nothing says who led: the lines are read as written
+    flag = Flags(1)
+    unclaimed = [line.split(" ->")[0] for line in play]
+    assert check_deck(by_w(*swapped, *unclaimed), flag) == {
+        line[0]: cards(line) for line in swapped[:4]
+    }
+    assert flag.found == []
