@@ -314,12 +314,12 @@ class GameReplay:
                     cause = size
                     explains = _size_explains(trick, extra, outcome, claimed, table, self.ruleset)
                 extras.update(_extra_cards(trick, extra, size, table.held))
-            if self._wrong_claims and (
+            if len(flag.found) > start and (
                 claimed is False
                 or claimed == outcome.winner
                 or not (outcome.winner or outcome.pourri)
             ):
-                _slip_before(flag, start, outcome, table, self._wrong_claims, self.ruleset)
+                _slip_before(flag, start, outcome, table, self._wrong_claims, self.ruleset, deal)
             if unclaimed is not None and unclaimed[2].number == i - 1:
                 _lead_follows(flag, start, unclaimed, table, self.ruleset)
             unclaimed = None
@@ -686,23 +686,26 @@ def _slip_before(
     table: Table,
     wrong: Sequence[tuple[int, str | None, Finding]],
     ruleset: Ruleset,
+    deal: Deal,
 ) -> None:
     """A card played again (A204, among the trick's findings from ``start``)
     in a trick whose claim holds, after an earlier trick whose claim was
     wrong (A301, ``wrong``) but holds with another card of the first
     player's in its place: the card was written in the earlier trick for
     the one played there, which the A301 says where it happened, and its
-    playing here follows from that slip.  Only a claim of the earlier trick
-    can tell which of the two lines is wrong; without one, the A204 stands
-    alone.
+    playing here follows from that slip.  Without a claim, the lead of the
+    trick after it says as much, where it was out of turn (A202,
+    :func:`_leads_told`).  Only those can tell which of the two lines is
+    wrong; without either, the A204 stands alone.
 
     Where the record gives the first player's hand, the card came again
     from that player (a card of another's hand would have been A203 there)
     and the card meant is in the hand; where it does not, any card nobody
     has played yet may be the one (:func:`table.may_hold`), and the card
     may come again from its holder."""
-    if not wrong:
+    if not any(f.code == F.PLAYED_TWICE for f in flag.found[start:]):
         return
+    wrong = [*wrong, *_leads_told(flag, table, deal)]
     claims = {table.tricks[index].number: (seat, found) for index, seat, found in wrong}
     for finding in flag.found[start:]:
         if finding.code != F.PLAYED_TWICE or finding.consequence_of is not None:
@@ -725,9 +728,31 @@ def _slip_before(
             if _gives([*before.plays[:k], (first, other), *before.plays[k + 1 :]], claimed, ruleset)
         ]
         if instead:
-            facts = {"instead": instead} if known else {}
-            said = flag.reword(finding, "slip" if known else "slip-unseen", seat=first, **facts)
+            facts: dict[str, object] = {"instead": instead} if known else {}
+            variant = "slip" if known else "slip-unseen"
+            if claim.code == F.OUT_OF_TURN:  # told by the lead after it
+                variant = variant.replace("slip", "slip-lead")
+                facts.update(leader=claimed, next=previous + 1)
+            said = flag.reword(finding, variant, seat=first, **facts)
             flag.follows(said, claim)
+
+
+def _leads_told(flag: Flags, table: Table, deal: Deal) -> list[tuple[int, str | None, Finding]]:
+    """The deal's leads out of turn (A202) after a trick without a claim,
+    as wrong claims of that trick: the record's leader is the one it took
+    to have won it, as a claim would say (for :func:`_slip_before`)."""
+    unclaimed = {t.pos.line for t in deal.tricks if t.claim is None}
+    told = []
+    for finding in reversed(flag.found):
+        if finding.line < deal.pos.line:
+            break
+        previous = finding.facts.get("previous")
+        if finding.code != F.OUT_OF_TURN or previous is None or "leader" not in finding.facts:
+            continue
+        index = next((k for k, t in enumerate(table.tricks) if t.number == previous), None)
+        if index is not None and table.tricks[index].line in unclaimed:
+            told.append((index, finding.facts["seat"], finding))
+    return told
 
 
 def _gives(

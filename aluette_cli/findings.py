@@ -340,6 +340,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "slip-unseen": "card {card} was already played in trick {previous}, by {seat};"
         " trick {previous}'s claim holds with a card nobody has played yet in its place: the"
         " card written there is likely the slip",
+        "slip-lead": "card {card} was already played in trick {previous}, by {seat} too; with"
+        " {seat}'s {instead:or} in its place there, trick {previous} goes to {leader}, who"
+        " leads trick {next}: the card written there is likely the slip",
+        "slip-lead-unseen": "card {card} was already played in trick {previous}, by {seat};"
+        " with a card nobody has played yet in its place there, trick {previous} goes to"
+        " {leader}, who leads trick {next}: the card written there is likely the slip",
     },
     TRICK_SIZE: {"": "trick {trick} has {count:plural card}; each of the four players plays one"},
     TRICK_COUNT: {

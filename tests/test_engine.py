@@ -665,6 +665,31 @@ def test_without_hands_a_card_written_for_another_earlier_is_one_mistake(
     ]
 
 
+@pytest.mark.parametrize("seats", [True, False], ids=["seats", "cards-only"])
+def test_without_claims_the_next_lead_tells_a_card_written_for_another_earlier(
+    seats: bool,
+) -> None:
+    # No claims: with 7d, N takes trick 3, but W leads trick 4 (A202), as
+    # W would with N's 3e in its place; N's 7d in trick 4 follows from the
+    # slip in trick 3, and says so, as a claim would have told it.
+    lines = trick_lines(replace={3: SLIP_IN_TRICK_3}, claims=False, seats=seats)
+    checked = check(hand_worked(tricks=lines))
+    assert found(checked) == [("A202", 10, 4), ("A204", 10, 9 if seats else 7)]
+    assert checked.outcome.findings[1].consequence_of == ("A202", 10, 4)
+    assert messages(checked, "A204") == [
+        "card 7d was already played in trick 3, by N too; with N's 3e in its place there,"
+        " trick 3 goes to W, who leads trick 4: the card written there is likely the slip"
+    ]
+    # without hands either, any card nobody has played yet may be the one
+    checked = check(record("deal 1 dealer W", *trick_lines(replace={3: SLIP_IN_TRICK_3},
+                                                           claims=False)))  # fmt: skip
+    assert messages(checked, "A204") == [
+        "card 7d was already played in trick 3, by N; with a card nobody has played yet in"
+        " its place there, trick 3 goes to W, who leads trick 4: the card written there is"
+        " likely the slip"
+    ]
+
+
 @pytest.mark.parametrize("claim", ["E", "pourri"])
 def test_a_card_played_twice_after_a_claim_no_card_makes_right_is_two_mistakes(claim: str) -> None:
     # No card of N's hand in place of 7d gives trick 3 to E, or to nobody:
