@@ -741,16 +741,18 @@ def _leads_told(flag: Flags, table: Table, deal: Deal) -> list[tuple[int, str | 
     """The deal's leads out of turn (A202) after a trick without a claim,
     as wrong claims of that trick: the record's leader is the one it took
     to have won it, as a claim would say (for :func:`_slip_before`)."""
-    unclaimed = {t.pos.line for t in deal.tricks if t.claim is None}
+    # (a trick line is known by its cards: in a record read from JSON, a
+    # game's lines are one)
+    unclaimed = [[p.card for p in t.plays] for t in deal.tricks if t.claim is None]
     told = []
-    for finding in reversed(flag.found):
-        if finding.line < deal.pos.line:
+    for finding in reversed(flag.found):  # the deal's, the last raised
+        if finding.deal != deal.number:
             break
         previous = finding.facts.get("previous")
         if finding.code != F.OUT_OF_TURN or previous is None or "leader" not in finding.facts:
             continue
         index = next((k for k, t in enumerate(table.tricks) if t.number == previous), None)
-        if index is not None and table.tricks[index].line in unclaimed:
+        if index is not None and [c for _, c in table.tricks[index].plays] in unclaimed:
             told.append((index, finding.facts["seat"], finding))
     return told
 
