@@ -162,6 +162,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "tag": "found {found}, a tag among the deal's lines: tags stand in the game's tag"
         " section, before its first deal; this line is kept as written, not read; the rest of"
         " the deal is read",
+        "header-again": "found {found}, the deal's header written again: a deal has one"
+        " header; this line is kept as written, not read; the rest of the deal is read",
         "line-skipped": "found {found}, expected {expected}; this line cannot be read, and"
         " the deal is skipped: a brace comment in it is never closed",
         "header": "found {found}, expected {expected}; this deal header cannot be read;"

@@ -446,6 +446,7 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         written = line.split("  {=", 1)[0]
         bare = words[number - 1]
         headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
+        headed = headed and "header written again" not in line  # (one deal's, typed twice)
         started = headed or _NO_HEADER.search(line) or _BAD_HEADER.search(line)
         into = -2 if (taken or _GIVEN.search(line)) and not started else -1  # whose notes
         if carried is not None and bare and not commented[number - 1] and not started:
@@ -828,8 +829,9 @@ HEADER_BELOW_POINT = _two_deals(*_DEAL_1, "", *_DEAL_2[1:], _DEAL_2[0])
 TRICK_ABOVE_HEADER = _two_deals(*_DEAL_1, "", _DEAL_2[3], *_DEAL_2[:3], *_DEAL_2[4:])
 #: The first deal's point line put down late, below the second's trick 1.
 POINT_PUT_DOWN_LATE = _two_deals(*_DEAL_1[:-1], "", *_DEAL_2[:2], _DEAL_1[-1], *_DEAL_2[2:])
-#: The second deal's header typed three times, and the first deal pasted
-#: again below itself: copies left out (A104), each said alike by every output.
+#: The second deal's header typed three times (the copies, lines of the
+#: deal not read, A001), and the first deal pasted again below itself (the
+#: copy left out, A104): each said alike by every output.
 WRITTEN_AGAIN = _two_deals(*_DEAL_1, "", *_DEAL_1, "", _DEAL_2[0], _DEAL_2[0], *_DEAL_2)
 
 

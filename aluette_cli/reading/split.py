@@ -286,6 +286,8 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                 below = _tag_below(held, unit, tag)
                 if below is not None:
                     held, unit = below
+        if held is not None and _header_twice(held, unit):
+            unit, held = _joined(held, unit), None
         if held is not None:
             if unit.kind == "deal" and held.kind == "deal" and not finished:
                 given = _given_back(held, unit) or _taken_ahead(held, unit)
@@ -350,6 +352,26 @@ def _header_below(before: Unit, number: int, after: Unit) -> bool:
     return (
         head is not None and int(head[1]) == number + 1 and not text[head.end() :].strip(WHITESPACE)
     )
+
+
+def _header_twice(before: Unit, after: Unit) -> bool:
+    """Whether the deal ``before`` is a header alone that the deal
+    ``after`` starts with again on the next line (the same number and
+    dealer): one header typed twice, not a deal with nothing in it.  Read as
+    two, the first is a deal whose outcome is unknown (the game's Result
+    no longer held to its deals) and the second's number one too few, and
+    so every number after it: read as one, the second header is one line
+    of the deal that is not read (A001), kept as written."""
+    if before.kind != "deal" or after.kind != "deal" or not _ends_before(before, after.line):
+        return False
+    again = _HEADER_ALONE.match(after.text)
+    if again is None:
+        return False
+    header = _unnoted(again[0]).split()
+    *lines, end = before.text.split("\n")
+    # (typed more than twice too; a blank line between is how deals stand
+    # apart, as the formatter writes an empty deal before the next)
+    return not end and all(_unnoted(line).split() == header for line in lines)
 
 
 def _tag_right_below(before: Unit, tags: Unit) -> re.Match[str] | None:
@@ -1098,21 +1120,22 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
 def _late_point(looked: list[tuple[int, int, str]], below: _Below) -> tuple[int, int] | None:
     """Where the point line stands (its start and end) among the lines
     ``looked`` at below a deal's header (:func:`_given_back`), where it
-    follows the deal's hands, stock and bids and its first tricks, numbered
-    from 1: the deal before's, put down late.  None if it does not."""
+    stands among the deal's first tricks, below its hands, stock and bids:
+    tricks numbered from 1 above it, and the next trick below it, the deal
+    going on (a point line below its last trick is its own).  The deal
+    before's, put down late; None if there is none."""
     expected = 1
+    point: tuple[int, int] | None = None
     for begin, end, line in looked:
-        if not line or below.before_play.match(line):
-            if expected > 1 and line:
-                return None  # a hand after the tricks
+        if not line or (below.before_play.match(line) and expected == 1):
             continue
         tricks = [int(n) for n in below.trick_number.findall(line)] if line[0].isdigit() else []
-        if tricks:
-            if tricks != list(range(expected, expected + len(tricks))):
-                return None
+        if tricks and tricks[0] == expected:
+            if point is not None:
+                return point  # the deal goes on below it
             expected += len(tricks)
-        elif below.point_start.match(line) and expected > 1:
-            return begin, end
+        elif below.point_start.match(line) and expected > 1 and point is None:
+            point = begin, end
         else:
             return None
     return None
