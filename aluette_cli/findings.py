@@ -289,7 +289,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " recorded, so {previous_dealer} or the player on the left deals next",
     },
     DEAL_AFTER_END: {
-        "": "the game was over after deal {over_at} ({reason}); this deal is one too many"
+        "": "the game was over after deal {over_at} ({reason}); this deal is one too many",
+        "new-game": "the game was over after deal {over_at} ({reason}), and a deal 1 follows:"
+        " a new game starts here without its tag section; write its tags above this deal"
+        " (until then, the deals from here are read as this game's, each one too many)",
     },
     HAND_REPEATED: {
         "": "{seat}'s hand is given a second time; the first is used",

@@ -166,6 +166,9 @@ class GameLedger:
         #: (A105): the rotation may go on from either
         self.instead: set[str] | None = None
         self.over_at: int | None = None  # the deal number that ended the game
+        #: the A106 of a deal 1 after the end: a game whose tags are missing
+        #: starts there, and every later deal's A106 follows from it
+        self.new_game: Finding | None = None
         #: the previous deal: number, dealer, and void (None: not recorded)
         self.previous: tuple[int | None, str | None, bool | None] | None = None
         check_tags(tags, ruleset, flag)
@@ -189,6 +192,8 @@ class GameLedger:
     ) -> Finding | None:
         """:meth:`place` from the header alone (``read``: the deal could be
         read, so being after the end is its finding)."""
+        if self.over_at is not None and read and number == 1 and self.new_game is None:
+            return self._new_game(number, dealer, pos)
         number_instead, self.number_instead = self.number_instead, None
         last = self.last_number
         skips = number is not None and last is not None and number > last + 1
@@ -244,9 +249,22 @@ class GameLedger:
             reason = self.ruleset.game_length.end_reason(self.ruleset.game_target)
             over = {"over_at": self.over_at, "reason": reason}
             after_end = self.flag(F.DEAL_AFTER_END, "", pos, number, **over)
+            if self.new_game is not None:
+                after_end = self.flag.follows(after_end, self.new_game)
         self.seen_deal = True
         self.last_number = number
         return after_end
+
+    def _new_game(self, number: int, dealer: str | None, pos: Pos) -> Finding:
+        """A deal 1 after the end of the game: the next game, its tag section
+        left out (one A106), not a deal numbered and dealt wrong.  Its number
+        and dealer start the count again, as a game's first deal's do."""
+        reason = self.ruleset.game_length.end_reason(self.ruleset.game_target)
+        over = {"over_at": self.over_at, "reason": reason}
+        self.new_game = self.flag(F.DEAL_AFTER_END, "new-game", pos, number, **over)
+        self.number_instead = self.instead = None
+        self.seen_deal, self.last_number = True, number
+        return self.new_game
 
     def _missing_before(
         self,

@@ -262,6 +262,27 @@ def test_a_deal_after_the_fifth_scoring_deal_is_a106_and_scores_nothing() -> Non
     assert (ledger.finish(), ledger.score) == ((True, "NS"), {"NS": 3, "EW": 2})
 
 
+def test_a_deal_1_after_the_end_is_the_next_game_without_its_tags() -> None:
+    """Two games run together, the second's tag section left out: one A106
+    that says so at its deal 1, not a deal numbered and dealt wrong (A104,
+    A105); each later deal's A106 follows from it, its number and dealer
+    going on from that deal 1."""
+    ledger, flag = replay(*game(*NS_3_2))
+    first = ledger.place_header(1, "S", Pos(11, 1))  # S: not the dealer after N
+    ledger.record(1, "S", False, PointOutcome(Team.EW, 1))
+    later = ledger.place_header(2, "W", Pos(13, 1))
+    assert said(flag) == [
+        f"A106 11:1 the game was over after deal 5 ({FIVE_DEALS}), and a deal 1 follows: a new"
+        " game starts here without its tag section; write its tags above this deal (until"
+        " then, the deals from here are read as this game's, each one too many) (deal 1)",
+        f"A106 13:1 the game was over after deal 5 ({FIVE_DEALS}); this deal is one too many;"
+        " it follows from the mistake on line 11 (deal 2)",
+    ]
+    assert first is flag.found[0] and later is flag.found[1]
+    assert later.consequence_of == ("A106", 11, 1)
+    assert (ledger.finish(), ledger.score) == ((True, "NS"), {"NS": 3, "EW": 2})
+
+
 def test_a_deal_that_could_not_be_read_is_not_reported_after_the_end() -> None:
     ledger, flag = replay(*game(*NS_3_2))
     assert ledger.place(BrokenDeal(Pos(11, 1), 6, "E", "deal 6 dealer E {")) is None
