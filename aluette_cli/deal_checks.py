@@ -463,17 +463,19 @@ def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag:
         if seat not in allowed:
             problem("seat", allowed=allowed, dealer=deal.dealer)
         chanted.add(seat)
+        # (a take written wrong leaves a stock card the player plays later:
+        # ``takers`` says whose, engine._chant_slips)
         if len(chant.takes) != 6:
-            problem("takes", seat=seat, count=len(chant.takes))
+            problem("takes", seat=seat, count=len(chant.takes), takers=(seat,))
         if len(chant.discards) != 6:
             problem("discards", seat=seat, count=len(chant.discards))
         for card in chant.takes:
             if card in dealt:
-                problem("in-hand", card=card)
+                problem("in-hand", card=card, takers=(seat,))
             elif stock is not None and card not in stock:
-                problem("not-in-stock", card=card)
+                problem("not-in-stock", card=card, takers=(seat,))
             elif card in taken:
-                problem("taken-twice", card=card)
+                problem("taken-twice", card=card, takers=(takers[card], seat))
             taken.add(card)
         for card in _repeated(chant.discards):
             problem("discarded-twice", seat=seat, card=card)

@@ -94,7 +94,7 @@ class GameReplay:
         self._wrong_claims: list[tuple[int, str | None, Finding]] = []
         #: the deal's one-sided chant (A405), whose silent chanter's stock
         #: cards follow from it
-        self._silent_chant: Finding | None = None
+        self._chant_slips: dict[str, Finding] = {}
         #: whether this deal's replay left out tricks the record does not give
         self._skipped = False
         self._short: dict[str, Finding] = {}
@@ -190,7 +190,7 @@ class GameReplay:
         self._short = _short_hands(flag.found[start:])
         before = len(flag.found)
         exchange = apply_chants(deal, hands, ruleset, flag)
-        self._silent_chant = _one_sided(flag.found[before:])
+        self._chant_slips = _chant_slips(flag.found[before:])
         check_option_lines(deal, ruleset, flag)
         tricks: list[TrickOutcome] = []
         sequence = None
@@ -296,7 +296,7 @@ class GameReplay:
                 if problems:
                     place(flag, problems, play.pos, n, i)
                     _played_again(flag, len(problems), extras, play.seat)
-                    _after_silent_chant(flag, self._silent_chant, play.seat, problems)
+                    _after_chant_slip(flag, self._chant_slips, play.seat, problems)
                     said = flag.found[-len(problems) :]
                     if self._short:
                         _dropped_from_hand(flag, said, self._short, stock)
@@ -373,13 +373,14 @@ class GameReplay:
         )
 
 
-def _after_silent_chant(
-    flag: Flags, chant: Finding | None, seat: str | None, problems: Sequence[Problem]
+def _after_chant_slip(
+    flag: Flags, slips: Mapping[str, Finding], seat: str | None, problems: Sequence[Problem]
 ) -> None:
-    """A stock card played by the chanter whose chant line is missing
-    follows from that one-sided chant (A405, ``chant``): the line was left
-    out, the exchange was made."""
-    if chant is None or seat != chant.facts["other"]:
+    """A stock card played by a chanter whose chant line is missing, or
+    takes a card wrong, follows from that chant's A405 (``slips``, by the
+    chanter): the exchange was made, and the line says it wrong."""
+    chant = slips.get(seat) if seat is not None else None
+    if chant is None:
         return
     placed = flag.found[-len(problems) :]
     for problem, finding in zip(problems, placed, strict=True):
@@ -1112,10 +1113,20 @@ def _gap_at(tricks: list[Trick], trick: Trick) -> bool:
 
 
 #: problems of a card that make the trick's outcome doubtful
-def _one_sided(found: Sequence[Finding]) -> Finding | None:
-    """The one-sided chant among a deal's chant findings: the only A405
-    that names the other chanter."""
-    return next((f for f in found if f.code == F.CHANT_WRONG and "other" in f.facts), None)
+def _chant_slips(found: Sequence[Finding]) -> dict[str, Finding]:
+    """The chanters whose exchange a deal's chant findings say is written
+    wrong, each with the first such A405: the one whose chant line is
+    missing (a one-sided chant names that other chanter), and one that
+    takes a card wrong (a card not in the stock or taken twice, a number
+    other than six): a stock card that player plays follows from it."""
+    slips: dict[str, Finding] = {}
+    for finding in found:
+        if finding.code != F.CHANT_WRONG:
+            continue
+        other = finding.facts.get("other")
+        for seat in (other,) if other else finding.facts.get("takers", ()):
+            slips.setdefault(seat, finding)
+    return slips
 
 
 _CARD_FAULTS = frozenset({F.NOT_IN_HAND, F.PLAYED_TWICE})

@@ -806,6 +806,30 @@ def test_chanter_without_hands_a_card_the_chant_placed_elsewhere_is_a203(
     assert messages(checked, "A203")[0].endswith(why)
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "card"),
+    [
+        ("takes 7d 6d 5d 4d 7c 6c", "takes 7d 6d 5d 4d 7c", "6c"),  # five cards taken
+        ("takes 7d", "takes 3d", "7d"),  # a card of N's hand
+        ("takes 7d", "takes 3b", "7d"),  # N's to take: taken twice, said on N's line
+        ("takes 7d 6d", "takes 7d 7d", "6d"),  # one card twice
+    ],
+)
+def test_chanter_a_stock_card_the_chant_took_wrong_follows_from_its_a405(
+    old: str, new: str, card: str
+) -> None:
+    """W's chant line takes a card wrong, and W plays the stock card it
+    meant: one slip, the A203 following from the chant's A405, as after a
+    chant line left out."""
+    checked = check(chant_record(CHANT_W.replace(old, new), CHANT_N))
+    chant, played = checked.outcome.findings
+    assert (chant.code, played.code) == ("A405", "A203")
+    assert played.consequence_of == (chant.code, chant.line, chant.column)
+    assert messages(checked, "A203") == [
+        f"card {card} played by W lies in the stock; stock cards are never played"
+    ]
+
+
 def test_chanter_without_hands_the_player_who_kept_a_card_still_plays_it() -> None:
     """S plays 6c at trick 1, which W took and kept (A203); W's own 6c at
     trick 5 is W's play, not a card played twice, as with the hands
