@@ -362,7 +362,9 @@ def _header_twice(before: Unit, after: Unit) -> bool:
     no longer held to its deals) and the second's number one too few, and
     so every number after it: read as one, the second header is one line
     of the deal that is not read (A001), kept as written."""
-    if before.kind != "deal" or after.kind != "deal" or not _ends_before(before, after.line):
+    if before.kind != "deal" or after.kind != "deal" or len(before.parts) > 4:
+        return False  # (most deals: far more than a line or two)
+    if sum(map(len, before.parts)) > 256 or not _ends_before(before, after.line):
         return False
     again = _HEADER_ALONE.match(after.text)
     if again is None:
@@ -1239,8 +1241,9 @@ def _may_give_back(before: Unit, text: str, start: int) -> bool:
     # tricks (its hands above them or not), this deal with its own further down
     late = (
         m[1] == "1"
-        and below.point_below.search(mine) is None
+        and text.count(POINT, start) > 1  # (most deals: one point line, found at once)
         and len(below.point_below.findall(text, start - 1)) > 1
+        and below.point_below.search(mine) is None
     )
     between = text[start : m.start()]
     if between.strip(WHITESPACE) and (
