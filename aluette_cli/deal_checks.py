@@ -178,9 +178,16 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
         for way in permutations(SEATS)
     )
     (best, way), (second, _) = ways[0], ways[1]
-    if best == second or best > len(away) - 3:
+    # (lines under one another's seats leave every card its line: cards
+    # still played from another's line say the seats are not what is wrong)
+    if best == second or best > len(away) - 3 or best > _STRAYS:
         return {}
     return {seat: line for seat, line in zip(SEATS, way, strict=True) if seat != line}
+
+
+#: the most cards played from another's line once the lines are seated
+#: anew (a card or two written in the wrong line, beside the seats' slip)
+_STRAYS = 2
 
 
 def _claimed_turns(deal: Deal) -> list[list[str | None]]:

@@ -774,3 +774,35 @@ def test_hand_lines_under_each_other_s_seats_are_told_by_cards_alone_after_a_cla
         line[0]: cards(line) for line in swapped[:4]
     }
     assert flag.found == []
+
+
+#: The reference deal (docs/violations.md), each trick's cards copied in the
+#: order N, E, S, W (a score sheet's columns), whoever led.
+IN_SEAT_ORDER = [
+    "deal 1 dealer S",
+    "N: 4c Cd Re 5e 8c 1c 1e 6c Rb",
+    "E: Rd 5c Vb Vc 4e Ce 8d 8e 3b",
+    "S: 5b Ve 8b Cc 9c 7b 4b 6d 3d",
+    "W: 1b 7e 3c 6b 9d 1d 3e 7c 2d",
+    "stock: 2c 9b 9e 2e Rc 7d Cb 5d 4d 6e 2b Vd",
+    "1. Cd 3b Ve 1d -> W",
+    "2. 8c 8e 6d 1b -> W",
+    "3. 5e Vc 7b 2d -> W",
+    "4. 1c Vb 8b 9d -> W",
+    "5. Re Rd 3d 3c -> S",
+    "6. 6c 8d 9c 7c -> S",
+    "7. 4c 5c Cc 3e -> S",
+    "8. Rb 4e 4b 7e -> N",
+    "9. 1e Ce 5b 6b -> N",
+]
+
+
+def test_cards_copied_in_seat_order_are_no_hand_lines_under_other_seats() -> None:
+    """No seating of the hand lines makes such a play right (cards are
+    still played from others' lines whatever the seats), so none is read:
+    A110 is for lines under one another's seats, which leave every card
+    its line."""
+    flag = Flags(1)
+    hands = check_deck(deal_of(*IN_SEAT_ORDER), flag)
+    assert hands == {line[0]: cards(line) for line in IN_SEAT_ORDER[1:5]}
+    assert flag.found == []
