@@ -1197,9 +1197,12 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     own = like.search(text, 0, start)
     if own is None or _commented(text, (own.end() - 1, start)):
         return None
-    theirs = after.text
+    if _left_open(after.text):
+        return None
+    # (what a comment says is no line: a note's "pourri: 1." names no trick)
+    theirs = COMMENT_SPAN.sub("", after.text)
     body = theirs.find("\n")  # the end of the header's line
-    if body < 0 or like.search(theirs, body) is not None or _left_open(theirs):
+    if body < 0 or like.search(theirs, body) is not None:
         return None
     if m.lastindex == 1:
         # trick 1, and the next deal's first trick, wherever it stands on
