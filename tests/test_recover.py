@@ -203,6 +203,9 @@ def test_a_stop_that_starts_no_element_costs_the_whole_line(
         # the line cut at its arrow: the claim left out, and the line's end said
         ("1. N:3d E:8d S:6e W:3b ->", 26, "found the end of the line, expected", None),
         ("1. N:3d E:8d S:6e W:3b ->  ", 26, "found the end of the line, expected", None),
+        # a comment after the arrow is no claim (annotate writes its note so)
+        ("1. N:3d E:8d S:6e W:3b -> {= N wins}", 26, "found the end of the line", None),
+        ("1. N:3d E:8d S:6e W:3b -> ; note", 26, "found the end of the line", None),
         # words after a claim, a note without its braces: the trick and its claim
         ("1. N:3d E:8d S:6e W:3b -> N xyz", 29, "found 'xyz' after the trick's claim", "N"),
         ("1. N:3d E:8d S:6e W:3b -> pourri (kings)", 34, "found '(kings)' after", "pourri"),

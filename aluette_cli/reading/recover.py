@@ -554,7 +554,8 @@ def _trick_kept(
     arrow = seg.rfind(ARROW, 0, at)
     if arrow < 0:
         return None
-    after = seg[arrow + len(ARROW) : at].strip(WHITESPACE)
+    # (a comment after the arrow is no claim: ``-> {note}`` is cut at its arrow)
+    after = COMMENT_SPAN.sub("", seg[arrow + len(ARROW) : at]).strip(WHITESPACE)
     if after and _A_PLAY.match(seg, at):
         return None  # a card after the claim: of the trick, which the line cannot say
     from lark.exceptions import UnexpectedInput

@@ -97,6 +97,20 @@ def _unclosed_comment(exc: UnexpectedInput, text: str) -> bool:
 _ONE_LINE = frozenset({"line", "claim", "after-claim", "tag"})
 
 
+def _content_end(text: str) -> int:
+    """Where ``text`` ends, its trailing blanks and comments left out."""
+    from .split import COMMENT_SPAN  # (split needs nothing of this module)
+
+    spans = [m.span() for m in COMMENT_SPAN.finditer(text)]
+    end = len(text)
+    while True:
+        while end and text[end - 1].isspace():
+            end -= 1
+        if not spans or spans[-1][1] < end:
+            return end
+        end = min(end, spans.pop()[0])
+
+
 def _syntax_finding(
     exc: UnexpectedInput, unit: Unit, builder: _Builder, lost: str | None = None
 ) -> Finding:
@@ -126,9 +140,10 @@ def _syntax_finding(
         )
     else:
         # The unit ended too soon: say so at the end of its text, where no
-        # word stands to be fixed.
+        # word stands to be fixed (before the comments that end it: a note
+        # added at the line's end moves nothing).
         index = None
-        where = unit.pos(text, len(text.rstrip()))
+        where = unit.pos(text, _content_end(text))
         names = (
             (exc.accepts or exc.expected)
             if isinstance(exc, UnexpectedToken)
