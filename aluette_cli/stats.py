@@ -98,7 +98,10 @@ def counted_tricks(deal: DealRow) -> list[TrickRow]:
 
 
 def trick_counts(deal: DealRow) -> dict[str, int] | None:
-    """Each seat's tricks in the deal, when the record gives them all."""
+    """Each seat's tricks in the deal, when the record gives them all (none
+    unknown: a winner's count is then the tricks it took, not a part)."""
+    if deal.unknown:
+        return None
     given = (deal.tricks_n, deal.tricks_e, deal.tricks_s, deal.tricks_w)
     counts: dict[str, int] = {s: n for s, n in zip(SEATS, given, strict=True) if n is not None}
     return counts if len(counts) == len(SEATS) else None

@@ -138,6 +138,9 @@ class DealRow:
     #: what the record gives: tricks, sheet, point, none or unread
     record: str
     tricks: int
+    #: the tricks the record does not give, by number (a line missing or
+    #: unread, a sheet short): the counts are of the others
+    unknown: str | None
     tricks_n: int | None
     tricks_e: int | None
     tricks_s: int | None
@@ -308,9 +311,7 @@ def _deal_row(
     game: GameRow, index: int, deal: DealOutcome, findings: int, ruleset: Ruleset
 ) -> DealRow:
     counts_of = counted_tricks(deal)
-    # a deal scored whoever took the tricks the record does not give: the
-    # counts of the others are not the deal's
-    counts = {} if deal.unknown else deal.counts or {}
+    counts = deal.counts or {}
     tie = deal.tie_break
     point = None if deal.void else deal.point
     mordienne = point is not None and point.mordienne
@@ -323,6 +324,7 @@ def _deal_row(
         dealer=deal.dealer,
         record=_record(deal),
         tricks=sum(counts_of),
+        unknown=" ".join(map(str, deal.unknown)) or None,
         tricks_n=counts.get("N"),
         tricks_e=counts.get("E"),
         tricks_s=counts.get("S"),
