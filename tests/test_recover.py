@@ -206,6 +206,9 @@ def test_a_stop_that_starts_no_element_costs_the_whole_line(
         # a comment after the arrow is no claim (annotate writes its note so)
         ("1. N:3d E:8d S:6e W:3b -> {= N wins}", 26, "found the end of the line", None),
         ("1. N:3d E:8d S:6e W:3b -> ; note", 26, "found the end of the line", None),
+        # an arrow as a phone writes it: the cards are read, the fix said
+        ("1. N:3d E:8d S:6e W:3b \u2192 N", 24, "found '\u2192' (write '->'), expected", None),
+        ("1. N:3d E:8d S:6e W:3b => S", 24, "found '=>' (write '->'), expected", None),
         # words after a claim, a note without its braces: the trick and its claim
         ("1. N:3d E:8d S:6e W:3b -> N xyz", 29, "found 'xyz' after the trick's claim", "N"),
         ("1. N:3d E:8d S:6e W:3b -> pourri (kings)", 34, "found '(kings)' after", "pourri"),

@@ -59,7 +59,7 @@ from .split import (
     _unnoted,
     restarts,
 )
-from .syntax import _found, _syntax_finding, _unclosed_comment
+from .syntax import _ARROW_LIKE, _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -552,6 +552,9 @@ def _trick_kept(
     if at < 0:  # the line ends at its arrow (``-> ``): the claim left out
         at = len(seg)
     arrow = seg.rfind(ARROW, 0, at)
+    if arrow < 0 and _ARROW_LIKE.match(seg, at):
+        # an arrow as a phone writes it (``→``): the cards before it are the trick
+        return _kept_cards(seg, at, parser, builder)
     if arrow < 0:
         return None
     # (a comment after the arrow is no claim: ``-> {note}`` is cut at its arrow)
@@ -570,6 +573,22 @@ def _trick_kept(
         del builder.comments[mark:]  # (the comments met reading it are the line's)
         return None
     return read, variant
+
+
+def _kept_cards(seg: str, end: int, parser: Lark, builder: _Builder) -> tuple[Trick, str] | None:
+    """The trick the text of ``seg`` before ``end`` reads as, its claim
+    left out ("claim"); None if it is no trick."""
+    from lark.exceptions import UnexpectedInput
+
+    mark = len(builder.comments)
+    try:
+        read = parser.parse(seg[:end], start="deal_element")
+    except UnexpectedInput:  # no trick up to there
+        read = None
+    if not isinstance(read, Trick):
+        del builder.comments[mark:]  # (the comments met reading it are the line's)
+        return None
+    return read, "claim"
 
 
 def _stop(exc: UnexpectedInput) -> int:

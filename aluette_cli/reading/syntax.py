@@ -171,11 +171,20 @@ def _name_key(text: str) -> str:
     return re.sub(r"[^a-z]", "", plain)
 
 
+#: what a phone or a word processor makes of ``->``: an arrow sign, a dash
+#: and ``>``, ``=>``
+ARROW_LIKE = ("\u2192", "\u27f6", "\u279e", "\u2794", "\u21d2", "\u2013>", "\u2014>", "=>")
+_ARROW_LIKE = re.compile("|".join(map(re.escape, ARROW_LIKE)))
+
+
 def _hint(text: str, index: int) -> str:
     """The fix, when the word at ``text[index]``, where a syntax error is, is
     a known word mistyped: a card, a seat or a keyword in the wrong case, a
     card's name written as people say it.  Empty when there is nothing sure
     to say."""
+    arrow = _ARROW_LIKE.match(text, index)
+    if arrow is not None:
+        return _said("fix", fixed=ARROW)
     m = _HINT_WORD.match(text, index)
     if m is None:
         return ""
