@@ -133,7 +133,11 @@ HANDS_RESEATED = _code("A110", E, R, "hand lines under one another's seats", "do
 # seat; stats, which counts by name, would add the two seats' play together.
 PLAYER_TWICE = _code("A410", W, R, "player named at two seats", "docs/notation.md §3")
 RULES_TAG_IDLE = _code(
-    "A411", W, R, "Rules tag empty or an option named twice", "docs/notation.md §3"
+    "A411",
+    W,
+    R,
+    "Rules tag empty, or an option written twice or in capitals",
+    "docs/notation.md §3",
 )
 
 
@@ -428,6 +432,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " {ruleset!r}; name the rules played, or leave the tag out for classic",
         "option": "tag {name} names option {option!r} twice: an option is on or off;"
         " was another option meant?",
+        "case": "tag {name} names option {option!r}: option names are lower-case, and it is"
+        " read as {meant!r}",
     },
     CHANT_WRONG: {
         "seat": "chant: only {allowed:and} take the stock when {dealer} deals",

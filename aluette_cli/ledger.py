@@ -97,10 +97,13 @@ def _check_rules_tag(name: str, tag: Tag, ruleset: Ruleset, flag: Flags) -> None
     named: set[str] = set()
     for part in tag.value.split(","):
         option = part.strip()
-        if option in named:
-            flag(F.RULES_TAG_IDLE, "option", tag.pos, name=tag.name, option=option)
+        meant = next(iter(ruleset.meant_options(frozenset((option,)))), option)
+        if meant != option:
+            flag(F.RULES_TAG_IDLE, "case", tag.pos, name=tag.name, option=option, meant=meant)
+        if meant in named:
+            flag(F.RULES_TAG_IDLE, "option", tag.pos, name=tag.name, option=meant)
         elif option:
-            named.add(option)
+            named.add(meant)
 
 
 def _check_date(tag: Tag, flag: Flags) -> None:

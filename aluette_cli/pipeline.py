@@ -178,7 +178,7 @@ def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | 
     except RulesetError as exc:
         return _unusable(game, None if choice.rules else rules_tag, exc)
     try:
-        return ruleset.with_options(options)
+        return ruleset.with_options(ruleset.meant_options(options))
     except RulesetError as exc:
         return _unusable(game, None if choice.options is not None else options_tag, exc)
 

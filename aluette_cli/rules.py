@@ -158,11 +158,30 @@ class Ruleset:
         """The same rules with ``options`` switched on; unknown names raise."""
         unknown = sorted(options - self.known_options)
         if unknown:
+            import difflib  # only for an option the ruleset does not have
+
+            close = [difflib.get_close_matches(o, self.known_options, n=1) for o in unknown]
+            meant = [
+                f"for {o!r}, did you mean {m[0]!r}?"
+                for o, m in zip(unknown, close, strict=True)
+                if m
+            ]
+            hint = f"; {' '.join(meant)}" if meant else ""
             raise RulesetError(
                 f"unknown option {', '.join(map(repr, unknown))} for ruleset {self.name!r}"
-                f" (known: {', '.join(sorted(self.known_options)) or 'none'})"
+                f" (known: {', '.join(sorted(self.known_options)) or 'none'}){hint}"
             )
         return dataclasses.replace(self, options=frozenset(options), strength={})
+
+    def meant_options(self, options: frozenset[str]) -> frozenset[str]:
+        """``options`` with a known option written in another case read as it
+        (``Mordienne``, capitalised by a phone): the game is checked under
+        the rules meant, and the tag's A411 says so."""
+        known = {option.casefold(): option for option in self.known_options}
+        return frozenset(
+            option if option in self.known_options else known.get(option.casefold(), option)
+            for option in options
+        )
 
     # The optional rules of docs/rules.md §6, as switches the engine reads.
     @property

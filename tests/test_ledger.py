@@ -849,3 +849,18 @@ def test_a_result_wrong_only_in_its_case_or_dash_is_a304_that_says_what_to_write
         f"A304 1:1 Result '{claim}' is not understood: write '{fixed}' (a team in capitals,"
         " 'draw' in lower case, a plain hyphen between the scores)"
     ]
+
+
+def test_an_option_in_capitals_is_read_as_the_option_it_spells_with_a411() -> None:
+    """A phone capitalises a list's first word: the option is on, and A411
+    says it is read so (the pipeline reads it, :meth:`Ruleset.meant_options`)."""
+    tags = ['[Options "Mordienne, chanter, CHANTER"]']
+    assert CLASSIC.meant_options(frozenset({"Mordienne", "CHANTER"})) == {"mordienne", "chanter"}
+    assert said(replay(*game("N NS", tags=tags))[1]) == [
+        "A411 1:1 tag Options names option 'Mordienne': option names are lower-case, and it is"
+        " read as 'mordienne'",
+        "A411 1:1 tag Options names option 'CHANTER': option names are lower-case, and it is"
+        " read as 'chanter'",
+        "A411 1:1 tag Options names option 'chanter' twice: an option is on or off; was another"
+        " option meant?",
+    ]

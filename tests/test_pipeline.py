@@ -123,6 +123,7 @@ def a401(checked: CheckedGame) -> list[str]:
         ('[rules "team-five"]', "team-five"),  # A409: a known name in the wrong case is read
         ('[Rules "team-five"]\n[Rules "to-five-points"]', "team-five"),  # A404: the first is used
         ('[rules "team-five"]\n[Rules "to-five-points"]', "to-five-points"),  # A409: the right one
+        ('[Options "Mordienne, SIGNALS"]', "classic: mordienne, signals"),  # A411: in capitals
     ],
 )
 def test_a_game_is_replayed_under_the_rules_and_options_its_tags_name(

@@ -527,3 +527,8 @@ def test_a_ruleset_file_with_another_name_is_refused_as_a_record_would_refuse_it
         assert result.exit_code == 2, result.output
         assert "hard links" in result.output
         assert not os.path.exists(out)
+
+
+def test_an_unknown_option_names_the_option_it_is_close_to() -> None:
+    with pytest.raises(RulesetError, match="for 'mordiene', did you mean 'mordienne'\\?"):
+        load_ruleset("classic").with_options(frozenset({"mordiene"}))
