@@ -148,8 +148,25 @@ def _check_tag_name(tag: Tag, tags: list[Tag], flag: Flags) -> None:
     from difflib import get_close_matches  # only for a tag the tool does not know
 
     close = get_close_matches(tag.name, KNOWN_TAGS, n=1, cutoff=0.75)
-    if close:
-        flag(F.TAG_NAME_TYPO, "near", tag.pos, name=tag.name, known=close[0])
+    meant = _FRENCH_TAGS.get(tag.name.lower()) or (close[0] if close else None)
+    if meant is not None:
+        flag(F.TAG_NAME_TYPO, "near", tag.pos, name=tag.name, known=meant)
+
+
+#: A tag's name as a French scorer writes it (tag names are letters without
+#: accents: ``Resultat``, not ``Résultat``), and the tag meant.
+_FRENCH_TAGS = {
+    "evenement": "Event",
+    "lieu": "Site",
+    "tour": "Round",
+    "ronde": "Round",
+    "nord": "North",
+    "est": "East",
+    "sud": "South",
+    "ouest": "West",
+    "regles": "Rules",
+    "resultat": "Result",
+}
 
 
 class GameLedger:

@@ -604,6 +604,17 @@ def test_a_date_not_in_yyyy_mm_dd_form_is_a403(date: str, wrong: bool) -> None:
             " It is kept as written and not checked",
         ),
         ('[Scorer "Ana"]', None),  # close to no known tag: kept, not warned about
+        # a French scorer's names: close to no English one in spelling
+        (
+            '[Ouest "Anne"]',
+            "tag Ouest is not a tag aluette knows; did you mean West?"
+            " It is kept as written and not checked",
+        ),
+        (
+            '[Resultat "NS 3-2"]',
+            "tag Resultat is not a tag aluette knows; did you mean Result?"
+            " It is kept as written and not checked",
+        ),
     ],
 )
 def test_a_known_tag_in_the_wrong_case_or_a_near_miss_is_a409(
