@@ -355,6 +355,20 @@ def test_the_deal_before_a_broken_header_is_untouched(tmp_path: Path) -> None:
         assert messy["games"][0]["deals"][1]["tricks"] == clean["games"][0]["deals"][1]["tricks"]
 
 
+@pytest.mark.parametrize("note", ["", "  {a note}", "  ; a note", "  {= A001 ...}"])
+def test_a_mistyped_header_s_dealer_ends_its_line_before_the_comments(
+    tmp_path: Path, note: str
+) -> None:
+    """``deall 1 dealer S`` for N (cards alone: no deal before it says who
+    dealt): its word cannot be read, but the seat that ends the line is
+    its dealer as written, a comment after it or not (annotate writes its
+    note there), not one guessed from its first card's holder."""
+    d1 = line_no(CARDS, "deal 1 ")
+    bad = sub_in_line(CARDS, d1, "deal 1 dealer N", f"deall 1 dealer S{note}")
+    deal = report(tmp_path, "b.aln", bad)["games"][0]["deals"][0]
+    assert deal["dealer"] == "S"
+
+
 def test_a_consequence_is_marked_in_json_and_said_in_text(tmp_path: Path) -> None:
     d1 = line_no(SEATED, "deal 1 ")
     t4 = line_no(SEATED, "4. ", d1)

@@ -59,7 +59,7 @@ from .split import (
     _unnoted,
     restarts,
 )
-from .syntax import _ARROW_LIKE, _found, _syntax_finding, _unclosed_comment
+from .syntax import _ARROW_LIKE, _content_end, _found, _syntax_finding, _unclosed_comment
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -625,7 +625,10 @@ def _read_element_fast(seg: str, line: int) -> tuple[object, list[Comment]] | No
 
 
 def _loose_header(seg: str, piece: Unit) -> Deal:
-    """What can be read of a deal header the grammar cannot read."""
+    """What can be read of a deal header the grammar cannot read (the
+    comments that end its line are none of it: a seat alone before them
+    still ends the header)."""
+    seg = seg[: _content_end(seg)]
     m = _loose_head().match(seg)
     number, dealer, last = m.groups() if m else (None, None, None)
     dealer = dealer or last
