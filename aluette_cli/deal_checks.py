@@ -273,8 +273,15 @@ def _typos(deal: Deal, twice: list[tuple[str, Part, Part]], where: dict[str, Par
     been played by the holder of one part of the card it replaces, and the
     pairing is the one under which most cards meant look like the card
     written (a rank or a suit kept: ``3c`` for ``3e``); a pairing the play
-    does not tell, or two that tie, reads no slip: the cards are each A101."""
+    does not tell, or two that tie, reads no slip: the cards are each A101.
+    Without a stock line, the cards written nowhere that are played are the
+    ones meant (a stock card is never played)."""
     missing = [card for card in DECK if card not in where]
+    if deal.stock is None and not deal.chants:
+        # No stock line: the cards no line holds are the stock's and the
+        # ones meant; a card meant is one played, as no stock card is.
+        played = {p.card for t in deal.tricks for p in t.plays}
+        missing = [card for card in missing if card in played]
     count = len(twice)
     if not 0 < count == len(missing) <= MOST_TYPOS or len({t[0] for t in twice}) != count:
         return []

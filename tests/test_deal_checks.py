@@ -120,6 +120,23 @@ def test_one_card_written_twice_and_one_nowhere_is_a_slip_fixed_where_it_is(
     assert "1e" in hands[other]
 
 
+def test_without_a_stock_line_the_card_meant_is_the_one_played_that_no_line_holds() -> None:
+    # N's Vd written as W's 1e, no stock line (a score sheet's habit): the
+    # twelve stock cards are written nowhere too, but only Vd is played.
+    flag = Flags(1)
+    deal = by_w(HANDS[0].replace("Vd", "1e"), *HANDS[1:], "1. N:Vd E:8c S:5b W:5e")
+    hands = check_deck(deal, flag)
+    assert said(flag) == [
+        "A101 2:1 card 1e is dealt in N's hand and in W's hand, and Vd is dealt nowhere:"
+        " write Vd in N's hand in place of 1e"
+    ]
+    assert hands == AS_DEALT
+    # nothing played that no line holds: nothing says which card was meant
+    flag = Flags(1)
+    check_deck(by_w(HANDS[0].replace("Vd", "1e"), *HANDS[1:]), flag)
+    assert said(flag) == [f"A101 5:1 card 1e is dealt in N's hand and in W's hand{ONE_EACH}"]
+
+
 @pytest.mark.parametrize(
     ("trick", "line", "place", "other"),
     [
