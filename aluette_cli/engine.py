@@ -229,7 +229,7 @@ class GameReplay:
         if cause is not None and self._told is None:
             self._told = ToldLedger(self.ledger, cause)
         signals = check_signals(deal, hands, ruleset, flag, exchange)
-        shown = dealer_shown(deal, {deal.dealer, *(self.ledger.instead or ())})
+        shown = _shown_dealer(deal, {deal.dealer, *(self.ledger.instead or ())}, flag, start)
         dealt = deal.dealer if known else None  # who the next deal passes from
         scored = self.ledger.record(n, dealt, score.void, score.point, shown)
         if self._told is not None:
@@ -371,6 +371,19 @@ class GameReplay:
         return GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, self.findings
         )
+
+
+def _shown_dealer(deal: Deal, dealers: set[str], flag: Flags, start: int) -> str | None:
+    """:func:`table.dealer_shown`; where trick 1 shows another dealer, the
+    A202 of its lead (among the deal's findings from ``start``) says that
+    the header's dealer may be the slip, the line to fix."""
+    shown = dealer_shown(deal, dealers)
+    if shown is not None:
+        for finding in flag.found[start:]:
+            if finding.code == F.OUT_OF_TURN and finding.trick == 1 and "previous" in finding.facts:
+                flag.reword(finding, "lead-left-dealer", shown=shown, dealer=deal.dealer)
+                break
+    return shown
 
 
 def _after_chant_slip(

@@ -325,6 +325,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     OUT_OF_TURN: {
         "lead-left": "{seat} leads trick {trick}, but {leader} should:"
         " {leader} is on the dealer's left",
+        "lead-left-dealer": "{seat} leads trick {trick}, but {leader} should: {leader} is on"
+        " the dealer's left; the trick is played in turn from {seat}, each card by its"
+        " holder, as if {shown} dealt: is the header's dealer, {dealer}, the slip?",
         "lead-won": "{seat} leads trick {trick}, but {leader} should:"
         " {leader} won trick {previous}",
         "lead-nobody": "{seat} leads trick {trick}, but {leader} should: trick {previous} was"

@@ -1011,6 +1011,11 @@ def test_a_first_dealer_written_wrong_is_one_finding(seed: int) -> None:
         slipped[first] = f"deal 1 dealer {wrong}"
         checked = check("\n".join(slipped))
         assert [(code, line) for code, line, _ in found(checked)] == [("A202", first + 7)]
+        # ...and says the header is the line to look at
+        assert messages(checked, "A202")[0].endswith(
+            f"each card by its holder, as if {dealer} dealt: is the header's dealer,"
+            f" {wrong}, the slip?"
+        )
         next_dealer = lines[second][-1]
         for other in SEATS:
             if other in (next_dealer, left_of(wrong)):
