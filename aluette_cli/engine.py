@@ -453,11 +453,12 @@ def _scored(
     """The deal's score (:func:`scoring.score_deal`) and the trick winners
     it is scored from (None: the record stops short of deciding it).
 
-    A record of play that stops short (A206, A207) by a few tricks leaves
-    them unknown, as a missing line does in the middle: the deal is scored
-    where the tricks given decide it whoever took the rest, and its point
-    line checked against that."""
-    if sequence is None and tricks and not conceded:
+    Trick lines that stop short (A206) by a few tricks leave them unknown,
+    as a missing line does in the middle: the deal is scored where the
+    tricks given decide it whoever took the rest, and its point line
+    checked against that.  Not a sheet short of entries (A207): which entry
+    is missing it does not say, and the others may each stand a trick off."""
+    if sequence is None and deal.tricks and not conceded:
         tail = [k for k, t in enumerate(tricks) if t.unknown]
         tail += range(len(tricks), TRICKS_PER_DEAL)
         if len(tail) <= UNKNOWN_TRIED:

@@ -833,25 +833,24 @@ point S
 
 def test_a_deal_with_violations_counts_what_the_engine_established() -> None:
     # Deal 1: eight sheet entries (A207): its tricks count (E 3, S 1, W 1,
-    # N 2, one pourri led by nobody), and E wins the deal whoever took the
-    # ninth (E reached 3 at trick 8; N could reach 3 only at trick 9), so the
-    # point line, EW, holds and E scores it; but E's own count is 3 or 4, so
-    # the deal is in no surprise that counts tricks.  Deal 2: E takes 7
-    # tricks; the point line claims NS (A302): the engine's outcome counts,
-    # E wins a point for EW.  Deal 3: a point line only: S wins for NS, no
-    # tricks.
+    # N 2, one pourri led by nobody), but which entry the sheet lacks it does
+    # not say, so who won the deal is not known, and the point line stands
+    # as the record's claim: EW 1, with no individual winner.  Deal 2: E
+    # takes 7 tricks; the point line claims NS (A302): the engine's outcome
+    # counts, E wins a point for EW.  Deal 3: a point line only: S wins for
+    # NS, no tricks.
     result = run("stats", "--by", "seat", "--format", "json", "-", input=PARTIAL)
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     rows = {r["seat"]: r for r in data["rows"]}
     assert {s: rows[s]["tricks"] for s in SEATS} == {"N": 4, "E": 10, "S": 1, "W": 1}
-    assert {s: rows[s]["deals_won"] for s in SEATS} == {"N": 0, "E": 2, "S": 1, "W": 0}
+    assert {s: rows[s]["deals_won"] for s in SEATS} == {"N": 0, "E": 1, "S": 1, "W": 0}
     assert {s: rows[s]["team_points"] for s in SEATS} == {"N": 1, "E": 2, "S": 1, "W": 2}
     assert {s: rows[s]["deals_with_tricks"] for s in SEATS} == dict.fromkeys(SEATS, 2)
     assert rows["E"]["tricks_per_deal"] == 5.0
     t = data["totals"]
     assert (t["deals"], t["deals_with_tricks"], t["deals_from_point_lines"]) == (3, 2, 1)
-    assert (t["deals_without_scorer"], t["points_without_scorer"]) == (0, 0)
+    assert (t["deals_without_scorer"], t["points_without_scorer"]) == (1, 1)
     assert data["surprises"]["tie_breaks"]["of_deals"] == 1  # deal 2 only
     assert data["surprises"]["pourri"] == {"tricks": 1, "of_tricks": 17, "without_leader": 1}
     # only deal 2 has trick counts and a winner: E with 7
