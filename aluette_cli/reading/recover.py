@@ -554,16 +554,25 @@ def _trick_kept(
     arrow = seg.rfind(ARROW, 0, at)
     if arrow < 0 and _ARROW_LIKE.match(seg, at):
         # an arrow as a phone writes it (``→``): the cards before it are the trick
-        return _kept_cards(seg, at, parser, builder)
+        return _read_up_to(seg, at, parser, builder, "claim")
     if arrow < 0:
         return None
     # (a comment after the arrow is no claim: ``-> {note}`` is cut at its arrow)
     after = COMMENT_SPAN.sub("", seg[arrow + len(ARROW) : at]).strip(WHITESPACE)
     if after and _A_PLAY.match(seg, at):
         return None  # a card after the claim: of the trick, which the line cannot say
+    if after:
+        return _read_up_to(seg, at, parser, builder, "after-claim")
+    return _read_up_to(seg, arrow, parser, builder, "claim")
+
+
+def _read_up_to(
+    seg: str, end: int, parser: Lark, builder: _Builder, variant: str
+) -> tuple[Trick, str] | None:
+    """The trick the text of ``seg`` before ``end`` reads as, and
+    ``variant``; None if it is no trick."""
     from lark.exceptions import UnexpectedInput
 
-    end, variant = (at, "after-claim") if after else (arrow, "claim")
     mark = len(builder.comments)
     try:
         read = parser.parse(seg[:end], start="deal_element")
@@ -573,22 +582,6 @@ def _trick_kept(
         del builder.comments[mark:]  # (the comments met reading it are the line's)
         return None
     return read, variant
-
-
-def _kept_cards(seg: str, end: int, parser: Lark, builder: _Builder) -> tuple[Trick, str] | None:
-    """The trick the text of ``seg`` before ``end`` reads as, its claim
-    left out ("claim"); None if it is no trick."""
-    from lark.exceptions import UnexpectedInput
-
-    mark = len(builder.comments)
-    try:
-        read = parser.parse(seg[:end], start="deal_element")
-    except UnexpectedInput:  # no trick up to there
-        read = None
-    if not isinstance(read, Trick):
-        del builder.comments[mark:]  # (the comments met reading it are the line's)
-        return None
-    return read, "claim"
 
 
 def _stop(exc: UnexpectedInput) -> int:
