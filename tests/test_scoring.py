@@ -93,10 +93,9 @@ def test_a_seat_the_known_tricks_cannot_tell_is_not_checked() -> None:
         assert checked.outcome.score == {"NS": 1, "EW": 0}
 
 
-# Deal 1 of samples/cards-only.aln, dealer N, stopping after trick 8: N 4
-# (tricks 1, 5, 7, 8), W 2 (2, 6), S 1 (4), one pourri (3).  Whoever took
-# trick 9, N wins: W would have 3 at most, N 4 or 5.
-SHORT = (
+#: Deal 1 of samples/cards-only.aln, dealer N, without its point line: N 4
+#: (tricks 1, 5, 7, 8), W 3 (2, 6, 9), S 1 (4), one pourri (3).
+CARDS_DEAL_1 = (
     "deal 1 dealer N\n"
     "N: 3d 2e 1d 1c 1b 9b 7b 7e 3e\n"
     "E: 9d Rd Cc 8c 7c 5c 5e 4d 4c\n"
@@ -111,8 +110,11 @@ SHORT = (
     "6. 9b 8c 9e Vb -> W\n"
     "7. 6d 1d 5c Vd -> N\n"
     "8. 3d 4d 4b 8d -> N\n"
-    "point EW\n"
+    "9. 1c 5e 3b 2c -> W\n"
 )
+#: The same stopping after trick 8: N 4, W 2 (2, 6), S 1, one pourri.
+#: Whoever took trick 9, N wins: W would have 3 at most, N 4 or 5.
+SHORT = CARDS_DEAL_1.replace("9. 1c 5e 3b 2c -> W\n", "point EW\n")
 
 
 def test_trick_lines_that_stop_a_trick_short_still_have_their_point_checked() -> None:
@@ -148,28 +150,11 @@ def test_a_record_short_by_more_tricks_than_are_tried_is_taken_as_claimed() -> N
 
 
 def test_a_seat_the_known_tricks_decide_is_checked() -> None:
-    # Deal 1 of samples/cards-only.aln, dealer N, without trick 4 (S's):
-    # N 4 (tricks 1, 5, 7, 8), W 3 (2, 6, 9), one pourri (3).  Whoever took
-    # trick 4, N wins: with it N has 5; W with it has 4, but reached 4 at
-    # trick 9, after N's fourth at trick 8.  So "point S" is wrong.
-    text = (
-        "deal 1 dealer N\n"
-        "N: 3d 2e 1d 1c 1b 9b 7b 7e 3e\n"
-        "E: 9d Rd Cc 8c 7c 5c 5e 4d 4c\n"
-        "S: 1e Cd Ce Vd Ve 9e 4b 4e 3b\n"
-        "W: 2c 9c Re Vb 8d 7d 6d 6c 6e\n"
-        "stock: 3c 2d 2b Rc Rb Cb Vc 8b 8e 6b 5d 5b\n"
-        "1. Cc Ve 6c 1b -> N\n"
-        "2. 7b 9d 1e 9c -> W\n"
-        "3. Re 3e Rd Ce -> pourri\n"
-        "4. 7d 7x 7c Cd -> S\n"
-        "5. 4e 6e 2e 4c -> N\n"
-        "6. 9b 8c 9e Vb -> W\n"
-        "7. 6d 1d 5c Vd -> N\n"
-        "8. 3d 4d 4b 8d -> N\n"
-        "9. 1c 5e 3b 2c -> W\n"
-        "point S\n"
-    )
+    # CARDS_DEAL_1 without trick 4 (S's): N 4 (tricks 1, 5, 7, 8), W 3 (2,
+    # 6, 9), one pourri (3).  Whoever took trick 4, N wins: with it N has 5;
+    # W with it has 4, but reached 4 at trick 9, after N's fourth at trick 8.
+    # So "point S" is wrong.
+    text = CARDS_DEAL_1.replace("4. 7d 7e", "4. 7d 7x") + "point S\n"
     checked = check(text)
     assert [(code, line) for code, line, _ in found(checked)] == [("A001", 10), ("A302", 16)]
     assert messages(checked, "A302") == [
