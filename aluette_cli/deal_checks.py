@@ -80,8 +80,15 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
         parts.append(("the stock", deal.stock.cards, deal.stock.pos, ""))
     where: dict[str, tuple[str, Pos, str]] = {}
     twice: list[tuple[str, tuple[str, Pos, str], tuple[str, Pos, str]]] = []
+    strayed = _strayed(deal, written)
     for label, cards, pos, seat in parts:
-        if seat and len(cards) != HAND_SIZE:
+        if strayed is not None and seat in strayed[1:]:
+            if seat == strayed[1]:  # one finding, on the line that holds the card
+                card, _, other = strayed
+                others = len(written[other].cards)
+                sizes: dict[str, object] = {"seat": seat, "count": len(cards), "others": others}
+                flag(F.HAND_SIZE, "strayed", pos, n, card=card, other=other, **sizes)
+        elif seat and len(cards) != HAND_SIZE:
             flag(F.HAND_SIZE, "", pos, n, seat=seat, count=len(cards), size=HAND_SIZE)
         elif not seat and len(cards) != STOCK_SIZE:
             flag(F.STOCK_SIZE, "", pos, n, count=len(cards), size=STOCK_SIZE)
@@ -104,7 +111,29 @@ def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
             # card is still held once: only the missing card comes in.
             kept = hands[seat] if other == label else hands[seat] - {card}
             hands[seat] = kept | {missing}
+    if strayed is not None:  # play goes on with the card in its player's hand
+        card, seat, other = strayed
+        hands[seat], hands[other] = hands[seat] - {card}, hands[other] | {card}
     return hands
+
+
+def _strayed(deal: Deal, lines: Mapping[str, Hand]) -> tuple[str, str, str] | None:
+    """A card written at the end of the wrong hand line: one line of ten
+    cards, one of eight, and of the ten, one card the eight's player plays
+    (seats written): the card, the seat it is written under, its player's.
+    One slip, where the two sizes and the card's play would each be a
+    finding; None if the lines and the play do not say so."""
+    sizes = {seat: len(line.cards) for seat, line in lines.items()}
+    longer = [seat for seat, size in sizes.items() if size == HAND_SIZE + 1]
+    shorter = [seat for seat, size in sizes.items() if size == HAND_SIZE - 1]
+    if len(sizes) != len(SEATS) or len(longer) != 1 or len(shorter) != 1:
+        return None
+    if sum(sizes.values()) != HAND_SIZE * len(SEATS):
+        return None
+    (seat,), (other,) = longer, shorter
+    held = set(lines[seat].cards)
+    played = {p.card for t in deal.tricks for p in t.plays if p.seat == other and p.card in held}
+    return (played.pop(), seat, other) if len(played) == 1 else None
 
 
 def hand_lines(deal: Deal) -> dict[str, Hand]:

@@ -273,7 +273,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "typo-same": "card {card} is dealt twice in {place}, and {missing} is dealt nowhere:"
         " write {missing} in {place} in place of one {card}",
     },
-    HAND_SIZE: {"": "{seat}'s hand has {count:plural card}; the deal gives each player {size}"},
+    HAND_SIZE: {
+        "": "{seat}'s hand has {count:plural card}; the deal gives each player {size}",
+        "strayed": "{seat}'s hand has {count:plural card} and {other}'s {others}: {card},"
+        " written in {seat}'s hand, is played by {other}; write it in {other}'s hand",
+    },
     STOCK_SIZE: {"": "the stock has {count:plural card}; the deal gives {size}"},
     DEAL_NUMBER: {
         "first": "deal {number} should be deal {expected}: the first deal of a game is deal 1",

@@ -823,3 +823,23 @@ def test_cards_copied_in_seat_order_are_no_hand_lines_under_other_seats() -> Non
     hands = check_deck(deal_of(*IN_SEAT_ORDER), flag)
     assert hands == {line[0]: cards(line) for line in IN_SEAT_ORDER[1:5]}
     assert flag.found == []
+
+
+def test_a_card_written_at_the_end_of_the_wrong_hand_line_is_one_a102() -> None:
+    """E's 8c written at the end of N's line (ten cards, E's eight): E plays
+    it, so the line that holds it is the slip, one finding that says where
+    the card goes, and play goes on with it in E's hand."""
+    lines = [HANDS[0] + " 8c", HANDS[1].replace(" 8c", ""), *HANDS[2:], STOCK]
+    flag = Flags(1)
+    assert check_deck(by_w(*lines, "1. N:3d E:8c S:5b W:5e"), flag) == AS_DEALT
+    assert said(flag) == [
+        "A102 2:1 N's hand has 10 cards and E's 8: 8c, written in N's hand, is played by E;"
+        " write it in E's hand"
+    ]
+    # nobody plays it: nothing says which line is wrong, each size is said
+    flag = Flags(1)
+    check_deck(by_w(*lines), flag)
+    assert said(flag) == [
+        "A102 2:1 N's hand has 10 cards; the deal gives each player 9",
+        "A102 3:1 E's hand has 8 cards; the deal gives each player 9",
+    ]
