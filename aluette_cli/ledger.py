@@ -97,7 +97,7 @@ def _check_rules_tag(name: str, tag: Tag, ruleset: Ruleset, flag: Flags) -> None
     named: set[str] = set()
     for part in tag.value.split(","):
         option = part.strip()
-        meant = next(iter(ruleset.meant_options(frozenset((option,)))), option)
+        meant = ruleset.meant_option(option)
         if meant != option:
             flag(F.RULES_TAG_IDLE, "case", tag.pos, name=tag.name, option=option, meant=meant)
         if meant in named:

@@ -174,14 +174,16 @@ class Ruleset:
         return dataclasses.replace(self, options=frozenset(options), strength={})
 
     def meant_options(self, options: frozenset[str]) -> frozenset[str]:
-        """``options`` with a known option written in another case read as it
-        (``Mordienne``, capitalised by a phone): the game is checked under
+        """``options``, each as :meth:`meant_option` reads it."""
+        return frozenset(map(self.meant_option, options))
+
+    def meant_option(self, option: str) -> str:
+        """The known option ``option`` spells in another case (``Mordienne``,
+        capitalised by a phone), else ``option``: the game is checked under
         the rules meant, and the tag's A411 says so."""
-        known = {option.casefold(): option for option in self.known_options}
-        return frozenset(
-            option if option in self.known_options else known.get(option.casefold(), option)
-            for option in options
-        )
+        if option in self.known_options:
+            return option
+        return next((o for o in self.known_options if o.casefold() == option.casefold()), option)
 
     # The optional rules of docs/rules.md §6, as switches the engine reads.
     @property
