@@ -139,7 +139,7 @@ class DealRow:
     record: str
     tricks: int
     #: the tricks the record does not give, by number (a line missing or
-    #: unread, a sheet short): the counts are of the others
+    #: unread, the last lines left out): the counts are of the others
     unknown: str | None
     tricks_n: int | None
     tricks_e: int | None
