@@ -176,7 +176,7 @@ def _cannot(
         return _said(outcome.copy_of)  # the deal above, analysed already
     if deal.concessions and ruleset.mordienne:
         return "a concession changes what the deal is worth, and the solver does not value it"
-    lines = hand_lines(deal)  # (as the checks read them)
+    lines = hand_lines(deal, ruleset)  # (as the checks read them)
     missing = [s for s in SEATS if s not in lines]
     if missing:
         return "the record does not give the four hands"
@@ -185,7 +185,7 @@ def _cannot(
         return f"line {unread.line} cannot be read ({unread.code}: see aluette validate)"
     if not deal.tricks:
         return "the record gives no cards played"
-    hands = check_deck(deal, Flags(None))
+    hands = check_deck(deal, Flags(None), ruleset)
     exchange = apply_chants(deal, hands, ruleset, Flags(None))
     dealt = [card for seat in SEATS for card in hands[seat]]
     if any(len(hands[s]) != HAND_SIZE for s in SEATS) or len(set(dealt)) != len(dealt):

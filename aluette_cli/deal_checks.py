@@ -42,14 +42,17 @@ def signal_says(what: str) -> tuple[frozenset[str], int] | None:
     return None
 
 
-def check_deck(deal: Deal, flag: Flags) -> dict[str, set[str]]:
-    """Check the dealt cards; return each known hand as a set."""
+def check_deck(deal: Deal, flag: Flags, ruleset: Ruleset | None) -> dict[str, set[str]]:
+    """Check the dealt cards; return each known hand as a set.  The
+    ``ruleset`` seats trick lines of cards alone without claims, by who
+    takes each trick (:func:`_claimed_turns`); None, if the record's is
+    unknown."""
     hands = {seat: set(hand.cards) for seat, hand in deal.hands.items()}
     if deal.extra_stocks and deal.stock is not None:
         for stock in deal.extra_stocks:
             flag(F.STOCK_REPEATED, "", stock.pos, deal.number, first=deal.stock.pos.line)
     n = deal.number
-    moved = _relabelled(deal, deal.hands)
+    moved = _relabelled(deal, deal.hands, ruleset)
     if moved:
         _reseated(deal, moved, flag)
         hands = {seat: set(hand.cards) for seat, hand in _moved(deal.hands, moved).items()}
@@ -136,13 +139,13 @@ def _strayed(deal: Deal, lines: Mapping[str, Hand]) -> tuple[str, str, str] | No
     return (played.pop(), seat, other) if len(played) == 1 else None
 
 
-def hand_lines(deal: Deal) -> dict[str, Hand]:
+def hand_lines(deal: Deal, ruleset: Ruleset | None) -> dict[str, Hand]:
     """Each seat's hand line as the checks read it: the first line of a seat,
     but a line written under the wrong seat is its player's where the play
     shows it (:func:`_misseated`, :func:`_relabelled`).  What the page
     shows at each seat is what the replay played from."""
     lines = _seated(deal, _misseated(deal) if deal.extra_hands else [])
-    moved = _relabelled(deal, lines)
+    moved = _relabelled(deal, lines, ruleset)
     return _moved(lines, moved) if moved else lines
 
 
@@ -170,7 +173,7 @@ def _reseated(deal: Deal, moved: Mapping[str, str], flag: Flags) -> None:
         flag(F.HANDS_RESEATED, "", first, deal.number, written=written, players=players)
 
 
-def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
+def _relabelled(deal: Deal, lines: Mapping[str, Hand], ruleset: Ruleset | None) -> dict[str, str]:
     """Hand lines given once each but under one another's seats (two seat
     letters exchanged, say): for each player whose line it is, the seat it
     is written under, where the play shows it.  Of every way to seat the
@@ -179,18 +182,19 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
     than the lines as written (a card or two written in the wrong line is
     :func:`engine._hands_crossed`'s), and the trick lines keep the turn
     (at most one out of it); none otherwise.  Plays tell by their seats:
-    written, or for cards alone, the turn's by the claims
-    (:func:`_claimed_turns`), which no hand line moves."""
+    written, or for cards alone, the turn's (:func:`_claimed_turns`),
+    which no hand line moves."""
     if len(lines) != len(SEATS) or deal.extra_hands:
         return {}
     holder = {card: seat for seat, hand in lines.items() for card in hand.cards}
+    turns, by_dealer = _claimed_turns(deal, ruleset)
     played = [
-        (seat, holder[p.card])
-        for t, seats in zip(deal.tricks, _claimed_turns(deal), strict=True)
+        (seat, holder[p.card], dealt)
+        for t, seats, dealt in zip(deal.tricks, turns, by_dealer, strict=True)
         for p, seat in zip(t.plays, seats, strict=True)
         if p.card in holder
     ]
-    away = [(seat, line) for seat, line in played if seat is not None and seat != line]
+    away = [(seat, line) for seat, line, _ in played if seat is not None and seat != line]
     if len(away) < 3:  # (every deal written right)
         return {}
     # Seat letters wrong in the trick lines, not the hand lines, break the
@@ -201,7 +205,7 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
     )
     if out_of_turn > 1:
         return {}
-    pairs = [(seat, line) for seat, line in played if seat is not None]
+    pairs = [(seat, line) for seat, line, _ in played if seat is not None]
     ways = sorted(
         (sum(way[SEATS.index(seat)] != line for seat, line in pairs), way)
         for way in permutations(SEATS)
@@ -211,32 +215,76 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand]) -> dict[str, str]:
     # still played from another's line say the seats are not what is wrong)
     if best == second or best > len(away) - 3 or best > _STRAYS:
         return {}
+    # Every seat turned round by one, two or three places, where the turn
+    # rests on the header's dealer, is that dealer written wrong: the first
+    # lead's finding (A202, :func:`table.dealer_shown`), not the hands'.
+    if any(dealt for _, _, dealt in played) and way in _TURNED:
+        return {}
     return {seat: line for seat, line in zip(SEATS, way, strict=True) if seat != line}
 
+
+#: the seats turned round the table, each by the same number of places
+_TURNED = frozenset(tuple(SEATS[(i + k) % 4] for i in range(4)) for k in (1, 2, 3))
 
 #: the most cards played from another's line once the lines are seated
 #: anew (a card or two written in the wrong line, beside the seats' slip)
 _STRAYS = 2
 
 
-def _claimed_turns(deal: Deal) -> list[list[str | None]]:
+def _claimed_turns(
+    deal: Deal, ruleset: Ruleset | None
+) -> tuple[list[list[str | None]], list[bool]]:
     """Each trick's seats, play by play: as written, or for a line of four
-    cards alone after a trick with a claim, the turn from the leader that
-    claim gives (the seat it names, or after a pourri the same leader);
-    None where nothing says.  Trick 1 is led from the dealer's left, but
-    the header's dealer may be the slip (A202): no hand line is judged by
-    it."""
+    cards alone, the turn from the leader the trick before gives: its
+    claim (the seat it names, or after a pourri the same leader), or, with
+    no claim, the ``ruleset``'s winner of its cards as seated (the replay
+    seats such a line so); None where nothing says, where the claim and
+    the rules say two things, or after a trick the record leaves out (a
+    gap in the numbers).  Trick 1 is led from the header dealer's left,
+    but that dealer may be the slip (A202): with the seats, whether they
+    rest on it alone (no claim since)."""
     turns: list[list[str | None]] = []
+    by_dealer: list[bool] = []
     leader: str | None = None
+    if ruleset is not None and deal.dealer in SEATS and "dealer" not in deal.guessed:
+        leader = left_of(deal.dealer)
+    dealt = leader is not None
+    number = 0
     for trick in deal.tricks:
+        if trick.number != number + 1:
+            leader = None
+        number = trick.number
         seats: list[str | None] = [p.seat for p in trick.plays]
-        if all(seat is None for seat in seats) and len(seats) == len(SEATS) and leader:
+        alone = all(seat is None for seat in seats) and len(seats) == len(SEATS)
+        if alone and leader:
             seats = list(seats_from(leader))
         turns.append(seats)
-        led = seats[0]
+        by_dealer.append(alone and dealt)
         claim = trick.claim
-        leader = None if claim is None else led if claim.seat is None else claim.seat
-    return turns
+        won = _taker(trick.plays, seats, ruleset)
+        if claim is not None:
+            told = seats[0] if claim.seat is None else claim.seat
+            # a claim the cards belie: the replay seats the next trick from
+            # the claim or the rules, as the hands say, which are what is
+            # looked for here (table.claimed_leader)
+            leader, dealt = (told if won is None or won == told else None), False
+        else:
+            leader = won
+            dealt = dealt and leader is not None
+    return turns, by_dealer
+
+
+def _taker(
+    plays: Sequence[Play], seats: Sequence[str | None], ruleset: Ruleset | None
+) -> str | None:
+    """Who leads after a trick that claims nothing: its winner by the
+    rules, or its leader again where nobody takes it; None if the trick
+    is not four different cards, each seated."""
+    cards = [p.card for p in plays]
+    if ruleset is None or len(set(cards)) != len(SEATS) or None in seats:
+        return None
+    result = ruleset.tie.result(list(zip(seats, cards, strict=True)), ruleset.strength)
+    return result.winner if result.winner is not None else seats[0] if result.nobody else None
 
 
 def _seated(deal: Deal, misseated: list[tuple[Hand, str, Hand]]) -> dict[str, Hand]:

@@ -123,7 +123,7 @@ class GameReplay:
             return self._copy(deal)
         known = True  # whether the deal's dealer is known
         if isinstance(deal, Deal) and deal.guessed:
-            known = _fill_header(deal, self.ledger)
+            known = _fill_header(deal, self.ledger, self.ruleset)
         before = len(self.flag.found)
         after_end = self.ledger.place(deal)
         if self._told is not None:
@@ -185,7 +185,7 @@ class GameReplay:
         # A concession accepted ends the deal: a short record of play is then legal.
         conceded = ruleset.mordienne and any(c.accepted for c in deal.concessions)
         start = len(flag.found)
-        hands = check_deck(deal, flag)
+        hands = check_deck(deal, flag, ruleset)
         #: the hands the record gives short of a card (A102), by seat
         self._short = _short_hands(flag.found[start:])
         before = len(flag.found)
@@ -198,7 +198,7 @@ class GameReplay:
         self._wrong_claims = []
         if deal.tricks:
             tricks = self._play(deal, hands, exchange, conceded)
-            _hands_crossed(flag, start, deal)
+            _hands_crossed(flag, start, deal, ruleset)
             if deal.winners is not None:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)
             last = deal.tricks[-1].pos
@@ -229,7 +229,9 @@ class GameReplay:
         if cause is not None and self._told is None:
             self._told = ToldLedger(self.ledger, cause)
         signals = check_signals(deal, hands, ruleset, flag, exchange)
-        shown = _shown_dealer(deal, {deal.dealer, *(self.ledger.instead or ())}, flag, start)
+        dealers = {deal.dealer, *(self.ledger.instead or ())}
+        first = next((t.plays for t in tricks if t.number == 1), None)
+        shown = _shown_dealer(deal, dealers, first, ruleset, flag, start)
         dealt = deal.dealer if known else None  # who the next deal passes from
         scored = self.ledger.record(n, dealt, score.void, score.point, shown)
         if self._told is not None:
@@ -373,11 +375,18 @@ class GameReplay:
         )
 
 
-def _shown_dealer(deal: Deal, dealers: set[str], flag: Flags, start: int) -> str | None:
+def _shown_dealer(
+    deal: Deal,
+    dealers: set[str],
+    first: Sequence[tuple[str | None, str]] | None,
+    ruleset: Ruleset,
+    flag: Flags,
+    start: int,
+) -> str | None:
     """:func:`table.dealer_shown`; where trick 1 shows another dealer, the
     A202 of its lead (among the deal's findings from ``start``) says that
     the header's dealer may be the slip, the line to fix."""
-    shown = dealer_shown(deal, dealers)
+    shown = dealer_shown(first, hand_lines(deal, ruleset), dealers)
     if shown is not None:
         for finding in flag.found[start:]:
             if finding.code == F.OUT_OF_TURN and finding.trick == 1 and "previous" in finding.facts:
@@ -884,7 +893,7 @@ def _seat_mistyped(flag: Flags, start: int, trick: Trick, table: Table) -> None:
         flag.follows(fault, turn)
 
 
-def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:
+def _hands_crossed(flag: Flags, start: int, deal: Deal, ruleset: Ruleset) -> None:
     """Two players who each played a card dealt to the other, and neither
     ever played the card the other played: the two cards were written in
     each other's hand lines, one slip of the pen.  The second A203 follows
@@ -908,7 +917,7 @@ def _hands_crossed(flag: Flags, start: int, deal: Deal) -> None:
         )
     }
     faults = [f for f in faults if (f.code, f.line, f.column) not in taken]
-    lines = {seat: set(hand.cards) for seat, hand in hand_lines(deal).items()}  # as read
+    lines = {seat: set(hand.cards) for seat, hand in hand_lines(deal, ruleset).items()}  # as read
     wrong = {
         (f.facts["seat"], f.facts["holder"]): f
         for f in faults
@@ -1170,7 +1179,7 @@ def _longest_rising(numbers: list[int]) -> set[int]:
     return keep
 
 
-def _fill_header(deal: Deal, ledger: GameLedger) -> bool:
+def _fill_header(deal: Deal, ledger: GameLedger, ruleset: Ruleset) -> bool:
     """A header the reader could not read whole (A001): what it lacks comes
     from the game's sequence, so that its mistake is not reported twice.
     False where nothing says who dealt (the first deal's header lost, in
@@ -1181,7 +1190,7 @@ def _fill_header(deal: Deal, ledger: GameLedger) -> bool:
         deal.number = last + 1 if ledger.seen_deal and last is not None else 1
     if "dealer" in deal.guessed:
         expected = ledger.expected_dealers
-        first = _first_leader(deal)
+        first = _first_leader(deal, ruleset)
         if expected is not None and len(expected) == 1:
             deal.dealer = next(iter(expected))
         elif first is not None:
@@ -1193,7 +1202,7 @@ def _fill_header(deal: Deal, ledger: GameLedger) -> bool:
     return True
 
 
-def _first_leader(deal: Deal) -> str | None:
+def _first_leader(deal: Deal, ruleset: Ruleset) -> str | None:
     """Who led the deal's trick 1, as the record shows it: the seat written
     with its first card, or else the one hand line (as the checks read
     them) that holds that card, in a record of cards alone with its hands.
@@ -1203,5 +1212,5 @@ def _first_leader(deal: Deal) -> str | None:
     play = deal.tricks[0].plays[0]
     if play.seat is not None:
         return play.seat
-    holders = [seat for seat, hand in hand_lines(deal).items() if play.card in hand.cards]
+    holders = [seat for seat, hand in hand_lines(deal, ruleset).items() if play.card in hand.cards]
     return holders[0] if len(holders) == 1 else None

@@ -17,8 +17,8 @@ from typing import Any
 
 from . import findings as F
 from .cards import DECK_SET, SEATS, TRICKS_PER_DEAL, Seat, left_of, seats_from
-from .deal_checks import Exchange, hand_lines
-from .model import Deal, Play
+from .deal_checks import Exchange
+from .model import Hand, Play
 from .outcome import TrickOutcome
 from .rules import Ruleset
 
@@ -369,32 +369,33 @@ def _holds(table: Table, player: str | None, card: str) -> bool:
     return player is not None and table._holder(card) == player
 
 
-def dealer_shown(deal: Deal, dealers: Collection[str]) -> str | None:
+def dealer_shown(
+    played: Sequence[tuple[str | None, str]] | None,
+    lines: Mapping[str, Hand],
+    dealers: Collection[str],
+) -> str | None:
     """The dealer the first trick shows, where it is none of ``dealers`` (the
     header's, or after a wrong dealer the one who should have dealt): the
-    seat on whose left sits a leader the whole trick's turn order follows
-    (cards alone are seated by the hands that hold them).
+    seat on whose left sits a leader the whole trick's turn order follows.
+    ``played`` is trick 1 as the replay seated it (cards alone by the
+    hands that hold them, where the turn from the header's dealer does not
+    fit them: :func:`seated_by_hands`), so that a record of cards alone
+    and the same record with the seats written show one dealer; ``lines``
+    the hand lines as the checks read them.
 
     On the first deal no rotation says who should have dealt, so a dealer
     written wrong there is found only by the first lead (A202); the next
     deal may then go on from the dealer the play shows, as after an A105
     from the one who should have dealt: one slip, one finding."""
-    first = next((t for t in deal.tricks if t.number == 1), None)
-    if first is None or len(first.plays) != len(SEATS):
+    if played is None or len(played) != len(SEATS):
         return None
-    lines = hand_lines(deal)
-    if any(p.seat is None for p in first.plays):
-        # Cards alone: each card's seat is the hand that holds it, if one does.
-        holder = {card: seat for seat, line in lines.items() for card in line.cards}
-        order = tuple(holder.get(p.card) for p in first.plays)
-    else:
-        order = tuple(play.seat for play in first.plays)
+    order = tuple(seat for seat, _ in played)
     leader = order[0]
     if leader is None or order != seats_from(leader):
         return None
     if leader in {left_of(dealer) for dealer in dealers}:
         return None
-    if any(p.seat in lines and p.card not in lines[p.seat].cards for p in first.plays):
+    if any(seat in lines and card not in lines[seat].cards for seat, card in played if seat):
         return None  # a card not its player's: the seats, not the dealer, may be wrong
     return order[-1]  # the leader's right: the last to play
 

@@ -26,6 +26,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -445,7 +446,9 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     for number, line in enumerate(lines, 1):
         written = line.split("  {=", 1)[0]
         bare = words[number - 1]
-        headed = re.match(r"deal\s*\d", written, re.I) and not commented[number - 1]
+        # (a header may follow a tag on its line: its newline lost)
+        headed = re.match(r"(?:\[[^\]]*\]\s*)?deal\s*\d", written, re.I)
+        headed = headed and not commented[number - 1]
         headed = headed and "header written again" not in line  # (one deal's, typed twice)
         started = headed or _NO_HEADER.search(line) or _BAD_HEADER.search(line)
         into = -2 if (taken or _GIVEN.search(line)) and not started else -1  # whose notes
@@ -615,6 +618,13 @@ def _json_findings(
     )
 
 
+def _by_trick(path: Path) -> Counter[tuple[str, int | None, int | None]]:
+    """Findings as validate gives them: code, deal and trick, wherever
+    their lines are."""
+    found = json.loads(run("validate", "--format", "json", path).stdout)
+    return Counter((v["code"], v["deal"], v["trick"]) for v in found if v["code"] not in TEXT_ONLY)
+
+
 @pytest.mark.parametrize("name", list(MESSY))
 def test_the_json_tells_what_the_record_tells(tmp_path: Path, name: str) -> None:
     """Whatever the layout of the JSON: its lines are not the record's."""
@@ -705,7 +715,10 @@ CARDS = tuple(rank + suit for rank in "123456789VCR" for suit in "dcbe")
 #: What a card is mistyped as: another card, or one that does not exist.
 TYPOS = (*CARDS, "1x", "Zd", "RB", "10d", "3D")
 #: The mistakes a scorer makes by hand, line by line.
-MISTAKES = ("card", "drop", "drop trick", "swap", "repeat", "move", "claim", "point", "case", "key")
+MISTAKES = (
+    *("card", "drop", "drop trick", "swap", "repeat", "move", "claim", "point", "case", "key"),
+    "seats",
+)
 #: What a key slipped types in a line: the notation's characters, and those
 #: beside them on a keyboard.
 KEYS = "0123456789bcdeRCVNESWx:.-> "
@@ -746,6 +759,13 @@ def _mistake(lines: list[str], kind: str, draw: st.DrawFn) -> None:
         if points:
             side = draw(st.sampled_from(("NS", "EW", "N", "E", "S", "W", "none")))
             lines[draw(st.sampled_from(points))] = f"point {side}"
+    elif kind == "seats":
+        # two hand lines of a deal under each other's seat letters
+        hands = [k for k, line in enumerate(lines) if re.match(r"[NESW]:\s", line)]
+        pairs = [(a, b) for a, b in pairwise(hands) if b - a < 4]
+        if pairs:
+            a, b = draw(st.sampled_from(pairs))
+            lines[a], lines[b] = lines[b][:1] + lines[a][1:], lines[a][:1] + lines[b][1:]
     elif kind == "case":
         k = draw(st.integers(0, len(lines) - 1))
         lines[k] = lines[k].capitalize() if draw(st.booleans()) else lines[k].upper()
@@ -847,7 +867,8 @@ def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str
 ) -> None:
     """The tests above, on records made by the generator and spoiled at
-    random: validate, the reports, annotate and the JSON agree."""
+    random: validate, the reports, annotate, the JSON and the record
+    restyled agree."""
     path = write(tmp_path_factory.mktemp("messy"), "messy.aln", text)
     status = run("validate", path).exit_code
     games = json.loads(run("report", "--format", "json", path).stdout)["games"]
@@ -876,3 +897,10 @@ def test_every_output_tells_the_same_of_any_messy_record(
     errors = [v for v in listed if v["severity"] == "error" and v["code"] not in TEXT_ONLY]
     again = reported_json(converted, status if errors or status != 1 else 0)
     assert (again.winners, again.counts, again.points) == (told.winners, told.counts, told.points)
+    # Written again with every trick line's seats, or as cards alone (fmt
+    # --style), the record says what it said, deal by deal and trick by
+    # trick (its lines put in their places: A005 is gone)
+    for style in ("seats", "cards"):
+        restyled = path.with_name(f"{style}.aln")
+        run("convert", path, "--to", "aln", "--style", style, "-o", restyled)
+        assert _by_trick(restyled) == _by_trick(path), style

@@ -86,7 +86,7 @@ def said(flag: Flags) -> list[str]:
 
 def test_a_deal_dealt_right_gives_each_hand_as_written_and_no_finding() -> None:
     flag = Flags(1)
-    assert check_deck(by_w(*WRITTEN), flag) == AS_DEALT
+    assert check_deck(by_w(*WRITTEN), flag, CLASSIC) == AS_DEALT
     assert flag.found == []
 
 
@@ -110,7 +110,9 @@ def test_one_card_written_twice_and_one_nowhere_is_a_slip_fixed_where_it_is(
 ) -> None:
     # N's Vd written as 1e, which is W's: 1e twice, Vd nowhere (A101, typo).
     flag = Flags(1)
-    hands = check_deck(by_w(HANDS[0].replace("Vd", "1e"), *HANDS[1:], STOCK, *tricks), flag)
+    hands = check_deck(
+        by_w(HANDS[0].replace("Vd", "1e"), *HANDS[1:], STOCK, *tricks), flag, CLASSIC
+    )
     assert said(flag) == [
         f"A101 {line}:1 card 1e is dealt in {place}'s hand and in {other}'s hand, and Vd is"
         f" dealt nowhere: write Vd in {place}'s hand in place of 1e"
@@ -125,7 +127,7 @@ def test_without_a_stock_line_the_card_meant_is_the_one_played_that_no_line_hold
     # twelve stock cards are written nowhere too, but only Vd is played.
     flag = Flags(1)
     deal = by_w(HANDS[0].replace("Vd", "1e"), *HANDS[1:], "1. N:Vd E:8c S:5b W:5e")
-    hands = check_deck(deal, flag)
+    hands = check_deck(deal, flag, CLASSIC)
     assert said(flag) == [
         "A101 2:1 card 1e is dealt in N's hand and in W's hand, and Vd is dealt nowhere:"
         " write Vd in N's hand in place of 1e"
@@ -133,7 +135,7 @@ def test_without_a_stock_line_the_card_meant_is_the_one_played_that_no_line_hold
     assert hands == AS_DEALT
     # nothing played that no line holds: nothing says which card was meant
     flag = Flags(1)
-    check_deck(by_w(HANDS[0].replace("Vd", "1e"), *HANDS[1:]), flag)
+    check_deck(by_w(HANDS[0].replace("Vd", "1e"), *HANDS[1:]), flag, CLASSIC)
     assert said(flag) == [f"A101 5:1 card 1e is dealt in N's hand and in W's hand{ONE_EACH}"]
 
 
@@ -153,7 +155,7 @@ def test_a_slip_between_a_hand_and_the_stock_is_the_hand_s_when_the_card_meant_i
 ) -> None:
     # N's Vd written as 7d, which is the stock's: 7d twice, Vd nowhere.
     flag = Flags(1)
-    check_deck(by_w(HANDS[0].replace("Vd", "7d"), *HANDS[1:], STOCK, trick), flag)
+    check_deck(by_w(HANDS[0].replace("Vd", "7d"), *HANDS[1:], STOCK, trick), flag, CLASSIC)
     assert said(flag) == [
         f"A101 {line}:1 card 7d is dealt in {place} and in {other}, and Vd is"
         f" dealt nowhere: write Vd in {place} in place of 7d"
@@ -168,7 +170,9 @@ def test_two_slips_in_one_hand_are_each_fixed_where_the_play_shows_them() -> Non
     """N plays both cards meant, so both slips are N's; 8e is paired with
     8d (a rank kept) and 1e with Vd, rather than the other way round."""
     flag = Flags(1)
-    hands = check_deck(by_w(*TWO_SLIPS, "1. N:Vd E:8c S:5b W:5e", "2. N:8d E:9d S:6b W:6e"), flag)
+    hands = check_deck(
+        by_w(*TWO_SLIPS, "1. N:Vd E:8c S:5b W:5e", "2. N:8d E:9d S:6b W:6e"), flag, CLASSIC
+    )
     assert said(flag) == [
         "A101 2:1 card 1e is dealt in N's hand and in W's hand, and Vd is dealt nowhere:"
         " write Vd in N's hand in place of 1e",
@@ -190,7 +194,7 @@ def test_slips_in_two_hands_are_each_put_on_the_hand_of_the_player_of_the_card_m
         "2. 3d 8c 6b 6e",
     ]
     flag = Flags(1)
-    hands = check_deck(by_w(*lines), flag)
+    hands = check_deck(by_w(*lines), flag, CLASSIC)
     assert said(flag) == [
         "A101 3:1 card 8b is dealt in E's hand and in S's hand, and 8c is dealt nowhere:"
         " write 8c in E's hand in place of 8b",
@@ -214,7 +218,7 @@ def test_slips_the_play_does_not_pair_are_each_a101_and_change_no_hand(
 ) -> None:
     lines = [HANDS[0].replace("Vd", "1e").replace("8d", "Re"), *HANDS[1:], STOCK, *tricks]
     flag = Flags(1)
-    assert check_deck(by_w(*lines), flag) == {line[0]: cards(line) for line in lines[:4]}
+    assert check_deck(by_w(*lines), flag, CLASSIC) == {line[0]: cards(line) for line in lines[:4]}
     assert said(flag) == [
         f"A101 5:1 card 1e is dealt in N's hand and in W's hand{ONE_EACH}",
         f"A101 5:1 card Re is dealt in N's hand and in W's hand{ONE_EACH}",
@@ -227,7 +231,7 @@ DOUBLED = [HANDS[0].replace("2d", "3d"), *HANDS[1:], STOCK]
 
 def test_a_card_written_twice_in_one_hand_for_a_missing_one_is_a_slip() -> None:
     flag = Flags(1)
-    check_deck(by_w(*DOUBLED), flag)
+    check_deck(by_w(*DOUBLED), flag, CLASSIC)
     assert said(flag) == [
         "A101 2:1 card 3d is dealt twice in N's hand, and 2d is dealt nowhere:"
         " write 2d in N's hand in place of one 3d"
@@ -235,7 +239,7 @@ def test_a_card_written_twice_in_one_hand_for_a_missing_one_is_a_slip() -> None:
 
 
 def test_after_a_slip_within_one_hand_the_hand_holds_both_cards() -> None:
-    assert check_deck(by_w(*DOUBLED), Flags(1))["N"] == AS_DEALT["N"]  # 3d and 2d
+    assert check_deck(by_w(*DOUBLED), Flags(1), CLASSIC)["N"] == AS_DEALT["N"]  # 3d and 2d
 
 
 @pytest.mark.parametrize(
@@ -263,7 +267,7 @@ def test_cards_dealt_twice_that_are_no_single_slip_are_each_a101_and_change_no_h
     lines: list[str], expected: list[str]
 ) -> None:
     flag = Flags(1)
-    assert check_deck(by_w(*lines), flag) == {line[0]: cards(line) for line in lines[:4]}
+    assert check_deck(by_w(*lines), flag, CLASSIC) == {line[0]: cards(line) for line in lines[:4]}
     assert said(flag) == expected
 
 
@@ -271,7 +275,7 @@ def test_a_repeated_hand_and_stock_are_a107_and_a108_and_the_first_are_used() ->
     # The second N line (line 6) holds E's cards: were it counted, they would
     # be dealt twice.  Line 7 is the stock, line 8 the stock again.
     flag = Flags(1)
-    assert check_deck(by_w(*HANDS, "N: " + HANDS[1][3:], STOCK, STOCK), flag) == AS_DEALT
+    assert check_deck(by_w(*HANDS, "N: " + HANDS[1][3:], STOCK, STOCK), flag, CLASSIC) == AS_DEALT
     assert sorted(said(flag)) == [
         "A107 6:1 N's hand is given a second time; the first is used",
         "A108 8:1 a second stock line; the first, on line 7, is used, and both are kept",
@@ -296,13 +300,13 @@ def test_a_hand_written_under_the_wrong_seat_is_read_as_the_play_shows(
     the first line is W's, as before."""
     play = ["1. N:3d E:3c S:Cc W:1e", "2. N:2d E:2c S:Rb W:Re"]
     flag = Flags(1)
-    assert check_deck(by_w(*written, STOCK, *play), flag) == AS_DEALT
+    assert check_deck(by_w(*written, STOCK, *play), flag, CLASSIC) == AS_DEALT
     assert said(flag) == [
         f"A107 5:1 W's hand is given a second time, and N's not at all: the play shows"
         f" that the {which} is N's, and it is read so"
     ]
     flag = Flags(1)
-    check_deck(by_w(*written, STOCK, "1. 3d 3c Cc 1e"), flag)  # cards alone: nothing said
+    check_deck(by_w(*written, STOCK, "1. 3d 3c Cc 1e"), flag, CLASSIC)  # cards alone: nothing said
     assert said(flag) == ["A107 5:1 W's hand is given a second time; the first is used"]
 
 
@@ -313,7 +317,7 @@ def test_two_hands_written_under_wrong_seats_are_each_read_as_the_play_shows() -
     written = ["W: " + HANDS[0][3:], "S: " + HANDS[1][3:], HANDS[2], HANDS[3]]
     play = ["1. N:3d E:3c S:Cc W:1e", "2. N:2d E:2c S:Rb W:Re"]
     flag = Flags(1)
-    assert check_deck(by_w(*written, STOCK, *play), flag) == AS_DEALT
+    assert check_deck(by_w(*written, STOCK, *play), flag, CLASSIC) == AS_DEALT
     assert said(flag) == [
         "A107 4:1 S's hand is given a second time, and E's not at all: the play shows"
         " that the first is E's, and it is read so",
@@ -375,32 +379,70 @@ def test_hand_lines_under_one_another_s_seats_are_one_slip_read_as_the_play_show
     """Every card those players played was an A203 (18 on a generated deal
     with W's and E's letters exchanged): one A110, and the hands as dealt."""
     flag = Flags(1)
-    assert check_deck(by_w(*written, STOCK, *PLAYED), flag) == AS_DEALT
+    assert check_deck(by_w(*written, STOCK, *PLAYED), flag, CLASSIC) == AS_DEALT
     assert said(flag) == [message]
-    assert {s: h.cards for s, h in hand_lines(by_w(*written, STOCK, *PLAYED)).items()} == {
+    assert {s: h.cards for s, h in hand_lines(by_w(*written, STOCK, *PLAYED), CLASSIC).items()} == {
         line[0]: line[3:].split() for line in HANDS
     }
     checked = check(record("deal 1 dealer W", *written, STOCK, *PLAYED))
     assert [f.code for f in checked.outcome.findings if f.code != "A206"] == ["A110"]
 
 
+def _alone(*lines: str) -> list[str]:
+    """Trick lines of seats and cards as cards alone, claims dropped."""
+    return [
+        line.split(" ", 1)[0]
+        + " "
+        + " ".join(c.split(":")[1] for c in line.split()[1:] if ":" in c)
+        for line in lines
+    ]
+
+
+def test_cards_alone_without_claims_are_seated_by_the_rules_as_the_replay_seats_them() -> None:
+    """No claim says who led after trick 1: the dealer's left leads it and
+    each trick's winner by the rules the next, as the replay and ``fmt
+    --style seats`` seat them; so the lines under one another's seats are
+    the same A110 as with the seats written, not an A203 a card."""
+    swapped = _under("N", "W", "S", "E")
+    flag = Flags(1)
+    assert check_deck(by_w(*swapped, STOCK, *_alone(*PLAYED)), flag, CLASSIC) == AS_DEALT
+    assert said(flag) == [
+        "A110 3:1 the hand lines written for W and E hold the cards E and W played:"
+        " the play shows the seats are the wrong way round, and they are read so"
+    ]
+    checked = check(record("deal 1 dealer W", *swapped, STOCK, *_alone(*PLAYED)))
+    assert [f.code for f in checked.outcome.findings if f.code != "A206"] == ["A110"]
+    flag = Flags(1)  # the rules unknown (A401): nothing seats them
+    check_deck(by_w(*swapped, STOCK, *_alone(*PLAYED)), flag, None)
+    assert said(flag) == []
+
+
+def test_cards_alone_turned_round_by_the_header_s_dealer_are_the_dealer_s_slip() -> None:
+    """Every card a seat round from its line, where only the header's
+    dealer seats the play, is that dealer written wrong (A202 on the first
+    lead), not four lines written round the table."""
+    flag = Flags(1)
+    assert check_deck(by_w(*HANDS, STOCK, *_alone(*PLAYED)), flag, CLASSIC) == AS_DEALT
+    assert said(flag) == []
+    wrong = by_w(*HANDS, STOCK, *_alone(*PLAYED))
+    wrong.dealer = "N"
+    flag = Flags(1)
+    assert check_deck(wrong, flag, CLASSIC) == AS_DEALT
+    assert said(flag) == []
+    checked = check(record("deal 1 dealer N", *HANDS, STOCK, *_alone(*PLAYED)))
+    assert [f.code for f in checked.outcome.findings if f.code != "A206"] == ["A202"]
+
+
 def test_a_line_read_as_written_where_the_play_does_not_tell_another_seating() -> None:
-    """Two cards in each other's lines are two A203, not a seating; nor do
-    two tricks of cards alone, or a play that fits two seatings alike."""
+    """Two cards in each other's lines are two A203, not a seating; nor does
+    a play that fits two seatings alike."""
     crossed = [HANDS[0].replace("9c", "9d"), HANDS[1].replace("9d", "9c"), *HANDS[2:]]
     flag = Flags(1)
-    check_deck(by_w(*crossed, STOCK, *PLAYED), flag)
+    check_deck(by_w(*crossed, STOCK, *PLAYED), flag, CLASSIC)
     assert said(flag) == []
     swapped = _under("N", "W", "S", "E")
-    alone = [
-        line.split(" ", 1)[0] + " " + " ".join(c.split(":")[1] for c in line.split()[1:])
-        for line in PLAYED
-    ]
     flag = Flags(1)
-    check_deck(by_w(*swapped, STOCK, *alone), flag)
-    assert said(flag) == []
-    flag = Flags(1)
-    check_deck(by_w(*swapped, STOCK, *PLAYED[:1]), flag)  # two cards away: too few to tell
+    check_deck(by_w(*swapped, STOCK, *PLAYED[:1]), flag, CLASSIC)  # two cards away: too few to tell
     assert said(flag) == []
 
 
@@ -443,7 +485,7 @@ EXCHANGE = Exchange(
 def test_the_chant_of_the_rules_gives_the_hands_play_starts_from() -> None:
     deal = by_w(*WRITTEN, CHANT_W, CHANT_N)
     flag = Flags(1)
-    hands = check_deck(deal, flag)
+    hands = check_deck(deal, flag, CLASSIC)
     assert apply_chants(deal, hands, OPTIONS, flag) == EXCHANGE
     # W keeps 1e Re Ce and its six; N keeps seven it was dealt and 5c 4c.
     assert hands == AS_DEALT | {
@@ -489,14 +531,14 @@ def test_a_wrong_exchange_is_one_a405_on_the_line_at_fault(
 ) -> None:
     deal = by_w(*written, CHANT_W.replace(old, new), CHANT_N)
     flag = Flags(1)
-    apply_chants(deal, check_deck(deal, flag), OPTIONS, flag)
+    apply_chants(deal, check_deck(deal, flag, CLASSIC), OPTIONS, flag)
     assert said(flag) == [f"A405 {line}:1 chant: {problem}"]
 
 
 def test_a_card_discarded_but_not_held_is_not_taken_out_of_play() -> None:
     # W "discards" N's 3d in place of Ve: 3d stays N's, and W keeps Ve.
     deal = by_w(*WRITTEN, CHANT_W.replace("Ve", "3d"), CHANT_N)
-    hands = check_deck(deal, Flags(1))
+    hands = check_deck(deal, Flags(1), CLASSIC)
     exchange = apply_chants(deal, hands, OPTIONS, Flags(1))
     assert "3d" not in exchange.discarded and "Ve" not in exchange.discarded
     assert "3d" in hands["N"] and "Ve" in hands["W"]
@@ -530,7 +572,7 @@ def test_only_the_two_seats_of_the_ruleset_take_the_stock(
 def test_one_of_the_two_chanting_alone_is_a_one_sided_exchange() -> None:
     deal = by_w(*WRITTEN, CHANT_W)
     flag = Flags(1)
-    apply_chants(deal, check_deck(deal, flag), OPTIONS, flag)
+    apply_chants(deal, check_deck(deal, flag, CLASSIC), OPTIONS, flag)
     assert said(flag) == [
         "A405 7:1 chant: W exchanges but N does not; both W and N chant, or neither does"
     ]
@@ -638,7 +680,7 @@ def test_a_signal_is_judged_against_the_hand_at_its_moment(
     play = [TRICK_1, signal] if after_trick_1 else [signal, TRICK_1]
     deal = by_w(*WRITTEN, *play)
     flag = Flags(1)
-    (outcome,) = check_signals(deal, check_deck(deal, flag), OPTIONS, flag)
+    (outcome,) = check_signals(deal, check_deck(deal, flag, CLASSIC), OPTIONS, flag)
     _, seat, what = signal.split()
     assert (outcome.seat, outcome.what, outcome.before) == (seat, what, int(after_trick_1))
     assert (outcome.honest, outcome.fact) == (honest, fact)
@@ -755,7 +797,7 @@ def test_seat_letters_wrong_in_the_trick_lines_are_no_a110() -> None:
     written."""
     swapped = [line.replace("E:", "X:").replace("W:", "E:").replace("X:", "W:") for line in PLAYED]
     flag = Flags(1)
-    assert check_deck(by_w(*HANDS, STOCK, *swapped), flag) == AS_DEALT
+    assert check_deck(by_w(*HANDS, STOCK, *swapped), flag, CLASSIC) == AS_DEALT
     assert said(flag) == []
 
 
@@ -765,7 +807,7 @@ def test_a_short_line_under_another_seat_is_its_player_s_short_hand() -> None:
     written = _under("N", "W", "S", "E")
     written[1] = written[1].replace(" 9d", "")  # E plays it in trick 3
     flag = Flags(1)
-    check_deck(by_w(*written, STOCK, *PLAYED), flag)
+    check_deck(by_w(*written, STOCK, *PLAYED), flag, CLASSIC)
     assert sorted(f.code for f in flag.found) == ["A102", "A110"]
     (short,) = [f for f in flag.found if f.code == "A102"]
     assert short.message.startswith("E's hand has 8 cards")
@@ -775,22 +817,47 @@ def test_a_short_line_under_another_seat_is_its_player_s_short_hand() -> None:
 
 
 def test_hand_lines_under_each_other_s_seats_are_told_by_cards_alone_after_a_claim() -> None:
-    """Cards alone are seated by the turn from the leader each claim gives
-    (not trick 1's: the header's dealer may be the slip), which no hand
-    line moves: E's and W's lines written the wrong way round are one A110,
+    """Cards alone are seated by the turn from the leader each claim gives,
+    which no hand line moves: E's and W's lines written the wrong way round are one A110,
     as with seats written, and the hands are read as the play shows them."""
     swapped = [HANDS[0], "E: " + HANDS[3][3:], HANDS[2], "W: " + HANDS[1][3:], STOCK]
     play = ["1. 3d 8c 5b 5e -> N", "2. 2d Vc 6b 6e -> N", "3. 9c 9d 7b 7e -> N"]
     flag = Flags(1)
-    assert check_deck(by_w(*swapped, *play), flag) == AS_DEALT
+    assert check_deck(by_w(*swapped, *play), flag, CLASSIC) == AS_DEALT
     assert [(f.code, f.line) for f in flag.found] == [("A110", 3)]
-    # without claims, nothing says who led: the lines are read as written
+    # without claims, trick 1 led from the dealer's left and each winner by
+    # the rules say it (as the replay seats them): the same finding
     flag = Flags(1)
     unclaimed = [line.split(" ->")[0] for line in play]
-    assert check_deck(by_w(*swapped, *unclaimed), flag) == {
-        line[0]: cards(line) for line in swapped[:4]
-    }
-    assert flag.found == []
+    assert check_deck(by_w(*swapped, *unclaimed), flag, CLASSIC) == AS_DEALT
+    assert [(f.code, f.line) for f in flag.found] == [("A110", 3)]
+
+
+def test_cards_alone_after_a_missing_trick_are_not_seated_from_the_trick_before() -> None:
+    """Trick 4 left out: trick 3's claim says who led trick 4, not trick 5,
+    so trick 5's cards alone tell nothing of the hand lines (seated from
+    N, each would be a card away from its line, and hide the slip)."""
+    swapped = [HANDS[0], "E: " + HANDS[3][3:], HANDS[2], "W: " + HANDS[1][3:], STOCK]
+    play = ["1. 3d 8c 5b 5e -> N", "2. 2d Vc 6b 6e -> N", "3. 9c 9d 7b 7e -> N"]
+    for fifth in ("5. 1c 9b 9e 1d", "5. E:1c S:9b W:9e N:1d"):
+        flag = Flags(1)
+        assert check_deck(by_w(*swapped, *play, fifth), flag, CLASSIC) == AS_DEALT
+        assert [(f.code, f.line) for f in flag.found] == [("A110", 3)]
+
+
+def test_cards_alone_after_a_claim_the_cards_belie_are_not_seated_from_it() -> None:
+    """Trick 2 claimed for E, where N's borgne takes it: the replay seats
+    trick 3 from E or N as the hands say, so here it tells nothing of the
+    hand lines (seated from E, each of its cards would be away from its
+    line, and hide the slip)."""
+    swapped = [HANDS[0], "E: " + HANDS[3][3:], HANDS[2], "W: " + HANDS[1][3:], STOCK]
+    play = ["1. 3d 8c 5b 5e -> N", "2. 2d Vc 6b 6e -> E", "3. 9c 9d 7b 7e -> N"]
+    flag = Flags(1)
+    assert check_deck(by_w(*swapped, *play), flag, CLASSIC) == AS_DEALT
+    assert [(f.code, f.line) for f in flag.found] == [("A110", 3)]
+    checked = check(record("deal 1 dealer W", *swapped, *play))
+    codes = [f.code for f in checked.outcome.findings if f.code != "A206"]
+    assert codes == ["A110", "A301"]
 
 
 #: The reference deal (docs/violations.md), each trick's cards copied in the
@@ -820,7 +887,7 @@ def test_cards_copied_in_seat_order_are_no_hand_lines_under_other_seats() -> Non
     A110 is for lines under one another's seats, which leave every card
     its line."""
     flag = Flags(1)
-    hands = check_deck(deal_of(*IN_SEAT_ORDER), flag)
+    hands = check_deck(deal_of(*IN_SEAT_ORDER), flag, CLASSIC)
     assert hands == {line[0]: cards(line) for line in IN_SEAT_ORDER[1:5]}
     assert flag.found == []
 
@@ -831,14 +898,14 @@ def test_a_card_written_at_the_end_of_the_wrong_hand_line_is_one_a102() -> None:
     the card goes, and play goes on with it in E's hand."""
     lines = [HANDS[0] + " 8c", HANDS[1].replace(" 8c", ""), *HANDS[2:], STOCK]
     flag = Flags(1)
-    assert check_deck(by_w(*lines, "1. N:3d E:8c S:5b W:5e"), flag) == AS_DEALT
+    assert check_deck(by_w(*lines, "1. N:3d E:8c S:5b W:5e"), flag, CLASSIC) == AS_DEALT
     assert said(flag) == [
         "A102 2:1 N's hand has 10 cards and E's 8: 8c, written in N's hand, is played by E;"
         " write it in E's hand"
     ]
     # nobody plays it: nothing says which line is wrong, each size is said
     flag = Flags(1)
-    check_deck(by_w(*lines), flag)
+    check_deck(by_w(*lines), flag, CLASSIC)
     assert said(flag) == [
         "A102 2:1 N's hand has 10 cards; the deal gives each player 9",
         "A102 3:1 E's hand has 8 cards; the deal gives each player 9",

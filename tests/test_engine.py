@@ -1026,6 +1026,29 @@ def test_a_first_dealer_written_wrong_is_one_finding(seed: int) -> None:
             assert ("A105", second + 1) in codes, (wrong, other, codes)
 
 
+@pytest.mark.parametrize("style", ["seats", "cards"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_first_dealer_written_wrong_is_shown_alike_with_seats_or_cards_alone(
+    seed: int, style: str
+) -> None:
+    """Trick 1 as the replay seats it shows the dealer: cards alone by the
+    hands that hold them, though one hand line is not given (a record
+    and the same with its seats written say one thing: one A202, and the
+    next deal goes on from the dealer shown, no A105)."""
+    text = generated(seed, "--games", "1", "--style", style)
+    lines = text.split("\n")
+    first = next(k for k, line in enumerate(lines) if line.startswith("deal 1 dealer"))
+    dealer = lines[first][-1]
+    wrong = left_of(dealer)
+    lines[first] = f"deal 1 dealer {wrong}"
+    del lines[first + 2]  # E's hand line (E plays in trick 1, whoever leads)
+    checked = check("\n".join(lines))
+    assert [(code, line) for code, line, _ in found(checked)] == [("A202", first + 6)]
+    assert messages(checked, "A202")[0].endswith(
+        f"as if {dealer} dealt: is the header's dealer, {wrong}, the slip?"
+    )
+
+
 @pytest.mark.parametrize("style", ["seats", "cards", "sheet"])
 def test_a_first_dealer_that_cannot_be_read_is_the_one_trick_1_shows_or_none(style: str) -> None:
     """The first header's dealer mistyped (``dealr``, A001): no rotation

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from aluette_cli import findings as F
-from aluette_cli.deal_checks import Exchange
+from aluette_cli.deal_checks import Exchange, hand_lines
 from aluette_cli.model import Play, Pos
 from aluette_cli.reading import read_games
 from aluette_cli.rules import load_ruleset
@@ -503,34 +503,20 @@ def test_a_seat_or_a_hand_tells_who_led_after_a_missing_trick() -> None:
 def test_the_dealer_trick_1_shows_is_the_leader_s_right_when_its_cards_are_its_players() -> None:
     """Trick 1 played in turn from W says E dealt, where the header says N;
     not if a card of it is not its player's (the seats may be what is
-    wrong, not the dealer)."""
+    wrong, not the dealer), nor if its seats are not in turn.  Cards alone
+    are seated by the replay (tests/test_engine.py)."""
     text = generated(1, "--games", "1")
     (game,) = read_games([text.encode("utf-8")])
     deal = game.deals[0]
     dealer = deal.dealer
-    assert dealer_shown(deal, {dealer}) is None  # the header's dealer: nothing to say
+    lines = hand_lines(deal, CLASSIC)
+    played: list[tuple[str | None, str]] = [(p.seat, p.card) for p in deal.tricks[0].plays]
+    assert dealer_shown(played, lines, {dealer}) is None  # the header's dealer: nothing to say
     others = {s for s in "NESW" if s != dealer}
-    assert dealer_shown(deal, others) == dealer  # another header: the play shows the dealer
-    first = deal.tricks[0].plays
-    first[0].card, first[1].card = first[1].card, first[0].card
-    assert dealer_shown(deal, others) is None
-
-
-def test_the_dealer_trick_1_shows_in_cards_alone_is_read_from_the_hands() -> None:
-    """A trick of cards alone is seated by the hand lines that hold its
-    cards: in turn from the leader, they show the dealer as seats do; a
-    card no hand holds shows nothing."""
-    text = generated(1, "--games", "1")
-    (game,) = read_games([text.encode("utf-8")])
-    deal = game.deals[0]
-    for play in deal.tricks[0].plays:
-        play.seat = None
-    dealer = deal.dealer
-    others = {s for s in "NESW" if s != dealer}
-    assert dealer_shown(deal, {dealer}) is None
-    assert dealer_shown(deal, others) == dealer
-    first = deal.tricks[0].plays
-    first[0].card, first[1].card = first[1].card, first[0].card  # out of turn
-    assert dealer_shown(deal, others) is None
-    first[0].card = "3x"  # no such card, in no hand
-    assert dealer_shown(deal, others) is None
+    assert dealer_shown(played, lines, others) == dealer  # another header: the play shows it
+    (s1, c1), (s2, c2), *rest = played
+    assert dealer_shown([(s1, c2), (s2, c1), *rest], lines, others) is None  # not its player's
+    assert dealer_shown([(s2, c1), (s1, c2), *rest], lines, others) is None  # out of turn
+    assert dealer_shown([(None, c1), (s2, c2), *rest], lines, others) is None
+    assert dealer_shown(played[:3], lines, others) is None
+    assert dealer_shown(None, lines, others) is None

@@ -510,7 +510,7 @@ class _GameWriter:
         body: list[str] = []
         body.append("<div class=play>")
         if record is not None and record.hands:
-            body.append(self.board(record, deal.dealer, spots))
+            body.append(self.board(record, deal.dealer, ruleset, spots))
         sheet = deal.from_sheet and bool(deal.tricks) and ruleset is not None
         if sheet:
             body.append(self.sheet(deal))
@@ -547,11 +547,13 @@ class _GameWriter:
         head.append(_findings_list(spots.rest()))
         return "".join(head + body)
 
-    def board(self, record: Deal, dealer: str | None, spots: _Spots) -> str:
+    def board(
+        self, record: Deal, dealer: str | None, ruleset: Ruleset | None, spots: _Spots
+    ) -> str:
         """The hands as dealt, each at its seat around the table."""
         names = self.names()
         out = ["<div class=board>"]
-        lines = hand_lines(record)
+        lines = hand_lines(record, ruleset)
         for seat in SEATS:
             hand = lines.get(seat)
             name = f' <span class="name">{esc(names[seat])}</span>' if seat in names else ""
