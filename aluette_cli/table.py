@@ -222,11 +222,11 @@ class Table:
 
     def reseat(self, card: str, seat: str) -> bool:
         """Read ``card``, on the table for another seat, as ``seat``'s, which
-        holds it (a seat letter mistyped); False if it does not, or the card
-        is not on the table."""
+        holds it (a seat letter mistyped); False if it does not, the card is
+        not on the table, or ``seat`` has a card of the trick on it already."""
         hand = self.held.get(seat)
         k = next((k for k, (_, played) in enumerate(self._plays) if played == card), None)
-        if hand is None or card not in hand or k is None:
+        if hand is None or card not in hand or k is None or seat in dict(self._plays):
             return False
         self._plays[k] = (seat, card)
         hand.discard(card)

@@ -237,6 +237,23 @@ def test_the_holder_plays_a_card_someone_else_played_first_without_a_second_find
     assert codes(table.play("W", "1c")) == [(F.PLAYED_TWICE, "")]
 
 
+def test_a_card_is_reseated_to_its_holder_only_if_it_has_no_card_of_the_trick() -> None:
+    """A seat letter mistyped: N's card written for E is N's, where N has
+    played no card of the trick; a player plays one card a trick, so a
+    card of a seat that has one on the table already stays where it is."""
+    table = Table(CLASSIC, "N", hands())
+    assert codes(table.play("E", "Vd")) == [(F.NOT_IN_HAND, "dealt")]  # N's valet
+    assert table.reseat("Vd", "N")
+    assert not table.reseat("Vd", "S")  # (S does not hold it)
+    table = Table(CLASSIC, "N", hands())
+    assert codes(table.play("E", "Vd")) == [(F.NOT_IN_HAND, "dealt")]
+    play_trick(table, [("S", "1c"), ("W", "4b")])
+    assert codes(table.play("N", "7d")) == []
+    assert not table.reseat("Vd", "N")  # N has played 7d
+    trick, _ = table.end_trick()
+    assert trick.plays == [("E", "Vd"), ("S", "1c"), ("W", "4b"), ("N", "7d")]
+
+
 def test_a_trick_of_three_cards_is_a_problem_when_it_is_gathered() -> None:
     table = Table(CLASSIC, "N", hands())
     play_trick(table, TRICKS[0][:3])
