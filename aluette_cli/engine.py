@@ -131,7 +131,7 @@ class GameReplay:
         if isinstance(deal, BrokenDeal):
             self.ledger.record(deal.number, deal.dealer, None, None)
             if self._told is not None:
-                self._told.told.record(deal.number, deal.dealer, None, None)
+                self._told.record(deal.number, deal.dealer, (None, None))
             outcome = DealOutcome(deal.number, deal.dealer, deal.pos, broken=True, error=deal.error)
         else:
             outcome = self._replay(deal, after_end, known)
@@ -172,7 +172,7 @@ class GameReplay:
         scored = self.ledger.record(number, dealer, point is None, point)
         if self._told is not None:
             self._told.also(before, lambda ledger: ledger.place_header(number, dealer, pos))
-            self._told.told.record(number, dealer, point is None, point)
+            self._told.record(number, dealer, (point is None, point))
         if self.keep and tricks is not None and result is not None:
             sequence = [t.winner for t in tricks]
             score = score_of(sequence, result, point)
@@ -226,8 +226,8 @@ class GameReplay:
         sequence, score = _scored(deal, sequence, tricks, unknown, conceded, ruleset, flag)
         raised = flag.found[before:]
         told, cause = _as_told(deal, tricks, sequence, raised, self._wrong_claims, ruleset, flag)
-        if cause is not None and self._told is None:
-            self._told = ToldLedger(self.ledger, cause)
+        if cause is not None:
+            self._told = ToldLedger.starting(self._told, self.ledger, cause)
         signals = check_signals(deal, hands, ruleset, flag, exchange)
         dealers = {deal.dealer, *(self.ledger.instead or ())}
         first = next((t.plays for t in tricks if t.number == 1), None)
@@ -235,9 +235,7 @@ class GameReplay:
         dealt = deal.dealer if known else None  # who the next deal passes from
         scored = self.ledger.record(n, dealt, score.void, score.point, shown)
         if self._told is not None:
-            point = score.point if told is None else told[0]
-            void = score.void if told is None else point is None
-            self._told.told.record(n, dealt, void, point, shown)
+            self._told.record(n, dealt, (score.void, score.point), told, cause, shown)
         outcome = _outcome(n, deal.dealer, deal.pos, tricks, sequence, score, scored, after_end)
         outcome.from_sheet = not deal.tricks and deal.winners is not None
         outcome.signals = signals

@@ -422,34 +422,78 @@ class ToldLedger:
     """The game as its record tells it, beside the ledger of what the cards
     show (docs/violations.md, "One mistake, one finding").
 
-    It starts at the first deal whose point line is wrong for the cards,
-    right for the record's trick claims (its A302 follows from a wrong
-    claim) or a mistake of its own (a sheet, or tricks without claims, that
-    give another outcome), as a copy of the game's ledger, and from there
-    counts such a deal as the record scores it and every other as the
-    game's ledger does.
-    A finding of the game's ledger that this one does not make (a dealer
-    after a deal the cards made void, the Result, a deal after the end) is
-    no mistake of its own: fixing the first one fixes it too, so it is
-    marked as following from it.  The game's score stays the cards'."""
+    A deal whose point line is wrong for the cards, right for the record's
+    trick claims (its A302 follows from a wrong claim) or a mistake of its
+    own (a sheet, or tricks without claims, that give another outcome), is
+    a *cause*.  From each cause on, a copy of the game's ledger counts
+    that deal as the record scores it and every other as the cards do;
+    from the first, one more counts every cause's deal as the record
+    scores it.  A finding of the game's ledger that one cause's copy does
+    not make (a dealer after a deal the cards made void, the Result, a
+    deal after the end) is no mistake of its own: fixing that cause fixes
+    it too, so it is marked as following from it.  One that only the copy
+    of every cause does not make follows from them together, and is
+    marked as following from the first.  The game's score stays the
+    cards'."""
 
-    def __init__(self, ledger: GameLedger, cause: Finding) -> None:
+    def __init__(self, ledger: GameLedger) -> None:
         self.ledger = ledger
-        self.cause = cause
-        told = copy.copy(ledger)
-        told.flag = Flags(ledger.flag.game)
-        told.score = dict(ledger.score)
-        self.told = told
+        #: each cause, and the ledger that tells it alone
+        self.alone: list[tuple[Finding, GameLedger]] = []
+        #: the ledger that tells every cause (from the first)
+        self.every = self._copy()
+
+    @classmethod
+    def starting(cls, told: ToldLedger | None, ledger: GameLedger, cause: Finding) -> ToldLedger:
+        """``told`` (made if None) with ``cause``, the deal about to be
+        recorded, told from here."""
+        told = told or cls(ledger)
+        told.alone.append((cause, told._copy()))
+        return told
+
+    def _copy(self) -> GameLedger:
+        told = copy.copy(self.ledger)
+        told.flag = Flags(self.ledger.flag.game)
+        told.score = dict(self.ledger.score)
+        return told
 
     def also(self, before: int, step: Callable[[GameLedger], object]) -> None:
         """Take the step the game's ledger took (its findings from index
-        ``before``) on this one too, and mark the findings it does not make."""
-        told_before = len(self.told.flag.found)
-        step(self.told)
-        said = {(f.code, f.line, f.column) for f in self.told.flag.found[told_before:]}
+        ``before``) on the copies too, and mark the findings one of them
+        does not make."""
+        every = _said(self.every, step)
+        alone = [(cause, _said(told, step)) for cause, told in self.alone]
         flag = self.ledger.flag
         for finding in flag.found[before:]:
-            if finding.consequence_of is None and (
-                (finding.code, finding.line, finding.column) not in said
-            ):
-                flag.follows(finding, self.cause)
+            if finding.consequence_of is not None:
+                continue
+            key = (finding.code, finding.line, finding.column)
+            cause = next((c for c, said in alone if key not in said), None)
+            if cause is None and key not in every:
+                cause = self.alone[0][0]
+            if cause is not None:
+                flag.follows(finding, cause)
+
+    def record(
+        self,
+        number: int | None,
+        dealer: str | None,
+        cards: tuple[bool | None, PointOutcome | None],
+        told: tuple[PointOutcome | None] | None = None,
+        cause: Finding | None = None,
+        shown: str | None = None,
+    ) -> None:
+        """Count a deal: as the ``cards`` score it (void, point), or, where
+        its point line is a ``cause``, as the record ``told`` it (its point;
+        None: void) in the copies that tell that cause."""
+        as_told = cards if told is None else (told[0] is None, told[0])
+        self.every.record(number, dealer, *as_told, shown)
+        for each, ledger in self.alone:
+            ledger.record(number, dealer, *(as_told if each is cause else cards), shown)
+
+
+def _said(ledger: GameLedger, step: Callable[[GameLedger], object]) -> set[tuple[str, int, int]]:
+    """``step`` taken on ``ledger``: the findings it made, by code and place."""
+    before = len(ledger.flag.found)
+    step(ledger)
+    return {(f.code, f.line, f.column) for f in ledger.flag.found[before:]}

@@ -810,6 +810,41 @@ point NS
     ]
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        # both point lines wrong: the dealer of deal 3 is right for line 8's
+        # point, whatever line 4 says, so it follows from line 8
+        ("none", "NS", [("A302", 4, None), ("A302", 8, None), ("A105", 10, 8)]),
+        ("N", "NS", [("A302", 8, None), ("A105", 10, 8)]),  # line 4 fixed: the same
+        ("none", "none", [("A302", 4, None), ("A105", 10, None)]),  # line 8 fixed: its own
+    ],
+    ids=["both", "first-fixed", "second-fixed"],
+)
+def test_a_ledger_finding_follows_from_the_mistake_whose_fix_fixes_it(
+    first: str, second: str, expected: list[tuple[str, int, int | None]]
+) -> None:
+    """Two point lines wrong for their sheets: deal 1 is N's (claimed
+    void), deal 2 void (claimed NS).  S deals deal 3 as if NS had taken
+    deal 2, where E deals again after the void deal: fixing line 8 fixes
+    that, fixing line 4 does not, so it follows from line 8 alone."""
+    text = record(
+        '[Result "*"]',
+        "deal 1 dealer N",
+        "winners: N N N N E E W S -",
+        f"point {first}",
+        "",
+        "deal 2 dealer E",
+        "winners: - - - - - - - - -",
+        f"point {second}",
+        "",
+        "deal 3 dealer S",
+        "winners: N N N N E E W S -",
+        "point NS",
+    )
+    assert _said(text) == expected
+
+
 UNKNOWN = "(use ? for unknown parts)"
 
 
