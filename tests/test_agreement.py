@@ -504,13 +504,15 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
                     points[into] = _point(note)
                     summed = summed or into == -1
             elif not note.startswith(("Score so far", "Final score", "The game")):
-                trick = re.match(r"(\d+)\.", written)
-                assert trick is not None, line  # a trick note is on a trick line
+                # a trick note is on a trick line, or on the line a trick
+                # line was joined to (its newline lost): from its number on
+                trick = re.match(r"(\d+)\.", written) or re.search(r"\s(\d+)\.\s", written)
+                assert trick is not None, line
                 if not winners:  # the first deal's lines above its header
                     start_deal(line)
                     pending = True
                 won = "pourri" if "pourri" in note else note.split(" wins:")[0]
-                cards = tuple(sorted(_CARD.findall(written)))
+                cards = tuple(sorted(_CARD.findall(written[trick.start(1) :])))
                 named = tuple(sorted(_CARD.findall(note)))
                 winners[into].append(Trick(int(trick[1]), cards, won, named))
     return Told(findings, winners, counts, points), lines
