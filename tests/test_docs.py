@@ -36,6 +36,7 @@ Sessions
     - ``$ cat FILE | aluette ARGS``: FILE is the standard input.
     - ``$ aluette ARGS | head -N`` (or ``head -n N``): the first N lines of
       standard output, and standard error.
+    - ``2>/dev/null`` among the ARGS leaves standard error out.
     - ``$ aluette ARGS | jq [-c] 'FILTER'``: standard output through one of
       the filters of ``JQ_FILTERS``, Python versions of the few jq filters
       the pages use, printed as jq prints (``-c``: one compact value a line;
@@ -98,6 +99,7 @@ PAGES = (
     "html.md",
     "tables.md",
     "analysis.md",
+    "stats.md",
 )
 
 # Lines of the pages that name the command but are synopses, not examples.
@@ -115,6 +117,7 @@ NOT_RUN: dict[str, list[str]] = {
         "aluette stats [OPTIONS] FILE...",
     ],
     "html.md": ["aluette report --format html FILE... -o match.html"],
+    "stats.md": ["aluette stats FILE... [--by player|seat|team|card] [--format table|json|csv]"],
     "tables.md": [
         "aluette report FILE... --format csv|jsonl [--level game|deal|trick|play]",
     ],
@@ -375,7 +378,9 @@ def run_command(command: str, last_status: int | None) -> Printed:
         stdin = Path(stages.pop(0)[1]).read_bytes()
     if stages[0][:1] != ["aluette"]:
         raise DocError(f"{command}: not a command these tests know how to run")
-    result = CliRunner().invoke(cli, stages[0][1:], input=stdin, prog_name="aluette")
+    quiet = "2>/dev/null" in stages[0]  # (standard error left out)
+    args = [word for word in stages[0][1:] if word != "2>/dev/null"]
+    result = CliRunner().invoke(cli, args, input=stdin, prog_name="aluette")
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"{command} raised {result.exception!r}") from result.exception
     stdout = result.stdout
@@ -386,7 +391,7 @@ def run_command(command: str, last_status: int | None) -> Printed:
             stdout = _jq(stage[1:], stdout)
         else:
             raise DocError(f"{command}: cannot run {stage[0]!r} in a pipeline")
-    return Printed(stdout, result.stderr, result.exit_code)
+    return Printed(stdout, "" if quiet else result.stderr, result.exit_code)
 
 
 def normalised(text: str) -> list[str]:
