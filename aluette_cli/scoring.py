@@ -219,9 +219,9 @@ def point_values(deal: Deal, ruleset: Ruleset) -> PointValues:
     values: tuple[int, ...] = (1, 2) if ruleset.mordienne else (1,)
     if deal.announces and ruleset.doubles:
         team = deal.announces[0].team
+        worth = "2 to whoever takes it" + (", 4 with a mordienne" if ruleset.mordienne else "")
         return PointValues(
-            tuple(2 * v for v in values),
-            f"{team} announced a double: the deal is worth 2 to whoever takes it",
+            tuple(2 * v for v in values), f"{team} announced a double: the deal is worth {worth}"
         )
     if ruleset.mordienne:
         return PointValues(values, "a deal scores 1, or 2 for a mordienne")

@@ -1424,3 +1424,46 @@ def test_a_seat_claiming_a_refused_concession_that_failed_is_told_who_scores() -
         "point claimed for S, but EW score 2: NS refused EW's concession and did not make mordienne"
     ]
     assert report(checked)["score"] == {"NS": 0, "EW": 2}
+
+
+def test_a_mordienne_under_a_double_is_worth_four_whoever_makes_it(tmp_path: Path) -> None:
+    """docs/rules.md §11, convention 9: a double doubles the deal's worth,
+    a mordienne's 2 included, whether the announcers make it or their
+    opponents do; the A307 of a point line written 1 and the report say
+    both why."""
+    (tmp_path / "doubles.toml").write_text(
+        classic_toml(**{'scoring = "most-tricks"': 'scoring = "most-tricks"\ndoubles = true'}),
+        encoding="utf-8",
+    )
+    text = record(
+        '[Rules "doubles.toml"]',
+        '[Options "mordienne"]',
+        "deal 1 dealer W",
+        "announce NS double",
+        "winners: N E W - S S S S S",
+        "point S 4",
+        "",
+        "deal 2 dealer N",
+        "announce NS double",
+        "winners: N N S W E E E E E",
+        "point E",
+    )
+    checked = check(text, base=tmp_path)
+    assert messages(checked, "A307") == [
+        "point E, without a number, claims 1: NS announced a double: the deal is worth"
+        " 2 to whoever takes it, 4 with a mordienne; write 'point E 4'"
+    ]
+    assert [(d["point"]["team"], d["point"]["points"]) for d in report(checked)["deals"]] == [
+        ("NS", 4),
+        ("EW", 4),
+    ]
+    (tmp_path / "d.aln").write_text(text, encoding="utf-8")
+    told = run("report", tmp_path / "d.aln").stdout
+    assert (
+        "Mordienne: S won nothing before taking tricks 5 to 9, a deal worth 2;"
+        " NS announced a double and took the deal: NS score 4 points." in told
+    )
+    assert (
+        "Mordienne: E won nothing before taking tricks 5 to 9, a deal worth 2;"
+        " NS announced a double and lost the deal: EW score 4 points." in told
+    )

@@ -252,13 +252,16 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         )
     elif winner is not None and deal.counts is not None:
         lines.append(f"{winner} has the most tricks ({deal.counts[winner]}){wins}.")
-    if point.reason:
+    run = None
+    if point.mordienne and deal.mordienne_from is not None and deal.sequence is not None:
+        span = _span(deal.mordienne_from, len(deal.sequence))
+        run = f"Mordienne: {winner} won nothing before taking {span}"
+    if point.reason and run is not None:  # a mordienne's 2, doubled
+        lines.append(f"{run}, a deal worth 2; {point.reason}: {point.team} score {worth}.")
+    elif point.reason:
         lines.append(f"{point.team} score {worth}: {point.reason}.")
-    elif point.mordienne and deal.mordienne_from is not None and deal.sequence is not None:
-        lines.append(
-            f"Mordienne: {winner} won nothing before taking"
-            f" {_span(deal.mordienne_from, len(deal.sequence))}, so {point.team} score {worth}."
-        )
+    elif run is not None:
+        lines.append(f"{run}, so {point.team} score {worth}.")
     elif deal.counts is None:
         by = f" ({winner})" if winner else ""
         why = _unchecked(deal)
