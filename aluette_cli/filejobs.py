@@ -17,12 +17,14 @@ import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from .analysis import Limits
 from .annotate import Annotator
 from .convert import KeptAsIs, NotWhole, Unreadable, converted, converted_to_aln
 from .findings import visible
 from .pipeline import CheckedGame, RuleChoice
+from .rules import RulesetError, load_record_ruleset
 from .streams import (
     NUL_REASON,
     STDIO,
@@ -67,6 +69,38 @@ def told(checked: CheckedGame, file: str) -> Iterator[Event]:
     for finding in checked.outcome.findings:
         yield Said(finding.format_line(file), status)
     yield Read(checked.deals_read)
+
+
+def rules_left_behind(
+    checked: CheckedGame, file: str, target: str | None, named: set[str]
+) -> Iterator[Event]:
+    """A warning where the game's Rules tag names a ruleset file that the
+    output's folder does not hold alike: the tag goes with the record, the
+    file does not, and the output read where it is would be checked under
+    other rules, or none (A401).  Once a file name (``named``: those said)."""
+    tag = checked.game.tag("Rules")
+    name = tag.value.strip() if tag is not None else ""
+    if target is None or target == STDIO or not name.endswith(".toml") or name in named:
+        return
+    named.add(name)
+    try:  # (both confined to their folders, as any record's Rules tag is)
+        used = load_record_ruleset(name, base_of(file))
+    except RulesetError:
+        return  # the record's own A401 says why
+    there = Path(target).parent
+    copy = visible(str(there / name))
+    try:
+        if load_record_ruleset(name, there) == used:
+            return
+        found = f"{copy} is another ruleset"
+    except RulesetError:
+        found = f"{copy} cannot be read"
+    source = visible(str((base_of(file) or Path()) / name))
+    yield Said(
+        f"aluette: warning: {visible(display_name(target))} names the ruleset file {name!r}"
+        f" in its Rules tag, but {found}: copy {source} beside it, or it is read under"
+        " other rules than the game was checked under"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +149,7 @@ class _Job:
                         )
                         yield Said(said, EXIT_INVALID)
                         out = Nowhere()
-                    yield from self.run(file, stream, out)
+                    yield from self.run(file, target, stream, out)
         except ChangedMeanwhile as exc:
             yield Said(f"aluette: {exc}", EXIT_INVALID)
         except WriteError as exc:
@@ -128,7 +162,7 @@ class _Job:
     #: holding NUL bytes is then written out as it is, wherever it goes
     writes_into = False
 
-    def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
+    def run(self, file: str, target: str | None, stream: object, out: object) -> Iterator[Event]:
         raise NotImplementedError
 
 
@@ -149,8 +183,9 @@ class ConvertJob(_Job):
         may hold bytes that are not UTF-8."""
         return self.to == "aln"
 
-    def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
+    def run(self, file: str, target: str | None, stream: object, out: object) -> Iterator[Event]:
         display = display_name(file)
+        named: set[str] = set()
         items: Iterator[CheckedGame | Unreadable | KeptAsIs | NotWhole]
         if self.to == "aln":
             items = converted_to_aln(
@@ -191,6 +226,7 @@ class ConvertJob(_Job):
                 yield Said(f"aluette: {visible(display)}: {said}", EXIT_INVALID)
             else:
                 yield from told(item, display)
+                yield from rules_left_behind(item, file, target, named)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +236,7 @@ class AnnotateJob(_Job):
     binary = True
     writes_into = True
 
-    def run(self, file: str, stream: object, out: object) -> Iterator[Event]:
+    def run(self, file: str, target: str | None, stream: object, out: object) -> Iterator[Event]:
         annotator = Annotator(
             stream,  # type: ignore[arg-type]
             out,  # type: ignore[arg-type]
@@ -208,5 +244,7 @@ class AnnotateJob(_Job):
             base_of(file),
             self.limits,
         )
+        named: set[str] = set()
         for checked in annotator.run():
             yield from told(checked, display_name(file))
+            yield from rules_left_behind(checked, file, target, named)

@@ -33,7 +33,7 @@ from aluette_cli.filejobs import AnnotateJob, ConvertJob, Read, Said, told
 from aluette_cli.pipeline import RuleChoice
 from aluette_cli.streams import Walked, WriteError
 
-from .conftest import check, write
+from .conftest import SAMPLES, check, write
 
 CHOICE = RuleChoice()
 #: docs/violations.md, A104: deal 2 is missing (its finding on line 4)
@@ -182,7 +182,7 @@ def test_a_ruleset_file_named_by_the_record_is_found_beside_it(tmp_path: Path, j
     (tmp_path / "club").mkdir()
     write(tmp_path / "club", "house.toml", text)
     record = str(write(tmp_path / "club", "r.aln", '[Rules "house.toml"]\n\n' + CLEAN))
-    assert list(job((record, str(tmp_path / "out" / "r.out")))) == [Read(1)]
+    assert list(job((record, str(tmp_path / "club" / "r.out")))) == [Read(1)]
 
 
 @pytest.mark.parametrize(
@@ -221,8 +221,8 @@ def test_annotating_adds_only_generated_comments(tmp_path: Path, in_place: bool)
 class ChangedMeanwhileJob(AnnotateJob):
     """Another program appends to the file once it is annotated, before the rename."""
 
-    def run(self, file: str, stream: object, out: object) -> Iterator[Any]:
-        yield from AnnotateJob.run(self, file, stream, out)
+    def run(self, file: str, target: str | None, stream: object, out: object) -> Iterator[Any]:
+        yield from AnnotateJob.run(self, file, target, stream, out)
         with open(file, "a", encoding="utf-8") as other:
             other.write("{their note}\n")
 
@@ -253,3 +253,37 @@ def test_jobs_and_what_they_say_go_to_and_from_worker_processes_whole() -> None:
     events = [Said("r.aln:4:1: A104", 1), Read(7)]
     for value in (*jobs, events):
         assert pickle.loads(pickle.dumps(value)) == value
+
+
+#: A game under a ruleset file beside the record (docs/rules.md §8)
+HOUSE = '[Rules "house.toml"]\n\n' + CLEAN
+
+
+@pytest.mark.parametrize("job", [ConvertJob(CHOICE, True, "json"), AnnotateJob(CHOICE, True)])
+def test_an_output_away_from_its_ruleset_file_is_warned_of(tmp_path: Path, job: Any) -> None:
+    """The Rules tag goes with the record, the file it names does not: an
+    output written where that name finds no file, or another ruleset, would
+    be checked under other rules, so the job says so (once a file), and
+    says nothing where the same ruleset lies beside it."""
+    house = (SAMPLES / "house-rules.toml").read_text("utf-8")
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "house.toml").write_text(house, encoding="utf-8")
+    source = str(write(club, "r.aln", HOUSE + "\n" + HOUSE))  # two games, one warning
+    target = tmp_path / "away" / "r.out"  # (no ruleset file there)
+    said = [e for e in job((source, str(target))) if isinstance(e, Said)]
+    assert said == [
+        Said(
+            f"aluette: warning: {target} names the ruleset file 'house.toml' in its Rules tag,"
+            f" but {target.parent / 'house.toml'} cannot be read: copy {club / 'house.toml'}"
+            " beside it, or it is read under other rules than the game was checked under"
+        )
+    ]
+    for folder, ruleset, warned in (("older", "older", True), ("copy", "house-rules", False)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "house.toml").write_text(house.replace("house-rules", ruleset))
+        target = tmp_path / folder / "r.out"
+        said = [e for e in job((source, str(target))) if isinstance(e, Said)]
+        another = f"but {target.parent / 'house.toml'} is another ruleset"
+        assert [another in e.text for e in said] == ([True] if warned else [])
+    assert [e for e in job((source, None)) if isinstance(e, Said)] == []  # (standard output)

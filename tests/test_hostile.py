@@ -995,8 +995,10 @@ def test_annotate_in_place_does_not_overwrite_a_file_changed_meanwhile(
     record = write(tmp_path, "r.aln", (SAMPLES / "classic-game.aln").read_bytes())
     real_run = AnnotateJob.run
 
-    def run_then_change(self: AnnotateJob, file: str, stream: object, out: object) -> Any:
-        yield from real_run(self, file, stream, out)
+    def run_then_change(
+        self: AnnotateJob, file: str, target: str | None, stream: object, out: object
+    ) -> Any:
+        yield from real_run(self, file, target, stream, out)
         change(record)
 
     monkeypatch.setattr(AnnotateJob, "run", run_then_change)
