@@ -23,8 +23,7 @@ from typing import IO, Any, BinaryIO, cast
 from . import compact as C
 from . import findings as F
 from . import model
-from .cards import SEATS
-from .engine import copies
+from .engine import line_seats
 from .findings import Finding, Kind
 from .framing import Framed
 from .jsonmodel import (
@@ -56,7 +55,6 @@ from .jsonplace import (
 )
 from .jsonstream import BLOCK, MAX_SKIP, Item, Member, Problem, read_document, reason_of
 from .model import BrokenDeal, Deal, Game, Pos
-from .outcome import TrickOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
 from .readback import past_limits
 from .reading import read_games, read_units
@@ -701,43 +699,12 @@ def turn_seats(checked: CheckedGame) -> dict[int, list[list[str | None]]]:
     """The engine's seat for every play, by deal position and trick line:
     what ``--style seats`` writes."""
     return {
-        i: _line_seats(deal, outcome.tricks)
+        i: line_seats(deal, outcome.tricks)
         for i, (deal, outcome) in enumerate(
             zip(checked.game.deals, checked.outcome.deals, strict=False)
         )
         if not outcome.from_sheet
     }
-
-
-def _line_seats(deal: Deal | BrokenDeal, tricks: list[TrickOutcome]) -> list[list[str | None]]:
-    """The seats of each trick line of ``deal``, from the trick it was
-    replayed as.  By line, not by place: a trick the record leaves out is a
-    trick of the replay with no line, and the lines after it would get the
-    seats of the trick before them.  (A deal the quick check vouched for
-    has no lines in its tricks, and none left out.)
-
-    Two lines the replay left aside are written so that they read back as
-    they did: a copy of the line above it (:func:`engine.copies`) gets that
-    line's seats, so that it is still a copy; a line of more than four cards
-    alone keeps them alone, since its fifth card goes round to the leader
-    (A205) where a seat written before it would be one card too many (A202)."""
-    by_line: dict[int, list[list[str | None]]] = {}
-    for t in tricks:
-        if t.line is not None:  # a line may hold several tricks (compact form)
-            by_line.setdefault(t.line, []).append([seat for seat, _ in t.plays])
-    if not by_line or not isinstance(deal, Deal):
-        return [[seat for seat, _ in t.plays] for t in tricks]
-    seats: list[list[str | None]] = []
-    for k, trick in enumerate(deal.tricks):
-        if len(trick.plays) > len(SEATS) and all(p.seat is None for p in trick.plays):
-            seats.append([])
-        elif trick.pos.line in by_line:
-            seats.append((by_line[trick.pos.line] or [[]]).pop(0))
-        elif k and copies(deal.tricks[k - 1], trick):
-            seats.append(seats[-1])
-        else:
-            seats.append([])
-    return seats
 
 
 def _seated(checked: CheckedGame) -> set[int]:

@@ -16,6 +16,7 @@ so that a game of any length is checked in constant memory.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 from . import findings as F
@@ -27,6 +28,7 @@ from .deal_checks import (
     check_option_lines,
     check_signals,
     hand_lines,
+    reseated,
 )
 from .findings import Finding, Flags
 from .ledger import GameLedger, ToldLedger
@@ -120,7 +122,7 @@ class GameReplay:
             and (deal.number, deal.dealer) == (previous.number, previous.dealer)
             and deal_said(deal) == deal_said(previous)
         ):
-            return self._copy(deal)
+            return _copy(self, deal)
         known = True  # whether the deal's dealer is known
         if isinstance(deal, Deal) and deal.guessed:
             known = _fill_header(deal, self.ledger, self.ruleset)
@@ -135,15 +137,6 @@ class GameReplay:
             outcome = DealOutcome(deal.number, deal.dealer, deal.pos, broken=True, error=deal.error)
         else:
             outcome = self._replay(deal, after_end, known)
-        if self.keep:
-            self.deals.append(outcome)
-        return outcome
-
-    def _copy(self, deal: Deal) -> DealOutcome:
-        """A deal pasted twice: one A104, and the copy left out of the game,
-        as a trick line written twice is left out of its deal (A201)."""
-        found = self.flag(F.DEAL_NUMBER, "copy", deal.pos, deal.number, number=deal.number)
-        outcome = DealOutcome(deal.number, deal.dealer, deal.pos, copy_of=found)
         if self.keep:
             self.deals.append(outcome)
         return outcome
@@ -198,6 +191,9 @@ class GameReplay:
         self._wrong_claims = []
         if deal.tricks:
             tricks = self._play(deal, hands, exchange, conceded)
+            if seated := _seated_as_played(deal, tricks, ruleset, flag, start):
+                flag.drop(start)  # (the deal read again, with the seats the replay gave)
+                return self._replay(seated, after_end, known)
             _hands_crossed(flag, start, deal, ruleset)
             if deal.winners is not None:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)
@@ -371,6 +367,43 @@ class GameReplay:
         return GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, self.findings
         )
+
+
+def _seated_as_played(
+    deal: Deal, tricks: list[TrickOutcome], ruleset: Ruleset, flag: Flags, start: int
+) -> Deal | None:
+    """The deal with its cards alone seated as the replay seated them
+    (``tricks``), where those seats show hand lines under one another's
+    seats that the turns read before play (:func:`deal_checks._claimed_turns`)
+    did not: the replay seats a line by the hands where the turn does not
+    fit them, which a card mistyped before can make differ from the rules'
+    turn.  The deal is then read again so, as it reads with its seats
+    written (``fmt --style seats``), so that both say one thing.  None
+    otherwise: most deals, every seat written, fewer than three cards away
+    from their lines (the replay's A203 from ``start`` on ``flag``), or
+    lines read under other seats already."""
+    if sum(f.code == F.NOT_IN_HAND for f in flag.found[start:]) < 3:
+        return None
+    if all(p.seat is not None for t in deal.tricks for p in t.plays) or reseated(deal, ruleset):
+        return None
+    lines = []
+    for trick, seats in zip(deal.tricks, line_seats(deal, tricks), strict=True):
+        if len(seats) == len(trick.plays):
+            plays = zip(trick.plays, seats, strict=True)
+            trick = replace(trick, plays=[replace(p, seat=p.seat or s) for p, s in plays])
+        lines.append(trick)
+    seated = replace(deal, tricks=lines)
+    return seated if reseated(seated, ruleset) else None
+
+
+def _copy(replay: GameReplay, deal: Deal) -> DealOutcome:
+    """A deal pasted twice: one A104, and the copy left out of the game,
+    as a trick line written twice is left out of its deal (A201)."""
+    found = replay.flag(F.DEAL_NUMBER, "copy", deal.pos, deal.number, number=deal.number)
+    outcome = DealOutcome(deal.number, deal.dealer, deal.pos, copy_of=found)
+    if replay.keep:
+        replay.deals.append(outcome)
+    return outcome
 
 
 def _shown_dealer(
@@ -1110,6 +1143,37 @@ def in_number_order(deal: Deal, flag: Flags) -> list[Trick]:
             facts = {"number": trick.number, "before": before, "after": after}
             flag(F.TRICK_NUMBER, "moved", trick.pos, deal.number, trick.number, **facts)
     return sorted(tricks, key=lambda t: t.number)
+
+
+def line_seats(deal: Deal | BrokenDeal, tricks: list[TrickOutcome]) -> list[list[str | None]]:
+    """The seats of each trick line of ``deal``, from the trick it was
+    replayed as.  By line, not by place: a trick the record leaves out is a
+    trick of the replay with no line, and the lines after it would get the
+    seats of the trick before them.  (A deal the quick check vouched for
+    has no lines in its tricks, and none left out.)
+
+    Two lines the replay left aside are written so that they read back as
+    they did: a copy of the line above it (:func:`engine.copies`) gets that
+    line's seats, so that it is still a copy; a line of more than four cards
+    alone keeps them alone, since its fifth card goes round to the leader
+    (A205) where a seat written before it would be one card too many (A202)."""
+    by_line: dict[int, list[list[str | None]]] = {}
+    for t in tricks:
+        if t.line is not None:  # a line may hold several tricks (compact form)
+            by_line.setdefault(t.line, []).append([seat for seat, _ in t.plays])
+    if not by_line or not isinstance(deal, Deal):
+        return [[seat for seat, _ in t.plays] for t in tricks]
+    seats: list[list[str | None]] = []
+    for k, trick in enumerate(deal.tricks):
+        if len(trick.plays) > len(SEATS) and all(p.seat is None for p in trick.plays):
+            seats.append([])
+        elif trick.pos.line in by_line:
+            seats.append((by_line[trick.pos.line] or [[]]).pop(0))
+        elif k and copies(deal.tricks[k - 1], trick):
+            seats.append(seats[-1])
+        else:
+            seats.append([])
+    return seats
 
 
 def copies(first: Trick, second: Trick) -> bool:

@@ -766,6 +766,13 @@ class Flags:
                 return self.found[k]
         return finding
 
+    def drop(self, start: int) -> None:
+        """Take back the findings raised from index ``start`` on: a deal
+        replayed again says its findings afresh."""
+        for finding in self.found[start:]:
+            self._roots.pop((finding.code, finding.line, finding.column), None)
+        del self.found[start:]
+
     def follows(self, finding: Finding, cause: Finding) -> Finding:
         """Mark ``finding`` (already raised) as a consequence of ``cause``, or
         of what ``cause`` follows from, the first to fix; the marked finding.

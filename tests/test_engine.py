@@ -1957,3 +1957,49 @@ def test_a_fifth_card_explains_one_later_playing_by_its_holder_only() -> None:
     lines[6] = "1. W:1d N:Cd E:3b S:Ve W:Rb -> W"
     lines[7] = "2. W:1b N:8c E:Rb S:6d -> W"
     assert ("A204", 8) in _unmarked("\n".join(lines) + "\n")
+
+
+def test_cards_alone_are_read_again_with_the_seats_the_replay_gave_them() -> None:
+    """N's and E's hand lines exchanged, cards alone, and trick 1's card
+    of S mistyped (1d, played again at trick 6): by the rules S's ace
+    takes trick 1, so the turn read before play seats trick 2 from S,
+    where the replay seats it from E, whose cards fit the hands (A202).
+    Read again with the seats the replay gave, the lines are one slip
+    (A110), as the same record with its seats written (fmt --style seats)
+    says: not an A203 a card."""
+    head = [
+        "deal 1 dealer N",
+        "E: 1e 8d 5b Rc 6d 4e Vd Cc 7c",
+        "N: 8c Ce Rd 5d 6e 7e Vc 4b 1c",
+        "S: 4d 6c 8e Cb Re 7d 5c Vb 1d",
+        "W: 6b 5e Cd 4c Rb 7b 1b Ve 8b",
+        "stock: 2d 2b 3d 9b 2e 9e 3c 9d 9c 2c 3e 3b",
+    ]
+    tricks = [
+        ("Ce 1d Cd Cc", ""),
+        ("4b 4d 4c 4e", " -> pourri"),
+        ("8c 8e 8b 8d", " -> pourri"),
+        ("6e 6c 6b 6d", ""),
+        ("Rd Re Rb Rc", " -> pourri"),
+        ("1c 1d 1b 1e", ""),
+        ("7e 7d 7b 7c", " -> pourri"),
+        ("Vc Vb Ve Vd", " -> pourri"),
+        ("5d 5c 5e 5b", ""),
+    ]
+    alone = [f"{k}. {cards}{claim}" for k, (cards, claim) in enumerate(tricks, 1)]
+    seats = [
+        f"{k}. " + " ".join(f"{s}:{c}" for s, c in zip("ESWN", cards.split(), strict=True)) + claim
+        for k, (cards, claim) in enumerate(tricks, 1)
+    ]
+    said = [
+        [
+            (f.code, f.line, f.trick)
+            for f in check(record(*head, *lines, "point none")).outcome.findings
+        ]
+        for lines in (alone, seats)
+    ]
+    assert (
+        said[0]
+        == said[1]
+        == [("A110", 2, None), ("A202", 8, 2), ("A204", 12, 6), ("A302", 16, None)]
+    )

@@ -202,3 +202,24 @@ def test_findings_marked_after_a_finding_that_is_marked_later_follow_its_root() 
         F.TRICK_CLAIM, "winner", (12, 24), 1, 4, trick=4, claimed="for N", winner="S", card="5e"
     )
     assert flag.follows(again, second).consequence_of == ("A203", 9, 14)
+
+
+def test_findings_dropped_are_forgotten_with_what_they_followed() -> None:
+    """A deal replayed again takes back what it said (Flags.drop): a
+    finding raised afresh at a dropped one's place, and marked, follows
+    its own cause, not the dropped finding's."""
+    flag = F.Flags(1)
+    kept = flag(F.DEAL_NUMBER, "first", (1, 1), 1, number=2, expected=1)
+    size = flag(F.TRICK_SIZE, "", (14, 1), 1, 8, trick=8, count=5)
+    turn = flag(F.OUT_OF_TURN, "fifth", (14, 24), 1, 8, seat="S", trick=8)
+    flag.follows(turn, size)
+    flag.drop(1)
+    assert flag.found == [kept]
+    fault = flag(F.NOT_IN_HAND, "dealt", (9, 14), 1, 1, card="8c", seat="E", holder="S")
+    turn = flag(F.OUT_OF_TURN, "fifth", (14, 24), 1, 8, seat="S", trick=8)
+    claim = flag(
+        F.TRICK_CLAIM, "winner", (14, 29), 1, 8, trick=8, claimed="for N", winner="S", card="2c"
+    )
+    flag.follows(claim, turn)  # (turn, raised afresh, follows nothing)
+    assert flag.found[-1].consequence_of == ("A202", 14, 24)
+    assert fault.consequence_of is None
