@@ -189,6 +189,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "fix-card": "write '{fixed}': a card is its rank in capitals, its suit in lower case",
         "fix-keyword": "write '{fixed}': keywords are lower-case",
         "fix-name": "write '{name}' or '{code}'",
+        "fix-team": "write '{fixed}': a team is its two seats in capitals, NS or EW",
+        "no-queen": "the Spanish deck has no queens: its figures are the valet (V or J),"
+        " the cavalier (C) and the king (R or K)",
+        "no-ten": "the deck of 48 cards has no tens: its numbers run from 1 to 9",
+        "draw-first": "a draw line comes after the game's tags, before its first deal",
         "expected-nothing": "nothing more",
         "expected-end": "the end of the {what}",
         "expected-literal": "'{literal}'",

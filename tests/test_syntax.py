@@ -29,6 +29,8 @@ from aluette_cli.reading.syntax import (
     _unclosed_comment,
 )
 
+from .conftest import check
+
 # What each unit, or piece of one, says it loses (docs/violations.md, A001).
 DEAL = "; this deal cannot be read, it is skipped"
 LINE = "; this line cannot be read, it is skipped; the rest of the deal is read"
@@ -237,6 +239,12 @@ def test_control_characters_are_spelled_out(text: str, shown: str) -> None:
 
 CARD_CASE = ": a card is its rank in capitals, its suit in lower case"
 KEYWORD = ": keywords are lower-case"
+TEAM = ": a team is its two seats in capitals, NS or EW"
+NO_QUEEN = (
+    "the Spanish deck has no queens: its figures are the valet (V or J), the cavalier (C)"
+    " and the king (R or K)"
+)
+NO_TEN = "the deck of 48 cards has no tens: its numbers run from 1 to 9"
 
 
 @pytest.mark.parametrize(
@@ -257,6 +265,11 @@ KEYWORD = ": keywords are lower-case"
         # after a claim's arrow: a sheet's dash for a trick nobody takes, a misspelling
         ("1. 3d 8d 6e 3b -> -", 18, "write 'pourri'"), ("-> pouri", 3, "write 'pourri'"),
         ("->  Pourrri", 4, "write 'pourri'"),
+        # a team in lower case or with a dash; cards of other decks; a draw out of place
+        ("point ew", 6, "write 'EW'" + TEAM), ("E-W", 0, "write 'EW'" + TEAM),
+        ("n/s", 0, "write 'NS'" + TEAM),
+        ("Qd", 0, NO_QUEEN), ("N:qc", 0, NO_QUEEN), ("10b", 0, NO_TEN), ("E:10e", 0, NO_TEN),
+        ("draw: N:3d", 0, "a draw line comes after the game's tags, before its first deal"),
     ],
 )  # fmt: skip
 def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> None:
@@ -270,6 +283,7 @@ def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> 
         ("3x", 0), ("x:3d", 0), ("n:xyz", 0), (" x", 0), ("", 0),
         ("deux\nde chêne", 0),  # a name is looked for on the error's line only
         ("-", 0), ("pouri", 0), ("-> xyz", 3),  # a dash, a claim's slip: after an arrow only
+        ("NS", 0), ("EW", 0), ("Q", 0), ("1b", 0), ("100b", 0),  # right, or no card at all
     ],
 )  # fmt: skip
 def test_a_word_that_is_no_known_word_mistyped_gets_no_fix(text: str, index: int) -> None:
@@ -309,3 +323,18 @@ def test_a_card_name_written_right_gets_no_fix(
 def test_a_keyword_in_capitals_gets_its_fix_before_its_colon(text: str) -> None:
     keyword = text.split(":")[0].lower()
     assert _hint(text, 0) == f"write '{keyword}'" + KEYWORD
+
+
+def test_a_draw_line_above_the_tags_says_where_it_goes() -> None:
+    """Text before the tags is read without the grammar: its word gets
+    the same fix."""
+    checked = check('draw: N:3d E:1c\n[Event "x"]\n\ndeal 1 dealer W\npoint EW\n')
+    assert [(f.code, f.line, f.message) for f in checked.outcome.findings] == [
+        (
+            "A001",
+            1,
+            "found 'draw:' (a draw line comes after the game's tags, before its first deal),"
+            " expected a tag section ('[') or a deal ('deal'); the text up to the next tag"
+            " section or deal is skipped",
+        )
+    ]

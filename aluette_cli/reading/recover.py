@@ -59,7 +59,14 @@ from .split import (
     _unnoted,
     restarts,
 )
-from .syntax import _ARROW_LIKE, _content_end, _found, _syntax_finding, _unclosed_comment
+from .syntax import (
+    _ARROW_LIKE,
+    _content_end,
+    _found,
+    _found_fixed,
+    _syntax_finding,
+    _unclosed_comment,
+)
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -695,7 +702,8 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
             if text[pos] == COMMENT_OPEN:
                 error = Finding.of(F.UNCLOSED_COMMENT, "", *where)
             else:
-                error = Finding.of(F.SYNTAX_ERROR, "between", *where, found=_found(text, pos))
+                found = _found_fixed(text, pos)
+                error = Finding.of(F.SYNTAX_ERROR, "between", *where, found=found)
             return None, comments, error
         if m.group()[:1] in (COMMENT_OPEN, LINE_COMMENT):
             comments.append(comment(m.group(), unit.pos(text, pos)))

@@ -59,6 +59,12 @@ def _expected_words(names: Iterable[str], what: str) -> str:
     return either(word for _, word in words)
 
 
+def _found_fixed(text: str, index: int) -> str:
+    """:func:`_found`, with the fix of a known word mistyped (:func:`_hint`)."""
+    found, hint = _found(text, index), _hint(text, index)
+    return _said("found-fix", found=found, fix=hint) if hint else found
+
+
 def _found(text: str, index: int) -> str:
     ch = text[index] if index < len(text) else ""
     if not ch:
@@ -164,6 +170,10 @@ def _syntax_finding(
 _NAME_KEYS = {re.sub(r"[^a-z]", "", name): name for name in CARD_NAMES}
 _HINT_WORD = re.compile(r"[^\s{};\[\]\"]+")
 _CARD_LIKE = re.compile(r"([1-9AVJCRKavjcrk])([DCBEOdcbeo])")
+#: a team as people write it: ``ew``, ``E-W``, ``N/S``
+_TEAM_LIKE = re.compile(r"([Nn])[-/]?[Ss]|[Ee][-/]?[Ww]")
+#: cards of other decks: a queen, a ten
+_NOT_IN_DECK = re.compile(r"(?:([Qq])|10)[DCBEOdcbeo]")
 
 
 def _name_key(text: str) -> str:
@@ -196,7 +206,15 @@ def _hint(text: str, index: int) -> str:
     seated = _SEAT_NAMES.get(word.removesuffix(COLON).lower())
     if seated is not None:
         return _said("fix", fixed=seated + COLON * word.endswith(COLON))
+    team = _TEAM_LIKE.fullmatch(word)
+    if team is not None and word != (fixed := "NS" if team[1] else "EW"):
+        return _said("fix-team", fixed=fixed)
+    if word.lower() == "draw:":
+        return _said("draw-first")
     seat, colon, card = word.rpartition(COLON)
+    absent = _NOT_IN_DECK.fullmatch(card if colon else word)
+    if absent is not None:
+        return _said("no-queen" if absent[1] else "no-ten")
     prefix = ""
     if colon and seat.upper() in SEATS and card:
         prefix = seat.upper() + COLON
