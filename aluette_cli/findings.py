@@ -498,8 +498,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "value": "point {side} {claimed}: {because}; write 'point {fix}'",
         "value-omitted": "point {side}, without a number, claims 1: {because}; write 'point {fix}'",
         "mordienne-off": "point {side} {claimed}: the tricks make this deal a mordienne, worth"
-        " 2 with the mordienne option, which this game is not played with: if it was, write"
-        " mordienne in its Options tag; else write 'point {fix}'",
+        " 2 with the mordienne option, which this game is not played with: if it was, name"
+        " mordienne among its options (its Options tag, or --options on the command line);"
+        " else write 'point {fix}'",
     },
     LINE_ORDER: {
         "header": "the deal header comes first; the lines above it are read as its deal's,"

@@ -445,8 +445,9 @@ def test_a_mordienne_s_2_where_the_option_is_off_says_the_options_tag_may_be_mis
     (said,) = messages(check(text), "A307")
     assert said == (
         f"point {side} 2: the tricks make this deal a mordienne, worth 2 with the mordienne"
-        " option, which this game is not played with: if it was, write mordienne in its"
-        f" Options tag; else write 'point {side}'"
+        " option, which this game is not played with: if it was, name mordienne among its"
+        " options (its Options tag, or --options on the command line); else write"
+        f" 'point {side}'"
     )
     assert found(check('[Options "mordienne"]\n\n' + text)) == []
     # a deal that is no mordienne: the rules' own words, as before
