@@ -187,6 +187,11 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand], ruleset: Ruleset | None) 
     if len(lines) != len(SEATS) or deal.extra_hands:
         return {}
     holder = {card: seat for seat, hand in lines.items() for card in hand.cards}
+    # First by the seats written and the claims alone, which every deal
+    # written right passes at once; the rules' winners only where that
+    # shows cards away.  (Cards alone without claims: engine._seated_as_played.)
+    if len(_away(deal, holder, _claimed_turns(deal, None)[0])) < 3:
+        return {}
     turns, by_dealer = _claimed_turns(deal, ruleset)
     played = [
         (seat, holder[p.card], dealt)
@@ -195,7 +200,7 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand], ruleset: Ruleset | None) 
         if p.card in holder
     ]
     away = [(seat, line) for seat, line, _ in played if seat is not None and seat != line]
-    if len(away) < 3:  # (every deal written right)
+    if len(away) < 3:
         return {}
     # Seat letters wrong in the trick lines, not the hand lines, break the
     # turn too: lines under the wrong seats leave the turn as it was.
@@ -281,14 +286,29 @@ def _claimed_turns(
     return turns, by_dealer
 
 
+def _away(
+    deal: Deal, holder: Mapping[str, str], turns: Sequence[Sequence[str | None]]
+) -> list[tuple[str, str]]:
+    """Each play, seated as ``turns`` say, of a card another seat's line
+    holds: (its seat, that line's)."""
+    return [
+        (seat, holder[p.card])
+        for t, seats in zip(deal.tricks, turns, strict=True)
+        for p, seat in zip(t.plays, seats, strict=True)
+        if seat is not None and p.card in holder and holder[p.card] != seat
+    ]
+
+
 def _taker(
     plays: Sequence[Play], seats: Sequence[str | None], ruleset: Ruleset | None
 ) -> str | None:
     """Who leads after a trick that claims nothing: its winner by the
     rules, or its leader again where nobody takes it; None if the trick
     is not four different cards, each seated."""
+    if ruleset is None or None in seats:
+        return None
     cards = [p.card for p in plays]
-    if ruleset is None or len(set(cards)) != len(SEATS) or None in seats:
+    if len(set(cards)) != len(SEATS):
         return None
     result = ruleset.tie.result(list(zip(seats, cards, strict=True)), ruleset.strength)
     return result.winner if result.winner is not None else seats[0] if result.nobody else None

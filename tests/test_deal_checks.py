@@ -398,23 +398,20 @@ def _alone(*lines: str) -> list[str]:
     ]
 
 
-def test_cards_alone_without_claims_are_seated_by_the_rules_as_the_replay_seats_them() -> None:
-    """No claim says who led after trick 1: the dealer's left leads it and
-    each trick's winner by the rules the next, as the replay and ``fmt
-    --style seats`` seat them; so the lines under one another's seats are
-    the same A110 as with the seats written, not an A203 a card."""
+def test_cards_alone_without_claims_are_read_again_with_the_seats_the_replay_gave() -> None:
+    """No seat and no claim: before play nothing says who played what, and
+    the deck's check reads the lines as written; the replay seats the cards
+    (the dealer's left, then each winner by the rules), and with those
+    seats the lines under one another's seats are one A110, as with the
+    seats written (``fmt --style seats``), not an A203 a card."""
     swapped = _under("N", "W", "S", "E")
     flag = Flags(1)
-    assert check_deck(by_w(*swapped, STOCK, *_alone(*PLAYED)), flag, CLASSIC) == AS_DEALT
-    assert said(flag) == [
-        "A110 3:1 the hand lines written for W and E hold the cards E and W played:"
-        " the play shows the seats are the wrong way round, and they are read so"
-    ]
-    checked = check(record("deal 1 dealer W", *swapped, STOCK, *_alone(*PLAYED)))
-    assert [f.code for f in checked.outcome.findings if f.code != "A206"] == ["A110"]
-    flag = Flags(1)  # the rules unknown (A401): nothing seats them
-    check_deck(by_w(*swapped, STOCK, *_alone(*PLAYED)), flag, None)
+    written = {line[0]: cards(line) for line in swapped}
+    assert check_deck(by_w(*swapped, STOCK, *_alone(*PLAYED)), flag, CLASSIC) == written
     assert said(flag) == []
+    for play in (_alone(*PLAYED), PLAYED):
+        checked = check(record("deal 1 dealer W", *swapped, STOCK, *play))
+        assert [f.code for f in checked.outcome.findings if f.code != "A206"] == ["A110"]
 
 
 def test_cards_alone_turned_round_by_the_header_s_dealer_are_the_dealer_s_slip() -> None:
@@ -825,12 +822,11 @@ def test_hand_lines_under_each_other_s_seats_are_told_by_cards_alone_after_a_cla
     flag = Flags(1)
     assert check_deck(by_w(*swapped, *play), flag, CLASSIC) == AS_DEALT
     assert [(f.code, f.line) for f in flag.found] == [("A110", 3)]
-    # without claims, trick 1 led from the dealer's left and each winner by
-    # the rules say it (as the replay seats them): the same finding
-    flag = Flags(1)
+    # without claims, the replay's seats say it (the deal read again with
+    # them): the same finding
     unclaimed = [line.split(" ->")[0] for line in play]
-    assert check_deck(by_w(*swapped, *unclaimed), flag, CLASSIC) == AS_DEALT
-    assert [(f.code, f.line) for f in flag.found] == [("A110", 3)]
+    checked = check(record("deal 1 dealer W", *swapped, *unclaimed))
+    assert [(f.code, f.line) for f in checked.outcome.findings if f.code != "A206"] == [("A110", 3)]
 
 
 def test_cards_alone_after_a_missing_trick_are_not_seated_from_the_trick_before() -> None:
