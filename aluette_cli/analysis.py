@@ -174,6 +174,7 @@ def _cannot(
         return "the deal could not be read" if error is None else _said(error)
     if outcome.copy_of is not None:
         return _said(outcome.copy_of)  # the deal above, analysed already
+    deal = outcome.read_as or deal  # (as the replay read it)
     if deal.concessions and ruleset.mordienne:
         return "a concession changes what the deal is worth, and the solver does not value it"
     lines = hand_lines(deal, ruleset)  # (as the checks read them)

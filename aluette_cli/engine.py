@@ -193,7 +193,9 @@ class GameReplay:
             tricks = self._play(deal, hands, exchange, conceded)
             if seated := _seated_as_played(deal, tricks, ruleset, flag, start):
                 flag.drop(start)  # (the deal read again, with the seats the replay gave)
-                return self._replay(seated, after_end, known)
+                outcome = self._replay(seated, after_end, known)
+                outcome.read_as = seated
+                return outcome
             _hands_crossed(flag, start, deal, ruleset)
             if deal.winners is not None:
                 flag(F.PLAY_AND_SHEET, "", deal.winners.pos, n)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .findings import Finding
-from .model import Pos
+from .model import Deal, Pos
 from .policies import PointOutcome, TieBreak
 from .rules import Ruleset
 
@@ -106,6 +106,10 @@ class DealOutcome:
     #: the finding that this deal is the one above written again (A104): it
     #: is left out of the game, and nothing else is said of it
     copy_of: Finding | None = None
+    #: the deal as the replay read it, where that is not as written: its
+    #: cards alone seated as the replay seated them (engine._seated_as_played),
+    #: which the match page and the analysis read too
+    read_as: Deal | None = field(default=None, compare=False)
 
     @property
     def known(self) -> bool:

@@ -264,6 +264,27 @@ def test_a_hand_written_under_the_wrong_seat_is_analysed_as_the_replay_reads_it(
     assert first["skipped"] is None and first["solved_from_trick"] == 7, first
 
 
+def test_cards_alone_read_again_with_the_replay_s_seats_are_analysed_so(tmp_path: Path) -> None:
+    """E's and W's hand lines exchanged in a record of cards alone without
+    claims: validate reads the lines as the replay's seats show them
+    (A110, the deal read again); so does the analysis, which named a
+    card not in its player's hand, and the match page's table of hands."""
+    lines = generated(11, "--games", "1", "--style", "cards", "--no-claims").split("\n")
+    e = next(k for k, line in enumerate(lines) if line.startswith("E: "))
+    w = next(k for k, line in enumerate(lines) if line.startswith("W: "))
+    lines[e], lines[w] = "E: " + lines[w][3:], "W: " + lines[e][3:]
+    record = write(tmp_path, "swapped.aln", "\n".join(lines))
+    codes = [f.code for f in check("\n".join(lines)).outcome.findings]
+    assert codes == ["A110"], codes
+    result = run("analyse", "--from-trick", "8", "--format", "json", str(record))
+    first = json.loads(result.stdout)["games"][0]["deals"][0]
+    assert first["skipped"] is None and first["solved_from_trick"] == 8, first
+    page = run("report", "--format", "html", str(record)).stdout
+    # the first board: W's seat shows the line written under E, as played
+    west = re.search(r'<div class="seat W"><h4>W.*?<p class=hand>([^<]*)</p>', page)
+    assert west is not None and west[1] == lines[e][3:], west
+
+
 _WRONG_DEALER = """[Rules "classic"]
 
 deal 1 dealer {first}

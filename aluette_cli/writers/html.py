@@ -510,7 +510,7 @@ class _GameWriter:
         body: list[str] = []
         body.append("<div class=play>")
         if record is not None and record.hands:
-            body.append(self.board(record, deal.dealer, ruleset, spots))
+            body.append(self.board(deal.read_as or record, deal.dealer, ruleset, spots))
         sheet = deal.from_sheet and bool(deal.tricks) and ruleset is not None
         if sheet:
             body.append(self.sheet(deal))
