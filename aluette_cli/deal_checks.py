@@ -232,12 +232,6 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand], ruleset: Ruleset | None) 
 _TURNED = frozenset(tuple(SEATS[(i + k) % 4] for i in range(4)) for k in (1, 2, 3))
 
 
-def reseated(deal: Deal, ruleset: Ruleset | None) -> bool:
-    """Whether the play shows hand lines under one another's seats (A110),
-    as the deck's check reads them (:func:`_relabelled`)."""
-    return not deal.extra_hands and bool(_relabelled(deal, deal.hands, ruleset))
-
-
 #: the most cards played from another's line once the lines are seated
 #: anew (a card or two written in the wrong line, beside the seats' slip)
 _STRAYS = 2

@@ -28,7 +28,6 @@ from .deal_checks import (
     check_option_lines,
     check_signals,
     hand_lines,
-    reseated,
 )
 from .findings import Finding, Flags
 from .ledger import GameLedger, ToldLedger
@@ -375,18 +374,19 @@ def _seated_as_played(
     deal: Deal, tricks: list[TrickOutcome], ruleset: Ruleset, flag: Flags, start: int
 ) -> Deal | None:
     """The deal with its cards alone seated as the replay seated them
-    (``tricks``), where those seats show hand lines under one another's
-    seats that the turns read before play (:func:`deal_checks._claimed_turns`)
-    did not: the replay seats a line by the hands where the turn does not
-    fit them, which a card mistyped before can make differ from the rules'
-    turn.  The deal is then read again so, as it reads with its seats
-    written (``fmt --style seats``), so that both say one thing.  None
-    otherwise: most deals, every seat written, fewer than three cards away
-    from their lines (the replay's A203 from ``start`` on ``flag``), or
-    lines read under other seats already."""
+    (``tricks``), where with those seats the deck's check reads the hand
+    lines otherwise than it did before play (lines under one another's
+    seats, A110; a line given twice that is another seat's, A107): the
+    seats written tell what cards alone did not, and the replay seats a
+    line by the hands where the turn does not fit them.  The deal is then
+    read again so, as it reads with its seats written (``fmt --style
+    seats``), so that both say one thing.  None otherwise: most deals,
+    every seat written, or fewer than three cards away from their lines
+    (the replay's A203 from ``start`` on ``flag``).  Each reading seats
+    more cards, so reading again ends."""
     if sum(f.code == F.NOT_IN_HAND for f in flag.found[start:]) < 3:
         return None
-    if all(p.seat is not None for t in deal.tricks for p in t.plays) or reseated(deal, ruleset):
+    if all(p.seat is not None for t in deal.tricks for p in t.plays):
         return None
     lines = []
     for trick, seats in zip(deal.tricks, line_seats(deal, tricks), strict=True):
@@ -395,7 +395,9 @@ def _seated_as_played(
             trick = replace(trick, plays=[replace(p, seat=p.seat or s) for p, s in plays])
         lines.append(trick)
     seated = replace(deal, tricks=lines)
-    return seated if reseated(seated, ruleset) else None
+    before, after = hand_lines(deal, ruleset), hand_lines(seated, ruleset)
+    same = before.keys() == after.keys() and all(after[s] is before[s] for s in before)
+    return None if same else seated
 
 
 def _copy(replay: GameReplay, deal: Deal) -> DealOutcome:

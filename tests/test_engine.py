@@ -2003,3 +2003,27 @@ def test_cards_alone_are_read_again_with_the_seats_the_replay_gave_them() -> Non
         == said[1]
         == [("A110", 2, None), ("A202", 8, 2), ("A204", 12, 6), ("A302", 16, None)]
     )
+
+
+def test_a_hand_given_twice_in_cards_alone_is_told_by_the_seats_the_replay_gave() -> None:
+    """W's line written as a first N line, in a record of cards alone: the
+    deck's check cannot tell which N line is N's before play (no seat
+    written), and took the first; with the seats the replay gave, the
+    first is W's (A107), as the same record with its seats written says,
+    and its 18 cards are no A203."""
+    hands = [
+        "deal 1 dealer N",
+        "N: 2d 6d 3d Ce 5b Vb Vc Vd 6c",
+        "S: 1b 8e 9b 1d 6b 3c 6e 7d 2b",
+        "N: Rb Cd 1c 3e Rc 8d 4c 5e 9d",
+        "E: 5d 1e 8b 4b 3b 4d 2e 9c 7c",
+        "stock: 8c Re Ve Rd 5c Cc 7e 7b 9e Cb 4e 2c",
+    ]
+    play = [
+        "1. 9c 7d Ce Cd -> E", "2. 7c 6b 3d 9d -> W", "3. Vc 3e 2e 3c -> S",
+        "4. 8e 6c 8d 8b -> pourri", "5. 2b 6d 1c 5d -> S", "6. 1d Vb Rb 1e -> pourri",
+        "7. 1b 2d 4c 3b", "8. Vd Rc 4d 9b -> N", "9. 5e 4b 6e 5b -> S", "point S",
+    ]  # fmt: skip
+    (finding,) = check(record(*hands, *play)).outcome.findings
+    assert (finding.code, finding.line) == ("A107", 4)
+    assert "the play shows that the first is W's" in finding.message
