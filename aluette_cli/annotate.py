@@ -3,7 +3,7 @@
 Annotating keeps the scorer's own layout and comments byte for byte and adds
 *generated* brace comments at the ends of lines: each trick's winner and why,
 each deal's counts, tie-break and point, the game's score, and every finding
-on the line it concerns.  A generated comment starts with ``=`` (``{= ...}``);
+on the line it concerns.  A generated comment starts with ``= `` (``{= ...}``);
 annotating again first removes every such comment, so annotating twice
 gives the same text as annotating once.
 
@@ -239,7 +239,7 @@ def added(note: str) -> bytes:
     """A generated comment as it is added to a line, after two spaces, its
     text unable to end the comment early or break the line."""
     note = note.replace(COMMENT_OPEN, "(").replace(COMMENT_CLOSE, ")").replace("\n", " ")
-    return f"  {GENERATED} {note}{COMMENT_CLOSE}".encode(*_AS_READ)
+    return f"  {GENERATED}{note}{COMMENT_CLOSE}".encode(*_AS_READ)
 
 
 def _add(notes: dict[int, bytes], line: int, note: bytes) -> None:

@@ -1059,3 +1059,18 @@ def test_an_annotated_record_reads_as_the_record_it_annotates(tmp_path: Path, te
         return [line.split(":", 1)[1] for line in lines if ": A" in line]
 
     assert told(notes) == told(path) != []
+
+
+def test_a_scorer_s_comment_opened_with_an_equals_sign_alone_is_kept(tmp_path: Path) -> None:
+    """Annotate writes its notes as ``{= ...}``, a space after the sign:
+    ``{=checked with Jean}`` is the scorer's, kept, and annotating again
+    keeps it too (docs/formats.md §5)."""
+    text = (
+        '[Event "Club night"]  {=upstairs room}\n\ndeal 1 dealer W\n'
+        "winners: N E S E W N E S N  {=checked with Jean}\npoint EW\n"
+    )
+    once = run("annotate", write(tmp_path, "r.aln", text)).stdout
+    assert '[Event "Club night"]  {=upstairs room}\n' in once
+    assert "winners: N E S E W N E S N  {=checked with Jean}\n" in once
+    assert "point EW  {= Tricks: N 3, E 3, S 2, W 1;" in once
+    assert run("annotate", write(tmp_path, "again.aln", once)).stdout == once

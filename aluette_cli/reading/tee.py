@@ -80,7 +80,9 @@ _SPECIAL_BYTES = [ch.encode("ascii") for ch in COMMENT_OPEN + COMMENT_CLOSE + LI
 _OUTSIDE = f"[^{_SPECIALS}\r\n]*"
 _STRING = f"{QUOTE}[^{QUOTE}\\\\\r\n]*{QUOTE}"
 _PLAIN_STRING = re.compile(f"{_OUTSIDE}{_STRING}{_OUTSIDE}(?:\r\n|\r|\n)?".encode("ascii"))
-GENERATED = COMMENT_OPEN + MARK
+#: how every note annotate writes opens: a brace, ``=`` and a space.  A
+#: scorer's ``{=checked}`` is a comment of the scorer's, kept.
+GENERATED = COMMENT_OPEN + MARK + " "
 #: The notes annotate puts at the end of a line too long to hold: two
 #: spaces, then each generated comment, one space apart (a note's text
 #: holds no brace: :func:`annotate.added`).
