@@ -246,6 +246,7 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     shown = None
     version: object = None
     has_games = False
+    report = False  # whether a game reads as report --format json writes one
     #: commas too many before a game that could be read, for it to hold
     strays: list[tuple[int, int]] = []
     # every game convert writes opens with its index (the schema orders no keys)
@@ -287,6 +288,7 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 return
         else:
             has_games = True
+            report = report or (isinstance(part.value, dict) and "file" in part.value)
             where = f"game {part.index}"
             try:
                 game = game_from_dict(part.value, where)
@@ -306,7 +308,7 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     for line, column in strays:  # no game could be read after them
         yield _problem("json-stray-comma", line, column)
     if shown is None:
-        yield _problem("json-format", format=FORMAT)
+        yield _problem("json-report" if report else "json-format", format=FORMAT)
     elif not has_games:
         yield _problem("json-games")
 

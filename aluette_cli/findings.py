@@ -223,6 +223,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "json-long-game": "longer than the limit of {limit:,} characters; this game is skipped",
         "json-games-list": "the document's 'games' must be a list",
         "json-format": "not an {format} JSON document (its 'format' key must be {format!r})",
+        "json-report": "not an {format} JSON document: a report, as 'aluette report --format"
+        " json' writes it; 'aluette convert --to json' writes a record in JSON",
         "json-games": "the document has no 'games' list",
         "json-version": (
             "not an {format} JSON document of version {version} (its 'version': {found})"

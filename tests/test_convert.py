@@ -26,7 +26,7 @@ from click.testing import Result
 from aluette_cli.convert import format_aln
 from aluette_cli.pipeline import RuleChoice
 
-from .conftest import ROOT, generated, invoke, write
+from .conftest import ROOT, generated, invoke, run, write
 from .conftest import SAMPLE_FILES as SAMPLES
 
 SCHEMA_PATH = ROOT / "aluette_cli" / "schema" / "aln-record.schema.json"
@@ -1715,3 +1715,18 @@ def test_a_game_too_long_for_the_json_reader_is_said_when_written(
     assert target.read_bytes() == whole.read_bytes()  # written all the same
     read_back = invoke(["validate", str(target)])
     assert read_back.stdout.count("this game is skipped") == 2
+
+
+def test_a_report_given_as_a_record_is_named_so(tmp_path: Path) -> None:
+    """report --format json's output read as a record: its findings say it
+    is a report, and what writes a record in JSON."""
+    sample = ROOT / "samples" / "classic-game.aln"
+    report = write(tmp_path, "report.json", run("report", "--format", "json", sample).stdout)
+    result = run("validate", report)
+    assert result.exit_code == 1
+    assert (
+        f"{report}:1:1: A001 not an aluette-record JSON document: a report, as 'aluette report"
+        " --format json' writes it; 'aluette convert --to json' writes a record in JSON"
+    ) in result.stdout.splitlines()
+    record = write(tmp_path, "record.json", run("convert", sample, "--to", "json").stdout)
+    assert run("validate", record).exit_code == 0
