@@ -430,6 +430,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     DATE_FORMAT: {
         "": "Date {value!r} is not YYYY.MM.DD (use ? for unknown parts)",
+        "fix": "Date {value!r} is not YYYY.MM.DD: write '{fixed}' (use ? for unknown parts)",
+        "fix-day-first": "Date {value!r} is not YYYY.MM.DD: write '{fixed}' if its day comes"
+        " first, as in France (use ? for unknown parts)",
         "month": "Date {value!r} has no month {month}: a Date is YYYY.MM.DD, the month"
         " before the day (use ? for unknown parts)",
         "day": "Date {value!r} has no day {day}: that month has {most} days (use ? for"

@@ -37,6 +37,33 @@ _RESULT = re.compile(r"^\s*(NS|EW|draw)\s+(\d{1,9})\s*-\s*(\d{1,9})\s*$", re.ASC
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$", re.ASCII)
 
 
+#: a date as people write it: the year first or last, its parts between
+#: dashes, slashes or dots, a month or a day of one digit
+_YEAR_FIRST = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$", re.ASCII)
+_YEAR_LAST = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$", re.ASCII)
+
+
+def _date_meant(value: str) -> tuple[str | None, str]:
+    """The Date a value not written YYYY.MM.DD means, and the finding's
+    variant: a day of the calendar the value can only be (2026-11-14,
+    14/11/2026, 11/14/2026), or, where the day and the month could be
+    either, the day first, as France writes it; (None, "") where it is
+    no such date."""
+    value = value.strip()
+    if m := _YEAR_FIRST.match(value):
+        ways = [(int(m[1]), int(m[2]), int(m[3]))]
+    elif m := _YEAR_LAST.match(value):
+        first, second, year = int(m[1]), int(m[2]), int(m[3])
+        ways = [(year, second, first), (year, first, second)]
+    else:
+        return None, ""
+    real = [(y, mo, d) for y, mo, d in ways if y and 1 <= mo <= 12 and 1 <= d <= _days_in(mo, y)]
+    if not real:
+        return None, ""
+    y, mo, d = real[0]
+    return f"{y:04}.{mo:02}.{d:02}", "fix-day-first" if len(set(real)) > 1 else "fix"
+
+
 def _days_in(month: int | None, year: int | None) -> int:
     """The days a month has (the most any has where the month is not known;
     29 in February of a year not known).  Worked out here: the calendar
@@ -112,7 +139,8 @@ def _check_date(tag: Tag, flag: Flags) -> None:
     round; ``2026.02.30``); ``?`` stands for a part not known."""
     m = _DATE.match(tag.value)
     if m is None:
-        flag(F.DATE_FORMAT, "", tag.pos, value=tag.value)
+        fixed, variant = _date_meant(tag.value)
+        flag(F.DATE_FORMAT, variant, tag.pos, value=tag.value, fixed=fixed)
         return
     year, month, day = (None if "?" in part else int(part) for part in m.groups())
     if month is not None and not 1 <= month <= 12:

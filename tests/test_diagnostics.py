@@ -38,11 +38,11 @@ A001_MESSAGE = (
     " the rest of the deal is read"
 )
 A001 = Finding(F.SYNTAX_ERROR, A001_MESSAGE, 16, 6, 1, 4)
-A403 = Finding.of(F.DATE_FORMAT, "", 1, 1, 1, value="14/11/2026")
+A403 = Finding.of(F.DATE_FORMAT, "fix", 1, 1, 1, value="14/11/2026", fixed="2026.11.14")
 MISSING = unreadable("nosuch.aln", "No such file or directory")
 
 A203_LINE = "A203 card 5c played by S is not in S's hand (deal 3, trick 4)"
-A403_LINE = "A403 Date '14/11/2026' is not YYYY.MM.DD (use ? for unknown parts)"
+A403_LINE = "A403 Date '14/11/2026' is not YYYY.MM.DD: write '2026.11.14' (use ? for unknown parts)"
 A403_TITLE = "title=A403 Date not in YYYY.MM.DD form"
 
 # The objects of docs/cli.md's `--format json` example and docs/violations.md's A010.
@@ -52,7 +52,8 @@ A001_JSON = (
 )
 A403_JSON = (
     '{"file": "a403.aln", "line": 1, "column": 1, "code": "A403", "severity": "warning",'
-    ' "message": "Date \'14/11/2026\' is not YYYY.MM.DD (use ? for unknown parts)",'
+    " \"message\": \"Date '14/11/2026' is not YYYY.MM.DD: write '2026.11.14'"
+    ' (use ? for unknown parts)",'
     ' "game": 1, "deal": null, "trick": null}'
 )
 A010_JSON = (

@@ -41,7 +41,7 @@ A104 = "deal 1 dealer S\npoint EW\n\ndeal 3 dealer W\npoint NS\n"
 SAID_A104 = "A104 deal 3 should be deal 2: deal 1 came before it; deals count up by one (deal 3)"
 #: docs/violations.md, A403: a warning, on the tag's line
 DATED = '[Date "14/11/2026"]\n\n'
-SAID_A403 = "A403 Date '14/11/2026' is not YYYY.MM.DD (use ? for unknown parts)"
+SAID_A403 = "A403 Date '14/11/2026' is not YYYY.MM.DD: write '2026.11.14' (use ? for unknown parts)"
 CLEAN = "deal 1 dealer S\npoint EW\n"
 
 

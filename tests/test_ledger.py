@@ -589,8 +589,32 @@ BAD_DATES = (
     ("date", "wrong"), [(d, False) for d in GOOD_DATES] + [(d, True) for d in BAD_DATES]
 )
 def test_a_date_not_in_yyyy_mm_dd_form_is_a403(date: str, wrong: bool) -> None:
-    message = f"A403 2:1 Date '{date}' is not YYYY.MM.DD (use ? for unknown parts)"
+    message = (
+        f"A403 2:1 Date '{date}' is not YYYY.MM.DD{MEANT.get(date, '')} (use ? for unknown parts)"
+    )
     assert said(replay('[Event "x"]', f'[Date "{date}"]')[1]) == ([message] if wrong else [])
+
+
+#: the Date a bad one means, where it can only be one day of the calendar,
+#: or, the day and the month either way round, the day first
+MEANT = {
+    "14/11/2026": ": write '2026.11.14'",
+    "2026-11-14": ": write '2026.11.14'",
+    "2026.1.14": ": write '2026.01.14'",
+    "2026.11.14 ": ": write '2026.11.14'",
+    "11/14/2026": ": write '2026.11.14'",
+    "03/04/2026": ": write '2026.04.03' if its day comes first, as in France",
+}
+
+
+@pytest.mark.parametrize("date", ["11/14/2026", "03/04/2026", "31/02/2026", "2026-13-01"])
+def test_a_date_written_another_way_says_the_date_it_means(date: str) -> None:
+    """A403 says what to write where the value is a day of the calendar
+    written another way; not where it is none (31 February, month 13)."""
+    message = (
+        f"A403 2:1 Date '{date}' is not YYYY.MM.DD{MEANT.get(date, '')} (use ? for unknown parts)"
+    )
+    assert said(replay('[Event "x"]', f'[Date "{date}"]')[1]) == [message]
 
 
 @pytest.mark.parametrize(
