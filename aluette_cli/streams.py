@@ -449,7 +449,14 @@ def atomic_output(
 @contextlib.contextmanager
 def _replacing(name: str, binary: bool, read_as: os.stat_result | None = None) -> Iterator[Any]:
     """Write a regular file by a temporary file renamed over it (unless it
-    is no longer the file ``read_as`` describes)."""
+    is no longer the file ``read_as`` describes).  The path is the
+    kernel's to read, as a shell's redirect would: its folder must be one
+    (``gone/../a.aln`` names no file, though ``realpath`` makes ``a.aln``
+    of it), and a file the user may not write (a read-only one) is not
+    replaced, though renaming over it could."""
+    folder = os.stat(os.path.dirname(name) or ".")  # (its error names the path: below)
+    if not stat.S_ISDIR(folder.st_mode):
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), name)
     real = os.path.realpath(name)  # through a symlink: its target is replaced
     directory, base = os.path.split(real)
     directory = directory or "."
@@ -457,6 +464,8 @@ def _replacing(name: str, binary: bool, read_as: os.stat_result | None = None) -
         original: os.stat_result | None = os.stat(real)
     except FileNotFoundError:
         original = None
+    if original is not None and not os.access(real, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), name)
     if not os.path.isdir(directory):
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
     _guard_signals()

@@ -183,6 +183,40 @@ def test_a_missing_directory_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert result.stderr == f"aluette: cannot write {target}: No such file or directory\n"
 
 
+@pytest.mark.parametrize("command", [["report"], ["convert", "--to", "json"], ["annotate"]])
+def test_an_output_through_a_folder_that_is_not_there_is_not_written(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """``gone/../in.aln`` names no file: the kernel finds no ``gone`` (a
+    shell's redirect says so), though the path's text, with ``..`` taken
+    off, is the input's; the input stays as it was."""
+    record = write(tmp_path, "in.aln", CLASSIC.read_bytes())
+    for folder, reason in (("gone", "No such file or directory"), ("in.aln", "Not a directory")):
+        target = f"{tmp_path}/{folder}/../in.aln"
+        result = run(command[0], str(record), *command[1:], "-o", target)
+        assert result.exit_code == 2, result.output
+        assert f"aluette: cannot write {target}: {reason}" in result.stderr
+    assert record.read_bytes() == CLASSIC.read_bytes()
+
+
+def test_a_file_the_user_may_not_write_is_not_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only file is refused, as a shell's redirect refuses it, though
+    renaming over it could replace it (the tests run as root, to whom every
+    file is writable: the kernel's answer is made here)."""
+    kept = write(tmp_path, "report.txt", "kept\n")
+    kept.chmod(0o444)
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda path, mode: mode != os.W_OK and real_access(path, mode)
+    )
+    result = run("report", str(CLASSIC), "-o", str(kept))
+    assert result.exit_code == 2
+    assert result.stderr == f"aluette: cannot write {kept}: Permission denied\n"
+    assert kept.read_text() == "kept\n"
+
+
 @pytest.mark.parametrize(
     ("args", "hint"),
     [(["convert", "--to", "aln"], "aluette fmt"), (["annotate"], "--in-place")],
