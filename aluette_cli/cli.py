@@ -388,8 +388,14 @@ raw_csv_option = click.option(
 files_jobs_option = jobs_option(
     "Do this many files at once, in as many processes; messages stay in input order."
 )
+#: (a file that cannot be read is said when it is opened, and the others are
+#: still read: not refused with the arguments, as click's check would)
 files_argument = click.argument(
-    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
+    "files",
+    nargs=-1,
+    required=True,
+    metavar="FILE...",
+    type=click.Path(allow_dash=True, readable=False),
 )
 from_option = click.option(
     "--from",
@@ -1628,6 +1634,7 @@ def main(argv: list[str] | None = None) -> None:
     tune_gc()
     stand_in_for_closed_streams()
     _whole_writes()
+    _encodable_output()
     try:
         try:
             cli.main(args=argv, prog_name="aluette", standalone_mode=True)
@@ -1666,6 +1673,21 @@ def _whole_writes() -> None:
             errors=stream.errors,
             line_buffering=bool(stream.line_buffering),
         )
+
+
+def _encodable_output() -> None:
+    """Standard output and error that can print every character, whatever
+    the locale's encoding: a terminal in Latin-1 or ASCII cannot show
+    U+FFFD (a byte of a record that was not UTF-8), monsieur's ``·`` or
+    ``…``, and a strict encoder would end the command with an internal
+    error, the verdict lost.  Such a character is written as its escape
+    (``\ufffd``) instead; a UTF-8 stream is left as it is."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").replace("_", "-").lower()
+        reconfigure = getattr(stream, "reconfigure", None)
+        if encoding not in ("utf-8", "utf8") and reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
 
 
 def _flush_stdout() -> None:

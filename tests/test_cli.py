@@ -6,20 +6,23 @@ docs/notation.md, not copied from the tool's output.
 
 from __future__ import annotations
 
+import builtins
 import json
+import os
 import re
 import select
 import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import Result
 
 from aluette_cli.cli import cli
 
-from .conftest import run, write
+from .conftest import SAMPLES, run, write
 
 # --------------------------------------------------------------------------
 # Records, checked by hand
@@ -995,3 +998,58 @@ def test_a_file_not_read_is_left_out_as_any_finding_is(
     assert f"aluette: cannot read {missing}" in result.stderr
     counted = run("validate", "--statistics", "--format", "json", *chosen, missing, sample)
     assert "A010" not in counted.stdout
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_a_terminal_that_cannot_show_a_character_gets_its_escape(
+    tmp_path: Path, encoding: str
+) -> None:
+    """A locale whose encoding lacks a character the output holds (U+FFFD
+    for a byte of a Latin-1 record, monsieur's middle dot, a section
+    sign): the character is written as its escape, and the command says
+    its verdict with its own status, never an internal error."""
+    record = write(tmp_path, "latin1.aln", b'[Event "Caf\xe9"]\n\ndeal 1 dealer W\npoint NS\n')
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    for args, status in (
+        (["report", str(record)], 0),
+        (["validate", str(record), str(SAMPLES / "violations.aln")], 2),
+        (["explain", "A203"], 0),
+        (["rules"], 0),
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "aluette_cli", *args], capture_output=True, env=env, check=False
+        )
+        assert proc.returncode == status, (args, proc.stderr)
+        assert b"internal error" not in proc.stderr, args
+    report = subprocess.run(
+        [sys.executable, "-m", "aluette_cli", "report", str(record)],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert b"Game 1: Caf\\ufffd" in report.stdout
+
+
+def test_a_file_the_user_may_not_read_is_said_and_the_others_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/cli.md, Common points: a file that cannot be read is reported
+    when it is opened, and the other files are still read (status 2); the
+    arguments are not refused before anything is read.  (The tests run as
+    root, to whom every file is readable: the kernel's refusal is made
+    here, for the one file.)"""
+    locked = write(tmp_path, "locked.aln", TIE_SHEET)
+    good = write(tmp_path, "good.aln", TIE_SHEET)
+    real_open = builtins.open
+
+    def refusing(path: Any, *args: Any, **kwargs: Any) -> Any:
+        if path == str(locked):
+            raise PermissionError(13, "Permission denied", str(locked))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", lambda path, mode: os.fspath(path) != str(locked))
+    monkeypatch.setattr(builtins, "open", refusing)
+    result = run("validate", str(locked), str(good))
+    assert result.exit_code == 2, result.output
+    assert f"aluette: cannot read {locked}: Permission denied" in result.stderr
+    assert "1 game, 1 deal: 0 errors, 0 warnings; 1 file could not be read" in result.stderr
