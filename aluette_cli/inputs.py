@@ -141,6 +141,9 @@ def output_paths(
             return [(file, str(place if suffix is None else place.with_suffix(suffix)))], to_make
         return [(file, output)], False
     if not in_place and output is None:
+        if len(files) == 1 and [str(f) for f in expand(files, suffixes)] == list(files):
+            # a folder with no record: said where it is read, as validate says it
+            return [(files[0], None)], False
         raise ValueError(
             "several inputs: give -o FOLDER for the outputs, or --in-place to write each"
             " beside its input"

@@ -20,6 +20,8 @@ from aluette_cli.inputs import ALN_SUFFIXES, RECORD_SUFFIXES, expand, is_folder,
 from aluette_cli.inputs import writes_into_inputs as writes_into
 from aluette_cli.streams import Walked
 
+from .conftest import run
+
 ALONE = "- (standard input) can only be read alone, not in place"
 WITH_OTHERS = "- (standard input) can only be read alone, not with other inputs"
 NOT_ALL = "several outputs cannot all go to standard output"
@@ -219,6 +221,21 @@ def test_a_choice_that_cannot_be_carried_out_is_refused_with_its_sentence(
     lay_out("r1.aln", "r2.aln", "season/a.aln")
     with pytest.raises(ValueError, match=f"^{re.escape(sentence)}$"):
         output_paths(files, output, in_place, ".json", RECORD_SUFFIXES)
+
+
+def test_one_folder_with_no_record_goes_to_be_read_and_said_as_validate_says_it() -> None:
+    """An empty folder is no several inputs: it goes on, alone, to the
+    reading, which says it cannot be read (a folder with no records in it),
+    as validate does, not that -o is wanted."""
+    lay_out("r1.aln")
+    os.makedirs("empty/sub")
+    assert output_paths(("empty",), None, False, ".json", RECORD_SUFFIXES) == (
+        [("empty", None)],
+        False,
+    )
+    result = run("convert", "--to", "json", "empty")
+    assert result.exit_code == 2
+    assert result.stderr == "aluette: cannot read empty: a folder with no records in it\n"
 
 
 @pytest.mark.parametrize(
