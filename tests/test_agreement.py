@@ -452,6 +452,9 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         headed = headed and "header written again" not in line  # (one deal's, typed twice)
         started = headed or _NO_HEADER.search(line) or _BAD_HEADER.search(line)
         into = -2 if (taken or _GIVEN.search(line)) and not started else -1  # whose notes
+        if started and not headed and re.match(r"\d+\.", bare) and _BAD_HEADER.search(line):
+            into = -2  # a header after a trick on its line (its newline lost): the trick's
+            # deal is the one before, and so are its summary and the trick's note
         if carried is not None and bare and not commented[number - 1] and not started:
             trick, had_sheet, point, hands = carried
             at = re.match(r"(\d+)\.", bare)
