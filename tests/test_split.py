@@ -431,13 +431,21 @@ GIVEN_BACK = [
     ("deal 1 dealer W\n", "winners: N E S W - - - - N\npoint NS\n", "winners: N\npoint EW\n"),
     # the point line only
     ("deal 1 dealer W\n", "point NS\n", "point EW\n"),
+    # the point line, then the last trick put down late: the deal's own
+    # trick 1 below it ends them (as the formatter writes these lines, the
+    # point line above the header, the trick below it, they read alike)
+    (
+        "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\n",
+        "point NS\n\n2. N:1b E:3e S:1d W:9d -> W\n",
+        "1. E:Re S:1e W:1d N:1b\npoint EW\n",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
     "first, given, second",
     GIVEN_BACK,
-    ids=["claims", "no claims", "no hands", "sheet", "point"],
+    ids=["claims", "no claims", "no hands", "sheet", "point", "late trick"],
 )
 def test_a_deal_s_last_lines_below_the_next_header_go_back_to_it(
     first: str, given: str, second: str

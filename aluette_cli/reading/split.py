@@ -1051,7 +1051,9 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
             break
         tricks = [int(n) for n in below.trick_number.findall(line)] if line[0].isdigit() else []
         if tricks:
-            if points or tricks[0] <= max(numbers, default=0):
+            if tricks[0] <= max(numbers, default=0):
+                break
+            if points and not _own_play_below(then, tricks[0], below):
                 break
             numbers += tricks
         elif below.sheet_start.match(line):
@@ -1263,6 +1265,17 @@ def _may_give_back(before: Unit, text: str, start: int) -> bool:
         # deal's own (the deal before's, put down late)
         return late
     return True
+
+
+def _own_play_below(then: str, number: int, below: _Below) -> bool:
+    """Whether a trick numbered ``number``, after a point line given back,
+    is given back too: the line after it (``then``) is a trick line that
+    starts the second deal's own play (numbered no later), so the trick is
+    one the deal before lacks, put down late below its point line.  The
+    same lines written as the formatter writes them (the point line above
+    the header, the trick below it) are read so."""
+    own = [int(n) for n in below.trick_number.findall(then)] if then[:1].isdigit() else []
+    return bool(own) and own[0] <= number
 
 
 def _continues(before: Unit, numbers: list[int], sheets: int, points: int, header: int) -> bool:
