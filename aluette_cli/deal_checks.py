@@ -199,7 +199,7 @@ def _relabelled(deal: Deal, lines: Mapping[str, Hand], ruleset: Ruleset | None) 
         for p, seat in zip(t.plays, seats, strict=True)
         if p.card in holder
     ]
-    away = [(seat, line) for seat, line, _ in played if seat is not None and seat != line]
+    away = _away(deal, holder, turns)
     if len(away) < 3:
         return {}
     # Seat letters wrong in the trick lines, not the hand lines, break the
