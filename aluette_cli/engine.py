@@ -388,8 +388,11 @@ def _seated_as_played(
         return None
     if all(p.seat is not None for t in deal.tricks for p in t.plays):
         return None
+    played = line_seats(deal, tricks)
+    if len(played) != len(deal.tricks):
+        return None  # (trick lines the replay did not place: nothing to seat them by)
     lines = []
-    for trick, seats in zip(deal.tricks, line_seats(deal, tricks), strict=True):
+    for trick, seats in zip(deal.tricks, played, strict=True):
         if len(seats) == len(trick.plays):
             plays = zip(trick.plays, seats, strict=True)
             trick = replace(trick, plays=[replace(p, seat=p.seat or s) for p, s in plays])
