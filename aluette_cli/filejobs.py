@@ -39,6 +39,7 @@ from .streams import (
     make_folders,
     open_source,
     reason_of,
+    remove_empty,
     rewindable_copy,
     same_file,
 )
@@ -118,12 +119,13 @@ class _Job:
         except OSError as exc:
             yield Said(cannot_read(file, reason_of(exc)), EXIT_USAGE)
             return
+        made: list[str] = []
         try:
             if self.make_folder and target is not None and target != STDIO:
                 folder = os.path.dirname(target)
                 if folder:
                     try:
-                        make_folders(folder)
+                        made = make_folders(folder)
                     except OSError as exc:
                         raise WriteError(target, exc) from exc
             with contextlib.ExitStack() as opened:
@@ -153,9 +155,13 @@ class _Job:
         except ChangedMeanwhile as exc:
             yield Said(f"aluette: {exc}", EXIT_INVALID)
         except WriteError as exc:
+            remove_empty(made)
             if target is None or target == STDIO:
                 raise  # standard output is gone: the command ends, as every command does
             yield Said(f"aluette: {exc}", EXIT_USAGE)
+        except BaseException:  # Ctrl-C among them: no folder left for an output not written
+            remove_empty(made)
+            raise
 
     binary = False
     #: whether the job writes into the input's own text (annotate): a file

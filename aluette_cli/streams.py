@@ -118,10 +118,11 @@ def open_source(file: str) -> contextlib.AbstractContextManager[BinaryIO]:
     return open(file, "rb")
 
 
-def make_folders(folder: str) -> None:
+def make_folders(folder: str) -> list[str]:
     """``os.makedirs(folder, exist_ok=True)`` without its recursion, which
     a tree of outputs nested a thousand deep (mirroring its inputs) would
-    exhaust: the missing folders are found going up, then made going down."""
+    exhaust: the missing folders are found going up, then made going down.
+    The folders made, the outermost first (:func:`remove_empty`)."""
     missing: list[str] = []
     while folder and not os.path.isdir(folder):
         missing.append(folder)
@@ -129,11 +130,25 @@ def make_folders(folder: str) -> None:
         if parent == folder:
             break
         folder = parent
+    made: list[str] = []
     for path in reversed(missing):
-        with contextlib.suppress(FileExistsError):
+        try:
             os.mkdir(path)
+            made.append(path)
+        except FileExistsError:
+            pass
         if not os.path.isdir(path):
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), path)
+    return made
+
+
+def remove_empty(folders: list[str]) -> None:
+    """Take away the ``folders`` a run made (:func:`make_folders`) that are
+    still empty, the innermost first: an output interrupted before it was
+    written leaves no folder made for it."""
+    for path in reversed(folders):
+        with contextlib.suppress(OSError):
+            os.rmdir(path)  # (refused where anything is in it)
 
 
 def display_name(file: str) -> str:

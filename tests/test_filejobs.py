@@ -287,3 +287,25 @@ def test_an_output_away_from_its_ruleset_file_is_warned_of(tmp_path: Path, job: 
         another = f"but {target.parent / 'house.toml'} is another ruleset"
         assert [another in e.text for e in said] == ([True] if warned else [])
     assert [e for e in job((source, None)) if isinstance(e, Said)] == []  # (standard output)
+
+
+def test_an_output_interrupted_before_it_is_written_leaves_no_folder_made_for_it(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C while the first output into ``-o FOLDER`` is written: the
+    temporary file goes, and so do the folders made for it, still empty;
+    a folder that was there before stays."""
+
+    class Stopped(ConvertJob):
+        def run(self, file: str, target: str | None, stream: object, out: object) -> Iterator[Any]:
+            yield Read(0)
+            raise KeyboardInterrupt
+
+    source = str(write(tmp_path, "r.aln", A104))
+    (tmp_path / "out").mkdir()
+    target = tmp_path / "out" / "autumn" / "week 1" / "r.json"
+    with pytest.raises(KeyboardInterrupt):
+        list(Stopped(CHOICE, True, "json")((source, str(target))))
+    assert list((tmp_path / "out").iterdir()) == []
+    events = list(ConvertJob(CHOICE, True, "json")((source, str(target))))  # (done: kept)
+    assert events[-1] == Read(2) and target.is_file()
