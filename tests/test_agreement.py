@@ -447,7 +447,7 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         written = line.split("  {=", 1)[0]
         bare = words[number - 1]
         # (a header may follow a tag on its line: its newline lost)
-        headed = re.match(r"(?:\[[^\]]*\]\s*)?deal\s*\d", written, re.I)
+        headed = re.match(r"\s*(?:\[[^\]]*\]\s*)?deal\s*\d", written, re.I)  # (indented too)
         headed = headed and not commented[number - 1]
         headed = headed and "header written again" not in line  # (one deal's, typed twice)
         started = headed or _NO_HEADER.search(line) or _BAD_HEADER.search(line)
