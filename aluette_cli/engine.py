@@ -382,9 +382,12 @@ def _seated_as_played(
     read again so, as it reads with its seats written (``fmt --style
     seats``), so that both say one thing.  None otherwise: most deals,
     every seat written, or fewer than three cards away from their lines
-    (the replay's A203 from ``start`` on ``flag``).  Each reading seats
-    more cards, so reading again ends."""
-    if sum(f.code == F.NOT_IN_HAND for f in flag.found[start:]) < 3:
+    (the replay's A203 from ``start`` on ``flag``) where no hand line is
+    given twice (the one line of a seat then missing plays no card away:
+    its player's cards are not checked).  Each reading seats more cards,
+    so reading again ends."""
+    away = sum(f.code == F.NOT_IN_HAND for f in flag.found[start:])
+    if away < 3 and not deal.extra_hands:
         return None
     if all(p.seat is not None for t in deal.tricks for p in t.plays):
         return None

@@ -2027,3 +2027,21 @@ def test_a_hand_given_twice_in_cards_alone_is_told_by_the_seats_the_replay_gave(
     (finding,) = check(record(*hands, *play)).outcome.findings
     assert (finding.code, finding.line) == ("A107", 4)
     assert "the play shows that the first is W's" in finding.message
+
+
+def test_a_line_given_twice_in_cards_alone_is_told_though_no_card_is_away() -> None:
+    """W's line written as a second N line, cards alone: the replay plays N
+    from the first, W from no line at all, so no card of W's is away (its
+    cards are not checked); with the seats the replay gave, the second N
+    line is W's, as the record with its seats written says."""
+    text = generated(11, "--games", "1", "--style", "cards", "--no-claims")
+    lines = text.split("\n")
+    w = next(k for k, line in enumerate(lines) if line.startswith("W: "))
+    lines[w] = "N: " + lines[w][3:]
+    checked = check("\n".join(lines))
+    said = [f.message for f in checked.outcome.findings if f.code == "A107" and f.deal == 1]
+    assert said == [
+        "N's hand is given a second time, and W's not at all: the play shows that the"
+        " second is W's, and it is read so"
+    ]
+    assert [f.code for f in checked.outcome.findings if f.deal == 1] == ["A107"]
