@@ -44,9 +44,9 @@ def signal_says(what: str) -> tuple[frozenset[str], int] | None:
 
 def check_deck(deal: Deal, flag: Flags, ruleset: Ruleset | None) -> dict[str, set[str]]:
     """Check the dealt cards; return each known hand as a set.  The
-    ``ruleset`` seats trick lines of cards alone without claims, by who
-    takes each trick (:func:`_claimed_turns`); None, if the record's is
-    unknown."""
+    ``ruleset`` tells who takes a trick that claims nothing, where the
+    claims already show cards played from another's line
+    (:func:`_relabelled`); None, if the record's is unknown."""
     hands = {seat: set(hand.cards) for seat, hand in deal.hands.items()}
     if deal.extra_stocks and deal.stock is not None:
         for stock in deal.extra_stocks:
@@ -296,9 +296,10 @@ def _away(
 def _taker(
     plays: Sequence[Play], seats: Sequence[str | None], ruleset: Ruleset | None
 ) -> str | None:
-    """Who leads after a trick that claims nothing: its winner by the
-    rules, or its leader again where nobody takes it; None if the trick
-    is not four different cards, each seated."""
+    """Who leads after a trick by the rules: its winner, or its leader
+    again where nobody takes it (the next leader where the trick claims
+    nothing, and what its claim is held to); None if the trick is not four
+    different cards, each seated, or the rules are unknown."""
     if ruleset is None or None in seats:
         return None
     cards = [p.card for p in plays]

@@ -23,7 +23,7 @@ from .analysis import Limits
 from .annotate import Annotator
 from .convert import KeptAsIs, NotWhole, Unreadable, converted, converted_to_aln
 from .findings import visible
-from .pipeline import CheckedGame, RuleChoice
+from .pipeline import CheckedGame, RuleChoice, rules_name
 from .rules import RulesetError, load_record_ruleset
 from .streams import (
     NUL_REASON,
@@ -79,8 +79,7 @@ def rules_left_behind(
     output's folder does not hold alike: the tag goes with the record, the
     file does not, and the output read where it is would be checked under
     other rules, or none (A401).  Once a file name (``named``: those said)."""
-    tag = checked.game.tag("Rules")
-    name = tag.value.strip() if tag is not None else ""
+    name = rules_name(checked.game)  # (the tag's, as the output will be read)
     if target is None or target == STDIO or not name.endswith(".toml") or name in named:
         return
     named.add(name)
