@@ -62,8 +62,8 @@ from .split import (
 from .syntax import (
     _ARROW_LIKE,
     _content_end,
+    _fixed,
     _found,
-    _found_fixed,
     _syntax_finding,
     _unclosed_comment,
 )
@@ -702,7 +702,7 @@ def _parse_other(unit: Unit) -> tuple[None, list[Comment], Finding | None]:
             if text[pos] == COMMENT_OPEN:
                 error = Finding.of(F.UNCLOSED_COMMENT, "", *where)
             else:
-                found = _found_fixed(text, pos)
+                found = _fixed(_found(text, pos), text, pos)
                 error = Finding.of(F.SYNTAX_ERROR, "between", *where, found=found)
             return None, comments, error
         if m.group()[:1] in (COMMENT_OPEN, LINE_COMMENT):

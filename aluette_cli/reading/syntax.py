@@ -59,9 +59,10 @@ def _expected_words(names: Iterable[str], what: str) -> str:
     return either(word for _, word in words)
 
 
-def _found_fixed(text: str, index: int) -> str:
-    """:func:`_found`, with the fix of a known word mistyped (:func:`_hint`)."""
-    found, hint = _found(text, index), _hint(text, index)
+def _fixed(found: str, text: str, index: int | None) -> str:
+    """What was ``found`` at ``text[index]``, with the fix of a known word
+    mistyped there (:func:`_hint`); as it is where none (or no index)."""
+    hint = _hint(text, index) if index is not None else ""
     return _said("found-fix", found=found, fix=hint) if hint else found
 
 
@@ -157,9 +158,7 @@ def _syntax_finding(
         )
         expected = _expected_words(names, what)
         found = _said("found-end", what=what)
-    hint = _hint(text, index) if index is not None else ""
-    if hint:
-        found = _said("found-fix", found=found, fix=hint)
+    found = _fixed(found, text, index)
     if lost is None:
         lost = "tags" if unit.kind == "tags" else "deal"
     return Finding.of(F.SYNTAX_ERROR, lost, *where, found=found, expected=expected)
