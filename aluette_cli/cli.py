@@ -1217,7 +1217,7 @@ def fmt_command(
     """
     status = _status()
     choice = _rule_choice(rules, options)
-    changed = unchanged = 0
+    changed = unchanged = failed = 0  # failed: left as it is, for the reason said above
     for file in expand(files, ALN_SUFFIXES):
         display = visible(display_name(file))  # a name is shown, its controls escaped
         why = None if file == STDIO or check or show_diff else not_replaceable(file)
@@ -1257,7 +1257,7 @@ def fmt_command(
                     result.copy_old_to(sys.stdout.buffer)
                 click.echo(f"aluette: {display} left as it is: {kept_because}", err=True)
                 status.raise_to(EXIT_INVALID)
-                unchanged += 1
+                failed += 1
                 continue
             if file == "-" and not (check or show_diff):
                 result.copy_to(sys.stdout.buffer)
@@ -1275,7 +1275,7 @@ def fmt_command(
                     f"aluette: {display} not rewritten: parts of it cannot be read", err=True
                 )
                 status.raise_to(EXIT_INVALID)
-                unchanged += 1  # as the summary counts it: left as it was
+                failed += 1
                 continue
             elif not show_diff:
                 try:
@@ -1284,7 +1284,7 @@ def fmt_command(
                 except ChangedMeanwhile as exc:
                     click.echo(f"aluette: {exc}", err=True)
                     status.raise_to(EXIT_INVALID)
-                    unchanged += 1
+                    failed += 1
                     continue
                 click.echo(f"reformatted {display}", err=True)
             changed += 1
@@ -1292,7 +1292,8 @@ def fmt_command(
         verb = "would be reformatted" if check or show_diff else "reformatted"
         click.echo(
             f"{changed} file{'s' if changed != 1 else ''} {verb},"
-            f" {unchanged} file{'s' if unchanged != 1 else ''} left unchanged",
+            f" {unchanged} file{'s' if unchanged != 1 else ''} left unchanged"
+            + (f", {failed} file{'s' if failed != 1 else ''} not formatted" if failed else ""),
             err=True,
         )
     sys.exit(status.code)
