@@ -163,6 +163,17 @@ MESSY = {
         ),
         {"A005", "A301"},
     ),
+    # deal 2's header above deal 1's S hand, and deal 1's point line above
+    # its trick 9: no point line goes back to deal 1, which has a hand line
+    # alone above the header (nothing to claim a point for)
+    "a deal header moved up among the hands, a point line above the last trick": (
+        _edit(
+            ("\ndeal 2 dealer S\n", "\n"),
+            ("S: 2b 4c", "deal 2 dealer S\nS: 2b 4c"),
+            ("9. Vb 7d Ce 4d -> S\npoint NS\n", "point NS\n9. Vb 7d Ce 4d -> S\n"),
+        ),
+        {"A005", "A107"},
+    ),
     # deal 1's trick 9 below deal 2's header: deal 1's, after its point line
     "a trick moved below the next header, wrong point": (
         _edit((_trick(9), ""), ("deal 2 dealer S\n", "deal 2 dealer S\n" + _trick(9)), WRONG_POINT),
@@ -594,7 +605,11 @@ def test_every_output_tells_the_same(tmp_path: Path, name: str) -> None:
     # trick it does not explain is one the record does not give, whose line
     # is missing or cannot be read.
     for said, reported in zip(notes.winners, told.winners, strict=True):
-        assert _by_number(said) == {k: w for k, w in _by_number(reported).items() if w != "?"}
+        if len({t.number for t in said}) == len(said):
+            # (annotate's are the numbers written: where a deal has two
+            # trick 1s, the report's second is trick 10, and only the cards
+            # match the two, as below)
+            assert _by_number(said) == {k: w for k, w in _by_number(reported).items() if w != "?"}
         assert_notes_fit(said, reported)
     assert len(lines) == text.count("\n")  # no line added, none lost
 

@@ -539,6 +539,27 @@ def test_a_point_line_below_the_next_deal_s_first_trick_that_is_its_own_stays(
 
 
 @pytest.mark.parametrize(
+    "before",
+    ["deal 1 dealer W\nN: 8e Rc Re Vb 1b 3e 1d 9d 2b\n\n", "deal 1 dealer W\n\n"],
+    ids=["a hand line", "nothing"],
+)
+def test_a_point_line_below_hands_and_trick_1_stays_where_the_deal_before_has_no_play(
+    before: str,
+) -> None:
+    """A point line below the next deal's hands and its trick 1 is given back
+    to a deal with play to claim it for (above): above a deal with a hand
+    line alone, or nothing, it is the next deal's, out of its place.  (With
+    no hands below the header, trick 1 and the point line go back together:
+    the header moved up above the deal before's only lines.)"""
+    head = "deal 2 dealer N\nE: 1e 3b 4c 5d 6e 7b 8c 9d Vc\n1. E:Re S:1e W:1d N:1b\n"
+    rest = "2. E:3e S:3b W:Ce N:2b\npoint EW\n"
+    data = f"{before}{head}{LATE_POINT[2]}{rest}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert [u.text for u in units] == [before, f"{head}{LATE_POINT[2]}{rest}"]
+    assert all(u.findings == [] for u in units)
+
+
+@pytest.mark.parametrize(
     "above",
     ["deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\n", "deal 1 dealer W\n"],
     ids=["below trick 1", "below the header"],

@@ -1071,7 +1071,11 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         return None  # no line of play of the deal's own among those looked at
     if not given and hands:
         # below the deal's own hands and its first tricks, the point line
-        # the deal before lacks (put down late, as below)
+        # the deal before lacks (put down late, as below), where it has play
+        # to claim the point for: above a deal with a hand line alone, the
+        # header is the line out of its place, not the point line
+        if below.play_below.search("\n" + before.text) is None:
+            return None
         late = _late_point(looked, below)
         if late is None:
             return None
@@ -1086,6 +1090,8 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         # point line alone is given back, where the next deal has its own.
         if not (points and numbers[:1] == [1] and _continues(before, [], 0, 1, after.line)):
             return None
+        if below.play_below.search("\n" + before.text) is None:
+            return None  # (as above: a point line goes back to a deal with play)
         if below.point_below.search(text, stop - 1) is None:
             return None
         given, numbers, sheets, stray = given[-1:], [], 0, True
