@@ -163,16 +163,17 @@ MESSY = {
         ),
         {"A005", "A301"},
     ),
-    # deal 2's header above deal 1's S hand, and deal 1's point line above
-    # its trick 9: no point line goes back to deal 1, which has a hand line
-    # alone above the header (nothing to claim a point for)
-    "a deal header moved up among the hands, a point line above the last trick": (
+    # deal 2's header above deal 1's S hand, deal 1's point line above its
+    # trick 9: the header stands among deal 1's hands, and the lines below
+    # it up to deal 2's own hands are deal 1's, its point line out of place
+    "a deal header among the hands, a point line above the last trick, wrong claim": (
         _edit(
             ("\ndeal 2 dealer S\n", "\n"),
             ("S: 2b 4c", "deal 2 dealer S\nS: 2b 4c"),
             ("9. Vb 7d Ce 4d -> S\npoint NS\n", "point NS\n9. Vb 7d Ce 4d -> S\n"),
+            WRONG_CLAIM,
         ),
-        {"A005", "A107"},
+        {"A005", "A301"},
     ),
     # deal 1's trick 9 below deal 2's header: deal 1's, after its point line
     "a trick moved below the next header, wrong point": (
@@ -268,6 +269,10 @@ _HEADER_BELOW = re.compile(r"\{= A005 the deal header comes first")
 #: A header written above the last lines of the deal before: those lines,
 #: down to the first that does not continue it, are the deal before's.
 _HEADER_ABOVE = re.compile(r"\{= A005 the next deal's header stands above")
+#: A header written among the hands of the deal before: the lines below it,
+#: down to the first hand or stock line after a line of play, are the deal
+#: before's.
+_HEADER_AMONG = re.compile(r"\{= A005 the next deal's header stands among")
 #: A deal's first line written above the point line of the deal before:
 #: the deal starts there, and the lines down to its header are the deal
 #: before's.
@@ -436,6 +441,9 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     #: whether the last deal's summary was noted, and a second summary after
     #: it, before any header: that of the deal whose header is below it
     summed = False
+    #: below a header written among the last deal's hands: whether a line of
+    #: its play has been seen since (None: not below such a header)
+    among: bool | None = None
     below: tuple[dict[str, int] | None, tuple[str, int] | None] | None = None
     before_play = re.compile(r"[NESW]\s*:|stock\s*:|(?:chant|announce|concede)\b")
     words = [re.sub(r"\{[^}]*\}|;.*", "", x.split("  {=", 1)[0]).strip() for x in lines]
@@ -491,6 +499,14 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
                 carried = None
             if carried is None and not hands:
                 start_deal(line)
+        if among is not None and bare and not commented[number - 1] and not started:
+            if among and before_play.match(bare):
+                among = None
+                start_deal(line)  # the next deal's own first line
+            else:
+                among = bool(re.match(r"\d+\.|winners|point", bare)) or among
+        if started and _HEADER_AMONG.search(line) and winners:
+            among, started = False, False
         if started and _HEADER_ABOVE.search(line) and winners:
             carried, started = (0, sheet, False, False), False
         if started and pending:

@@ -538,6 +538,53 @@ def test_a_point_line_below_the_next_deal_s_first_trick_that_is_its_own_stays(
     assert all(u.findings == [] for u in units)
 
 
+#: Deal 1 with its N hand above deal 2's header, the rest of it below.
+AMONG_HANDS = (
+    "deal 1 dealer W\nN: 8e Rc Re Vb 1b 3e 1d 9d 2b\n",
+    "deal 2 dealer N\n",
+    "E: 1e 3b 4c 5d 6e 7b 8c 9d Vc\n1. N:8e E:1e\n2. N:Rc E:3b\npoint EW\n\n",
+    "N: Cd 2c 7d 6b 5b 4d 3d 9b 1c\n1. E:5c S:1d W:6d N:Cd\npoint NS\n",
+)
+
+
+def test_a_deal_header_among_the_hands_before_gives_the_lines_below_it_back() -> None:
+    before, head, theirs, own = AMONG_HANDS
+    data = "".join(AMONG_HANDS).encode()
+    one, two = (u for u in read_units(io.BytesIO(data)) if u.kind == "deal")
+    assert one.text == f"{before}\n{theirs}"
+    assert two.text == head + "\n" * theirs.count("\n") + own
+    assert [(f.code, f.line) for f in one.findings] == [("A005", 3)]
+    assert "stands among this deal's hands" in one.findings[0].message
+    assert two.findings == []
+
+
+@pytest.mark.parametrize(
+    "theirs, own",
+    [
+        # a hand the deal before has, right below the header: the next deal's
+        ("N: 1e 3b 4c 5d 6e 7b 8c 9d Vc\n1. N:1e E:3b\npoint EW\n\n", AMONG_HANDS[3]),
+        # the next deal has no play of its own below the hands that follow
+        (AMONG_HANDS[2], "N: Cd 2c 7d 6b 5b 4d 3d 9b 1c\n"),
+        # no point line: no whole deal's play to give back
+        (AMONG_HANDS[2].replace("point EW\n", ""), AMONG_HANDS[3]),
+        # a line the look does not know
+        (AMONG_HANDS[2].replace("point EW", "scored by Rose\npoint EW"), AMONG_HANDS[3]),
+        # tricks not numbered from 1 on
+        (AMONG_HANDS[2].replace("2. N:Rc", "3. N:Rc"), AMONG_HANDS[3]),
+    ],
+    ids=["its own hand", "no play of its own", "no point line", "unknown line", "numbering"],
+)
+def test_lines_below_a_header_among_the_hands_stay_where_they_are_not_a_deal_s_rest(
+    theirs: str, own: str
+) -> None:
+    before, head = AMONG_HANDS[:2]
+    data = f"{before}{head}{theirs}{own}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert units[0].text == before  # (the rest may be cut again: its second deal headless)
+    assert "".join(u.text for u in units[1:]) == f"{head}{theirs}{own}"
+    assert not any(f.code == "A005" for u in units for f in u.findings)
+
+
 @pytest.mark.parametrize(
     "before",
     ["deal 1 dealer W\nN: 8e Rc Re Vb 1b 3e 1d 9d 2b\n\n", "deal 1 dealer W\n\n"],

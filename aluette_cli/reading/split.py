@@ -290,7 +290,11 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
             unit, held = _joined(held, unit), None
         if held is not None:
             if unit.kind == "deal" and held.kind == "deal" and not finished:
-                given = _given_back(held, unit) or _taken_ahead(held, unit)
+                given = (
+                    _given_back(held, unit)
+                    or _hands_given_back(held, unit)
+                    or _taken_ahead(held, unit)
+                )
                 if given is not None:
                     held, unit = given
             yield held
@@ -1149,6 +1153,92 @@ def _late_point(looked: list[tuple[int, int, str]], below: _Below) -> tuple[int,
         else:
             return None
     return None
+
+
+#: A hand or stock line's word (the seat, or ``stock``), in group 1.
+_HAND_WORD = re.compile(f"[{BLANKS}]*({SEAT}|{STOCK})[{BLANKS}]*{COLON}")
+
+
+def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
+    """The two deal units with the lines of ``before`` written below the
+    header of ``after`` given back to it, where the header stands among the
+    deal before's hands; None if it does not.
+
+    The deal before has hand lines and nothing after them; below the next
+    header come the hands of the other seats (and the stock, where it has
+    none), then a whole deal's play: tricks numbered from 1 on, a sheet, a
+    point line.  Read as the next deal's, every card of that deal is played
+    twice once the next deal's own hands and play follow (tricks 10 to 18,
+    a hand given twice): a score of findings for one line.  The next deal's
+    own lines start at the first hand or stock line after that play, which
+    must have play of its own below it.  The header is then the line out of
+    its place: an A005 at it, said of the deal before, which reads the
+    lines as its own; every line stays at its place (:func:`_given_back`)."""
+    if after.column != 1 or len(after.parts) < 2:
+        return None
+    head = after.parts[0]
+    if not head.startswith(DEAL) and HEADER_WORD.match(head) is None:
+        return None
+    below = _below()
+    mine = "\n" + COMMENT_SPAN.sub("", before.text)
+    if below.play_below.search(mine) or below.point_below.search(mine):
+        return None  # (lines of play below the header: _given_back's)
+    seen = {m[1] for m in re.finditer(f"\n{_HAND_WORD.pattern}", mine)}
+    if not seen or not _ends_before(before, after.line):
+        return None
+    text = after.text
+    start = text.find("\n") + 1
+    if not start or _left_open(text[:start]):
+        return None
+    at, stop = start, -1
+    expected, points, sheets = 1, 0, 0
+    while (end := text.find("\n", at)) >= 0 and stop < 0:
+        raw = text[at:end]
+        if _left_open(raw):
+            return None  # (a comment over lines is not looked into)
+        line = COMMENT_SPAN.sub("", raw).strip(WHITESPACE)
+        if COMMENT_CLOSE in line:
+            return None
+        played = expected > 1 or points or sheets
+        hand = _HAND_WORD.match(line)
+        if not line:
+            pass
+        elif below.before_play.match(line):
+            if played:
+                stop = at  # the next deal's own first line
+                break
+            if hand is not None:
+                if hand[1] in seen:
+                    return None  # a hand the deal before has: the next deal's
+                seen.add(hand[1])
+        elif line[0].isdigit():
+            numbers = [int(n) for n in below.trick_number.findall(line)]
+            if not numbers or numbers != list(range(expected, expected + len(numbers))):
+                return None
+            expected += len(numbers)
+        elif below.sheet_start.match(line) and not (played or sheets):
+            sheets += 1
+        elif below.point_start.match(line) and not points and (expected > 1 or sheets):
+            points += 1
+        else:
+            return None
+        at = end + 1
+    if stop < 0 or not points or expected > HAND_SIZE + 1:
+        return None
+    if below.play_below.search(text, stop - 1) is None:
+        return None  # the next deal has no play of its own below: those lines are its
+    first = Unit("deal", before.line, before.column, [*before.parts, "\n", text[start:stop]])
+    second = Unit(
+        "deal",
+        after.line,
+        after.column,
+        [text[:start], "\n" * text.count("\n", start, stop), text[stop:]],
+    )
+    last = after.line + text.count("\n", 0, stop)
+    first.findings = [*before.findings, *(f for f in after.findings if f.line < last)]
+    first.findings.append(Finding.of(F.LINE_ORDER, "next-header-hands", after.line, 1))
+    second.findings = [f for f in after.findings if f.line >= last]
+    return first, second
 
 
 def _behind(before: Unit, numbers: list[int]) -> bool:
