@@ -76,6 +76,7 @@ from .streams import (
     reason_of,
     same_file,
     stand_in_for_closed_streams,
+    stdin_file,
 )
 from .tables import LEVELS
 from .verdict import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Selection, exit_status
@@ -1574,6 +1575,8 @@ def _refuse_writing_over_inputs(
         if target is None or target == STDIO:
             continue
         own = same_file(file, target)
+        if own and file == STDIO:  # (never written in place: it is read as a stream)
+            raise click.UsageError(f"-o {target} is the file standard input is read from")
         if own and not its_own:
             raise click.UsageError(f"-o {target} is the input file; {hint}")
         found = _identity(target)
@@ -1590,7 +1593,7 @@ def _refuse_writing_over_inputs(
 def _identity(path: str) -> tuple[int, int] | None:
     """The file a name leads to (links followed), or None if there is none."""
     if path == STDIO:
-        return None
+        return stdin_file()
     try:
         st = os.stat(path)
     except (OSError, ValueError):

@@ -182,6 +182,8 @@ def writes_into_inputs(files: tuple[str, ...], output: str | None) -> str | None
     target = os.path.realpath(output)  # links resolved: a folder may be named through one
     for file in files:
         if same_file(file, output):
+            if file == STDIO:
+                return f"-o {output} is the file standard input is read from"
             return f"-o {output} is one of the input files"
         folder = os.path.realpath(file)
         if (

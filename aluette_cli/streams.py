@@ -394,10 +394,31 @@ def not_replaceable(path: str) -> str | None:
     return f"it is {kind}, not a file" if kind else "it is a stream, not a file"
 
 
+def stdin_file() -> tuple[int, int] | None:
+    """The regular file standard input is redirected from (its device and
+    inode), or None: a pipe, a terminal, an input given in process (the
+    API, the test runner).  ``aluette report - -o club.aln < club.aln``
+    reads a file as surely as ``aluette report club.aln`` does, and must
+    not replace it either."""
+    try:
+        st = os.fstat(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # (io.UnsupportedOperation is both)
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+
+
 def same_file(a: str, b: str) -> bool:
-    """Whether two names (``-`` aside) are the same file."""
-    if STDIO in (a, b):
+    """Whether two names are the same file: ``-``, standard input, is the
+    file it is redirected from, if any (:func:`stdin_file`)."""
+    if a == b == STDIO:
         return False
+    if STDIO in (a, b):
+        redirected = stdin_file()
+        try:
+            st = os.stat(b if a == STDIO else a)
+        except (OSError, ValueError):
+            return False
+        return redirected == (st.st_dev, st.st_ino)
     try:
         return os.path.samefile(a, b)
     except OSError:

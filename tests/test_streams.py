@@ -232,6 +232,48 @@ def test_output_naming_the_input_is_refused(tmp_path: Path, args: list[str], hin
     assert record.read_bytes() == CLASSIC.read_bytes()
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate"],
+        ["report"],
+        ["report", "--format", "html"],
+        ["convert", "--to", "json"],
+        ["annotate"],
+        ["stats"],
+        ["analyse"],
+    ],
+    ids=" ".join,
+)
+def test_output_naming_the_file_standard_input_is_redirected_from_is_refused(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """``aluette report - -o club.aln < club.aln`` replaced the record with
+    its report (validate's with an empty file, status 0): standard input
+    redirected from a file reads that file as surely as naming it does.  A
+    real process, its standard input the file."""
+    record = write(tmp_path, "club.aln", CLASSIC.read_bytes())
+    command = [sys.executable, "-m", "aluette_cli", args[0], "-", *args[1:], "-o", str(record)]
+    with record.open("rb") as stdin:
+        result = subprocess.run(command, stdin=stdin, capture_output=True, check=False)
+    assert result.returncode == 2, result.stderr
+    assert f"-o {record} is the file standard input is read from" in result.stderr.decode()
+    assert record.read_bytes() == CLASSIC.read_bytes()
+
+
+def test_output_beside_the_file_standard_input_is_redirected_from_is_written(
+    tmp_path: Path,
+) -> None:
+    record = write(tmp_path, "club.aln", CLASSIC.read_bytes())
+    target = tmp_path / "club.json"
+    command = [sys.executable, "-m", "aluette_cli", "convert", "-", "--to", "json"]
+    with record.open("rb") as stdin:
+        result = subprocess.run([*command, "-o", str(target)], stdin=stdin, check=False)
+    assert result.returncode == 0
+    assert target.read_text("utf-8").startswith("{")
+    assert record.read_bytes() == CLASSIC.read_bytes()
+
+
 @pytest.mark.parametrize("args", [["convert", "--to", "aln"], ["annotate"]])
 def test_an_output_that_is_another_input_is_refused_before_anything_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
