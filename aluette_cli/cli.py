@@ -1221,7 +1221,9 @@ def fmt_command(
     changed = unchanged = failed = 0  # failed: left as it is, for the reason said above
     for file in expand(files, ALN_SUFFIXES):
         display = visible(display_name(file))  # a name is shown, its controls escaped
-        why = None if file == STDIO or check or show_diff else not_replaceable(file)
+        # (a folder left by expand has no record in it: reading it says so)
+        in_place = not (file == STDIO or check or show_diff or os.path.isdir(file))
+        why = not_replaceable(file) if in_place else None
         if why is not None:
             click.echo(
                 f"aluette: cannot format {display} in place: {why}; give it as standard"

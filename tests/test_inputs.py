@@ -236,6 +236,13 @@ def test_one_folder_with_no_record_goes_to_be_read_and_said_as_validate_says_it(
     result = run("convert", "--to", "json", "empty")
     assert result.exit_code == 2
     assert result.stderr == "aluette: cannot read empty: a folder with no records in it\n"
+    # fmt, too, said it cannot format a folder in place, and to give it as
+    # standard input
+    for args in ([], ["--check"]):
+        result = run("fmt", *args, "empty")
+        assert result.exit_code == 2
+        said = result.stderr.splitlines()
+        assert said[0] == "aluette: cannot read empty: a folder with no records in it", args
 
 
 @pytest.mark.parametrize(
