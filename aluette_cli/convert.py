@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -913,14 +914,77 @@ def format_aln(
 
 
 def _format_into(
-    stream: BinaryIO, name: str, out: IO[str], choice: RuleChoice, style: str, base: Path | None
+    stream: BinaryIO,
+    name: str,
+    out: IO[str],
+    choice: RuleChoice,
+    style: str,
+    base: Path | None,
+    meanings: list[Meaning] | None = None,
 ) -> list[Finding]:
     """Format ``stream`` onto ``out`` game by game; what could not be read,
-    and the rulesets the tool does not have (:func:`_said_by_fmt`)."""
+    and the rulesets the tool does not have (:func:`_said_by_fmt`).  Each
+    game's :func:`meaning` is added to ``meanings``, if given."""
     said: list[Finding] = []
     for item in converted(stream, name, out, "aln", choice, source="aln", style=style, base=base):
         said += _said_by_fmt(item)
+        if meanings is not None and isinstance(item, CheckedGame):
+            meanings.append(meaning(item))
     return said
+
+
+#: What a game says, where its formatted text must say it again (:func:`meaning`).
+Meaning = Counter[tuple[str, int | None, int | None]] | None
+#: The findings the formatted text does not give again: lines out of their
+#: places (A005, each written in its place) and a tag's escape that escapes
+#: nothing (A421, written as the value reads).
+LAYOUT_ONLY = frozenset({F.LINE_ORDER, "A421"})
+
+
+def meaning(item: CheckedGame) -> Meaning:
+    """What a game with lines out of their places (A005) says (each
+    finding's code, deal and trick, but :data:`LAYOUT_ONLY`'s), or None for
+    a game without: the formatter writes each line in its place, and a
+    layout the reader recovers from, written anew, can read otherwise (the
+    lines given back to a deal or taken ahead read with their neighbours
+    in a new light).  A game without such lines is written as it reads."""
+    found = item.outcome.findings
+    if not any(f.code == F.LINE_ORDER for f in found):
+        return None
+    return Counter((f.code, f.deal, f.trick) for f in found if f.code not in LAYOUT_ONLY)
+
+
+def reads_otherwise(
+    new: BinaryIO, name: str, choice: RuleChoice, base: Path | None, meanings: list[Meaning]
+) -> str | None:
+    """Why the formatted text ``new`` must not replace its input, or None:
+    a game of it whose lines were out of their places reads otherwise than
+    the input did (:func:`meaning`).  Only then is the text read again, so
+    a file without such lines costs nothing more.  ``new`` is put back at
+    its start."""
+    if all(m is None for m in meanings):
+        return None
+    new.seek(0)
+    _, rewound = open_input(new, name, "aln")
+    games = (i for i in checked_from(rewound, "aln", choice, base, placed=False))
+    again = [meaning_of_all(i) for i in games if isinstance(i, CheckedGame)]
+    new.seek(0)
+    for number, (meant, read) in enumerate(zip(meanings, again, strict=False), 1):
+        if meant is not None and meant != read:
+            return (
+                f"its formatted text would read otherwise: game {number} has lines out of their"
+                " places (A005) that, each written in its place, read as parts of other deals"
+                " or tricks; put them in their places by hand"
+            )
+    if len(again) != len(meanings):
+        return "its formatted text would read otherwise: it holds another number of games"
+    return None
+
+
+def meaning_of_all(item: CheckedGame) -> Counter[tuple[str, int | None, int | None]]:
+    """:func:`meaning` of a game read again, whatever its layout."""
+    found = item.outcome.findings
+    return Counter((f.code, f.deal, f.trick) for f in found if f.code not in LAYOUT_ONLY)
 
 
 def _unreadable_in(item: CheckedGame | Unreadable | NotWhole) -> list[Finding]:
@@ -992,15 +1056,19 @@ def converted_to_aln(
         fmt, rewound = open_input(kept, name, source)
         text = _Spool(new, encoding="utf-8", newline="", write_through=True)
         unreadable: list[Finding] = []
+        meanings: list[Meaning] = []
         items = converted(
             cast(BinaryIO, rewound), name, text, "aln", choice, source=fmt, style=style, base=base
         )
         for item in items:
             unreadable += _unreadable_in(item)
+            if isinstance(item, CheckedGame):
+                meanings.append(meaning(item))
             yield item
         text.flush()
         text.detach()
-        why = kept_because(unreadable, old, new) if fmt == "aln" else None
+        otherwise = partial(reads_otherwise, new, name, choice, base, meanings)
+        why = kept_because(unreadable, old, new, otherwise) if fmt == "aln" else None
         past = past_limits(new) if fmt != "aln" else None
         written = new if why is None else old
         written.seek(0)
@@ -1048,14 +1116,19 @@ class _Copied:
 
 
 def kept_because(
-    unreadable: list[Finding], old: BinaryIO | None, new: BinaryIO | None = None
+    unreadable: list[Finding],
+    old: BinaryIO | None,
+    new: BinaryIO | None = None,
+    otherwise: Callable[[], str | None] | None = None,
 ) -> str | None:
     """Why an ALN input cannot be formatted, so stays as it was (fmt) or is
     written out as it was (convert --to aln), or None: parts of it the text
     read does not hold whole (:data:`findings.CUT`), a limit of the reader
     the formatted text ``new`` would pass (:func:`readback.past_limits`;
     None: not looked for), or the NUL bytes ``old`` holds
-    (:func:`streams.holds_nul`; None: not looked for)."""
+    (:func:`streams.holds_nul`; None: not looked for), or what ``otherwise``
+    finds the formatted text reads otherwise than the input
+    (:func:`reads_otherwise`, asked last: it reads the text again)."""
     if cut := F.cut_of(unreadable):
         return (
             f"parts of it cannot be written back whole ({', '.join(sorted({f.code for f in cut}))})"
@@ -1064,7 +1137,7 @@ def kept_because(
         return f"its formatted text would not read back whole: {past}"
     if old is not None and holds_nul(old):
         return NUL_REASON
-    return None
+    return otherwise() if otherwise is not None else None
 
 
 @dataclass(slots=True)
@@ -1077,6 +1150,8 @@ class FormattedFile:
     old: BinaryIO
     new: BinaryIO
     changed: bool
+    #: why the new text reads otherwise than the old (:func:`reads_otherwise`)
+    otherwise: Callable[[], str | None] | None = None
 
     @property
     def unreadable(self) -> list[Finding]:
@@ -1096,7 +1171,9 @@ class FormattedFile:
         what convert --to aln says of it (a scan for one byte, at memory
         speed); the new text is read back only when it differs (the same
         bytes read back as the input did)."""
-        return kept_because(self.unreadable, self.old, self.new if self.changed else None)
+        if not self.changed:
+            return kept_because(self.unreadable, self.old)
+        return kept_because(self.unreadable, self.old, self.new, self.otherwise)
 
     def copy_to(self, out: BinaryIO) -> None:
         self.new.seek(0)
@@ -1128,10 +1205,12 @@ def formatted_file(
         stack.callback(_close_quietly, new)
         old, source = stack.enter_context(_kept_input(stream))
         text = _Spool(new, encoding="utf-8", newline="", write_through=True)
-        said = _format_into(source, name, text, choice, style, base)
+        meanings: list[Meaning] = []
+        said = _format_into(source, name, text, choice, style, base, meanings)
         text.flush()
         text.detach()
-        yield FormattedFile(said, old, new, not _same_bytes(old, new))
+        otherwise = partial(reads_otherwise, new, name, choice, base, meanings)
+        yield FormattedFile(said, old, new, not _same_bytes(old, new), otherwise)
 
 
 class _Spool(io.TextIOWrapper):

@@ -1730,3 +1730,81 @@ def test_a_report_given_as_a_record_is_named_so(tmp_path: Path) -> None:
     ) in result.stdout.splitlines()
     record = write(tmp_path, "record.json", run("convert", sample, "--to", "json").stdout)
     assert run("validate", record).exit_code == 0
+
+
+# --------------------------------------------------------------------------
+# Formatting says what the record says (convert.reads_otherwise)
+
+#: Deal 1's point line and deal 2's trick 1 swapped across deal 2's header:
+#: read, deal 2's trick 1 is deal 1's trick 10 (its point line given back
+#: below the header); written in their places, the trick is taken ahead to
+#: deal 2 and reads as its trick 1 (docs/notation.md §8).
+SWAPPED = """\
+[Event "Club"]
+
+deal 1 dealer W
+1. N:8e E:4e S:Cd W:Vc -> S
+2. S:6b W:Vb N:1b E:3e -> N
+3. N:5b E:6c S:4b W:9d -> W
+4. W:Rb N:Vd E:3c S:1d -> E
+5. E:Rd S:7d W:4d N:2d -> N
+6. N:5d E:Rc S:Re W:Ce -> pourri
+7. N:6e E:1e S:Ve W:7c -> E
+8. E:7e S:4c W:8d N:6d -> W
+9. W:Cb N:9c E:1c S:5e -> N
+1. E:Cc S:1b W:6e N:8b -> S
+
+deal 2 dealer N
+point N
+2. S:6b W:2d N:1d E:Rb -> W
+3. W:4c N:8e E:3b S:7d -> N
+4. N:2b E:Rc S:Cd W:1c -> N
+5. N:Ve E:1e S:8d W:6c -> E
+6. E:9b S:4d W:Re N:8c -> W
+7. W:9c N:3c E:7c S:9e -> N
+8. N:Vb E:2c S:Vc W:4b -> E
+9. E:3e S:5b W:2e N:Cb -> W
+point N
+"""
+
+
+def _codes(path: Path) -> list[str]:
+    found = json.loads(run("validate", "--format", "json", str(path)).stdout)
+    return sorted(f["code"] for f in found if f["code"] != "A005")
+
+
+def test_a_record_whose_formatted_text_would_read_otherwise_is_not_formatted(
+    tmp_path: Path,
+) -> None:
+    """fmt wrote each line of SWAPPED in its place, and the record then
+    said other things (one finding where there were six): formatting must
+    never change what a record says, so it is left as it is, and says why."""
+    path = write(tmp_path, "club.aln", SWAPPED)
+    assert {"A201", "A206"} <= set(_codes(path))
+    why = "its formatted text would read otherwise: game 1 has lines out of their places"
+    for args in ([], ["--check"]):
+        result = run("fmt", *args, str(path))
+        assert result.exit_code == 1, (args, result.output)
+        assert f"aluette: {path} left as it is: {why}" in result.stderr, args
+        assert "1 file not formatted" in result.stderr, args
+        assert path.read_text("utf-8") == SWAPPED
+    converted = run("convert", str(path), "--to", "aln")
+    assert (converted.exit_code, converted.stdout) == (1, SWAPPED)
+    assert f"written out as it is, not formatted: {why}" in converted.stderr
+
+
+def test_a_record_with_lines_out_of_place_that_read_alike_is_formatted(tmp_path: Path) -> None:
+    """The same deals in their order but for deal 1's point line, written
+    above its tricks (A005): in its place, it reads as it did."""
+    trick, point = "1. E:Cc S:1b W:6e N:8b -> S\n", "point N\n"
+    text = SWAPPED.replace(
+        f"{trick}\ndeal 2 dealer N\n{point}", f"{point}\ndeal 2 dealer N\n{trick}"
+    )
+    moved = text.replace(f"-> N\n{point}\n", "-> N\n\n").replace("W\n1. N:8e", f"W\n{point}1. N:8e")
+    assert moved.count("point N") == 2 and moved != text
+    path = write(tmp_path, "club.aln", moved)
+    before = _codes(path)
+    result = run("fmt", str(path))
+    assert result.exit_code == 0, result.output
+    assert path.read_text("utf-8") == text
+    assert _codes(path) == before
