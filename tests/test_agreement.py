@@ -444,6 +444,9 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     #: below a header written among the last deal's hands: whether a line of
     #: its play has been seen since (None: not below such a header)
     among: bool | None = None
+    #: below a header written above the last lines of the deal before, the
+    #: header's deal begun above it (a trick of its own written above it)
+    behind = False
     below: tuple[dict[str, int] | None, tuple[str, int] | None] | None = None
     before_play = re.compile(r"[NESW]\s*:|stock\s*:|(?:chant|announce|concede)\b")
     words = [re.sub(r"\{[^}]*\}|;.*", "", x.split("  {=", 1)[0]).strip() for x in lines]
@@ -479,7 +482,7 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
             at = re.match(r"(\d+)\.", bare)
             then = next((w for w in words[number:] if w), "")
             if before_play.match(bare):
-                if not hands:
+                if not (hands or behind):
                     start_deal(line)
                 carried = trick, had_sheet, point, True
             elif hands and not before_play.match(then):
@@ -490,14 +493,14 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
                 and int(at[1]) not in numbers
                 and (not point or _own_play_below(then, int(at[1])))
             ):
-                carried, into = (int(at[1]), had_sheet, point, hands), -1 - hands
+                carried, into = (int(at[1]), had_sheet, point, hands), -1 - (hands or behind)
             elif bare.startswith("winners") and not (point or had_sheet or trick or numbers):
-                carried, into = (trick, True, point, hands), -1 - hands
+                carried, into = (trick, True, point, hands), -1 - (hands or behind)
             elif bare.startswith("point") and not point:
-                carried, into = (trick, had_sheet, True, hands), -1 - hands
+                carried, into = (trick, had_sheet, True, hands), -1 - (hands or behind)
             else:
                 carried = None
-            if carried is None and not hands:
+            if carried is None and not (hands or behind):
                 start_deal(line)
         if among is not None and bare and not commented[number - 1] and not started:
             if among and before_play.match(bare):
@@ -508,7 +511,10 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         if started and _HEADER_AMONG.search(line) and winners:
             among, started = False, False
         if started and _HEADER_ABOVE.search(line) and winners:
-            carried, started = (0, sheet, False, False), False
+            # (the header's deal begun above it, by a trick written there:
+            # the lines carried are the deal before that one's)
+            carried, started, behind = (0, sheet, False, False), False, pending
+            pending = False
         if started and pending:
             started = pending = taken = False  # the header of the deal begun above it
         if _TAKEN.search(line):
@@ -898,6 +904,9 @@ HEADER_BELOW_POINT = _two_deals(*_DEAL_1, "", *_DEAL_2[1:], _DEAL_2[0])
 TRICK_ABOVE_HEADER = _two_deals(*_DEAL_1, "", _DEAL_2[3], *_DEAL_2[:3], *_DEAL_2[4:])
 #: The first deal's point line put down late, below the second's trick 1.
 POINT_PUT_DOWN_LATE = _two_deals(*_DEAL_1[:-1], "", *_DEAL_2[:2], _DEAL_1[-1], *_DEAL_2[2:])
+#: The first deal's point line and the second's trick 1 swapped across the
+#: second's header.
+SWAPPED_ACROSS = _two_deals(*_DEAL_1[:-1], _DEAL_2[1], "", _DEAL_2[0], _DEAL_1[-1], *_DEAL_2[2:])
 #: The second deal's header typed three times (the copies, lines of the
 #: deal not read, A001), and the first deal pasted again below itself (the
 #: copy left out, A104): each said alike by every output.
@@ -911,6 +920,7 @@ WRITTEN_AGAIN = _two_deals(*_DEAL_1, "", *_DEAL_1, "", _DEAL_2[0], _DEAL_2[0], *
 @example(text=TRICK_ABOVE_HEADER)
 @example(text=POINT_PUT_DOWN_LATE)
 @example(text=WRITTEN_AGAIN)
+@example(text=SWAPPED_ACROSS)
 @given(text=messy_records())
 def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str

@@ -538,6 +538,23 @@ def test_a_point_line_below_the_next_deal_s_first_trick_that_is_its_own_stays(
     assert all(u.findings == [] for u in units)
 
 
+def test_a_point_line_and_the_next_deal_s_trick_1_swapped_across_its_header_go_back() -> None:
+    """Deal 1's point line below deal 2's header, deal 2's trick 1 above it
+    (the two lines swapped): each goes to its deal, an A005 at each, every
+    line at its place."""
+    above = "deal 1 dealer W\n1. N:1c E:2c S:3c W:4c\n9. N:8e E:Rc S:Re W:Vb\n"
+    trick, point = "1. E:Re S:1e W:1d N:1b\n", "point NS\n"
+    rest = "2. E:3e S:3b W:Ce N:2b\npoint EW\n"
+    data = f"{above}{trick}\ndeal 2 dealer N\n{point}{rest}"
+    one, two = (u for u in read_units(io.BytesIO(data.encode())) if u.kind == "deal")
+    assert "point NS" in one.text and "1. E:Re" not in one.text
+    assert two.text.startswith(trick) and "point NS" not in two.text
+    assert [(f.code, f.line) for f in one.findings] == [("A005", 6)]
+    assert [(f.code, f.line) for f in two.findings] == [("A005", 4)]
+    assert "written above its header" in two.findings[0].message
+    assert (one.text.count("\n"), two.text.count("\n")) == (7, 6)  # lines 1-7, 4-9
+
+
 #: Deal 1 with its N hand above deal 2's header, the rest of it below.
 AMONG_HANDS = (
     "deal 1 dealer W\nN: 8e Rc Re Vb 1b 3e 1d 9d 2b\n",

@@ -290,11 +290,13 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
             unit, held = _joined(held, unit), None
         if held is not None:
             if unit.kind == "deal" and held.kind == "deal" and not finished:
-                given = (
-                    _given_back(held, unit)
-                    or _hands_given_back(held, unit)
-                    or _taken_ahead(held, unit)
-                )
+                given = _given_back(held, unit)
+                if given is not None:
+                    # ...and the next deal's trick 1 above the header, where
+                    # the point line given back stood: the two swapped
+                    given = _taken_ahead(*given, swapped=True) or given
+                else:
+                    given = _hands_given_back(held, unit) or _taken_ahead(held, unit)
                 if given is not None:
                     held, unit = given
             yield held
@@ -1249,7 +1251,7 @@ def _behind(before: Unit, numbers: list[int]) -> bool:
     return bool(numbers and had) and min(numbers) < max(had)
 
 
-def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
+def _taken_ahead(before: Unit, after: Unit, swapped: bool = False) -> tuple[Unit, Unit] | None:
     """The two deal units with the line of ``after`` that a scorer wrote
     above the point line of ``before`` taken ahead to it; None if there is
     none.
@@ -1266,8 +1268,13 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     the lines between (the point line) blank lines in it, and the line a
     blank line in the deal before: every line stays at its place.  The
     line is the one out of its place: an A005 at it, said of the next
-    deal, which reads it below its header."""
-    if after.column != 1 or not _ends_before(before, after.line):
+    deal, which reads it below its header.
+
+    ``swapped``: the deal before's point line was given back to it from
+    below the header (:func:`_given_back`), and the line looked at is the
+    last above the header, blank lines between: the two lines swapped
+    across the header, each read in the other's place."""
+    if after.column != 1 or not (swapped or _ends_before(before, after.line)):
         return None
     head = after.parts[0] if after.parts else ""
     if not head.startswith(DEAL) and HEADER_WORD.match(head) is None:
@@ -1283,7 +1290,15 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
             return None
         point = text.find("\n", start)
         variant = "among-tricks"
-    line = text[start:point]
+    end = point  # the end of the line looked at
+    if swapped:
+        while start and not text[start:end].strip(WHITESPACE):
+            end = start - 1
+            start = text.rfind("\n", 0, end) + 1
+        if before.line + text.count("\n", 0, start) >= after.line:
+            return None
+        variant = "above-header"
+    line = text[start:end]
     plain = _unnoted(line)
     if not start or any(mark in plain for mark in (COMMENT_OPEN, COMMENT_CLOSE, LINE_COMMENT)):
         return None
@@ -1311,8 +1326,8 @@ def _taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     elif _restart_patterns()[1][1].match(theirs, body) is None:
         return None  # its next line is no hand (of another seat)
     at = before.line + text.count("\n", 0, start)
-    first = Unit("deal", before.line, before.column, [text[:start], "\n", text[point + 1 :]])
-    between = "\n" * text.count("\n", point + 1)
+    first = Unit("deal", before.line, before.column, [text[:start], "\n", text[end + 1 :]])
+    between = "\n" * (after.line - at - 1)  # the lines down to the header
     second = Unit("deal", at, 1, [line, "\n", between, *after.parts])
     first.findings = [f for f in before.findings if f.line != at]
     second.findings = [
