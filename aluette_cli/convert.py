@@ -1130,9 +1130,14 @@ def kept_because(
     finds the formatted text reads otherwise than the input
     (:func:`reads_otherwise`, asked last: it reads the text again)."""
     if cut := F.cut_of(unreadable):
-        return (
-            f"parts of it cannot be written back whole ({', '.join(sorted({f.code for f in cut}))})"
-        )
+        codes = sorted({f.code for f in cut})
+        why = f"parts of it cannot be written back whole ({', '.join(codes)})"
+        if F.BAD_ENCODING in codes:  # most often a file saved in a Windows encoding
+            why += (
+                "; a file in another encoding is formatted once it is UTF-8"
+                " (iconv -f windows-1252 -t utf-8 FILE > NEW, for Latin-1 or Windows-1252)"
+            )
+        return why
     if new is not None and (past := past_limits(new)) is not None:
         return f"its formatted text would not read back whole: {past}"
     if old is not None and holds_nul(old):

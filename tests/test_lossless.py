@@ -255,6 +255,18 @@ def test_fmt_leaves_a_file_it_cannot_write_back_whole(
     assert piped.stdout_bytes == data  # standard input copied whole, never cut
 
 
+def test_fmt_says_how_to_make_a_file_in_another_encoding_utf8(tmp_path: Path) -> None:
+    """A Latin-1 letter left the file as it is, with no word of what to do."""
+    data = '[Event "Caf\u00e9"]\n\ndeal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n'
+    path = write(tmp_path, "club.aln", data.encode("latin-1"))
+    result = run("fmt", str(path))
+    assert result.exit_code == 1
+    assert "(A003); a file in another encoding is formatted once it is UTF-8 (iconv -f" in (
+        result.stderr
+    )
+    assert path.read_bytes() == data.encode("latin-1")
+
+
 @pytest.mark.parametrize("case", sorted(CUT_INPUTS))
 def test_convert_to_aln_writes_a_file_it_cannot_write_back_whole_as_it_was(
     case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
