@@ -518,6 +518,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "next-header-hands": "the next deal's header stands among this deal's hands; the"
         " lines below it, up to the next deal's own hands, are read as this deal's, as if the"
         " header stood below them",
+        "next-header-top": "the next deal's header stands right below this deal's header; the"
+        " lines below it, up to the next deal's own hands, are read as this deal's, as if the"
+        " header stood below them",
         "point-below-header": "this point line is this deal's, written below the next deal's"
         " header and its first tricks; it is read as this deal's, as if it stood above that header",
         "below-header": "this line is this deal's, written below the next deal's header;"

@@ -175,6 +175,15 @@ MESSY = {
         ),
         {"A005", "A301"},
     ),
+    # deal 2's header right below deal 1's: deal 1's lines are below it
+    "a deal header moved up below the header before, wrong claim": (
+        _edit(
+            ("\ndeal 2 dealer S\n", "\n"),
+            ("deal 1 dealer E\n", "deal 1 dealer E\ndeal 2 dealer S\n"),
+            WRONG_CLAIM,
+        ),
+        {"A005", "A301"},
+    ),
     # deal 1's trick 9 below deal 2's header: deal 1's, after its point line
     "a trick moved below the next header, wrong point": (
         _edit((_trick(9), ""), ("deal 2 dealer S\n", "deal 2 dealer S\n" + _trick(9)), WRONG_POINT),
@@ -272,7 +281,9 @@ _HEADER_ABOVE = re.compile(r"\{= A005 the next deal's header stands above")
 #: A header written among the hands of the deal before: the lines below it,
 #: down to the first hand or stock line after a line of play, are the deal
 #: before's.
-_HEADER_AMONG = re.compile(r"\{= A005 the next deal's header stands among")
+_HEADER_AMONG = re.compile(
+    r"\{= A005 the next deal's header stands (?:among|right below this deal's header)"
+)
 #: A deal's first line written above the point line of the deal before:
 #: the deal starts there, and the lines down to its header are the deal
 #: before's.

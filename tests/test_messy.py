@@ -635,22 +635,26 @@ def test_mutation_a_point_line_moved_below_the_next_deal_s_hands_and_trick_1_is_
 
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("style", ["seats", "cards"])
+@pytest.mark.parametrize("among", [True, False], ids=["among the hands", "below the header"])
 def test_mutation_a_deal_header_moved_up_among_the_hands_before_is_one_finding(
-    tmp_path: Path, seed: int, style: str
+    tmp_path: Path, seed: int, style: str, among: bool
 ) -> None:
     """Whichever deal's header moved up among the hands of the deal before
-    (below its first one to three hand lines): the lines below it down to
-    the next deal's own hands are the deal before's (docs/notation.md §8),
-    not every card played twice in the next deal."""
+    (below its first one to three hand lines), or right below its header:
+    the lines below it down to the next deal's own hands are the deal
+    before's (docs/notation.md §8), not every card played twice in the
+    next deal, or the deal before empty and the next without its header."""
     text, lines, rng, n = a_later_header(seed, (style,))
     before = next(k for k in range(n - 2, 0, -1) if lines[k - 1].startswith("deal "))
     assert lines[before].startswith("N: "), lines[before]
-    to = before + 1 + rng.choice([1, 2, 3])  # the header's new line, below 1 to 3 hands
+    # the header's new line, below 1 to 3 hands, or right below the header
+    to = before + 1 + (rng.choice([1, 2, 3]) if among else 0)
     header = lines[n - 1]
     moved = [*lines[: to - 1], header, *lines[to - 1 : n - 1], *lines[n:]]
     found = to_act_on(findings(tmp_path, "\n".join(moved) + "\n"))
     assert [(f["line"], f["code"]) for f in found] == [(to, "A005")], found
-    assert "stands among this deal's hands" in found[0]["message"]
+    said = "stands among this deal's hands" if among else "stands right below this deal's header"
+    assert said in found[0]["message"]
     assert_fmt_puts_back(tmp_path, "\n".join(moved) + "\n", text)
 
 

@@ -575,6 +575,25 @@ def test_a_deal_header_among_the_hands_before_gives_the_lines_below_it_back() ->
     assert two.findings == []
 
 
+def test_a_deal_header_right_below_the_header_before_gives_the_lines_below_it_back() -> None:
+    """Deal 2's header on the line below deal 1's, above all of deal 1's lines."""
+    before, head, theirs, own = AMONG_HANDS
+    hand = before.split("\n", 1)[1]
+    data = f"deal 1 dealer W\n{head}{hand}{theirs}{own}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert [u.text for u in units] == [
+        f"deal 1 dealer W\n\n{hand}{theirs}",
+        head + "\n" * (hand + theirs).count("\n") + own,
+    ]
+    assert [(f.code, f.line) for f in units[0].findings] == [("A005", 2)]
+    assert "right below this deal's header" in units[0].findings[0].message
+    # a blank line between the two headers: the deal before is a header alone
+    data = f"deal 1 dealer W\n\n{head}{hand}{theirs}{own}".encode()
+    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
+    assert units[0].text == "deal 1 dealer W\n\n"
+    assert not any(f.code == "A005" for u in units for f in u.findings)
+
+
 @pytest.mark.parametrize(
     "theirs, own",
     [

@@ -1166,7 +1166,8 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     header of ``after`` given back to it, where the header stands among the
     deal before's hands; None if it does not.
 
-    The deal before has hand lines and nothing after them; below the next
+    The deal before has hand lines and nothing after them (or nothing at
+    all, the next header on the line right below its own); below the next
     header come the hands of the other seats (and the stock, where it has
     none), then a whole deal's play: tricks numbered from 1 on, a sheet, a
     point line.  Read as the next deal's, every card of that deal is played
@@ -1186,7 +1187,14 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     if below.play_below.search(mine) or below.point_below.search(mine):
         return None  # (lines of play below the header: _given_back's)
     seen = {m[1] for m in re.finditer(f"\n{_HAND_WORD.pattern}", mine)}
-    if not seen or not _ends_before(before, after.line):
+    variant = "next-header-hands"
+    if not seen:
+        # the deal before its header alone, the next header on the line
+        # right below it: moved up one line, above all the deal's lines
+        if mine.strip(WHITESPACE).count("\n") or after.line != before.line + 1:
+            return None
+        variant = "next-header-top"
+    if not _ends_before(before, after.line):
         return None
     text = after.text
     start = text.find("\n") + 1
@@ -1238,7 +1246,7 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     )
     last = after.line + text.count("\n", 0, stop)
     first.findings = [*before.findings, *(f for f in after.findings if f.line < last)]
-    first.findings.append(Finding.of(F.LINE_ORDER, "next-header-hands", after.line, 1))
+    first.findings.append(Finding.of(F.LINE_ORDER, variant, after.line, 1))
     second.findings = [f for f in after.findings if f.line >= last]
     return first, second
 
