@@ -891,6 +891,9 @@ class Formatted:
     text: str
     #: the parts kept verbatim (syntax and encoding findings), and A401
     said: list[Finding]
+    #: why :attr:`text` reads otherwise than the input (:func:`reads_otherwise`):
+    #: if so, it must not replace the input either
+    otherwise: str | None = None
 
     @property
     def unreadable(self) -> list[Finding]:
@@ -909,8 +912,11 @@ def format_aln(
     """The canonical form of an ALN text (what ``aluette fmt`` writes), with
     the findings of what it kept verbatim because it could not read it."""
     out = io.StringIO(newline="")
-    said = _format_into(io.BytesIO(data), name, out, choice, style, base)
-    return Formatted(out.getvalue(), said)
+    meanings: list[Meaning] = []
+    said = _format_into(io.BytesIO(data), name, out, choice, style, base, meanings)
+    text = out.getvalue()
+    otherwise = reads_otherwise(io.BytesIO(text.encode("utf-8")), name, choice, base, meanings)
+    return Formatted(text, said, otherwise)
 
 
 def _format_into(

@@ -1774,6 +1774,9 @@ def test_a_record_whose_formatted_text_would_read_otherwise_is_not_formatted(
     converted = run("convert", str(path), "--to", "aln")
     assert (converted.exit_code, converted.stdout) == (1, text)
     assert f"written out as it is, not formatted: {why}" in converted.stderr
+    formatted = format_aln(text.encode(), "club.aln", RuleChoice())
+    assert formatted.otherwise is not None and formatted.otherwise.startswith(why)
+    assert format_aln(SWAPPED.encode(), "club.aln", RuleChoice()).otherwise is None
 
 
 #: Deal 1's point line and deal 2's trick 1 swapped across deal 2's header:
