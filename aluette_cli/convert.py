@@ -948,14 +948,16 @@ LAYOUT_ONLY = frozenset({F.LINE_ORDER, "A421"})
 
 
 def meaning(item: CheckedGame) -> Meaning:
-    """What a game with lines out of their places (A005) says (each
-    finding's code, deal and trick, but :data:`LAYOUT_ONLY`'s), or None for
-    a game without: the formatter writes each line in its place, and a
-    layout the reader recovers from, written anew, can read otherwise (the
-    lines given back to a deal or taken ahead read with their neighbours
-    in a new light).  A game without such lines is written as it reads."""
+    """What a game with findings says (each finding's code, deal and
+    trick, but :data:`LAYOUT_ONLY`'s), or None for a game without.  The
+    formatter writes each line in its place and in its order, and where the
+    reader had to choose, a layout written anew can read otherwise: lines
+    out of their places (A005) given back or taken ahead with other
+    neighbours, two hand lines holding one card (A101) blamed by their
+    order in cards-only play.  A game without findings reads the same in
+    any layout the formatter writes."""
     found = item.outcome.findings
-    if not any(f.code == F.LINE_ORDER for f in found):
+    if not found:
         return None
     return Counter((f.code, f.deal, f.trick) for f in found if f.code not in LAYOUT_ONLY)
 
@@ -964,10 +966,9 @@ def reads_otherwise(
     new: BinaryIO, name: str, choice: RuleChoice, base: Path | None, meanings: list[Meaning]
 ) -> str | None:
     """Why the formatted text ``new`` must not replace its input, or None:
-    a game of it whose lines were out of their places reads otherwise than
-    the input did (:func:`meaning`).  Only then is the text read again, so
-    a file without such lines costs nothing more.  ``new`` is put back at
-    its start."""
+    a game of it with findings reads otherwise than the input did
+    (:func:`meaning`).  Only then is the text read again, so a file without
+    findings costs nothing more.  ``new`` is put back at its start."""
     if all(m is None for m in meanings):
         return None
     new.seek(0)
@@ -978,9 +979,10 @@ def reads_otherwise(
     for number, (meant, read) in enumerate(zip(meanings, again, strict=False), 1):
         if meant is not None and meant != read:
             return (
-                f"its formatted text would read otherwise: game {number} has lines out of their"
-                " places (A005) that, each written in its place, read as parts of other deals"
-                " or tricks; put them in their places by hand"
+                f"its formatted text would read otherwise: in game {number}, the lines the"
+                " reader had to choose between (lines out of their places, A005; hand lines"
+                " holding one card, A101) read otherwise written in their places and order;"
+                " fix them by hand"
             )
     if len(again) != len(meanings):
         return "its formatted text would read otherwise: it holds another number of games"

@@ -1764,7 +1764,7 @@ def test_a_record_whose_formatted_text_would_read_otherwise_is_not_formatted(
     text = _degenerate()
     path = write(tmp_path, "club.aln", text)
     assert {"A107", "A201", "A206"} <= set(_codes(path))
-    why = "its formatted text would read otherwise: game 1 has lines out of their places"
+    why = "its formatted text would read otherwise: in game 1, the lines the reader had to"
     for args in ([], ["--check"]):
         result = run("fmt", *args, str(path))
         assert result.exit_code == 1, (args, result.output)
@@ -1777,6 +1777,41 @@ def test_a_record_whose_formatted_text_would_read_otherwise_is_not_formatted(
     formatted = format_aln(text.encode(), "club.aln", RuleChoice())
     assert formatted.otherwise is not None and formatted.otherwise.startswith(why)
     assert format_aln(SWAPPED.encode(), "club.aln", RuleChoice()).otherwise is None
+
+
+#: Cards-only play, the hands written from the dealer (E S N W), E's 4b
+#: written as a second 6c (A101), and trick 7, where 4b was played, missing.
+HANDS_FROM_THE_DEALER = """\
+deal 1 dealer E
+E: 3c Rd 9b 9c 6e Rb 1d 6c 5e
+S: 3d 4c Ce Cb 3b 9d Vb Cd 4d
+N: Re 6d Ve 1c Cc 2e Rc 6c 7e
+W: Vd Vc 6b 8c 4e 3e 7c 9e 2b
+stock: 2d 8e 7d 2c 1b 7b 5b 8b 8d 5c 5d 1e
+1. Vb 2b 6d 9b -> W
+2. 4e Ve 1d Cd -> E
+3. Rb 4d 7c 1c -> N
+4. 2e 9c 3b 8c -> E
+5. 5e Cb 9e Re -> N
+6. 7e Rd 9d 3e -> S
+8. 6c 3c 4c Vc -> E
+9. 6e 3d 6b Cc -> S
+point NS
+"""
+
+
+def test_a_record_whose_hand_lines_sorted_would_read_otherwise_is_not_formatted(
+    tmp_path: Path,
+) -> None:
+    """Which of the two hands holding 6c is the slip is told by the lines'
+    order, and fmt, sorting them N E S W, changed it (N's A203 gone, E's
+    hand named in the A101's fix) with no A005 to make it look again."""
+    path = write(tmp_path, "club.aln", HANDS_FROM_THE_DEALER)
+    assert _codes(path) == ["A101", "A201", "A203"]
+    result = run("fmt", str(path))
+    assert result.exit_code == 1, result.output
+    assert "its formatted text would read otherwise: in game 1" in result.stderr
+    assert path.read_text("utf-8") == HANDS_FROM_THE_DEALER
 
 
 #: Deal 1's point line and deal 2's trick 1 swapped across deal 2's header:
