@@ -626,20 +626,53 @@ def test_lines_below_a_header_among_the_hands_stay_where_they_are_not_a_deal_s_r
     ["deal 1 dealer W\nN: 8e Rc Re Vb 1b 3e 1d 9d 2b\n\n", "deal 1 dealer W\n\n"],
     ids=["a hand line", "nothing"],
 )
-def test_a_point_line_below_hands_and_trick_1_stays_where_the_deal_before_has_no_play(
-    before: str,
+@pytest.mark.parametrize("signal", ["", "signal E aces-2\n"], ids=["", "a signal"])
+def test_a_point_line_below_hands_and_trick_1_goes_back_to_a_deal_without_play(
+    before: str, signal: str
 ) -> None:
-    """A point line below the next deal's hands and its trick 1 is given back
-    to a deal with play to claim it for (above): above a deal with a hand
-    line alone, or nothing, it is the next deal's, out of its place.  (With
-    no hands below the header, trick 1 and the point line go back together:
-    the header moved up above the deal before's only lines.)"""
-    head = "deal 2 dealer N\nE: 1e 3b 4c 5d 6e 7b 8c 9d Vc\n1. E:Re S:1e W:1d N:1b\n"
+    """A point line below the next deal's hands and its first tricks is the
+    deal before's, put down late, whether or not that deal has play of its
+    own: the next deal's point line is at its end, and a claim with no play
+    is checked as far as it goes.  (A scorer noting only their own hand,
+    and deal 1's point late: kept with deal 2, it was a false A302 there.)
+    A signal line among the tricks is of the play (notation §4)."""
+    head = f"deal 2 dealer N\nN: 1e 3b 4c 5d 6e 7b 8c 9d Vc\n{signal}1. E:Re S:1e W:1d N:1b\n"
     rest = "2. E:3e S:3b W:Ce N:2b\npoint EW\n"
     data = f"{before}{head}{LATE_POINT[2]}{rest}".encode()
-    units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
-    assert [u.text for u in units] == [before, f"{head}{LATE_POINT[2]}{rest}"]
-    assert all(u.findings == [] for u in units)
+    one, two = (u for u in read_units(io.BytesIO(data)) if u.kind == "deal")
+    assert "point NS" in one.text and "point NS" not in two.text
+    assert [f.code for f in one.findings] == ["A005"] and two.findings == []
+
+
+def test_lines_below_a_header_right_below_the_header_before_stay_where_trick_1_is_theirs() -> None:
+    """Deal 1 a header alone, deal 2 whole below its header, and deal 3's
+    lines without theirs: trick 1 below deal 2's header is led from deal
+    2's dealer's left (W, after S), not deal 1's (S, after E): the lines
+    are deal 2's, and the header is not the line out of its place."""
+    text = (
+        "deal 1 dealer E\ndeal 2 dealer S\nN: 9c 4c Ce 2c 7d 8b Rd 7c 4b\n"
+        "1. W:9d N:9c E:5d S:Vd -> N\n2. N:2c E:Rc S:6c W:5b -> N\npoint N\n\n"
+        "N: Rd 4d 1e 5e 2b 3c 6b 7e 8e\n1. N:5e E:1d S:7b W:2b -> W\npoint S\n"
+    )
+    units = [u for u in read_units(io.BytesIO(text.encode())) if u.kind == "deal"]
+    assert units[0].text == "deal 1 dealer E\n"
+    assert not any(f.code == "A005" for u in units for f in u.findings)
+    # the same lines led from deal 1's dealer's left (S, after E): deal 1's
+    moved = text.replace("1. W:9d N:9c E:5d S:Vd", "1. S:Vd W:9d N:9c E:5d")
+    units = [u for u in read_units(io.BytesIO(moved.encode())) if u.kind == "deal"]
+    assert [(f.code, f.line) for f in units[0].findings] == [("A005", 2)]
+
+
+def test_a_signal_line_among_the_play_below_a_header_among_the_hands_goes_back_with_it() -> None:
+    before, head, theirs, own = AMONG_HANDS
+    theirs = theirs.replace("1. N:8e", "signal E aces-2\n1. N:8e")
+    one, two = (
+        u
+        for u in read_units(io.BytesIO(f"{before}{head}{theirs}{own}".encode()))
+        if u.kind == "deal"
+    )
+    assert "signal E" in one.text and [f.code for f in one.findings] == ["A005"]
+    assert "signal" not in two.text
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,7 @@ from ..lexicon import (
     POINT,
     QUOTE,
     SEAT,
+    SEATS,
     SIGNAL,
     STOCK,
     TAG_CLOSE,
@@ -290,13 +291,12 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
             unit, held = _joined(held, unit), None
         if held is not None:
             if unit.kind == "deal" and held.kind == "deal" and not finished:
-                given = _given_back(held, unit)
-                if given is not None:
+                given = _hands_given_back(held, unit)
+                if given is None and (given := _given_back(held, unit)) is not None:
                     # ...and the next deal's trick 1 above the header, where
                     # the point line given back stood: the two swapped
                     given = _taken_ahead(*given, swapped=True) or given
-                else:
-                    given = _hands_given_back(held, unit) or _taken_ahead(held, unit)
+                given = given or _taken_ahead(held, unit)
                 if given is not None:
                     held, unit = given
             yield held
@@ -1077,11 +1077,7 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         return None  # no line of play of the deal's own among those looked at
     if not given and hands:
         # below the deal's own hands and its first tricks, the point line
-        # the deal before lacks (put down late, as below), where it has play
-        # to claim the point for: above a deal with a hand line alone, the
-        # header is the line out of its place, not the point line
-        if below.play_below.search("\n" + before.text) is None:
-            return None
+        # the deal before lacks (put down late, as below)
         late = _late_point(looked, below)
         if late is None:
             return None
@@ -1096,8 +1092,6 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         # point line alone is given back, where the next deal has its own.
         if not (points and numbers[:1] == [1] and _continues(before, [], 0, 1, after.line)):
             return None
-        if below.play_below.search("\n" + before.text) is None:
-            return None  # (as above: a point line goes back to a deal with play)
         if below.point_below.search(text, stop - 1) is None:
             return None
         given, numbers, sheets, stray = given[-1:], [], 0, True
@@ -1145,6 +1139,8 @@ def _late_point(looked: list[tuple[int, int, str]], below: _Below) -> tuple[int,
     for begin, end, line in looked:
         if not line or (below.before_play.match(line) and expected == 1):
             continue
+        if line.startswith(SIGNAL):
+            continue  # (a signal stands among the play: notation §4)
         tricks = [int(n) for n in below.trick_number.findall(line)] if line[0].isdigit() else []
         if tricks and tricks[0] == expected:
             if point is not None:
@@ -1230,11 +1226,13 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
             sheets += 1
         elif below.point_start.match(line) and not points and (expected > 1 or sheets):
             points += 1
-        else:
+        elif not line.startswith(SIGNAL):  # (a signal stands among the play: notation §4)
             return None
         at = end + 1
     if stop < 0 or not points or expected > HAND_SIZE + 1:
         return None
+    if _leads_for(text[start:stop], after.parts[0]) and not _leads_for(text[start:stop], mine):
+        return None  # trick 1 led from the next header's dealer's left: the lines are its
     if below.play_below.search(text, stop - 1) is None:
         return None  # the next deal has no play of its own below: those lines are its
     first = Unit("deal", before.line, before.column, [*before.parts, "\n", text[start:stop]])
@@ -1249,6 +1247,25 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     first.findings.append(Finding.of(F.LINE_ORDER, variant, after.line, 1))
     second.findings = [f for f in after.findings if f.line >= last]
     return first, second
+
+
+#: A header's dealer, in group 1.
+_DEALER_SEAT = re.compile(f"{DEALER}[{BLANKS}]+({SEAT})")
+#: The seat written with trick 1's first card, in group 1.
+_FIRST_LEAD = re.compile(
+    f"(?:^|\n)[{BLANKS}]*1{re.escape(TRICK_DOT)}[{BLANKS}]*({SEAT})[{BLANKS}]*{COLON}"
+)
+
+
+def _leads_for(lines: str, header: str) -> bool:
+    """Whether trick 1 among ``lines`` is led, by the seat written with its
+    first card, from the left of the dealer the deal header in ``header``
+    names: play of that deal, as far as its lead tells.  Cards alone, or a
+    header without a dealer, tell nothing (False)."""
+    lead, dealer = _FIRST_LEAD.search(lines), _DEALER_SEAT.search(header)
+    if lead is None or dealer is None:
+        return False
+    return SEATS.index(lead[1]) == (SEATS.index(dealer[1]) + 1) % len(SEATS)
 
 
 def _behind(before: Unit, numbers: list[int]) -> bool:
