@@ -1026,17 +1026,11 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     if _left_open(text[:start]):
         return None  # a comment over lines from the header's line
     below = _below()
-    looked: list[tuple[int, int, str]] = []  # each line's start, end and words
-    at = start
-    while len(looked) < _MOST_LOOKED_AT and (end := text.find("\n", at)) >= 0:
-        line = text[at:end]
-        if _left_open(line):
-            return None  # (a comment over lines is not looked into)
-        line = COMMENT_SPAN.sub("", line).strip(WHITESPACE)
-        if COMMENT_CLOSE in line:
-            return None
-        looked.append((at, end + 1, line))
-        at = end + 1
+    below_header = list(islice(_lines_below(text, start), _MOST_LOOKED_AT))
+    if None in below_header:
+        return None
+    looked = [x for x in below_header if x is not None]  # each line's start, end and words
+    at = looked[-1][1] if looked else start
     given: list[tuple[int, int]] = []  # where each line given back starts and ends
     numbers: list[int] = []  # the tricks' numbers in them
     points = sheets = 0
@@ -1127,6 +1121,25 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     return first, second
 
 
+def _lines_below(text: str, start: int) -> Iterator[tuple[int, int, str] | None]:
+    """The lines of a deal's ``text`` from ``start`` (below its header),
+    each as its start, its end and its words (comments taken out); None
+    for a line where a comment runs over lines, which the looks below a
+    header do not look into (nor past)."""
+    at = start
+    while (end := text.find("\n", at)) >= 0:
+        line = text[at:end]
+        if _left_open(line):
+            yield None
+            return
+        line = COMMENT_SPAN.sub("", line).strip(WHITESPACE)
+        if COMMENT_CLOSE in line:
+            yield None
+            return
+        yield at, end + 1, line
+        at = end + 1
+
+
 def _late_point(looked: list[tuple[int, int, str]], below: _Below) -> tuple[int, int] | None:
     """Where the point line stands (its start and end) among the lines
     ``looked`` at below a deal's header (:func:`_given_back`), where it
@@ -1196,15 +1209,12 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     start = text.find("\n") + 1
     if not start or _left_open(text[:start]):
         return None
-    at, stop = start, -1
+    stop = -1
     expected, points, sheets = 1, 0, 0
-    while (end := text.find("\n", at)) >= 0 and stop < 0:
-        raw = text[at:end]
-        if _left_open(raw):
-            return None  # (a comment over lines is not looked into)
-        line = COMMENT_SPAN.sub("", raw).strip(WHITESPACE)
-        if COMMENT_CLOSE in line:
+    for looked in _lines_below(text, start):
+        if looked is None:
             return None
+        at, _, line = looked
         played = expected > 1 or points or sheets
         hand = _HAND_WORD.match(line)
         if not line:
@@ -1228,7 +1238,6 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
             points += 1
         elif not line.startswith(SIGNAL):  # (a signal stands among the play: notation §4)
             return None
-        at = end + 1
     if stop < 0 or not points or expected > HAND_SIZE + 1:
         return None
     if _leads_for(text[start:stop], after.parts[0]) and not _leads_for(text[start:stop], mine):
