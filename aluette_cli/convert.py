@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 import tempfile
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -912,10 +913,10 @@ def format_aln(
     """The canonical form of an ALN text (what ``aluette fmt`` writes), with
     the findings of what it kept verbatim because it could not read it."""
     out = io.StringIO(newline="")
-    meanings: list[Meaning] = []
-    said = _format_into(io.BytesIO(data), name, out, choice, style, base, meanings)
+    meant = meanings()
+    said = _format_into(io.BytesIO(data), name, out, choice, style, base, meant)
     text = out.getvalue()
-    otherwise = reads_otherwise(io.BytesIO(text.encode("utf-8")), name, choice, base, meanings)
+    otherwise = reads_otherwise(io.BytesIO(text.encode("utf-8")), name, choice, base, meant)
     return Formatted(text, said, otherwise)
 
 
@@ -926,73 +927,79 @@ def _format_into(
     choice: RuleChoice,
     style: str,
     base: Path | None,
-    meanings: list[Meaning] | None = None,
+    meant: array[int] | None = None,
 ) -> list[Finding]:
     """Format ``stream`` onto ``out`` game by game; what could not be read,
     and the rulesets the tool does not have (:func:`_said_by_fmt`).  Each
-    game's :func:`meaning` is added to ``meanings``, if given."""
+    game's :func:`meaning` is added to ``meant``, if given."""
     said: list[Finding] = []
     for item in converted(stream, name, out, "aln", choice, source="aln", style=style, base=base):
         said += _said_by_fmt(item)
-        if meanings is not None and isinstance(item, CheckedGame):
-            meanings.append(meaning(item))
+        if meant is not None and isinstance(item, CheckedGame):
+            meant.append(meaning(item))
     return said
 
 
-#: What a game says, where its formatted text must say it again (:func:`meaning`).
-Meaning = Counter[tuple[str, int | None, int | None]] | None
 #: The findings the formatted text does not give again: lines out of their
 #: places (A005, each written in its place) and a tag's escape that escapes
 #: nothing (A421, written as the value reads).
 LAYOUT_ONLY = frozenset({F.LINE_ORDER, "A421"})
 
 
-def meaning(item: CheckedGame) -> Meaning:
-    """What a game with findings says (each finding's code, deal and
-    trick, but :data:`LAYOUT_ONLY`'s), or None for a game without.  The
-    formatter writes each line in its place and in its order, and where the
-    reader had to choose, a layout written anew can read otherwise: lines
-    out of their places (A005) given back or taken ahead with other
-    neighbours, two hand lines holding one card (A101) blamed by their
-    order in cards-only play.  A game without findings reads the same in
-    any layout the formatter writes."""
+def meanings() -> array[int]:
+    """Each game's :func:`meaning`, in order: eight bytes a game, so that a
+    file of a million deals is formatted in memory of its own size still."""
+    return array("q")
+
+
+def meaning(item: CheckedGame, always: bool = False) -> int:
+    """What a game with findings says, as a digest of each finding's code,
+    deal and trick (but :data:`LAYOUT_ONLY`'s), or 0 for a game without
+    (unless ``always``: a game read again).  The formatter writes each line
+    in its place and in its order, and where the reader had to choose, a
+    layout written anew can read otherwise: lines out of their places
+    (A005) given back or taken ahead with other neighbours, two hand lines
+    holding one card (A101) blamed by their order in cards-only play.  A
+    game without findings reads the same in any layout the formatter
+    writes."""
     found = item.outcome.findings
-    if not found:
-        return None
-    return Counter((f.code, f.deal, f.trick) for f in found if f.code not in LAYOUT_ONLY)
+    if not found and not always:
+        return 0
+    said = Counter((f.code, f.deal, f.trick) for f in found if f.code not in LAYOUT_ONLY)
+    return hash(frozenset(said.items())) or 1  # (both reads in one process: one hash)
 
 
 def reads_otherwise(
-    new: BinaryIO, name: str, choice: RuleChoice, base: Path | None, meanings: list[Meaning]
+    new: BinaryIO, name: str, choice: RuleChoice, base: Path | None, meant: array[int]
 ) -> str | None:
     """Why the formatted text ``new`` must not replace its input, or None:
     a game of it with findings reads otherwise than the input did
-    (:func:`meaning`).  Only then is the text read again, so a file without
-    findings costs nothing more.  ``new`` is put back at its start."""
-    if all(m is None for m in meanings):
+    (:func:`meaning`, ``meant`` the input's).  Only then is the text read
+    again, a game at a time, so a file without findings costs nothing more.
+    ``new`` is put back at its start."""
+    if not any(meant):
         return None
     new.seek(0)
     _, rewound = open_input(new, name, "aln")
     games = (i for i in checked_from(rewound, "aln", choice, base, placed=False))
-    again = [meaning_of_all(i) for i in games if isinstance(i, CheckedGame)]
-    new.seek(0)
-    for number, (meant, read) in enumerate(zip(meanings, again, strict=False), 1):
-        if meant is not None and meant != read:
-            return (
-                f"its formatted text would read otherwise: in game {number}, the lines the"
-                " reader had to choose between (lines out of their places, A005; hand lines"
-                " holding one card, A101) read otherwise written in their places and order;"
-                " fix them by hand"
-            )
-    if len(again) != len(meanings):
+    read = 0
+    try:
+        for item in games:
+            if not isinstance(item, CheckedGame):
+                continue
+            read += 1
+            if read > len(meant) or (meant[read - 1] and meaning(item, True) != meant[read - 1]):
+                return (
+                    f"its formatted text would read otherwise: in game {read}, the lines the"
+                    " reader had to choose between (lines out of their places, A005; hand lines"
+                    " holding one card, A101) read otherwise written in their places and"
+                    " order; fix them by hand"
+                )
+    finally:
+        new.seek(0)
+    if read != len(meant):
         return "its formatted text would read otherwise: it holds another number of games"
     return None
-
-
-def meaning_of_all(item: CheckedGame) -> Counter[tuple[str, int | None, int | None]]:
-    """:func:`meaning` of a game read again, whatever its layout."""
-    found = item.outcome.findings
-    return Counter((f.code, f.deal, f.trick) for f in found if f.code not in LAYOUT_ONLY)
 
 
 def _unreadable_in(item: CheckedGame | Unreadable | NotWhole) -> list[Finding]:
@@ -1064,18 +1071,18 @@ def converted_to_aln(
         fmt, rewound = open_input(kept, name, source)
         text = _Spool(new, encoding="utf-8", newline="", write_through=True)
         unreadable: list[Finding] = []
-        meanings: list[Meaning] = []
+        meant = meanings()
         items = converted(
             cast(BinaryIO, rewound), name, text, "aln", choice, source=fmt, style=style, base=base
         )
         for item in items:
             unreadable += _unreadable_in(item)
             if isinstance(item, CheckedGame):
-                meanings.append(meaning(item))
+                meant.append(meaning(item))
             yield item
         text.flush()
         text.detach()
-        otherwise = partial(reads_otherwise, new, name, choice, base, meanings)
+        otherwise = partial(reads_otherwise, new, name, choice, base, meant)
         why = kept_because(unreadable, old, new, otherwise) if fmt == "aln" else None
         past = past_limits(new) if fmt != "aln" else None
         written = new if why is None else old
@@ -1218,11 +1225,11 @@ def formatted_file(
         stack.callback(_close_quietly, new)
         old, source = stack.enter_context(_kept_input(stream))
         text = _Spool(new, encoding="utf-8", newline="", write_through=True)
-        meanings: list[Meaning] = []
-        said = _format_into(source, name, text, choice, style, base, meanings)
+        meant = meanings()
+        said = _format_into(source, name, text, choice, style, base, meant)
         text.flush()
         text.detach()
-        otherwise = partial(reads_otherwise, new, name, choice, base, meanings)
+        otherwise = partial(reads_otherwise, new, name, choice, base, meant)
         yield FormattedFile(said, old, new, not _same_bytes(old, new), otherwise)
 
 
