@@ -916,7 +916,9 @@ def format_aln(
     meant = meanings()
     said = _format_into(io.BytesIO(data), name, out, choice, style, base, meant)
     text = out.getvalue()
-    otherwise = reads_otherwise(io.BytesIO(text.encode("utf-8")), name, choice, base, meant)
+    new = text.encode("utf-8")
+    # (read again only where it changed, as fmt reads a file: FormattedFile)
+    otherwise = reads_otherwise(io.BytesIO(new), name, choice, base, meant) if new != data else None
     return Formatted(text, said, otherwise)
 
 
@@ -981,10 +983,9 @@ def reads_otherwise(
         return None
     new.seek(0)
     _, rewound = open_input(new, name, "aln")
-    games = (i for i in checked_from(rewound, "aln", choice, base, placed=False))
     read = 0
     try:
-        for item in games:
+        for item in checked_from(rewound, "aln", choice, base, placed=False):
             if not isinstance(item, CheckedGame):
                 continue
             read += 1

@@ -996,6 +996,14 @@ def _below() -> _Below:
     )
 
 
+def _headed(unit: Unit) -> bool:
+    """Whether a deal unit starts at a line's start with its header, well
+    typed or not: the looks below a header (:func:`_given_back`,
+    :func:`_hands_given_back`, :func:`_taken_ahead`) start there."""
+    head = unit.parts[0] if unit.parts else ""
+    return unit.column == 1 and (head.startswith(DEAL) or HEADER_WORD.match(head) is not None)
+
+
 def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     """The two deal units with the lines of ``before`` that a scorer wrote
     below the header of ``after`` given back to it; None if there are none.
@@ -1014,10 +1022,7 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     file: the header's line and the second deal's lines among them are
     blank lines in the first, the lines given back blank lines in the
     second.  A comment over lines among them leaves every line where it is."""
-    if after.column != 1 or len(after.parts) < 2:
-        return None
-    head = after.parts[0]
-    if not head.startswith(DEAL) and HEADER_WORD.match(head) is None:
+    if len(after.parts) < 2 or not _headed(after):
         return None
     text = after.text
     start = text.find("\n") + 1
@@ -1186,10 +1191,7 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     must have play of its own below it.  The header is then the line out of
     its place: an A005 at it, said of the deal before, which reads the
     lines as its own; every line stays at its place (:func:`_given_back`)."""
-    if after.column != 1 or len(after.parts) < 2:
-        return None
-    head = after.parts[0]
-    if not head.startswith(DEAL) and HEADER_WORD.match(head) is None:
+    if len(after.parts) < 2 or not _headed(after):
         return None
     below = _below()
     mine = "\n" + COMMENT_SPAN.sub("", before.text)
@@ -1308,10 +1310,7 @@ def _taken_ahead(before: Unit, after: Unit, swapped: bool = False) -> tuple[Unit
     below the header (:func:`_given_back`), and the line looked at is the
     last above the header, blank lines between: the two lines swapped
     across the header, each read in the other's place."""
-    if after.column != 1 or not (swapped or _ends_before(before, after.line)):
-        return None
-    head = after.parts[0] if after.parts else ""
-    if not head.startswith(DEAL) and HEADER_WORD.match(head) is None:
+    if not _headed(after) or not (swapped or _ends_before(before, after.line)):
         return None
     text = before.text
     point = text.find(_POINT_LINE)  # the end of the line above the point line
