@@ -159,7 +159,7 @@ def notes_for(
             # Each trick's own line, as the replay placed it: a trick the
             # record does not give has none, and a trick written out of
             # order keeps its line (never the line beside it).
-            lines = [played.line for played in result.tricks]
+            lines = _trick_ends(deal, [played.line for played in result.tricks])
             last_line = _summary_line(deal)
         if said is not None and not result.from_sheet:
             for line, played in zip(lines, result.tricks, strict=True):
@@ -200,6 +200,25 @@ def _as_written(checked: CheckedGame, tee: Tee) -> None:
 
     outcome = checked.outcome
     outcome.findings[:] = [placed(f) for f in outcome.findings]
+
+
+def _trick_ends(deal: Deal, starts: list[int | None]) -> list[int | None]:
+    """The line each trick ends on, the tricks given by the lines they start
+    on (``starts``, the replay's, in its order): a trick broken over lines
+    is said at its last card or its claim, as a scorer's comment would be,
+    not between its lines.  Tricks that start on one line (a deal written
+    compact) are matched in order."""
+    ends: dict[int, list[int]] = {}
+    for trick in deal.tricks:
+        last = max([trick.pos.line, *(play.pos.line for play in trick.plays)])
+        if trick.claim is not None:
+            last = max(last, trick.claim.pos.line)
+        ends.setdefault(trick.pos.line, []).append(last)
+    found: list[int | None] = []
+    for line in starts:
+        mine = ends.get(line) if line is not None else None
+        found.append(mine.pop(0) if mine else line)
+    return found
 
 
 def _summary_line(deal: Deal) -> int:

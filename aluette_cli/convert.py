@@ -861,7 +861,7 @@ def converted(
             size = writer.write(item)
             if size > MAX_GAME_CHARS:
                 # as convert --to aln says of ALN that would not read back whole
-                form = "JSON Lines" if to == "jsonl" else "JSON"
+                form = _NAMES[to]
                 yield NotWhole(
                     f"game {item.outcome.index} takes {size:,} characters, more than the"
                     f" {MAX_GAME_CHARS:,} a game of it may hold: reading it back skips that game",
@@ -954,7 +954,7 @@ def meanings() -> array[int]:
     return array("q")
 
 
-def meaning(item: CheckedGame, always: bool = False) -> int:
+def meaning(item: CheckedGame, always: bool = False, record_only: bool = False) -> int:
     """What a game with findings says, as a digest of each finding's code,
     deal and trick (but :data:`LAYOUT_ONLY`'s), or 0 for a game without
     (unless ``always``: a game read again).  The formatter writes each line
@@ -963,8 +963,12 @@ def meaning(item: CheckedGame, always: bool = False) -> int:
     (A005) given back or taken ahead with other neighbours, two hand lines
     holding one card (A101) blamed by their order in cards-only play.  A
     game without findings reads the same in any layout the formatter
-    writes."""
+    writes.  ``record_only``: what the record says, not what its text's
+    syntax did (:attr:`Kind.SYNTAX`): a JSON text's unreadable parts are
+    left out of the ALN written from it, not kept as ALN's are."""
     found = item.outcome.findings
+    if record_only:
+        found = [f for f in found if f.kind is not Kind.SYNTAX]
     if not found and not always:
         return 0
     said = Counter((f.code, f.deal, f.trick) for f in found if f.code not in LAYOUT_ONLY)
@@ -979,6 +983,32 @@ def reads_otherwise(
     (:func:`meaning`, ``meant`` the input's).  Only then is the text read
     again, a game at a time, so a file without findings costs nothing more.
     ``new`` is put back at its start."""
+    read = game_read_otherwise(new, name, choice, base, meant)
+    if read is None:
+        return None
+    if read > len(meant):
+        return "its formatted text would read otherwise: it holds another number of games"
+    return (
+        f"its formatted text would read otherwise: in game {read}, the lines the"
+        " reader had to choose between (lines out of their places, A005; hand lines"
+        " holding one card, A101) read otherwise written in their places and"
+        " order; fix them by hand"
+    )
+
+
+def game_read_otherwise(
+    new: BinaryIO,
+    name: str,
+    choice: RuleChoice,
+    base: Path | None,
+    meant: array[int],
+    record_only: bool = False,
+) -> int | None:
+    """The first game of the ALN text ``new`` that reads otherwise than
+    ``meant`` says (:func:`reads_otherwise`; each game's :func:`meaning`,
+    ``record_only`` as it was made), counted from 1; one more than the
+    games meant where the text holds another number of them; None where
+    every game reads as meant."""
     if not any(meant):
         return None
     new.seek(0)
@@ -989,18 +1019,13 @@ def reads_otherwise(
             if not isinstance(item, CheckedGame):
                 continue
             read += 1
-            if read > len(meant) or (meant[read - 1] and meaning(item, True) != meant[read - 1]):
-                return (
-                    f"its formatted text would read otherwise: in game {read}, the lines the"
-                    " reader had to choose between (lines out of their places, A005; hand lines"
-                    " holding one card, A101) read otherwise written in their places and"
-                    " order; fix them by hand"
-                )
+            if read > len(meant):
+                return read
+            if meant[read - 1] and meaning(item, True, record_only) != meant[read - 1]:
+                return read
     finally:
         new.seek(0)
-    if read != len(meant):
-        return "its formatted text would read otherwise: it holds another number of games"
-    return None
+    return None if read == len(meant) else len(meant) + 1
 
 
 def _unreadable_in(item: CheckedGame | Unreadable | NotWhole) -> list[Finding]:
@@ -1036,6 +1061,8 @@ class NotWhole:
 
     why: str
     form: str = "ALN"
+    #: what is wrong with it: more than the reader holds, or another reading
+    how: str = "would not read back whole"
 
 
 @dataclass(slots=True)
@@ -1063,9 +1090,10 @@ def converted_to_aln(
     it goes to ``out``, unless the input is ALN that could not be written
     back whole (past a limit of the reader, bytes that are not UTF-8): then
     the input goes to ``out`` as it was, and a last :class:`KeptAsIs` says
-    why.  ALN made from another format that would not read back whole is
-    written all the same (there is no ALN text to keep), and a last
-    :class:`NotWhole` says where.  Neither text is held in memory."""
+    why.  ALN made from another format that would not read back whole, or
+    would read otherwise (:func:`reads_otherwise`), is written all the same
+    (there is no ALN text to keep), and a last :class:`NotWhole` says where.
+    Neither text is held in memory."""
     with contextlib.ExitStack() as stack:
         new = stack.enter_context(tempfile.TemporaryFile())
         old, kept = stack.enter_context(_kept_input(stream))
@@ -1079,13 +1107,17 @@ def converted_to_aln(
         for item in items:
             unreadable += _unreadable_in(item)
             if isinstance(item, CheckedGame):
-                meant.append(meaning(item))
+                meant.append(meaning(item, record_only=fmt != "aln"))
             yield item
         text.flush()
         text.detach()
         otherwise = partial(reads_otherwise, new, name, choice, base, meant)
         why = kept_because(unreadable, old, new, otherwise) if fmt == "aln" else None
         past = past_limits(new) if fmt != "aln" else None
+        other = None
+        if fmt != "aln" and past is None:
+            read = game_read_otherwise(new, name, choice, base, meant, record_only=True)
+            other = _said_otherwise(read, fmt)
         written = new if why is None else old
         written.seek(0)
         shutil.copyfileobj(written, out, BLOCK)
@@ -1093,6 +1125,26 @@ def converted_to_aln(
             yield KeptAsIs(why)
         if past is not None:
             yield NotWhole(past)
+        if other is not None:
+            yield NotWhole(other, how="reads otherwise")
+
+
+#: The formats' names in a sentence.
+_NAMES = {"json": "JSON", "jsonl": "JSON Lines", "csv": "CSV"}
+
+
+def _said_otherwise(game: int | None, fmt: str) -> str | None:
+    """Why ALN written from another format reads otherwise than it
+    (:func:`game_read_otherwise`), or None."""
+    if game is None:
+        return None
+    return (
+        f"game {game}, read again, gives other findings than the {_NAMES.get(fmt, fmt)} did:"
+        " the reader"
+        " places lines it has to choose between (a line out of its place, A005; a hand"
+        " line of one card, A101) by their neighbours, and the record's mistakes there"
+        " read as others written in canonical order; mend that game in the input"
+    )
 
 
 @contextlib.contextmanager

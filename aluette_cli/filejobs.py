@@ -225,9 +225,7 @@ class ConvertJob(_Job):
                     EXIT_INVALID,
                 )
             elif isinstance(item, NotWhole):
-                said = (
-                    f"its {item.form}, written all the same, would not read back whole: {item.why}"
-                )
+                said = f"its {item.form}, written all the same, {item.how}: {item.why}"
                 yield Said(f"aluette: {visible(display)}: {said}", EXIT_INVALID)
             else:
                 yield from told(item, display)

@@ -287,12 +287,16 @@ def test_a_deal_s_notes_go_on_its_last_line_past_a_trick_broken_over_lines(
     tmp_path: Path,
 ) -> None:
     """Without a point line a deal's notes close its last line: a trick
-    read joined from two lines ends on the second, where its cards are; its
-    own note stays on the line it starts on."""
+    read joined from two lines ends on the second, where its cards are, and
+    its own note goes there too, first, as a scorer's comment after it
+    would (never between the lines of one trick)."""
     text = "deal 1 dealer W\n1.\nN:9d E:8c S:Ce W:6d -> N\n"
     lines = annotated_bytes(tmp_path, text).decode().split("\n")
-    assert lines[1] == "1.  {= N wins: 9d (petit-neuf) beats Ce (cavalier)}"
-    assert lines[2].startswith("N:9d E:8c S:Ce W:6d -> N  {= The record does not say enough")
+    assert lines[1] == "1."
+    assert lines[2].startswith(
+        "N:9d E:8c S:Ce W:6d -> N  {= N wins: 9d (petit-neuf) beats Ce (cavalier)}"
+        " {= The record does not say enough"
+    )
     assert "Score so far" in lines[2]
 
 
@@ -1041,7 +1045,58 @@ ALONE = {
     "9. N:2b E:6c S:8e W:Rc -> N\n1. E:1c S:Rd W:Rc N:Vb -> E\npoint NS\n\n"
     "deal 2 dealer N\n2. E:2c S:Cb W:6b N:Vc -> E\n3. E:5c S:3b W:3e N:5b -> pourri\n"
     "point E\n",
+    # the deal's summary note says "pourri: 1.", which names no trick
+    "tag among the tricks of an untagged game": "deal 1 dealer S\n"
+    "1. W:Ve N:4c E:Vd S:Vc\n2. W:1c N:8c E:6c S:6e\n3. W:7b N:3c E:3d S:3e\n"
+    '[Result "NS 3-2"]\n4. E:Rd S:Rb W:Vb N:4e\n5. E:9c S:5c W:Cb N:6d\n'
+    "6. E:6b S:9b W:8b N:2e\n7. N:9e E:Cc S:Re W:2d\n8. W:1d N:9d E:3b S:1b\n"
+    "9. N:2b E:7e S:8e W:5d\n",
 }
+
+#: Deals without claims whose trick is broken over two lines, its last card
+#: alone on the second (a seat whose hand the deal gives): (the record, the
+#: line the trick ends on, its findings).
+BROKEN = {
+    "trick 6": (
+        "deal 1 dealer N\nW: 5d Cc Vd 6c Ce 7b 6e 5b Ve\n1. E:1d S:8e W:7b N:1e\n"
+        "2. E:4d S:8b W:Ve N:4e\n3. W:6c N:6b E:Rd S:2d\n4. S:9c W:Ce N:4b E:3c\n"
+        "5. E:2e S:7d W:Cc N:2b\n6. N:1c E:3b S:9d\nW:Vd\n7. S:4c W:5b N:Cb E:Vb\n"
+        "8. N:Vc E:1b S:Rb W:5d\n9. E:7c S:8d W:6e N:9b\n",
+        "W:Vd",
+        [],
+    ),
+    "trick 9, the next deal below": (
+        "deal 1 dealer E\nE: 6c 1b 5e 1c 1d Cc 9e 3e 5d\n1. S:Vc W:Vb N:7c E:6c\n"
+        "2. S:8b W:5b N:6e E:9e\n3. E:5e S:Cd W:2e N:9d\n4. N:4e E:1c S:Vd W:8e\n"
+        "5. E:1d S:7b W:7d N:3c\n6. N:Cb E:Cc S:5c W:Rb\n7. W:6b N:9c E:3e S:Re\n"
+        "8. N:1e E:1b S:2b W:8c\n9. S:Ve W:3b N:9b\nE:5d\n\ndeal 2 dealer S\n"
+        "E: 3d 5b 5d 3c 6e 4e Vd Rb 8d\n1. W:9d N:1e E:5d S:5e\n2. W:5c N:7c E:Vd S:Re\n",
+        "E:5d",
+        [":14:1: A206 the deal has 2 tricks; all 9 are played (deal 2)"],
+    ),
+}
+
+
+@pytest.mark.parametrize("text, end, found", BROKEN.values(), ids=BROKEN.keys())
+def test_a_trick_broken_over_lines_is_one_trick_and_noted_at_its_end(
+    tmp_path: Path, text: str, end: str, found: list[str]
+) -> None:
+    """Whitespace is free (docs/notation.md §1): the card alone below a
+    trick of three is its fourth, not a hand of one card starting the next
+    deal; annotate says the trick where it ends, and the annotated record
+    reads as the record."""
+    path = write(tmp_path, "record.aln", text)
+    notes = tmp_path / "annotated.aln"
+    run("annotate", str(path), "-o", str(notes))
+    written = notes.read_text("utf-8").splitlines()
+    assert next(line for line in written if line.startswith(end)).startswith(f"{end}  {{= ")
+
+    def told(source: Path) -> list[str]:
+        lines = run("validate", str(source)).stdout.splitlines()
+        return [line[len(str(source)) :] for line in lines if ": A" in line]
+
+    assert told(path) == found
+    assert told(notes) == found
 
 
 @pytest.mark.parametrize("text", ALONE.values(), ids=ALONE.keys())

@@ -1779,6 +1779,37 @@ def test_a_record_whose_formatted_text_would_read_otherwise_is_not_formatted(
     assert format_aln(SWAPPED.encode(), "club.aln", RuleChoice()).otherwise is None
 
 
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_aln_written_from_json_that_would_read_otherwise_says_so(tmp_path: Path, to: str) -> None:
+    """JSON has no text to keep: its ALN is written all the same, but a
+    game that, read again, gives other findings than the JSON did (here
+    a wrong point claim lost, deal 1's sheet given back to it) is named,
+    as fmt names such a record it leaves as it is."""
+    text = (
+        "deal 1 dealer W\npoint E\n\ndeal 2\ndealer N\nwinners: N S N E - E E S S\n"
+        "winners: N W - W - N N N S\npoint NS\n"
+    )
+    path = write(tmp_path, "club.aln", text)
+    assert _codes(path) == ["A302", "A420"]
+    assert "would read otherwise: in game 1" in run("fmt", "--check", str(path)).stderr
+    record = tmp_path / f"club.{to}"
+    assert run("convert", str(path), "--to", to, "-o", str(record)).exit_code == 1
+    back = tmp_path / "back.aln"
+    result = run("convert", str(record), "--to", "aln", "-o", str(back))
+    assert result.exit_code == 1
+    name = {"json": "JSON", "jsonl": "JSON Lines"}[to]
+    assert (
+        f"aluette: {record}: its ALN, written all the same, reads otherwise: game 1, read"
+        f" again, gives other findings than the {name} did:" in result.stderr
+    )
+    assert _codes(back) != _codes(path)
+    # a record that reads the same written anew is said nothing of
+    clean = write(tmp_path, "clean.aln", text.replace("deal 2\ndealer N", "deal 2 dealer N"))
+    run("convert", str(clean), "--to", to, "-o", str(record))
+    result = run("convert", str(record), "--to", "aln", "-o", str(back))
+    assert "reads otherwise" not in result.stderr
+
+
 #: Cards-only play, the hands written from the dealer (E S N W), E's 4b
 #: written as a second 6c (A101), and trick 7, where 4b was played, missing.
 HANDS_FROM_THE_DEALER = """\

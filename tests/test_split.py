@@ -319,6 +319,41 @@ def test_without_point_lines_a_deal_s_hands_after_a_trick_start_the_next_deal() 
 
 
 @pytest.mark.parametrize(
+    "short, rest",
+    [
+        ("2. N:1b E:3e S:1d\n", "W:9d\n"),
+        ("2. N:1b E:3e S:1d\n", "W:9d  {= its note}\n"),
+        ("2. N:1b E:3e\n", "  S:1d W:9d\n"),
+        ("2. N:1b E:3e S:1d\n", "W:9d -> W\n"),
+        ("2. N:1b E:3e S:1d\n", "W:9d\n\n"),
+    ],
+    ids=["last card", "with a note", "two cards", "and the claim", "blank line below"],
+)
+def test_a_trick_s_last_cards_alone_on_the_next_line_are_no_hand(short: str, rest: str) -> None:
+    """Without claims, a hand line after a trick starts the next deal; the
+    rest of a trick of fewer than four cards, written with its seats, is
+    the trick's (whitespace is free), though its seat's hand is given."""
+    deal = f"deal 1 dealer W\nS: 5c 6c\nW: 8e Rc\n1. N:8e E:Rc S:Re W:Vb\n{short}{rest}"
+    after = "deal 2 dealer N\nW: 2c 3c\n1. E:Re S:1e W:1d N:1b\n"
+    assert texts(f"{deal}{after}".encode()) == [(1, deal), (deal.count("\n") + 1, after)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["W: Vb\n", "W:Vb E:2c\n"],
+    ids=["a hand's blank after the colon", "too many cards"],
+)
+def test_a_hand_after_a_short_trick_that_does_not_finish_it_starts_the_next_deal(
+    line: str,
+) -> None:
+    deal = "deal 1 dealer W\nW: 8e Rc\n1. N:8e E:Rc S:Re\n"
+    assert texts(f"{deal}{line}1. E:Re S:1e W:1d N:1b\n".encode()) == [
+        (1, deal),
+        (4, f"{line}1. E:Re S:1e W:1d N:1b\n"),
+    ]
+
+
+@pytest.mark.parametrize(
     "data",
     [
         # E's hand moved below the tricks: the deal has no other, so it is E's
@@ -689,6 +724,32 @@ def test_a_tag_among_a_deal_s_lines_is_read_with_the_deal(above: str) -> None:
     assert [(u.kind, u.text) for u in units] == [
         ("tags", '[Event "E"]\n\n'),
         ("deal", f"{above}{tag}{rest}"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "below",
+    ["point NS\n", "2. N:1b E:3e S:1d W:9d\npoint NS\n", "winners: N N N S S W W E E\n"],
+    ids=["point line", "tricks", "sheet"],
+)
+@pytest.mark.parametrize("gap", ["\n", "\n\n", "\n \t\n"], ids=["one", "two", "blanks"])
+def test_a_tag_among_the_last_deal_s_lines_leaves_the_next_game_its_tags(
+    below: str, gap: str
+) -> None:
+    """The section a stray tag starts runs on to the next deal's header:
+    in a game's last deal, over the next game's tags.  Read with the deal,
+    the tag takes only the deal's lines; the next game keeps its tags, and
+    is not read as more deals of this one."""
+    deal = "deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\n" if "2." in below else "deal 1 dealer N\n"
+    stray, tags = '[Round "2"]\n', '[Event "Tuesday"]\n[Site "S"]\n\n'
+    data = f'[Event "Monday"]\n\n{deal}{stray}{below}{gap}{tags}deal 1 dealer E\npoint NS\n'
+    units = [u for u in read_units(io.BytesIO(data.encode())) if u.kind != "other"]
+    at = 3 + (deal + stray + below + gap).count("\n")
+    assert [(u.kind, u.line, u.text) for u in units] == [
+        ("tags", 1, '[Event "Monday"]\n\n'),
+        ("deal", 3, f"{deal}{stray}{below}{gap}"),
+        ("tags", at, tags),
+        ("deal", at + 3, "deal 1 dealer E\npoint NS\n"),
     ]
 
 

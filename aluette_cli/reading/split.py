@@ -22,6 +22,7 @@ from ..cards import HAND_SIZE
 from ..findings import Finding
 from ..lexicon import (
     ANNOUNCE,
+    ARROW,
     BLANKS,
     CHANT,
     COLON,
@@ -260,7 +261,9 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
     finished = False  # whether it has its trick 9 and its point line (_finished)
     #: the last deal cut without its header, and the number it follows
     headless: tuple[Unit, int] | None = None
-    for unit in _split(lines, left_off):
+    #: the tags of a next game cut from a stray tag's section (:func:`_stray_tag`)
+    pending: list[Unit] = []
+    for unit in _pushed_back(_split(lines, left_off), pending):
         if ahead is not None:
             first, tail, whole = ahead
             ahead = None
@@ -282,7 +285,9 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
         if held is not None and tag is not None:
             merged = _stray_tag(held, unit, tag)
             if merged is not None:
-                unit, held = merged, None
+                (unit, next_game), held = merged, None
+                if next_game is not None:
+                    pending.append(next_game)
             else:
                 below = _tag_below(held, unit, tag)
                 if below is not None:
@@ -397,7 +402,17 @@ def _tag_right_below(before: Unit, tags: Unit) -> re.Match[str] | None:
     return _TAG_ALONE.match(tags.text)
 
 
-def _stray_tag(before: Unit, tags: Unit, tag: re.Match[str]) -> Unit | None:
+def _pushed_back(units: Iterator[Unit], pending: list[Unit]) -> Iterator[Unit]:
+    """``units``, each unit put in ``pending`` meanwhile read first."""
+    for unit in units:
+        while pending:
+            yield pending.pop()
+        yield unit
+    while pending:
+        yield pending.pop()
+
+
+def _stray_tag(before: Unit, tags: Unit, tag: re.Match[str]) -> tuple[Unit, Unit | None] | None:
     """The deal ``before`` with the tag section ``tags`` read as more of its
     lines, where that section is one tag among the deal's lines (None if it
     is not): right below a line of the deal (``tag``, from
@@ -412,20 +427,34 @@ def _stray_tag(before: Unit, tags: Unit, tag: re.Match[str]) -> Unit | None:
     cannot be read (A001), kept as written, and the deal and its game stand
     as they were.  The line below it goes on with the deal: tricks numbered
     on from its own, a sheet where it has no play, a point line where it has
-    none, a hand or the stock it does not have yet, before its play."""
+    none, a hand or the stock it does not have yet, before its play.
+
+    Its section runs on to the next deal's header, so where the deal is
+    its game's last, it holds the next game's tags too, after a blank line
+    (how games start): those are cut off, and returned to be read as the
+    tag section they are, so that the next game is not lost in this one."""
     text = before.text
     own = tags.text
+    cut = _NEXT_SECTION.search(own, tag.end())
+    if cut is not None:
+        lines, next_game = _cut(tags, own, cut.end())
+        next_game.kind = "tags"
+        own, tags = lines.text, lines
+    else:
+        next_game = None
     rest = own[tag.end() :]
     first = len(rest) - len(rest.lstrip(BLANKS))
     if _below().point_start.match(rest, first):  # a point line, where it has none
-        return _joined(before, tags) if _continues(before, [], 0, 1, tags.line) else None
+        if not _continues(before, [], 0, 1, tags.line):
+            return None
+        return _joined(before, tags), next_game
     m = _restart_patterns()[0].match(rest)
     if m is None or m.start(m.lastindex or 0) != first:
         return None  # (blank lines after it, or no line of a deal's)
     if m.lastindex == 1:  # tricks: going on from the deal's own
         trick = _below().trick_number
         numbers: list[int] = []
-        for line in rest.split("\n"):
+        for line in COMMENT_SPAN.sub("", rest).split("\n"):
             found = [int(n) for n in trick.findall(line)] if line[:1].isdigit() else []
             if not found:
                 break
@@ -439,7 +468,14 @@ def _stray_tag(before: Unit, tags: Unit, tag: re.Match[str]) -> Unit | None:
         _below().play_below.search("\n" + text) is not None
     ):
         return None  # a hand or the stock the deal has, or after its play
-    return _joined(before, tags)
+    return _joined(before, tags), next_game
+
+
+#: A blank line, then a tag at a line's start: where a next game's tag
+#: section starts (a point line and such between it and a stray tag above).
+_NEXT_SECTION = re.compile(
+    f"\n(?:[{BLANKS}]*\n)+[{BLANKS}]*(?={re.escape(TAG_OPEN)}{TAG_NAME}[{BLANKS}]+{QUOTE})"
+)
 
 
 #: Blank lines, then a tag, at a line's start or after blanks.
@@ -892,12 +928,46 @@ def _unpointed(text: str) -> tuple[int, bool]:
         start = m.start(1)
         line = re.compile(f"(?:\\A|\\n)[{BLANKS}]*{m[1]}[{BLANKS}]*{COLON}")
         own = line.search(text, 0, m.start())
-        if own is not None and not _commented(text, (own.end() - 1, start)):
+        if (
+            own is not None
+            and not _commented(text, (own.end() - 1, start))
+            and not _finishes_trick(text, m.start() + 1, start)
+        ):
             if _among_last_tricks(text) == text.rfind("\n", 0, start) + 1:
                 return -1, False
             return start, play.search(text, start) is not None
         m = after.search(text, m.end(1))
     return -1, False
+
+
+def _finishes_trick(text: str, trick: int, start: int) -> bool:
+    """Whether the line at ``start`` in a deal's ``text``, which looks like
+    a hand (``E:5d``), is the rest of the trick on the line at ``trick``:
+    that trick has fewer than four cards and no claim, and the line is
+    plays written as the trick's are (a seat and its card, no blank
+    between) that make it four, and its claim if it has one.
+
+    A trick broken over two lines reads as one (whitespace is free,
+    docs/notation.md §1); its last card alone on the next line, a seat
+    whose hand the deal has, would otherwise start the next deal."""
+    above = COMMENT_SPAN.sub("", text[trick : text.find("\n", trick)])
+    numbers = list(_TRICK_NUMBERS.finditer(above))
+    if not numbers or ARROW in above[numbers[-1].end() :]:
+        return False
+    cards = above[numbers[-1].end() :].split()
+    end = text.find("\n", start)
+    rest = COMMENT_SPAN.sub("", text[start : len(text) if end < 0 else end]).split()
+    if len(rest) > 2 and rest[-2] == ARROW:
+        del rest[-2:]  # the trick's claim, after its last card
+    return (
+        bool(rest)
+        and len(cards) + len(rest) == len(SEATS)
+        and all(_PLAY.fullmatch(word) for word in rest)
+    )
+
+
+#: A play with its seat, as a trick line gives it: ``E:5d``.
+_PLAY = re.compile(f"{SEAT}{COLON}[^{WHITESPACE}{COLON}]+")
 
 
 def _among_last_tricks(text: str) -> int:
@@ -914,7 +984,8 @@ def _among_last_tricks(text: str) -> int:
     while end > 0:
         start = text.rfind("\n", 0, end) + 1
         line = text[start:end]
-        words = line.lstrip(BLANKS)
+        # (what a comment says is no line: a note's "pourri: 1." names no trick)
+        words = COMMENT_SPAN.sub("", line).lstrip(BLANKS)
         if words:
             if not words[0].isdigit() or not (numbers := trick.findall(words)):
                 break
@@ -922,7 +993,7 @@ def _among_last_tricks(text: str) -> int:
         end = start - 1
     else:
         return -1
-    had = {int(n) for n in trick.findall(text, 0, start)}
+    had = {int(n) for n in trick.findall(COMMENT_SPAN.sub("", text[:start]))}
     if not below or not had or below[0] != max(had) + 1 or had & set(below):
         return -1
     if max(below) > HAND_SIZE:
@@ -1283,7 +1354,7 @@ def _behind(before: Unit, numbers: list[int]) -> bool:
     """Whether tricks ``numbers`` come before a trick of the deal ``before``
     in the order of the numbers (trick 8 below the next header, after trick
     9): lines moved down, not a header moved up."""
-    had = [int(n) for n in _below().trick_number.findall(before.text)]
+    had = [int(n) for n in _below().trick_number.findall(COMMENT_SPAN.sub("", before.text))]
     return bool(numbers and had) and min(numbers) < max(had)
 
 
@@ -1435,7 +1506,7 @@ def _continues(before: Unit, numbers: list[int], sheets: int, points: int, heade
     text = COMMENT_SPAN.sub(lambda m: re.sub("[^\\n]", " ", m.group()), before.text)
     if points and below.point_below.search("\n" + text) is not None:
         return False
-    had = {int(n) for n in below.trick_number.findall(text)}
+    had = {int(n) for n in below.trick_number.findall(COMMENT_SPAN.sub("", text))}
     played = below.play_below.search("\n" + text) is not None
     if sheets and played:
         return False
