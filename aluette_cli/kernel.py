@@ -50,11 +50,13 @@ hold it:
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import threading
 import time
 import weakref
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from .cards import TRICKS_PER_DEAL
@@ -169,6 +171,8 @@ _M3 = 0x94D049BB133111EB - (1 << 64)
 _ASK: list[Callable[[int], tuple[int, int]]] = []
 #: The deadline of the search in progress, as a time.monotonic instant.
 _DEADLINE: list[float] = [0.0]
+#: Whether Ctrl-C came during the search in progress (:func:`_held_sigint`).
+_SIGNALLED: list[bool] = [False]
 #: One search at a time in a process.  The compiled search holds the GIL,
 #: so threads (a Dask worker's) never ran two at once; but it calls back
 #: into Python, where another thread could start a search of its own and
@@ -184,7 +188,38 @@ def _ask_bounds(ckey: int) -> tuple[int, int]:
 
 
 def _past_deadline() -> bool:
-    return time.monotonic() > _DEADLINE[0]
+    return _SIGNALLED[0] or time.monotonic() > _DEADLINE[0]
+
+
+def _note_sigint(signum: int, frame: object) -> None:
+    _SIGNALLED[0] = True
+
+
+@contextlib.contextmanager
+def _held_sigint() -> Iterator[bool]:
+    """Ctrl-C during the compiled search, noted and not raised there;
+    raised by the process's own handler once the search has returned.
+    Yields whether it is held (the search must then look at the clock).
+
+    A Python handler that raises (the command's, or KeyboardInterrupt's)
+    runs at the next Python step, which in the compiled search is one of
+    its calls back into Python (``objmode``): numba turns the exception
+    raised there into a SystemError, and Ctrl-C became an internal error.
+    Only in the main thread (where signals are handled), and only where the
+    handler is Python's: a worker that ignores SIGINT still does."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or not callable(previous):
+        yield False
+        return
+    _SIGNALLED[0] = False
+    signal.signal(signal.SIGINT, _note_sigint)
+    try:
+        yield True
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if _SIGNALLED[0]:
+            _SIGNALLED[0] = False
+            signal.raise_signal(signal.SIGINT)  # to the handler put back
 
 
 def _level_codes() -> tuple[Any, Any]:
@@ -1345,11 +1380,12 @@ class Kernel:
             t = [level_of[s] for s in played] + [0, 0, 0]
             ctl = self.ctl
             ctl[_TIMEUP] = 0
-            ctl[_HASCLOCK] = deadline is not None
-            _DEADLINE[0] = deadline if deadline is not None else 0.0
+            _DEADLINE[0] = deadline if deadline is not None else float("inf")
             _ASK.append(tables.ask(self.solver))
             nodes = int(ctl[_NODES])
+            held = contextlib.ExitStack()
             try:
+                ctl[_HASCLOCK] = held.enter_context(_held_sigint()) or deadline is not None
                 value = search(
                     packed,
                     leader,
@@ -1373,6 +1409,7 @@ class Kernel:
             finally:
                 _ASK.pop()
                 self.solver.stats.nodes += int(ctl[_NODES]) - nodes
+                held.close()  # (Ctrl-C raised here, once the search is out)
             if ctl[_TIMEUP]:
                 raise TimeUp
             return int(value)

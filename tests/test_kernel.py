@@ -14,9 +14,15 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -161,6 +167,78 @@ def test_a_deadline_stops_the_kernel_in_the_middle_of_a_search() -> None:
         solver.value(position, deadline=start + 0.05)
     assert time.monotonic() - start < 5
     assert solver.stats.nodes > 0
+
+
+class _CtrlC(BaseException):
+    """What the command's own SIGINT handler raises (cli.Interrupted)."""
+
+
+@pytest.mark.parametrize("budget", [60.0, None], ids=["a deadline", "none"])
+def test_ctrl_c_in_the_middle_of_a_search_reaches_the_handler_s_exception(
+    budget: float | None,
+) -> None:
+    """Ctrl-C is noted in the search (its handler is put aside while the
+    search runs: below), which stops at its next look at the clock, made
+    for it without a deadline too; the handler put back then raises its
+    own exception, to the caller."""
+    ruleset = load_ruleset("classic")
+    # 17 million trick starts, seconds of search: long past the Ctrl-C
+    position = random_position(ruleset, random.Random(7), (1, 1))
+    solver = Solver(ruleset, kernel=True)
+    solver.value(random_position(ruleset, random.Random(3), (8, 8)))  # compiled, loaded
+    solver.stats.nodes = 0
+
+    def handler(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # as the command's does
+        raise _CtrlC
+
+    previous = signal.signal(signal.SIGINT, handler)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        start = time.monotonic()
+        timer.start()
+        with pytest.raises(_CtrlC):
+            solver.value(position, deadline=None if budget is None else start + budget)
+        assert time.monotonic() - start < 5
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # the handler's own
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert 0 < solver.stats.nodes < 8_000_000  # stopped in the middle, not at the end
+
+
+def test_ctrl_c_during_analyse_s_compiled_search_ends_the_command_as_any_ctrl_c(
+    tmp_path: Path,
+) -> None:
+    """In the command, the handler's exception raised in the search's look
+    at the clock came out as a SystemError ("<built-in function monotonic>
+    returned a result with an exception set"): "internal error", status 2,
+    where docs/cli.md promises "aluette: interrupted" and 130."""
+    record = tmp_path / "t5.aln"
+    command = [sys.executable, "-m", "aluette_cli"]
+    made = subprocess.run(
+        [*command, "generate", "--games", "1", "--seed", "4", "--rules", "team-five"],
+        capture_output=True,
+        check=True,
+    )
+    record.write_bytes(made.stdout)
+    # compiled and cached before: the Ctrl-C must find the search at work
+    subprocess.run([*command, "analyse", "--from-trick", "9", str(record)], capture_output=True)
+    child = subprocess.Popen(
+        [*command, "analyse", "--time-limit", "60", str(record)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    time.sleep(4)
+    assert child.poll() is None, "finished before the Ctrl-C: nothing was tested"
+    os.killpg(child.pid, signal.SIGINT)
+    try:
+        _, err = child.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        pytest.fail("still running 20 s after Ctrl-C")
+    assert (child.returncode, err.decode()) == (130, "aluette: interrupted\n")
 
 
 def _team_can_make(solver: Solver, hands: tuple[tuple[int, ...], ...], team: int) -> int:
