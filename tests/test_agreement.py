@@ -534,6 +534,10 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         if _ABOVE_HEADER.search(line) and not pending:
             start_deal(line)
             pending = True
+            # (trick 1 and the point line before swapped across the header,
+            # the trick given back above the point line, which stays the
+            # deal before's: the lines between are, as for a line taken)
+            taken = next((w for w in words[number:] if w), "").startswith("point")
         if started:
             # a deal that cannot be read has no note of its tricks (None)
             start_deal(line)
@@ -918,6 +922,11 @@ POINT_PUT_DOWN_LATE = _two_deals(*_DEAL_1[:-1], "", *_DEAL_2[:2], _DEAL_1[-1], *
 #: The first deal's point line and the second's trick 1 swapped across the
 #: second's header.
 SWAPPED_ACROSS = _two_deals(*_DEAL_1[:-1], _DEAL_2[1], "", _DEAL_2[0], _DEAL_1[-1], *_DEAL_2[2:])
+#: The first deal's trick 9 and the second's trick 1 swapped across the
+#: second's header, the first deal's point line between them.
+TRICKS_SWAPPED_ACROSS = _two_deals(
+    *_DEAL_1[:-2], _DEAL_2[1], _DEAL_1[-1], "", _DEAL_2[0], _DEAL_1[-2], *_DEAL_2[2:]
+)
 #: The second deal's header typed three times (the copies, lines of the
 #: deal not read, A001), and the first deal pasted again below itself (the
 #: copy left out, A104): each said alike by every output.
@@ -932,6 +941,7 @@ WRITTEN_AGAIN = _two_deals(*_DEAL_1, "", *_DEAL_1, "", _DEAL_2[0], _DEAL_2[0], *
 @example(text=POINT_PUT_DOWN_LATE)
 @example(text=WRITTEN_AGAIN)
 @example(text=SWAPPED_ACROSS)
+@example(text=TRICKS_SWAPPED_ACROSS)
 @given(text=messy_records())
 def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str
