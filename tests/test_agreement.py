@@ -460,6 +460,8 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
     behind = False
     below: tuple[dict[str, int] | None, tuple[str, int] | None] | None = None
     before_play = re.compile(r"[NESW]\s*:|stock\s*:|(?:chant|announce|concede)\b")
+    #: the last trick's number written, where a trick broken over lines starts
+    last_number: re.Match[str] | None = None
     words = [re.sub(r"\{[^}]*\}|;.*", "", x.split("  {=", 1)[0]).strip() for x in lines]
 
     def start_deal(line: str) -> None:
@@ -541,6 +543,8 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         if started:
             # a deal that cannot be read has no note of its tricks (None)
             start_deal(line)
+        if not commented[number - 1] and (at := re.search(r"(?:^|\s)(\d+)\.(?:\s|$)", bare)):
+            last_number = at
         if not commented[number - 1] and into == -1:
             if at := re.match(r"(\d+)\.", bare):
                 numbers.add(int(at[1]))
@@ -561,14 +565,20 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
                     summed = summed or into == -1
             elif not note.startswith(("Score so far", "Final score", "The game")):
                 # a trick note is on a trick line, or on the line a trick
-                # line was joined to (its newline lost): from its number on
+                # line was joined to (its newline lost): from its number on;
+                # or on the line a trick broken over lines ends on, below
+                # its number (notation §1: whitespace is free)
                 trick = re.match(r"(\d+)\.", written) or re.search(r"\s(\d+)\.\s", written)
+                if trick is None:
+                    trick = last_number
+                    cards = tuple(sorted(_CARD.findall(written)))
+                else:
+                    cards = tuple(sorted(_CARD.findall(written[trick.start(1) :])))
                 assert trick is not None, line
                 if not winners:  # the first deal's lines above its header
                     start_deal(line)
                     pending = True
                 won = "pourri" if "pourri" in note else note.split(" wins:")[0]
-                cards = tuple(sorted(_CARD.findall(written[trick.start(1) :])))
                 named = tuple(sorted(_CARD.findall(note)))
                 winners[into].append(Trick(int(trick[1]), cards, won, named))
     return Told(findings, winners, counts, points), lines
@@ -787,8 +797,10 @@ TYPOS = (*CARDS, "1x", "Zd", "RB", "10d", "3D")
 #: The mistakes a scorer makes by hand, line by line.
 MISTAKES = (
     *("card", "drop", "drop trick", "swap", "repeat", "move", "claim", "point", "case", "key"),
-    "seats",
+    *("seats", "break", "tag"),
 )
+#: A tag a scorer writes among a game's lines.
+STRAY_TAGS = ('[Round "2"]', '[Result "NS 3-2"]', '[Event "Club night"]')
 #: What a key slipped types in a line: the notation's characters, and those
 #: beside them on a keyboard.
 KEYS = "0123456789bcdeRCVNESWx:.-> "
@@ -836,6 +848,15 @@ def _mistake(lines: list[str], kind: str, draw: st.DrawFn) -> None:
         if pairs:
             a, b = draw(st.sampled_from(pairs))
             lines[a], lines[b] = lines[b][:1] + lines[a][1:], lines[a][:1] + lines[b][1:]
+    elif kind == "break" and tricks:
+        # a trick line broken over two at one of its blanks (whitespace is free)
+        k = draw(st.sampled_from(tricks))
+        blanks = [m.start() for m in re.finditer(" ", lines[k])]
+        if blanks:
+            at = draw(st.sampled_from(blanks))
+            lines[k : k + 1] = [lines[k][:at], lines[k][at + 1 :]]
+    elif kind == "tag":
+        lines.insert(draw(st.integers(0, len(lines))), draw(st.sampled_from(STRAY_TAGS)))
     elif kind == "case":
         k = draw(st.integers(0, len(lines) - 1))
         lines[k] = lines[k].capitalize() if draw(st.booleans()) else lines[k].upper()
@@ -871,8 +892,11 @@ def messy_records(draw: st.DrawFn) -> str:
         loose=draw(st.booleans()),
         newline=draw(st.sampled_from(("\n", "\r\n"))),
     )
-    game = random_game(random.Random(draw(st.integers(0, 2**32 - 1))), form)
-    lines = game.text.split(form.newline)
+    seed = draw(st.integers(0, 2**32 - 1))
+    text = random_game(random.Random(seed), form).text
+    if draw(st.booleans()):  # a second game after it, whose deals no mistake may take
+        text += form.newline + random_game(random.Random(seed + 1), form).text
+    lines = text.split(form.newline)
     for _ in range(draw(st.integers(1, 3))):
         _mistake(lines, draw(st.sampled_from(MISTAKES)), draw)
     return form.newline.join(lines)
