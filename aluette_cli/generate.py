@@ -114,11 +114,14 @@ def random_deal(
     winner, point = result.winner, result.point
     if point is not None and deal.announces:
         point = doubled(point, deal.announces[0].team)
+    # whether the point line names the seat: drawn with claims or without,
+    # so that a seed gives the same deals either way
+    by_seat = point is not None and winner is not None and rng.random() < 0.5
     if claims:
         if point is None:
             deal.point = PointClaim(None, None, _NOWHERE)
         else:
-            side = winner if winner is not None and rng.random() < 0.5 else point.team
+            side = winner if by_seat else point.team
             deal.point = PointClaim(side, point.points if point.points != 1 else None, _NOWHERE)
     return deal, point
 

@@ -106,6 +106,19 @@ def test_generate_no_claims() -> None:
     assert "[Result " not in text
 
 
+@pytest.mark.parametrize("rules", ["classic", "team-five"])
+def test_the_same_seed_deals_the_same_games_with_claims_or_without(rules: str) -> None:
+    """The help says the same seed gives the same games: a claim left out
+    must not leave a random draw out (which seat a point line names), and
+    with it every deal after the first."""
+    args = ["--games", "3", "--seed", "3", "--rules", rules]
+    claimed = generate(*args)
+    unclaimed = generate(*args, "--no-claims")
+    plain = re.sub(r" -> \S+|^point .*\n|^\[Result .*\n", "", claimed, flags=re.M)
+    assert plain == unclaimed
+    assert claimed.count("\ndeal ") > 5
+
+
 def test_generate_policy_ties() -> None:
     uniform = generate("--games", "10", "--seed", "3")
     ties = generate("--games", "10", "--seed", "3", "--policy", "ties")
