@@ -684,11 +684,31 @@ def map_on_scheduler(
     distributed engine runs it as it is: ``dask.distributed`` (the ``dask``
     extra), not a scheduler of our own.  Every item is sent at once: the
     scheduler spreads them over its workers."""
+    import asyncio
+    from concurrent.futures import CancelledError
+
+    from dask.distributed import TimeoutError as DaskTimeout
+    from distributed.scheduler import KilledWorker
+
     client = scheduler_client(scheduler) if isinstance(scheduler, str) else scheduler
     with client:
         futures = client.map(func, list(items), pure=False)
         for future in futures:
-            yield future.result()
+            try:
+                result = future.result()
+            except (CancelledError, asyncio.CancelledError, KilledWorker, DaskTimeout) as error:
+                # (an error of the analysis itself is the task's, raised as it was)
+                said = next(iter(str(error).splitlines()), "")  # (Dask's advice below it)
+                raise SchedulerError(
+                    f"the Dask cluster of {client.scheduler.address} stopped answering"
+                    f" ({type(error).__name__}: {said})"
+                ) from error
+            except OSError as error:  # a connection closed, refused, reset
+                said = next(iter(str(error).splitlines()), "")
+                raise SchedulerError(
+                    f"the Dask cluster of {client.scheduler.address} was lost ({said})"
+                ) from error
+            yield result
 
 
 def analyse_games(

@@ -13,6 +13,7 @@ import contextlib
 import importlib
 import io
 import json
+import logging
 import math
 import os
 import signal
@@ -899,6 +900,11 @@ def analyse(
         cluster = None if scheduler is None else scheduler_client(scheduler)
     except SchedulerError as error:
         raise click.UsageError(str(error)) from None
+    if cluster is not None:
+        # A connection lost is said once, in words (below): the client's
+        # own log of it is tracebacks.  (After its import, which sets the
+        # levels of Dask's loggers.)
+        logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
     with atomic_output(output, binary=False) as out, Progress(what="deals analysed") as progress:
         if fmt == "json":
             render, frame = render_analysis_json, Framed.json_list(out.write, '{"games": [', "]}")
@@ -922,9 +928,10 @@ def analyse(
                 status.account(checked)
                 progress.close()
                 frame.add(render(checked, analysis, file, limits).text)
-        except SchedulerError as error:
+        except SchedulerError as error:  # lost on the way: nothing is written
             progress.close()
-            raise click.UsageError(str(error)) from None
+            click.echo(f"aluette: {error}", err=True)
+            sys.exit(EXIT_USAGE)
         frame.end()
     sys.exit(status.code)
 

@@ -14,6 +14,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -832,6 +833,52 @@ def test_a_scheduler_that_cannot_be_used_costs_no_half_written_output(address: s
     assert result.stdout == ""
     assert f"cannot reach the Dask scheduler at {address}" in result.stderr
     assert "internal error" not in result.stderr
+
+
+def test_a_cluster_lost_on_the_way_is_said_in_one_line_and_nothing_is_written(
+    tmp_path: Path,
+) -> None:
+    """The scheduler gone mid-run: the client logged tracebacks, and the
+    lost futures' error came out as an internal error to report.  Said
+    once, in words, status 2, and the output named is not written."""
+    distributed = pytest.importorskip("dask.distributed")
+    record = tmp_path / "t5.aln"
+    assert (
+        run(
+            "generate", "--games", "1", "--seed", "4", "--rules", "team-five", "-o", str(record)
+        ).exit_code
+        == 0
+    )
+    out = tmp_path / "out.json"
+    cluster = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=":0"
+    )
+    args = ["analyse", "--time-limit", "2", "--format", "json", "-o", str(out)]
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "aluette_cli",
+            *args,
+            "--scheduler",
+            cluster.scheduler_address,
+            str(record),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(4)
+        assert child.poll() is None, ("finished before the cluster was lost", child.communicate())
+    finally:
+        cluster.close()
+    _, err = child.communicate(timeout=120)
+    assert child.returncode == 2, err
+    assert err.startswith(f"aluette: the Dask cluster of {cluster.scheduler_address}"), err
+    assert "Traceback" not in err and "internal error" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert not out.exists()
 
 
 def test_analyse_as_seen_gives_the_same_figures_over_several_processes() -> None:
