@@ -788,6 +788,22 @@ def test_a_deal_the_budget_left_no_time_to_judge_as_seen_says_so() -> None:
     assert not any("As seen" in line for line in deal_lines(deal, Limits(time_limit=10.0)))
 
 
+def test_a_deal_whose_layouts_took_the_budget_says_so_not_the_values() -> None:
+    """Every value found in time, and the layouts of the first play
+    judged (the last trick's first) past the limit: the time went to them,
+    not to the values with all cards seen."""
+    deal = DealAnalysis(3, "E", solved_from_trick=9)
+    deal.plays += [
+        PlayValue(9, seat, card, 1, 1, None, 20, k)
+        for k, (seat, card) in enumerate([("S", "Vc"), ("W", "2b"), ("N", "6d"), ("E", "7e")])
+    ]
+    lines = deal_lines(deal, Limits(time_limit=1.0, samples=10_000))
+    assert lines[-1] == (
+        "  As seen: no play judged; the time limit (1 s) ran out before the 10000 layouts"
+        " of trick 9's play of S were solved."
+    )
+
+
 def test_analyse_without_as_seen_gives_no_as_seen_figures() -> None:
     plays = analysed("--from-trick", "8", THROWN)["games"][0]["deals"][0]["plays"]
     assert all("as_seen" not in p for p in plays)

@@ -79,10 +79,16 @@ def deal_lines(deal: DealAnalysis, limits: Limits) -> list[str]:
     judged = [p for p in deal.plays if p.as_seen is not None]
     if limits.samples and not judged and time_limit is not None:
         # Asked for and not given: say why rather than leave the deal silent.
-        lines.append(
-            f"  As seen: no play judged; the time limit ({time_limit:g} s) went to the"
-            " values with all cards seen."
-        )
+        if deal.out_of_time:
+            why = "went to the values with all cards seen"
+        else:  # the values were all found: the layouts of the first play judged took it
+            # (judged last trick first, each trick's plays in order)
+            play = next(p for p in deal.plays if p.trick == last.trick)
+            why = (
+                f"ran out before the {plural(limits.samples, 'layout')} of trick"
+                f" {play.trick}'s play of {play.seat} were solved"
+            )
+        lines.append(f"  As seen: no play judged; the time limit ({time_limit:g} s) {why}.")
     if judged:
         count = judged[0].as_seen.samples if judged[0].as_seen else 0
         lines.append(
