@@ -191,8 +191,9 @@ def _cannot(
     dealt = [card for seat in SEATS for card in hands[seat]]
     if any(len(hands[s]) != HAND_SIZE for s in SEATS) or len(set(dealt)) != len(dealt):
         # the deal check's own finding, on the first hand line (or the
-        # stock's) that has one
-        places = {h.pos.line for h in lines.values()}
+        # stock's, or a chant's: a card discarded that was not held) that
+        # has one
+        places = {h.pos.line for h in lines.values()} | {c.pos.line for c in deal.chants}
         if deal.stock is not None:
             places.add(deal.stock.pos.line)
         found = next((f for line in sorted(places) for f in said.get(line, ())), None)

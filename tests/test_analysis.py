@@ -416,6 +416,43 @@ def test_a_deal_broken_before_its_play_is_skipped_as_validate_says(
     assert f"({code}: " in deal["skipped"]
 
 
+#: E discards 8c in its chant, a card it was not dealt nor given (A405):
+#: E's hand after the chant is not nine cards, though the hand lines are.
+BAD_CHANT = (
+    '[Event "chant"]\n'
+    '[Rules "classic"]\n'
+    '[Options "chanter, signals"]\n'
+    "\n"
+    "deal 1 dealer E\n"
+    "N: 8c Ve Cd 7c 6d 3d Vb 9b 1e\n"
+    "E: 7d 9e 3b 6e 8b Rb 1c 3c 5c\n"
+    "S: 2b 4c Rd 1b Ce 2c 5b 6b 8d\n"
+    "W: 6c 4d Cc Vc Vd 2d 4e 4b 9c\n"
+    "stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e\n"
+    "chant S takes 7e 8e Re 7b Rc Cb discards 7e 8e Re 7b Rc Cb\n"
+    "chant E takes 1d 5d 5e 3e 9d 2e discards 1d 5d 5e 3e 9d 8c\n"
+    "1. S:2b W:Cc N:9b E:6e -> S\n"
+    "2. S:2c W:4b N:6d E:3c -> E\n"
+    "3. E:Rb S:8d W:Vd N:3d -> N\n"
+    "4. N:Cd E:1c S:5b W:2d -> W\n"
+    "5. W:9c N:Ve E:3b S:4c -> W\n"
+    "6. W:Vc N:7c E:8b S:Rd -> S\n"
+    "7. S:6b W:4e N:8c E:5c -> N\n"
+    "8. N:1e E:9e S:1b W:6c -> pourri\n"
+    "9. N:Vb E:7d S:Ce W:4d -> S\n"
+    "point NS\n"
+)
+
+
+def test_a_chant_that_leaves_a_hand_short_is_skipped_naming_the_chant(tmp_path: Path) -> None:
+    """Not the hand lines, which are right, but the chant line's own
+    finding, as validate says it."""
+    record, _, deal = a_bad_deal_analysed(tmp_path, BAD_CHANT)
+    line = _line_of(BAD_CHANT, "chant E")
+    assert deal["skipped"] == as_validate_says(record, line)
+    assert "(A405: " in deal["skipped"]
+
+
 @pytest.mark.parametrize(
     "edit",
     [
