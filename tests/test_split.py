@@ -610,6 +610,31 @@ def test_a_deal_header_among_the_hands_before_gives_the_lines_below_it_back() ->
     assert two.findings == []
 
 
+#: The same, in a record without claims: the lines below the header are
+#: a whole deal's play, tricks 1 to 9, where a point line said so.
+NINE = "".join(f"{k}. N:{k}d E:{k}c S:{k}b W:{k}e\n" for k in range(1, 10))
+
+
+@pytest.mark.parametrize("tricks", [9, 8], ids=["all nine tricks", "eight"])
+def test_without_claims_a_header_among_the_hands_before_gives_back_a_whole_deal(
+    tricks: int,
+) -> None:
+    play = "".join(NINE.splitlines(keepends=True)[:tricks])
+    before, head = "deal 1 dealer W\nN: 8e Rc Re Vb 1b 3e 1d 9d 2b\n", "deal 2 dealer N\n"
+    theirs = f"E: 1e 3b 4c 5d 6e 7b 8c 9d Vc\n{play}\n"
+    own = "N: Cd 2c 7d 6b 5b 4d 3d 9b 1c\n1. E:5c S:1d W:6d N:Cd\n"
+    data = f"{before}{head}{theirs}{own}".encode()
+    one, two, *_ = (u for u in read_units(io.BytesIO(data)) if u.kind == "deal")
+    if tricks == 9:
+        assert (one.text, two.text) == (
+            f"{before}\n{theirs}",
+            head + "\n" * theirs.count("\n") + own,
+        )
+        assert [(f.code, f.line) for f in one.findings] == [("A005", 3)]
+    else:  # not a whole deal's: nothing tells whose the lines are, they stay
+        assert one.text == before and two.text.startswith(head + theirs)
+
+
 def test_a_deal_header_right_below_the_header_before_gives_the_lines_below_it_back() -> None:
     """Deal 2's header on the line below deal 1's, above all of deal 1's lines."""
     before, head, theirs, own = AMONG_HANDS

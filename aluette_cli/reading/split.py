@@ -1255,9 +1255,10 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     all, the next header on the line right below its own); below the next
     header come the hands of the other seats (and the stock, where it has
     none), then a whole deal's play: tricks numbered from 1 on, a sheet, a
-    point line.  Read as the next deal's, every card of that deal is played
-    twice once the next deal's own hands and play follow (tricks 10 to 18,
-    a hand given twice): a score of findings for one line.  The next deal's
+    point line (or, in a record without claims, tricks 1 to 9).  Read as
+    the next deal's, every card of that deal is played twice once the next
+    deal's own hands and play follow (tricks 10 to 18, a hand given twice):
+    a score of findings for one line.  The next deal's
     own lines start at the first hand or stock line after that play, which
     must have play of its own below it.  The header is then the line out of
     its place: an A005 at it, said of the deal before, which reads the
@@ -1311,8 +1312,10 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
             points += 1
         elif not line.startswith(SIGNAL):  # (a signal stands among the play: notation §4)
             return None
-    if stop < 0 or not points or expected > HAND_SIZE + 1:
+    if stop < 0 or expected > HAND_SIZE + 1:
         return None
+    if not points and expected != HAND_SIZE + 1:
+        return None  # a point line, or (a record without claims) all nine tricks
     if _leads_for(text[start:stop], after.parts[0]) and not _leads_for(text[start:stop], mine):
         return None  # trick 1 led from the next header's dealer's left: the lines are its
     if below.play_below.search(text, stop - 1) is None:
