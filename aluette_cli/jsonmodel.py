@@ -573,9 +573,7 @@ def _one_deal(text: str, where: str) -> str:
     # which keep a game's Result written at the foot of its last deal in
     # the deal (split._tag_below) as they did in the text it was read from.
     lead = split.lead_in(text)
-    # (a deal without its header is read after a tag section, lead and all,
-    # whose tags the next game's would go on)
-    data = f"{lead}{text}" if lead else f"{text}\n\n\n{_NEXT_GAME}"
+    data = f"{lead}{text}\n\n\n{_NEXT_GAME}"
     units = list(read_units([data.encode("utf-8", "surrogatepass")]))
     # (the text before the first deal or tag section comes first, empty here)
     kinds = [unit.kind for unit in units if unit.kind != "other" or unit.text.strip()]

@@ -291,11 +291,12 @@ def test_lines_of_a_next_deal_that_does_not_come_stay_with_the_deal_before(after
 )
 def test_a_deal_s_text_read_after_its_lead_in_is_one_deal_as_it_stood(text: str) -> None:
     # A deal kept as written, read again alone (from JSON): after its lead-in
-    # it is cut where it was cut after the deal before it.
+    # it is cut where it was cut after the deal before it (or, its first
+    # lines above its header, after a tag section, as a game's first deal)
     lead = split.lead_in(text)
     assert bool(lead) == (text != REST)  # a text with its header first needs none
     units = texts((lead + text).encode())
-    assert units[-1][1] == text and len(units) == 1 + bool(lead)
+    assert units[-1][1] == text and len(units) == 1 + lead.startswith("deal")
 
 
 def test_a_first_deal_without_its_header_nor_claims_is_read_after_a_tag_section() -> None:
@@ -757,7 +758,11 @@ def test_a_tag_among_a_deal_s_lines_is_read_with_the_deal(above: str) -> None:
     ["point NS\n", "2. N:1b E:3e S:1d W:9d\npoint NS\n", "winners: N N N S S W W E E\n"],
     ids=["point line", "tricks", "sheet"],
 )
-@pytest.mark.parametrize("gap", ["\n", "\n\n", "\n \t\n"], ids=["one", "two", "blanks"])
+@pytest.mark.parametrize(
+    "gap",
+    ["", "\n", "\n\n", "\n \t\n", "; game two\n", "\n{ game two }\n"],
+    ids=["none", "one", "two", "blanks", "a comment line", "a brace comment line"],
+)
 def test_a_tag_among_the_last_deal_s_lines_leaves_the_next_game_its_tags(
     below: str, gap: str
 ) -> None:
@@ -776,6 +781,17 @@ def test_a_tag_among_the_last_deal_s_lines_leaves_the_next_game_its_tags(
         ("tags", at, tags),
         ("deal", at + 3, "deal 1 dealer E\npoint NS\n"),
     ]
+
+
+@pytest.mark.parametrize("tag", ['{c} [Event "G2"]', '[ Event "G2"]', '[Event"G2"]'])
+def test_the_next_game_s_tags_however_typed_are_cut_from_a_stray_tag_s_section(tag: str) -> None:
+    data = (
+        f'[Event "G1"]\n\ndeal 1 dealer N\nwinners: E E E W N S - N E\n[Round "2"]\n'
+        f"point EW\n{tag}\n\ndeal 1 dealer E\npoint NS\n"
+    )
+    units = [u for u in read_units(io.BytesIO(data.encode())) if u.kind != "other"]
+    assert [(u.kind, u.line) for u in units] == [("tags", 1), ("deal", 3), ("tags", 7), ("deal", 9)]
+    assert units[2].text.startswith(tag[tag.index("[") :])
 
 
 @pytest.mark.parametrize(

@@ -430,9 +430,10 @@ def _stray_tag(before: Unit, tags: Unit, tag: re.Match[str]) -> tuple[Unit, Unit
     none, a hand or the stock it does not have yet, before its play.
 
     Its section runs on to the next deal's header, so where the deal is
-    its game's last, it holds the next game's tags too, after a blank line
-    (how games start): those are cut off, and returned to be read as the
-    tag section they are, so that the next game is not lost in this one."""
+    its game's last, it holds the next game's tags too, below the deal's
+    lines: those are cut off at the first tag line below the stray tag's,
+    and returned to be read as the tag section they are, so that the next
+    game is not lost in this one."""
     text = before.text
     own = tags.text
     cut = _NEXT_SECTION.search(own, tag.end())
@@ -471,10 +472,14 @@ def _stray_tag(before: Unit, tags: Unit, tag: re.Match[str]) -> tuple[Unit, Unit
     return _joined(before, tags), next_game
 
 
-#: A blank line, then a tag at a line's start: where a next game's tag
-#: section starts (a point line and such between it and a stray tag above).
+#: A tag at a line's start, after blanks or brace comments only: where a
+#: next game's tag section starts, below the lines of the deal a stray tag
+#: is among (a point line and such; a blank line, a comment line between
+#: or none).  The match ends at the tag's bracket.
 _NEXT_SECTION = re.compile(
-    f"\n(?:[{BLANKS}]*\n)+[{BLANKS}]*(?={re.escape(TAG_OPEN)}{TAG_NAME}[{BLANKS}]+{QUOTE})"
+    f"^(?:[{BLANKS}]|{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}\n]*"
+    f"{re.escape(COMMENT_CLOSE)})*(?={re.escape(TAG_OPEN)}[{BLANKS}]*{TAG_NAME})",
+    re.M,
 )
 
 
@@ -1535,6 +1540,10 @@ def lead_in(text: str) -> str:
     m = _restart_patterns()[0].match(text)
     if m is None or m.lastindex is None:
         return ""
+    if _HEADER_BELOW_FIRST.search(text, text.find("\n") + 1 or len(text)):
+        # its first lines written above its header: read as the first deal's
+        # after the tags are (_headless_after), as after a point line
+        return f"{TAG_OPEN}Event {QUOTE}?{QUOTE}{TAG_CLOSE}\n"
     if _POINT_LINE not in "\n" + text and m.lastindex in (2, 3):
         # cut from a deal without a point line (_unpointed): after a trick
         word = m[m.lastindex].rstrip(f"{BLANKS}{COLON}")
@@ -1547,6 +1556,10 @@ def lead_in(text: str) -> str:
     # a line like it (_like): the same trick's number, the same seat's hand
     like = (f"{word} 1d", f"{word[0]}{COLON} 1d", f"{STOCK}{COLON} 1d", f"{WINNERS}{COLON} N")
     return f"{ANY_HEADER}{like[m.lastindex - 1]}\n{POINT} none\n"
+
+
+#: A deal header at the start of a line, its word in any case.
+_HEADER_BELOW_FIRST = re.compile(f"(?im)^[{BLANKS}]*{DEAL}\\b")
 
 
 def restarts(text: str) -> bool:
