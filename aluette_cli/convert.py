@@ -76,21 +76,30 @@ _encode_tight = json.JSONEncoder(
 ).encode
 
 
-_JSON_START = re.compile(rb'^\s*\{\s*("|\}|$)')
+_OPEN = re.compile(rb"\s*\{")
+#: What follows a JSON document's ``{``: a key and its colon, or ``}``.
+_JSON_KEY = re.compile(rb'\s*(?:"(?:[^"\\\n]|\\.)*"\s*:|\})')
 
 
-def detect_format(name: str, first: bytes) -> str:
-    """The input format from the file name, else from the first non-blank line.
+def detect_format(name: str, first: bytes, then: bytes = b"") -> str:
+    """The input format from the file name, else from the first non-blank
+    line (and ``then``, the next, where the first is a ``{`` alone).
 
-    A JSON document opens with ``{`` and a quoted key (or nothing more on the
-    line); an ALN brace comment opens with ``{`` and words.  A first line that
-    is a whole record row (with a ``deal`` key) means JSON Lines.
+    A JSON document opens with ``{`` and a quoted key and its colon (on the
+    line, or the next); an ALN brace comment opens with ``{`` and words,
+    which may be quoted (``{ "Club night" at Paul's }``), or with ``{``
+    alone above its words.  A first line that is a whole record row (with a
+    ``deal`` key) means JSON Lines.
     """
     known = format_from_name(name)
     if known is not None:
         return known
     line = first.removeprefix(b"\xef\xbb\xbf")
-    if not _JSON_START.match(line):
+    opened = _OPEN.match(line)
+    if opened is None:
+        return "aln"
+    after = line[opened.end() :]
+    if not _JSON_KEY.match(after if after.strip() else then):
         return "aln"
     try:
         data = json.loads(line)
@@ -142,16 +151,20 @@ SNIFF_BYTES = 1 << 20
 def open_input(stream: BinaryIO, name: str, fmt: str | None) -> tuple[str, Rewound]:
     """The input's format (given, or detected) and the stream to read it from."""
     head: list[bytes] = []
-    first = b""
+    lines: list[bytes] = []  # the first non-blank line, and the next if it is a "{" alone
     held = 0
-    while fmt is None and not first.strip() and held < SNIFF_BYTES:
+    while fmt is None and held < SNIFF_BYTES:
+        if lines and (len(lines) == 2 or lines[0].strip().removeprefix(b"\xef\xbb\xbf") != b"{"):
+            break
         line = stream.readline(SNIFF_BYTES - held)
         if not line:
             break
         head.append(line)
         held += len(line)
-        first = line
-    return fmt or detect_format(name, first), Rewound(head, stream)
+        if line.strip():
+            lines.append(line)
+    first, then = [*lines, b"", b""][:2]
+    return fmt or detect_format(name, first, then), Rewound(head, stream)
 
 
 @dataclass(slots=True)

@@ -930,6 +930,28 @@ def test_aln_starting_with_a_brace_comment_is_detected_as_aln(tmp_path: Path) ->
     assert done.stdout.decode("utf-8") == expected
 
 
+@pytest.mark.parametrize(
+    ("first", "kind"),
+    [
+        (b'{ "Club night" at Paul\'s }\n', "aln"),  # quoted words, no key
+        (b"{\n  a comment over\n  lines }\n", "aln"),  # a "{" alone above words
+        (b"\xef\xbb\xbf{ a note }\n", "aln"),
+        (b'{"format": "aluette-record", "version": 1, "games": []}\n', "json"),
+        (b'{\n  "format": "aluette-record",\n', "json"),  # a key on the next line
+        (b'  {  "games" : []}\n', "json"),
+        (b"{}\n", "json"),
+    ],
+)
+def test_a_first_brace_is_json_only_before_a_key_and_its_colon(first: bytes, kind: str) -> None:
+    """formats.md §6: an ALN record may well start with a brace comment,
+    whose words may be quoted; a JSON document's brace opens a key."""
+    from aluette_cli.convert import open_input
+
+    fmt, rewound = open_input(io.BytesIO(first + b"[Event \"x\"]\n"), "-", None)
+    assert fmt == kind
+    assert b"".join(rewound) == first + b"[Event \"x\"]\n"  # nothing lost to the look
+
+
 @pytest.mark.parametrize("kind", ["aln", "json", "jsonl"])
 def test_format_from_the_content_of_standard_input(
     three_forms: dict[str, bytes], kind: str
