@@ -802,9 +802,10 @@ def report(
             from .writers.html import write_page  # only this format needs it
 
             # The page lays out the record, and places its findings among
-            # the record's lines: a JSON record's are those its JSON gives.
+            # the record's lines (a JSON record's, those its JSON gives), and
+            # says where they are in the file, as validate does.
             if limits is None:
-                games = each_result(files, choice, status, jobs=jobs, fmt=source, placed=False)
+                games = each_result(files, choice, status, jobs=jobs, fmt=source)
                 write_page(((file, _kept(result)) for file, result in games), out.write)
             else:
                 analysed = each_analysis(files, choice, status, limits, jobs, fmt=source)

@@ -947,9 +947,9 @@ def test_a_first_brace_is_json_only_before_a_key_and_its_colon(first: bytes, kin
     whose words may be quoted; a JSON document's brace opens a key."""
     from aluette_cli.convert import open_input
 
-    fmt, rewound = open_input(io.BytesIO(first + b"[Event \"x\"]\n"), "-", None)
+    fmt, rewound = open_input(io.BytesIO(first + b'[Event "x"]\n'), "-", None)
     assert fmt == kind
-    assert b"".join(rewound) == first + b"[Event \"x\"]\n"  # nothing lost to the look
+    assert b"".join(rewound) == first + b'[Event "x"]\n'  # nothing lost to the look
 
 
 @pytest.mark.parametrize("kind", ["aln", "json", "jsonl"])

@@ -10,6 +10,7 @@ report's.
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -253,6 +254,51 @@ def test_findings_stand_at_the_line_they_are_about() -> None:
     assert 'href="#code-A303"' in header
 
 
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_a_json_record_s_findings_stand_where_the_aln_s_do_and_name_its_lines(
+    tmp_path: Path, to: str
+) -> None:
+    """Placed among the record's lines by the places of the ALN its JSON
+    gives (the same spots as the ALN's page), and said at the JSON file's
+    lines, as validate says them (the page said the ALN's lines, which the
+    JSON file does not have)."""
+    text = (SAMPLES / "classic-game.aln").read_text("utf-8")
+    for right, wrong in [
+        ("4. N:Rd E:Rb S:3c W:2e -> S", "4. N:Rd E:Rb S:3c W:2e -> W"),  # A301
+        ("6. N:3e E:3b S:3d W:Re -> S", "6. N:3e E:3b S:3d W:Rd -> S"),  # A204
+        ("N: 3c 9c Cd Cc Vc Vb 9b 5b 4d", "N: 3c 9c Cd Cc Vc Vb 9b 5b"),  # A102, A203
+    ]:
+        assert right in text
+        text = text.replace(right, wrong)
+    aln = write(tmp_path, "mistakes.aln", text)
+    record = tmp_path / f"mistakes.{to}"
+    run("convert", str(aln), "--to", to, "-o", str(record))
+    said = json.loads(run("validate", "--format", "json", str(record)).stdout)
+    lines = sorted({f["line"] for f in said if f["line"] is not None})
+    page, base = page_of(record), page_of(aln)
+    at = [int(n) for n in re.findall(r'class="at">line (\d+):', page)]
+    assert len(at) == len(said) == 4 and set(at) <= set(lines)
+    # (the consequence's cause, A102's line, named in the JSON file too)
+    assert f"it follows from the mistake on line {said[2]['line']} " in page
+
+    def spots(text: str) -> list[tuple[str, str]]:
+        # each finding's code, and the element of the deal it stands in
+        return re.findall(
+            r'(<div class="seat \w">|<tr[^>]*><td>\d+<td>|<h3>)|href="#code-(A\d+)"', text
+        )
+
+    def codes_by_place(text: str) -> list[tuple[str, str]]:
+        place, out = "", []
+        for opened, code in spots(text[text.index("id=g1-d1") :]):
+            if opened:
+                place = opened
+            else:
+                out.append((place, code))
+        return out
+
+    assert codes_by_place(page) == codes_by_place(base)
+
+
 COMPACT = """\
 deal 1 dealer W
 N: 2c 9d 2b Rd Cb Vd 8b 7e 3e E: 1d 1e Rb 9b 8c 6c 5b 5e 3b
@@ -367,6 +413,32 @@ def test_escaping_keeps_attributes_closed() -> None:
     for nonchar in ("\ufdd0", "\ufdef", "\ufffe", "\uffff", "\U0001fffe", "\U0010ffff"):
         assert esc(f"a{nonchar}b") == "a\ufffdb", hex(ord(nonchar))
     assert esc("\ufdcf\ufdf0\ufffd\U0001fffd") == "\ufdcf\ufdf0\ufffd\U0001fffd"
+
+
+def test_a_direction_override_in_a_name_cannot_turn_the_page_s_text_around(
+    tmp_path: Path,
+) -> None:
+    """U+202E in North's name reversed every name after it on the page; it
+    is written as an escape, as the text outputs write it."""
+    assert esc("Eve\u202e is\u2066 x\u200f") == "Eve\\u202e is\\u2066 x\\u200f"
+    assert (
+        esc("\u0623\u062d\u0645\u062f") == "\u0623\u062d\u0645\u062f"
+    )  # right-to-left text is text
+    data = '[North "Eve\u202e is the winner"]\n[East "Jean"]\n\ndeal 1 dealer W\npoint N\n'
+    page = page_of(write(tmp_path, "bidi.aln", data))
+    assert "\u202e" not in page
+    assert "N Eve\\u202e is the winner, E Jean" in text_of(page)
+
+
+def test_a_signal_line_s_comment_stands_beside_the_signal(tmp_path: Path) -> None:
+    """html.md: comments are shown next to what they are attached to; the
+    signal's was dropped (JSON and annotate kept it)."""
+    text = (SAMPLES / "classic-game.aln").read_text("utf-8")
+    text = text.replace('[Rules "classic"]', '[Rules "classic"]\n[Options "signals"]', 1)
+    text = text.replace("1. N:9d E:8c", "signal N petit-neuf  {he winked twice}\n1. N:9d E:8c", 1)
+    page = page_of(write(tmp_path, "signal.aln", text))
+    row = re.search(r"<tr class=\"note sig\">[^\n]*", page)
+    assert row is not None and "he winked twice" in row[0]
 
 
 def test_a_noncharacter_in_a_record_does_not_reach_the_page(tmp_path: Path) -> None:

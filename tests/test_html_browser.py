@@ -441,6 +441,20 @@ def test_a_tie_break_shows_who_reached_the_count_when(
     assert "tie-break N:8 E:4" in deal.locator("figure.race svg title").text_content()
 
 
+def test_the_race_counts_the_tricks_the_report_counts(
+    browser: Any, tabs: list[Tab], pages: dict[str, Path]
+) -> None:
+    """violations.aln, game 9: a team-five sheet of nine tricks, the deal
+    decided at trick 6 (A209).  The race counted all nine rows (N 3, E 1,
+    S 3, W 1) beside the report's "Tricks: N 2, E 0, S 3, W 0"."""
+    tab = tab_of(browser, tabs, pages["violations.aln"])
+    deal = tab.deal("#g9-d1")
+    assert "Tricks: N 2, E 0, S 3, W 0" in deal.locator(".out").inner_text()
+    title = deal.locator("figure.race svg title").text_content() or ""
+    assert title.endswith(": N 2, E 0, S 3, W 0"), title
+    assert deal.locator("table.sheet td").count() == 9  # every trick of the sheet shown
+
+
 def test_a_score_sheet_has_the_race_and_the_score_only(
     browser: Any, tabs: list[Tab], pages: dict[str, Path]
 ) -> None:

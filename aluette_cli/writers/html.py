@@ -77,12 +77,21 @@ _NOT_TEXT = re.compile(
 )
 
 
+#: The characters that set the direction of the text after them (overrides,
+#: embeddings, isolates, marks) or break its line: written as escapes
+#: (``\u202e``), as every text output writes them (findings.visible), so
+#: that a name cannot turn the names after it around.
+_DIRECTION = re.compile("[\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
 def esc(text: str) -> str:
     """Text from a record (tags, comments, names, messages), made inert: ``<``,
     ``>``, ``&`` and ``"`` become references, so it can stand in an element
     or in a double-quoted attribute (the only kind of attribute record text
-    is ever put in); characters HTML forbids become U+FFFD."""
-    return html.escape(_NOT_TEXT.sub("\ufffd", text), quote=False).replace('"', "&quot;")
+    is ever put in); characters HTML forbids become U+FFFD, and those that
+    steer the text's direction are written as escapes."""
+    text = _DIRECTION.sub(lambda m: f"\\u{ord(m.group()):04x}", _NOT_TEXT.sub("\ufffd", text))
+    return html.escape(text, quote=False).replace('"', "&quot;")
 
 
 # --------------------------------------------------------------------------
@@ -503,6 +512,10 @@ class _GameWriter:
         attrs = f"class={kind} id={self.gid}-d{k + 1}"
         if deal.scored and deal.point is not None:
             attrs += f' data-s="{running["NS"]} {running["EW"]}"'
+        if deal.sequence is not None and len(deal.sequence) < len(deal.tricks):
+            # the tricks that count: not those after a team-five deal was
+            # decided (A209), nor past the ninth (A206); the race counts those
+            attrs += f' data-n="{len(deal.sequence)}"'
         tie = deal.tie_break
         if tie is not None:
             reached = " ".join(f"{s}:{tie.reached_at[s]}" for s in tie.tied)
@@ -538,7 +551,7 @@ class _GameWriter:
         if analysed is not None:
             body.append(f"<p class=an>{esc(analysis_sentence(analysed))}</p>\n")
         if table and ruleset is not None:
-            body.append(self.tricks(deal, ruleset, lines, spots, analysed))
+            body.append(self.tricks(deal, ruleset, lines, spots, analysed, record))
         body.append("</section>\n")
 
         head = [f"<section {attrs}>\n<h3>{esc(deal_title(deal))}</h3>\n"]
@@ -622,9 +635,12 @@ class _GameWriter:
         lines: list[Trick | None],
         spots: _Spots,
         analysed: DealAnalysis | None = None,
+        record: Deal | None = None,
     ) -> str:
         """The table of tricks: the text report's, with each signal before the
-        trick it came before and each finding under the trick it is about;
+        trick it came before (and the scorer's comments on its line: the
+        record's signals, in the order the outcome's are) and each finding
+        under the trick it is about;
         with an analysis, each play's values on its card, a mark on the
         mistakes and, under the trick, what they threw away in words."""
         plays: dict[int, dict[str, PlayValue]] = {}
@@ -638,9 +654,12 @@ class _GameWriter:
         for j, signal in enumerate(deal.signals):
             signals.setdefault(min(signal.before, len(deal.tricks)), []).append((j, signal))
 
+        written = record.signals if record is not None else []
+
         def signal_rows(i: int) -> None:
             for j, signal in signals.get(i, []):
-                said = esc(signal_sentence(signal)) + spots.take(("signal", j))
+                notes = _comments(written[j].comments, "span") if j < len(written) else ""
+                said = esc(signal_sentence(signal)) + notes + spots.take(("signal", j))
                 out.append(_note_row(said, "note sig"))
 
         run = range(deal.mordienne_from - 1, len(deal.tricks)) if deal.mordienne_from else range(0)

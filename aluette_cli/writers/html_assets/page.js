@@ -217,6 +217,7 @@
       svg: svgEl,
       show: function (t) {
         if (t === null) { cursor.setAttribute("visibility", "hidden"); return; }
+        t = Math.min(t, n);  /* (a trick played after the tricks that count) */
         cursor.setAttribute("x1", x(t)); cursor.setAttribute("x2", x(t));
         cursor.setAttribute("visibility", "visible");
       }
@@ -493,6 +494,9 @@
         winners.push(SEATS.indexOf(w) >= 0 ? w : null);
       }
     }
+    /* the tricks that count, as the report counts them (data-n: fewer than
+       the rows, the rest played after the deal was decided or past the ninth) */
+    if (deal.dataset.n) winners = winners.slice(0, +deal.dataset.n);
     var race = { show: function () {} };
     var side = deal.querySelector(".side");
     if (winners.length && side) {
