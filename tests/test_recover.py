@@ -276,6 +276,25 @@ def test_a_header_that_cannot_be_read_still_starts_the_deal_where_it_stands() ->
 
 
 @pytest.mark.parametrize(
+    "lines",
+    [
+        ("deal 2", "dealer W"), ("deal 2 dealer", "W"), ("deal", "2 dealer W"),
+        ("deal 2 {x}", "dealer W"), ("deal 2 ; y", "dealer W"), ("deal 2", "dealer", "W"),
+    ],
+)  # fmt: skip
+def test_a_header_over_lines_is_one_header_in_a_deal_read_line_by_line(
+    lines: tuple[str, ...],
+) -> None:
+    """Whitespace is free: read whole, the deal reads its header over its
+    lines; read line by line (for the "1. N:3x" below), each half was a line
+    that could not be read, and the dealer was lost."""
+    deal = recovered(record(*lines, "1. N:3x", "point NS"))
+    assert header(deal) == (2, "W", Pos(1, 1), ())
+    assert [code for code, *_ in unread(deal)] == ["A001"]  # the card, alone
+    assert isinstance(deal, Deal) and deal.point == PointClaim("NS", None, Pos(len(lines) + 2, 1))
+
+
+@pytest.mark.parametrize(
     ("seg", "number", "dealer", "guessed"),
     [
         ("Deal 2", 2, "N", ("dealer",)), ("deal2", 2, "N", ("dealer",)),

@@ -133,6 +133,38 @@ def _segments(text: str) -> list[tuple[int, str]]:
     return out
 
 
+def _header_over_lines(
+    segments: list[tuple[int, str]], parser: Lark, builder: _Builder
+) -> list[tuple[int, str]]:
+    """The unit's segments with its header's line joined to the one or two
+    below it, where the header is cut short at its line's end (``deal 2``,
+    then ``dealer W``) and the lines together are one header.
+
+    Whitespace is free (docs/notation.md §1): read whole, such a deal reads
+    its header over its lines; read line by line (a mistake elsewhere in
+    it), each half was a line that could not be read, the dealer lost (the
+    game's sequence stood in for it, and a wrong dealer, A105, went
+    unsaid)."""
+    from lark.exceptions import UnexpectedInput
+
+    mark = len(builder.comments)
+    try:
+        for k in range(min(3, len(segments))):
+            if segments[k][0] != segments[0][0] + k:
+                break  # (a segment of several lines: a comment over them)
+            text = "\n".join(seg for _, seg in segments[: k + 1])
+            try:
+                parser.parse(text, start="deal_header")
+            except UnexpectedInput as exc:
+                if _stop(exc) >= 0:
+                    break  # no header cut short: a mistake in it
+                continue
+            return [(segments[0][0], text), *segments[k + 1 :]] if k else segments
+        return segments
+    finally:
+        del builder.comments[mark:]  # (read again, as the deal's)
+
+
 def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Finding]:
     """Read a deal the grammar cannot read whole, one line at a time.
 
@@ -167,7 +199,10 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
         at = unit.pos(text, word)
         parts.append(Deal(number=0, dealer=SEATS[0], pos=at, guessed=("number", "dealer")))
         misplaced.append(Finding.of(F.SYNTAX_ERROR, "no-header", *at, found=_found(text, word)))
-    for index, seg in _segments(unit.text):
+    segments = _segments(unit.text)
+    if not headless:
+        segments = _header_over_lines(segments, parser, builder)
+    for index, seg in segments:
         builder.line0 = unit.line + index
         builder.col0 = unit.column if index == 0 else 1
         piece = Unit("deal", builder.line0, builder.col0, [seg])
