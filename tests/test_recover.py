@@ -239,6 +239,31 @@ def test_a_trick_whose_claim_or_what_follows_it_cannot_be_read_keeps_its_cards(
     assert deal.point is not None  # the deal goes on below it
 
 
+@pytest.mark.parametrize(
+    ("lines", "column"),
+    [
+        (("1. N:3d E:8d", "S:6e W:3b -> X"), 14),
+        (("1. N:3d E:8d S:6e", "W:3b => N"), 6),
+        (("1. 3d 8d", "6e 3b -> X"), 10),
+    ],
+)
+def test_a_trick_over_two_lines_whose_claim_cannot_be_read_keeps_its_cards(
+    lines: tuple[str, str], column: int
+) -> None:
+    """As on one line: one A001 for the claim, left out, and the trick's four
+    cards (its second line was two hands of one card each, A102 and A107,
+    and the trick two cards short, with winners the report got wrong)."""
+    deal = recovered(record("deal 1 dealer W", *lines, "point NS"))
+    assert isinstance(deal, Deal)
+    (trick,) = deal.tricks
+    assert [p.card for p in trick.plays] == ["3d", "8d", "6e", "3b"] and trick.claim is None
+    assert not deal.hands
+    ((code, at_line, at_column, message),) = unread(deal)
+    assert (code, at_line, at_column) == ("A001", 3, column)
+    assert "the trick's claim cannot be read" in message or "the trick's cards are read" in message
+    assert deal.point is not None
+
+
 @pytest.mark.usefixtures("either_path")
 def test_a_line_of_two_good_elements_in_a_deal_read_line_by_line_is_read_whole() -> None:
     deal = recovered(record("deal 1 dealer W", "1. N:3x", "2. Rc 4d 5c 6b -> N  3. 9e 4c 5d 6c"))

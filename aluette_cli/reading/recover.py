@@ -444,7 +444,7 @@ def _runs_on(
     builder: _Builder,
     parser: Lark,
     unit: Unit,
-) -> tuple[list[object], None, Unit] | str | None:
+) -> tuple[list[object], UnexpectedInput | None, Unit] | str | None:
     """The line above (``last``) read again with the line ``seg`` under it;
     None if the two are not one element, :data:`OPEN` if they are one cut
     short at their end, which the next line may end (``9.``, ``W:Cb N:9c
@@ -462,7 +462,9 @@ def _runs_on(
     and its claim, a hand and more of its cards, a point line and its
     points), no longer than a whole one (a trick of four cards, a hand of
     nine): a line of cards under a whole trick is no more of it
-    (:func:`line_in_trick`).
+    (:func:`line_in_trick`).  A trick whose claim, on the line below, cannot
+    be read is one too, its claim left out as on one line: the two lines
+    and the grammar's stop are returned, for :func:`_trick_kept`.
     The element read alone is then taken out of ``parts``."""
     above = parts[last.element] if last.element is not None else None
     if last.first + last.text.count("\n") + 1 != index:
@@ -484,6 +486,17 @@ def _runs_on(
     piece = Unit("deal", line, column, [joined])
     found, exc, rest = _read_line(joined, piece, parser, builder, "deal_element")
     whole = found[0] if exc is None and len(found) == 1 else None
+    if whole is None and exc is not None and not found and isinstance(above, Trick):
+        # the trick's cards go on below, and its claim cannot be read: one
+        # trick whose claim is left out, as on one line (_trick_kept, which
+        # the caller asks of the two lines together)
+        mark = len(builder.comments)
+        trick = _trick_kept(joined, exc, parser, builder)
+        del builder.comments[mark:]
+        if trick is not None and _short(trick[0], 1):
+            if last.element is not None:
+                del parts[last.element :]
+            return [], exc, rest
     if whole is None or (
         above is not None and (type(whole) is not type(above) or not _short(whole, 1))
     ):
