@@ -513,13 +513,14 @@ def each_analysis(
     jobs: int = 1,
     on_file: Callable[[str, str | None], None] | None = None,
     fmt: str | None = None,
+    placed: bool = True,
 ) -> Iterator[tuple[str, CheckedGame, GameAnalysis]]:
     """:func:`each_result` for the commands that analyse as well: each game
     with its analysis, deals shared among ``jobs`` processes, progress
-    counted in deals analysed."""
+    counted in deals analysed (``placed`` as for :func:`api.check_files`)."""
     with Progress(what="deals analysed") as progress:
         opened = _hearing(progress, status, on_file)
-        games = api.check_files(files, choice, on_file=opened, fmt=fmt)
+        games = api.check_files(files, choice, on_file=opened, fmt=fmt, placed=placed)
         analysed = analyse_games(games, limits, jobs, on_deal=lambda _: progress.add(1))
         for file, checked, analysis in analysed:
             status.account(checked)
@@ -802,13 +803,14 @@ def report(
             from .writers.html import write_page  # only this format needs it
 
             # The page lays out the record, and places its findings among
-            # the record's lines (a JSON record's, those its JSON gives), and
-            # says where they are in the file, as validate does.
+            # the record's lines: a JSON record's are those its JSON gives.
             if limits is None:
-                games = each_result(files, choice, status, jobs=jobs, fmt=source)
+                games = each_result(files, choice, status, jobs=jobs, fmt=source, placed=False)
                 write_page(((file, _kept(result)) for file, result in games), out.write)
             else:
-                analysed = each_analysis(files, choice, status, limits, jobs, fmt=source)
+                analysed = each_analysis(
+                    files, choice, status, limits, jobs, fmt=source, placed=False
+                )
                 write_page(analysed, out.write, limits)
         else:
             if fmt in TABLE_FORMATS:

@@ -251,7 +251,7 @@ class GameReplay:
             table.also_lead(left_of(next(iter(instead))))
         tricks = in_number_order(deal, flag)
         # Tricks missing from the numbers are blamed on unreadable lines first.
-        unexplained = len(deal.unread)
+        unexplained = unread_tricks(deal)
         self._skipped = False
         play_card, play_all = table.play, table.play_all
         #: the cards written as a trick's fifth (A205), whose playing again follows from it
@@ -669,6 +669,26 @@ def _outcome(
     )
 
 
+def unread_tricks(deal: Deal) -> int:
+    """How many of the deal's lines that could not be read may be trick
+    lines: not its header's, nor those above its last hand or stock line,
+    where a deal's lines before its play stand, unless a trick stands as
+    high (an unreadable hand line is no trick the record left unread:
+    counted one, the deal got a trick nobody wrote, and lost the A206 of
+    its missing ones)."""
+    # (places, not lines: a record read from JSON stands on one line of it)
+    before_play = [deal.pos, *(hand.pos for hand in deal.hands.values())]
+    if deal.stock is not None:
+        before_play.append(deal.stock.pos)
+    last = max(before_play)
+    first = min((trick.pos for trick in deal.tricks), default=None)
+    return sum(
+        1
+        for f in deal.unread
+        if Pos(f.line, f.column) > last or (first is not None and Pos(f.line, f.column) >= first)
+    )
+
+
 #: trick numbers as a deal writes them, to see at a glance that they need no sorting
 _COUNTING = list(range(1, TRICKS_PER_DEAL + 1))
 
@@ -687,7 +707,7 @@ def _short_deal(
     deal they leave undecided is short even where the cards as written end
     it sooner (a marked A209), and one they decide at its last line is short
     only as a consequence of the first wrong claim."""
-    if len(table.tricks) >= TRICKS_PER_DEAL or conceded or deal.unread:
+    if len(table.tricks) >= TRICKS_PER_DEAL or conceded or unread_tricks(deal):
         return  # (unread: the tricks may be the lines that could not be read)
     told = claimed_winners([t.winner for t in table.tricks], wrong_claims) if wrong_claims else None
     ends = ruleset.deal_scoring.decided_after(told, ruleset.deal_target) if told else None

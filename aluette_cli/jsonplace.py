@@ -324,7 +324,17 @@ def text_mover(deal: dict[str, Any], node: Node, text: Text, origins: Origins) -
         return None
     column = pos.get("column")
     start = Pos(pos["line"], column if type(column) is int else 1)
+    unread = deal.get("unread")
+    if isinstance(unread, str) and (header := _HEADER_LINE.search(unread)) and header.start():
+        # its first lines written above its header, which the deal's pos
+        # names: the text starts that many lines up, at a line's start
+        start = Pos(start.line - unread.count("\n", 0, header.start()), 1)
     return string_mover(deal, "unread", start, node, text, origins)
+
+
+#: A deal header at a line's start (its word in any case), below a deal's
+#: first lines.
+_HEADER_LINE = re.compile(r"(?im)^[ \t\f]*deal\b")
 
 
 def string_mover(

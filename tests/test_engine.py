@@ -2045,3 +2045,32 @@ def test_a_line_given_twice_in_cards_alone_is_told_though_no_card_is_away() -> N
         " second is W's, and it is read so"
     ]
     assert [f.code for f in checked.outcome.findings if f.deal == 1] == ["A107"]
+
+
+@pytest.mark.parametrize(
+    ("edit", "short"),
+    [
+        (("N: 2c 9d 2b", "N: 2c 9x 2b"), True),  # a hand line: no trick nobody wrote
+        (("deal 1 dealer W", "deal 1"), True),  # the header
+        (("2. 7e 5e 7d 7b", "2. 7e 5e 7d 7x"), False),  # a trick line: trick 2, unknown
+    ],
+    ids=["hand line", "header", "trick line"],
+)
+def test_only_an_unreadable_line_that_may_be_a_trick_is_counted_one(
+    edit: tuple[str, str], short: bool
+) -> None:
+    """A deal of two trick lines, one line of it unreadable: a hand line or
+    the header is no trick the record left unread (counted one, the report
+    showed a trick 3 nobody wrote, and the deal's A206 was lost)."""
+    text = (
+        "deal 1 dealer W\nN: 2c 9d 2b Rd Cb Vd 8b 7e 3e\nE: 1d 1e Rb 9b 8c 6c 5b 5e 3b\n"
+        "S: 3d 3c 1b Ce Vc 8e 7d 7c 5d\nW: 9c 2e 1c Rc Re Ve 7b 6d 4b\n"
+        "stock: 2d Cd Cc Vb 9e 8d 6b 6e 5c 4d 4c 4e\n1. 9d 8c Ce 6d\n2. 7e 5e 7d 7b\n"
+    )
+    assert edit[0] in text
+    checked = check(text.replace(*edit))
+    (deal,) = checked.outcome.deals
+    assert len(deal.tricks) == 2  # the two written (the second unknown, where unreadable)
+    codes = [code for code, *_ in found(checked)]
+    assert "A001" in codes
+    assert ("A206" in codes) == short

@@ -10,7 +10,6 @@ report's.
 
 from __future__ import annotations
 
-import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -252,51 +251,6 @@ def test_findings_stand_at_the_line_they_are_about() -> None:
     assert seat.index('href="#code-A102"') < seat.index('<div class="seat E">')
     header = page[page.index('id="g1"') : page.index("id=g1-d1")]
     assert 'href="#code-A303"' in header
-
-
-@pytest.mark.parametrize("to", ["json", "jsonl"])
-def test_a_json_record_s_findings_stand_where_the_aln_s_do_and_name_its_lines(
-    tmp_path: Path, to: str
-) -> None:
-    """Placed among the record's lines by the places of the ALN its JSON
-    gives (the same spots as the ALN's page), and said at the JSON file's
-    lines, as validate says them (the page said the ALN's lines, which the
-    JSON file does not have)."""
-    text = (SAMPLES / "classic-game.aln").read_text("utf-8")
-    for right, wrong in [
-        ("4. N:Rd E:Rb S:3c W:2e -> S", "4. N:Rd E:Rb S:3c W:2e -> W"),  # A301
-        ("6. N:3e E:3b S:3d W:Re -> S", "6. N:3e E:3b S:3d W:Rd -> S"),  # A204
-        ("N: 3c 9c Cd Cc Vc Vb 9b 5b 4d", "N: 3c 9c Cd Cc Vc Vb 9b 5b"),  # A102, A203
-    ]:
-        assert right in text
-        text = text.replace(right, wrong)
-    aln = write(tmp_path, "mistakes.aln", text)
-    record = tmp_path / f"mistakes.{to}"
-    run("convert", str(aln), "--to", to, "-o", str(record))
-    said = json.loads(run("validate", "--format", "json", str(record)).stdout)
-    lines = sorted({f["line"] for f in said if f["line"] is not None})
-    page, base = page_of(record), page_of(aln)
-    at = [int(n) for n in re.findall(r'class="at">line (\d+):', page)]
-    assert len(at) == len(said) == 4 and set(at) <= set(lines)
-    # (the consequence's cause, A102's line, named in the JSON file too)
-    assert f"it follows from the mistake on line {said[2]['line']} " in page
-
-    def spots(text: str) -> list[tuple[str, str]]:
-        # each finding's code, and the element of the deal it stands in
-        return re.findall(
-            r'(<div class="seat \w">|<tr[^>]*><td>\d+<td>|<h3>)|href="#code-(A\d+)"', text
-        )
-
-    def codes_by_place(text: str) -> list[tuple[str, str]]:
-        place, out = "", []
-        for opened, code in spots(text[text.index("id=g1-d1") :]):
-            if opened:
-                place = opened
-            else:
-                out.append((place, code))
-        return out
-
-    assert codes_by_place(page) == codes_by_place(base)
 
 
 COMPACT = """\

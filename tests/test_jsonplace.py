@@ -289,3 +289,30 @@ def test_the_games_own_texts_are_read_again_and_placed_in_their_strings(
         else:
             where = (aln_finding["line"], aln_finding["column"])
             assert (finding["aln_line"], finding["aln_column"]) == where
+
+
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_a_deal_kept_as_text_with_lines_above_its_header_is_placed_in_its_string(
+    tmp_path: Path, to: str
+) -> None:
+    """The deal's text starts two lines above its header, which its pos
+    names: its findings were moved from the header's line, and the one on
+    a line above it kept its ALN place (line 2 of a JSON Lines file of one
+    line).  Each is now the place of its character in the JSON string."""
+    aln = write(
+        tmp_path,
+        "above.aln",
+        '[Event "G"]\nN:\n1. S:5b W:5c N:5e E:4b\ndeal 1 dealer E\n2. S:3e W:1e N:8e E:1b\n',
+    )
+    record = tmp_path / f"above.{to}"
+    invoke(["convert", str(aln), "--to", to, "-o", str(record)])
+    text = record.read_text("utf-8")
+    said = json.loads(invoke(["validate", "--format", "json", str(record)]).stdout)
+    assert sorted(f["code"] for f in said) == ["A001", "A005", "A206"]
+    for finding in (f for f in said if f["code"] != "A206"):
+        line = text.split("\n")[finding["line"] - 1]
+        at = line[finding["column"] - 1 :]
+        # the A001 at the empty hand's end (its line's newline in the string),
+        # the A005 at the header
+        expected = "\\n1. S:5b" if finding["code"] == "A001" else "deal 1 dealer E"
+        assert at.startswith(expected), (finding, at[:30])
