@@ -29,6 +29,7 @@ from typing import Any, Union
 
 from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos
+from .reading.split import HEADER_LINE
 
 #: A value's offset in its text, and its members (an object) or its elements
 #: (an array); None for a string, a number, true, false or null.
@@ -325,16 +326,11 @@ def text_mover(deal: dict[str, Any], node: Node, text: Text, origins: Origins) -
     column = pos.get("column")
     start = Pos(pos["line"], column if type(column) is int else 1)
     unread = deal.get("unread")
-    if isinstance(unread, str) and (header := _HEADER_LINE.search(unread)) and header.start():
+    if isinstance(unread, str) and (header := HEADER_LINE.search(unread)) and header.start():
         # its first lines written above its header, which the deal's pos
         # names: the text starts that many lines up, at a line's start
         start = Pos(start.line - unread.count("\n", 0, header.start()), 1)
     return string_mover(deal, "unread", start, node, text, origins)
-
-
-#: A deal header at a line's start (its word in any case), below a deal's
-#: first lines.
-_HEADER_LINE = re.compile(r"(?im)^[ \t\f]*deal\b")
 
 
 def string_mover(

@@ -1546,7 +1546,7 @@ def lead_in(text: str) -> str:
     m = _restart_patterns()[0].match(text)
     if m is None or m.lastindex is None:
         return ""
-    if _HEADER_BELOW_FIRST.search(text, text.find("\n") + 1 or len(text)):
+    if HEADER_LINE.search(text, text.find("\n") + 1 or len(text)):
         # its first lines written above its header: read as the first deal's
         # after the tags are (_headless_after), as after a point line
         return f"{TAG_OPEN}Event {QUOTE}?{QUOTE}{TAG_CLOSE}\n"
@@ -1565,7 +1565,7 @@ def lead_in(text: str) -> str:
 
 
 #: A deal header at the start of a line, its word in any case.
-_HEADER_BELOW_FIRST = re.compile(f"(?im)^[{BLANKS}]*{DEAL}\\b")
+HEADER_LINE = re.compile(f"(?im)^[{BLANKS}]*{DEAL}\\b")
 
 
 def restarts(text: str) -> bool:
