@@ -212,7 +212,7 @@ def _trick_ends(deal: Deal, starts: list[int | None]) -> list[int | None]:
     for trick in deal.tricks:
         last = max([trick.pos.line, *(play.pos.line for play in trick.plays)])
         if trick.claim is not None:
-            last = max(last, trick.claim.pos.line)
+            last = max(last, (trick.claim.end or trick.claim.pos).line)
         ends.setdefault(trick.pos.line, []).append(last)
     found: list[int | None] = []
     for line in starts:
@@ -233,7 +233,9 @@ def _summary_line(deal: Deal) -> int:
         parts += trick.plays
         if trick.claim is not None:
             parts.append(trick.claim)
-    return max(part.pos.line for part in parts + deal.announces + deal.concessions)
+    last = max(part.pos.line for part in parts + deal.announces + deal.concessions)
+    ends = [(t.claim.end or t.claim.pos).line for t in deal.tricks if t.claim is not None]
+    return max([last, *ends])
 
 
 def _insert(line: KeptLine, note: bytes) -> bytes:

@@ -152,6 +152,9 @@ class TrickClaim:
 
     seat: str | None
     pos: Pos
+    #: where the seat or ``pourri`` stands when the claim is broken after
+    #: its arrow (else None): the trick ends there, so a note on it follows
+    end: Pos | None = None
 
 
 @dataclass(slots=True)

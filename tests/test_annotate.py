@@ -300,6 +300,17 @@ def test_a_deal_s_notes_go_on_its_last_line_past_a_trick_broken_over_lines(
     assert "Score so far" in lines[2]
 
 
+def test_a_claim_broken_after_its_arrow_is_noted_after_its_seat(tmp_path: Path) -> None:
+    """A claim whose seat stands on the line below its ``->`` ends the trick
+    there: the trick's note, and the deal's when no point line follows, go
+    after the seat, not between the arrow and it."""
+    text = "deal 1 dealer W\n1. N:9d E:8c S:Ce W:6d ->\nN\n"
+    lines = annotated_bytes(tmp_path, text).decode().split("\n")
+    assert lines[1] == "1. N:9d E:8c S:Ce W:6d ->"
+    assert lines[2].startswith("N  {= N wins: 9d (petit-neuf) beats Ce (cavalier)} {= ")
+    assert "Score so far" in lines[2]
+
+
 def ends_inside_a_comment(lines: list[bytes]) -> list[bool]:
     """For each line, whether it ends inside an open brace comment
     (docs/notation.md §1); a line starting a deal or a tag section ends a

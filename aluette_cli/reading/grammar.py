@@ -153,7 +153,9 @@ class _Builder:
         return Play(None, card, self.pos(token))
 
     def claim(self, c: list[Token]) -> TrickClaim:
-        return TrickClaim(None if c[1] == POURRI else str(c[1]), self.pos(c[0]))
+        arrow, end = self.pos(c[0]), self.pos(c[1])
+        seat = None if c[1] == POURRI else str(c[1])
+        return TrickClaim(seat, arrow, end if end.line != arrow.line else None)
 
     def trick(self, c: list) -> Trick:
         claim = c[-1] if isinstance(c[-1], TrickClaim) else None
