@@ -483,6 +483,11 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         bare = words[number - 1]
         # (a header may follow a tag on its line: its newline lost)
         headed = re.match(r"\s*(?:\[[^\]]*\]\s*)?deal\s*\d", written, re.I)  # (indented too)
+        if not headed and re.match(r"\d+\s+deal\s*\d", bare):
+            # (a number alone before a header: the point line's above it,
+            # "point none" and "0" a count, whitespace being free)
+            above = next((w for w in reversed(words[: number - 1]) if w), "")
+            headed = re.fullmatch(r"point\s+\S+", above) is not None
         headed = headed and not commented[number - 1]
         headed = headed and "header written again" not in line  # (one deal's, typed twice)
         started = headed or _NO_HEADER.search(line) or _BAD_HEADER.search(line)
@@ -956,6 +961,11 @@ TRICKS_SWAPPED_ACROSS = _two_deals(
 #: copy left out, A104): each said alike by every output.
 WRITTEN_AGAIN = _two_deals(*_DEAL_1, "", *_DEAL_1, "", _DEAL_2[0], _DEAL_2[0], *_DEAL_2)
 
+#: A number typed before the second deal's header, the first deal's point
+#: line above it: whitespace being free, the number is the point line's
+#: count and the header starts its deal there (each said alike).
+COUNT_BEFORE_HEADER = _two_deals(*_DEAL_1, "", f"0 {_DEAL_2[0]}", *_DEAL_2[1:])
+
 
 @settings(max_examples=2_000 if LONG else 60)
 @example(text=FIRST_LINE_ABOVE)
@@ -966,6 +976,7 @@ WRITTEN_AGAIN = _two_deals(*_DEAL_1, "", *_DEAL_1, "", _DEAL_2[0], _DEAL_2[0], *
 @example(text=WRITTEN_AGAIN)
 @example(text=SWAPPED_ACROSS)
 @example(text=TRICKS_SWAPPED_ACROSS)
+@example(text=COUNT_BEFORE_HEADER)
 @given(text=messy_records())
 def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str
