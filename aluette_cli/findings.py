@@ -403,6 +403,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "unknown": "point claimed for {side}, but whoever took {which}, the deal is not {side}'s",
         "unknown-none": "point none claims a void deal, but whoever took {which},"
         " the deal is not void",
+        "unknown-points": "point claims {claimed} for {side}, but whoever took {which},"
+        " the deal scores {ways:or}",
     },
     RESULT_CLAIM: {
         "win": "Result says {claimed}, but the deals score NS {ns}, EW {ew}: {winner} win",

@@ -63,14 +63,20 @@ def score_deal(
     give (their winner there is None, which says nothing): the deal is
     scored if every way they could have gone scores it the same, so that a
     wrong point line beside an unreadable trick line is still found."""
-    concession = deal.concessions[0] if deal.concessions else None
-    if concession is not None and ruleset.mordienne:
+    concession = deal.concessions[0] if deal.concessions and ruleset.mordienne else None
+    if concession is not None and (concession.accepted or sequence is None):
+        # (accepted, the deal ends there: its point is the same whatever
+        # tricks the record leaves out)
         score = _conceded(concession, None if unknown else sequence, ruleset)
-    elif sequence is not None and unknown:
-        score = _whoever(deal, sequence, unknown, ruleset)
     elif sequence is not None:
-        result = ruleset.deal_scoring.result(sequence, ruleset.deal_target, ruleset.mordienne)
-        score = score_of(sequence, result, _worth(deal, result.point, ruleset))
+
+        def scored(winners: Sequence[str | None]) -> DealScore:
+            if concession is not None:
+                return _conceded(concession, winners, ruleset)
+            result = ruleset.deal_scoring.result(winners, ruleset.deal_target, ruleset.mordienne)
+            return score_of(winners, result, _worth(deal, result.point, ruleset))
+
+        score = _whoever(sequence, unknown, scored) if unknown else scored(sequence)
     else:
         score = DealScore()
     claim = deal.point
@@ -90,17 +96,21 @@ def score_deal(
         lambda: _mordienne_off(deal, sequence, ruleset),
     )
     if score.void is None:
-        if score.possible and all(
-            claim_wrong(claim.side, claim.points, point, winner) in ("void", "none", "side")
-            for point, winner in score.possible
-        ):
+        wrongs = [claim_wrong(claim.side, claim.points, p, w) for p, w in score.possible]
+        which = tricks_named(score.unknown) if wrongs else ""
+        if wrongs and all(wrong in ("void", "none", "side") for wrong in wrongs):
             # however the tricks the record does not give went, not this
-            which = tricks_named(score.unknown)
             variant, side = (
                 ("unknown-none", None) if claim.side is None else ("unknown", claim.side)
             )
             flag(F.POINT_CLAIM, variant, claim.pos, deal.number, side=side, which=which)
             return score  # and the outcome stays unknown: the line cannot be it
+        if wrongs and all(wrongs) and not value_wrong:
+            # a number (a mordienne's 2) no way the tricks went gives this side
+            ways = list(dict.fromkeys(_said(point) for point, _ in score.possible))
+            facts = {"side": claim.side, "claimed": claim.points or 1, "ways": ways}
+            flag(F.POINT_CLAIM, "unknown-points", claim.pos, deal.number, which=which, **facts)
+            return score
         # Nothing else to check the claim against: the claim is the outcome.
         if claim.side is None:
             score.void = True
@@ -124,6 +134,11 @@ def score_deal(
     return score
 
 
+def _said(point: PointOutcome | None) -> str:
+    """A deal's score as a point line would claim it: ``NS 1``, ``nothing``."""
+    return "nothing" if point is None else f"{point.team} {point.points}"
+
+
 def _worth(deal: Deal, point: PointOutcome | None, ruleset: Ruleset) -> PointOutcome | None:
     """What the deal's point is worth once a double announced is counted."""
     if point is not None and deal.announces and ruleset.doubles:
@@ -132,26 +147,29 @@ def _worth(deal: Deal, point: PointOutcome | None, ruleset: Ruleset) -> PointOut
 
 
 def _whoever(
-    deal: Deal, sequence: Sequence[str | None], unknown: Sequence[int], ruleset: Ruleset
+    sequence: Sequence[str | None],
+    unknown: Sequence[int],
+    scored: Callable[[Sequence[str | None]], DealScore],
 ) -> DealScore:
     """The score of a deal with tricks the record does not give, if the
     tricks it gives decide it: every seat (or nobody) is tried for each
-    unknown trick, and the deal is scored when every way gives the same
-    point.  The counts are those of the tricks given; the deal's winner,
-    tie-break and mordienne are said only when every way agrees on them."""
+    unknown trick, each way ``scored`` as the deal's rules and bids score it
+    (a refused concession too), and the deal is scored when every way gives
+    the same point.  The counts are those of the tricks given; the deal's
+    winner, tie-break and mordienne are said only when every way agrees on
+    them."""
     numbers = tuple(k + 1 for k in unknown)
     if len(unknown) > UNKNOWN_TRIED:
         return DealScore(unknown=numbers)
-    scoring, target, mordienne = ruleset.deal_scoring, ruleset.deal_target, ruleset.mordienne
     filled = list(sequence)
-    results: list[DealResult] = []
+    scores: list[DealScore] = []
     ways: dict[tuple[PointOutcome | None, str | None], None] = {}
     for seats in product((*SEATS, None), repeat=len(unknown)):
         for k, seat in zip(unknown, seats, strict=True):
             filled[k] = seat
-        result = scoring.result(filled, target, mordienne)
-        ways[_worth(deal, result.point, ruleset), result.winner] = None
-        results.append(result)
+        way = scored(filled)
+        ways[way.point, way.winner] = None
+        scores.append(way)
     points = {point for point, _ in ways}
     if len(points) > 1:
         return DealScore(unknown=numbers, decided=False, possible=tuple(ways))
@@ -161,17 +179,16 @@ def _whoever(
         # scorings makes that happen, and why it is void could not be said
         # from the tricks given, so the point line is left unchecked.
         return DealScore(unknown=numbers)
-    first = results[0]
-    winner = first.winner if all(r.winner == first.winner for r in results) else None
+    first = scores[0]
+    winner = first.winner if all(way.winner == first.winner for way in scores) else None
     tie_break = first.tie_break
-    if winner is None or any(r.tie_break != tie_break for r in results):
+    if winner is None or any(way.tie_break != tie_break for way in scores):
         tie_break = None
     mordienne_from = first.mordienne_from
-    if any(r.mordienne_from != mordienne_from for r in results):
+    if any(way.mordienne_from != mordienne_from for way in scores):
         mordienne_from = None
-    counts = scoring.result(sequence, target, mordienne).counts
     return DealScore(
-        counts=counts,
+        counts=scored(sequence).counts,
         winner=winner,
         tie_break=tie_break,
         point=point,
@@ -324,19 +341,19 @@ def _check_claim(deal: Deal, score: DealScore, flag: Flags, value_wrong: bool) -
     wrong = claim_wrong(claim.side, claim.points, point, winner)
     if wrong is None or (wrong == "number" and value_wrong):
         return
+    whoever = f" whoever took {tricks_named(score.unknown)}" if score.unknown else ""
     if winner and team_of(winner) != point.team:
         # a refused concession the refusers' best player did not turn
         # into a mordienne: the conceders score, whoever took most tricks
-        who = f"{point.team} score {point.points}: {point.reason}"
-        winner = None
+        who = f"{point.team} score {point.points}{whoever}: {point.reason}"
+        winner, whoever = None, ""
     elif winner:
         who = f"{winner} wins the deal for {point.team}"
     else:
         who = f"{point.team} take the deal"
     if score.counts and winner and not score.unknown:
         who += f" with {plural(score.counts[winner], 'trick')}"  # type: ignore[index]
-    if score.unknown:
-        who += f" whoever took {tricks_named(score.unknown)}"
+    who += whoever
     facts = {"who": who, "winner": winner, "team": point.team, "points": point.points}
     if wrong == "none":
         flag(F.POINT_CLAIM, "none", claim.pos, n, **facts)

@@ -348,6 +348,78 @@ def test_a_point_line_no_way_of_a_missing_trick_gives_is_wrong(claim: str, said:
     assert [f.code for f in then.outcome.findings if f.code not in ("A201", "A302")] == []
 
 
+#: NS conceded and EW refused; W takes tricks 1 to 6 (the 3 and 2 of each
+#: suit in turn), so W wins the deal whoever takes the rest, and, having
+#: won trick 1, makes no mordienne (docs/rules.md §6): NS score 2 whatever
+#: tricks 7 to 9 were.
+REFUSED = """\
+[Options "mordienne"]
+deal 1 dealer S
+concede NS refused
+1. W:3d N:4c E:5c S:6c -> W
+2. W:3c N:4d E:5d S:6d -> W
+3. W:2d N:4b E:5b S:6b -> W
+4. W:2c N:4e E:5e S:6e -> W
+5. W:9c N:7c E:8c S:Vc -> W
+6. W:9d N:7d E:8d S:Vd -> W
+7. W:Vb N:7b E:8b S:9b -> W
+8. W:Ve N:7e E:8e S:9e -> W
+point NS 2
+"""
+
+
+@pytest.mark.parametrize(
+    ("cut", "which", "codes"),
+    [
+        ((), "trick 9", ["A206"]),
+        (("7.", "8."), "tricks 7, 8 and 9", ["A206"]),
+        (("4.",), "tricks 4 and 9", ["A206", "A201"]),
+    ],
+    ids=["one short", "three short", "one missing"],
+)
+@pytest.mark.parametrize("claim", ["point NS 2", "point EW 2", "point none"])
+def test_a_refused_concession_beside_unknown_tricks_is_scored_when_they_cannot_matter(
+    cut: tuple[str, ...], which: str, codes: list[str], claim: str
+) -> None:
+    """A refused concession is scored like any deal whose tricks the record
+    leaves out: every way they could have gone is tried.  The refused
+    concession's score was taken as claimed, so `point EW 2` went unseen."""
+    text = REFUSED.replace("point NS 2", claim)
+    text = "".join(x for x in text.splitlines(True) if not x.startswith(cut))
+    checked = check(text)
+    assert [f.code for f in checked.outcome.findings] == [
+        *codes,
+        *(["A302"] if claim != "point NS 2" else []),
+    ]
+    (deal,) = checked.outcome.deals
+    assert (deal.point and (deal.point.team, deal.point.points)) == ("NS", 2)
+    said = messages(checked, "A302")
+    if claim == "point EW 2":
+        assert said == [
+            f"point claimed for EW, but NS score 2 whoever took {which}: EW refused NS's"
+            " concession and did not make mordienne"
+        ]
+
+
+@pytest.mark.parametrize(("claim", "wrong"), [("point NS 2", True), ("point NS", False)])
+def test_a_point_number_no_way_of_a_missing_trick_gives_is_wrong(claim: str, wrong: bool) -> None:
+    """With the mordienne option, trick 9 left out: S's fourth trick (NS 1)
+    or W's three ahead (EW 1), and no way makes a mordienne.  A 2 for NS is
+    wrong whichever way trick 9 went, though the side may be right: it was
+    taken as claimed."""
+    text = (
+        '[Options "mordienne"]\ndeal 1 dealer S\n1. W:3d N:4c E:5c S:6c -> W\n'
+        "2. W:3c N:4d E:5d S:6d -> W\n3. W:2d N:4b E:5b S:6b -> W\n"
+        "4. W:4e N:5e E:6e S:2c -> S\n5. S:9c W:7c N:8c E:Vc -> S\n"
+        "6. S:9d W:7d N:8d E:Vd -> S\n7. S:7b W:8b N:2b E:Vb -> N\n"
+        f"8. N:7e E:2e S:8e W:Ve -> E\n{claim}\n"
+    )
+    checked = check(text)
+    said = ["point claims 2 for NS, but whoever took trick 9, the deal scores EW 1 or NS 1"]
+    assert messages(checked, "A302") == (said if wrong else [])
+    assert [f.code for f in checked.outcome.findings if f.code != "A302"] == ["A206"]
+
+
 @pytest.mark.parametrize(
     ("rules", "lines"),
     [
