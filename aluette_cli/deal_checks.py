@@ -564,7 +564,7 @@ def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag:
     #: cannot hold: a card another player takes
     takers: dict[str, str] = {}
     for chant in firsts.values():
-        for card in chant.takes:
+        for card in chant.takes if chant.seat in allowed else ():
             takers.setdefault(card, chant.seat)
     chanted: set[str] = set()
     for chant in firsts.values():
@@ -574,7 +574,16 @@ def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag:
             flag(F.CHANT_WRONG, variant, _pos, n, **facts)
 
         if seat not in allowed:
-            problem("seat", allowed=allowed, dealer=deal.dealer)
+            # Not one of the two: the exchange is not made (its cards stay
+            # in the stock and in the hand), so a stock card the player
+            # plays follows from this finding (``takers``), and the line is
+            # held only to its own counts.
+            problem("seat", allowed=allowed, dealer=deal.dealer, takers=(seat,))
+            if len(chant.takes) != 6:
+                problem("takes", seat=seat, count=len(chant.takes))
+            if len(chant.discards) != 6:
+                problem("discards", seat=seat, count=len(chant.discards))
+            continue
         chanted.add(seat)
         # (a take written wrong leaves a stock card the player plays later:
         # ``takers`` says whose, engine._chant_slips)

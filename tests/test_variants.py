@@ -771,6 +771,39 @@ def test_chanter_a_one_sided_exchange_is_found_beside_a_wrong_chanter() -> None:
     assert "only W and N take the stock when W deals" in wrong_seat
 
 
+@pytest.mark.parametrize("hands", [None, CHANT_HANDS[4:]], ids=["hands", "stock only"])
+def test_chanter_w_s_chant_written_under_another_seat_is_one_slip(
+    hands: list[str] | None,
+) -> None:
+    """W's chant line written as S's (a seat not one of the two): that
+    chant is not made (docs/violations.md A405), so the stock cards W plays
+    lie in the stock and follow from it, as after W's line left out; S
+    took none of them.  They were said as "S took it from the stock", as
+    if S's exchange had been made, and not marked."""
+    checked = check(chant_record(CHANT_W.replace("chant W", "chant S"), CHANT_N, hands=hands))
+    codes = [(f.code, f.consequence_of) for f in checked.outcome.findings]
+    wrong_seat, one_sided = checked.outcome.findings[:2]
+    assert codes[:2] == [("A405", None), ("A405", None)]
+    assert "only W and N take the stock" in wrong_seat.message
+    cause = ("A405", one_sided.line, one_sided.column)
+    assert codes[2:] == [("A203", cause)] * 6  # 4d 5d 6d 7d 7c 6c, W's six taken
+    said = messages(checked, "A203")
+    assert all(m.endswith("lies in the stock; stock cards are never played") for m in said)
+
+
+def test_chanter_a_chant_by_a_seat_not_one_of_the_two_is_not_made() -> None:
+    """S chants, W deals: S's exchange is not made, so the stock card S
+    plays lies in the stock and follows from S's A405 (one slip: the line
+    says an exchange that was made, by another rule or seat)."""
+    chant_s = "chant S takes 7d 6d 5d 4d 7c 6c discards Cc Rb Cb Vb 9b 8b"
+    checked = check(chant_record(chant_s).replace("S:5b W:4d", "S:7d W:4d"))
+    wrong_seat = next(f for f in checked.outcome.findings if f.code == "A405")
+    assert wrong_seat.message.startswith("chant: only W and N take the stock when W deals")
+    (played,) = [f for f in checked.outcome.findings if f.code == "A203" and "by S" in f.message]
+    assert played.message.startswith("card 7d played by S lies in the stock")
+    assert played.consequence_of == ("A405", wrong_seat.line, wrong_seat.column)
+
+
 # The chant deal with no hand lines, only the stock: line 3 is the stock, 4
 # and 5 the chants, 6 to 14 the tricks.  What the chant says is still known:
 # W keeps 7d 6d 5d 4d 7c 6c and N keeps 5c 4c (taken from the stock), W
