@@ -365,8 +365,9 @@ class GameReplay:
             self._told.also(before, GameLedger.finish)
         self.findings.sort(key=Finding.sort_key)
         score = dict(self.ledger.score)
+        found, unscored = self.findings, self.ledger.unscored
         return GameOutcome(
-            self.index, self.ruleset, self.deals, score, complete, winner, self.findings
+            self.index, self.ruleset, self.deals, score, complete, winner, found, unscored
         )
 
 

@@ -203,6 +203,12 @@ class GameLedger:
         self.score: dict[str, int] = dict.fromkeys(TEAMS, 0)
         self.scoring = 0  # deals known to have scored
         self.unknown = 0  # deals whose outcome the record does not tell
+        #: deals that scored, as the next deal's dealer tells, for points
+        #: the record does not give: they count toward the game's end
+        self.unscored: tuple[int | None, ...] = ()
+        #: who may have dealt the deal just recorded, when its outcome is not
+        #: told: the next deal's dealer says whether it scored
+        self.open_dealers: frozenset[str] = frozenset()
         self.last_number: int | None = None
         #: what the deal just placed should have been numbered, when its
         #: number was wrong (A104): the count may go on from either, as the
@@ -270,6 +276,9 @@ class GameLedger:
         if not self.seen_deal and self.first_dealer and dealer and dealer != self.first_dealer:
             drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
             self.flag(F.DRAW_WRONG, "first-dealer", pos, number, dealer=dealer, **drawn)
+        opened, self.open_dealers = self.open_dealers, frozenset()
+        if opened and dealer is not None and "dealer" not in guessed and not missing:
+            self._told_by_dealer(opened, dealer)
         expected_dealers = self.expected_dealers
         self.instead = None
         if (
@@ -302,6 +311,24 @@ class GameLedger:
         self.seen_deal = True
         self.last_number = number
         return after_end
+
+    def _told_by_dealer(self, opened: frozenset[str], dealer: str) -> None:
+        """Whether the deal before, its outcome not recorded, scored, as
+        this deal's dealer tells (``opened``: who may have dealt it): dealt
+        again by its dealer, it was void; passed to the left, it scored, its
+        point unknown, and counts toward the game's end, so that a deal
+        after the end is still one too many (A106)."""
+        if self.over_at is not None or self.previous is None:
+            return
+        passed = {left_of(seat) for seat in opened}
+        if dealer in opened and dealer not in passed:
+            self.unknown -= 1  # void: it changes no score
+        elif dealer in passed and dealer not in opened:
+            self.unknown -= 1
+            self.scoring += 1
+            self.unscored += (self.previous[0],)
+            if self.is_over():
+                self.over_at = self.previous[0]
 
     def _new_game(self, number: int, dealer: str | None, pos: Pos) -> Finding:
         """A deal 1 after the end of the game: the next game, its tag section
@@ -370,6 +397,7 @@ class GameLedger:
         if void is None:
             if self.over_at is None:  # after the end (A106) no outcome counts
                 self.unknown += 1
+                self.open_dealers = frozenset(dealers)
             self.expected_dealers = {s for d in dealers for s in (d, left_of(d))} or None
         elif void:
             self.expected_dealers = dealers or None
@@ -395,7 +423,12 @@ class GameLedger:
         winner = None
         if complete:
             ns, ew = self.score[Team.NS], self.score[Team.EW]
-            winner = "NS" if ns > ew else "EW" if ew > ns else "draw"
+            # (a deal that scored for points not given may change who won,
+            # unless the known score is further apart than they can be)
+            most = len(self.unscored) * self.ruleset.most_a_deal_scores()
+            winner = "NS" if ns - ew > most else "EW" if ew - ns > most else None
+            if not self.unscored:
+                winner = winner or "draw"
         result = next((t for t in self.tags if t.name == "Result"), None) or next(
             (t for t in self.tags if t.name.lower() == "result"), None
         )
@@ -403,7 +436,7 @@ class GameLedger:
             return complete, winner
         if result.value.strip() != "*":
             self._check_result(result, complete, winner)
-        elif complete and not self.unknown:
+        elif complete and not (self.unknown or self.unscored):
             ns, ew = self.score[Team.NS], self.score[Team.EW]
             high, low = max(ns, ew), min(ns, ew)
             written = f"draw {ns}-{ew}" if winner == "draw" else f"{winner} {high}-{low}"
@@ -436,7 +469,7 @@ class GameLedger:
             if why is not None:
                 self.flag(F.GAME_UNFINISHED, "", tag.pos, why=why)
             return
-        if self.unknown:
+        if self.unknown or self.unscored:
             return
         claimed = {"NS": a, "EW": b} if side in ("NS", "draw") else {"EW": a, "NS": b}
         if claimed != self.score:

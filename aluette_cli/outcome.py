@@ -126,3 +126,7 @@ class GameOutcome:
     complete: bool
     winner: str | None
     findings: list[Finding]
+    #: deals that scored (the next deal's dealer says so) for points the
+    #: record does not give: not in ``score``, and ``winner`` is None where
+    #: they could change it
+    unscored: tuple[int | None, ...] = ()

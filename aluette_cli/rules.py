@@ -201,6 +201,11 @@ class Ruleset:
         """Players may signal what they hold; a false signal is a warning."""
         return "signals" in self.options
 
+    def most_a_deal_scores(self) -> int:
+        """The most points one deal can be worth: 1, 2 for a mordienne (or a
+        refused concession), twice that under a double."""
+        return (2 if self.mordienne else 1) * (2 if self.doubles else 1)
+
     def rank_group(self, card: str) -> int:
         """1 for the highest group of the ranking, counting down the table."""
         return len(self.ranking) - self.strength[card] + 1

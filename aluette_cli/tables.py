@@ -246,7 +246,11 @@ def game_tables(checked: CheckedGame, file: str) -> GameTables:
         options=",".join(sorted(ruleset.options)) if ruleset else None,
         team_tricks=ruleset.deal_scoring.pooled if ruleset else None,
         result_claimed=result.value.strip() if result is not None else None,
-        result=written_result(outcome.score, outcome.winner) if outcome.complete else None,
+        result=(
+            written_result(outcome.score, outcome.winner)
+            if outcome.complete and not outcome.unscored
+            else None
+        ),
         score_ns=outcome.score["NS"],
         score_ew=outcome.score["EW"],
         winner=outcome.winner,

@@ -379,8 +379,11 @@ def test_a_result_not_written_as_the_notation_says_is_a304_even_on_an_unfinished
     [
         (("N NS",), "only 1 scoring deal of 5"),
         (("N NS", "E none", "E EW", "S NS"), "only 3 scoring deals of 5"),  # the void is not one
-        (("N NS", "E ?", "E EW"), "at most 3 scoring deals of 5"),
-        (("N NS", "E EW", "S ?", "S ?", "S NS"), None),  # 3 and 2 unknown: it may be over
+        # deal 2's outcome not recorded, but its dealer deals again: void
+        (("N NS", "E ?", "E EW"), "only 2 scoring deals of 5"),
+        (("N NS", "E ?", "S EW"), "only 3 scoring deals of 5"),  # passed on: it scored
+        (("N NS", "E EW", "S ?", "S ?", "S NS"), "only 3 scoring deals of 5"),
+        (("N NS", "E ?"), "at most 2 scoring deals of 5"),  # the last: nothing tells
     ],
 )
 def test_a_result_on_a_game_short_of_five_scoring_deals_is_a305(
@@ -430,12 +433,60 @@ def test_result_star_on_a_finished_game_is_a306_that_says_what_to_write(
 
 @pytest.mark.parametrize("claim", ["*", "EW 5-0"])
 def test_a_deal_whose_outcome_is_not_recorded_leaves_the_result_unchecked(claim: str) -> None:
-    # Deal 2's outcome unknown, then five scoring deals: NS 3, EW 2 as far as
-    # the record tells, but deal 2 may have scored (docs/violations.md A303, A306).
+    # Deal 2's outcome not recorded, and the deal passed to the left after
+    # it: it scored, for points the record does not give.  Five scoring
+    # deals end the game, NS 2, EW 2 and deal 2's point: who won is not
+    # known, and no Result can be held to the deals (docs/violations.md
+    # A303, A306).
+    deals = ("N NS", "E ?", "S EW", "W NS", "N EW")
+    ledger, flag = replay(*game(*deals, tags=result(claim)))
+    assert ledger.finish() == (True, None)
+    assert flag.found == []
+
+
+@pytest.mark.parametrize(
+    ("deals", "winner"),
+    [
+        (("N NS", "E ?", "S NS", "W NS", "N EW"), "NS"),  # NS 3, EW 1: deal 2 cannot undo it
+        (("N NS", "E ?", "S NS", "W NS", "N NS"), "NS"),
+        (("N EW", "E ?", "S NS", "W NS", "N EW"), None),  # 2-2: deal 2 decides
+    ],
+)
+def test_a_deal_that_scored_for_points_not_given_leaves_the_winner_known_only_if_it_cannot_matter(
+    deals: tuple[str, ...], winner: str | None
+) -> None:
+    ledger, _ = replay(*game(*deals))
+    assert ledger.finish() == (True, winner)
+    assert ledger.unscored == (2,)
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("EW 5-0", "A303 1:1 Result says EW 5-0, but the deals score NS 3, EW 2: NS win"),
+        ("*", f'{OVER} {FIVE_DEALS}; write [Result "NS 3-2"]'),
+    ],
+)
+def test_a_deal_its_dealer_deals_again_was_void_and_the_result_is_checked(
+    claim: str, expected: str
+) -> None:
+    # Deal 2's outcome not recorded, but E deals deal 3 too: deal 2 was
+    # void, so the five scoring deals are deals 1 and 3 to 6.
     deals = ("N NS", "E ?", "E EW", "S NS", "W EW", "N NS")
     ledger, flag = replay(*game(*deals, tags=result(claim)))
-    ledger.finish()
-    assert flag.found == []
+    assert ledger.finish() == (True, "NS")
+    assert said(flag) == [expected]
+
+
+def test_a_deal_after_a_deal_that_scored_for_points_not_given_may_be_one_too_many() -> None:
+    """Deal 1 not recorded, N deals deal 2: deal 1 scored, so the game is
+    over after deal 5 and deal 6 is one too many.  It was accepted, and the
+    game's Result held to the points of deals 2 to 6."""
+    deals = ("W ?", "N NS", "E NS", "S NS", "W NS", "N NS")
+    ledger, flag = replay(*game(*deals, tags=result("NS 5-0")))
+    assert ledger.finish() == (True, "NS")
+    assert [f.code for f in flag.found] == ["A106"]
+    assert ledger.score == {"NS": 4, "EW": 0}
 
 
 def test_a_result_tag_in_the_wrong_case_is_checked_as_the_result() -> None:

@@ -458,7 +458,10 @@ def test_violations_sample_still_reports_the_other_games() -> None:
     summary = [(d["deal_winner"], d["point"] and d["point"]["team"]) for d in deals]
     assert summary == [("N", "NS"), ("S", "NS"), (None, None), ("W", "EW"), ("E", "EW")]
     assert deals[4]["counts"] == {"N": 1, "E": 3, "S": 0, "W": 0}
-    assert (games[7]["score"], games[7]["complete"]) == ({"NS": 2, "EW": 2}, False)
+    # Deal 3 scored (W deals deal 4: the deal passed to the left), for
+    # points not read: five scoring deals end the game, whose winner it decides.
+    assert (games[7]["score"], games[7]["complete"]) == ({"NS": 2, "EW": 2}, True)
+    assert games[7]["winner"] is None
     # Game 9 (team-five, 12 points to win): NS reach five tricks at trick 6 of
     # deal 1 (1 point); EW at trick 8 of deal 2, against NS's double (2 points).
     points = [d["point"] for d in games[8]["deals"]]

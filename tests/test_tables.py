@@ -168,10 +168,20 @@ def test_an_unreadable_deal_and_one_after_the_end(tmp_path: Path) -> None:
     assert [r["record"] for r in rows] == ["sheet", "sheet", "unread", *["sheet"] * 4]
     assert [r["broken"] for r in rows] == ["false", "false", "true", *["false"] * 4]
     assert rows[2]["findings"] == "1"  # A002, on the deal's lines
-    # Five scoring deals end a classic game (deal 6): deal 7 comes after its end.
-    assert [r["after_end"] for r in rows] == ["false"] * 6 + ["true"]
-    assert [r["scored"] for r in rows] == ["true", "true", "false", *["true"] * 3, "false"]
-    assert sum(int(r["points"] or 0) for r in rows if r["scored"] == "true") == 5
+    # Deal 3 scored (S deals deal 4, passed to the left), for points not
+    # read: five scoring deals end a classic game at deal 5, and deals 6
+    # and 7 come after its end.
+    assert [r["after_end"] for r in rows] == ["false"] * 5 + ["true"] * 2
+    assert [r["scored"] for r in rows] == [
+        "true",
+        "true",
+        "false",
+        "true",
+        "true",
+        "false",
+        "false",
+    ]
+    assert sum(int(r["points"] or 0) for r in rows if r["scored"] == "true") == 4
 
 
 def test_a_deal_pasted_twice_is_a_copy_and_not_scored(tmp_path: Path) -> None:

@@ -292,6 +292,16 @@ def game_sentence(outcome: GameOutcome) -> str:
     score = f"NS {outcome.score['NS']}, EW {outcome.score['EW']}"
     if outcome.ruleset is None:
         return "The game was not replayed (see the violations below)."
+    if outcome.complete and outcome.unscored:
+        deals = [f"deal {n}" if n is not None else "a deal" for n in outcome.unscored]
+        one = len(deals) == 1
+        points = f"{deals[0]}'s point" if one else f"the points of {listed(deals)}"
+        score += f", and {points}, which the record does not give (the next deal"
+        score += f" passed to the left, so {'it' if one else 'each'} scored)"
+        if outcome.winner is None:
+            return f"Final score: {score}: who won the game is not known."
+        whatever = "it was" if one else "they were"
+        return f"Final score: {score}. {outcome.winner} win the game whatever {whatever}."
     if outcome.complete:
         if outcome.winner == "draw":
             return f"Final score: {score}. The game is a draw."
