@@ -1313,15 +1313,23 @@ def fmt_command(
 
 
 def _unified_diff(old: bytes, new: str, name: str) -> str:
-    """What formatting would change, as ``diff -u`` shows it."""
-    before = old.decode("utf-8", "replace").splitlines(keepends=True)
-    after = new.splitlines(keepends=True)
+    """What formatting would change, as ``diff -u`` shows it: lines end at
+    ``\n`` alone, as ``patch`` and ``git apply`` read them (not at a form
+    feed or U+2028, where ``str.splitlines`` also breaks)."""
+    before = _diff_lines(old.decode("utf-8", "replace"))
+    after = _diff_lines(new)
     import difflib  # only fmt --diff needs it
 
     lines = difflib.unified_diff(before, after, f"{name}", f"{name} (formatted)")
     return "".join(
         line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
     )
+
+
+def _diff_lines(text: str) -> list[str]:
+    """``text`` cut after each ``\n``, the last piece kept if it has none."""
+    pieces = text.split("\n")
+    return [f"{piece}\n" for piece in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
 
 
 @cli.command()

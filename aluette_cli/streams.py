@@ -517,7 +517,6 @@ def _replacing(name: str, binary: bool, read_as: os.stat_result | None = None) -
         raw = os.fdopen(fd, "wb")
         with raw:
             if original is not None:
-                os.fchmod(fd, stat.S_IMODE(original.st_mode))
                 with contextlib.suppress(PermissionError):  # not root: our own owner
                     os.fchown(fd, original.st_uid, original.st_gid)
             if binary:
@@ -526,6 +525,10 @@ def _replacing(name: str, binary: bool, read_as: os.stat_result | None = None) -
                 with _wrap(False, raw) as text:
                     yield text
             raw.flush()
+            if original is not None:
+                # last: a change of owner, or a write without the right to
+                # keep them, clears the set-user-ID and set-group-ID bits
+                os.fchmod(fd, stat.S_IMODE(original.st_mode))
             os.fsync(fd)
         if read_as is not None and _identity_of(real) != identity(read_as):
             raise ChangedMeanwhile(name)

@@ -89,6 +89,59 @@ def test_diff_shows_the_change_and_changes_nothing(tmp_path: Path) -> None:
     assert messy.read_bytes() == before
 
 
+def apply_unified_diff(old: str, diff: str) -> str:
+    """``old`` patched by the unified ``diff`` as ``patch`` reads one: lines
+    end at ``\\n``, each hunk's counts hold, and ``\\ No newline`` marks
+    only a last line."""
+    lines = old.split("\n")
+    lines = [f"{x}\n" for x in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    rows = diff.split("\n")[2:]  # (the two file names)
+    out: list[str] = []
+    at = 0
+    k = 0
+    while k < len(rows) and rows[k]:
+        head = re.fullmatch(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", rows[k])
+        assert head is not None, rows[k]
+        start, count = int(head[1]), int(head[2] or 1)
+        start -= 1 if count else 0
+        out += lines[at:start]
+        at, taken, given = start, 0, 0
+        k += 1
+        while k < len(rows) and rows[k][:1] in (" ", "-", "+", "\\"):
+            row, k = rows[k], k + 1
+            ends = "" if k < len(rows) and rows[k].startswith("\\") else "\n"
+            if row[0] in " -":
+                assert lines[at] == row[1:] + ends, (lines[at], row)
+                at, taken = at + 1, taken + 1
+            if row[0] in " +":
+                out.append(row[1:] + ends)
+                given += 1
+        assert (taken, given) == (count, int(head[4] or 1))
+    return "".join(out + lines[at:])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "deal 1 dealer N\fpoint  NS\n",  # a form feed: whitespace, no line end
+        '[Event "a\u2028b"]\n\ndeal 1 dealer N\npoint  NS\n',
+        "deal 1 dealer N\rpoint  NS\r",  # old Mac line ends: one line to patch
+        "deal 1 dealer N\npoint  NS",  # no line end at the end
+    ],
+    ids=["form feed", "U+2028", "CR", "no last line end"],
+)
+def test_the_diff_patches_the_file_into_its_formatted_text(tmp_path: Path, text: str) -> None:
+    """`fmt --diff` is a unified diff that `patch` applies: lines end at
+    \\n alone.  Cut where `str.splitlines` cuts (a form feed, U+2028),
+    it said a one-line file had two, and `patch` refused it."""
+    messy = write(tmp_path, "messy.aln", text)
+    result = run("fmt", "--diff", str(messy))
+    assert result.exit_code == 0
+    formatted = run("convert", "--to", "aln", str(messy)).stdout
+    # (the bytes: the runner's text turns the \\r\\n before a marker into \\n)
+    assert apply_unified_diff(text, result.stdout_bytes.decode()) == formatted
+
+
 def test_an_unknown_ruleset_is_said_and_exits_2_as_convert_does(tmp_path: Path) -> None:
     """Every command exits 2 for a ruleset the tool does not have (the
     contract); fmt said nothing and exited 0 where ``convert --to aln``,

@@ -166,6 +166,17 @@ def test_a_new_file_gets_the_umask_mode_and_an_old_one_keeps_its_mode(tmp_path: 
         os.umask(old)
 
 
+@pytest.mark.parametrize("mode", [0o4755, 0o2755, 0o1644, 0o6750])
+def test_a_file_rewritten_keeps_its_special_mode_bits(tmp_path: Path, mode: int) -> None:
+    """The set-user-ID and set-group-ID bits too: setting the owner after
+    the mode cleared them (cli.md, How files are written)."""
+    kept = write(tmp_path, "kept.aln", "deal 1 dealer N\npoint   NS\n")
+    kept.chmod(mode)
+    assert run("fmt", str(kept)).exit_code == 0
+    assert kept.read_text("utf-8") == "deal 1 dealer N\npoint NS\n"
+    assert stat.S_IMODE(kept.stat().st_mode) == mode
+
+
 def test_in_place_keeps_the_owner(tmp_path: Path) -> None:
     if os.geteuid() != 0:
         pytest.skip("changing a file's owner needs root")
