@@ -57,6 +57,7 @@ from .jsonplace import (
 )
 from .jsonstream import BLOCK, MAX_SKIP, Item, Member, Problem, read_document, reason_of
 from .model import BrokenDeal, Deal, Game, Pos
+from .outcome import GameOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
 from .readback import past_limits
 from .reading import read_games, read_units
@@ -237,10 +238,21 @@ def checked_from(
             again = check_game(game, choice, base)
             again.outcome.findings = with_origins(again.outcome.findings, origins)
             if keep_read:
+                _lines_kept(again.outcome, checked.outcome)
                 checked.outcome = again.outcome
             else:
                 checked = again
         yield checked
+
+
+def _lines_kept(placed: GameOutcome, read: GameOutcome) -> None:
+    """The tricks of ``placed`` (the replay of a game placed in its JSON
+    file) told on the lines of ``read`` (the same game's replay as it was
+    read): the game kept is the one read, and a writer finds each trick's
+    line in it by its line (``--style seats``), which the JSON's are not."""
+    for placed_deal, read_deal in zip(placed.deals, read.deals, strict=False):
+        for trick, same in zip(placed_deal.tricks, read_deal.tricks, strict=False):
+            trick.line = same.line
 
 
 def _problem(

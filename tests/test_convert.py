@@ -641,6 +641,26 @@ def test_style_seats_fills_in_the_turn_order(tmp_path: Path) -> None:
     assert (check.exit_code, check.stdout) == (0, "")
 
 
+@pytest.mark.parametrize("via", ["json", "jsonl"])
+def test_style_seats_from_json_of_a_game_with_findings_seats_every_card(
+    tmp_path: Path, via: str
+) -> None:
+    """formats.md §2: ALN from JSON is the ALN from the record, byte for
+    byte, in every style.  A game with a finding is replayed placed in its
+    JSON file, and its tricks were looked for on the JSON's lines: no card
+    got its seat."""
+    short = HAND_BUILT_CARDS.replace("point", "{short} point", 1)
+    text = "\n".join(x for x in short.split("\n") if not x.startswith("9. ")) + "\n"
+    record = write(tmp_path, "c.aln", text)
+    direct = convert(record, "--to", "aln", "--style", "seats")
+    assert direct.exit_code == 1 and "A206" in direct.stderr
+    assert re.search(r"^1\. [NESW]:", direct.stdout, re.M)
+    json_file = tmp_path / f"c.{via}"
+    convert(record, "--to", via, "-o", str(json_file))
+    back = convert(json_file, "--to", "aln", "--style", "seats")
+    assert back.stdout == direct.stdout
+
+
 def test_style_cards_drops_the_seats(tmp_path: Path) -> None:
     result = convert(write(tmp_path, "s.aln", HAND_BUILT_SEATS), "--to", "aln", "--style", "cards")
     assert (result.exit_code, result.stderr) == (0, "")
