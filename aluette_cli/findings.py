@@ -190,6 +190,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "fix-keyword": "write '{fixed}': keywords are lower-case",
         "fix-name": "write '{name}' or '{code}'",
         "fix-team": "write '{fixed}': a team is its two seats in capitals, NS or EW",
+        "fix-quotes": "{quote} is U+{code}, a typographic quote: write the value between"
+        ' straight double quotes, "..."',
         "no-queen": "the Spanish deck has no queens: its figures are the valet (V or J),"
         " the cavalier (C) and the king (R or K)",
         "no-ten": "the deck of 48 cards has no tens: its numbers run from 1 to 9",

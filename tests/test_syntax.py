@@ -245,6 +245,7 @@ NO_QUEEN = (
     " and the king (R or K)"
 )
 NO_TEN = "the deck of 48 cards has no tens: its numbers run from 1 to 9"
+QUOTES = ', a typographic quote: write the value between straight double quotes, "..."'
 
 
 @pytest.mark.parametrize(
@@ -270,6 +271,9 @@ NO_TEN = "the deck of 48 cards has no tens: its numbers run from 1 to 9"
         ("n/s", 0, "write 'NS'" + TEAM),
         ("Qd", 0, NO_QUEEN), ("N:qc", 0, NO_QUEEN), ("10b", 0, NO_TEN), ("E:10e", 0, NO_TEN),
         ("draw: N:3d", 0, "a draw line comes after the game's tags, before its first deal"),
+        # a tag value in a word processor's quotes: the character named, as A003 names one
+        ('[Event \u201cClub\u201d]', 7, "\u201c is U+201C" + QUOTES),
+        ("[Site \u00ab Nantes \u00bb]", 6, "\u00ab is U+00AB" + QUOTES),
     ],
 )  # fmt: skip
 def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> None:

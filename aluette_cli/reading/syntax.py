@@ -182,6 +182,8 @@ def _name_key(text: str) -> str:
 
 #: what a phone or a word processor makes of ``->``: an arrow sign, a dash
 #: and ``>``, ``=>``
+#: What a word processor or a keyboard puts for a straight double quote.
+QUOTE_LIKE = frozenset("\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\uff02")
 ARROW_LIKE = ("\u2192", "\u27f6", "\u279e", "\u2794", "\u21d2", "\u2013>", "\u2014>", "=>")
 _ARROW_LIKE = re.compile("|".join(map(re.escape, ARROW_LIKE)))
 
@@ -194,6 +196,9 @@ def _hint(text: str, index: int) -> str:
     arrow = _ARROW_LIKE.match(text, index)
     if arrow is not None:
         return _said("fix", fixed=ARROW)
+    if text[index : index + 1] in QUOTE_LIKE:
+        mark = text[index]
+        return _said("fix-quotes", quote=mark, code=f"{ord(mark):04X}")
     m = _HINT_WORD.match(text, index)
     if m is None:
         return ""
