@@ -239,6 +239,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "json-stray-comma": (
             "not valid JSON: a comma too many in the games list; read as if not there"
         ),
+        "json-missing-comma": (
+            "not valid JSON: a comma left out between two games; read as if it were there"
+        ),
         "jsonl-encoding": "not UTF-8 text at byte {offset} of the line; it is skipped",
         "jsonl": "not valid JSON: {reason}; this line is skipped",
         "jsonl-deep": "the JSON is nested too deeply; this line is skipped",

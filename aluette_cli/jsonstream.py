@@ -59,6 +59,9 @@ class Item:
     #: the places (line, column) of the commas too many around it, which
     #: stand for no element: the element's own problems, not lost elements
     strays: tuple[tuple[int, int], ...] = ()
+    #: the place of the comma left out after it, the next element starting
+    #: there: read as if it were written, as a comma too many is read past
+    lacking: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -76,6 +79,8 @@ class Problem:
     not_object: bool = False
     #: as :attr:`Item.strays`: commas too many beside the lost element
     strays: tuple[tuple[int, int], ...] = ()
+    #: as :attr:`Item.lacking`: the comma left out after it
+    lacking: tuple[tuple[int, int], ...] = ()
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -534,7 +539,7 @@ def _elements(
                 item = Item(index, value, line, at, raw)
         item.strays = strays
         try:
-            end, after = _after_element(text)
+            end, after, lacking = _after_element(text)
         except _Stop as stop:
             # A brace too many: the value ended early, and what follows it
             # up to the next element is the rest of it.
@@ -554,6 +559,8 @@ def _elements(
             strays = ()
             continue
         item.strays += after
+        if lacking is not None:
+            item.lacking = (lacking,)
         if not end and (isinstance(item, Problem) or isinstance(item.value, dict)):
             # An object, or an element that could not be read, followed by an
             # object's member (``"key":``), in a list: a brace too many ended
@@ -604,20 +611,27 @@ def _commas(text: _Text) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-def _after_element(text: _Text) -> tuple[bool, tuple[tuple[int, int], ...]]:
+def _after_element(
+    text: _Text,
+) -> tuple[bool, tuple[tuple[int, int], ...], tuple[int, int] | None]:
     """Reads past what follows an element up to the next one: whether the
-    list ends there, and the places of the commas too many on the way (a
-    comma before the list's end stands for no element either)."""
+    list ends there, the places of the commas too many on the way (a comma
+    before the list's end stands for no element either), and the place of
+    a comma left out, where the next object starts right after this one
+    (``}{``, or ``}`` and ``{`` on two lines: one game too few read would
+    be two games lost)."""
     if text.peek() == "]":
         text.pos += 1
-        return True, ()
+        return True, (), None
     comma = text.where(text.pos)
+    if text.peek() == "{":
+        return False, (), comma
     text.expect(",", "Expecting ',' delimiter")
     extra = _commas(text)
     if text.peek() == "]":
         text.pos += 1
-        return True, (comma, *extra)
-    return False, extra
+        return True, (comma, *extra), None
+    return False, extra, None
 
 
 __all__ = ["BLOCK", "MAX_SKIP", "Item", "Member", "Problem", "read_document"]

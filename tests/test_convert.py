@@ -1624,6 +1624,34 @@ def test_a_comma_too_many_in_a_json_games_list_is_a_finding_of_a_game_not_a_game
     assert convert(path, "--to", "aln").stdout.count("[Event ") == 2
 
 
+@pytest.mark.parametrize("between", ["\n", "", " \n  "], ids=["lines", "joined", "blanks"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_comma_left_out_between_json_games_loses_no_game(
+    tmp_path: Path, two_games: dict[str, Any], between: str, jobs: str
+) -> None:
+    """``[G1 G2]``: the comma left out was read as the end of G1 gone wrong,
+    G1 skipped, and G2 with it (formats.md: a game that is not valid JSON in
+    itself costs that game only, and here none is).  Both are read, and the
+    comma's place is a finding of the game before it, as a comma too many's."""
+    doc = two_games["doc"]
+    head = json.dumps({k: v for k, v in doc.items() if k != "games"})[:-1] + ', "games": [\n'
+    first, second = (json.dumps(g) for g in doc["games"])
+    start = head + first + between
+    text = start + second + "\n]}\n"
+    row = start.count("\n") + 1
+    column = len(start) - start.rfind("\n")
+    path = write(tmp_path, "comma.json", text)
+    said, codes = _validated(path, "-j", jobs)
+    assert said.exit_code == 1
+    assert said.stdout.splitlines() == [
+        f"{path}:{row}:{column}: A001 not valid JSON: a comma left out between two games;"
+        " read as if it were there"
+    ]
+    assert said.stderr.startswith("2 games, ")
+    assert codes == [["A001"], []]
+    assert convert(path, "--to", "aln").stdout.count("[Event ") == 2
+
+
 @pytest.mark.parametrize("version", ["banana", 2, None, 1.0, True])
 def test_a_json_document_of_another_version_is_refused_as_jsonl_rows_are(
     tmp_path: Path, two_games: dict[str, Any], version: object

@@ -174,6 +174,39 @@ def test_a_deal_after_a_point_line_without_its_header_is_a_unit_of_its_own() -> 
     assert texts(data) == [(1, ONE + "\n"), (6, TWO)]
 
 
+NINE = "".join(f"{k}. N:{k}c E:{k}e S:{k}b W:{k}d\n" for k in range(1, 10))
+
+
+@pytest.mark.parametrize(
+    "deal", [NINE, "1. N:3d E:4d S:5d W:6d -> N\npoint NS\n"], ids=["trick 9", "a point line"]
+)
+@pytest.mark.parametrize("between", ["\n", "", "{ next }\n"], ids=["blank", "none", "comment"])
+def test_a_game_s_only_deal_without_its_header_ends_before_the_next_game_s_tags(
+    deal: str, between: str
+) -> None:
+    """The game's first deal without its header is cut from its tag
+    section (_headless_after) when another deal follows; when the next
+    game's tags did, they went on with the section, and the deal and the
+    next game's tags were lost in one unreadable tag section."""
+    first = f'[Event "a"]\n{deal}{between}'
+    data = f'{first}[Event "b"]\n\ndeal 1 dealer N\npoint NS\n'
+    kinds = [(u.kind, u.line) for u in read_units(io.BytesIO(data.encode())) if u.text]
+    assert kinds == [
+        ("tags", 1),
+        ("deal", 2),
+        ("tags", first.count("\n") + 1),
+        ("deal", kinds[3][1]),
+    ]
+
+
+def test_a_hand_line_among_the_tags_starts_no_game() -> None:
+    """Lines of a deal below a tag that are no whole deal (a hand) leave
+    the next tag in the section: one game, its tag section unreadable."""
+    data = b'[Event "a"]\nN: 3d 4d\n[Site "b"]\n\ndeal 1 dealer N\npoint NS\n'
+    kinds = [u.kind for u in read_units(io.BytesIO(data)) if u.text]
+    assert kinds == ["tags", "deal"]
+
+
 @pytest.mark.parametrize(
     "start",
     [

@@ -646,7 +646,7 @@ class _Splitter:
                 # A deal header or a tag and nothing else: what line() does
                 # with it, without making a line of it.  A tag in a tag
                 # section goes on with it.
-                if starts != "tags" or unit.kind != "tags":
+                if starts != "tags" or unit.kind != "tags" or _deal_since_tag(unit):
                     unit.parts.append("")
                     yield unit
                     unit = Unit(starts, number, 1)
@@ -709,7 +709,12 @@ class _Splitter:
                 pos = end_of_string(text, pos)
             elif (
                 token == COMMENT_CLOSE
-                or (token == TAG_OPEN and unit.kind == "tags" and not cuts)
+                or (
+                    token == TAG_OPEN
+                    and unit.kind == "tags"
+                    and not cuts
+                    and not (m.start() == 0 and _deal_since_tag(unit))
+                )
                 or (token == DEAL and not _starts_deal(text, m))
             ):
                 continue
@@ -759,6 +764,24 @@ class _Splitter:
                     )
                 )
         self.unit, self.size, self.in_comment = unit, size, in_comment
+
+
+def _deal_since_tag(unit: Unit) -> bool:
+    """Whether the tag section ``unit`` holds, below its last tag, a whole
+    deal's lines (:func:`_headless_after`: a point line or a trick 9 below
+    them): a game's only deal, its header left out.  A tag then starts the
+    next game, as it does below a deal with its header; read as more of
+    the section, it and the deal were lost in one unreadable tag section.
+    Only the parts below the last tag are looked at, each once."""
+    since: list[str] = []
+    for part in reversed(unit.parts):
+        if part.lstrip(BLANKS).startswith(TAG_OPEN):
+            break
+        since.append(part)
+    if not since:
+        return False
+    start, whole = _headless_after("".join(reversed(since)))
+    return start >= 0 and whole
 
 
 #: letters alone before a bracket, at the start of a line, and the tag name after it
