@@ -275,6 +275,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " the deal is not replayed",
         "deals": "the game has more than {limit:,} deals; this deal and every deal after it,"
         " up to the next tag section, are skipped",
+        "game-chars": "the game's deals are longer than {limit:,} characters; this deal and"
+        " every deal after it, up to the next tag section, are skipped",
     },
     FILE_UNREADABLE: {"": "cannot read {file}: {reason}"},
     CARD_TWICE_DEALT: {

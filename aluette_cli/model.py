@@ -300,6 +300,13 @@ class Draw:
 #: that holds a game whole (report, convert) holds no more than this of one,
 #: and ``generate`` stops a game there, unfinished.
 MAX_DEALS = 2_000
+#: The most characters of deals a game may hold, read as ALN (docs/notation.md,
+#: "Limits"), as a game of JSON may (convert.MAX_GAME_CHARS): a game of
+#: MAX_DEALS deals of the longest kind, comments and all, is under half of
+#: it.  Deals of up to a unit's limit each, kept whole, made a game of a
+#: few dozen of them hold gigabytes; the readers skip the rest of a game
+#: past it as past MAX_DEALS.
+MAX_GAME_CHARS = 4_000_000
 
 
 @dataclass(slots=True)
@@ -337,14 +344,15 @@ class Game:
         """The tag of that name (:func:`find_tag`)."""
         return find_tag(self.tags, name)
 
-    def cut_past_deals(self, line: int, column: int) -> Finding:
-        """Says that the game's deals are cut past :data:`MAX_DEALS`, at the
-        first one skipped (``line``, ``column``): the A009 every reader
-        gives there, among the game's findings and what its text read does
-        not hold (:attr:`cut`)."""
+    def cut_past_deals(self, line: int, column: int, too_long: bool = False) -> Finding:
+        """Says that the game's deals are cut past :data:`MAX_DEALS` (or,
+        ``too_long``, past :data:`MAX_GAME_CHARS`), at the first one skipped
+        (``line``, ``column``): the A009 every reader gives there, among
+        the game's findings and what its text read does not hold (:attr:`cut`)."""
         from .findings import OVER_LIMIT, Finding  # the model needs no findings to load
 
-        found = Finding.of(OVER_LIMIT, "deals", line, column, self.index, limit=MAX_DEALS)
+        variant, limit = ("game-chars", MAX_GAME_CHARS) if too_long else ("deals", MAX_DEALS)
+        found = Finding.of(OVER_LIMIT, variant, line, column, self.index, limit=limit)
         self.errors.append(found)
         self.cut.append(found)
         return found

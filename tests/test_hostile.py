@@ -478,6 +478,40 @@ def deals_text(count: int, first: int = 1) -> str:
     )
 
 
+def test_a_game_past_the_most_characters_is_cut_there_for_every_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Deals of up to a unit's limit each, kept whole by the commands that
+    hold a game (annotate, convert, fmt), made a game of a few dozen of them
+    hold gigabytes: past model.MAX_GAME_CHARS of deals, the rest of the game
+    is skipped as past MAX_DEALS, with its own A009, and the next game is
+    read whole."""
+    from aluette_cli import model
+    from aluette_cli.pipeline import check_source
+
+    monkeypatch.setattr(model, "MAX_GAME_CHARS", 5_000)
+    note = "{" + "long note " * 100 + "}"  # 1,002 characters
+    deals = "".join(
+        f"{line}  {note}\n" if line.startswith("point") else f"{line}\n"
+        for line in deals_text(8).splitlines()
+    )
+    text = '[Event "Long"]\n\n' + deals + '[Event "Next"]\n\n' + deals_text(3)
+    first_skipped = text.splitlines().index("deal 5 dealer E") + 1
+    long, after = check_source([text.encode("ascii")])
+    assert long.deals_read == len(long.game.deals) == 4
+    assert [(f.code, f.line) for f in long.outcome.findings] == [("A009", first_skipped)]
+    assert "longer than 5,000 characters" in long.outcome.findings[0].message
+    assert after.deals_read == 3 and not after.game.cut
+    record = write(tmp_path, "long.aln", text)
+    for command in ("validate", "annotate", "report"):
+        result = run(command, record)
+        assert result.exit_code == 1 and f"long.aln:{first_skipped}:1: A009" in (
+            result.stdout + result.stderr
+        ), command
+    shards = run("validate", "-j", "2", record)
+    assert f"long.aln:{first_skipped}:1: A009" in shards.stdout
+
+
 def test_a_game_past_the_most_deals_is_cut_there_for_every_reader(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -163,16 +163,22 @@ class DealCount:
     """The place in its game of each deal unit, counted as the reader counts
     them (a tag section starts a game), so that whoever follows the units
     (a shard cutter, annotate) knows the deals the reader skips: those past
-    :data:`model.MAX_DEALS`."""
+    :data:`model.MAX_DEALS`, and those past :data:`model.MAX_GAME_CHARS`,
+    counted as past it too (``too_long`` says which)."""
 
     def __init__(self) -> None:
-        self.deals = 0
+        self.deals = self.chars = 0
+        self.too_long = False
 
     def __call__(self, unit: Unit) -> int:
         """The deal's place in its game, from 1; 0 for a unit that is not a deal."""
         if unit.kind == "tags":
-            self.deals = 0
+            self.deals = self.chars = 0
+            self.too_long = False
         elif unit.kind == "deal":
+            self.chars += sum(map(len, unit.parts))
+            if self.chars > model.MAX_GAME_CHARS and self.deals < model.MAX_DEALS:
+                self.deals, self.too_long = model.MAX_DEALS, True
             self.deals += 1
             return self.deals
         return 0
@@ -215,7 +221,7 @@ def read_records(
         deal = place(unit)
         if deal > model.MAX_DEALS and game is not None:
             if deal == model.MAX_DEALS + 1:
-                game.cut_past_deals(unit.line, unit.column)
+                game.cut_past_deals(unit.line, unit.column, place.too_long)
                 yield GameCut(game)
             continue
         if take is not None and unit.kind == "deal" and game is not None:
