@@ -80,6 +80,7 @@ from .streams import (
     stdin_file,
 )
 from .tables import LEVELS
+from .unidiff import lines_of, unified_diff
 from .verdict import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Selection, exit_status
 from .wording import plural
 from .writers.aln import BETWEEN_GAMES, STYLES, write_game
@@ -179,10 +180,6 @@ def _version() -> str:
         return importlib.metadata.version("aluette")
     except importlib.metadata.PackageNotFoundError:
         return ""
-
-
-def _echo(text: str) -> None:
-    click.echo(text, nl=False)
 
 
 def _hearing(
@@ -1279,7 +1276,13 @@ def fmt_command(
                 unchanged += 1
                 continue
             if show_diff:
-                _echo(_unified_diff(result.old_bytes(), result.new_text(), display))
+                # (in bounded memory, however long the file: the two texts
+                # are spooled on disk, and matched a window at a time)
+                diff = unified_diff(
+                    lines_of(result.old), lines_of(result.new), display, f"{display} (formatted)"
+                )
+                for piece in diff:
+                    click.echo(piece, nl=False)
             if check:
                 click.echo(f"would reformat {display}", err=True)
                 status.raise_to(EXIT_INVALID)
@@ -1310,26 +1313,6 @@ def fmt_command(
             err=True,
         )
     sys.exit(status.code)
-
-
-def _unified_diff(old: bytes, new: str, name: str) -> str:
-    """What formatting would change, as ``diff -u`` shows it: lines end at
-    ``\n`` alone, as ``patch`` and ``git apply`` read them (not at a form
-    feed or U+2028, where ``str.splitlines`` also breaks)."""
-    before = _diff_lines(old.decode("utf-8", "replace"))
-    after = _diff_lines(new)
-    import difflib  # only fmt --diff needs it
-
-    lines = difflib.unified_diff(before, after, f"{name}", f"{name} (formatted)")
-    return "".join(
-        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
-    )
-
-
-def _diff_lines(text: str) -> list[str]:
-    """``text`` cut after each ``\n``, the last piece kept if it has none."""
-    pieces = text.split("\n")
-    return [f"{piece}\n" for piece in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
 
 
 @cli.command()
