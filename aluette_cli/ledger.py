@@ -223,6 +223,9 @@ class GameLedger:
         #: the A106 of a deal 1 after the end: a game whose tags are missing
         #: starts there, and every later deal's A106 follows from it
         self.new_game: Finding | None = None
+        #: the first A106 of any other deal: the game was over before it, and
+        #: so before every deal after it, whose A106 follows from it
+        self.first_after_end: Finding | None = None
         #: the previous deal: number, dealer, and void (None: not recorded)
         self.previous: tuple[int | None, str | None, bool | None] | None = None
         check_tags(tags, ruleset, flag)
@@ -306,8 +309,11 @@ class GameLedger:
             reason = self.ruleset.game_length.end_reason(self.ruleset.game_target)
             over = {"over_at": self.over_at, "reason": reason}
             after_end = self.flag(F.DEAL_AFTER_END, "", pos, number, **over)
-            if self.new_game is not None:
-                after_end = self.flag.follows(after_end, self.new_game)
+            first = self.new_game or self.first_after_end
+            if first is not None:
+                after_end = self.flag.follows(after_end, first)
+            else:
+                self.first_after_end = after_end
         self.seen_deal = True
         self.last_number = number
         return after_end

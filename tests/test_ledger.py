@@ -514,6 +514,17 @@ def test_a_deal_after_the_end_with_no_outcome_leaves_the_result_checked(
     assert said(flag) == [f"{after_end} this deal is one too many (deal 6)", expected]
 
 
+def test_the_deals_after_the_first_one_too_many_follow_from_its_a106() -> None:
+    """Whatever ended the game early ended it for every deal after it: one
+    mistake, one finding (docs/violations.md A106); each had its own."""
+    ledger, flag = replay(*game(*NS_3_2, "E NS", "S EW"))
+    ledger.finish()
+    first, second = flag.found
+    assert (first.code, second.code) == ("A106", "A106")
+    assert first.consequence_of is None
+    assert second.consequence_of == ("A106", first.line, first.column)
+
+
 # --------------------------------------------------------------------------
 # Tags (docs/notation.md §3; A403, A404, A409)
 
