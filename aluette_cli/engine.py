@@ -602,10 +602,12 @@ def _point_as_told(
     of its own: the finding and the point the record tells (None: void),
     for the game as the record tells it (:class:`ToldLedger`), whose
     Result, dealers and end follow the record's points.  None where the
-    line is right, follows from a claim, names a value the rules never give
-    (A307: the record tells no point; but a mordienne's 2 where the option
-    is off tells the point the game had with it), or stands beside tricks the record
-    does not give (the cards then decide nothing)."""
+    line is right, follows from a claim, names a value no deal of the rules
+    is worth (A307 with no side, or 0: the record tells no point), or stands
+    beside tricks the record does not give (the cards then decide nothing).
+    A value the rules allow but not this deal (A307: a refused concession's
+    1, a 2 without a double; a mordienne's 2 where the option is off, the
+    point the game had with it) is the point the record tells."""
     claim = deal.point
     wrong = next(
         (
@@ -618,6 +620,11 @@ def _point_as_told(
     value = next((f for f in raised if f.code == F.POINT_VALUE), None)
     if value is not None and wrong is None and value.facts.get("option") == "mordienne":
         wrong = value  # a mordienne's 2 without the option: the record's point is that
+    elif value is not None and wrong is None and "because" in value.facts and claim:
+        # a number the rules do not give this deal (a refused concession's
+        # 1, a 2 without a double): the record counts it all the same, and
+        # a Result or an end that follow the record's points follow from it
+        wrong = value if claim.side is not None else None
     elif value is not None:
         return None
     if claim is None or wrong is None:

@@ -547,3 +547,25 @@ def test_a_result_that_counts_a_mordienne_s_2_without_the_option_follows_from_it
     checked = check('[Result "EW 4-3"]\n\n' + deals)  # as the record's points add up
     said = [(f.code, f.consequence_of is not None) for f in checked.outcome.findings]
     assert said == [("A303", True), ("A307", False), ("A307", False)]
+
+
+@pytest.mark.parametrize(("result", "follows"), [("NS 3-2", True), ("NS 3-1", False)])
+def test_a_result_that_counts_a_point_number_the_deal_does_not_give_follows_from_it(
+    result: str, follows: bool
+) -> None:
+    """A point line whose number the rules allow but not this deal's bids
+    (A307: a refused concession scores 2) is counted by the record as
+    written: a Result that adds up the record's points (EW 1 for deal 4)
+    follows from it; one that adds up neither is a mistake of its own.  It
+    stood as one: one slip, two findings."""
+    deals = "".join(
+        f"deal {k} dealer {d}\n{bid}point {p}\n\n"
+        for k, (d, bid, p) in enumerate(
+            [("N", "", "NS"), ("E", "", "EW"), ("S", "", "NS"),
+             ("W", "concede EW refused\n", "EW"), ("N", "", "NS")],
+            1,
+        )
+    )  # fmt: skip
+    checked = check(f'[Options "mordienne"]\n[Result "{result}"]\n\n{deals}')
+    said = [(f.code, f.consequence_of is not None) for f in checked.outcome.findings]
+    assert said == [("A303", follows), ("A307", False)]
