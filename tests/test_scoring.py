@@ -138,6 +138,12 @@ def test_a_sheet_short_of_an_entry_is_taken_as_claimed() -> None:
     checked = check("deal 1 dealer N\nwinners: N W - S N W N N\npoint EW\n")
     assert [code for code, _, _ in found(checked)] == ["A207"]
     assert checked.outcome.score == {"NS": 0, "EW": 1}
+    # and the report says why, not that the tricks do not decide the deal
+    # (here N has 5 of 8 whatever the ninth was)
+    assert deal_sentences(checked.outcome.deals[0])[-1] == (
+        "Point: EW, 1 point, as the record claims (not checked: the sheet gives 8 tricks"
+        " and does not say which it lacks)."
+    )
 
 
 def test_a_record_short_by_more_tricks_than_are_tried_is_taken_as_claimed() -> None:

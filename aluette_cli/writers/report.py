@@ -285,6 +285,10 @@ def _unchecked(deal: DealOutcome) -> str:
     if deal.unknown:
         return f"not checked: the record does not give {tricks_named(deal.unknown)}"
     given = plural(len(deal.tricks), "trick")
+    if deal.from_sheet:
+        # (which entry it lacks it does not say: each after it may stand a
+        # trick off, so the tricks given are not tried as a deal's)
+        return f"not checked: the sheet gives {given} and does not say which it lacks"
     return f"not checked: the record gives {given}, which do not decide the deal"
 
 
