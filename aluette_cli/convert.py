@@ -430,16 +430,21 @@ MAX_ROW_BYTES = 4_000_000
 
 
 def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, bytes | bool]]:
-    """Each line of the input with its number; for a line longer than
-    ``limit``, which is skipped without being held, False.  A line still
+    """Each line of the input with its number, a line ending at ``\\n``,
+    ``\\r\\n`` or ``\\r`` alone, as an ALN line does (a row holds no line
+    break: JSON writes one in a string as an escape); for a line longer
+    than ``limit``, which is skipped without being held, False.  A line still
     going after :data:`jsonstream.MAX_SKIP` bytes ends the input (True): an
     endless stream (a device) is not read for ever."""
     number = 0
     rest = bytearray()
     skipped = 0  # bytes of an over-long line passed so far
+    after_cr = False  # the last chunk ended a line at a \r: a \n first is its end
     for chunk in iter(lambda: stream.read1(BLOCK), b""):
-        start = 0
-        while (end := chunk.find(b"\n", start)) >= 0:
+        start = 1 if after_cr and chunk[:1] == b"\n" else 0
+        after_cr = False
+        while (m := _ROW_END.search(chunk, start)) is not None:
+            end = m.start()
             number += 1
             if skipped or len(rest) + end - start > limit:
                 yield number, False
@@ -447,7 +452,8 @@ def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, by
                 yield number, bytes(rest + chunk[start:end]) if rest else chunk[start:end]
             rest.clear()
             skipped = 0
-            start = end + 1
+            start = m.end()
+            after_cr = m.group() == b"\r" and start == len(chunk)
         if skipped or len(rest) + len(chunk) - start > limit:
             skipped += len(rest) + len(chunk) - start
             rest.clear()
@@ -458,6 +464,10 @@ def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, by
             rest += chunk[start:]
     if rest or skipped:
         yield number + 1, False if skipped else bytes(rest)
+
+
+#: Where a row ends: a line end of any of the three kinds.
+_ROW_END = re.compile(rb"\r\n|\r|\n")
 
 
 def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:

@@ -1652,6 +1652,30 @@ def test_a_comma_left_out_between_json_games_loses_no_game(
     assert convert(path, "--to", "aln").stdout.count("[Event ") == 2
 
 
+@pytest.mark.parametrize("end", ["\r", "\r\n", "\n"], ids=["CR", "CRLF", "LF"])
+@pytest.mark.parametrize("block", [1, 7, 1 << 16])
+def test_json_lines_rows_end_at_any_line_end_as_aln_lines_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, end: str, block: int
+) -> None:
+    """A row ends at \\n, \\r\\n or \\r alone (notation §1's line ends):
+    rows ended by \\r alone were one line, every deal lost to one A001,
+    where the same record as ALN reads whole.  However the input is read
+    in blocks (a \\r\\n cut between two blocks is one line end)."""
+    from aluette_cli import convert as C
+
+    record = write(tmp_path, "two.aln", generated(3, "--games", "2"))
+    rows = convert(record, "--to", "jsonl").stdout.splitlines()
+    path = tmp_path / "two.jsonl"
+    path.write_bytes((end.join(rows) + end).encode())
+    monkeypatch.setattr(C, "BLOCK", block)
+    said = invoke(["validate", str(path)])
+    assert (said.exit_code, said.stdout) == (0, "")
+    assert said.stderr.startswith("2 games, 10 deals")
+    with_error = (end.join([*rows[:3], "{oops", *rows[3:]]) + end).encode()
+    path.write_bytes(with_error)
+    assert "two.jsonl:4:" in invoke(["validate", str(path)]).stdout
+
+
 @pytest.mark.parametrize("version", ["banana", 2, None, 1.0, True])
 def test_a_json_document_of_another_version_is_refused_as_jsonl_rows_are(
     tmp_path: Path, two_games: dict[str, Any], version: object
