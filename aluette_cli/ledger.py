@@ -280,7 +280,10 @@ class GameLedger:
             drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
             self.flag(F.DRAW_WRONG, "first-dealer", pos, number, dealer=dealer, **drawn)
         opened, self.open_dealers = self.open_dealers, frozenset()
-        if opened and dealer is not None and "dealer" not in guessed and not missing:
+        # (not after a deal numbered wrong, A104: a header moved below its
+        # deal's lines, or written again, is a deal of no lines whose dealer
+        # tells nothing of an outcome)
+        if opened and dealer is not None and not (guessed or missing or number_instead):
             self._told_by_dealer(opened, dealer)
         expected_dealers = self.expected_dealers
         self.instead = None

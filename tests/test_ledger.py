@@ -460,6 +460,22 @@ def test_a_deal_that_scored_for_points_not_given_leaves_the_winner_known_only_if
     assert ledger.unscored == (2,)
 
 
+def test_a_deal_numbered_wrong_tells_no_outcome_by_its_next_dealer() -> None:
+    """The first deal's header moved below its sheet and point line reads
+    as that deal without its header and a deal 1 of no lines, numbered
+    wrong (A104): that one's dealer passing the deal on says nothing of an
+    outcome, and the game is not over a deal early (no A106 at deal 5)."""
+    text = record(
+        '[Result "NS 3-2"]', "", "winners: S N W E N - E W N", "point N", "deal 1 dealer W",
+        "", "deal 2 dealer N", "winners: S W N N E W N E W", "point N",
+        "deal 3 dealer E", "winners: S E E E W W S - N", "point E",
+        "deal 4 dealer S", "winners: S S S W N W - N S", "point S",
+        "deal 5 dealer W", "winners: E E W W W N S S S", "point W",
+    )  # fmt: skip
+    codes = [f.code for f in check(text).outcome.findings if f.consequence_of is None]
+    assert codes == ["A001", "A104"]
+
+
 @pytest.mark.parametrize(
     ("claim", "expected"),
     [
