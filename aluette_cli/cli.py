@@ -80,7 +80,6 @@ from .streams import (
     stdin_file,
 )
 from .tables import LEVELS
-from .unidiff import lines_of, unified_diff
 from .verdict import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Selection, exit_status
 from .wording import plural
 from .writers.aln import BETWEEN_GAMES, STYLES, write_game
@@ -1278,6 +1277,8 @@ def fmt_command(
             if show_diff:
                 # (in bounded memory, however long the file: the two texts
                 # are spooled on disk, and matched a window at a time)
+                from .unidiff import lines_of, unified_diff  # difflib: fmt --diff only
+
                 diff = unified_diff(
                     lines_of(result.old), lines_of(result.new), display, f"{display} (formatted)"
                 )

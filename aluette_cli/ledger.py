@@ -283,7 +283,10 @@ class GameLedger:
         # (not after a deal numbered wrong, A104: a header moved below its
         # deal's lines, or written again, is a deal of no lines whose dealer
         # tells nothing of an outcome)
-        if opened and dealer is not None and not (guessed or missing or number_instead):
+        # (nor from a deal that is not the next: a deal 1 after the end is a
+        # game of its own, whose dealer tells nothing of this one's deals)
+        after = number is not None and last is not None and number == last + 1
+        if opened and dealer is not None and after and not (guessed or number_instead):
             self._told_by_dealer(opened, dealer)
         expected_dealers = self.expected_dealers
         self.instead = None

@@ -460,6 +460,18 @@ def test_a_deal_that_scored_for_points_not_given_leaves_the_winner_known_only_if
     assert ledger.unscored == (2,)
 
 
+@pytest.mark.parametrize("dealer", ["E", "N"])
+def test_a_deal_1_after_an_unrecorded_last_deal_tells_nothing_of_it(dealer: str) -> None:
+    """A deal 1 after the fifth deal is a restart, not the next deal: its
+    dealer tells nothing of deal 5's outcome (which left it in this game,
+    or ended this game a deal early)."""
+    deals = ("W NS", "N EW", "E NS", "S NS", "W ?")
+    ledger, _ = replay(*game(*deals))
+    ledger.place_header(1, dealer, Pos(30, 1))
+    assert (ledger.scoring, ledger.unknown, ledger.unscored) == (4, 1, ())
+    assert ledger.over_at is None
+
+
 def test_a_deal_numbered_wrong_tells_no_outcome_by_its_next_dealer() -> None:
     """The first deal's header moved below its sheet and point line reads
     as that deal without its header and a deal 1 of no lines, numbered

@@ -199,6 +199,15 @@ def test_a_game_s_only_deal_without_its_header_ends_before_the_next_game_s_tags(
     ]
 
 
+def test_a_stray_trick_9_among_the_tags_starts_no_game() -> None:
+    """One trick line is no whole deal, though its number is 9: the tags
+    below it stay the game's (its Options with them), the line one A001."""
+    data = b'[Event "G"]\n[Options "mordienne"]\n9. N:3d E:6c S:Vb W:9c -> N\n[Result "*"]\n'
+    data += b"\ndeal 1 dealer N\npoint NS 2\n"
+    kinds = [u.kind for u in read_units(io.BytesIO(data)) if u.text]
+    assert kinds == ["tags", "deal"]
+
+
 def test_a_hand_line_among_the_tags_starts_no_game() -> None:
     """Lines of a deal below a tag that are no whole deal (a hand) leave
     the next tag in the section: one game, its tag section unreadable."""

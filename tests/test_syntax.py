@@ -274,6 +274,7 @@ QUOTES = ', a typographic quote: write the value between straight double quotes,
         # a tag value in a word processor's quotes: the character named, as A003 names one
         ('[Event \u201cClub\u201d]', 7, "\u201c is U+201C" + QUOTES),
         ("[Site \u00ab Nantes \u00bb]", 6, "\u00ab is U+00AB" + QUOTES),
+        ('x\n[Event \u201cClub\u201d]', 9, "\u201c is U+201C" + QUOTES),
     ],
 )  # fmt: skip
 def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> None:
@@ -288,6 +289,7 @@ def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> 
         ("deux\nde chêne", 0),  # a name is looked for on the error's line only
         ("-", 0), ("pouri", 0), ("-> xyz", 3),  # a dash, a claim's slip: after an arrow only
         ("NS", 0), ("EW", 0), ("Q", 0), ("1b", 0), ("100b", 0),  # right, or no card at all
+        ("point \u201cNS\u201d", 6), ("\u201cx", 0),  # quotes outside a tag: none to write
     ],
 )  # fmt: skip
 def test_a_word_that_is_no_known_word_mistyped_gets_no_fix(text: str, index: int) -> None:

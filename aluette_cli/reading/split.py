@@ -780,8 +780,15 @@ def _deal_since_tag(unit: Unit) -> bool:
         since.append(part)
     if not since:
         return False
-    start, whole = _headless_after("".join(reversed(since)))
-    return start >= 0 and whole
+    text = "".join(reversed(since))
+    start, whole = _headless_after(text)
+    if start < 0 or not whole:
+        return False
+    # (what makes it whole stands below its first line: one stray trick 9
+    # among the tags is no deal)
+    below = text.find("\n", start + 1)
+    rest = text[below:] if below >= 0 else ""
+    return _POINT_LINE in rest or _LAST_TRICK in rest
 
 
 #: letters alone before a bracket, at the start of a line, and the tag name after it

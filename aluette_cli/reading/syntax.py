@@ -182,10 +182,12 @@ def _name_key(text: str) -> str:
 
 #: what a phone or a word processor makes of ``->``: an arrow sign, a dash
 #: and ``>``, ``=>``
-#: What a word processor or a keyboard puts for a straight double quote.
-QUOTE_LIKE = frozenset("\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\uff02")
 ARROW_LIKE = ("\u2192", "\u27f6", "\u279e", "\u2794", "\u21d2", "\u2013>", "\u2014>", "=>")
 _ARROW_LIKE = re.compile("|".join(map(re.escape, ARROW_LIKE)))
+#: What a word processor or a keyboard puts for a straight double quote.
+QUOTE_LIKE = frozenset("\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\uff02")
+#: A tag's opening and name, right before a value: where a value's quote stands.
+_TAG_NAME_BEFORE = re.compile(r"\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*$")
 
 
 def _hint(text: str, index: int) -> str:
@@ -196,7 +198,8 @@ def _hint(text: str, index: int) -> str:
     arrow = _ARROW_LIKE.match(text, index)
     if arrow is not None:
         return _said("fix", fixed=ARROW)
-    if text[index : index + 1] in QUOTE_LIKE:
+    line = text.rfind("\n", 0, index) + 1
+    if text[index : index + 1] in QUOTE_LIKE and _TAG_NAME_BEFORE.search(text, line, index):
         mark = text[index]
         return _said("fix-quotes", quote=mark, code=f"{ord(mark):04X}")
     m = _HINT_WORD.match(text, index)
