@@ -1605,23 +1605,32 @@ def test_a_comma_too_many_in_a_json_games_list_is_a_finding_of_a_game_not_a_game
     skipped"), counted, and reported with a game of its own.  It is a
     finding of the game beside it (``@`` marks it here)."""
     doc = two_games["doc"]
-    head = json.dumps({k: v for k, v in doc.items() if k != "games"})[:-1] + ', "games": [\n'
     before, after = commas.split("@")
     games = [json.dumps(g) for g in doc["games"]]
-    start = head + before.format(*games)
+    start = _games_head(doc) + before.format(*games)
     text = start + "," + after.format(*games) + "]}\n"
+    said = "a comma too many in the games list; read as if not there"
+    codes = _one_slip_in_the_games_list(write(tmp_path, "commas.json", text), start, said, jobs)
+    assert codes == [["A001"] if k == game else [] for k in (1, 2)]
+
+
+def _games_head(doc: dict[str, Any]) -> str:
+    """A record document's text up to its games list's first game."""
+    return json.dumps({k: v for k, v in doc.items() if k != "games"})[:-1] + ', "games": [\n'
+
+
+def _one_slip_in_the_games_list(path: Path, start: str, said: str, jobs: str) -> list[list[str]]:
+    """Validate a document of two games with one slip in its list, right
+    after ``start``: one A001 there that says ``said``, both games read; the
+    codes each game gives."""
     row = start.count("\n") + 1
     column = len(start) - start.rfind("\n")
-    path = write(tmp_path, "commas.json", text)
-    said, codes = _validated(path, "-j", jobs)
-    assert said.exit_code == 1
-    assert said.stdout.splitlines() == [
-        f"{path}:{row}:{column}: A001 not valid JSON: a comma too many in the games list;"
-        " read as if not there"
-    ]
-    assert said.stderr.startswith("2 games, ")
-    assert codes == [["A001"] if k == game else [] for k in (1, 2)]
+    result, codes = _validated(path, "-j", jobs)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [f"{path}:{row}:{column}: A001 not valid JSON: {said}"]
+    assert result.stderr.startswith("2 games, ")
     assert convert(path, "--to", "aln").stdout.count("[Event ") == 2
+    return codes
 
 
 @pytest.mark.parametrize("between", ["\n", "", " \n  "], ids=["lines", "joined", "blanks"])
@@ -1633,23 +1642,11 @@ def test_a_comma_left_out_between_json_games_loses_no_game(
     G1 skipped, and G2 with it (formats.md: a game that is not valid JSON in
     itself costs that game only, and here none is).  Both are read, and the
     comma's place is a finding of the game before it, as a comma too many's."""
-    doc = two_games["doc"]
-    head = json.dumps({k: v for k, v in doc.items() if k != "games"})[:-1] + ', "games": [\n'
-    first, second = (json.dumps(g) for g in doc["games"])
-    start = head + first + between
-    text = start + second + "\n]}\n"
-    row = start.count("\n") + 1
-    column = len(start) - start.rfind("\n")
-    path = write(tmp_path, "comma.json", text)
-    said, codes = _validated(path, "-j", jobs)
-    assert said.exit_code == 1
-    assert said.stdout.splitlines() == [
-        f"{path}:{row}:{column}: A001 not valid JSON: a comma left out between two games;"
-        " read as if it were there"
-    ]
-    assert said.stderr.startswith("2 games, ")
-    assert codes == [["A001"], []]
-    assert convert(path, "--to", "aln").stdout.count("[Event ") == 2
+    first, second = (json.dumps(g) for g in two_games["doc"]["games"])
+    start = _games_head(two_games["doc"]) + first + between
+    path = write(tmp_path, "comma.json", start + second + "\n]}\n")
+    said = "a comma left out between two games; read as if it were there"
+    assert _one_slip_in_the_games_list(path, start, said, jobs) == [["A001"], []]
 
 
 @pytest.mark.parametrize("end", ["\r", "\r\n", "\n"], ids=["CR", "CRLF", "LF"])
