@@ -280,11 +280,9 @@ class GameLedger:
             drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
             self.flag(F.DRAW_WRONG, "first-dealer", pos, number, dealer=dealer, **drawn)
         opened, self.open_dealers = self.open_dealers, frozenset()
-        # (not after a deal numbered wrong, A104: a header moved below its
-        # deal's lines, or written again, is a deal of no lines whose dealer
-        # tells nothing of an outcome)
-        # (nor from a deal that is not the next: a deal 1 after the end is a
-        # game of its own, whose dealer tells nothing of this one's deals)
+        # (only from the next deal, after a deal numbered right: a deal 1
+        # after the end is a game of its own, and a deal numbered wrong, A104,
+        # may be a header moved below its lines, a deal of no lines)
         after = number is not None and last is not None and number == last + 1
         if opened and dealer is not None and after and not (guessed or number_instead):
             self._told_by_dealer(opened, dealer)
@@ -325,11 +323,11 @@ class GameLedger:
         return after_end
 
     def _told_by_dealer(self, opened: frozenset[str], dealer: str) -> None:
-        """Whether the deal before, its outcome not recorded, scored, as
-        this deal's dealer tells (``opened``: who may have dealt it): dealt
-        again by its dealer, it was void; passed to the left, it scored, its
-        point unknown, and counts toward the game's end, so that a deal
-        after the end is still one too many (A106)."""
+        """Count the deal before, its outcome not recorded, as this deal's
+        dealer tells it (``opened``: who may have dealt it): dealt again by
+        its dealer, it was void; passed to the left, it scored, its point
+        unknown, and counts toward the game's end, so that a deal after the
+        end is still one too many (A106)."""
         if self.over_at is not None or self.previous is None:
             return
         passed = {left_of(seat) for seat in opened}
