@@ -965,6 +965,12 @@ WRITTEN_AGAIN = _two_deals(*_DEAL_1, "", *_DEAL_1, "", _DEAL_2[0], _DEAL_2[0], *
 #: line above it: whitespace being free, the number is the point line's
 #: count and the header starts its deal there (each said alike).
 COUNT_BEFORE_HEADER = _two_deals(*_DEAL_1, "", f"0 {_DEAL_2[0]}", *_DEAL_2[1:])
+#: The first deal's trick 9 moved up right below the tags: one line above
+#: its header (A005), not a deal of its own, which read from JSON was no
+#: deal at all and lost the game.
+NINE_BELOW_THE_TAGS = '[Event "Club"]\n[Result "*"]\n' + "\n".join(
+    [_DEAL_1[9], "", _DEAL_1[0], *_DEAL_1[1:9], *_DEAL_1[10:], "", *_DEAL_2, ""]
+)
 
 
 @settings(max_examples=2_000 if LONG else 60)
@@ -977,6 +983,7 @@ COUNT_BEFORE_HEADER = _two_deals(*_DEAL_1, "", f"0 {_DEAL_2[0]}", *_DEAL_2[1:])
 @example(text=SWAPPED_ACROSS)
 @example(text=TRICKS_SWAPPED_ACROSS)
 @example(text=COUNT_BEFORE_HEADER)
+@example(text=NINE_BELOW_THE_TAGS)
 @given(text=messy_records())
 def test_every_output_tells_the_same_of_any_messy_record(
     tmp_path_factory: pytest.TempPathFactory, text: str

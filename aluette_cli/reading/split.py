@@ -780,15 +780,8 @@ def _deal_since_tag(unit: Unit) -> bool:
         since.append(part)
     if not since:
         return False
-    text = "".join(reversed(since))
-    start, whole = _headless_after(text)
-    if start < 0 or not whole:
-        return False
-    # (what makes it whole stands below its first line: one stray trick 9
-    # among the tags is no deal)
-    below = text.find("\n", start + 1)
-    rest = text[below:] if below >= 0 else ""
-    return _POINT_LINE in rest or _LAST_TRICK in rest
+    start, whole = _headless_after("".join(reversed(since)))
+    return start >= 0 and whole
 
 
 #: letters alone before a bracket, at the start of a line, and the tag name after it
@@ -921,7 +914,9 @@ def _headless_after(text: str) -> tuple[int, bool]:
     word = blanks.end() if blanks is not None else start
     if _commented(text, (word,)) or _left_open(text):
         return -1, False
-    rest = "\n" + text[word:]
+    # (below their first line: one stray trick 9 is no whole deal)
+    below = text.find("\n", word)
+    rest = text[below:] if below >= 0 else ""
     return start, _POINT_LINE in rest or _LAST_TRICK in rest
 
 
