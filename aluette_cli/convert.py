@@ -277,13 +277,12 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     #: commas too many before a game that could be read, for it to hold
     strays: list[tuple[int, int]] = []
     #: commas left out after a game: said with the game, as commas too many are
-    lacking: list[Finding] = []
+    lacking: list[tuple[int, int]] = []
     # every game convert writes opens with its index (the schema orders no keys)
     for part in read_document(stream.read1, "games", MAX_GAME_CHARS, "index"):
         if isinstance(part, Problem | Item):
             strays += part.strays
-            for line, column in part.lacking:
-                lacking.append(_problem("json-missing-comma", line, column).finding)
+            lacking += part.lacking
         if isinstance(part, Problem):
             if part.variant == "json-stray-comma":
                 # a list of commas alone: said at the end, with no game
@@ -328,7 +327,7 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             else:
                 source = Text(part.text, part.line, part.column)
                 lost = [_stray(line, column, game.index) for line, column in strays]
-                lost += [replace(f, game=game.index) for f in lacking]
+                lost += [_lacking(line, column, game.index) for line, column in lacking]
                 strays, lacking = [], []
                 if version is None:  # said once, by the first game read
                     version = False
@@ -339,8 +338,8 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 yield FromJson(game, partial(_json_again, part.value, source, where, lost))
     for line, column in strays:  # no game could be read after them
         yield _problem("json-stray-comma", line, column)
-    for finding in lacking:
-        yield Unreadable(finding)
+    for line, column in lacking:
+        yield _problem("json-missing-comma", line, column)
     if shown is None:
         yield _problem("json-report" if report else "json-format", format=FORMAT)
     elif not has_games:
@@ -349,6 +348,10 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
 
 def _stray(line: int, column: int, game: int) -> Finding:
     return _problem("json-stray-comma", line, column, game).finding
+
+
+def _lacking(line: int, column: int, game: int) -> Finding:
+    return _problem("json-missing-comma", line, column, game).finding
 
 
 def _json_again(
