@@ -298,6 +298,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "next": "deal {number} should be deal {expected}: deal {previous} came before it;"
         " deals count up by one",
         "copy": "deal {number} is written twice in a row; the copy is left out",
+        "swapped": "deal {number} is written after deal {later}: the two deals are in each"
+        " other's place (deal {number} is not left out)",
         "missing": "deal {number} follows deal {previous}: the record leaves out"
         " {count:plural deal} between them, whose outcome it does not give ({dealer} deals"
         " as the rotation goes on)",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 
 from . import findings as F
 from .cards import SEATS, TEAMS, Team, left_of
@@ -197,6 +198,22 @@ _FRENCH_TAGS = {
 }
 
 
+#: a deal as the next one's dealer needs it: number, dealer, and whether
+#: it was void (None: its outcome not recorded)
+Previous = tuple[int | None, str | None, bool | None]
+
+
+@dataclass(frozen=True)
+class _Gap:
+    """A deal left out (A104 "missing", one deal), and the game before it."""
+
+    number: int
+    later: int  # the deal whose number skipped it
+    finding: Finding
+    previous: Previous | None
+    dealers: set[str] | None  # who should deal it
+
+
 class GameLedger:
     def __init__(self, tags: list[Tag], ruleset: Ruleset, draw: Draw | None, flag: Flags) -> None:
         self.tags, self.ruleset, self.flag = tags, ruleset, flag
@@ -227,7 +244,13 @@ class GameLedger:
         #: so before every deal after it, whose A106 follows from it
         self.first_after_end: Finding | None = None
         #: the previous deal: number, dealer, and void (None: not recorded)
-        self.previous: tuple[int | None, str | None, bool | None] | None = None
+        self.previous: Previous | None = None
+        #: the one deal the deal just placed says is left out (A104), which
+        #: may turn up right after it, the two written in each other's place
+        self.gap: _Gap | None = None
+        #: the game after the later of two deals so written, while the
+        #: earlier is placed and recorded: the next deal follows the later
+        self.resume: tuple[Previous | None, set[str] | None, frozenset[str]] | None = None
         check_tags(tags, ruleset, flag)
         self.first_dealer = check_draw(draw, ruleset, flag) if draw is not None else None
 
@@ -251,15 +274,21 @@ class GameLedger:
         read, so being after the end is its finding)."""
         if self.over_at is not None and read and number == 1 and self.new_game is None:
             return self._new_game(number, dealer, pos)
+        gap, self.gap = self.gap, None
+        if gap is not None and number == gap.number and not guessed and self.over_at is None:
+            self._turned_up(gap, dealer, pos)
+            return None
         number_instead, self.number_instead = self.number_instead, None
         last = self.last_number
         skips = number is not None and last is not None and number > last + 1
-        missing = self._missing_before(number, dealer, guessed, number_instead) if skips else 0
+        missing = _missing_before(self, number, dealer, guessed, number_instead) if skips else 0
         if missing:
             # deals left out of the record: their outcomes are not known,
             # and the dealer is the one the rotation reaches after them
             numbers = {"number": number, "previous": self.last_number, "count": missing}
-            self.flag(F.DEAL_NUMBER, "missing", pos, number, dealer=dealer, **numbers)
+            left = self.flag(F.DEAL_NUMBER, "missing", pos, number, dealer=dealer, **numbers)
+            if missing == 1 and number is not None:
+                self.gap = _Gap(number - 1, number, left, self.previous, self.expected_dealers)
             self.unknown += missing
             self.expected_dealers = None
         elif number is not None and "number" not in guessed:
@@ -294,19 +323,7 @@ class GameLedger:
             and expected_dealers is not None
             and dealer not in expected_dealers
         ):
-            assert self.previous is not None
-            previous, previous_dealer, void = self.previous
-            variant = "void" if void else "unknown" if void is None else "scored"
-            self.flag(
-                F.WRONG_DEALER,
-                variant,
-                pos,
-                number,
-                dealer=dealer,
-                expected=sorted(expected_dealers, key=SEATS.index),  # type: ignore[arg-type]
-                previous=previous,
-                previous_dealer=previous_dealer,
-            )
+            self._wrong_dealer(dealer, expected_dealers, self.previous, pos, number)
             self.instead = expected_dealers
         after_end = None
         if self.over_at is not None and read:
@@ -321,6 +338,48 @@ class GameLedger:
         self.seen_deal = True
         self.last_number = number
         return after_end
+
+    def _turned_up(self, gap: _Gap, dealer: str | None, pos: Pos) -> None:
+        """The deal left out before the one just placed, written right after
+        it: one slip, two deals in each other's place.  The A104 of the
+        later says the earlier is left out; this deal's A104 says where it
+        is, and that one follows from it.  The deal is placed where it
+        belongs (its dealer checked against the turn before the later
+        deal, its outcome known after all), and the deal after it follows
+        the later one."""
+        facts = {"number": gap.number, "later": gap.later}
+        found = self.flag(F.DEAL_NUMBER, "swapped", pos, gap.number, **facts)
+        self.flag.follows(gap.finding, found)
+        self.unknown -= 1
+        self.resume = (self.previous, self.expected_dealers, self.open_dealers)
+        self.previous, self.open_dealers = gap.previous, frozenset()
+        self.instead = None
+        if dealer is not None and gap.dealers is not None and dealer not in gap.dealers:
+            self._wrong_dealer(dealer, gap.dealers, gap.previous, pos, gap.number)
+
+    def _wrong_dealer(
+        self,
+        dealer: str,
+        expected: Collection[str],
+        previous: Previous | None,
+        pos: Pos,
+        number: int | None,
+    ) -> None:
+        """A105: ``dealer`` deals, where one of ``expected`` should after the
+        ``previous`` deal."""
+        assert previous is not None
+        before, previous_dealer, void = previous
+        variant = "void" if void else "unknown" if void is None else "scored"
+        self.flag(
+            F.WRONG_DEALER,
+            variant,
+            pos,
+            number,
+            dealer=dealer,
+            expected=sorted(expected, key=SEATS.index),  # type: ignore[arg-type]
+            previous=before,
+            previous_dealer=previous_dealer,
+        )
 
     def _told_by_dealer(self, opened: frozenset[str], dealer: str) -> None:
         """Count the deal before, its outcome not recorded, as this deal's
@@ -351,38 +410,6 @@ class GameLedger:
         self.seen_deal, self.last_number = True, number
         return self.new_game
 
-    def _missing_before(
-        self,
-        number: int | None,
-        dealer: str | None,
-        guessed: Collection[str],
-        number_instead: int | None,
-    ) -> int:
-        """How many deals the record leaves out before this one (0: none):
-        where its number skips some after the last deal's, and its dealer is
-        not the next one, but one the rotation reaches after the deals
-        skipped (each void or scoring).  A dealer that is the next one says
-        the number was mistyped (A104 as usual); another that the skipped
-        deals do not lead to, two mistakes."""
-        if (
-            number is None
-            or dealer is None
-            or guessed
-            or not self.seen_deal
-            or self.last_number is None
-            or self.expected_dealers is None
-            or dealer in self.expected_dealers
-            or (number_instead is not None and number == number_instead + 1)
-        ):
-            return 0
-        skipped = number - self.last_number - 1
-        if skipped < 1:
-            return 0
-        reached = set(self.expected_dealers)
-        for _ in range(min(skipped, len(SEATS))):  # (four steps reach every seat)
-            reached |= {left_of(seat) for seat in reached}
-        return skipped if dealer in reached else 0
-
     # -- after a deal: the score and who deals next ----------------------
     def record(
         self,
@@ -398,6 +425,22 @@ class GameLedger:
         dealer (the wrong seat really dealt) or the one the rotation wanted
         (a slip of the pen): both are accepted, so one mistake is one A105.
         So too the dealer the first trick ``shown`` (table.dealer_shown)."""
+        resume, self.resume = self.resume, None
+        scored = self._record(number, dealer, void, point, shown)
+        if resume is not None:
+            # (the deal after goes on from the later of two deals written
+            # in each other's place, whatever this one's outcome)
+            self.previous, self.expected_dealers, self.open_dealers = resume
+        return scored
+
+    def _record(
+        self,
+        number: int | None,
+        dealer: str | None,
+        void: bool | None,
+        point: PointOutcome | None,
+        shown: str | None,
+    ) -> bool:
         self.previous = (number, dealer, void)
         scored = False
         dealers = {dealer} | (self.instead or set()) if dealer else set()
@@ -445,7 +488,7 @@ class GameLedger:
         if result is None:
             return complete, winner
         if result.value.strip() != "*":
-            self._check_result(result, complete, winner)
+            _check_result(self, result, complete, winner)
         elif complete and not (self.unknown or self.unscored):
             ns, ew = self.score[Team.NS], self.score[Team.EW]
             high, low = max(ns, ew), min(ns, ew)
@@ -454,39 +497,74 @@ class GameLedger:
             self.flag(F.RESULT_OPEN, "", result.pos, why=why, result=written, ns=ns, ew=ew)
         return complete, winner
 
-    def _check_result(self, tag: Tag, complete: bool, winner: str | None) -> None:
-        m = _RESULT.match(tag.value)
-        if m is None:
-            fixed = _result_meant(tag.value)
-            if fixed is not None:
-                self.flag(F.RESULT_FORMAT, "unread-fix", tag.pos, value=tag.value, fixed=fixed)
-            else:
-                self.flag(F.RESULT_FORMAT, "unread", tag.pos, value=tag.value)
-            return
-        side, a, b = m.group(1), int(m.group(2)), int(m.group(3))
-        if (side == "draw") != (a == b) or a < b:
-            self.flag(F.RESULT_FORMAT, "sum", tag.pos, value=tag.value)
-            return
-        if not complete and not self.seen_deal:
-            # most often a Result typed below a game's last deal, where a tag
-            # section starts a game of its own: say so, not "0 deals of 5"
-            self.flag(F.GAME_UNFINISHED, "no-deals", tag.pos)
-            return
-        if not complete:
-            why = self.ruleset.game_length.unfinished(
-                self.score, self.scoring, self.unknown, self.ruleset.game_target
-            )
-            if why is not None:
-                self.flag(F.GAME_UNFINISHED, "", tag.pos, why=why)
-            return
-        if self.unknown or self.unscored:
-            return
-        claimed = {"NS": a, "EW": b} if side in ("NS", "draw") else {"EW": a, "NS": b}
-        if claimed != self.score:
-            ns, ew = self.score[Team.NS], self.score[Team.EW]
-            variant = "draw" if winner == "draw" else "win"
-            facts = {"claimed": tag.value.strip(), "ns": ns, "ew": ew, "winner": winner}
-            self.flag(F.RESULT_CLAIM, variant, tag.pos, **facts)
+
+def _missing_before(
+    ledger: GameLedger,
+    number: int | None,
+    dealer: str | None,
+    guessed: Collection[str],
+    number_instead: int | None,
+) -> int:
+    """How many deals the record leaves out before this one (0: none):
+    where its number skips some after the last deal's, and its dealer is
+    not the next one, but one the rotation reaches after the deals
+    skipped (each void or scoring).  A dealer that is the next one says
+    the number was mistyped (A104 as usual); another that the skipped
+    deals do not lead to, two mistakes."""
+    if (
+        number is None
+        or dealer is None
+        or guessed
+        or not ledger.seen_deal
+        or ledger.last_number is None
+        or ledger.expected_dealers is None
+        or dealer in ledger.expected_dealers
+        or (number_instead is not None and number == number_instead + 1)
+    ):
+        return 0
+    skipped = number - ledger.last_number - 1
+    if skipped < 1:
+        return 0
+    reached = set(ledger.expected_dealers)
+    for _ in range(min(skipped, len(SEATS))):  # (four steps reach every seat)
+        reached |= {left_of(seat) for seat in reached}
+    return skipped if dealer in reached else 0
+
+
+def _check_result(ledger: GameLedger, tag: Tag, complete: bool, winner: str | None) -> None:
+    """The Result tag against the game as the ledger counted it."""
+    m = _RESULT.match(tag.value)
+    if m is None:
+        fixed = _result_meant(tag.value)
+        if fixed is not None:
+            ledger.flag(F.RESULT_FORMAT, "unread-fix", tag.pos, value=tag.value, fixed=fixed)
+        else:
+            ledger.flag(F.RESULT_FORMAT, "unread", tag.pos, value=tag.value)
+        return
+    side, a, b = m.group(1), int(m.group(2)), int(m.group(3))
+    if (side == "draw") != (a == b) or a < b:
+        ledger.flag(F.RESULT_FORMAT, "sum", tag.pos, value=tag.value)
+        return
+    if not complete and not ledger.seen_deal:
+        # most often a Result typed below a game's last deal, where a tag
+        # section starts a game of its own: say so, not "0 deals of 5"
+        ledger.flag(F.GAME_UNFINISHED, "no-deals", tag.pos)
+        return
+    if not complete:
+        why = ledger.ruleset.game_length.unfinished(
+            ledger.score, ledger.scoring, ledger.unknown, ledger.ruleset.game_target
+        )
+        if why is not None:
+            ledger.flag(F.GAME_UNFINISHED, "", tag.pos, why=why)
+        return
+    if ledger.unknown or ledger.unscored:
+        return
+    claimed = {"NS": a, "EW": b} if side in ("NS", "draw") else {"EW": a, "NS": b}
+    if claimed != ledger.score:
+        ns, ew = ledger.score[Team.NS], ledger.score[Team.EW]
+        variant = "draw" if winner == "draw" else "win"
+        facts = {"claimed": tag.value.strip(), "ns": ns, "ew": ew, "winner": winner}
+        ledger.flag(F.RESULT_CLAIM, variant, tag.pos, **facts)
 
 
 class ToldLedger:

@@ -154,6 +154,54 @@ def test_a_result_beside_a_deal_left_out_is_not_checked_against_the_deals_given(
     assert ledger.unknown == 1
 
 
+WRITTEN_LATE = "deal 2 is written after deal 3: the two deals are in each other's place"
+
+
+def swapped(*deals: str, tags: Sequence[str] = ()) -> list[str]:
+    """:func:`game`'s lines with deals 2 and 3 written in each other's place."""
+    lines = game(*deals, tags=tags)
+    at = len(tags) + 2  # deal 2's header
+    return [*lines[:at], *lines[at + 2 : at + 4], *lines[at : at + 2], *lines[at + 4 :]]
+
+
+def test_two_deals_in_each_other_s_place_are_one_unmarked_a104() -> None:
+    # deal 3 (S's) first says deal 2 is left out; deal 2 (E's) turns up
+    # right after it, and deal 4 (W's) follows deal 3 as if in order
+    ledger, flag = replay(*swapped(*NS_3_2, tags=result("NS 3-2")))
+    ledger.finish()
+    assert [(f.code, f.line, f.consequence_of) for f in flag.found] == [
+        ("A104", 4, ("A104", 6, 1)),
+        ("A104", 6, None),
+    ]
+    assert f"A104 6:1 {WRITTEN_LATE} (deal 2 is not left out) (deal 2)" in said(flag)
+    # deal 2 is there after all: the Result is held to the five deals
+    assert ledger.unknown == 0
+    assert ledger.finish() == (True, "NS")
+
+
+def test_the_result_of_a_game_with_two_deals_in_each_other_s_place_is_checked() -> None:
+    ledger, flag = replay(*swapped(*NS_3_2, tags=result("NS 4-1")))
+    ledger.finish()
+    assert [f.code for f in flag.found if f.consequence_of is None] == ["A104", "A303"]
+
+
+def test_the_dealer_of_a_deal_written_late_is_checked_against_the_turn_before_it() -> None:
+    # deal 2 should be E's, after N's deal 1; the deal after deal 3 is W's
+    lines = swapped("N NS", "E EW", "S NS", "W EW")
+    lines[lines.index("deal 2 dealer E")] = "deal 2 dealer W"
+    found = [f for f in replay(*lines)[1].found if f.consequence_of is None]
+    assert [(f.code, f.line) for f in found] == [("A104", 5), ("A105", 5)]
+    assert "W deals, but E should: N dealt deal 1 and the deal passes" in found[1].sentence()
+
+
+def test_a_deal_left_out_that_turns_up_two_deals_later_is_not_in_its_place() -> None:
+    # 1, 3, 4, 2: deal 2 is not right after the deal that skipped it
+    lines = [*game("N NS"), "deal 3 dealer S", "point NS", "deal 4 dealer W", "point EW"]
+    found = replay(*lines, "deal 2 dealer E", "point EW")[1].found
+    assert [(f.code, f.line, f.consequence_of) for f in found][:1] == [("A104", 3, None)]
+    assert all(WRITTEN_LATE not in f.sentence() for f in found)
+
+
 def test_after_a_wrong_number_the_count_goes_on_from_the_number_written() -> None:
     # 1, 3, 4, 5: only deal 3 (line 3) is wrong; 4 follows the 3 written.
     lines = [f"deal {n} dealer {d}\npoint NS" for n, d in [(1, "N"), (3, "E"), (4, "S"), (5, "W")]]
