@@ -33,9 +33,9 @@ from .findings import Finding, Flags
 from .ledger import GameLedger, ToldLedger
 from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick, deal_said
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
-from .policies import DealResult, PointOutcome, TieBreak, doubled, mordienne_start
+from .policies import DealResult, PointOutcome, TieBreak, mordienne_start
 from .rules import Ruleset
-from .scoring import UNKNOWN_TRIED, DealScore, score_deal, score_of
+from .scoring import UNKNOWN_TRIED, DealScore, score_deal, score_of, scored_as_bid
 from .table import Problem, Table, dealer_shown, may_hold
 
 # --------------------------------------------------------------------------
@@ -552,10 +552,8 @@ def point_follows_claims(
     claimed = claimed_winners([t.winner for t in tricks], wrong)
     ends = ruleset.deal_scoring.decided_after(claimed, ruleset.deal_target)
     claimed = claimed[:TRICKS_PER_DEAL] if ends is None else claimed[:ends]
-    result = ruleset.deal_scoring.result(claimed, ruleset.deal_target, ruleset.mordienne)
-    point = result.point
-    if point is not None and deal.announces and ruleset.doubles:
-        point = doubled(point, deal.announces[0].team)
+    score = scored_as_bid(deal, claimed, ruleset)
+    point = score.point
     if claim.side is None:
         agrees = point is None
     else:
@@ -564,7 +562,7 @@ def point_follows_claims(
             point is not None
             and point.team == team
             and (claim.points or 1) == point.points
-            and (claim.side in TEAMS or claim.side == result.winner)
+            and (claim.side in TEAMS or claim.side == score.winner)
         )
     if not agrees:
         return None

@@ -10,7 +10,7 @@ from its point line, since there is nothing to check that line against
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Literal
 
@@ -68,13 +68,11 @@ def score_deal(
         # (accepted, the deal ends there: its point is the same whatever
         # tricks the record leaves out)
         score = _conceded(concession, None if unknown else sequence, ruleset)
+        score.point = _worth(deal, score.point, ruleset)
     elif sequence is not None:
 
         def scored(winners: Sequence[str | None]) -> DealScore:
-            if concession is not None:
-                return _conceded(concession, winners, ruleset)
-            result = ruleset.deal_scoring.result(winners, ruleset.deal_target, ruleset.mordienne)
-            return score_of(winners, result, _worth(deal, result.point, ruleset))
+            return scored_as_bid(deal, winners, ruleset)
 
         score = _whoever(sequence, unknown, scored) if unknown else scored(sequence)
     else:
@@ -137,6 +135,19 @@ def score_deal(
 def _said(point: PointOutcome | None) -> str:
     """A deal's score as a point line would claim it: ``NS 1``, ``nothing``."""
     return "nothing" if point is None else f"{point.team} {point.points}"
+
+
+def scored_as_bid(deal: Deal, winners: Sequence[str | None], ruleset: Ruleset) -> DealScore:
+    """The score the deal's rules and bids give these trick winners: a
+    concession, a double announced.  The one scoring of a deal's winners,
+    for its tricks as played and for the winners its claims give alike, so
+    that a point line right for the claims is known to be so."""
+    concession = deal.concessions[0] if deal.concessions and ruleset.mordienne else None
+    if concession is not None:
+        score = _conceded(concession, winners, ruleset)
+        return replace(score, point=_worth(deal, score.point, ruleset))
+    result = ruleset.deal_scoring.result(winners, ruleset.deal_target, ruleset.mordienne)
+    return score_of(winners, result, _worth(deal, result.point, ruleset))
 
 
 def _worth(deal: Deal, point: PointOutcome | None, ruleset: Ruleset) -> PointOutcome | None:
@@ -228,13 +239,18 @@ def point_values(deal: Deal, ruleset: Ruleset) -> PointValues:
     """What a ``point`` line may claim for this deal, whatever its tricks: 1; 2 for
     a mordienne when the option is on; a double doubles both; a concession
     accepted scores 1 and a refused one 2 (docs/rules.md §4, §6-7)."""
+    double = bool(deal.announces and ruleset.doubles)
     if ruleset.mordienne and deal.concessions:
+        # (a double doubles the deal's worth, a concession's too: §11, 9)
         concession = deal.concessions[0]
-        if concession.accepted:
-            return PointValues((1,), f"{concession.team}'s concession was accepted: it scores 1")
-        return PointValues((2,), f"{concession.team}'s concession was refused: it scores 2")
+        scores, how = (1, "accepted") if concession.accepted else (2, "refused")
+        because = f"{concession.team}'s concession was {how}: it scores {scores}"
+        if double:
+            scores *= 2
+            because += f", and {deal.announces[0].team}'s double makes it {scores}"
+        return PointValues((scores,), because)
     values: tuple[int, ...] = (1, 2) if ruleset.mordienne else (1,)
-    if deal.announces and ruleset.doubles:
+    if double:
         team = deal.announces[0].team
         worth = "2 to whoever takes it" + (", 4 with a mordienne" if ruleset.mordienne else "")
         return PointValues(

@@ -575,3 +575,48 @@ def test_a_result_that_counts_a_point_number_the_deal_does_not_give_follows_from
     checked = check(f'[Options "mordienne"]\n[Result "{result}"]\n\n{deals}')
     said = [(f.code, f.consequence_of is not None) for f in checked.outcome.findings]
     assert said == [("A303", follows), ("A307", False)]
+
+
+#: NS refuse EW's concession and do not make mordienne: EW score 2, and W,
+#: who took tricks 2 and 9, wins the deal.  Trick 8's E:Rc is the card
+#: the slip below writes as 7c, one N played in trick 2.
+SLIPPED = """\
+[Options "mordienne"]
+
+deal 1 dealer E
+N: 6b 9c 8b Re 5e 7c Vb Cc Rb
+E: Rc 4e 6e 3c 9b 9e Cb 2e Rd
+S: 2b 1d 4b 6d 7b 5c 8c 7e 7d
+W: 6c 9d 5b Ve 8d 5d Cd 2c Vc
+stock: 8e 3b 1e 1c Vd 3d 3e Ce 4c 4d 2d 1b
+concede EW refused
+1. S:7b W:Cd N:Cc E:Cb -> pourri
+2. S:7e W:9d N:7c E:2e -> W
+3. W:Ve N:Vb E:4e S:7d -> pourri
+4. W:6c N:6b E:6e S:6d -> pourri
+5. W:5d N:5e E:9b S:2b -> S
+6. S:1d W:Vc N:8b E:3c -> E
+7. E:9e S:8c W:8d N:9c -> N
+8. N:Rb E:Rc S:4b W:5b -> pourri
+9. N:Re E:Rd S:5c W:2c -> W
+point W 2
+"""
+
+
+@pytest.mark.parametrize("bid", ["concede EW refused\n", ""])
+def test_a_point_line_right_for_the_claims_follows_from_a_card_slip_under_any_bid(
+    bid: str,
+) -> None:
+    """The slip makes N's Rb the highest card of trick 8, and NS take the
+    deal; the point line is right for the claims (and for the card as it
+    should be), so its A302 follows from the slip, as the claims' A301
+    does: the winners the claims give are scored as the deal's own are,
+    a refused concession included."""
+    text = SLIPPED.replace("concede EW refused\n", bid)
+    if not bid:
+        text = text.replace("point W 2", "point W")
+    assert found(check(text)) == []
+    slipped = check(text.replace("E:Rc S:4b", "E:7c S:4b"))
+    acted_on = [f.code for f in slipped.outcome.findings if f.consequence_of is None]
+    assert acted_on == ["A204"]
+    assert {f.code for f in slipped.outcome.findings} == {"A204", "A301", "A302"}

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from aluette_cli.cards import other_team, team_of
 from aluette_cli.engine import trick_result
 from aluette_cli.pipeline import RuleChoice
 from aluette_cli.rules import RulesetError, load_ruleset, preset_names, ruleset_from_toml
@@ -1500,3 +1501,38 @@ def test_a_mordienne_under_a_double_is_worth_four_whoever_makes_it(tmp_path: Pat
         "Mordienne: E won nothing before taking tricks 5 to 9, a deal worth 2;"
         " NS announced a double and lost the deal: EW score 4 points." in told
     )
+
+
+@pytest.mark.parametrize(
+    ("concession", "winners", "point"),
+    [
+        # accepted: 1 to the other side, doubled
+        ("concede EW accepted", "N N N", "NS 2"),
+        # refused, and NS make mordienne: 2, doubled
+        ("concede EW refused", "E W E W N N N N N", "N 4"),
+        # refused, and NS miss it: 2 to EW, doubled
+        ("concede EW refused", "N S N S E E W W E", "EW 4"),
+    ],
+    ids=["accepted", "refused, made", "refused, missed"],
+)
+def test_a_double_doubles_a_concession_s_worth_too(
+    tmp_path: Path, concession: str, winners: str, point: str
+) -> None:
+    """docs/rules.md §11, convention 9: a double doubles the deal's worth,
+    whatever gives it; a concession's 1 or 2 is no exception.  The point
+    line written undoubled is the A307, with the doubled number to write."""
+    (tmp_path / "doubles.toml").write_text(
+        classic_toml(**{'scoring = "most-tricks"': 'scoring = "most-tricks"\ndoubles = true'}),
+        encoding="utf-8",
+    )
+    lines = ['[Rules "doubles.toml"]', '[Options "mordienne"]', "deal 1 dealer W"]
+    lines += ["announce NS double", concession, f"winners: {winners}"]
+    checked = check(record(*lines, f"point {point}"), base=tmp_path)
+    assert found(checked) == []
+    side, points = point.split()
+    team = side if side in ("NS", "EW") else team_of(side)
+    assert report(checked)["score"] == {team: int(points), other_team(team): 0}
+    half = f"point {side} {int(points) // 2}"
+    (said,) = messages(check(record(*lines, half), base=tmp_path), "A307")
+    assert said.startswith(f"{half}: EW's concession was ")
+    assert said.endswith(f", and NS's double makes it {points}; write 'point {side} {points}'")
