@@ -536,9 +536,19 @@ def _repeated(cards: Sequence[str]) -> list[str]:
     return again
 
 
-def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag: Flags) -> Exchange:
+def apply_chants(
+    deal: Deal,
+    hands: dict[str, set[str]],
+    ruleset: Ruleset,
+    flag: Flags,
+    dealers: Collection[str] = (),
+) -> Exchange:
     """Check the chant exchanges and apply them to ``hands``; return what they
-    tell of every hand, written or not (docs/rules.md §6, chanter)."""
+    tell of every hand, written or not (docs/rules.md §6, chanter).
+    ``dealers``: who else may have dealt (the seat the turn wanted, where
+    the header names another, A105): chants that fit the seats of one of
+    them, and not the header's dealer, are that dealer's, so that one slip
+    in the header is one finding, as for the first lead."""
     n = deal.number
     exchange = Exchange()
     taken = exchange.taken
@@ -549,6 +559,10 @@ def apply_chants(deal: Deal, hands: dict[str, set[str]], ruleset: Ruleset, flag:
             flag(F.OPTION_OFF, "chant", chant.pos, n)
         return exchange
     allowed = ruleset.chant_seats_for(deal.dealer)
+    chanters = {chant.seat for chant in deal.chants}
+    if not chanters <= set(allowed):
+        fit = (ruleset.chant_seats_for(d) for d in sorted(dealers, key=SEATS.index))
+        allowed = next((seats for seats in fit if chanters <= set(seats)), allowed)
     stock = set(deal.stock.cards) if deal.stock is not None else None
     dealt = set().union(*hands.values()) if hands else set()
     # A player's second chant is one mistake, said once: the first is the

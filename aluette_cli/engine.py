@@ -181,7 +181,7 @@ class GameReplay:
         #: the hands the record gives short of a card (A102), by seat
         self._short = _short_hands(flag.found[start:])
         before = len(flag.found)
-        exchange = apply_chants(deal, hands, ruleset, flag)
+        exchange = apply_chants(deal, hands, ruleset, flag, _dealers_else(deal, self.ledger))
         self._chant_slips = _chant_slips(flag.found[before:])
         check_option_lines(deal, ruleset, flag)
         tricks: list[TrickOutcome] = []
@@ -228,7 +228,7 @@ class GameReplay:
         signals = check_signals(deal, hands, ruleset, flag, exchange)
         dealers = {deal.dealer, *(self.ledger.instead or ())}
         first = next((t.plays for t in tricks if t.number == 1), None)
-        shown = _shown_dealer(deal, dealers, first, ruleset, flag, start)
+        shown = _shown_dealer(deal, dealers, first, ruleset, flag, start, exchange.kept)
         dealt = deal.dealer if known else None  # who the next deal passes from
         scored = self.ledger.record(n, dealt, score.void, score.point, shown)
         if self._told is not None:
@@ -417,6 +417,21 @@ def _copy(replay: GameReplay, deal: Deal) -> DealOutcome:
     return outcome
 
 
+def _dealers_else(deal: Deal, ledger: GameLedger) -> set[str]:
+    """Who else may have dealt the deal than its header says, for its chants
+    (a slip in the header leaves them right for the real dealer): the seat
+    the turn wanted (A105), or on the first deal, where no turn says, the
+    leader's right where trick 1's four seats are written in turn."""
+    others = set(ledger.instead or ())
+    first = deal.tricks[0] if deal.tricks else None
+    if ledger.previous is None and first is not None and first.number == 1:
+        order = tuple(play.seat for play in first.plays)
+        leader = order[0] if order else None
+        if leader is not None and order == seats_from(leader):
+            others.add(left_of(left_of(left_of(leader))))  # the leader's right
+    return others
+
+
 def _shown_dealer(
     deal: Deal,
     dealers: set[str],
@@ -424,11 +439,12 @@ def _shown_dealer(
     ruleset: Ruleset,
     flag: Flags,
     start: int,
+    kept: Mapping[str, str],
 ) -> str | None:
     """:func:`table.dealer_shown`; where trick 1 shows another dealer, the
     A202 of its lead (among the deal's findings from ``start``) says that
     the header's dealer may be the slip, the line to fix."""
-    shown = dealer_shown(first, hand_lines(deal, ruleset), dealers)
+    shown = dealer_shown(first, hand_lines(deal, ruleset), dealers, kept)
     if shown is not None:
         for finding in flag.found[start:]:
             if finding.code == F.OUT_OF_TURN and finding.trick == 1 and "previous" in finding.facts:

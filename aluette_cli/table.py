@@ -373,6 +373,7 @@ def dealer_shown(
     played: Sequence[tuple[str | None, str]] | None,
     lines: Mapping[str, Hand],
     dealers: Collection[str],
+    kept: Mapping[str, str] | None = None,
 ) -> str | None:
     """The dealer the first trick shows, where it is none of ``dealers`` (the
     header's, or after a wrong dealer the one who should have dealt): the
@@ -381,7 +382,8 @@ def dealer_shown(
     hands that hold them, where the turn from the header's dealer does not
     fit them: :func:`seated_by_hands`), so that a record of cards alone
     and the same record with the seats written show one dealer; ``lines``
-    the hand lines as the checks read them.
+    the hand lines as the checks read them, and ``kept`` the cards a chant
+    gave a player (card -> seat), which are that player's too.
 
     On the first deal no rotation says who should have dealt, so a dealer
     written wrong there is found only by the first lead (A202); the next
@@ -395,7 +397,12 @@ def dealer_shown(
         return None
     if leader in {left_of(dealer) for dealer in dealers}:
         return None
-    if any(seat in lines and card not in lines[seat].cards for seat, card in played if seat):
+    kept = kept or {}
+    if any(
+        seat in lines and card not in lines[seat].cards and kept.get(card) != seat
+        for seat, card in played
+        if seat
+    ):
         return None  # a card not its player's: the seats, not the dealer, may be wrong
     return order[-1]  # the leader's right: the last to play
 

@@ -805,6 +805,36 @@ def test_chanter_a_chant_by_a_seat_not_one_of_the_two_is_not_made() -> None:
     assert played.consequence_of == ("A405", wrong_seat.line, wrong_seat.column)
 
 
+def test_chanter_a_dealer_written_wrong_leaves_the_chants_right_for_the_one_who_dealt() -> None:
+    """S scored deal 1, so W deals deal 2; the header says N.  The chants
+    are W's and N's, right for W: one slip, the A105, and the cards W and N
+    took from the stock are theirs (no A405, no A203)."""
+    text = record(
+        '[Options "chanter"]',
+        "deal 1 dealer S",
+        "point NS",
+        "",
+        "deal 2 dealer N",
+        *CHANT_HANDS,
+        CHANT_W,
+        CHANT_N,
+        *CHANT_PLAY,
+    )
+    assert [code for code, _, _ in found(check(text))] == ["A105"]
+    assert found(check(text.replace("deal 2 dealer N", "deal 2 dealer W"))) == []
+
+
+def test_chanter_a_first_deal_s_dealer_written_wrong_is_found_by_its_first_lead_alone() -> None:
+    """No turn says who deals deal 1: trick 1, led by N in turn and played
+    with the cards W and N took, shows W, whose chant seats the chants fit;
+    the A202 of the lead is the one finding, and asks whether the header's
+    S is the slip."""
+    checked = check(chant_record(CHANT_W, CHANT_N).replace("deal 1 dealer W", "deal 1 dealer S"))
+    (lead,) = checked.outcome.findings
+    assert lead.code == "A202"
+    assert lead.message.endswith("as if W dealt: is the header's dealer, S, the slip?")
+
+
 # The chant deal with no hand lines, only the stock: line 3 is the stock, 4
 # and 5 the chants, 6 to 14 the tricks.  What the chant says is still known:
 # W keeps 7d 6d 5d 4d 7c 6c and N keeps 5c 4c (taken from the stock), W
