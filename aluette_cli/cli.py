@@ -16,6 +16,7 @@ import json
 import logging
 import math
 import os
+import shutil
 import signal
 import sys
 from collections import Counter
@@ -36,7 +37,7 @@ from .analysis import (
     scheduler_client,
 )
 from .completion import complete_codes, complete_rules
-from .convert import INPUT_FORMATS, OUTPUT_FORMATS, formatted_file
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, formatted_file, not_aln
 from .findings import CODES, FILE_UNREADABLE, Finding, visible
 from .framing import Framed
 from .generate import POLICIES, EndlessGame, random_games
@@ -75,6 +76,7 @@ from .streams import (
     not_replaceable,
     open_source,
     reason_of,
+    rewindable_copy,
     same_file,
     stand_in_for_closed_streams,
     stdin_file,
@@ -1243,6 +1245,16 @@ def fmt_command(
                 stream = opened.enter_context(open_source(file))
                 # as read: a file changed before it is replaced is left alone
                 read_as = None if file == STDIO else os.fstat(stream.fileno())
+                # (a pipe copied to disk first: its start is read twice)
+                stream = opened.enter_context(rewindable_copy(stream))
+                why_not = not_aln(stream, file)
+                if why_not is not None:
+                    if file == STDIO and not (check or show_diff):
+                        shutil.copyfileobj(stream, sys.stdout.buffer)  # (fmt - is a filter)
+                    click.echo(f"aluette: {display} left as it is: {why_not}", err=True)
+                    status.raise_to(EXIT_USAGE)
+                    failed += 1
+                    continue
                 result = opened.enter_context(
                     formatted_file(stream, file, choice, style=style, base=base_of(file))
                 )

@@ -26,7 +26,7 @@ from . import compact as C
 from . import findings as F
 from . import model
 from .engine import line_seats
-from .findings import Finding, Kind
+from .findings import Finding, Kind, visible
 from .framing import Framed
 from .jsonmodel import (
     FORMAT,
@@ -166,6 +166,26 @@ def open_input(stream: BinaryIO, name: str, fmt: str | None) -> tuple[str, Rewou
             lines.append(line)
     first, then = [*lines, b"", b""][:2]
     return fmt or detect_format(name, first, then), Rewound(head, stream)
+
+
+#: a format's name in a sentence
+FORMAT_NAMES = {"aln": "ALN", "json": "JSON", "jsonl": "JSON Lines"}
+
+
+def not_aln(stream: BinaryIO, name: str) -> str | None:
+    """Why a command that writes ALN back into its input (fmt, annotate)
+    must leave this one alone: a JSON or JSON Lines record, read as ALN,
+    would be rewritten as text it is not; else None.  ``stream`` is at its
+    start and can be read again (a file, or a pipe's copy on disk): the
+    format is detected as every reader detects it, and the stream rewound."""
+    kind, _ = open_input(stream, name, None)
+    stream.seek(0)
+    if kind == "aln":
+        return None
+    return (
+        f"it is a {FORMAT_NAMES[kind]} record, not ALN: 'aluette convert"
+        f" {visible(name)} --to aln' writes it as ALN"
+    )
 
 
 @dataclass(slots=True)

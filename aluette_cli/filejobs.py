@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .analysis import Limits
 from .annotate import Annotator
-from .convert import KeptAsIs, NotWhole, Unreadable, converted, converted_to_aln
+from .convert import KeptAsIs, NotWhole, Unreadable, converted, converted_to_aln, not_aln
 from .findings import visible
 from .pipeline import CheckedGame, RuleChoice, rules_name
 from .rules import RulesetError, load_record_ruleset
@@ -139,6 +139,11 @@ class _Job:
                 if nul and in_place:
                     display = visible(display_name(file))
                     yield Said(f"aluette: {display} left as it is: {NUL_REASON}", EXIT_INVALID)
+                    return
+                why_not = not_aln(stream, file) if self.writes_into else None
+                if why_not is not None:  # (notes written into JSON would break it)
+                    display = visible(display_name(file))
+                    yield Said(f"aluette: {display} not annotated: {why_not}", EXIT_USAGE)
                     return
                 with atomic_output(target, binary=self.binary, read_as=read_as) as out:
                     if nul:  # written out as it is, for the reason said; checked all the same

@@ -591,3 +591,38 @@ def test_a_formatted_record_with_a_nul_byte_is_said_as_convert_says_it(tmp_path:
     piped = run("fmt", "-", input=data)
     assert (piped.exit_code, piped.stdout_bytes) == (1, data)
     assert "left as it is: it holds NUL bytes" in piped.stderr
+
+
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+@pytest.mark.parametrize("name", ["rec.{to}", "rec"])
+def test_a_json_record_is_never_rewritten_as_if_it_were_aln(
+    tmp_path: Path, to: str, name: str
+) -> None:
+    """fmt and annotate write ALN into their input: a JSON or JSON Lines
+    record read as ALN would come back as text it is not (annotate's notes
+    broke it).  Known by its name or its first line, as every reader knows
+    it, it is left as it is, and said to be (status 2, a usage error);
+    ``fmt -`` passes it through unchanged, as it does any file it leaves."""
+    aln = write(tmp_path, "g.aln", READABLE.replace("deal 3 dealer S", "deal 2 dealer E"))
+    converted = run("convert", aln, "--to", to)
+    assert converted.exit_code == 0, converted.stderr
+    path = write(tmp_path, name.format(to=to), converted.stdout)
+    before = path.read_bytes()
+    kind = {"json": "a JSON record", "jsonl": "a JSON Lines record"}[to]
+    for args, said in [
+        (["fmt", path], "left as it is"),
+        (["fmt", "--check", path], "left as it is"),
+        (["annotate", "--in-place", path], "not annotated"),
+        (["annotate", path], "not annotated"),
+    ]:
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert f"aluette: {path} {said}: it is {kind}, not ALN" in result.stderr
+        assert result.stdout == "" or "file" in result.stdout
+        assert path.read_bytes() == before
+    piped = run("fmt", "-", input=before)
+    assert (piped.exit_code, piped.stdout_bytes) == (2, before)
+    assert "not annotated" in run("annotate", "-", input=before).stderr
+    # the ALN it came from is formatted and annotated as ever
+    assert run("fmt", "--check", aln).exit_code == 0
+    assert run("annotate", aln).exit_code == 0
