@@ -101,7 +101,22 @@ _RESYNC = frozenset({"json", "json-encoding"})
 #: A member of an object: its key, then a colon.
 _MEMBER = re.compile(r'"(?:[^"\\\n]|\\.)*"[ \t\r\n]*:')
 #: A line that starts a list element after a comma: its indent, then ``{``.
-_NEXT_ELEMENT = re.compile(r",[ \t\r]*\n(?:[ \t\r]*\n)*([ \t]*)\{")
+_NEXT_ELEMENT = re.compile(r"(?:,[ \t\r]*)?\n(?:[ \t\r]*\n)*([ \t]*)\{")
+
+
+def _cut_short(text: _Text, problem: Problem) -> Problem:
+    """An element whose problem is found at or past the next element's start
+    (``text.pos``) ended before its own end, its line cut short: it is said
+    where it is cut, at the end of its last line, not on the next element's
+    line, which is whole."""
+    if (problem.line, problem.column) < text.where(text.pos):
+        return problem
+    end = text.buf.rfind("\n", 0, text.pos)
+    while end > 0 and text.buf[end - 1] in " \t\r,\n":
+        end -= 1
+    line, column = text.where(end)
+    reason = "the game stops here, before its closing brace (a brace lost, or its line cut short)"
+    return Problem(problem.variant, {"reason": reason}, line, column, problem.index)
 
 
 class _Stop(Exception):
@@ -513,13 +528,15 @@ def _elements(
         except _Stop as stop:
             if stop.problem.index is None:
                 raise
-            item: Item | Problem = stop.problem
+            problem = stop.problem
+            item: Item | Problem = problem
             # A brace missing: the value ran on into the next elements; a
             # quote lost at a line's end: it ended there, before its own end
             # (whose brackets would then be read as the list's).  Either way
             # the next element is the first found after this one's start.
             start = text.began + 1
             if stop.problem.variant in _RESYNC and text.resync(start, None, column, limit, opens):
+                item = _cut_short(text, problem)
                 item.strays = strays
                 yield item
                 strays = ()

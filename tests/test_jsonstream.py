@@ -273,16 +273,17 @@ def _tracked(items: Iterator[object], stream: Lazy) -> Iterator[tuple[object, in
         yield item, stream.given
 
 
+CUT_SHORT = "the game stops here, before its closing brace (a brace lost, or its line cut short)"
+
+
 @pytest.mark.parametrize("block", [1, 7, 1 << 20])
 @pytest.mark.parametrize("indent", ["", "  "])
 @pytest.mark.parametrize(
     ("broken", "said"),
     [
-        # a brace missing: json says so where the next element starts
-        (
-            '{"n": 2, "x": {"a": 1, "b": 2}',
-            (4, "Expecting property name enclosed in double quotes"),
-        ),
+        # a brace missing: said where the element stops, not where the
+        # next one starts (where json finds it out)
+        ('{"n": 2, "x": {"a": 1, "b": 2}', (3, CUT_SHORT)),
         # one too many: the object ends early, and the rest is no element
         ('{"n": 2, "x": {"a": 1}}, "b": 2}', (3, "Extra data")),
         ('{"n": 2, "x": [1, 2}', (3, "Expecting ',' delimiter")),  # a bracket for a brace
@@ -467,3 +468,19 @@ def test_json_reasons_end_where_the_place_would_follow(text: str, said: str) -> 
     with pytest.raises(json.JSONDecodeError) as caught:
         json.loads(text)
     assert reason_of(caught.value) == said
+
+
+@pytest.mark.parametrize("block", [1, 7, 1 << 20])
+@pytest.mark.parametrize("cut", [3, 9, 14])
+def test_a_game_s_line_cut_short_with_its_comma_costs_that_game_only(block: int, cut: int) -> None:
+    """A document as convert writes it, one game a line: a line cut short
+    loses its comma with its end, and the next game starts the next line
+    all the same; it is read, and the cut game is said where it stops."""
+    lines = ['{"n": 1},', '{"n": 2, "x": {"a": 1, "b": "cd"}},', '{"n": 3},', '{"n": 4}']
+    lines[1] = lines[1][:cut]
+    data = ('{"games": [\n' + "\n".join(lines) + "\n]}").encode("utf-8")
+    chunks = iter([data[i : i + block] for i in range(0, len(data), block)])
+    found = list(read_document(lambda size: next(chunks, b""), "games", 1000))
+    assert [x.value for x in found if isinstance(x, Item)] == [{"n": 1}, {"n": 3}, {"n": 4}]
+    (lost,) = [x for x in found if isinstance(x, Problem)]
+    assert (lost.index, lost.line, lost.column) == (2, 3, len(lines[1].rstrip(", ")) + 1)
