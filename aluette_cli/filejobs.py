@@ -18,6 +18,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO, cast
 
 from .analysis import Limits
 from .annotate import Annotator
@@ -29,7 +30,9 @@ from .streams import (
     NUL_REASON,
     STDIO,
     ChangedMeanwhile,
+    NamedInput,
     Nowhere,
+    ReadError,
     WriteError,
     atomic_output,
     base_of,
@@ -128,7 +131,8 @@ class _Job:
                     except OSError as exc:
                         raise WriteError(target, exc) from exc
             with contextlib.ExitStack() as opened:
-                stream = opened.enter_context(stream_cm)
+                # (its reads failing are said as the input's, not the output's)
+                stream = cast(BinaryIO, NamedInput(opened.enter_context(stream_cm), file))
                 if self.writes_into:  # a pipe is looked at for NUL bytes as a file is
                     stream = opened.enter_context(rewindable_copy(stream))
                 # Written in place: the file as read, so that a change made
@@ -158,6 +162,9 @@ class _Job:
                     yield from self.run(file, target, stream, out)
         except ChangedMeanwhile as exc:
             yield Said(f"aluette: {exc}", EXIT_INVALID)
+        except ReadError as exc:  # the other files are still read, as validate reads them
+            remove_empty(made)
+            yield Said(cannot_read(file, reason_of(exc.cause)), EXIT_USAGE)
         except WriteError as exc:
             remove_empty(made)
             if target is None or target == STDIO:

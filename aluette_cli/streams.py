@@ -33,7 +33,7 @@ import stat
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any, BinaryIO
@@ -178,6 +178,50 @@ class WriteError(OSError):
 
     def __str__(self) -> str:
         return f"cannot write {visible(self.name)}: {self.reason}"
+
+
+class ReadError(Exception):
+    """An input failed part way through its reading (an I/O error of a
+    failing disk or a dropped mount).  Not an :class:`OSError`, so that
+    :func:`atomic_output`, which names its output for any OSError raised
+    while it is open, does not say an input's failure as a write's."""
+
+    def __init__(self, name: str, cause: OSError) -> None:
+        super().__init__(name, cause)
+        self.name, self.cause = name, cause
+
+
+class NamedInput:
+    """An input stream whose read failures are :class:`ReadError` naming the
+    input; everything else is the stream's own."""
+
+    def __init__(self, stream: BinaryIO, name: str) -> None:
+        self._stream, self._name = stream, name
+
+    def _reading(self, read: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return read(*args)
+        except OSError as exc:
+            raise ReadError(self._name, exc) from exc
+
+    def read(self, size: int = -1) -> bytes:
+        return self._reading(self._stream.read, size)  # type: ignore[no-any-return]
+
+    def read1(self, size: int = -1) -> bytes:
+        read1 = getattr(self._stream, "read1", None) or self._stream.read
+        return self._reading(read1, size)  # type: ignore[no-any-return]
+
+    def readline(self, size: int = -1) -> bytes:
+        return self._reading(self._stream.readline, size)  # type: ignore[no-any-return]
+
+    def readinto(self, buffer: Any) -> int | None:
+        return self._reading(self._stream.readinto, buffer)  # type: ignore[attr-defined,no-any-return]
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.readline, b"")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 class ChangedMeanwhile(WriteError):

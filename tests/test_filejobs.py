@@ -14,6 +14,7 @@ REASON", "cannot write FILE: REASON").
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
@@ -28,6 +29,7 @@ from typing import Any
 import pytest
 
 import aluette_cli
+import aluette_cli.filejobs
 from aluette_cli.analysis import Limits
 from aluette_cli.filejobs import AnnotateJob, ConvertJob, Read, Said, told
 from aluette_cli.pipeline import RuleChoice
@@ -117,6 +119,52 @@ def test_an_input_that_cannot_be_read_costs_only_itself(
     events = [list(job((file, str(target)))) for file, target in pairs]
     assert events == [[Read(1)], [Said(f"aluette: cannot read {bad}: {reason}", 2)], [Read(1)]]
     assert sorted(os.listdir(out)) == ["a.json", "c.json"]
+
+
+class FailingDisk(io.BytesIO):
+    """A file whose reading fails part way, as on a failing disk or a
+    dropped network mount (EIO)."""
+
+    def read(self, size: int | None = -1) -> bytes:
+        if self.tell() >= 10:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        return super().read(10 if size is None or size < 0 else min(size, 10))
+
+    readline = read  # type: ignore[assignment]
+    read1 = read
+
+
+@pytest.mark.parametrize("to", [None, "-", "out"])
+@pytest.mark.parametrize(
+    "job",
+    [ConvertJob(CHOICE, True, "json"), AnnotateJob(CHOICE, True)],
+    ids=["convert", "annotate"],
+)
+def test_an_input_failing_part_way_is_said_as_unread_and_costs_only_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, job: Any, to: str | None
+) -> None:
+    """A read that fails inside the output's writing was said as that
+    output's ("cannot write <stdout>"), and ended the command: the files
+    after it were not read."""
+    first, last = (str(write(tmp_path, name, CLEAN)) for name in ("a.aln", "c.aln"))
+    bad = str(tmp_path / "b.aln")
+    real_open = aluette_cli.filejobs.open_source
+
+    def opened(file: str) -> Any:
+        if file == bad:
+            return contextlib.nullcontext(FailingDisk(CLEAN.encode("utf-8")))
+        return real_open(file)
+
+    monkeypatch.setattr(aluette_cli.filejobs, "open_source", opened)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO()))
+    out = tmp_path / "out"
+    targets = {name: None if to is None else to if to == "-" else str(out / name) for name in "abc"}
+    events = [list(job((f, targets[n]))) for f, n in [(first, "a"), (bad, "b"), (last, "c")]]
+    said = Said(f"aluette: cannot read {bad}: {os.strerror(errno.EIO)}", 2)
+    assert events[1][-1] == said
+    assert events[0] == events[2] and events[0][-1] == Read(1)
+    if to == "out":
+        assert sorted(os.listdir(out)) == ["a", "c"]
 
 
 class FullOutput(io.StringIO):
