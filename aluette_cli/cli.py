@@ -167,11 +167,23 @@ class _Group(click.Group):
 
 
 def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
-    """Check ``--rules``/``--options`` up front: a typo there is a usage error."""
+    """Check ``--rules``/``--options`` up front: a typo there is a usage error,
+    and so is an output (``-o``) over the ruleset file read, which would be
+    lost, and the records written under rules no longer there."""
     try:
-        return api.rule_choice(rules, options)
+        choice = api.rule_choice(rules, options)
     except RulesetError as exc:
         raise click.BadParameter(str(exc), param_hint="--rules/--options") from None
+    ctx = click.get_current_context(silent=True)
+    output = ctx.params.get("output") if ctx is not None else None
+    if rules is not None and isinstance(output, str) and output != STDIO:
+        read = _identity(rules)
+        if read is not None and read == _identity(output):
+            raise click.UsageError(
+                f"-o {visible(output)} is the ruleset file --rules reads; write the output"
+                " elsewhere"
+            )
+    return choice
 
 
 def _version() -> str:

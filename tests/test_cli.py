@@ -1053,3 +1053,26 @@ def test_a_file_the_user_may_not_read_is_said_and_the_others_are_read(
     assert result.exit_code == 2, result.output
     assert f"aluette: cannot read {locked}: Permission denied" in result.stderr
     assert "1 game, 1 deal: 0 errors, 0 warnings; 1 file could not be read" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["generate"], ["report", "g.aln"], ["convert", "g.aln", "--to", "json"], ["stats", "g.aln"]],
+)
+@pytest.mark.parametrize("through", ["h.toml", "link.toml"])
+def test_an_output_over_the_ruleset_file_read_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], through: str
+) -> None:
+    """The ruleset would be lost, and records written under it would name
+    rules no longer there (generate's would name the very file they are in)."""
+    monkeypatch.chdir(tmp_path)
+    rules = (SAMPLES / "house-rules.toml").read_bytes()
+    (tmp_path / "h.toml").write_bytes(rules)
+    (tmp_path / "link.toml").symlink_to("h.toml")
+    (tmp_path / "g.aln").write_bytes((SAMPLES / "classic-game.aln").read_bytes())
+    result = run(*command, "--rules", "h.toml", "-o", through)
+    assert result.exit_code == 2
+    assert f"-o {through} is the ruleset file --rules reads" in result.stderr
+    assert (tmp_path / "h.toml").read_bytes() == rules
+    # elsewhere, as ever
+    assert run(*command, "--rules", "h.toml", "-o", "out.txt").exit_code in (0, 1)
