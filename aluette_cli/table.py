@@ -361,12 +361,19 @@ def _out_of_turn(table: Table, seat: str, turn: Seat | None) -> Problem:
 
 
 def _holds(table: Table, player: str | None, card: str) -> bool:
-    """Whether ``player`` holds ``card``: by the hand, or where it is not
-    written, by the chant's word on who kept a stock card."""
-    hand = table.held.get(player) if player is not None else None
+    """Whether ``player`` may hold ``card``: by the hand, or where it is not
+    written, by the hands and the chant that are (who was dealt it or kept
+    it), else by its not lying in the stock nor being discarded: a card
+    the record gives nobody may be the player whose hand it leaves out."""
+    if player is None:
+        return False
+    hand = table.held.get(player)
     if hand is not None:
         return card in hand
-    return player is not None and table._holder(card) == player
+    holder = table._holder(card)
+    if holder is not None:
+        return holder == player
+    return card not in table._stock and card not in table._discarded
 
 
 def dealer_shown(

@@ -237,6 +237,22 @@ def test_the_holder_plays_a_card_someone_else_played_first_without_a_second_find
     assert codes(table.play("W", "1c")) == [(F.PLAYED_TWICE, "")]
 
 
+def test_a_card_played_first_by_another_may_be_played_by_a_player_whose_hand_is_not_given() -> None:
+    """S's hand is left out: E plays S's ace (A203: it is not E's), and S,
+    who may hold it (no written hand, nor the stock, holds it), plays it
+    later without a second finding; one mistake, one finding."""
+    dealt = hands()
+    del dealt["S"]
+    table = Table(CLASSIC, "N", dealt)
+    assert codes(table.play("E", "1c")) == [(F.NOT_IN_HAND, "")]
+    play_trick(table, [("S", "5c"), ("W", "4b"), ("N", "Vd")])
+    assert table.end_trick()[0].winner == "E"
+    assert table.play("E", "Rd") == ()
+    assert table.play("S", "1c") == ()
+    # a third play of it is A204 again, as is one by a player that may not hold it
+    assert codes(table.play("W", "1c")) == [(F.PLAYED_TWICE, "")]
+
+
 def test_a_card_is_reseated_to_its_holder_only_if_it_has_no_card_of_the_trick() -> None:
     """A seat letter mistyped: N's card written for E is N's, where N has
     played no card of the trick; a player plays one card a trick, so a
