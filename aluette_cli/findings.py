@@ -196,6 +196,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " the cavalier (C) and the king (R or K)",
         "no-ten": "the deck of 48 cards has no tens: its numbers run from 1 to 9",
         "draw-first": "a draw line comes after the game's tags, before its first deal",
+        "comment": "a comment starts with ';', or is written in braces",
         "expected-nothing": "nothing more",
         "expected-end": "the end of the {what}",
         "expected-literal": "'{literal}'",

@@ -211,7 +211,12 @@ def test_a_stop_that_starts_no_element_costs_the_whole_line(
         ("1. N:3d E:8d S:6e W:3b => S", 24, "found '=>' (write '->'), expected", None),
         # words after a claim, a note without its braces: the trick and its claim
         ("1. N:3d E:8d S:6e W:3b -> N xyz", 29, "found 'xyz' after the trick's claim", "N"),
-        ("1. N:3d E:8d S:6e W:3b -> pourri (kings)", 34, "found '(kings)' after", "pourri"),
+        (
+            "1. N:3d E:8d S:6e W:3b -> pourri (kings)",
+            34,
+            "found '(kings)' (a comment starts with ';', or is written in braces) after",
+            "pourri",
+        ),
     ],
 )
 def test_a_trick_whose_claim_or_what_follows_it_cannot_be_read_keeps_its_cards(

@@ -246,6 +246,7 @@ NO_QUEEN = (
 )
 NO_TEN = "the deck of 48 cards has no tens: its numbers run from 1 to 9"
 QUOTES = ', a typographic quote: write the value between straight double quotes, "..."'
+COMMENT = "a comment starts with ';', or is written in braces"
 
 
 @pytest.mark.parametrize(
@@ -275,10 +276,32 @@ QUOTES = ', a typographic quote: write the value between straight double quotes,
         ('[Event \u201cClub\u201d]', 7, "\u201c is U+201C" + QUOTES),
         ("[Site \u00ab Nantes \u00bb]", 6, "\u00ab is U+00AB" + QUOTES),
         ('x\n[Event \u201cClub\u201d]', 9, "\u201c is U+201C" + QUOTES),
+        # a comment as other notations write it: never a card's name in it
+        ("-> N # monsieur takes it", 5, COMMENT), ("-> N (monsieur)", 5, COMMENT),
+        ("-> N -- the vache", 5, COMMENT), ("deal 1 dealer W // first", 16, COMMENT),
     ],
 )  # fmt: skip
 def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> None:
     assert _hint(text, index) == fix
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("points EW", "'points' (write 'point')"),
+        ("signals S monsieur", "'signals' (write 'signal')"),
+        ("Points EW", "'Points' (write 'point': keywords are lower-case)"),
+    ],
+)
+def test_a_keyword_written_in_the_plural_is_found_whole_and_said_singular(
+    line: str, found: str
+) -> None:
+    """Keywords may touch what follows them, so ``points`` is read as
+    ``point`` and an ``s``, where the error is: said as a seat in lower
+    case, its fix (``pointS``) was another error."""
+    checked = check(f"deal 1 dealer W\nwinners: N E S W N E S W N\n{line}\n")
+    (said,) = [f.message for f in checked.outcome.findings if f.code == "A001"]
+    assert said.startswith(f"found {found}, expected ")
 
 
 @pytest.mark.parametrize(

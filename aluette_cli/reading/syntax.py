@@ -62,8 +62,31 @@ def _expected_words(names: Iterable[str], what: str) -> str:
 def _fixed(found: str, text: str, index: int | None) -> str:
     """What was ``found`` at ``text[index]``, with the fix of a known word
     mistyped there (:func:`_hint`); as it is where none (or no index)."""
-    hint = _hint(text, index) if index is not None else ""
+    if index is None:
+        return found
+    plural = _plural_keyword(text, index)
+    if plural is not None:  # (the word, not the letter the keyword left)
+        word, keyword = plural
+        return _said(
+            "found-fix", found=_said("found-word", word=word), fix=_said("fix", fixed=keyword)
+        )
+    hint = _hint(text, index)
     return _said("found-fix", found=found, fix=hint) if hint else found
+
+
+def _plural_keyword(text: str, index: int) -> tuple[str, str] | None:
+    """(the word, the keyword meant) where the error is the ``s`` of a keyword
+    written in the plural (``points EW``, ``signals S``): keywords may touch
+    what follows them, so ``point`` was read, and the ``s`` stopped it."""
+    if text[index : index + 1] not in ("s", "S") or not text[index + 1 : index + 2].isspace():
+        return None
+    start = index
+    while start > 0 and text[start - 1].isalpha():
+        start -= 1
+    keyword = text[start:index]
+    if keyword.lower() not in LITERALS:
+        return None
+    return text[start : index + 1], keyword.lower()
 
 
 def _found(text: str, index: int) -> str:
@@ -175,6 +198,10 @@ _TEAM_LIKE = re.compile(r"([Nn])[-/]?[Ss]|[Ee][-/]?[Ww]")
 _NOT_IN_DECK = re.compile(r"(?:([Qq])|10)[DCBEOdcbeo]")
 
 
+#: how other notations open a comment, which ALN writes after ';' or in { }
+_OTHER_COMMENTS = ("#", "//", "--", "(")
+
+
 def _name_key(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     return re.sub(r"[^a-z]", "", plain)
@@ -202,6 +229,9 @@ def _hint(text: str, index: int) -> str:
     if text[index : index + 1] in QUOTE_LIKE and _TAG_NAME_BEFORE.search(text, line, index):
         mark = text[index]
         return _said("fix-quotes", quote=mark, code=f"{ord(mark):04X}")
+    after_claim = text[:index].rstrip(WHITESPACE).endswith(ARROW)  # (-> -- is a claim)
+    if text.startswith(_OTHER_COMMENTS, index) and not after_claim:
+        return _said("comment")
     m = _HINT_WORD.match(text, index)
     if m is None:
         return ""
@@ -236,6 +266,8 @@ def _hint(text: str, index: int) -> str:
         bare = word.removesuffix(COLON)  # a keyword's colon is not part of it (Stock:)
         if bare.lower() in LITERALS and bare != bare.lower():
             return _said("fix-keyword", fixed=bare.lower())
+        if bare.lower().endswith("s") and bare.lower()[:-1] in LITERALS:  # Points
+            return _said("fix-keyword", fixed=bare.lower()[:-1])
         if bare.upper() in SEATS and bare != bare.upper():
             return _said("fix", fixed=bare.upper() + COLON * word.endswith(COLON))
     # A card's name as people say it, perhaps over several words ("deux de chêne").
