@@ -160,7 +160,14 @@ class Ruleset:
         if unknown:
             import difflib  # only for an option the ruleset does not have
 
-            close = [difflib.get_close_matches(o, self.known_options, n=1) for o in unknown]
+            close = [
+                # options run together: each is known, but commas separate them
+                [", ".join(map(self.meant_option, parts))]
+                if len(parts := re.split(r"[\s;/+]+", o.strip())) > 1
+                and all(self.meant_option(p) in self.known_options for p in parts)
+                else difflib.get_close_matches(o, self.known_options, n=1)
+                for o in unknown
+            ]
             meant = [
                 f"for {o!r}, did you mean {m[0]!r}?"
                 for o, m in zip(unknown, close, strict=True)

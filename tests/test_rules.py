@@ -532,3 +532,13 @@ def test_a_ruleset_file_with_another_name_is_refused_as_a_record_would_refuse_it
 def test_an_unknown_option_names_the_option_it_is_close_to() -> None:
     with pytest.raises(RulesetError, match="for 'mordiene', did you mean 'mordienne'\\?"):
         load_ruleset("classic").with_options(frozenset({"mordiene"}))
+
+
+@pytest.mark.parametrize(
+    "written", ["mordienne chanter", "mordienne;chanter", "Mordienne / chanter"]
+)
+def test_options_run_together_are_told_to_be_separated_by_commas(written: str) -> None:
+    """The closest single option ('mordienne') would drop the other one."""
+    meant = "mordienne, chanter"
+    with pytest.raises(RulesetError, match=f"for '{written}', did you mean '{meant}'\\?"):
+        load_ruleset("classic").with_options(frozenset({written}))
