@@ -1145,6 +1145,10 @@ def convert(
     """
     if compact and to != "jsonl":
         raise click.UsageError("--compact is a form of JSON Lines: use it with --to jsonl")
+    if style != "keep" and to != "aln":  # (it was accepted, and did nothing)
+        raise click.UsageError(
+            f"--style {style} says how ALN trick lines are written: use it with --to aln"
+        )
     _raw_csv_with_csv(raw_csv, to == "csv", "--to csv")
     if lossless and not compact:
         raise click.UsageError(

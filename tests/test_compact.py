@@ -396,6 +396,9 @@ def test_a_row_of_an_unknown_version_is_refused(tmp_path: Path) -> None:
         # accepted and ignored before: as if the cells of JSON were written raw
         (("--to", "json", "--raw-csv"), "use it with --to csv"),
         (("--to", "aln", "--raw-csv"), "use it with --to csv"),
+        # so was a style of ALN trick lines given for another format
+        (("--to", "json", "--style", "seats"), "--style seats says how ALN trick lines"),
+        (("--to", "csv", "--style", "cards"), "use it with --to aln"),
     ],
 )
 def test_compact_and_lossless_need_each_other_in_order(
