@@ -803,9 +803,15 @@ def report(
         raise click.UsageError("--analyse needs --format html (aluette analyse gives text, json)")
     _refuse_reading_into(files, output)
     unread: list[str] = []
+    read: list[str] = []  # the files opened, in order
+    with_deals: set[str] = set()
 
     def opened(file: str, reason: str | None) -> None:
-        if reason is not None:
+        if reason is None:
+            read.append(file)
+        else:
+            if read and read[-1] == file:  # opened, then it could not be read
+                read.pop()
             unread.append(json.dumps(unreadable(file, reason).as_dict(file)))
 
     with atomic_output(output, binary=False) as out:
@@ -838,12 +844,17 @@ def report(
             results = each_result(
                 files, choice, status, render, jobs, report_keep(render), on_file=opened, fmt=source
             )
-            for _, result in results:
+            for file, result in results:
                 frame.add(result.text)
+                if result.deals:
+                    with_deals.add(file)
             if fmt == "json" and unread:
                 # The files not read, as validate --format json gives them (A010).
                 frame.close_with(f'], "unreadable": [{", ".join(unread)}]}}')
             frame.end()
+    for file in read:
+        if file not in with_deals:  # (as validate says it: an empty report is no report)
+            click.echo(f"aluette: warning: {file} holds no deals: nothing to report", err=True)
     sys.exit(status.code)
 
 

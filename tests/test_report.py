@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import invoke, write
+from .conftest import invoke, run, write
 
 
 def trick_row(text: str) -> dict[str, str]:
@@ -92,3 +92,16 @@ def test_a_mordienne_of_one_trick_says_so(tmp_path: Path) -> None:
     text = '[Options "mordienne"]\n\ndeal 1 dealer W\nwinners: - - - - - - - - E\npoint E 2\n'
     report = invoke(["report", write(tmp_path, "m.aln", text)]).stdout
     assert "Mordienne: E won nothing before taking trick 9, so EW score 2 points." in report
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_a_file_of_no_deals_is_said_to_hold_none_as_validate_says_it(
+    tmp_path: Path, fmt: str
+) -> None:
+    """Like a linter given nothing to lint: an empty report is no report."""
+    empty = write(tmp_path, "empty.aln", "; only a note\n")
+    full = write(tmp_path, "full.aln", "deal 1 dealer S\npoint NS\n")
+    result = run("report", "--format", fmt, empty, full)
+    assert result.exit_code == 0
+    warned = [line for line in result.stderr.splitlines() if "holds no deals" in line]
+    assert warned == [f"aluette: warning: {empty} holds no deals: nothing to report"]
