@@ -1307,6 +1307,17 @@ def fmt_command(
                 status.raise_to(EXIT_INVALID)
                 failed += 1
                 continue
+            if result.changed and result.unreadable and not keep_broken:
+                # (left as it is, whatever the mode: --check and --diff say
+                # what the run would do, and fmt - gives its input back)
+                if file == "-" and not (check or show_diff):
+                    result.copy_old_to(sys.stdout.buffer)
+                click.echo(
+                    f"aluette: {display} not rewritten: parts of it cannot be read", err=True
+                )
+                status.raise_to(EXIT_INVALID)
+                failed += 1
+                continue
             if file == "-" and not (check or show_diff):
                 result.copy_to(sys.stdout.buffer)
                 continue
@@ -1321,18 +1332,15 @@ def fmt_command(
                 diff = unified_diff(
                     lines_of(result.old), lines_of(result.new), display, f"{display} (formatted)"
                 )
+                # (the record's text as it is: click.echo would take out the
+                # escape sequences a comment holds, and the diff would not apply)
+                write_out = sys.stdout.write
                 for piece in diff:
-                    click.echo(piece, nl=False)
+                    write_out(piece)
+                sys.stdout.flush()
             if check:
                 click.echo(f"would reformat {display}", err=True)
                 status.raise_to(EXIT_INVALID)
-            elif result.unreadable and not keep_broken:
-                click.echo(
-                    f"aluette: {display} not rewritten: parts of it cannot be read", err=True
-                )
-                status.raise_to(EXIT_INVALID)
-                failed += 1
-                continue
             elif not show_diff:
                 try:
                     with atomic_output(file, binary=True, read_as=read_as) as out:

@@ -50,6 +50,7 @@ OTHERS: list[tuple[str, str, dict[str, object]]] = [
     ("cards-only tricks", "classic", {"style": "cards"}),
     ("winners: sheets", "classic", {"sheet": True}),
     ("no hands", "classic", {"hands": False}),
+    ("sheets without hands", "classic", {"sheet": True, "hands": False}),
     ("team-five", "team-five", {}),
 ]
 

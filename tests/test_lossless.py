@@ -67,6 +67,24 @@ def test_a_broken_deal_between_two_good_ones_is_kept_in_place(tmp_path: Path) ->
     assert "A001" in again.stderr and "would reformat" not in again.stderr
 
 
+@pytest.mark.parametrize("mode", [["--check"], ["--diff"], [], ["-"]])
+def test_no_keep_broken_leaves_the_file_alone_in_every_mode(
+    tmp_path: Path, mode: list[str]
+) -> None:
+    """--check and --diff say what the run would do: they said a file with
+    a line that cannot be read would be reformatted, which the run then
+    refused; fmt - gave the formatted text, as if it were kept."""
+    text = RECORD.replace("point EW", "point   EW")
+    path = write(tmp_path, "broken.aln", text)
+    args = ["fmt", "--no-keep-broken", *mode] + ([] if mode == ["-"] else [str(path)])
+    result = run(*args, input=text if mode == ["-"] else None)
+    assert result.exit_code == 1
+    assert "not rewritten: parts of it cannot be read" in result.stderr
+    assert "would reformat" not in result.stderr
+    assert result.stdout == (text if mode == ["-"] else "")
+    assert path.read_text(encoding="utf-8") == text
+
+
 def test_check_changes_nothing_and_says_which_files(tmp_path: Path) -> None:
     messy = write(tmp_path, "messy.aln", READABLE.replace("point EW", "point   EW"))
     clean = write(tmp_path, "clean.aln", format_aln(messy.read_bytes(), "m", RuleChoice()).text)
@@ -127,8 +145,10 @@ def apply_unified_diff(old: str, diff: str) -> str:
         '[Event "a\u2028b"]\n\ndeal 1 dealer N\npoint  NS\n',
         "deal 1 dealer N\rpoint  NS\r",  # old Mac line ends: one line to patch
         "deal 1 dealer N\npoint  NS",  # no line end at the end
+        # a terminal's escape sequences in a comment, which click.echo took out
+        "deal 1 dealer N {pasted \x1b[1mbold\x1b[0m}\npoint  NS\n",
     ],
-    ids=["form feed", "U+2028", "CR", "no last line end"],
+    ids=["form feed", "U+2028", "CR", "no last line end", "escape sequences"],
 )
 def test_the_diff_patches_the_file_into_its_formatted_text(tmp_path: Path, text: str) -> None:
     """`fmt --diff` is a unified diff that `patch` applies: lines end at
