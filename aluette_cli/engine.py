@@ -761,10 +761,12 @@ def _could_follow(
     def gives(plays: list[tuple[str | None, str]]) -> bool:
         return _gives(plays, claimed, ruleset)
 
+    # (a card the player discarded in its own chant has no other holder to
+    # play it: it was miswritten, like a card not held at all)
     holders = {
         f.facts["card"]: f.facts["holder"]
         for f in said
-        if f.code == F.NOT_IN_HAND and f.facts.get("holder") is not None
+        if f.code == F.NOT_IN_HAND and f.facts.get("holder") not in (None, f.facts.get("seat"))
     }
     if holders and gives([(holders.get(card, seat), card) for seat, card in outcome.plays]):
         return True

@@ -1566,3 +1566,49 @@ def test_a_double_doubles_a_concession_s_worth_too(
     (said,) = messages(check(record(*lines, half), base=tmp_path), "A307")
     assert said.startswith(f"{half}: EW's concession was ")
     assert said.endswith(f", and NS's double makes it {points}; write 'point {side} {points}'")
+
+
+#: E deals; E and S chant.  E discards Rb (dealt to E) and plays 8e (taken)
+#: in trick 6, which S's Rd takes.
+OWN_DISCARD = [
+    '[Options "chanter"]',
+    "deal 1 dealer E",
+    "N: 8c Ve Cd 7c 6d 3d Vb 9b 1e",
+    "E: 7d 9e 3b 6e 8b Rb 1c 3c 5c",
+    "S: 2b 4c Rd 1b Ce 2c 5b 6b 8d",
+    "W: 6c 4d Cc Vc Vd 2d 4e 4b 9c",
+    "stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e",
+    "chant E takes 7e 8e Re 7b Rc Cb discards 7d 8b Rb 7b Rc Cb",
+    "chant S takes 1d 5d 5e 3e 9d 2e discards 1b 5b 5e 3e 9d 2e",
+    "1. S:2b W:Cc N:9b E:6e -> S",
+    "2. S:2c W:4b N:6d E:3c -> E",
+    "3. E:Re S:8d W:Vd N:3d -> N",
+    "4. N:Cd E:1c S:5d W:2d -> W",
+    "5. W:9c N:Ve E:3b S:4c -> W",
+    "6. W:Vc N:7c E:8e S:Rd -> S",
+    "7. S:6b W:4e N:8c E:5c -> N",
+    "8. N:1e E:9e S:1d W:6c -> pourri",
+    "9. N:Vb E:7e S:Ce W:4d -> S",
+    "point NS",
+]
+
+
+@pytest.mark.parametrize("card", ["Rb", "1b"], ids=["its own discard", "another's discard"])
+@pytest.mark.parametrize("claims", [True, False], ids=["claims", "no claims"])
+def test_chanter_a_discarded_card_written_for_a_card_held_is_one_finding(
+    card: str, claims: bool
+) -> None:
+    """E's Rb (its own discard) makes trick 6 pourri, S's 1b (S's discard)
+    E's: the claim for S, or without claims S's lead of trick 7, follows
+    from the A203, for E's 8e gives the trick to S.  With E's own discard
+    it stood as a mistake of its own: no other holder could play it, and
+    no card of E's hand was tried in its place."""
+    lines = [line.replace("E:8e S:Rd", f"E:{card} S:Rd") for line in OWN_DISCARD]
+    if not claims:
+        lines = [line.split(" ->")[0] for line in lines]
+    text = record(*lines)
+    assert found(check(text.replace(f"E:{card} S:Rd", "E:8e S:Rd"))) == []
+    findings = check(text).outcome.findings
+    fault = next(f for f in findings if f.code == "A203")
+    told = next(f for f in findings if f.code == ("A301" if claims else "A202"))
+    assert told.consequence_of == (fault.code, fault.line, fault.column)
