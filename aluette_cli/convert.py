@@ -63,7 +63,7 @@ from .readback import past_limits
 from .reading import read_games, read_units
 from .streams import NUL_REASON, WriteError, display_name, holds_nul, rewindable
 from .tables import game_tables
-from .writers.aln import BETWEEN_GAMES, write_game
+from .writers.aln import BETWEEN_GAMES, STAND_IN, needs_stand_in, write_game
 from .writers.tables import csv_header, write_csv
 
 INPUT_FORMATS = ("aln", "json", "jsonl")
@@ -828,6 +828,10 @@ class Writer:
         self.out, self.fmt, self.style, self.file = out, fmt, style, file
         self.compact, self.lossless, self.raw_csv = compact, lossless, raw_csv
         self.frame: Framed | None = None
+        self.games = 0  # written so far
+        #: the index of the game just written, where ALN needed a tag
+        #: section written for it (writers.aln.needs_stand_in)
+        self.stood_in: int | None = None
         if fmt == "json":
             opening = f'{{"format": "{FORMAT}", "version": {VERSION}, "games": ['
             self.frame = Framed.json_list(out.write, opening, "]}")
@@ -844,10 +848,12 @@ class Writer:
         """Writes a game; returns how many characters a game of JSON or JSON
         Lines took (what their reader holds of one game), else 0."""
         game = checked.game
+        first, self.games = not self.games, self.games + 1
         if self.fmt == "aln":
             assert self.frame is not None
             seated = _seated(checked) if self.style == "cards" else ()
-            self.frame.add(write_game(game, turn_seats(checked), self.style, seated))
+            self.stood_in = checked.outcome.index if needs_stand_in(game, first) else None
+            self.frame.add(write_game(game, turn_seats(checked), self.style, seated, first))
         elif self.fmt == "json":
             assert self.frame is not None
             head = _encode({**game_header_to_dict(game), "deals": []})
@@ -924,6 +930,14 @@ def converted(
         yield item
         if not isinstance(item, Unreadable):
             size = writer.write(item)
+            if writer.stood_in is not None:
+                yield NotWhole(
+                    f"game {writer.stood_in} has no tags, and ALN starts each game after the"
+                    " first, or one with a draw line, with its tag section: it is written"
+                    f" with {STAND_IN}",
+                    how="holds a tag the input does not",
+                    warning=True,
+                )
             if size > MAX_GAME_CHARS:
                 # as convert --to aln says of ALN that would not read back whole
                 form = _NAMES[to]
@@ -1128,6 +1142,8 @@ class NotWhole:
     form: str = "ALN"
     #: what is wrong with it: more than the reader holds, or another reading
     how: str = "would not read back whole"
+    #: said as a warning: the record is whole, written as the format can
+    warning: bool = False
 
 
 @dataclass(slots=True)

@@ -46,7 +46,7 @@ from .streams import (
     rewindable_copy,
     same_file,
 )
-from .verdict import EXIT_INVALID, EXIT_USAGE, exit_status
+from .verdict import EXIT_INVALID, EXIT_OK, EXIT_USAGE, exit_status
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +236,9 @@ class ConvertJob(_Job):
                     f"aluette: {visible(display)} written out as it is, not formatted: {item.why}",
                     EXIT_INVALID,
                 )
+            elif isinstance(item, NotWhole) and item.warning:
+                said = f"its {item.form} {item.how}: {item.why}"
+                yield Said(f"aluette: warning: {visible(display)}: {said}", EXIT_OK)
             elif isinstance(item, NotWhole):
                 said = f"its {item.form}, written all the same, {item.how}: {item.why}"
                 yield Said(f"aluette: {visible(display)}: {said}", EXIT_INVALID)

@@ -1978,3 +1978,44 @@ def test_a_record_with_lines_out_of_place_is_formatted_as_it_reads(tmp_path: Pat
         f"{trick}\ndeal 2 dealer N\n{point}", f"{point}\ndeal 2 dealer N\n{trick}"
     )
     assert _codes(path) == []
+
+
+ROW = (
+    '{{"format":"aluette-record","version":2,"game":{{"index":{game}}},"deal":{{"number":1,'
+    '"dealer":"{dealer}","winners":{{"entries":["N","N","N","E","E",null,"S","W","W"]}},'
+    '"point":{{"side":"NS"}}}}}}\n'
+)
+
+
+def test_a_json_game_without_tags_after_the_first_stays_a_game_of_its_own_in_aln(
+    tmp_path: Path,
+) -> None:
+    """ALN starts every game after the first with its tag section: without
+    one, the second game's deals were written as the first game's (status
+    0, no word), and read back as one game with an A104."""
+    rows = write(
+        tmp_path, "log.jsonl", ROW.format(game=1, dealer="N") + ROW.format(game=2, dealer="E")
+    )
+    assert run("validate", rows).stderr.endswith("2 games, 2 deals: 0 errors, 0 warnings\n")
+    result = run("convert", rows, "--to", "aln")
+    assert result.exit_code == 0
+    assert (
+        f"aluette: warning: {rows}: its ALN holds a tag the input does not: game 2 has no tags"
+        in result.stderr
+    )
+    assert result.stdout.count('[Event "?"]') == 1
+    aln = write(tmp_path, "log.aln", result.stdout)
+    assert run("validate", aln).stderr.endswith("2 games, 2 deals: 0 errors, 0 warnings\n")
+
+
+def test_a_json_game_without_tags_keeps_its_draw_and_tag_comments_in_aln(tmp_path: Path) -> None:
+    """A draw line and the tag section's comments stand in a tag section:
+    written without one, they were left out."""
+    aln = write(tmp_path, "d.aln", '[Event "x"]  {by Rose}\ndraw: N:3d E:2d S:3c W:2c\n\n'
+                "deal 1 dealer S\nwinners: N N N E E - S W W\npoint NS\n")  # fmt: skip
+    record = json.loads(run("convert", aln, "--to", "json").stdout)
+    record["games"][0]["tags"] = []
+    path = write(tmp_path, "d.json", json.dumps(record))
+    result = run("convert", path, "--to", "aln")
+    assert result.exit_code == 0
+    assert result.stdout.startswith('[Event "?"]  {by Rose}\ndraw: N:3d E:2d S:3c W:2c\n')

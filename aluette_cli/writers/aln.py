@@ -118,11 +118,13 @@ def game_lines(
     seats: dict[int, list[list[str | None]]] | None = None,
     style: str = "keep",
     seated: Collection[int] = (),
+    first: bool = True,
 ) -> Iterator[str]:
     """The lines of one game; ``seats`` maps a deal's position in the game to its
     turn-order seats, needed for ``style='seats'`` on cards-only tricks.
     ``seated``: the positions of deals whose seats ``style='cards'`` keeps as
-    recorded, since without them the deal would read back otherwise."""
+    recorded, since without them the deal would read back otherwise.
+    ``first``: the game is the first written (:func:`needs_stand_in`)."""
     if game.leading_text is not None:
         text = verbatim(game.leading_text)
         # Text before the first game that begins with U+FEFF (a file with
@@ -135,10 +137,10 @@ def game_lines(
     if game.tags_text is not None:
         yield verbatim(game.tags_text)
         yield ""
-    elif game.tags:
-        for i, tag in enumerate(game.tags):
-            line = f'[{tag.name} "{escape(tag.value)}"]'
-            last = i == len(game.tags) - 1
+    elif game.tags or needs_stand_in(game, first):
+        lines = [f'[{tag.name} "{escape(tag.value)}"]' for tag in game.tags] or [STAND_IN]
+        for i, line in enumerate(lines):
+            last = i == len(lines) - 1
             # The tag section's comments, ";" ones included, follow its last tag.
             yield _with_comments(line, game.tag_comments) if last else line
         if game.draw is not None:
@@ -155,6 +157,22 @@ def game_lines(
         yield ""
 
 
+#: The tag section written for a game that has none where ALN needs one
+#: (:func:`needs_stand_in`): "?" is an unknown value, as in PGN.
+STAND_IN = '[Event "?"]'
+
+
+def needs_stand_in(game: Game, first: bool) -> bool:
+    """Whether a game without tags needs a tag section written for it: ALN
+    starts every game after the first with one (without, its deals would
+    be read as the game before it's), and a draw line or comments of the
+    tag section stand in one.  A game read from ALN always has one there;
+    one read from JSON may not."""
+    if game.tags or game.tags_text is not None:
+        return False
+    return not first or game.draw is not None or bool(game.tag_comments)
+
+
 #: What stands between two games: with the blank line that ends each deal,
 #: games are two blank lines apart.
 BETWEEN_GAMES = "\n\n"
@@ -165,11 +183,12 @@ def write_game(
     seats: dict[int, list[list[str | None]]] | None = None,
     style: str = "keep",
     seated: Collection[int] = (),
+    first: bool = True,
 ) -> str:
     """One game's text, ending with one line end and no blank line, as editors,
     ``git diff --check`` and pre-commit's end-of-file fixer want a file to end:
     games are put :data:`BETWEEN_GAMES` apart by whoever writes several."""
-    lines = list(game_lines(game, seats, style, seated))
+    lines = list(game_lines(game, seats, style, seated, first))
     while lines and lines[-1] == "":
         lines.pop()
     return "\n".join(lines) + "\n" if lines else ""
