@@ -781,8 +781,13 @@ def _seated(checked: CheckedGame) -> set[int]:
     finding.  Without seats a trick's cards go to the turn order's players,
     which in a clean deal are the recorded ones; in a deal with a finding
     (a card played out of turn, a wrong claim, a card not in the hand) they
-    may not be, and the deal would read back with other plays and winners."""
-    numbers = {f.deal for f in checked.outcome.findings if f.deal is not None}
+    may not be, and the deal would read back with other plays and winners.
+    A finding the written text does not give again (:data:`LAYOUT_ONLY`: a
+    line out of its place, written in its place) leaves the seats to go:
+    kept, the next run, the finding gone, took them off."""
+    numbers = {
+        f.deal for f in checked.outcome.findings if f.deal is not None and f.code not in LAYOUT_ONLY
+    }
     return {
         i
         for i, deal in enumerate(checked.game.deals)

@@ -646,3 +646,40 @@ def test_a_json_record_is_never_rewritten_as_if_it_were_aln(
     # the ALN it came from is formatted and annotated as ever
     assert run("fmt", "--check", aln).exit_code == 0
     assert run("annotate", aln).exit_code == 0
+
+
+#: A stock line written among the hands (A005): the deal's only finding,
+#: one the formatted text does not give again.
+STOCK_AMONG_HANDS = """\
+[Event "Club"]
+
+deal 1 dealer W
+N: 2c 9d 2b Rd Cb Vd 8b 7e 3e
+E: 1d 1e Rb 9b 8c 6c 5b 5e 3b
+S: 3d 3c 1b Ce Vc 8e 7d 7c 5d
+stock: 2d Cd Cc Vb 9e 8d 6b 6e 5c 4d 4c 4e
+W: 9c 2e 1c Rc Re Ve 7b 6d 4b
+1. N:9d E:8c S:Ce W:6d -> N
+2. N:7e E:5e S:7d W:7b -> pourri
+3. N:8b E:1d S:1b W:1c -> pourri
+4. N:Rd E:Rb S:3c W:2e -> S
+5. S:7c W:4b N:Cb E:9b -> N
+6. N:3e E:3b S:3d W:Re -> S
+7. S:5d W:Ve N:Vd E:5b -> pourri
+8. S:Vc W:9c N:2c E:1e -> N
+9. N:2b E:6c S:8e W:Rc -> N
+point NS
+"""
+
+
+@pytest.mark.parametrize("style", ["keep", "seats", "cards"])
+def test_formatting_in_any_style_twice_equals_once(tmp_path: Path, style: str) -> None:
+    """--style cards kept the seats of a deal with a finding, the line out of
+    its place among them, which the formatting itself puts back: the next
+    run, the finding gone, took the seats off."""
+    path = write(tmp_path, "club.aln", STOCK_AMONG_HANDS)
+    assert run("fmt", "--style", style, path).exit_code == 0
+    once = path.read_text(encoding="utf-8")
+    assert run("fmt", "--style", style, "--check", path).exit_code == 0
+    assert path.read_text(encoding="utf-8") == once
+    assert run("validate", path).exit_code == 0
