@@ -572,21 +572,24 @@ def _one_deal(text: str, where: str) -> str:
     # And it is read as the writer puts it: before the next game's tags,
     # which keep a game's Result written at the foot of its last deal in
     # the deal (split._tag_below) as they did in the text it was read from.
-    lead = split.lead_in(text)
-    data = f"{lead}{text}\n\n\n{_NEXT_GAME}"
-    units = list(read_units([data.encode("utf-8", "surrogatepass")]))
-    # (the text before the first deal or tag section comes first, empty here)
-    kinds = [unit.kind for unit in units if unit.kind != "other" or unit.text.strip()]
-    if lead:
-        kinds = kinds[1:]  # the deal it is read after
-    if kinds[-1:] == ["tags"] and units[-1].text.strip() == _NEXT_GAME.strip():
-        kinds = kinds[:-1]
-    if kinds != ["deal"]:
-        said = "no deal" if "deal" not in kinds else f"{len(kinds)} records"
-        raise RecordError(
-            f"{where}: unread must be one deal as written; the ALN reader would read {said} in it"
-        )
-    return text
+    read = []
+    for lead in split.leads_in(text):
+        data = f"{lead}{text}\n\n\n{_NEXT_GAME}"
+        units = list(read_units([data.encode("utf-8", "surrogatepass")]))
+        # (the text before the first deal or tag section comes first, empty here)
+        kinds = [unit.kind for unit in units if unit.kind != "other" or unit.text.strip()]
+        if lead:
+            kinds = kinds[1:]  # the deal it is read after
+        if kinds[-1:] == ["tags"] and units[-1].text.strip() == _NEXT_GAME.strip():
+            kinds = kinds[:-1]
+        if kinds == ["deal"]:
+            return text
+        read.append(kinds)
+    kinds = read[0]
+    said = "no deal" if "deal" not in kinds else f"{len(kinds)} records"
+    raise RecordError(
+        f"{where}: unread must be one deal as written; the ALN reader would read {said} in it"
+    )
 
 
 #: a cut's message: one line (the messages of A009 and A003 are short)

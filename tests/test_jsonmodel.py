@@ -28,7 +28,7 @@ from aluette_cli.jsonmodel import (
 from aluette_cli.model import BrokenDeal, Deal
 from aluette_cli.reading import read_games
 
-from .conftest import generated, invoke, write
+from .conftest import generated, invoke, run, write
 
 
 def _typed(text: str, *edits: tuple[str, str]) -> str:
@@ -570,3 +570,26 @@ def test_a_nul_the_aln_holds_is_carried_by_the_json_and_back(tmp_path: Path, whe
     back = invoke(["convert", "--to", "aln", str(tmp_path / "nul.json")]).stdout
     assert "\x00" in back
     assert codes(write(tmp_path, "back.aln", back)) == codes(aln)
+
+
+def test_a_deal_whose_header_is_moved_down_after_a_deal_reads_back_from_json(
+    tmp_path: Path,
+) -> None:
+    """Deal 2's lines above its header, after deal 1, a line of it unread:
+    its text was checked as if after the game's tags, where it reads as two
+    records, and the JSON's own reader skipped the whole game."""
+    text = (
+        '[Event "x"]\n\ndeal 1 dealer N\nN: 6d 2e 3b 5d 9b Ce 3e 1b 7e\npoint EW\n\n'
+        "N: 4b Rb Cb 2b 7d 4d Cc Rc 9c\n9. S:8e W:8c N:2b E:9e -> N\nponit NS\ndeal 2 dealer W\n"
+    )
+    aln = tmp_path / "rec.aln"
+    aln.write_text(text, encoding="utf-8")
+    as_json = tmp_path / "rec.json"
+    assert run("convert", aln, "--to", "json", "-o", as_json).exit_code == 1
+    codes = [
+        (f["code"], f["deal"]) for f in json.loads(run("validate", "--format", "json", aln).stdout)
+    ]
+    again = json.loads(run("validate", "--format", "json", as_json).stdout)
+    assert [(f["code"], f["deal"]) for f in again] == codes
+    assert "A001" in {code for code, _ in codes}
+    assert run("convert", as_json, "--to", "aln").stdout == run("fmt", "-", input=text).stdout

@@ -1558,6 +1558,17 @@ def _continues(before: Unit, numbers: list[int], sheets: int, points: int, heade
     return not had & set(numbers) and numbers[0] - 1 in had
 
 
+def leads_in(text: str) -> list[str]:
+    """Every :func:`lead_in` a deal's text may have stood after: a text
+    whose header is moved down among its lines was cut so after a game's
+    tags or after a deal's point line, and the two cut alike only where the
+    tags are followed by a whole deal (:func:`_headless_after`)."""
+    lead = lead_in(text)
+    if lead and HEADER_LINE.search(text, text.find("\n") + 1 or len(text)):
+        return [lead, f"{ANY_HEADER}{POINT} none\n\n"]
+    return [lead]
+
+
 def lead_in(text: str) -> str:
     """What a deal's ``text``, read alone, is read after so as to be read as
     it was in its record.  Nothing for most: the text starts with its
@@ -1573,7 +1584,8 @@ def lead_in(text: str) -> str:
         return ""
     if HEADER_LINE.search(text, text.find("\n") + 1 or len(text)):
         # its first lines written above its header: read as the first deal's
-        # after the tags are (_headless_after), as after a point line
+        # after the tags are (_headless_after), or as the next deal's after
+        # a point line (:func:`leads_in` gives both)
         return f"{TAG_OPEN}Event {QUOTE}?{QUOTE}{TAG_CLOSE}\n"
     if _POINT_LINE not in "\n" + text and m.lastindex in (2, 3):
         # cut from a deal without a point line (_unpointed): after a trick
