@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
-from itertools import pairwise
+from itertools import pairwise, product
 
 from . import findings as F
 from .cards import SEATS, TEAMS, TRICKS_PER_DEAL, left_of, seats_from, side_team
@@ -31,7 +31,7 @@ from .deal_checks import (
 )
 from .findings import Finding, Flags
 from .ledger import GameLedger, ToldLedger
-from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick, deal_said
+from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick, TrickClaim, deal_said
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .policies import DealResult, PointOutcome, TieBreak, mordienne_start
 from .rules import Ruleset
@@ -93,6 +93,9 @@ class GameReplay:
         self.deals: list[DealOutcome] = []
         #: this deal's wrong trick claims: (trick index, claimed seat, finding)
         self._wrong_claims: list[tuple[int, str | None, Finding]] = []
+        #: the deal's tricks without a claim that have a card fault: who each
+        #: could go to mended, and the fault
+        self._mended: list[tuple[int, frozenset[str | None], Finding]] = []
         #: the deal's one-sided chant (A405), whose silent chanter's stock
         #: cards follow from it
         self._chant_slips: dict[str, Finding] = {}
@@ -187,7 +190,7 @@ class GameReplay:
         tricks: list[TrickOutcome] = []
         sequence = None
         unknown: list[int] = []
-        self._wrong_claims = []
+        self._wrong_claims, self._mended = [], []
         if deal.tricks:
             tricks = self._play(deal, hands, exchange, conceded)
             if seated := _seated_as_played(deal, tricks, ruleset, flag, start):
@@ -222,7 +225,8 @@ class GameReplay:
         before = len(flag.found)
         sequence, score = _scored(deal, sequence, tricks, unknown, conceded, ruleset, flag)
         raised = flag.found[before:]
-        told, cause = _as_told(deal, tricks, sequence, raised, self._wrong_claims, ruleset, flag)
+        wrong, mended = self._wrong_claims, self._mended
+        told, cause = _as_told(deal, tricks, sequence, raised, wrong, mended, ruleset, flag)
         if cause is not None:
             self._told = ToldLedger.starting(self._told, self.ledger, cause)
         signals = check_signals(deal, hands, ruleset, flag, exchange)
@@ -320,35 +324,19 @@ class GameReplay:
             if unclaimed is not None and unclaimed[2].number == i - 1:
                 _lead_follows(flag, start, unclaimed, table, self.ruleset)
             unclaimed = None
-            if trick.claim is None and cause is not None and cause.code in _CARD_FAULTS:
-                unclaimed = (flag.found[start:], cause, outcome)
             claim = trick.claim
+            if claim is None and cause is not None and cause.code in _CARD_FAULTS:
+                unclaimed = (flag.found[start:], cause, outcome)
+                # (the point line may be right for the trick mended)
+                mended = _mended_winners(flag.found[start:], cause, outcome, table, self.ruleset)
+                self._mended.append((len(table.tricks) - 1, mended, cause))
             if claim is None or (outcome.winner is None and not outcome.pourri):
                 continue
             if claim.seat == outcome.winner:
                 continue
-            facts: dict[str, object] = {
-                "trick": i,
-                "claimed": "pourri" if claim.seat is None else f"for {claim.seat}",
-            }
-            if outcome.pourri:
-                facts["truth"] = self.ruleset.tie.nobody_truth(outcome.top)
-                found = flag(F.TRICK_CLAIM, "nobody", claim.pos, n, i, **facts)
-            else:
-                facts.update(winner=outcome.winner, card=outcome.top[0])
-                found = flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
-            if cause is not None and (
-                explains
-                if cause is size
-                else _could_follow(
-                    flag.found[start:], cause, outcome, claim.seat, table, self.ruleset
-                )
-            ):
-                found = flag.follows(found, cause)
-            # The record goes on from its claim: the claimed winner may lead next;
-            # after a claim of nobody, the leader (the record's, or the rules').
-            nobody = (outcome.leader, table.rightful)
-            table.also_lead(*nobody if claim.seat is None else (claim.seat,))
+            explained = explains if cause is size else None
+            where = (n, i, start)
+            found = _claim_wrong(flag, where, claim, outcome, cause, explained, table, self.ruleset)
             self._wrong_claims.append((len(table.tricks) - 1, claim.seat, found))
         short = TRICKS_PER_DEAL - len(table.tricks)
         if short > 0 and unexplained and table.decided_after() is None:
@@ -562,13 +550,26 @@ def point_follows_claims(
     right for the winners the claims give) follows from the first of them;
     the point the record then tells (None: void), else None."""
     point_findings = [f for f in raised if f.code == F.POINT_CLAIM]
-    claim = deal.point
-    if not point_findings or claim is None:
+    if not point_findings or deal.point is None:
         return None
-    claimed = claimed_winners([t.winner for t in tricks], wrong)
-    ends = ruleset.deal_scoring.decided_after(claimed, ruleset.deal_target)
-    claimed = claimed[:TRICKS_PER_DEAL] if ends is None else claimed[:ends]
-    score = scored_as_bid(deal, claimed, ruleset)
+    told = _point_line_agrees(deal, claimed_winners([t.winner for t in tricks], wrong), ruleset)
+    if told is None:
+        return None
+    for finding in point_findings:
+        flag.follows(finding, wrong[0][2])
+    return told
+
+
+def _point_line_agrees(
+    deal: Deal, winners: list[str | None], ruleset: Ruleset
+) -> tuple[PointOutcome | None] | None:
+    """The point these trick winners give (None: void), where the deal's
+    point line says it, else None."""
+    claim = deal.point
+    assert claim is not None
+    ends = ruleset.deal_scoring.decided_after(winners, ruleset.deal_target)
+    winners = winners[:TRICKS_PER_DEAL] if ends is None else winners[:ends]
+    score = scored_as_bid(deal, winners, ruleset)
     point = score.point
     if claim.side is None:
         agrees = point is None
@@ -580,11 +581,38 @@ def point_follows_claims(
             and (claim.points or 1) == point.points
             and (claim.side in TEAMS or claim.side == score.winner)
         )
-    if not agrees:
+    return (point,) if agrees else None
+
+
+def _point_follows_faults(
+    deal: Deal,
+    tricks: list[TrickOutcome],
+    raised: list[Finding],
+    mended: Sequence[tuple[int, frozenset[str | None], Finding]],
+    ruleset: Ruleset,
+    flag: Flags,
+) -> tuple[PointOutcome | None] | None:
+    """A point line wrong for the cards, in a record without claims, that is
+    right for the deal with its card faults mended (each trick without a
+    claim whose fault could give it another winner, :func:`_mended_winners`;
+    the first few, as for tricks the record does not give): it follows from
+    the first fault, as it would from a wrong claim; the point the record
+    then tells, else None."""
+    point_findings = [f for f in raised if f.code == F.POINT_CLAIM and f.consequence_of is None]
+    if not point_findings or deal.point is None or not mended:
         return None
-    for finding in point_findings:
-        flag.follows(finding, wrong[0][2])
-    return (point,)
+    given = [t.winner for t in tricks]
+    tried = [(k, sorted(seats, key=lambda s: s or "")) for k, seats, _ in mended if k < len(given)]
+    for choice in product(*(seats for _, seats in tried[:UNKNOWN_TRIED])):
+        winners = list(given)
+        for (k, _), seat in zip(tried, choice, strict=False):
+            winners[k] = seat
+        told = _point_line_agrees(deal, winners, ruleset)
+        if told is not None:
+            for finding in point_findings:
+                flag.follows(finding, mended[0][2])
+            return told
+    return None
 
 
 def _as_told(
@@ -593,6 +621,7 @@ def _as_told(
     sequence: list[str | None] | None,
     raised: list[Finding],
     wrong: Sequence[tuple[int, str | None, Finding]],
+    mended: Sequence[tuple[int, frozenset[str | None], Finding]],
     ruleset: Ruleset,
     flag: Flags,
 ) -> tuple[tuple[PointOutcome | None] | None, Finding | None]:
@@ -605,6 +634,10 @@ def _as_told(
         told = point_follows_claims(deal, tricks, raised, wrong, ruleset, flag)
         if told is not None:
             return told, wrong[0][2]
+    if mended and sequence is not None and not wrong:
+        told = _point_follows_faults(deal, tricks, raised, mended, ruleset, flag)
+        if told is not None:
+            return told, mended[0][2]
     own = _point_as_told(deal, raised) if raised else None
     return (None, None) if own is None else ((own[1],), own[0])
 
@@ -738,6 +771,55 @@ def _short_deal(
     short = flag(F.TRICK_COUNT, "short", deal.pos, deal.number, count=len(table.tricks), tricks=9)
     if told is not None and ends == len(told):
         flag.follows(short, wrong_claims[0][2])
+
+
+def _claim_wrong(
+    flag: Flags,
+    where: tuple[int | None, int, int],
+    claim: TrickClaim,
+    outcome: TrickOutcome,
+    cause: Finding | None,
+    explained: bool | None,
+    table: Table,
+    ruleset: Ruleset,
+) -> Finding:
+    """A trick's claim that is not what its cards give (A301): the finding,
+    marked as following from the trick's own fault (``cause``: a card not
+    held, or a trick's size, which ``explained`` says of itself) where that
+    fault can explain it.  The record goes on from its claim: the claimed
+    winner may lead next; after a claim of nobody, the leader (the
+    record's, or the rules').  ``where``: the deal's number, the trick's, and
+    where the trick's findings start."""
+    n, i, start = where
+    facts: dict[str, object] = {
+        "trick": i,
+        "claimed": "pourri" if claim.seat is None else f"for {claim.seat}",
+    }
+    if outcome.pourri:
+        facts["truth"] = ruleset.tie.nobody_truth(outcome.top)
+        found = flag(F.TRICK_CLAIM, "nobody", claim.pos, n, i, **facts)
+    else:
+        facts.update(winner=outcome.winner, card=outcome.top[0])
+        found = flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
+    if cause is not None and (
+        explained
+        if explained is not None
+        else _could_follow(flag.found[start:], cause, outcome, claim.seat, table, ruleset)
+    ):
+        found = flag.follows(found, cause)
+    nobody = (outcome.leader, table.rightful)
+    table.also_lead(*nobody if claim.seat is None else (claim.seat,))
+    return found
+
+
+def _mended_winners(
+    said: Sequence[Finding], cause: Finding, outcome: TrickOutcome, table: Table, ruleset: Ruleset
+) -> frozenset[str | None]:
+    """Who a trick without a claim, with a card fault, could go to mended
+    (:func:`_could_follow`): the winners the point line may have counted."""
+    return frozenset(
+        seat for seat in (*SEATS, None) if _could_follow(said, cause, outcome, seat, table, ruleset)
+    )
 
 
 def _could_follow(

@@ -2074,3 +2074,44 @@ def test_only_an_unreadable_line_that_may_be_a_trick_is_counted_one(
     codes = [code for code, *_ in found(checked)]
     assert "A001" in codes
     assert ("A206" in codes) == short
+
+
+#: No claims: the deal as played, E's Rc and N's Rb tying trick 8 (pourri),
+#: W's 2 tricks (2 and 9) win it for EW.
+NO_CLAIMS = """\
+deal 1 dealer E
+N: 6b 9c 8b Re 5e 7c Vb Cc Rb
+E: Rc 4e 6e 3c 9b 9e Cb 2e Rd
+S: 2b 1d 4b 6d 7b 5c 8c 7e 7d
+W: 6c 9d 5b Ve 8d 5d Cd 2c Vc
+stock: 8e 3b 1e 1c Vd 3d 3e Ce 4c 4d 2d 1b
+1. S:7b W:Cd N:Cc E:Cb
+2. S:7e W:9d N:7c E:2e
+3. W:Ve N:Vb E:4e S:7d
+4. W:6c N:6b E:6e S:6d
+5. W:5d N:5e E:9b S:2b
+6. S:1d W:Vc N:8b E:3c
+7. E:9e S:8c W:8d N:9c
+8. N:Rb E:Rc S:4b W:5b
+9. N:Re E:Rd S:5c W:2c
+point W
+"""
+
+
+def test_without_claims_a_point_line_right_for_a_card_slip_mended_follows_from_it() -> None:
+    """E's Rc written as 7c (N's, played in trick 2): N's Rb takes trick 8
+    and NS the deal.  Nothing but the point line says who took trick 8; it
+    is right with E's card that is left (Rc) in place of the one written,
+    so its A302 follows from the A204, as it would from a wrong claim."""
+    assert found(check(NO_CLAIMS)) == []
+    slipped = check(NO_CLAIMS.replace("E:Rc S:4b", "E:7c S:4b"))
+    said = {f.code: f for f in slipped.outcome.findings}
+    assert set(said) == {"A204", "A302"}
+    assert said["A302"].consequence_of == ("A204", said["A204"].line, said["A204"].column)
+
+
+def test_without_claims_a_point_line_no_mending_makes_right_is_a_mistake_of_its_own() -> None:
+    # E cannot win the deal whoever took trick 8: the point line is wrong twice
+    slipped = check(NO_CLAIMS.replace("E:Rc S:4b", "E:7c S:4b").replace("point W", "point E"))
+    acted_on = [f.code for f in slipped.outcome.findings if f.consequence_of is None]
+    assert acted_on == ["A204", "A302"]

@@ -1612,3 +1612,5 @@ def test_chanter_a_discarded_card_written_for_a_card_held_is_one_finding(
     fault = next(f for f in findings if f.code == "A203")
     told = next(f for f in findings if f.code == ("A301" if claims else "A202"))
     assert told.consequence_of == (fault.code, fault.line, fault.column)
+    # the point line, right for the trick mended, with claims or without
+    assert [f.code for f in findings if f.consequence_of is None] == ["A203"]
