@@ -188,6 +188,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "fix": "write '{fixed}'",
         "fix-card": "write '{fixed}': a card is its rank in capitals, its suit in lower case",
         "fix-keyword": "write '{fixed}': keywords are lower-case",
+        "fix-suit": "write '{fixed}': the suits are d, c, b and e (swords are e, épées)",
         "fix-name": "write '{name}' or '{code}'",
         "fix-team": "write '{fixed}': a team is its two seats in capitals, NS or EW",
         "fix-quotes": "{quote} is U+{code}, a typographic quote: write the value between"

@@ -247,6 +247,7 @@ NO_QUEEN = (
 NO_TEN = "the deck of 48 cards has no tens: its numbers run from 1 to 9"
 QUOTES = ', a typographic quote: write the value between straight double quotes, "..."'
 COMMENT = "a comment starts with ';', or is written in braces"
+SWORDS = "write '{}': the suits are d, c, b and e (swords are e, épées)"
 
 
 @pytest.mark.parametrize(
@@ -276,6 +277,12 @@ COMMENT = "a comment starts with ';', or is written in braces"
         ('[Event \u201cClub\u201d]', 7, "\u201c is U+201C" + QUOTES),
         ("[Site \u00ab Nantes \u00bb]", 6, "\u00ab is U+00AB" + QUOTES),
         ('x\n[Event \u201cClub\u201d]', 9, "\u201c is U+201C" + QUOTES),
+        # a seat by Ouest's initial; a team written from its other seat; swords
+        # by the English initial; a claim's arrow run into the last card
+        ("O:", 0, "write 'W:'"), ("point WE", 6, "write 'EW'" + TEAM),
+        ("point s/n", 6, "write 'NS'" + TEAM), ("5s", 0, SWORDS.format("5e")),
+        ("N:Rs", 0, SWORDS.format("N:Re")), ("W:3b-> N", 0, "write 'W:3b ->'"),
+        ("3b->N", 0, "write '3b ->'"), ("monsieur-> N", 0, "write 'monsieur ->'"),
         # a comment as other notations write it: never a card's name in it
         ("-> N # monsieur takes it", 5, COMMENT), ("-> N (monsieur)", 5, COMMENT),
         ("-> N -- the vache", 5, COMMENT), ("deal 1 dealer W // first", 16, COMMENT),

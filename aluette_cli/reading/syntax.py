@@ -192,8 +192,12 @@ def _syntax_finding(
 _NAME_KEYS = {re.sub(r"[^a-z]", "", name): name for name in CARD_NAMES}
 _HINT_WORD = re.compile(r"[^\s{};\[\]\"]+")
 _CARD_LIKE = re.compile(r"([1-9AVJCRKavjcrk])([DCBEOdcbeo])")
-#: a team as people write it: ``ew``, ``E-W``, ``N/S``
-_TEAM_LIKE = re.compile(r"([Nn])[-/]?[Ss]|[Ee][-/]?[Ww]")
+#: a team as people write it: ``ew``, ``E-W``, ``N/S``, ``WE``
+_TEAM_LIKE = re.compile(r"([Nn])[-/]?[Ss]|([Ss])[-/]?[Nn]|[Ee][-/]?[Ww]|[Ww][-/]?[Ee]")
+#: a card of swords written with the English initial
+_SWORDS = re.compile(r"([1-9AVJCRKavjcrk])[sS]")
+#: a card and the claim's arrow with no space between: read as one word
+_GLUED_ARROW = re.compile(r"(\S+?)->.*")
 #: cards of other decks: a queen, a ten
 _NOT_IN_DECK = re.compile(r"(?:([Qq])|10)[DCBEOdcbeo]")
 
@@ -244,11 +248,19 @@ def _hint(text: str, index: int) -> str:
     if seated is not None:
         return _said("fix", fixed=seated + COLON * word.endswith(COLON))
     team = _TEAM_LIKE.fullmatch(word)
-    if team is not None and word != (fixed := "NS" if team[1] else "EW"):
+    if team is not None and word != (fixed := "NS" if team[1] or team[2] else "EW"):
         return _said("fix-team", fixed=fixed)
     if word.lower() == "draw:":
         return _said("draw-first")
     seat, colon, card = word.rpartition(COLON)
+    swords = _SWORDS.fullmatch(card if colon else word)
+    if swords is not None:  # (s for swords, as English says them: e, for épées)
+        seated = seat.upper() + COLON if colon and seat.upper() in SEATS else ""
+        return _said("fix-suit", fixed=f"{seated}{_fix_card(swords[1] + 'e')}")
+    glued = _GLUED_ARROW.fullmatch(card if colon else word)
+    if glued is not None and (_fix_card(glued[1]) or glued[1] in CARD_NAMES):
+        seated = seat + COLON if colon else ""
+        return _said("fix", fixed=f"{seated}{glued[1]} {ARROW}")
     absent = _NOT_IN_DECK.fullmatch(card if colon else word)
     if absent is not None:
         return _said("no-queen" if absent[1] else "no-ten")
@@ -285,6 +297,7 @@ _SEAT_NAMES = {name.lower(): seat for seat, name in PLAYER_TAGS.items()} | {
     "est": "E",
     "sud": "S",
     "ouest": "W",
+    "o": "W",  # Ouest's initial
 }
 
 
