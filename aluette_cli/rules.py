@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .cards import DECK_SET, SEATS, Seat
+from .cards import DECK_SET, SEATS, Seat, canonical_card
 from .policies import (
     DEAL_SCORINGS,
     GAME_LENGTHS,
@@ -225,6 +225,17 @@ class Ruleset:
         """The seats that may take the stock when ``dealer`` deals."""
         i = SEATS.index(dealer)  # type: ignore[arg-type]
         return [SEATS[(i + CHANT_SEATS[role]) % 4] for role in self.chant_seats]
+
+
+def _card_meant(card: object) -> str | None:
+    """The card's code, for a card written as a record may write it (an
+    alias such as ``Ao``, a name such as ``monsieur``), else None."""
+    if not isinstance(card, str):
+        return None
+    try:
+        return canonical_card(card)
+    except ValueError:
+        return None
 
 
 def _presets() -> Traversable:
@@ -611,8 +622,10 @@ def ruleset_from_toml(text: str, where: str, show: Show = _as_toml) -> Ruleset:
             raise RulesetError(f"{where}: 'ranking.groups' entry {i} must be a non-empty list")
         for card in group:
             if not isinstance(card, str) or card not in DECK_SET:
+                meant = _card_meant(card)
+                fix = f": write {meant!r} (a ruleset file takes the cards' codes)" if meant else ""
                 raise RulesetError(
-                    f"{where}: 'ranking.groups' entry {i}: {show(card)} is not a card"
+                    f"{where}: 'ranking.groups' entry {i}: {show(card)} is not a card{fix}"
                 )
             if card in seen:
                 raise RulesetError(f"{where}: 'ranking.groups': {card} is ranked twice")

@@ -265,6 +265,18 @@ def test_something_that_is_not_a_card(tmp_path: Path) -> None:
         load_text(tmp_path, ruleset_text(rows))
 
 
+@pytest.mark.parametrize(("written", "code"), [("Ao", "1d"), ("monsieur", "3d"), ("Kc", "Rc")])
+def test_a_card_written_as_a_record_may_write_it_is_given_its_code(
+    tmp_path: Path, written: str, code: str
+) -> None:
+    """A record takes aliases and names (docs/notation.md §2); a ruleset file
+    takes the codes, and says which one was meant."""
+    rows = [[written if card == code else card for card in row] for row in HOUSE_ROWS]
+    assert rows != HOUSE_ROWS
+    with pytest.raises(RulesetError, match=f"'{written}' is not a card: write '{code}'"):
+        load_text(tmp_path, ruleset_text(rows))
+
+
 @pytest.mark.parametrize(
     ("value", "shown"),
     [
