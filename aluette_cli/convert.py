@@ -837,6 +837,11 @@ class Writer:
         #: the index of the game just written, where ALN needed a tag
         #: section written for it (writers.aln.needs_stand_in)
         self.stood_in: int | None = None
+        #: the game before, where it has a tag section and no deal (ALN
+        #: reads the next game's tags as more of its own), and the index
+        #: of the game just written after such a one
+        self.tags_alone: int | None = None
+        self.run_on: int | None = None
         if fmt == "json":
             opening = f'{{"format": "{FORMAT}", "version": {VERSION}, "games": ['
             self.frame = Framed.json_list(out.write, opening, "]}")
@@ -858,7 +863,10 @@ class Writer:
             assert self.frame is not None
             seated = _seated(checked) if self.style == "cards" else ()
             self.stood_in = checked.outcome.index if needs_stand_in(game, first) else None
+            self.run_on = self.tags_alone
             self.frame.add(write_game(game, turn_seats(checked), self.style, seated, first))
+            has_tags = bool(game.tags) or game.tags_text is not None
+            self.tags_alone = checked.outcome.index if has_tags and not game.deals else None
         elif self.fmt == "json":
             assert self.frame is not None
             head = _encode({**game_header_to_dict(game), "deals": []})
@@ -935,6 +943,12 @@ def converted(
         yield item
         if not isinstance(item, Unreadable):
             size = writer.write(item)
+            if writer.run_on is not None:
+                yield NotWhole(
+                    f"game {writer.run_on} has tags and no deal, and the reader takes the tag"
+                    " section after it for more of its own: it reads as one game with the next",
+                    how="reads otherwise",
+                )
             if writer.stood_in is not None:
                 yield NotWhole(
                     f"game {writer.stood_in} has no tags, and ALN starts each game after the"

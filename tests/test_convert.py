@@ -2019,3 +2019,20 @@ def test_a_json_game_without_tags_keeps_its_draw_and_tag_comments_in_aln(tmp_pat
     result = run("convert", path, "--to", "aln")
     assert result.exit_code == 0
     assert result.stdout.startswith('[Event "?"]  {by Rose}\ndraw: N:3d E:2d S:3c W:2c\n')
+
+
+def test_a_json_game_of_tags_alone_before_another_says_the_aln_reads_as_one_game(
+    tmp_path: Path,
+) -> None:
+    """ALN reads the tag section after a game of no deals as more of its
+    tags: the two games run together, which convert said nothing of."""
+    aln = write(tmp_path, "t.aln", '[Event "G1"]\n')
+    record = json.loads(run("convert", aln, "--to", "json").stdout)
+    second = json.loads(json.dumps(record["games"][0]))
+    second["index"], second["tags"][0]["value"] = 2, "G2"
+    record["games"].append(second)
+    path = write(tmp_path, "t.json", json.dumps(record))
+    result = run("convert", path, "--to", "aln")
+    assert result.exit_code == 1
+    assert "reads otherwise: game 1 has tags and no deal" in result.stderr
+    assert '[Event "G2"]' in result.stdout  # written all the same: nothing left out
