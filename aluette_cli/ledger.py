@@ -208,7 +208,7 @@ class _Gap:
     """A deal left out (A104 "missing", one deal), and the game before it."""
 
     number: int
-    later: int  # the deal whose number skipped it
+    later: tuple[int, str | None, Pos]  # the deal whose number skipped it: its dealer, place
     finding: Finding
     previous: Previous | None
     dealers: set[str] | None  # who should deal it
@@ -250,7 +250,7 @@ class GameLedger:
         self.gap: _Gap | None = None
         #: the game after the later of two deals so written, while the
         #: earlier is placed and recorded: the next deal follows the later
-        self.resume: tuple[Previous | None, set[str] | None, frozenset[str]] | None = None
+        self.resume: tuple[_Gap, Previous | None, set[str] | None, frozenset[str]] | None = None
         check_tags(tags, ruleset, flag)
         self.first_dealer = check_draw(draw, ruleset, flag) if draw is not None else None
 
@@ -275,7 +275,12 @@ class GameLedger:
         if self.over_at is not None and read and number == 1 and self.new_game is None:
             return self._new_game(number, dealer, pos)
         gap, self.gap = self.gap, None
-        if gap is not None and number == gap.number and not guessed and self.over_at is None:
+        # (a dealer the turn after the later deal gives, and not the one
+        # before the two, says the number is mistyped instead: A104 as usual)
+        if gap is not None and number == gap.number and not (guessed or self.over_at):
+            mistyped = dealer in (self.expected_dealers or ()) and dealer not in (gap.dealers or ())
+            gap = None if mistyped else gap
+        if gap is not None and number == gap.number and not (guessed or self.over_at):
             self._turned_up(gap, dealer, pos)
             return None
         number_instead, self.number_instead = self.number_instead, None
@@ -288,7 +293,8 @@ class GameLedger:
             numbers = {"number": number, "previous": self.last_number, "count": missing}
             left = self.flag(F.DEAL_NUMBER, "missing", pos, number, dealer=dealer, **numbers)
             if missing == 1 and number is not None:
-                self.gap = _Gap(number - 1, number, left, self.previous, self.expected_dealers)
+                later = (number, dealer, pos)
+                self.gap = _Gap(number - 1, later, left, self.previous, self.expected_dealers)
             self.unknown += missing
             self.expected_dealers = None
         elif number is not None and "number" not in guessed:
@@ -347,15 +353,16 @@ class GameLedger:
         belongs (its dealer checked against the turn before the later
         deal, its outcome known after all), and the deal after it follows
         the later one."""
-        facts = {"number": gap.number, "later": gap.later}
+        facts = {"number": gap.number, "later": gap.later[0]}
         found = self.flag(F.DEAL_NUMBER, "swapped", pos, gap.number, **facts)
         self.flag.follows(gap.finding, found)
         self.unknown -= 1
-        self.resume = (self.previous, self.expected_dealers, self.open_dealers)
+        self.resume = (gap, self.previous, self.expected_dealers, self.open_dealers)
         self.previous, self.open_dealers = gap.previous, frozenset()
         self.instead = None
         if dealer is not None and gap.dealers is not None and dealer not in gap.dealers:
             self._wrong_dealer(dealer, gap.dealers, gap.previous, pos, gap.number)
+            self.instead = gap.dealers  # (the turn may go on from either, as after any A105)
 
     def _wrong_dealer(
         self,
@@ -428,9 +435,15 @@ class GameLedger:
         resume, self.resume = self.resume, None
         scored = self._record(number, dealer, void, point, shown)
         if resume is not None:
-            # (the deal after goes on from the later of two deals written
-            # in each other's place, whatever this one's outcome)
-            self.previous, self.expected_dealers, self.open_dealers = resume
+            # The later of the two deals, placed before this one's outcome
+            # was known, is dealt by the turn this one gives (an A105 the
+            # order hid); the deal after goes on from the later one.
+            gap, *state = resume
+            later, later_dealer, later_pos = gap.later
+            after = self.expected_dealers
+            if later_dealer is not None and after is not None and later_dealer not in after:
+                self._wrong_dealer(later_dealer, after, self.previous, later_pos, later)
+            self.previous, self.expected_dealers, self.open_dealers = state  # type: ignore[assignment]
         return scored
 
     def _record(

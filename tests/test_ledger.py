@@ -186,12 +186,37 @@ def test_the_result_of_a_game_with_two_deals_in_each_other_s_place_is_checked() 
 
 
 def test_the_dealer_of_a_deal_written_late_is_checked_against_the_turn_before_it() -> None:
-    # deal 2 should be E's, after N's deal 1; the deal after deal 3 is W's
+    # deal 2 should be E's, after N's deal 1; N deals it, a seat no turn
+    # gives it (W, who deals after deal 3, would make it deal 4 mistyped)
     lines = swapped("N NS", "E EW", "S NS", "W EW")
-    lines[lines.index("deal 2 dealer E")] = "deal 2 dealer W"
+    lines[lines.index("deal 2 dealer E")] = "deal 2 dealer N"
     found = [f for f in replay(*lines)[1].found if f.consequence_of is None]
     assert [(f.code, f.line) for f in found] == [("A104", 5), ("A105", 5)]
-    assert "W deals, but E should: N dealt deal 1 and the deal passes" in found[1].sentence()
+    assert "N deals, but E should: N dealt deal 1 and the deal passes" in found[1].sentence()
+
+
+def test_a_deal_numbered_as_the_one_left_out_but_dealt_by_the_next_turn_is_a_mistyped_number() -> (
+    None
+):
+    # 1, 3, then deal 4 (W's, after S) written as deal 2: its dealer is the
+    # turn after deal 3, not deal 2's (E's): a number mistyped, not a swap
+    lines = [*game("N NS"), "deal 3 dealer S", "point NS", "deal 2 dealer W", "point EW"]
+    found = replay(*lines)[1].found
+    assert [(f.code, f.line) for f in found] == [("A104", 3), ("A104", 5)]
+    assert all(WRITTEN_LATE not in f.sentence() for f in found)
+
+
+def test_the_later_of_two_deals_in_each_other_s_place_is_dealt_by_the_turn_the_earlier_gives() -> (
+    None
+):
+    # deal 2 (E's) was void, so E deals deal 3 again; deal 3 says S, which
+    # the deal left out seemed to allow: said once deal 2 turns up
+    lines = swapped("N NS", "E none", "S NS", "W EW")
+    found = [f for f in replay(*lines)[1].found if f.consequence_of is None]
+    assert [(f.code, f.line) for f in found] == [("A104", 5), ("A105", 3)]
+    assert "S deals, but E should: deal 2 was void, so its dealer E deals again" in (
+        found[1].sentence()
+    )
 
 
 def test_a_deal_left_out_that_turns_up_two_deals_later_is_not_in_its_place() -> None:
