@@ -187,7 +187,8 @@ def _cannot(
     if not deal.tricks:
         return "the record gives no cards played"
     hands = check_deck(deal, Flags(None), ruleset)
-    exchange = apply_chants(deal, hands, ruleset, Flags(None))
+    dealers = (outcome.chant_dealer,) if outcome.chant_dealer else ()  # (as the replay read them)
+    exchange = apply_chants(deal, hands, ruleset, Flags(None), dealers)
     dealt = [card for seat in SEATS for card in hands[seat]]
     if any(len(hands[s]) != HAND_SIZE for s in SEATS) or len(set(dealt)) != len(dealt):
         # the deal check's own finding, on the first hand line (or the

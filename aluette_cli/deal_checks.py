@@ -523,6 +523,8 @@ class Exchange:
     kept: dict[str, str] = field(default_factory=dict)
     #: card -> the player who held it and discarded it
     discarded: dict[str, str] = field(default_factory=dict)
+    #: the dealer the chants were made for, where not the header's
+    dealer: str | None = None
 
 
 def _repeated(cards: Sequence[str]) -> list[str]:
@@ -561,8 +563,13 @@ def apply_chants(
     allowed = ruleset.chant_seats_for(deal.dealer)
     chanters = {chant.seat for chant in deal.chants}
     if not chanters <= set(allowed):
-        fit = (ruleset.chant_seats_for(d) for d in sorted(dealers, key=SEATS.index))
-        allowed = next((seats for seats in fit if chanters <= set(seats)), allowed)
+        fit = (
+            d
+            for d in sorted(dealers, key=SEATS.index)
+            if chanters <= set(ruleset.chant_seats_for(d))
+        )
+        exchange.dealer = next(fit, None)
+        allowed = ruleset.chant_seats_for(exchange.dealer) if exchange.dealer else allowed
     stock = set(deal.stock.cards) if deal.stock is not None else None
     dealt = set().union(*hands.values()) if hands else set()
     # A player's second chant is one mistake, said once: the first is the

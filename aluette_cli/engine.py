@@ -239,7 +239,7 @@ class GameReplay:
             self._told.record(n, dealt, (score.void, score.point), told, cause, shown)
         outcome = _outcome(n, deal.dealer, deal.pos, tricks, sequence, score, scored, after_end)
         outcome.from_sheet = not deal.tricks and deal.winners is not None
-        outcome.signals = signals
+        outcome.signals, outcome.chant_dealer = signals, exchange.dealer
         return outcome
 
     def _play(
@@ -411,12 +411,14 @@ def _dealers_else(deal: Deal, ledger: GameLedger) -> set[str]:
     the turn wanted (A105), or on the first deal, where no turn says, the
     leader's right where trick 1's four seats are written in turn."""
     others = set(ledger.instead or ())
-    first = deal.tricks[0] if deal.tricks else None
-    if ledger.previous is None and first is not None and first.number == 1:
-        order = tuple(play.seat for play in first.plays)
-        leader = order[0] if order else None
-        if leader is not None and order == seats_from(leader):
-            others.add(left_of(left_of(left_of(leader))))  # the leader's right
+    first = deal.tricks[0] if deal.tricks and deal.tricks[0].number == 1 else None
+    order = tuple(play.seat for play in first.plays) if first is not None else ()
+    leader = order[0] if order else None
+    if leader is not None:
+        # (not where the first lead says the header's dealer dealt after all)
+        others = {dealer for dealer in others if left_of(dealer) == leader}
+    if ledger.previous is None and leader is not None and order == seats_from(leader):
+        others.add(left_of(left_of(left_of(leader))))  # the leader's right
     return others
 
 

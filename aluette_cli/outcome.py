@@ -99,6 +99,9 @@ class DealOutcome:
     broken: bool = False
     error: Finding | None = None
     signals: list[SignalOutcome] = field(default_factory=list)
+    #: the dealer whose two seats made the chants, where the header names
+    #: another (a dealer written wrong: deal_checks.apply_chants)
+    chant_dealer: str | None = None
     #: whether its point went into the game's score (not after the game's end)
     scored: bool = False
     #: the finding that the game was already over when this deal was played

@@ -1614,3 +1614,56 @@ def test_chanter_a_discarded_card_written_for_a_card_held_is_one_finding(
     assert told.consequence_of == (fault.code, fault.line, fault.column)
     # the point line, right for the trick mended, with claims or without
     assert [f.code for f in findings if f.consequence_of is None] == ["A203"]
+
+
+#: S scored deal 1, so W deals deal 2 and W and N chant; N leads trick 1.
+CHANTS_FOR_W = [
+    '[Options "chanter"]',
+    "deal 1 dealer S",
+    "point S",
+    "",
+    "deal 2 dealer W",
+    "N: 9c 6d 1e Cd 2e Ve 6b 4c 8d",
+    "E: 7c Re 7b Rb 3b 6c 2c 2d Vd",
+    "S: 3c 6e 7e 9d 1b 5d 4b Rc 7d",
+    "W: 9e 8c Cb 8e 5c Vb 3e 9b Cc",
+    "stock: 1c 4e Rd 3d 5b 1d Vc Ce 8b 4d 2b 5e",
+    "chant W takes Vc Ce 8b 1c 4e Rd discards 3e 9b Cc 1c 4e Rd",
+    "chant N takes 4d 2b 5e 3d 5b 1d discards 6b 4c 8d 3d 5b 1d",
+    "1. N:4d E:Rb S:5d W:8c -> E",
+    "2. E:Vd S:Rc W:8b N:2b -> N",
+    "3. N:2e E:7c S:7d W:Cb -> N",
+    "4. N:6d E:7b S:6e W:Vb -> W",
+    "5. W:5c N:9c E:2c S:3c -> S",
+    "6. S:9d W:8e N:Cd E:3b -> S",
+    "7. S:7e W:Ce N:1e E:Re -> N",
+    "8. N:Ve E:6c S:4b W:9e -> N",
+    "9. N:5e E:2d S:1b W:Vc -> E",
+    "point N",
+]
+
+
+def test_chanter_chants_are_not_the_turn_s_dealer_s_where_the_first_lead_says_the_header_s() -> (
+    None
+):
+    """The header says N, and E (N's left) leads trick 1: the lead says N
+    dealt, so the chants of W's two seats are not taken as W's deal (one
+    deal read as dealt by two players): they are A405, as under N."""
+    lines = [line.replace("deal 2 dealer W", "deal 2 dealer N") for line in CHANTS_FOR_W]
+    lines[lines.index("1. N:4d E:Rb S:5d W:8c -> E")] = "1. E:Rb S:5d W:8c N:4d -> E"
+    codes = {f.code for f in check(record(*lines)).outcome.findings}
+    assert {"A105", "A405"} <= codes
+
+
+def test_chanter_a_deal_whose_header_names_the_wrong_dealer_is_analysed_as_its_chants_say() -> None:
+    """The replay reads the chants as the dealer the turn wanted (one A105):
+    analyse reads them so too, not refusing the deal for a stock card the
+    replay found no fault with."""
+    from aluette_cli.analysis import DealAnalysis, deal_tasks
+
+    lines = [line.replace("deal 2 dealer W", "deal 2 dealer E") for line in CHANTS_FOR_W]
+    checked = check(record(*lines))
+    assert [f.code for f in checked.outcome.findings] == ["A105"]
+    first, second = deal_tasks(checked)
+    assert isinstance(first, DealAnalysis)  # (deal 1: no hands)
+    assert not isinstance(second, DealAnalysis), second.skipped
