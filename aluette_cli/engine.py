@@ -915,19 +915,34 @@ def _slip_before(
         known = first in table.held
         if known and not any(s == first and c == card for s, c in outcome.plays):
             continue  # another player played it again: a mistake of its own
-        instead = [
-            other
-            for other in sorted(may_hold(table, first))
-            if _gives([*before.plays[:k], (first, other), *before.plays[k + 1 :]], claimed, ruleset)
-        ]
+
+        instead, again = _giving(table, before, k, claimed, ruleset), False
+        if not instead and claim.code == F.OUT_OF_TURN and claimed == before.leader:
+            # (its leader leading again: the trick was pourri, as the lead tells)
+            instead, again = _giving(table, before, k, None, ruleset), True
         if instead:
             facts: dict[str, object] = {"instead": instead} if known else {}
             variant = "slip" if known else "slip-unseen"
             if claim.code == F.OUT_OF_TURN:  # told by the lead after it
-                variant = variant.replace("slip", "slip-lead")
+                variant = variant.replace("slip", "slip-again" if again else "slip-lead")
                 facts.update(leader=claimed, next=previous + 1)
             said = flag.reword(finding, variant, seat=first, **facts)
             flag.follows(said, claim)
+
+
+def _giving(
+    table: Table, before: TrickOutcome, k: int, goes: str | None, ruleset: Ruleset
+) -> list[str]:
+    """The cards its player may hold that, in place of the ``k``-th card of
+    the trick ``before``, make it go as ``goes`` says (a seat, or nobody)."""
+    first, _ = before.plays[k]
+    assert first is not None
+    plays = before.plays
+    return [
+        other
+        for other in sorted(may_hold(table, first))
+        if _gives([*plays[:k], (first, other), *plays[k + 1 :]], goes, ruleset)
+    ]
 
 
 def _leads_told(flag: Flags, table: Table, deal: Deal) -> list[tuple[int, str | None, Finding]]:

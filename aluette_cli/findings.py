@@ -380,6 +380,13 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "slip-lead-unseen": "card {card} was already played in trick {previous}, by {seat};"
         " with a card nobody has played yet in its place there, trick {previous} goes to"
         " {leader}, who leads trick {next}: the card written there is likely the slip",
+        "slip-again": "card {card} was already played in trick {previous}, by {seat} too;"
+        " with {seat}'s {instead:or} in its place there, trick {previous} is pourri and its"
+        " leader {leader} leads trick {next} again: the card written there is likely the slip",
+        "slip-again-unseen": "card {card} was already played in trick {previous}, by {seat};"
+        " with a card nobody has played yet in its place there, trick {previous} is pourri"
+        " and its leader {leader} leads trick {next} again: the card written there is likely"
+        " the slip",
     },
     TRICK_SIZE: {"": "trick {trick} has {count:plural card}; each of the four players plays one"},
     TRICK_COUNT: {

@@ -2115,3 +2115,38 @@ def test_without_claims_a_point_line_no_mending_makes_right_is_a_mistake_of_its_
     slipped = check(NO_CLAIMS.replace("E:Rc S:4b", "E:7c S:4b").replace("point W", "point E"))
     acted_on = [f.code for f in slipped.outcome.findings if f.consequence_of is None]
     assert acted_on == ["A204", "A302"]
+
+
+#: W's Cc in trick 5 ties N's Cd: pourri, and its leader E leads trick 6.
+LEADER_AGAIN = """\
+deal 1 dealer E
+N: 8c Ve Cd 7c 6d 3d Vb 9b 1e
+E: 7d 9e 3b 6e 8b Rb 1c 3c 5c
+S: 2b 4c Rd 1b Ce 2c 5b 6b 8d
+W: 6c 4d Cc Vc Vd 2d 4e 4b 9c
+stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e
+1. S:2b W:Vc N:Vb E:8b
+2. S:6b W:6c N:6d E:6e
+3. S:5b W:4d N:3d E:9e
+4. N:1e E:3c S:2c W:9c
+5. E:3b S:8d W:Cc N:Cd
+6. E:7d S:4c W:2d N:9b
+7. W:4e N:8c E:Rb S:Rd
+8. W:4b N:Ve E:1c S:1b
+9. W:Vd N:7c E:5c S:Ce
+"""
+
+
+def test_a_card_played_again_after_a_trick_its_leader_leads_again_follows_from_that_lead() -> None:
+    """W's 4b written in trick 5 for Cc: N's Cd takes it, yet its leader E
+    leads trick 6 again, which says it was pourri (Cc gives that), and W's
+    4b in trick 8 (A204) follows from the lead (A202), as it does where the
+    lead names the winner."""
+    assert found(check(LEADER_AGAIN)) == []
+    slipped = check(LEADER_AGAIN.replace("W:Cc N:Cd", "W:4b N:Cd"))
+    lead, again = slipped.outcome.findings
+    assert (lead.code, again.code) == ("A202", "A204")
+    assert again.consequence_of == ("A202", lead.line, lead.column)
+    assert "with W's Cc in its place there, trick 5 is pourri and its leader E leads" in (
+        again.message
+    )
