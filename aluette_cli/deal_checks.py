@@ -392,7 +392,17 @@ def _typos(deal: Deal, twice: list[tuple[str, Part, Part]], where: dict[str, Par
                 return [(card, meant, part, other[0])]
         # The card meant never played (play stopped early): the card written
         # twice, played by the holder of one part, is that part's.
-        holders = {p.seat for t in deal.tricks for p in t.plays if p.card == card}
+        # (in a line of cards alone, the player its place and the other
+        # cards' holders give: _player_in_line)
+        holders = {
+            seat
+            for t in deal.tricks
+            for p in t.plays
+            if p.card == card
+            for seat in (
+                (p.seat,) if p.seat else _player_in_line(t.plays, p, card, where, (first, second))
+            )
+        }
         for part, other in ((first, second), (second, first)):
             if other[2] in holders and part[2] not in holders:
                 return [(card, meant, part, other[0])]

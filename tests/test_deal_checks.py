@@ -906,3 +906,35 @@ def test_a_card_written_at_the_end_of_the_wrong_hand_line_is_one_a102() -> None:
         "A102 2:1 N's hand has 10 cards; the deal gives each player 9",
         "A102 3:1 E's hand has 8 cards; the deal gives each player 9",
     ]
+
+
+#: team-five, cards alone: N's hand has 1c written for 9d; W plays 1c in
+#: trick 4 (second card after S's lead), and play stops at trick 6, before
+#: anyone plays 9d.
+STOPPED_EARLY = """\
+[Rules "team-five"]
+
+deal 1 dealer S
+N: 1d 5b 4e 8d 7e 1c 5c 3b Cc
+E: Rc 4d 9c 6b Vd 8e 3d 5d 6e
+S: 8b Cb 7b Re Ve 4b Vc 4c 2e
+W: 9e Rb 1c 1b 7c 7d 3c Rd 1e
+stock: Vb 2c 8c 3e 6c 5e 2b 6d Ce 9b Cd 2d
+1. 3c 8d Vd Re -> W
+2. Rb 4e 6e 7b -> W
+3. 7d 7e 6b Vc -> S
+4. Cb 1c 5b 5d -> W
+5. Rd 5c 9c 4c -> E
+6. 4d 8b 1b 3b -> W
+point EW
+"""
+
+
+def test_a_card_written_twice_and_played_in_a_line_of_cards_alone_is_its_player_s() -> None:
+    """The card meant (9d) is never played: the card written twice (1c) is
+    the hand's of whoever plays it, and in a line of cards alone that is
+    the seat its place and the other cards' holders give (W), as where the
+    seats are written; the A101 was put on W's hand, then W's 1c was A203."""
+    (typo,) = check(STOPPED_EARLY).outcome.findings
+    assert typo.code == "A101"
+    assert typo.message.endswith("write 9d in N's hand in place of 1c")
