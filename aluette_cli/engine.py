@@ -1420,12 +1420,37 @@ def _fill_header(deal: Deal, ledger: GameLedger, ruleset: Ruleset) -> bool:
 def _first_leader(deal: Deal, ruleset: Ruleset) -> str | None:
     """Who led the deal's trick 1, as the record shows it: the seat written
     with its first card, or else the one hand line (as the checks read
-    them) that holds that card, in a record of cards alone with its hands.
-    None where neither shows."""
+    them) that holds that card, in a record of cards alone with its hands,
+    or else the one leader whose turn makes the claims right.  None where
+    none shows."""
     if not deal.tricks or not deal.tricks[0].plays:
         return None
     play = deal.tricks[0].plays[0]
     if play.seat is not None:
         return play.seat
     holders = [seat for seat, hand in hand_lines(deal, ruleset).items() if play.card in hand.cards]
-    return holders[0] if len(holders) == 1 else None
+    return holders[0] if len(holders) == 1 else _leader_claims_show(deal, ruleset)
+
+
+def _leader_claims_show(deal: Deal, ruleset: Ruleset) -> str | None:
+    """The one leader of trick 1 whose turn, seating a record of cards alone,
+    makes the claims of the tricks it leads right (trick 1, and each after
+    a pourri trick, led by it again); None where none or several do."""
+    fits = [leader for leader in SEATS if _claims_fit(deal, leader, ruleset)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _claims_fit(deal: Deal, leader: str, ruleset: Ruleset) -> bool:
+    """Whether the claims of the tricks ``leader`` leads from trick 1 on are
+    right with the cards seated in turn from it, up to the first trick
+    claimed for a seat (whose winner then leads)."""
+    for trick in deal.tricks:
+        if trick.claim is None or len(trick.plays) != len(SEATS):
+            return False
+        seated = zip(seats_from(leader), trick.plays, strict=True)
+        plays: list[tuple[str | None, str]] = [(seat, play.card) for seat, play in seated]
+        if not _gives(plays, trick.claim.seat, ruleset):
+            return False
+        if trick.claim.seat is not None:
+            return True
+    return False  # (every trick pourri: no leader is told from another)

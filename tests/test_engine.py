@@ -2150,3 +2150,18 @@ def test_a_card_played_again_after_a_trick_its_leader_leads_again_follows_from_t
     assert "with W's Cc in its place there, trick 5 is pourri and its leader E leads" in (
         again.message
     )
+
+
+def test_a_first_deal_without_its_header_is_dealt_as_its_claims_show() -> None:
+    """Cards alone, claims, no hands: only E's deal (S leading) makes trick
+    1's claim right.  A stand-in dealer (N) seated trick 1 from E and made
+    a right claim an A301, and the report said "dealer N" as a fact."""
+    tricks = [
+        "1. Vb 2b 6d 9b -> W", "2. 4e Ve 1d Cd -> E", "3. Rb 4d 7c 1c -> N",
+        "4. 2e 9c 3b 8c -> E", "5. 5e Cb 9e Re -> N", "6. 7e Rd 9d 3e -> S",
+        "7. Ce Vd Rc 4b -> N", "8. 6c 3c 4c Vc -> E", "9. 6e 3d 6b Cc -> S",
+    ]  # fmt: skip
+    assert found(check(record("deal 1 dealer E", *tricks, "point NS"))) == []
+    headless = check(record('[Event "x"]', "", *tricks, "point NS"))
+    assert [f.code for f in headless.outcome.findings] == ["A001"]
+    assert report(headless)["deals"][0]["dealer"] == "E"
