@@ -176,7 +176,13 @@ def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
         raise click.BadParameter(str(exc), param_hint="--rules/--options") from None
     ctx = click.get_current_context(silent=True)
     output = ctx.params.get("output") if ctx is not None else None
-    if rules is not None and isinstance(output, str) and output != STDIO:
+    # (a name not ending in .toml is a preset, read from the package)
+    if (
+        rules is not None
+        and rules.endswith(".toml")
+        and isinstance(output, str)
+        and output != STDIO
+    ):
         read = _identity(rules)
         if read is not None and read == _identity(output):
             raise click.UsageError(

@@ -1074,5 +1074,8 @@ def test_an_output_over_the_ruleset_file_read_is_refused(
     assert result.exit_code == 2
     assert f"-o {through} is the ruleset file --rules reads" in result.stderr
     assert (tmp_path / "h.toml").read_bytes() == rules
-    # elsewhere, as ever
+    # elsewhere, as ever; and a preset is read from the package, whatever
+    # file of its name the folder holds
     assert run(*command, "--rules", "h.toml", "-o", "out.txt").exit_code in (0, 1)
+    (tmp_path / "classic").write_text("an old output\n", encoding="utf-8")
+    assert run(*command, "--rules", "classic", "-o", "classic").exit_code in (0, 1)

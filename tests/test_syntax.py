@@ -286,6 +286,8 @@ SWORDS = "write '{}': the suits are d, c, b and e (swords are e, épées)"
         # a comment as other notations write it: never a card's name in it
         ("-> N # monsieur takes it", 5, COMMENT), ("-> N (monsieur)", 5, COMMENT),
         ("-> N -- the vache", 5, COMMENT), ("deal 1 dealer W // first", 16, COMMENT),
+        # but an arrow drawn long, or short of its '>' before a claim, is an arrow
+        ("--> N", 0, "write '->'"), ("-- pourri", 0, "write '->'"), ("--W", 0, "write '->'"),
     ],
 )  # fmt: skip
 def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> None:
@@ -320,6 +322,7 @@ def test_a_keyword_written_in_the_plural_is_found_whole_and_said_singular(
         ("-", 0), ("pouri", 0), ("-> xyz", 3),  # a dash, a claim's slip: after an arrow only
         ("NS", 0), ("EW", 0), ("Q", 0), ("1b", 0), ("100b", 0),  # right, or no card at all
         ("point \u201cNS\u201d", 6), ("\u201cx", 0),  # quotes outside a tag: none to write
+        ("deal #1", 5), ("(1) N:3d", 0),  # a number as people write it: no comment
     ],
 )  # fmt: skip
 def test_a_word_that_is_no_known_word_mistyped_gets_no_fix(text: str, index: int) -> None:

@@ -203,7 +203,10 @@ _NOT_IN_DECK = re.compile(r"(?:([Qq])|10)[DCBEOdcbeo]")
 
 
 #: how other notations open a comment, which ALN writes after ';' or in { }
-_OTHER_COMMENTS = ("#", "//", "--", "(")
+#: (not ``#1`` or ``(1)``, a number as people write it)
+_OTHER_COMMENT = re.compile(r"(?:#|//|--|\()(?![0-9])")
+#: an arrow drawn long (``-->``), or ``--`` before a claim's seat or pourri
+_ARROW_MEANT = re.compile(r"-->|--[ \t]*(?:[NESW]|pourri)\b")
 
 
 def _name_key(text: str) -> str:
@@ -234,7 +237,9 @@ def _hint(text: str, index: int) -> str:
         mark = text[index]
         return _said("fix-quotes", quote=mark, code=f"{ord(mark):04X}")
     after_claim = text[:index].rstrip(WHITESPACE).endswith(ARROW)  # (-> -- is a claim)
-    if text.startswith(_OTHER_COMMENTS, index) and not after_claim:
+    if _ARROW_MEANT.match(text, index):
+        return _said("fix", fixed=ARROW)  # (an arrow drawn long, or short of its >)
+    if _OTHER_COMMENT.match(text, index) and not after_claim:
         return _said("comment")
     m = _HINT_WORD.match(text, index)
     if m is None:
