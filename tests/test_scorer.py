@@ -12,6 +12,7 @@ Browser and helpers are those of ``test_html_browser.py``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -89,6 +90,38 @@ def test_what_a_deal_is_worth_comes_from_point_values() -> None:
         "refused": [2],
     }
     assert option_facts(load_ruleset("team-five")) == {"plain": [1], "double": [2]}
+    # a double doubles a concession's worth too (docs/rules.md §11, 9)
+    both = dataclasses.replace(classic, doubles=True).with_options(frozenset({"mordienne"}))
+    assert option_facts(both) == {
+        "plain": [1, 2],
+        "double": [2, 4],
+        "accepted": [1],
+        "refused": [2],
+        "accepted-double": [2],
+        "refused-double": [4],
+    }
+
+
+def test_the_page_offers_a_concession_s_doubled_worth_under_a_double(
+    browser: Any, pages: dict[str, Path]
+) -> None:
+    """The page took a concession's worth before the double's: it offered 1
+    for a concession accepted under a double, a point line validate
+    refuses (A307)."""
+    tab = hb.open_tab(browser, pages["en"])
+    both = dataclasses.replace(load_ruleset("classic"), doubles=True)
+    table = option_facts(both.with_options(frozenset({"mordienne"})))
+    values = tab.js(
+        """(table) => {
+            const rules = {worth: {mordienne: table}};
+            const page = window.aluetteScorer;
+            return [true, false].map(accepted => page.worth(
+                rules, ["mordienne"], {double: "NS", concede: {team: "EW", accepted}}));
+        }""",
+        table,
+    )
+    assert values == [[2], [4]]
+    assert not tab.errors
 
 
 def test_sheet_stops_are_asked_of_the_deal_scoring() -> None:

@@ -80,13 +80,17 @@ def _subsets(options: frozenset[str]) -> list[frozenset[str]]:
 def option_facts(ruleset: Ruleset) -> dict[str, Any]:
     """What a deal may be worth under these rules with these options on: a
     plain deal, one with a double announced, one with a concession accepted
-    or refused (only the kinds of deal the rules allow are given)."""
+    or refused, with a double or not (only the kinds of deal the rules
+    allow are given)."""
     facts: dict[str, Any] = {"plain": _values(ruleset)}
     if ruleset.doubles:
         facts["double"] = _values(ruleset, announce="NS")
     if ruleset.mordienne:
         facts["accepted"] = _values(ruleset, concede=True)
         facts["refused"] = _values(ruleset, concede=False)
+        if ruleset.doubles:  # (a double doubles a concession's worth too)
+            facts["accepted-double"] = _values(ruleset, announce="NS", concede=True)
+            facts["refused-double"] = _values(ruleset, announce="NS", concede=False)
     return facts
 
 

@@ -15,7 +15,10 @@
   /* What a deal may be worth: the values the engine allows for its kind. */
   function worth(rules, options, entry) {
     const table = rules.worth[options.slice().sort().join(",")];
-    if (entry.concede) return table[entry.concede.accepted ? "accepted" : "refused"];
+    if (entry.concede) {
+      const kind = entry.concede.accepted ? "accepted" : "refused";
+      return table[entry.double ? kind + "-double" : kind];
+    }
     if (entry.double) return table.double;
     return table.plain;
   }
