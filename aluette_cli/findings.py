@@ -556,6 +556,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " this one is read as if it stood there",
         "bid": "announce and concede lines come after any chant, before the tricks;"
         " this one is read as if it stood there",
+        "bid-above-header": "this bid is this deal's, written above its header after the"
+        " deal before's point line; it is read below the header, as if it stood there",
         "play": "trick, signal and winners lines come after the hands, the stock and the"
         " bids, before the point line; this one is read as if it stood there",
         "point": "point lines come after the tricks; this one is read as if it stood there",

@@ -52,7 +52,7 @@ from aluette_cli.reading.recover import (
 )
 from aluette_cli.reading.split import Unit
 
-from .conftest import generated, record, run
+from .conftest import check, found, generated, record, run
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -959,3 +959,34 @@ def test_before_the_first_unit_anything_else_is_one_finding(
     assert (result, kept) == (None, comments)
     assert error is not None
     assert (error.code, error.line, error.column, error.message) == finding
+
+
+@pytest.mark.parametrize(
+    ("rules", "bid", "point"),
+    [
+        ('[Rules "team-five"]', "announce EW double", "point EW 2"),
+        ('[Options "mordienne"]', "concede NS accepted", "point EW"),
+    ],
+    ids=["announce", "concede"],
+)
+def test_a_bid_written_above_its_deal_s_header_is_that_deal_s(
+    rules: str, bid: str, point: str
+) -> None:
+    """Below the deal before's point line, right above the next header: a
+    bid never comes after a deal's point line, so it is the next deal's,
+    out of its place (one A005); read as the deal before's, it doubled or
+    conceded the wrong deal, and both point lines were wrong."""
+    deal_1 = ["deal 1 dealer E", "winners: S E S N W S N N S", "point S"]
+    if rules.endswith('"team-five"]'):
+        deal_1[1:] = ["winners: S E S N W S N", "point NS"]
+    deal_2 = ["deal 2 dealer S", "winners: E W E N S W E", point]
+    if bid.startswith("concede"):
+        deal_2[1] = "winners: N N S W E E E"
+    in_order = record(rules, "", *deal_1, "", deal_2[0], bid, *deal_2[1:])
+    assert found(check(in_order)) == []
+    above = record(rules, "", *deal_1, "", bid, *deal_2)
+    (moved,) = check(above).outcome.findings
+    assert (moved.code, moved.line, moved.deal) == ("A005", 7, 2)
+    # with a blank line between it and the header, it is the deal before's, as ever
+    apart = record(rules, "", *deal_1, "", bid, "", *deal_2)
+    assert any(f.deal == 1 and f.code == "A005" for f in check(apart).outcome.findings)

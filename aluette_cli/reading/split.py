@@ -301,7 +301,7 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
                     # ...and the next deal's trick 1 above the header, where
                     # the point line given back stood: the two swapped
                     given = _taken_ahead(*given, swapped=True) or given
-                given = given or _taken_ahead(held, unit)
+                given = given or _taken_ahead(held, unit) or _bids_taken_ahead(held, unit)
                 if given is not None:
                     held, unit = given
             yield held
@@ -1481,6 +1481,46 @@ def _taken_ahead(before: Unit, after: Unit, swapped: bool = False) -> tuple[Unit
     return first, second
 
 
+def _bids_taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
+    """The two deal units with the bid lines (``announce``, ``concede``) that
+    end ``before``, below its point line and right above the header of
+    ``after``, taken ahead to it; None if there are none.
+
+    A deal's bids come before its play, never after its point line: bid
+    lines there, with no blank line before the next header, are the next
+    deal's, written above its header (a double, a concession read as the
+    deal before's would make both point lines wrong).  The next deal's unit
+    then starts at them, each line at its place, and they are the lines out
+    of their place: an A005 said of the next deal, which reads them below
+    its header."""
+    if not _headed(after) or not _ends_before(before, after.line):
+        return None
+    text = before.text
+    lines = text.split("\n")[:-1]  # (the text ends with its line end)
+    count = 0
+    while count < len(lines) and _BID_LINE.match(lines[len(lines) - 1 - count]):
+        count += 1
+    if not count:
+        return None
+    start = len(text) - sum(len(line) + 1 for line in lines[-count:])
+    if _POINT_LINE not in text[:start] or _left_open(text[:start]):
+        return None
+    at = before.line + len(lines) - count
+    first = Unit("deal", before.line, before.column, [text[:start]])
+    second = Unit("deal", at, 1, [text[start:], *after.parts])
+    first.findings = [f for f in before.findings if f.line < at]
+    second.findings = [
+        *(f for f in before.findings if f.line >= at),
+        Finding.of(F.LINE_ORDER, "bid-above-header", at, 1),
+        *after.findings,
+    ]
+    return first, second
+
+
+#: a bid line, whole: the keyword, then words and no comment mark
+_BID_LINE = re.compile(f"[{BLANKS}]*(?:{ANNOUNCE}|{CONCEDE})[{BLANKS}][^{{}};]*")
+
+
 def _may_give_back(before: Unit, text: str, start: int) -> bool:
     """Whether the deal ``text``, its header line ending at ``start``, may
     hold lines of the deal ``before``: a first look, cheap enough for every
@@ -1608,8 +1648,9 @@ HEADER_LINE = re.compile(f"(?im)^[{BLANKS}]*{DEAL}\\b")
 def restarts(text: str) -> bool:
     """Whether a deal's text starts as :func:`_next_deal` cuts one: with the
     line that follows a point line where the header was left out, or moved
-    down among the deal's lines."""
-    return _restart_patterns()[0].match(text) is not None
+    down among the deal's lines; or with bid lines written above its header
+    (:func:`_bids_taken_ahead`)."""
+    return _restart_patterns()[0].match(text) is not None or _BID_LINE.match(text) is not None
 
 
 def _left_open(text: str) -> bool:
