@@ -15,7 +15,7 @@ so that a game of any length is checked in constant memory.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from itertools import pairwise, product
 
@@ -211,6 +211,7 @@ class GameReplay:
                 ruleset,
                 flag,
                 self._wrong_claims,
+                self._mended,
             )
             if sequence is not None and self._skipped:
                 # Tricks the record does not give: scoring tries every way
@@ -467,6 +468,7 @@ def _sequence(
     ruleset: Ruleset,
     flag: Flags,
     wrong_claims: Sequence[tuple[int, str | None, Finding]],
+    mended: Sequence[tuple[int, frozenset[str | None], Finding]] = (),
 ) -> list[str | None] | None:
     """The trick winners that decide the deal, or None if the record stops
     short: a deal conceded and accepted stops where it was conceded, and
@@ -475,8 +477,10 @@ def _sequence(
     Under rules where a deal can be decided early (team-five), play stops
     there: tricks after that point are reported and left out (after wrong
     claims, ``wrong_claims``, as following from the first where the claims
-    end it no sooner).  Trick lines (A206) and sheet entries (A207) past the
-    ninth are reported and decide nothing: a deal has nine tricks.
+    end it no sooner; in a record without claims, from the first card
+    fault where the deal mended, ``mended``, ends no sooner).  Trick lines
+    (A206) and sheet entries (A207) past the ninth are reported and decide
+    nothing: a deal has nine tricks.
     """
     if source == "lines":
         winners = winners[:TRICKS_PER_DEAL]
@@ -491,6 +495,12 @@ def _sequence(
                 ends = ruleset.deal_scoring.decided_after(told, ruleset.deal_target)
                 if ends is None or ends >= len(winners):
                     flag.follows(found, wrong_claims[0][2])
+            elif mended and source == "lines":
+                for told in _mendings(winners, mended):
+                    ends = ruleset.deal_scoring.decided_after(told, ruleset.deal_target)
+                    if ends is None or ends >= len(winners):
+                        flag.follows(found, mended[0][2])
+                        break
         return winners[:decided]
     short = len(winners) < TRICKS_PER_DEAL  # (a conceded deal may stop short)
     if source == "sheet" and len(winners) != TRICKS_PER_DEAL and not (short and conceded):
@@ -586,6 +596,21 @@ def _point_line_agrees(
     return (point,) if agrees else None
 
 
+def _mendings(
+    given: list[str | None], mended: Sequence[tuple[int, frozenset[str | None], Finding]]
+) -> Iterator[list[str | None]]:
+    """The trick winners ``given``, with the tricks without a claim whose card
+    fault could give them another winner (the first few, as for tricks the
+    record does not give) going each way it could."""
+    tried = [(k, sorted(seats, key=lambda s: s or "")) for k, seats, _ in mended if k < len(given)]
+    tried = tried[:UNKNOWN_TRIED]
+    for choice in product(*(seats for _, seats in tried)):
+        winners = list(given)
+        for (k, _), seat in zip(tried, choice, strict=True):
+            winners[k] = seat
+        yield winners
+
+
 def _point_follows_faults(
     deal: Deal,
     tricks: list[TrickOutcome],
@@ -603,12 +628,7 @@ def _point_follows_faults(
     point_findings = [f for f in raised if f.code == F.POINT_CLAIM and f.consequence_of is None]
     if not point_findings or deal.point is None or not mended:
         return None
-    given = [t.winner for t in tricks]
-    tried = [(k, sorted(seats, key=lambda s: s or "")) for k, seats, _ in mended if k < len(given)]
-    for choice in product(*(seats for _, seats in tried[:UNKNOWN_TRIED])):
-        winners = list(given)
-        for (k, _), seat in zip(tried, choice, strict=False):
-            winners[k] = seat
+    for winners in _mendings([t.winner for t in tricks], mended):
         told = _point_line_agrees(deal, winners, ruleset)
         if told is not None:
             for finding in point_findings:

@@ -1667,3 +1667,34 @@ def test_chanter_a_deal_whose_header_names_the_wrong_dealer_is_analysed_as_its_c
     first, second = deal_tasks(checked)
     assert isinstance(first, DealAnalysis)  # (deal 1: no hands)
     assert not isinstance(second, DealAnalysis), second.skipped
+
+
+#: team-five, no claims: W's 2b takes trick 2 and W leads trick 3; the deal
+#: is decided at trick 7.
+TEAM_FIVE_NO_CLAIMS = [
+    '[Rules "team-five"]',
+    "deal 1 dealer W",
+    "N: 9c Vd 3d 6d 2c 6b 9d 2e 3e",
+    "E: Ce 8c Re Vc 6c 1b 9e 5c Rb",
+    "S: Cc 4b 2d 4d 3b Ve 7e 8e 4e",
+    "W: 7d 8b 2b Rc Vb 7c 9b 1e 1d",
+    "stock: 1c Rd Cd 6e 5d Cb 7b 3c 4c 5e 8d 5b",
+    "1. N:Vd E:Re S:8e W:9b",
+    "2. E:5c S:4b W:2b N:6d",
+    "3. W:7d N:3d E:9e S:3b",
+    "4. N:2e E:1b S:Ve W:7c",
+    "5. N:6b E:Rb S:7e W:Rc",
+    "6. S:4d W:1e N:9c E:Vc",
+    "7. N:9d E:6c S:4e W:Vb",
+]
+
+
+def test_team_five_without_claims_a_deal_that_goes_on_as_a_card_slip_mended_ends_follows() -> None:
+    """W's 2b written as 4e (S's): N takes trick 2 and the deal is decided at
+    trick 6, yet play goes on, as it does with W's 2b: the A209 follows
+    from the card slip, as the lead of trick 3 does."""
+    assert found(check(record(*TEAM_FIVE_NO_CLAIMS))) == []
+    lines = [line.replace("W:2b N:6d", "W:4e N:6d") for line in TEAM_FIVE_NO_CLAIMS]
+    findings = check(record(*lines)).outcome.findings
+    assert {f.code for f in findings} == {"A203", "A202", "A209"}
+    assert [f.code for f in findings if f.consequence_of is None] == ["A203"]
