@@ -1107,20 +1107,23 @@ def _hands_crossed(flag: Flags, start: int, deal: Deal, ruleset: Ruleset) -> Non
         return
     # A fault a slip of its own trick explains (a cycle of cards there), or
     # that a wrong claim follows (a trick written with wrong seats explains
-    # that claim; hand lines would not), is no part of a hand-line slip.
+    # that claim; hand lines would not), is no part of a hand-line slip;
+    # the second may be of two cards written in each other's tricks.
     # The trick numbers, not the lines: a record read from JSON may give
     # each card a line of its own.
     said = {(f.code, f.line, f.column): f for f in flag.found[start:]}
-    taken = {
+    cycles = {
         f.consequence_of
         for f in flag.found[start:]
         if f.consequence_of is not None
-        and (
-            f.code == F.TRICK_CLAIM
-            or (f.code == F.NOT_IN_HAND and _trick_of(said, f.consequence_of) == f.trick)
-        )
+        and f.code == F.NOT_IN_HAND
+        and _trick_of(said, f.consequence_of) == f.trick
     }
-    faults = [f for f in faults if (f.code, f.line, f.column) not in taken]
+    claimed = {
+        f.consequence_of
+        for f in flag.found[start:]
+        if f.consequence_of is not None and f.code == F.TRICK_CLAIM
+    }
     lines = {seat: set(hand.cards) for seat, hand in hand_lines(deal, ruleset).items()}  # as read
     wrong = {
         (f.facts["seat"], f.facts["holder"]): f
@@ -1132,8 +1135,30 @@ def _hands_crossed(flag: Flags, start: int, deal: Deal, ruleset: Ruleset) -> Non
         other = wrong.get((holder, seat))
         if other is None or other.sort_key() >= finding.sort_key():
             continue
-        if (holder, finding.facts["card"]) not in by and (seat, other.facts["card"]) not in by:
+        if (holder, finding.facts["card"]) in by or (seat, other.facts["card"]) in by:
+            continue
+        # (a fault its trick's claim follows from is no part of a hand-line
+        # slip, but may be of two cards written in each other's tricks)
+        keys = {(f.code, f.line, f.column) for f in (finding, other)}
+        if not keys.isdisjoint(cycles):
+            continue
+        if keys.isdisjoint(claimed) or _swapped_between(deal, finding, other, ruleset):
             flag.follows(finding, other)
+
+
+def _swapped_between(deal: Deal, one: Finding, other: Finding, ruleset: Ruleset) -> bool:
+    """Whether two cards each played by the other's holder (A203, ``one``
+    and ``other``), written back in each other's tricks, give every claim
+    of the two tricks: the two cards were written in each other's place,
+    one slip, of which the claim made wrong is part."""
+    cards = {one.facts["card"]: other.facts["card"], other.facts["card"]: one.facts["card"]}
+    for trick in deal.tricks:
+        if trick.number not in (one.trick, other.trick):
+            continue
+        plays = [(p.seat, cards.get(p.card, p.card)) for p in trick.plays]
+        if trick.claim is not None and not _gives(plays, trick.claim.seat, ruleset):
+            return False
+    return True
 
 
 def _trick_of(

@@ -2165,3 +2165,39 @@ def test_a_first_deal_without_its_header_is_dealt_as_its_claims_show() -> None:
     headless = check(record('[Event "x"]', "", *tricks, "point NS"))
     assert [f.code for f in headless.outcome.findings] == ["A001"]
     assert report(headless)["deals"][0]["dealer"] == "E"
+
+
+CROSS_TRICKS = """\
+deal 1 dealer E
+N: 8c Ve Cd 7c 6d 3d Vb 9b 1e
+E: 7d 9e 3b 6e 8b Rb 1c 3c 5c
+S: 2b 4c Rd 1b Ce 2c 5b 6b 8d
+W: 6c 4d Cc Vc Vd 2d 4e 4b 9c
+stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e
+1. S:2b W:Vc N:Vb E:8b -> S
+2. S:6b W:6c N:6d E:6e -> pourri
+3. S:5b W:4d N:3d E:9e -> N
+4. N:1e E:3c S:2c W:9c -> E
+5. E:3b S:8d W:Cc N:Cd -> pourri
+6. E:7d S:4c W:2d N:9b -> W
+7. W:4e N:8c E:Rb S:Rd -> pourri
+8. W:4b N:Ve E:1c S:1b -> pourri
+9. W:Vd N:7c E:5c S:Ce -> S
+point S
+"""
+
+
+def test_two_cards_written_in_each_other_s_tricks_are_one_slip_though_a_claim_goes_wrong() -> None:
+    """N's 6d (trick 2) and W's Vd (trick 9) written in each other's place:
+    trick 2 goes to N's Vd, against its claim.  The claim follows from the
+    first A203, and so, the two cards put back giving every claim, does the
+    second: it stood alone, the claim having taken the first for its own."""
+    assert found(check(CROSS_TRICKS)) == []
+    swapped = CROSS_TRICKS.replace("N:6d E:6e", "N:Vd E:6e").replace("9. W:Vd", "9. W:6d")
+    findings = check(swapped).outcome.findings
+    assert [f.code for f in findings if f.consequence_of is None] == ["A203"]
+    assert sorted(f.code for f in findings) == ["A203", "A203", "A301", "A302"]
+    # a claim the two cards put back do not give is a mistake of its own
+    wrong = swapped.replace("9. W:6d N:7c E:5c S:Ce -> S", "9. W:6d N:7c E:5c S:Ce -> W")
+    acted_on = [f.code for f in check(wrong).outcome.findings if f.consequence_of is None]
+    assert acted_on.count("A203") == 2
