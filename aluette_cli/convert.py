@@ -865,7 +865,7 @@ class Writer:
             self.stood_in = checked.outcome.index if needs_stand_in(game, first) else None
             self.run_on = self.tags_alone
             self.frame.add(write_game(game, turn_seats(checked), self.style, seated, first))
-            has_tags = bool(game.tags) or game.tags_text is not None
+            has_tags = bool(game.tags) or game.tags_text is not None or needs_stand_in(game, first)
             self.tags_alone = checked.outcome.index if has_tags and not game.deals else None
         elif self.fmt == "json":
             assert self.frame is not None

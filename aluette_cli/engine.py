@@ -415,9 +415,10 @@ def _dealers_else(deal: Deal, ledger: GameLedger) -> set[str]:
     first = deal.tricks[0] if deal.tricks and deal.tricks[0].number == 1 else None
     order = tuple(play.seat for play in first.plays) if first is not None else ()
     leader = order[0] if order else None
-    if leader is not None:
-        # (not where the first lead says the header's dealer dealt after all)
-        others = {dealer for dealer in others if left_of(dealer) == leader}
+    led_by = {left_of(dealer) for dealer in others}
+    header = left_of(deal.dealer) if deal.dealer is not None else None
+    if leader is not None and leader == header and leader not in led_by:
+        others = set()  # (the first lead says the header's dealer dealt after all)
     if ledger.previous is None and leader is not None and order == seats_from(leader):
         others.add(left_of(left_of(left_of(leader))))  # the leader's right
     return others
@@ -1458,6 +1459,11 @@ def _fill_header(deal: Deal, ledger: GameLedger, ruleset: Ruleset) -> bool:
         elif ledger.first_dealer is not None and not ledger.seen_deal:
             deal.dealer = ledger.first_dealer
         else:
+            # (claims that tie between leaders: one of them seats the deal,
+            # but says nothing sure of its dealer)
+            likely = _leaders_claims_show(deal, ruleset) if not ledger.seen_deal else []
+            if likely:
+                deal.dealer = left_of(left_of(left_of(likely[0])))
             return False
     return True
 
@@ -1478,24 +1484,24 @@ def _first_leader(deal: Deal, ruleset: Ruleset) -> str | None:
 
 
 def _leader_claims_show(deal: Deal, ruleset: Ruleset) -> str | None:
-    """The one leader of trick 1 whose turn, seating a record of cards alone,
-    makes the claims of the tricks it leads right (trick 1, and each after
-    a pourri trick, led by it again); None where none or several do."""
-    fits = [leader for leader in SEATS if _claims_fit(deal, leader, ruleset)]
-    return fits[0] if len(fits) == 1 else None
+    """The one leader of trick 1 the claims of a record of cards alone show
+    (:func:`_leaders_claims_show`), or None."""
+    best = _leaders_claims_show(deal, ruleset)
+    return best[0] if len(best) == 1 else None
 
 
-def _claims_fit(deal: Deal, leader: str, ruleset: Ruleset) -> bool:
-    """Whether the claims of the tricks ``leader`` leads from trick 1 on are
-    right with the cards seated in turn from it, up to the first trick
-    claimed for a seat (whose winner then leads)."""
-    for trick in deal.tricks:
-        if trick.claim is None or len(trick.plays) != len(SEATS):
-            return False
-        seated = zip(seats_from(leader), trick.plays, strict=True)
-        plays: list[tuple[str | None, str]] = [(seat, play.card) for seat, play in seated]
-        if not _gives(plays, trick.claim.seat, ruleset):
-            return False
-        if trick.claim.seat is not None:
-            return True
-    return False  # (every trick pourri: no leader is told from another)
+def _leaders_claims_show(deal: Deal, ruleset: Ruleset) -> list[str]:
+    """The leaders of trick 1 under whose turn a record of cards alone with
+    claims, its deal replayed whole, says least: a claim that is the slip
+    is then one finding, not a stand-in dealer's cascade.  Empty where no
+    claim is written."""
+    if not any(trick.claim is not None for trick in deal.tricks):
+        return []
+    said: dict[str, int] = {}
+    for leader in SEATS:
+        dealer = left_of(left_of(left_of(leader)))  # the leader's right
+        replay = GameReplay(1, [], ruleset, keep=False)
+        replay.add(replace(deal, dealer=dealer, guessed=()))
+        said[leader] = sum(1 for f in replay.findings if f.consequence_of is None)
+    least = min(said.values())
+    return [leader for leader, count in said.items() if count == least]

@@ -2042,3 +2042,18 @@ def test_a_json_game_of_tags_alone_before_another_says_the_aln_reads_as_one_game
     assert result.exit_code == 1
     assert "reads otherwise: game 1 has tags and no deal" in result.stderr
     assert '[Event "G2"]' in result.stdout  # written all the same: nothing left out
+    # so too a game of no tags and no deal, given a tag section to stand apart
+    record["games"][0]["tags"] = []
+    record["games"].insert(
+        0,
+        json.loads(
+            run(
+                "convert", write(tmp_path, "d.aln", "deal 1 dealer S\npoint NS\n"), "--to", "json"
+            ).stdout
+        )["games"][0],
+    )
+    for k, game in enumerate(record["games"], 1):
+        game["index"] = k
+    path = write(tmp_path, "t3.json", json.dumps(record))
+    result = run("convert", path, "--to", "aln")
+    assert "reads otherwise: game 2 has tags and no deal" in result.stderr

@@ -2201,3 +2201,18 @@ def test_two_cards_written_in_each_other_s_tricks_are_one_slip_though_a_claim_go
     wrong = swapped.replace("9. W:6d N:7c E:5c S:Ce -> S", "9. W:6d N:7c E:5c S:Ce -> W")
     acted_on = [f.code for f in check(wrong).outcome.findings if f.consequence_of is None]
     assert acted_on.count("A203") == 2
+
+
+def test_a_first_deal_without_its_header_whose_claims_tie_says_one_slip_and_no_dealer() -> None:
+    """Trick 1 claimed for N, where E's deal (S leading) gives it to W: S's
+    deal (W leading) makes trick 1's claim right and trick 2's wrong, E's
+    the other way round.  Either reading is one A301; the dealer is not
+    known, so deal 2's (S) is not held to a dealer taken from a slip."""
+    tricks = [
+        "1. Vb 2b 6d 9b -> N", "2. 4e Ve 1d Cd -> E", "3. Rb 4d 7c 1c -> N",
+        "4. 2e 9c 3b 8c -> E", "5. 5e Cb 9e Re -> N", "6. 7e Rd 9d 3e -> S",
+        "7. Ce Vd Rc 4b -> N", "8. 6c 3c 4c Vc -> E", "9. 6e 3d 6b Cc -> S",
+    ]  # fmt: skip
+    deal_2 = ["", "deal 2 dealer S", "point EW"]
+    headless = check(record('[Event "x"]', "", *tricks, "point NS", *deal_2))
+    assert sorted(f.code for f in headless.outcome.findings) == ["A001", "A301"]

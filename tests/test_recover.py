@@ -987,6 +987,8 @@ def test_a_bid_written_above_its_deal_s_header_is_that_deal_s(
     above = record(rules, "", *deal_1, "", bid, *deal_2)
     (moved,) = check(above).outcome.findings
     assert (moved.code, moved.line, moved.deal) == ("A005", 7, 2)
-    # with a blank line between it and the header, it is the deal before's, as ever
-    apart = record(rules, "", *deal_1, "", bid, "", *deal_2)
-    assert any(f.deal == 1 and f.code == "A005" for f in check(apart).outcome.findings)
+    # with a blank line between it and the header, it is the deal before's, as
+    # ever; and so it is right below the point line, no blank line between
+    for lines in ([*deal_1, "", bid, "", *deal_2], [*deal_1, bid, *deal_2]):
+        said = check(record(rules, "", *lines)).outcome.findings
+        assert any(f.deal == 1 and f.code == "A005" for f in said), lines

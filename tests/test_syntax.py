@@ -287,7 +287,10 @@ SWORDS = "write '{}': the suits are d, c, b and e (swords are e, épées)"
         ("-> N # monsieur takes it", 5, COMMENT), ("-> N (monsieur)", 5, COMMENT),
         ("-> N -- the vache", 5, COMMENT), ("deal 1 dealer W // first", 16, COMMENT),
         # but an arrow drawn long, or short of its '>' before a claim, is an arrow
-        ("--> N", 0, "write '->'"), ("-- pourri", 0, "write '->'"), ("--W", 0, "write '->'"),
+        ("1. 3d 8d 6e 3b --> N", 15, "write '->'"), ("1. 3d 8d 6e 3b -- pourri", 15, "write '->'"),
+        ("1. 3d 8d 6e 3b --W", 15, "write '->'"),
+        # ...only in a trick line with no arrow yet: a note after a claim, or a header's
+        ("1. 3d 8d 6e 3b -> N -- W led", 20, COMMENT), ("deal 1 dealer W -- N", 16, COMMENT),
     ],
 )  # fmt: skip
 def test_a_known_word_mistyped_gets_its_fix(text: str, index: int, fix: str) -> None:

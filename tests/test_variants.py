@@ -1698,3 +1698,14 @@ def test_team_five_without_claims_a_deal_that_goes_on_as_a_card_slip_mended_ends
     findings = check(record(*lines)).outcome.findings
     assert {f.code for f in findings} == {"A203", "A202", "A209"}
     assert [f.code for f in findings if f.consequence_of is None] == ["A203"]
+
+
+def test_chanter_chants_are_the_turn_s_dealer_s_where_the_first_lead_says_neither() -> None:
+    """Header E where W should deal, W leading trick 1: the lead says
+    neither E nor W dealt, so nothing says the header's E did, and the
+    chants, right for W, are W's (no A405, no A203 for their cards)."""
+    lines = [line.replace("deal 2 dealer W", "deal 2 dealer E") for line in CHANTS_FOR_W]
+    lines[lines.index("1. N:4d E:Rb S:5d W:8c -> E")] = "1. W:8c N:4d E:Rb S:5d -> E"
+    codes = [f.code for f in check(record(*lines)).outcome.findings]
+    assert "A105" in codes
+    assert "A405" not in codes and "A203" not in codes

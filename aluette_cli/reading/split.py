@@ -1487,8 +1487,8 @@ def _bids_taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     ``after``, taken ahead to it; None if there are none.
 
     A deal's bids come before its play, never after its point line: bid
-    lines there, with no blank line before the next header, are the next
-    deal's, written above its header (a double, a concession read as the
+    lines there, a blank line above them and none before the next header,
+    are the next deal's, written above its header (a double, a concession read as the
     deal before's would make both point lines wrong).  The next deal's unit
     then starts at them, each line at its place, and they are the lines out
     of their place: an A005 said of the next deal, which reads them below
@@ -1505,6 +1505,8 @@ def _bids_taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     start = len(text) - sum(len(line) + 1 for line in lines[-count:])
     if _POINT_LINE not in text[:start] or _left_open(text[:start]):
         return None
+    if len(lines) == count or lines[-count - 1].strip(WHITESPACE):
+        return None  # (right below the point line: the deal's own, out of its place)
     at = before.line + len(lines) - count
     first = Unit("deal", before.line, before.column, [text[:start]])
     second = Unit("deal", at, 1, [text[start:], *after.parts])

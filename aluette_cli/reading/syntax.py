@@ -205,6 +205,8 @@ _NOT_IN_DECK = re.compile(r"(?:([Qq])|10)[DCBEOdcbeo]")
 #: how other notations open a comment, which ALN writes after ';' or in { }
 #: (not ``#1`` or ``(1)``, a number as people write it)
 _OTHER_COMMENT = re.compile(r"(?:#|//|--|\()(?![0-9])")
+#: a trick line's start: its number
+_TRICK_START = re.compile(r"\s*[0-9]+\.")
 #: an arrow drawn long (``-->``), or ``--`` before a claim's seat or pourri
 _ARROW_MEANT = re.compile(r"-->|--[ \t]*(?:[NESW]|pourri)\b")
 
@@ -237,7 +239,9 @@ def _hint(text: str, index: int) -> str:
         mark = text[index]
         return _said("fix-quotes", quote=mark, code=f"{ord(mark):04X}")
     after_claim = text[:index].rstrip(WHITESPACE).endswith(ARROW)  # (-> -- is a claim)
-    if _ARROW_MEANT.match(text, index):
+    line_so_far = text[line:index]
+    in_trick = _TRICK_START.match(line_so_far) is not None and ARROW not in line_so_far
+    if in_trick and _ARROW_MEANT.match(text, index):
         return _said("fix", fixed=ARROW)  # (an arrow drawn long, or short of its >)
     if _OTHER_COMMENT.match(text, index) and not after_claim:
         return _said("comment")
