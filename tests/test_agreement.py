@@ -297,6 +297,9 @@ _GIVEN = re.compile(
     r"\{= A005 this (?:point )?line is this deal's, written below the next deal's header"
 )
 _CARD = re.compile(r"\b[1-9RCV][dcbe]\b")
+#: A whole header after a trick's cards on its line (its newline lost): read
+#: as the next deal's header (notation §1: whitespace is free).
+_RUN_ON_HEADER = re.compile(r"\sdeal\s*\d+\s+dealer\s*[NESW]\b")
 
 
 def _counts(text: str) -> dict[str, int] | None:
@@ -492,7 +495,14 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         headed = headed and "header written again" not in line  # (one deal's, typed twice)
         started = headed or _NO_HEADER.search(line) or _BAD_HEADER.search(line)
         into = -2 if (taken or _GIVEN.search(line)) and not started else -1  # whose notes
-        if started and not headed and re.match(r"\d+\.", bare) and _BAD_HEADER.search(line):
+        run_on = re.match(r"\d+\.", bare) and _RUN_ON_HEADER.search(bare)
+        started = started or (run_on and not commented[number - 1])
+        if (
+            started
+            and not headed
+            and re.match(r"\d+\.", bare)
+            and (_BAD_HEADER.search(line) or run_on)
+        ):
             into = -2  # a header after a trick on its line (its newline lost): the trick's
             # deal is the one before, and so are its summary and the trick's note
         if carried is not None and bare and not commented[number - 1] and not started:
@@ -973,7 +983,16 @@ NINE_BELOW_THE_TAGS = '[Event "Club"]\n[Result "*"]\n' + "\n".join(
 )
 
 
+#: A header run on after trick 3's cards on its line (its newline lost),
+#: its deal's number and dealer those of a deal left out: deal 2 below is
+#: then written after it, the two in each other's place.
+HEADER_RUN_ON = _two_deals(
+    *_DEAL_1[:3], _DEAL_1[3].split(" ->")[0] + "  deal 3 dealer S", *_DEAL_1[4:], "", *_DEAL_2
+)
+
+
 @settings(max_examples=2_000 if LONG else 60)
+@example(text=HEADER_RUN_ON)
 @example(text=FIRST_LINE_ABOVE)
 @example(text=FIRST_HEADER_MISTYPED)
 @example(text=HEADER_BELOW_POINT)
