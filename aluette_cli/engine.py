@@ -1079,11 +1079,20 @@ def _seat_mistyped(flag: Flags, start: int, trick: Trick, table: Table) -> None:
     holder played it (:meth:`Table.reseat`): who takes it, and who leads
     next, are then what the cards say, and nothing after the slip follows
     from it (a claim, the next lead)."""
-    if len(flag.found) - start < 2 or len(trick.plays) != 4:
+    if len(flag.found) == start or len(trick.plays) != 4:
         return  # (most tricks: nothing wrong; a trick's size says its own why, A205)
     said = flag.found[start:]
     turns = [f for f in said if f.code == F.OUT_OF_TURN and f.consequence_of is None]
     faults = [f for f in said if f.code == F.NOT_IN_HAND and f.consequence_of is None]
+    if len(turns) == 1 and not faults and not table.held:
+        # without hands: a seat written twice where the seat whose turn it
+        # was plays no card of the trick, its letter mistyped
+        turn, seats = turns[0], [play.seat for play in trick.plays]
+        due, played = _due(turn), turn.facts.get("seat")
+        card = next((p.card for p in trick.plays if p.pos == (turn.line, turn.column)), None)
+        if due is not None and due not in seats and seats.count(played) == 2 and card:
+            table.reseat(card, due)
+        return
     if len(turns) != 1 or len(faults) != 1:
         return
     turn, fault = turns[0], faults[0]

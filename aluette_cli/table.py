@@ -222,14 +222,16 @@ class Table:
 
     def reseat(self, card: str, seat: str) -> bool:
         """Read ``card``, on the table for another seat, as ``seat``'s, which
-        holds it (a seat letter mistyped); False if it does not, the card is
-        not on the table, or ``seat`` has a card of the trick on it already."""
+        holds it, or whose hand is not written (a seat letter mistyped);
+        False if it does not, the card is not on the table, or ``seat`` has a
+        card of the trick on it already."""
         hand = self.held.get(seat)
+        held = hand if hand is not None else {card}  # (a hand not written may hold it)
         k = next((k for k, (_, played) in enumerate(self._plays) if played == card), None)
-        if hand is None or card not in hand or k is None or seat in dict(self._plays):
+        if card not in held or k is None or seat in dict(self._plays):
             return False
         self._plays[k] = (seat, card)
-        hand.discard(card)
+        held.discard(card)
         self._misplayed.discard(card)
         self._led = None if k == 0 else self._led  # led by the rules' leader after all
         return True

@@ -2216,3 +2216,32 @@ def test_a_first_deal_without_its_header_whose_claims_tie_says_one_slip_and_no_d
     deal_2 = ["", "deal 2 dealer S", "point EW"]
     headless = check(record('[Event "x"]', "", *tricks, "point NS", *deal_2))
     assert sorted(f.code for f in headless.outcome.findings) == ["A001", "A301"]
+
+
+SEATS_NO_HANDS = """\
+deal 1 dealer E
+1. S:Vb W:2b N:6d E:9b -> W
+2. W:4e N:Ve E:1d S:Cd -> E
+3. E:Rb S:4d W:7c N:1c -> N
+4. N:2e E:9c S:3b W:8c -> E
+5. E:5e S:Cb W:9e N:Re -> N
+6. N:7e E:Rd S:9d W:3e -> S
+7. S:Ce W:Vd N:Rc E:4b -> N
+8. N:6c E:3c S:4c W:Vc -> E
+9. E:6e S:3d W:6b N:Cc -> S
+point NS
+"""
+
+
+@pytest.mark.parametrize("claims", [True, False], ids=["claims", "no claims"])
+def test_without_hands_a_seat_written_twice_for_the_one_whose_turn_it_was_is_one_slip(
+    claims: bool,
+) -> None:
+    """W's 2b written for S, who plays trick 1's first card too: W, whose
+    turn it was, plays no card of the trick, so the card is read as W's
+    (one A202), as it is with hands; the trick's claim, or the next lead,
+    was a second finding."""
+    text = SEATS_NO_HANDS if claims else re.sub(r" -> \w+", "", SEATS_NO_HANDS)
+    assert found(check(text)) == []
+    slipped = check(text.replace("S:Vb W:2b", "S:Vb S:2b"))
+    assert [(f.code, f.line) for f in slipped.outcome.findings] == [("A202", 2)]
