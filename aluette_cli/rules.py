@@ -376,7 +376,9 @@ def load_record_ruleset(name: str, base: Path | None) -> Ruleset:
     """
     result = _load_record_ruleset(name, base)
     if isinstance(result, RulesetError):
-        raise result
+        # (a copy: the one kept would gather the frames of every raise in
+        # its traceback, and with them every game that asked, for the run)
+        raise RulesetError(*result.args)
     return result
 
 

@@ -17,6 +17,7 @@ import pytest
 from aluette_cli.pipeline import RuleChoice
 from aluette_cli.rules import (
     RulesetError,
+    load_record_ruleset,
     load_ruleset,
     preset_names,
     rules_tag_for,
@@ -554,3 +555,29 @@ def test_options_run_together_are_told_to_be_separated_by_commas(written: str) -
     meant = "mordienne, chanter"
     with pytest.raises(RulesetError, match=f"for '{written}', did you mean '{meant}'\\?"):
         load_ruleset("classic").with_options(frozenset({written}))
+
+
+def test_a_ruleset_that_cannot_be_loaded_holds_no_game_that_asked_for_it() -> None:
+    """A record's unknown ruleset is looked up once a run, and its failure
+    kept: raised again, the one kept gathered each raise's frames in its
+    traceback, and with them every game that asked (convert, annotate and
+    fmt grew by the whole model of each such game)."""
+    import gc
+    import io
+
+    from aluette_cli.model import Game
+    from aluette_cli.pipeline import check_source
+
+    errors = []
+    for _ in range(3):
+        with pytest.raises(RulesetError) as raised:
+            load_record_ruleset("no-such-rules", None)
+        errors.append(raised.value)
+    assert len({id(error) for error in errors}) == 3
+    assert len({str(error) for error in errors}) == 1
+    game = '[Rules "no-such-rules"]\n\ndeal 1 dealer S\nwinners: N E S W N E S W N\npoint NS\n\n'
+    for checked in check_source(io.BytesIO((game * 200).encode())):
+        assert checked.outcome.findings[0].code == "A401"
+    checked = None
+    gc.collect()
+    assert sum(isinstance(o, Game) for o in gc.get_objects()) < 5
