@@ -985,15 +985,16 @@ point NS
 deal 2 dealer N
 point NS
 """
-    # (E and S each played a card of the other's hand line, but the claim of
+    # (E and S each played a card of the other's hand line; the claim of
     # trick 3 follows its card written under the wrong seat, which hand lines
-    # written the wrong way round would not explain: two faults to fix)
+    # written the wrong way round would not explain, but the two cards
+    # written in each other's tricks do, with trick 1's claim: one slip)
     assert _said(text) == [
         ("A203", 9, None),
-        ("A203", 11, None),
-        ("A301", 11, 11),
-        ("A302", 18, 11),
-        ("A105", 20, 11),
+        ("A203", 11, 9),
+        ("A301", 11, 9),
+        ("A302", 18, 9),
+        ("A105", 20, 9),
     ]
 
 

@@ -26,8 +26,10 @@ def trick_row(text: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("line", "seat", "cell"),
     [
-        # N plays twice: both cards are N's, as the engine credits them
-        ("1. N:9d N:2c S:Ce W:6d", "N", "9d 2c"),
+        # N plays twice: both cards are N's, as the engine credits them (E,
+        # whose turn it was, plays a card of the trick too: not a seat
+        # letter mistyped, as it would be were E's card missing)
+        ("1. N:9d N:2c E:Ce W:6d", "N", "9d 2c"),
         # E leads out of turn; the card after it goes to the turn's seat, E again
         ("1. E:8c 9d Ce 6d", "E", "8c 9d"),
     ],
