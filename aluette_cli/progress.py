@@ -7,6 +7,16 @@ import time
 from types import TracebackType
 from typing import TextIO
 
+#: the progress line on the terminal now, if any (:func:`erase`)
+_shown: Progress | None = None
+
+
+def erase() -> None:
+    """Erase the progress line, if one is shown: output written to the same
+    terminal goes on a clean line, not glued to the count."""
+    if _shown is not None:
+        _shown.close()
+
 
 class Progress:
     """Counts deals and, at most four times a second, shows the count and rate.
@@ -50,9 +60,14 @@ class Progress:
         self.width = max(self.width, len(line))
         self.stream.write("\r" + line.ljust(self.width))
         self.stream.flush()
+        global _shown
+        _shown = self
 
     def close(self) -> None:
         """Erase the line, before anything else is written to the stream."""
+        global _shown
+        if _shown is self:
+            _shown = None
         if self.width:
             self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()

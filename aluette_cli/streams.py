@@ -180,6 +180,30 @@ class WriteError(OSError):
         return f"cannot write {visible(self.name)}: {self.reason}"
 
 
+def _a_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class _AfterProgress:
+    """Standard output on a terminal: a progress line shown there on standard
+    error is erased before each write, not left glued to the output."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, data: Any) -> int:
+        from .progress import erase
+
+        erase()
+        return self._stream.write(data)  # type: ignore[no-any-return]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 class ReadError(Exception):
     """An input failed part way through its reading (an I/O error of a
     failing disk or a dropped mount).  Not an :class:`OSError`, so that
@@ -495,6 +519,8 @@ def atomic_output(
     """
     if path is None or os.fspath(path) == STDIO:
         stream = sys.stdout.buffer if binary else sys.stdout
+        if _a_terminal(stream):
+            stream = _AfterProgress(stream)  # type: ignore[assignment]
         try:
             yield stream
             stream.flush()

@@ -54,3 +54,41 @@ def test_the_cli_writes_no_progress_into_captured_output(tmp_path) -> None:  # t
         result = CliRunner().invoke(cli, args)
         assert result.exit_code == 0
         assert "deals read" not in result.stderr
+
+
+def test_output_to_the_same_terminal_erases_the_line_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Standard output on the terminal the line is shown on: each write
+    erases the line first, which the next count shows again below; a
+    finding or a record line was written glued to the count."""
+    import sys
+
+    from aluette_cli.streams import atomic_output
+
+    clock = iter([0.0, 1.0, 2.0])
+    monkeypatch.setattr(progress_module.time, "monotonic", lambda: next(clock))
+    screen = Terminal()  # (standard error and standard output alike)
+    monkeypatch.setattr(sys, "stdout", screen)
+    with Progress(screen) as progress, atomic_output(None, binary=False) as out:
+        progress.add(5_000)
+        out.write("a finding\n")
+        progress.add(5_000)
+    shown = screen.getvalue()
+    line = "5,000 deals read, 5,000 deals/s"
+    assert f"\r{line}\r{' ' * len(line)}\ra finding\n" in shown
+    assert shown.endswith("\r" + " " * len("10,000 deals read, 5,000 deals/s") + "\r")
+
+
+def test_output_elsewhere_leaves_the_line_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from aluette_cli.streams import atomic_output
+
+    clock = iter([0.0, 1.0, 2.0])
+    monkeypatch.setattr(progress_module.time, "monotonic", lambda: next(clock))
+    screen, piped = Terminal(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", piped)
+    with Progress(screen) as progress, atomic_output(None, binary=False) as out:
+        progress.add(5_000)
+        out.write("a finding\n")
+    assert piped.getvalue() == "a finding\n"
+    assert screen.getvalue().count("\r") == 3  # shown once, erased once, at the end
