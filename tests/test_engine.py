@@ -2117,15 +2117,20 @@ def test_without_claims_a_point_line_no_mending_makes_right_is_a_mistake_of_its_
     assert acted_on == ["A204", "A302"]
 
 
-#: W's Cc in trick 5 ties N's Cd: pourri, and its leader E leads trick 6.
-LEADER_AGAIN = """\
-deal 1 dealer E
+#: A deal E deals: the hands and the stock, for the tricks below them.
+_DEALT_E = """\
 N: 8c Ve Cd 7c 6d 3d Vb 9b 1e
 E: 7d 9e 3b 6e 8b Rb 1c 3c 5c
 S: 2b 4c Rd 1b Ce 2c 5b 6b 8d
 W: 6c 4d Cc Vc Vd 2d 4e 4b 9c
 stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e
-1. S:2b W:Vc N:Vb E:8b
+"""
+
+
+#: W's Cc in trick 5 ties N's Cd: pourri, and its leader E leads trick 6.
+LEADER_AGAIN = f"""\
+deal 1 dealer E
+{_DEALT_E}1. S:2b W:Vc N:Vb E:8b
 2. S:6b W:6c N:6d E:6e
 3. S:5b W:4d N:3d E:9e
 4. N:1e E:3c S:2c W:9c
@@ -2167,14 +2172,9 @@ def test_a_first_deal_without_its_header_is_dealt_as_its_claims_show() -> None:
     assert report(headless)["deals"][0]["dealer"] == "E"
 
 
-CROSS_TRICKS = """\
+CROSS_TRICKS = f"""\
 deal 1 dealer E
-N: 8c Ve Cd 7c 6d 3d Vb 9b 1e
-E: 7d 9e 3b 6e 8b Rb 1c 3c 5c
-S: 2b 4c Rd 1b Ce 2c 5b 6b 8d
-W: 6c 4d Cc Vc Vd 2d 4e 4b 9c
-stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e
-1. S:2b W:Vc N:Vb E:8b -> S
+{_DEALT_E}1. S:2b W:Vc N:Vb E:8b -> S
 2. S:6b W:6c N:6d E:6e -> pourri
 3. S:5b W:4d N:3d E:9e -> N
 4. N:1e E:3c S:2c W:9c -> E
