@@ -1453,8 +1453,9 @@ def _fill_header(deal: Deal, ledger: GameLedger, ruleset: Ruleset) -> bool:
     """A header the reader could not read whole (A001): what it lacks comes
     from the game's sequence, so that its mistake is not reported twice.
     False where nothing says who dealt (the first deal's header lost, in
-    a record whose trick 1 shows no leader): the next deal's dealer is
-    then not checked against a stand-in."""
+    a record whose trick 1 shows no leader, and whose claims show none or
+    several): the next deal's dealer is then not checked against a
+    stand-in."""
     if "number" in deal.guessed:
         last = ledger.last_number
         deal.number = last + 1 if ledger.seen_deal and last is not None else 1
@@ -1470,33 +1471,25 @@ def _fill_header(deal: Deal, ledger: GameLedger, ruleset: Ruleset) -> bool:
         else:
             # (claims that tie between leaders: one of them seats the deal,
             # but says nothing sure of its dealer)
-            likely = _leaders_claims_show(deal, ruleset) if not ledger.seen_deal else []
+            likely = _leaders_claims_show(deal, ruleset)
             if likely:
-                deal.dealer = left_of(left_of(left_of(likely[0])))
-            return False
+                deal.dealer = left_of(left_of(left_of(likely[0])))  # the leader's right
+            return len(likely) == 1
     return True
 
 
 def _first_leader(deal: Deal, ruleset: Ruleset) -> str | None:
     """Who led the deal's trick 1, as the record shows it: the seat written
     with its first card, or else the one hand line (as the checks read
-    them) that holds that card, in a record of cards alone with its hands,
-    or else the one leader whose turn makes the claims right.  None where
-    none shows."""
+    them) that holds that card, in a record of cards alone with its hands.
+    None where neither shows (the claims may: :func:`_leaders_claims_show`)."""
     if not deal.tricks or not deal.tricks[0].plays:
         return None
     play = deal.tricks[0].plays[0]
     if play.seat is not None:
         return play.seat
     holders = [seat for seat, hand in hand_lines(deal, ruleset).items() if play.card in hand.cards]
-    return holders[0] if len(holders) == 1 else _leader_claims_show(deal, ruleset)
-
-
-def _leader_claims_show(deal: Deal, ruleset: Ruleset) -> str | None:
-    """The one leader of trick 1 the claims of a record of cards alone show
-    (:func:`_leaders_claims_show`), or None."""
-    best = _leaders_claims_show(deal, ruleset)
-    return best[0] if len(best) == 1 else None
+    return holders[0] if len(holders) == 1 else None
 
 
 def _leaders_claims_show(deal: Deal, ruleset: Ruleset) -> list[str]:
