@@ -27,6 +27,7 @@ from aluette_cli.rules import Ruleset, load_ruleset
 from .conftest import check, found, generated, messages, record, report, run
 from .test_pipeline import REFERENCE
 from .test_properties import MUTATIONS
+from .test_scoring import SLIPPED
 
 # --------------------------------------------------------------------------
 # Helpers
@@ -2076,26 +2077,14 @@ def test_only_an_unreadable_line_that_may_be_a_trick_is_counted_one(
     assert ("A206" in codes) == short
 
 
-#: No claims: the deal as played, E's Rc and N's Rb tying trick 8 (pourri),
-#: W's 2 tricks (2 and 9) win it for EW.
-NO_CLAIMS = """\
-deal 1 dealer E
-N: 6b 9c 8b Re 5e 7c Vb Cc Rb
-E: Rc 4e 6e 3c 9b 9e Cb 2e Rd
-S: 2b 1d 4b 6d 7b 5c 8c 7e 7d
-W: 6c 9d 5b Ve 8d 5d Cd 2c Vc
-stock: 8e 3b 1e 1c Vd 3d 3e Ce 4c 4d 2d 1b
-1. S:7b W:Cd N:Cc E:Cb
-2. S:7e W:9d N:7c E:2e
-3. W:Ve N:Vb E:4e S:7d
-4. W:6c N:6b E:6e S:6d
-5. W:5d N:5e E:9b S:2b
-6. S:1d W:Vc N:8b E:3c
-7. E:9e S:8c W:8d N:9c
-8. N:Rb E:Rc S:4b W:5b
-9. N:Re E:Rd S:5c W:2c
-point W
-"""
+#: No claims: test_scoring's deal without its option, its concession and
+#: its claims, as played: E's Rc and N's Rb tying trick 8 (pourri), W's 2
+#: tricks (2 and 9) win it for EW.
+NO_CLAIMS = re.sub(
+    r" -> \w+",
+    "",
+    SLIPPED.split("\n\n", 1)[1].replace("concede EW refused\n", "").replace("point W 2", "point W"),
+)
 
 
 def test_without_claims_a_point_line_right_for_a_card_slip_mended_follows_from_it() -> None:
