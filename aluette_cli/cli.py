@@ -22,6 +22,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
@@ -37,7 +38,7 @@ from .analysis import (
     scheduler_client,
 )
 from .completion import complete_codes, complete_rules
-from .convert import INPUT_FORMATS, OUTPUT_FORMATS, formatted_file, not_aln
+from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Tally, formatted_file, not_aln
 from .findings import CODES, FILE_UNREADABLE, Finding, visible
 from .framing import Framed
 from .generate import POLICIES, EndlessGame, random_games
@@ -1184,6 +1185,12 @@ def convert(
     sys.exit(status.code)
 
 
+def _say_finding(progress: Progress, display: str, finding: Finding) -> None:
+    """A finding said as it is found, clear of the progress line."""
+    progress.close()
+    click.echo(finding.format_line(display), err=True)
+
+
 def _run_jobs(
     job: Callable[[tuple[str, str | None]], Iterable[Event]],
     pairs: list[tuple[str, str | None]],
@@ -1260,104 +1267,112 @@ def fmt_command(
     status = _status()
     choice = _rule_choice(rules, options)
     changed = unchanged = failed = 0  # failed: left as it is, for the reason said above
-    for file in expand(files, ALN_SUFFIXES):
-        display = visible(display_name(file))  # a name is shown, its controls escaped
-        # (a folder left by expand has no record in it: reading it says so)
-        in_place = not (file == STDIO or check or show_diff or os.path.isdir(file))
-        why = not_replaceable(file) if in_place else None
-        if why is not None:
-            click.echo(
-                f"aluette: cannot format {display} in place: {why}; give it as standard"
-                " input (aluette fmt - < FILE) to have the formatted text on standard output",
-                err=True,
-            )
-            status.raise_to(EXIT_USAGE)
-            continue
-        with contextlib.ExitStack() as opened:
-            try:  # formatted into a file beside the input: neither is held whole
-                stream = opened.enter_context(open_source(file))
-                # as read: a file changed before it is replaced is left alone
-                read_as = None if file == STDIO else os.fstat(stream.fileno())
-                # (a pipe copied to disk first: its start is read twice)
-                stream = opened.enter_context(rewindable_copy(stream))
-                why_not = not_aln(stream, file)
-                if why_not is not None:
-                    if file == STDIO and not (check or show_diff):
-                        shutil.copyfileobj(stream, sys.stdout.buffer)  # (fmt - is a filter)
-                    click.echo(f"aluette: {display} left as it is: {why_not}", err=True)
-                    status.raise_to(EXIT_USAGE)
-                    failed += 1
-                    continue
-                result = opened.enter_context(
-                    formatted_file(stream, file, choice, style=style, base=base_of(file))
-                )
-            except WriteError as exc:  # the formatted text's own temporary file
-                click.echo(f"aluette: {exc}", err=True)
-                status.raise_to(EXIT_USAGE)
-                continue
-            except OSError as exc:
-                click.echo(cannot_read(file, reason_of(exc)), err=True)
-                status.raise_to(EXIT_USAGE)
-                continue
-            for finding in result.said:
-                click.echo(finding.format_line(display), err=True)
-            if result.unreadable:  # formatted all the same, but a syntax error was found
-                status.raise_to(EXIT_INVALID)
-            status.raise_to(exit_status(result.said))  # 2 for an unknown ruleset
-            # never write less than was read, nor into a file that is not UTF-8 text
-            kept_because = result.kept_because()
-            if kept_because is not None:
-                if file == "-" and not (check or show_diff):
-                    result.copy_old_to(sys.stdout.buffer)
-                click.echo(f"aluette: {display} left as it is: {kept_because}", err=True)
-                status.raise_to(EXIT_INVALID)
-                failed += 1
-                continue
-            if result.changed and result.unreadable and not keep_broken:
-                # (left as it is, whatever the mode: --check and --diff say
-                # what the run would do, and fmt - gives its input back)
-                if file == "-" and not (check or show_diff):
-                    result.copy_old_to(sys.stdout.buffer)
+    with Progress(what="deals formatted") as progress:
+        for file in expand(files, ALN_SUFFIXES):
+            display = visible(display_name(file))  # a name is shown, its controls escaped
+            # (a folder left by expand has no record in it: reading it says so)
+            in_place = not (file == STDIO or check or show_diff or os.path.isdir(file))
+            why = not_replaceable(file) if in_place else None
+            if why is not None:
                 click.echo(
-                    f"aluette: {display} not rewritten: parts of it cannot be read", err=True
+                    f"aluette: cannot format {display} in place: {why}; give it as standard"
+                    " input (aluette fmt - < FILE) to have the formatted text on standard output",
+                    err=True,
                 )
-                status.raise_to(EXIT_INVALID)
-                failed += 1
+                status.raise_to(EXIT_USAGE)
                 continue
-            if file == "-" and not (check or show_diff):
-                result.copy_to(sys.stdout.buffer)
-                continue
-            if not result.changed:
-                unchanged += 1
-                continue
-            if show_diff:
-                # (in bounded memory, however long the file: the two texts
-                # are spooled on disk, and matched a window at a time)
-                from .unidiff import lines_of, unified_diff  # difflib: fmt --diff only
-
-                diff = unified_diff(
-                    lines_of(result.old), lines_of(result.new), display, f"{display} (formatted)"
-                )
-                # (the record's text as it is: click.echo would take out the
-                # escape sequences a comment holds, and the diff would not apply)
-                write_out = sys.stdout.write
-                for piece in diff:
-                    write_out(piece)
-                sys.stdout.flush()
-            if check:
-                click.echo(f"would reformat {display}", err=True)
-                status.raise_to(EXIT_INVALID)
-            elif not show_diff:
-                try:
-                    with atomic_output(file, binary=True, read_as=read_as) as out:
-                        result.copy_to(out)
-                except ChangedMeanwhile as exc:
+            with contextlib.ExitStack() as opened:
+                try:  # formatted into a file beside the input: neither is held whole
+                    stream = opened.enter_context(open_source(file))
+                    # as read: a file changed before it is replaced is left alone
+                    read_as = None if file == STDIO else os.fstat(stream.fileno())
+                    # (a pipe copied to disk first: its start is read twice)
+                    stream = opened.enter_context(rewindable_copy(stream))
+                    why_not = not_aln(stream, file)
+                    if why_not is not None:
+                        if file == STDIO and not (check or show_diff):
+                            shutil.copyfileobj(stream, sys.stdout.buffer)  # (fmt - is a filter)
+                        click.echo(f"aluette: {display} left as it is: {why_not}", err=True)
+                        status.raise_to(EXIT_USAGE)
+                        failed += 1
+                        continue
+                    tally = Tally(partial(_say_finding, progress, display), progress.add)
+                    result = opened.enter_context(
+                        formatted_file(
+                            stream, file, choice, style=style, base=base_of(file), tally=tally
+                        )
+                    )
+                except WriteError as exc:  # the formatted text's own temporary file
+                    progress.close()
                     click.echo(f"aluette: {exc}", err=True)
+                    status.raise_to(EXIT_USAGE)
+                    continue
+                except OSError as exc:
+                    progress.close()
+                    click.echo(cannot_read(file, reason_of(exc)), err=True)
+                    status.raise_to(EXIT_USAGE)
+                    continue
+                progress.close()  # (what follows is said on a clean line)
+                if result.unreadable:  # formatted all the same, but a syntax error was found
+                    status.raise_to(EXIT_INVALID)
+                status.raise_to(result.tally.status)  # 2 for an unknown ruleset
+                # never write less than was read, nor into a file that is not UTF-8 text
+                kept_because = result.kept_because()
+                if kept_because is not None:
+                    if file == "-" and not (check or show_diff):
+                        result.copy_old_to(sys.stdout.buffer)
+                    click.echo(f"aluette: {display} left as it is: {kept_because}", err=True)
                     status.raise_to(EXIT_INVALID)
                     failed += 1
                     continue
-                click.echo(f"reformatted {display}", err=True)
-            changed += 1
+                if result.changed and result.unreadable and not keep_broken:
+                    # (left as it is, whatever the mode: --check and --diff say
+                    # what the run would do, and fmt - gives its input back)
+                    if file == "-" and not (check or show_diff):
+                        result.copy_old_to(sys.stdout.buffer)
+                    click.echo(
+                        f"aluette: {display} not rewritten: parts of it cannot be read", err=True
+                    )
+                    status.raise_to(EXIT_INVALID)
+                    failed += 1
+                    continue
+                if file == "-" and not (check or show_diff):
+                    result.copy_to(sys.stdout.buffer)
+                    continue
+                if not result.changed:
+                    unchanged += 1
+                    continue
+                if show_diff:
+                    # (in bounded memory, however long the file: the two texts
+                    # are spooled on disk, and matched a window at a time)
+                    from .unidiff import lines_of, unified_diff  # difflib: fmt --diff only
+
+                    diff = unified_diff(
+                        lines_of(result.old),
+                        lines_of(result.new),
+                        display,
+                        f"{display} (formatted)",
+                    )
+                    # (the record's text as it is: click.echo would take out the
+                    # escape sequences a comment holds, and the diff would not apply)
+                    write_out = sys.stdout.write
+                    for piece in diff:
+                        write_out(piece)
+                    sys.stdout.flush()
+                if check:
+                    click.echo(f"would reformat {display}", err=True)
+                    status.raise_to(EXIT_INVALID)
+                elif not show_diff:
+                    try:
+                        with atomic_output(file, binary=True, read_as=read_as) as out:
+                            result.copy_to(out)
+                    except ChangedMeanwhile as exc:
+                        click.echo(f"aluette: {exc}", err=True)
+                        status.raise_to(EXIT_INVALID)
+                        failed += 1
+                        continue
+                    click.echo(f"reformatted {display}", err=True)
+                changed += 1
     if files != ("-",):
         verb = "would be reformatted" if check or show_diff else "reformatted"
         click.echo(

@@ -16,7 +16,7 @@ import shutil
 import tempfile
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -63,6 +63,7 @@ from .readback import past_limits
 from .reading import read_games, read_units
 from .streams import NUL_REASON, WriteError, display_name, holds_nul, rewindable
 from .tables import game_tables
+from .verdict import EXIT_OK, exit_status
 from .writers.aln import BETWEEN_GAMES, STAND_IN, needs_stand_in, write_game
 from .writers.tables import csv_header, write_csv
 
@@ -1012,12 +1013,45 @@ def format_aln(
     the findings of what it kept verbatim because it could not read it."""
     out = io.StringIO(newline="")
     meant = meanings()
-    said = _format_into(io.BytesIO(data), name, out, choice, style, base, meant)
+    said: list[Finding] = []
+    _format_into(io.BytesIO(data), name, out, choice, style, base, Tally(said.append), meant)
     text = out.getvalue()
     new = text.encode("utf-8")
     # (read again only where it changed, as fmt reads a file: FormattedFile)
     otherwise = reads_otherwise(io.BytesIO(new), name, choice, base, meant) if new != data else None
     return Formatted(text, said, otherwise)
+
+
+class Tally:
+    """What ``fmt`` says of a file as it formats it: each finding handed on
+    as it is found (``say``), each game's deals counted (``read``, for a
+    progress line), and kept only as the little the end of the file decides
+    on (the codes of the parts kept verbatim, the exit status), so that
+    memory holds no finding, whatever the file's size."""
+
+    __slots__ = ("read", "say", "status", "verbatim")
+
+    def __init__(
+        self,
+        say: Callable[[Finding], object] | None = None,
+        read: Callable[[int], object] | None = None,
+    ) -> None:
+        self.say = say
+        self.read = read
+        #: the codes of the parts kept verbatim (:func:`_kept_verbatim`)
+        self.verbatim: set[str] = set()
+        self.status = EXIT_OK
+
+    def game(self, item: CheckedGame | Unreadable | NotWhole) -> None:
+        """One game formatted, or one part kept verbatim (:func:`_said_by_fmt`)."""
+        for finding in _said_by_fmt(item):
+            if finding.kind is Kind.SYNTAX:
+                self.verbatim.add(finding.code)
+            self.status = max(self.status, exit_status((finding,)))
+            if self.say is not None:
+                self.say(finding)
+        if self.read is not None and isinstance(item, CheckedGame):
+            self.read(item.deals_read)
 
 
 def _format_into(
@@ -1027,17 +1061,15 @@ def _format_into(
     choice: RuleChoice,
     style: str,
     base: Path | None,
+    tally: Tally,
     meant: array[int] | None = None,
-) -> list[Finding]:
-    """Format ``stream`` onto ``out`` game by game; what could not be read,
-    and the rulesets the tool does not have (:func:`_said_by_fmt`).  Each
-    game's :func:`meaning` is added to ``meant``, if given."""
-    said: list[Finding] = []
+) -> None:
+    """Format ``stream`` onto ``out`` game by game, telling ``tally`` of
+    each.  Each game's :func:`meaning` is added to ``meant``, if given."""
     for item in converted(stream, name, out, "aln", choice, source="aln", style=style, base=base):
-        said += _said_by_fmt(item)
+        tally.game(item)
         if meant is not None and isinstance(item, CheckedGame):
             meant.append(meaning(item))
-    return said
 
 
 #: The findings the formatted text does not give again: lines out of their
@@ -1199,20 +1231,20 @@ def converted_to_aln(
         old, kept = stack.enter_context(_kept_input(stream))
         fmt, rewound = open_input(kept, name, source)
         text = _Spool(new, encoding="utf-8", newline="", write_through=True)
-        unreadable: list[Finding] = []
+        verbatim: set[str] = set()  # (their codes: memory holds no finding)
         meant = meanings()
         items = converted(
             cast(BinaryIO, rewound), name, text, "aln", choice, source=fmt, style=style, base=base
         )
         for item in items:
-            unreadable += _unreadable_in(item)
+            verbatim.update(f.code for f in _unreadable_in(item))
             if isinstance(item, CheckedGame):
                 meant.append(meaning(item, record_only=fmt != "aln"))
             yield item
         text.flush()
         text.detach()
         otherwise = partial(reads_otherwise, new, name, choice, base, meant)
-        why = kept_because(unreadable, old, new, otherwise) if fmt == "aln" else None
+        why = kept_because(verbatim, old, new, otherwise) if fmt == "aln" else None
         past = past_limits(new) if fmt != "aln" else None
         other = None
         if fmt != "aln" and past is None:
@@ -1284,21 +1316,21 @@ class _Copied:
 
 
 def kept_because(
-    unreadable: list[Finding],
+    verbatim: Iterable[str],
     old: BinaryIO | None,
     new: BinaryIO | None = None,
     otherwise: Callable[[], str | None] | None = None,
 ) -> str | None:
     """Why an ALN input cannot be formatted, so stays as it was (fmt) or is
     written out as it was (convert --to aln), or None: parts of it the text
-    read does not hold whole (:data:`findings.CUT`), a limit of the reader
+    read does not hold whole (the codes of the parts kept ``verbatim``, of
+    :data:`findings.CUT`), a limit of the reader
     the formatted text ``new`` would pass (:func:`readback.past_limits`;
     None: not looked for), or the NUL bytes ``old`` holds
     (:func:`streams.holds_nul`; None: not looked for), or what ``otherwise``
     finds the formatted text reads otherwise than the input
     (:func:`reads_otherwise`, asked last: it reads the text again)."""
-    if cut := F.cut_of(unreadable):
-        codes = sorted({f.code for f in cut})
+    if codes := sorted(F.CUT.intersection(verbatim)):
         why = f"parts of it cannot be written back whole ({', '.join(codes)})"
         if F.BAD_ENCODING in codes:  # most often a file saved in a Windows encoding
             why += (
@@ -1318,8 +1350,8 @@ class FormattedFile:
     """A file formatted into a spool on disk (``new``), beside its bytes as
     they were (``old``): memory holds one game, whatever the file's size."""
 
-    #: the parts kept verbatim (syntax and encoding findings), and A401
-    said: list[Finding]
+    #: what was said of it, as it was formatted
+    tally: Tally
     old: BinaryIO
     new: BinaryIO
     changed: bool
@@ -1327,8 +1359,9 @@ class FormattedFile:
     otherwise: Callable[[], str | None] | None = None
 
     @property
-    def unreadable(self) -> list[Finding]:
-        return _kept_verbatim(self.said)
+    def unreadable(self) -> bool:
+        """Whether parts of it are kept verbatim (syntax and encoding findings)."""
+        return bool(self.tally.verbatim)
 
     def old_bytes(self) -> bytes:
         self.old.seek(0)
@@ -1345,8 +1378,8 @@ class FormattedFile:
         speed); the new text is read back only when it differs (the same
         bytes read back as the input did)."""
         if not self.changed:
-            return kept_because(self.unreadable, self.old)
-        return kept_because(self.unreadable, self.old, self.new, self.otherwise)
+            return kept_because(self.tally.verbatim, self.old)
+        return kept_because(self.tally.verbatim, self.old, self.new, self.otherwise)
 
     def copy_to(self, out: BinaryIO) -> None:
         self.new.seek(0)
@@ -1365,12 +1398,14 @@ def formatted_file(
     *,
     style: str = "keep",
     base: Path | None = None,
+    tally: Tally | None = None,
 ) -> Iterator[FormattedFile]:
     """``stream`` formatted as ``aluette fmt`` writes it, into a temporary
     file, and compared with the input block by block: neither text is ever
-    held whole.  A file is read again from its start to compare; a stream
-    that cannot be (a pipe) is copied to a second temporary file as it is
-    read."""
+    held whole, nor what is said of it (told to ``tally`` as it is found).
+    A file is read again from its start to compare; a stream that cannot be
+    (a pipe) is copied to a second temporary file as it is read."""
+    tally = Tally() if tally is None else tally
     with contextlib.ExitStack() as stack:
         new = tempfile.TemporaryFile()  # noqa: SIM115 - closed by the stack, quietly
         # Thrown away: closing it can fail only on what a failed write left
@@ -1379,11 +1414,11 @@ def formatted_file(
         old, source = stack.enter_context(_kept_input(stream))
         text = _Spool(new, encoding="utf-8", newline="", write_through=True)
         meant = meanings()
-        said = _format_into(source, name, text, choice, style, base, meant)
+        _format_into(source, name, text, choice, style, base, tally, meant)
         text.flush()
         text.detach()
         otherwise = partial(reads_otherwise, new, name, choice, base, meant)
-        yield FormattedFile(said, old, new, not _same_bytes(old, new), otherwise)
+        yield FormattedFile(tally, old, new, not _same_bytes(old, new), otherwise)
 
 
 class _Spool(io.TextIOWrapper):

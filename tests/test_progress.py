@@ -92,3 +92,60 @@ def test_output_elsewhere_leaves_the_line_alone(monkeypatch: pytest.MonkeyPatch)
         out.write("a finding\n")
     assert piped.getvalue() == "a finding\n"
     assert screen.getvalue().count("\r") == 3  # shown once, erased once, at the end
+
+
+def on_a_terminal(*args: str) -> str:
+    """What ``aluette ARGS`` writes to standard error when it is a terminal
+    (a pseudo-terminal of the test's own), with standard output piped."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    main, side = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "aluette_cli", *args],
+            stdout=subprocess.PIPE,
+            stderr=side,
+            timeout=600,
+        )
+        os.close(side)
+        side = -1
+        shown = b""
+        while True:
+            try:
+                piece = os.read(main, 1 << 16)
+            except OSError:  # (the terminal's other end is closed: all is read)
+                break
+            if not piece:
+                break
+            shown += piece
+    finally:
+        if side != -1:
+            os.close(side)
+        os.close(main)
+    assert done.returncode in (0, 1), shown
+    return shown.decode("utf-8")
+
+
+def test_fmt_counts_the_deals_it_formats_and_says_a_finding_on_a_clean_line(
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    """A long file formatted shows its count, as validate does; a part that
+    cannot be read is said as it is met, not glued to the count, and the
+    line is erased before the run's summary."""
+    from .conftest import generated, write
+
+    games = generated(3, "--games", "1200").split("\n\n[Event")
+    games.insert(600, ' "broken"]\n\ndeal 1 dealer N\nN: 3d zz\npoint NS')
+    corpus = write(tmp_path, "c.aln", "\n\n[Event".join(games))
+    shown = on_a_terminal("fmt", "--check", str(corpus))
+    assert "deals formatted" in shown, shown
+    said = f"{corpus}:{shown.split(f'{corpus}:')[1].split(':')[0]}"
+    finding = shown.index(f"{said}:7: A001")
+    assert shown[:finding].endswith("\r"), shown  # (the count erased first)
+    assert shown.index("deals formatted") < finding < shown.rindex("deals formatted"), shown
+    assert shown.endswith(
+        "\rwould reformat " + f"{corpus}\r\n1 file would be reformatted, 0 files left unchanged\r\n"
+    ), shown
