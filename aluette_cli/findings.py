@@ -257,11 +257,16 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     UNCLOSED_COMMENT: {"": "this brace comment is never closed: its closing brace is missing"},
     BAD_ENCODING: {
-        "": "byte 0x{byte:02x} at byte offset {offset} is not valid UTF-8; read as U+FFFD"
+        "": "byte 0x{byte:02x} at byte offset {offset} is not valid UTF-8; read as U+FFFD",
+        "more": "{count:plural, line} of this {what} after the first {shown} said hold bytes"
+        " that are not valid UTF-8 too, this one the last; each is read as U+FFFD",
     },
     OVER_LIMIT: {
         "line": "this line is longer than the limit of {limit:,} bytes; the {skipped:,}"
         " bytes after the limit are skipped",
+        "more": "{count:plural, line} of this {what} after the first {shown} said are longer"
+        " than the limit of {limit:,} bytes too, this one the last; the bytes after the limit"
+        " are skipped",
         "line-stop": "this line is longer than the limit of {limit:,} bytes; the {skipped:,}"
         " bytes after the limit are skipped; reading stops here, {stop} MiB into the line",
         "unit": "this {what} is longer than the limit of {limit:,} characters; it is read up"

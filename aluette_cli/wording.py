@@ -32,6 +32,11 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word[:-1]}ies" if word.endswith("ry") else f"{n} {word}s"
 
 
+def plural_grouped(n: int, word: str) -> str:
+    """:func:`plural`, its thousands grouped: '1 line', '999,900 lines'."""
+    return plural(n, word).replace(str(n), f"{n:,}", 1)
+
+
 def named(card: str) -> str:
     """'3d (monsieur)', '1e (ace of swords)': the code with what a player calls it."""
     return f"{card} ({CARD_NICKNAMES.get(card) or card_name(card)})"
@@ -50,6 +55,7 @@ class _Wording(string.Formatter):
     - ``{seats:or}`` — a list as 'N, E or S';
     - ``{card:named}`` — '3d (monsieur)';
     - ``{n:plural card}`` — '1 card', '2 cards'.
+    - ``{n:plural, line}`` — the same, its thousands grouped: '1,200 lines'.
     """
 
     def format_field(self, value: Any, format_spec: str) -> str:
@@ -59,6 +65,8 @@ class _Wording(string.Formatter):
             return either(value)
         if format_spec == "named":
             return named(value)
+        if format_spec.startswith("plural, "):
+            return plural_grouped(value, format_spec[8:])
         if format_spec.startswith("plural "):
             return plural(value, format_spec[7:])
         return str(super().format_field(value, format_spec))

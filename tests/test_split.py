@@ -1126,3 +1126,44 @@ def test_lines_above_a_header_cut_short_at_the_limit_are_a_deal_of_their_own() -
     assert [u.line for u in units] == [1, 6, 11]
     assert units[2].text == last
     assert [f.code for f in units[1].findings] == ["A009"]
+
+
+def test_a_unit_says_its_first_lines_of_bad_bytes_one_by_one_then_counts_the_rest() -> None:
+    """A file in another encoding has a bad byte on every line: a deal of
+    250 such lines says the first 100 (A003 each), then one finding at the
+    last that counts the 150 others; the next deal starts its count anew."""
+    bad = b"{caf\xe9}\n"
+    data = b"deal 1 dealer N\n" + bad * 250 + b"deal 2 dealer E\n" + bad * 3
+    first, second = [unit for unit in read_units(io.BytesIO(data)) if unit.kind == "deal"]
+    said = [(f.line, f.message) for f in first.findings if f.code == "A003"]
+    assert len(said) == split.MAX_SAID_LINES + 1 == 101
+    assert [line for line, _ in said[:100]] == list(range(2, 102))
+    assert all("byte 0xe9" in message for _, message in said[:100])
+    assert said[100] == (
+        251,
+        "150 lines of this deal after the first 100 said hold bytes that are not valid"
+        " UTF-8 too, this one the last; each is read as U+FFFD",
+    )
+    assert [f.line for f in second.findings if f.code == "A003"] == [253, 254, 255]
+
+
+def test_a_unit_says_its_first_long_lines_one_by_one_then_counts_the_rest() -> None:
+    """Lines past the limit: past the sixteenth the deal is past its own
+    limit too, and its skipped rest says no more than 100 of them one by
+    one, and one finding the rest (each costs 64 KB of input at least, so
+    a file of gigabytes made tens of thousands)."""
+    from aluette_cli.reading import decode
+
+    long = b"{" + b"y" * decode.MAX_LINE_BYTES + b"}\n"
+    data = b"deal 1 dealer N\n" + long * 300 + b"deal 2 dealer E\n"
+    deal, _ = [unit for unit in read_units(io.BytesIO(data)) if unit.kind == "deal"]
+    lines = [f for f in deal.findings if f.code == "A009" and "bytes after" in f.message]
+    assert len(lines) == 101
+    assert [f.line for f in lines[:100]] == list(range(2, 102))
+    assert lines[-1].line == 301
+    assert lines[-1].message == (
+        f"200 lines of this deal after the first 100 said are longer than the limit of"
+        f" {decode.MAX_LINE_BYTES:,} bytes too, this one the last; the bytes after the limit"
+        " are skipped"
+    )
+    assert [f for f in deal.findings if "characters" in f.message]  # (the deal's own A009)

@@ -143,6 +143,9 @@ def test_a_card_at_the_table_is_its_name_or_its_rank(card: str, said: str) -> No
         ("{count:plural card}", {"count": 1}, "1 card"),
         ("{count:plural card}", {"count": 2}, "2 cards"),
         ("{count:plural entry}", {"count": 10}, "10 entries"),
+        ("{count:plural, line}", {"count": 1}, "1 line"),
+        ("{count:plural, line}", {"count": 999_900}, "999,900 lines"),
+        ("{count:plural card}", {"count": 1200}, "1200 cards"),  # (validate's summary's)
         # str.format's own specs still work: A009's thousands, A003's byte
         ("{limit:,}", {"limit": 1048576}, "1,048,576"),
         ("0x{byte:02x}", {"byte": 10}, "0x0a"),

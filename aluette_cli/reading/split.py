@@ -73,6 +73,8 @@ class Unit:
     column: int
     parts: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    #: how many findings of each code its lines made (:func:`_tell`)
+    counts: dict[str, int] | None = None
 
     @property
     def text(self) -> str:
@@ -720,7 +722,7 @@ class _Splitter:
                 continue
             else:
                 if bad is not None and bad.column <= m.start():
-                    unit.findings.append(bad)  # the bad byte stands before the boundary
+                    _tell(unit, bad)  # the bad byte stands before the boundary
                     bad = None
                 at = m.start()
                 if token == TAG_OPEN:
@@ -732,7 +734,7 @@ class _Splitter:
                 start = at
                 size = 0
         if bad is not None:
-            unit.findings.append(bad)
+            _tell(unit, bad)
         if line.skipped:
             stops = line.skipped >= decode.MAX_LINE_SKIP
             self.stopped = self.stopped or stops
@@ -745,14 +747,17 @@ class _Splitter:
                 skipped=line.skipped,
                 stop=decode.MAX_LINE_SKIP // (1 << 20),
             )
-            unit.findings.append(cut)
+            if stops:  # (said whatever came before: nothing after it is read)
+                unit.findings.append(cut)
+            else:
+                _tell(unit, cut)
         if size <= MAX_UNIT_CHARS:
             piece = text[start:] + "\n"
             size += len(piece)
             if size <= MAX_UNIT_CHARS:
                 unit.parts.append(piece)
             else:
-                what = {"tags": "tag section", "deal": "deal"}.get(unit.kind, "text")
+                what = _UNIT_NAMES.get(unit.kind, "text")
                 unit.findings.append(
                     Finding.of(
                         F.OVER_LIMIT,
@@ -764,6 +769,48 @@ class _Splitter:
                     )
                 )
         self.unit, self.size, self.in_comment = unit, size, in_comment
+
+
+#: How many findings of one kind a unit says line by line: the bytes that
+#: are not UTF-8 (A003) and the lines past the limit (A009).  Past it, one
+#: finding at the last such line counts the others: a file in another
+#: encoding has a bad byte on every line, and a deal of half a million such
+#: lines made half a million findings (350 MB, held with their game).
+MAX_SAID_LINES = 100
+
+#: a unit's kind in a sentence
+_UNIT_NAMES = {"tags": "tag section", "deal": "deal"}
+
+
+def _tell(unit: Unit, finding: Finding) -> None:
+    """Add a finding of a line (A003, A009) to ``unit``, the first
+    :data:`MAX_SAID_LINES` of its code one by one; past them, one finding
+    at the last such line says how many more there are."""
+    counts = unit.counts
+    if counts is None:
+        counts = unit.counts = {}
+    seen = counts[finding.code] = counts.get(finding.code, 0) + 1
+    if seen <= MAX_SAID_LINES:
+        unit.findings.append(finding)
+        return
+    facts = dict(finding.facts)
+    more = Finding.of(
+        finding.code,
+        "more",
+        finding.line,
+        finding.column,
+        count=seen - MAX_SAID_LINES,
+        shown=MAX_SAID_LINES,
+        what=_UNIT_NAMES.get(unit.kind, "text"),
+        **{key: facts[key] for key in ("limit",) if key in facts},
+    )
+    if seen > MAX_SAID_LINES + 1:
+        # (the finding counting them so far is the last of its code)
+        found = unit.findings
+        at = next(k for k in range(len(found) - 1, -1, -1) if found[k].code == finding.code)
+        found[at] = more
+    else:
+        unit.findings.append(more)
 
 
 def _deal_since_tag(unit: Unit) -> bool:
