@@ -362,6 +362,13 @@ def _check_claim(deal: Deal, score: DealScore, flag: Flags, value_wrong: bool) -
         # a refused concession the refusers' best player did not turn
         # into a mordienne: the conceders score, whoever took most tricks
         who = f"{point.team} score {point.points}{whoever}: {point.reason}"
+        if claim.side in SEATS and team_of(claim.side) == point.team:
+            # (a player of the side named: the side scores, but none of its
+            # players won the deal, which a seat claims)
+            who += (
+                f"; the point is the side's, not a player's, as {winner} has the most"
+                f" tricks: write point {point.team} {point.points}"
+            )
         winner, whoever = None, ""
     elif winner:
         who = f"{winner} wins the deal for {point.team}"

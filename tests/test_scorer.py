@@ -317,6 +317,8 @@ def _random_entry(rng: random.Random, facts: dict[str, Any], pooled: bool) -> di
     elif kind in ("accepted", "refused"):
         entry["concede"] = {"team": rng.choice(TEAMS), "accepted": kind == "accepted"}
     takers = list(TEAMS) if pooled else list(SEATS)
+    if kind == "refused" and not pooled:  # (the conceders, as a side: the page offers it)
+        takers.append(entry["concede"]["team"])
     if kind == "accepted":
         takers = [t for t in takers if _team(t) != entry["concede"]["team"]]
     if kind in ("accepted", "refused") or rng.random() > 0.15:
@@ -1064,6 +1066,33 @@ def test_a_continued_game_with_team_points_is_imported(
     assert tab.page.locator("#deals li").count() == 2
     assert shown == {"NS": 1, "EW": 1}
     assert tab.page.input_value("#record") == exported.read_text("utf-8")
+    assert not tab.errors
+    tab.page.close()
+
+
+def test_a_refused_concession_the_conceders_score_is_continued_as_the_engine_scores_it(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """NS concede, EW refuse, and E takes the most tricks without a
+    mordienne: NS score 2, as a side.  The page continued from it gave the
+    2 points to E's side (the deal's winner), and its record failed
+    validate; a page's own taps offer NS too."""
+    text = (
+        '[Options "mordienne"]\n\ndeal 1 dealer W\nconcede NS refused\n'
+        "winners: N N S W E E E E N\npoint NS 2\n"
+    )
+    (checked,) = aluette.loads(text)
+    assert checked.outcome.findings == [] and checked.outcome.score == {"NS": 2, "EW": 0}
+    exported = _continued_and_exported(browser, text, tmp_path)
+    assert "\npoint NS 2\n" in exported.read_text("utf-8")
+    (again,) = aluette.loads(exported.read_text("utf-8"))
+    assert again.outcome.findings == [] and again.outcome.score == {"NS": 2, "EW": 0}
+    tab, shown = _imported(browser, pages["en"], exported)
+    assert shown == {"NS": 2, "EW": 0}
+    _tap(tab, "concede", "EW refused")
+    takers = tab.page.locator('[data-act="who"]:enabled')
+    offered = {takers.nth(k).get_attribute("data-v") for k in range(takers.count())}
+    assert offered == {"N", "E", "S", "W", "EW"}, offered
     assert not tab.errors
     tab.page.close()
 

@@ -257,6 +257,30 @@ def test_a_refused_concession_lost_says_who_won_the_deal_not_for_whom(sheet: str
     ]
 
 
+@pytest.mark.parametrize(("claim", "tail"), [("N 2", True), ("S 2", True), ("W 2", False)])
+def test_a_seat_claiming_the_conceders_point_is_told_to_name_the_side(
+    claim: str, tail: bool
+) -> None:
+    """The conceders' 2 points after a refused concession are the side's:
+    none of its players won the deal (W has the most tricks), so a seat of
+    theirs is wrong and the finding says what to write; W's own claim is
+    wrong for the other reason, and told only that."""
+    text = (
+        '[Options "mordienne"]\n\ndeal 1 dealer W\nconcede NS refused\n'
+        f"winners: N N W W W W W - S\npoint {claim}\n"
+    )
+    seat = claim.split()[0]
+    said = (
+        f"point claimed for {seat}, but NS score 2: EW refused NS's concession and did not"
+        " make mordienne"
+    )
+    if tail:
+        said += "; the point is the side's, not a player's, as W has the most tricks:"
+        said += " write point NS 2"
+    checked = check(text)
+    assert found(checked) == [("A302", 6, 1)] and messages(checked, "A302") == [said]
+
+
 def test_a_deal_without_tricks_still_has_nothing_to_check_against() -> None:
     checked = check("deal 1 dealer W\npoint EW\n")
     assert deal_sentences(checked.outcome.deals[0]) == [

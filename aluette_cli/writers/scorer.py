@@ -30,7 +30,7 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, team_of
+from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, side_team, team_of
 from ..model import Announce, Concede, Deal, Pos
 from ..pipeline import CheckedGame, rules_name
 from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
@@ -389,7 +389,10 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
         if point is not None:
             claimed = deal.point.side if deal.point is not None else None
             who = point.team if ruleset.deal_scoring.pooled else out.deal_winner or claimed
-            who = who or point.team
+            if who is None or side_team(who) != point.team:
+                # (a refused concession the other side's best player did not
+                # turn into a mordienne: the conceders score, as a side)
+                who = point.team
         entries.append(
             {
                 "who": who,

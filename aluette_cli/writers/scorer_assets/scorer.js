@@ -38,7 +38,10 @@
      draft): the import takes from a record only what the panel offers. */
   function offer(rules, options, draft) {
     const table = rules.worth[options.slice().sort().join(",")];
-    const takers = rules.pooled ? ["NS", "EW"] : SEATS;
+    // A refused concession the other side does not turn into a mordienne
+    // scores for the conceders as a side: none of its players won the deal.
+    const refused = !!draft.concede && !draft.concede.accepted;
+    const takers = rules.pooled ? ["NS", "EW"] : refused ? [...SEATS, draft.concede.team] : SEATS;
     return {
       doubles: !!table.double,
       concessions: !!table.accepted,
