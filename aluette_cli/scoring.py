@@ -122,7 +122,15 @@ def score_deal(
             # A value the rules never give (A307) is scored as the least the
             # deal can be worth, so one typo does not decide the game.
             points = min(allowed.values) if value_wrong else claim.points or 1
-            score.point = PointOutcome(team, points)
+            reason = None
+            if value_wrong:  # (said: the record's number is not the one counted)
+                claimed = 1 if claim.points is None else claim.points
+                reason = (
+                    f"the record claims {plural(claimed, 'point')} for {claim.side}, which"
+                    " these rules never"
+                    " give (A307): counted as the least a deal is worth"
+                )
+            score.point = PointOutcome(team, points, reason=reason)
             # where tricks are pooled per team, a seat names its team: a
             # team, not a player, takes the deal
             pooled = ruleset.deal_scoring.pooled

@@ -288,6 +288,19 @@ def test_a_deal_without_tricks_still_has_nothing_to_check_against() -> None:
     ]
 
 
+@pytest.mark.parametrize("claimed", ["2", "0"])
+def test_a_number_the_rules_never_give_is_not_said_to_be_the_record_s(claimed: str) -> None:
+    """``point S 2`` without the mordienne option (A307) is counted as 1:
+    the report said "1 point, as the record claims", of a record claiming 2."""
+    checked = check(f"deal 1 dealer N\npoint S {claimed}\n")
+    assert [f.code for f in checked.outcome.findings] == ["A307"]
+    assert checked.outcome.score == {"NS": 1, "EW": 0}
+    assert deal_sentences(checked.outcome.deals[0]) == [
+        f"NS score 1 point: the record claims {claimed} points for S, which these rules never"
+        " give (A307): counted as the least a deal is worth."
+    ]
+
+
 @pytest.mark.parametrize(("rules", "winner"), [("classic", "S"), ("team-five", None)])
 def test_a_point_line_alone_names_a_player_only_where_a_player_wins_the_deal(
     rules: str, winner: str | None
