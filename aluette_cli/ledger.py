@@ -281,8 +281,10 @@ class GameLedger:
             mistyped = dealer in (self.expected_dealers or ()) and dealer not in (gap.dealers or ())
             gap = None if mistyped else gap
         if gap is not None and number == gap.number and not (guessed or self.over_at):
-            self._turned_up(gap, dealer, pos)
+            _turned_up(self, gap, dealer, pos)
             return None
+        if gap is not None:  # (it did not turn up: the later deal's dealer tells it)
+            _left_out(self, gap, gap.later[1], 1, gap.later[0])
         number_instead, self.number_instead = self.number_instead, None
         last = self.last_number
         skips = number is not None and last is not None and number > last + 1
@@ -292,10 +294,12 @@ class GameLedger:
             # and the dealer is the one the rotation reaches after them
             numbers = {"number": number, "previous": self.last_number, "count": missing}
             left = self.flag(F.DEAL_NUMBER, "missing", pos, number, dealer=dealer, **numbers)
-            if missing == 1 and number is not None:
+            if missing == 1 and number is not None:  # (told once it does not turn up next)
                 later = (number, dealer, pos)
                 self.gap = _Gap(number - 1, later, left, self.previous, self.expected_dealers)
-            self.unknown += missing
+                self.unknown += 1
+            else:
+                _left_out(self, self.expected_dealers, dealer, missing, number)
             self.expected_dealers = None
         elif number is not None and "number" not in guessed:
             if not self.seen_deal and number != 1:
@@ -344,25 +348,6 @@ class GameLedger:
         self.seen_deal = True
         self.last_number = number
         return after_end
-
-    def _turned_up(self, gap: _Gap, dealer: str | None, pos: Pos) -> None:
-        """The deal left out before the one just placed, written right after
-        it: one slip, two deals in each other's place.  The A104 of the
-        later says the earlier is left out; this deal's A104 says where it
-        is, and that one follows from it.  The deal is placed where it
-        belongs (its dealer checked against the turn before the later
-        deal, its outcome known after all), and the deal after it follows
-        the later one."""
-        facts = {"number": gap.number, "later": gap.later[0]}
-        found = self.flag(F.DEAL_NUMBER, "swapped", pos, gap.number, **facts)
-        self.flag.follows(gap.finding, found)
-        self.unknown -= 1
-        self.resume = (gap, self.previous, self.expected_dealers, self.open_dealers)
-        self.previous, self.open_dealers = gap.previous, frozenset()
-        self.instead = None
-        if dealer is not None and gap.dealers is not None and dealer not in gap.dealers:
-            self._wrong_dealer(dealer, gap.dealers, gap.previous, pos, gap.number)
-            self.instead = gap.dealers  # (the turn may go on from either, as after any A105)
 
     def _wrong_dealer(
         self,
@@ -485,6 +470,9 @@ class GameLedger:
     # -- the end ----------------------------------------------------------
     def finish(self) -> tuple[bool, str | None]:
         """Whether the game is complete and who won it; checks the Result tag."""
+        if self.gap is not None:  # (the last deal's number skipped one)
+            _left_out(self, self.gap, self.gap.later[1], 1, self.gap.later[0])
+            self.gap = None
         complete = self.is_over()
         winner = None
         if complete:
@@ -509,6 +497,75 @@ class GameLedger:
             why = self.ruleset.game_length.end_reason(self.ruleset.game_target)
             self.flag(F.RESULT_OPEN, "", result.pos, why=why, result=written, ns=ns, ew=ew)
         return complete, winner
+
+
+def _turned_up(ledger: GameLedger, gap: _Gap, dealer: str | None, pos: Pos) -> None:
+    """The deal left out before the one just placed, written right after
+    it: one slip, two deals in each other's place.  The A104 of the
+    later says the earlier is left out; this deal's A104 says where it
+    is, and that one follows from it.  The deal is placed where it
+    belongs (its dealer checked against the turn before the later
+    deal, its outcome known after all), and the deal after it follows
+    the later one."""
+    facts = {"number": gap.number, "later": gap.later[0]}
+    found = ledger.flag(F.DEAL_NUMBER, "swapped", pos, gap.number, **facts)
+    ledger.flag.follows(gap.finding, found)
+    ledger.unknown -= 1
+    ledger.resume = (gap, ledger.previous, ledger.expected_dealers, ledger.open_dealers)
+    ledger.previous, ledger.open_dealers = gap.previous, frozenset()
+    ledger.instead = None
+    if dealer is not None and gap.dealers is not None and dealer not in gap.dealers:
+        ledger._wrong_dealer(dealer, gap.dealers, gap.previous, pos, gap.number)
+        ledger.instead = gap.dealers  # (the turn may go on from either, as after any A105)
+
+
+def _left_out(
+    ledger: GameLedger,
+    expected: Collection[str] | _Gap | None,
+    dealer: str | None,
+    missing: int,
+    number: int | None,
+) -> None:
+    """Count ``missing`` deals the record leaves out before deal ``number``,
+    as its ``dealer`` tells them (``expected``: who should have dealt the
+    first of them): each passed the deal to the left if it scored, and
+    left it with its dealer if void, so with one dealer expected and fewer
+    than four deals left out, the steps of the rotation are how many of
+    them scored.  Those count toward the game's end, for points the record
+    does not give, as a deal written with its header alone does
+    (:meth:`GameLedger._told_by_dealer`); otherwise their outcomes are not
+    known.  Where every one scored, each is named.  One deal left out
+    (a :class:`_Gap`) is told once it has not turned up right after deal
+    ``number``, which is then placed and counted already: the game ends
+    there at the latest."""
+    last = None
+    if isinstance(expected, _Gap):
+        ledger.unknown -= 1  # (counted as not known while it could turn up)
+        expected, last = expected.dealers, number
+    steps = None
+    if expected is not None and len(expected) == 1 and dealer in SEATS and missing < 4:
+        (seat,) = expected
+        steps = next(k for k in range(4) if _left(seat, k) == dealer)
+    if steps is None or steps > missing or ledger.over_at is not None or number is None:
+        ledger.unknown += missing
+        return
+    for left_out in range(number - missing, number) if steps == missing else ():
+        ledger.scoring += 1
+        ledger.unscored += (left_out,)
+        if ledger.over_at is None and ledger.is_over():
+            ledger.over_at = last or left_out
+    if steps < missing:  # (which of them scored is not known)
+        ledger.scoring += steps
+        ledger.unscored += (None,) * steps
+        if steps and ledger.is_over():
+            ledger.over_at = last or number - 1
+
+
+def _left(seat: str, steps: int) -> str:
+    """The seat ``steps`` turns of the deal to the left of ``seat``."""
+    for _ in range(steps):
+        seat = left_of(seat)
+    return seat
 
 
 def _missing_before(

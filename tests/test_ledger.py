@@ -122,8 +122,12 @@ MISSING += " outcome it does not give ({d} deals as the rotation goes on) (deal 
     [
         # deal 3 (S's) left out: deal 4 is W's, as if it had been played
         (4, "W", [MISSING.format(n=4, k="1 deal", d="W")]),
-        # deals 3 and 4 left out: S's or W's, then W's or N's (void or not)
-        (5, "N", [MISSING.format(n=5, k="2 deals", d="N")]),
+        # deals 3 and 4 left out: S's then W's, both passing the deal on
+        # (N deals deal 5, two turns after S), so both scored: deal 5 is
+        # the fifth scoring deal, and the deal after it one too many
+        (5, "N", [MISSING.format(n=5, k="2 deals", d="N"), "A106 7:1 the game was over after"
+                  " deal 5 (5 scoring deals had been played); this deal is one too many"
+                  " (deal 6)"]),
         # the next dealer, S: the number was mistyped, not a deal left out
         (4, "S", ["A104 5:1 deal 4 should be deal 3: deal 2 came before it; deals count up by one"
                   " (deal 4)"]),
@@ -149,9 +153,12 @@ def test_a_result_beside_a_deal_left_out_is_not_checked_against_the_deals_given(
     lines[lines.index("deal 3 dealer W")] = "deal 4 dealer W"
     lines[lines.index("deal 4 dealer N")] = "deal 5 dealer N"
     ledger, flag = replay(*lines)
-    ledger.finish()
+    # W deals deal 4 one turn after S, who would have dealt deal 3: it
+    # scored, for a point the record does not give, so the game is over
+    # and NS 2, EW 2 leaves who won to that point
+    assert ledger.finish() == (True, None)
     assert [f.code for f in flag.found] == ["A104"]
-    assert ledger.unknown == 1
+    assert (ledger.unknown, ledger.unscored, ledger.scoring) == (0, (3,), 5)
 
 
 WRITTEN_LATE = "deal 2 is written after deal 3: the two deals are in each other's place"
@@ -162,6 +169,38 @@ def swapped(*deals: str, tags: Sequence[str] = ()) -> list[str]:
     lines = game(*deals, tags=tags)
     at = len(tags) + 2  # deal 2's header
     return [*lines[:at], *lines[at + 2 : at + 4], *lines[at : at + 2], *lines[at + 4 :]]
+
+
+@pytest.mark.parametrize(
+    ("deals", "unscored", "over"),
+    [
+        # deal 2 left out: S deals deal 3, two turns after N, so deal 2 scored
+        (("1 N", "3 S", "4 W", "5 N"), (2,), 5),
+        # deals 2 and 3 left out, W deals deal 4: both scored
+        (("1 N", "4 W", "5 N"), (2, 3), 5),
+        # deals 2 and 3 left out, S deals deal 4: one scored, one was void
+        (("1 N", "4 S", "5 W"), (None,), None),
+        (("1 N", "4 S", "5 W", "6 N"), (None,), 6),
+        # deal 2 left out, E deals deal 3 as after deal 1: a mistyped number
+        (("1 N", "3 E", "4 S", "5 W"), (), None),
+    ],
+)
+def test_deals_left_out_that_the_rotation_says_scored_count_toward_the_end(
+    deals: tuple[str, ...], unscored: tuple[int | None, ...], over: int | None
+) -> None:
+    """Each deal passes the deal to the left if it scored and stays with
+    its dealer if void: the turns the rotation moved over the deals left
+    out say how many scored, and they count toward the game's end, as a
+    deal written with its header alone does.  They counted as deals of
+    unknown outcome: a game of five scoring deals was "not finished"."""
+    lines = []
+    for deal in deals:
+        number, dealer = deal.split()
+        lines += [f"deal {number} dealer {dealer}", "point NS"]
+    ledger, _ = replay(*lines)
+    complete, _ = ledger.finish()
+    assert (ledger.unscored, ledger.unknown, ledger.over_at) == (unscored, 0, over)
+    assert complete is (over is not None)
 
 
 def test_two_deals_in_each_other_s_place_are_one_unmarked_a104() -> None:

@@ -107,3 +107,23 @@ def test_a_file_of_no_deals_is_said_to_hold_none_as_validate_says_it(
     assert result.exit_code == 0
     warned = [line for line in result.stderr.splitlines() if "holds no deals" in line]
     assert warned == [f"aluette: warning: {empty} holds no deals: nothing to report"]
+
+
+@pytest.mark.parametrize("left_out", [True, False])
+def test_a_deal_that_scored_for_a_point_not_given_counts_in_the_score_so_far(
+    left_out: bool,
+) -> None:
+    """Deal 2 left out, or written with its header alone: S deals deal 3,
+    so deal 2 scored.  The game is not over, and the sentence counts three
+    scoring deals, saying whose point is not given; it counted two."""
+    from aluette_cli.writers.report import game_sentence
+
+    from .conftest import check
+
+    middle = "" if left_out else "deal 2 dealer E\n\n"
+    checked = check(f"deal 1 dealer N\npoint NS\n\n{middle}deal 3 dealer S\npoint NS\n")
+    assert game_sentence(checked.outcome) == (
+        "Score so far: NS 2, EW 0, and deal 2's point, which the record does not give (the"
+        " next deal passed to the left, so it scored), after 3 scoring deals of 5: the game"
+        " is not finished."
+    )

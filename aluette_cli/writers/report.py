@@ -296,12 +296,14 @@ def game_sentence(outcome: GameOutcome) -> str:
     score = f"NS {outcome.score['NS']}, EW {outcome.score['EW']}"
     if outcome.ruleset is None:
         return "The game was not replayed (see the violations below)."
-    if outcome.complete and outcome.unscored:
+    if outcome.unscored:
         deals = [f"deal {n}" if n is not None else "a deal" for n in outcome.unscored]
         one = len(deals) == 1
         points = f"{deals[0]}'s point" if one else f"the points of {listed(deals)}"
         score += f", and {points}, which the record does not give (the next deal"
         score += f" passed to the left, so {'it' if one else 'each'} scored)"
+    if outcome.complete and outcome.unscored:
+        one = len(outcome.unscored) == 1
         if outcome.winner is None:
             return f"Final score: {score}: who won the game is not known."
         whatever = "it was" if one else "they were"
@@ -310,7 +312,8 @@ def game_sentence(outcome: GameOutcome) -> str:
         if outcome.winner == "draw":
             return f"Final score: {score}. The game is a draw."
         return f"Final score: {score}. {outcome.winner} win the game."
-    scoring = sum(1 for d in outcome.deals if d.void is False)
+    # (the deals that scored for points not given count toward the end too)
+    scoring = sum(1 for d in outcome.deals if d.void is False) + len(outcome.unscored)
     return outcome.ruleset.game_length.so_far(score, scoring, outcome.ruleset.game_target)
 
 
