@@ -30,7 +30,7 @@ from .outcome import DealOutcome, TrickOutcome
 from .pipeline import EVERYTHING, OUTCOMES_AND_READ, CheckedGame, RuleChoice, check_units
 from .quickcheck import FIRST_TRICK_LINE
 from .reading import DealCount, Unit, decode, read_units, split
-from .reading.tee import GENERATED, TEE_BLOCK, KeptLine, LongLine, Tee
+from .reading.tee import GENERATED, TEE_BLOCK, KeptLine, LongLine, SkippedLines, Tee
 from .rules import Ruleset
 from .writers.analysis import deal_mark, play_mark
 from .writers.report import deal_sentences, game_sentence, trick_why
@@ -305,7 +305,10 @@ class Annotator:
         analyse: Limits | None = None,
     ) -> None:
         """``analyse``: also mark the plays that changed a deal's value."""
-        self.tee = Tee(stream)
+        #: the lines of a deal the reader skips past its limit take no note:
+        #: the tee lets go of them as the reader tells it (split.SkipWatch)
+        self.watch = split.SkipWatch()
+        self.tee = Tee(stream, self.watch)
         self.analyse = analyse
         self.out = out
         self.choice = choice
@@ -355,7 +358,7 @@ class Annotator:
         note, are written out before it comes, not held (the game it ends
         has had its notes, :class:`reading.GameCut`)."""
         place = DealCount()
-        for unit in read_units(self.tee):  # type: ignore[arg-type]
+        for unit in read_units(self.tee, watch=self.watch):  # type: ignore[arg-type]
             deal = place(unit)
             if unit.kind != "other":
                 self.cutting = deal > model.MAX_DEALS
@@ -372,11 +375,14 @@ class Annotator:
         as many), and a line, notes and all, is within the line limit."""
         if start is None:
             return
-        lines, first, pending = self.tee.lines, self.tee.first, self.pending
+        tee, pending = self.tee, self.pending
+        lines, first = tee.lines, tee.first
         limit = split.MAX_UNIT_CHARS - _DEAL_MARGIN
-        held = slice(max(0, start - first), len(lines) if end is None else max(0, end - first))
-        if (held.stop - held.start) * decode.MAX_LINE_BYTES <= limit:
+        count = (first + tee.lines_held() if end is None else end) - max(start, first)
+        if count * decode.MAX_LINE_BYTES <= limit:
             return  # too few lines to reach it (a usual deal of fifteen)
+        stop = len(lines) if end is None else max(0, tee.index(end))
+        held = slice(max(0, tee.index(start)), stop)
         size = sum(map(len, lines[held]))
         if size <= limit // 2:
             return
@@ -387,10 +393,11 @@ class Annotator:
 
     def _flush(self, before: int | None) -> None:
         lines, first = self.tee.lines, self.tee.first
-        count = len(lines) if before is None else max(0, min(len(lines), before - first))
+        count = len(lines) if before is None else max(0, min(len(lines), self.tee.index(before)))
         held = lines[:count]
         del lines[:count]
-        self.tee.first = stop = first + count
+        spans = sum(line.count - 1 for line in held if type(line) is SkippedLines)
+        self.tee.first = stop = first + count + spans
         self.tee.forget(stop)  # lines written out: their findings are said
         # The notes of the lines written now (a note on a line already
         # written is lost, as it always was); the others wait.
@@ -407,8 +414,19 @@ class Annotator:
             self.out.write(b"".join(held))  # type: ignore[arg-type]
             return
         written: list[bytes] = []
+        number = first  # (a stretch of skipped lines is one entry of many lines)
         for k, line in enumerate(held):
-            note = here.get(first + k)
+            at = number
+            number += line.count if type(line) is SkippedLines else 1
+            note = here.get(at)
+            if type(line) is SkippedLines:
+                # (no note: they are lines of a deal past its limit, which takes none)
+                self.out.write(b"".join(written))
+                written.clear()
+                line.rest.seek(0)
+                shutil.copyfileobj(line.rest, self.out, TEE_BLOCK)
+                line.rest.close()
+                continue
             if type(line) is bytes:
                 written.append(line if note is None else _noted(line, note))
                 continue
@@ -425,13 +443,14 @@ class Annotator:
             if line.opens_at is not None:
                 # Lines inside a comment left open here cannot take notes:
                 # theirs go before the comment opens.
-                for number, inside in enumerate(chain(held[k + 1 :], lines), first + k + 1):
+                # (a stretch of skipped lines ends it: no line after it is counted)
+                for within, inside in enumerate(chain(held[k + 1 :], lines), at + 1):
                     if (
                         not (isinstance(inside, KeptLine) and inside.open_at_end)
                         or inside.opens_at is not None
                     ):
                         break
-                    more = (here if number < stop else self.pending).pop(number, None)
+                    more = (here if within < stop else self.pending).pop(within, None)
                     if more is not None:
                         note = more if note is None else note + more[1:]
             written.append(_insert(line, note or b""))

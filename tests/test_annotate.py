@@ -1140,3 +1140,42 @@ def test_a_scorer_s_comment_opened_with_an_equals_sign_alone_is_kept(tmp_path: P
     assert "winners: N E S E W N E S N  {=checked with Jean}\n" in once
     assert "point EW  {= Tricks: N 3, E 3, S 2, W 1;" in once
     assert run("annotate", write(tmp_path, "again.aln", once)).stdout == once
+
+
+def test_a_deal_past_its_limit_is_annotated_in_memory_that_does_not_grow_with_its_lines() -> None:
+    """The lines of a deal the reader skips past its limit take no note and
+    wait on disk (tee.SkippedLines): 80,000 of them take the memory of
+    20,000, the text is written back as it was, and the deal after them
+    has its notes.  Each was held as a line (320 MB for a million), and a
+    file of lines that all held a comment was fed to the reader whole."""
+    import io
+    import tracemalloc
+
+    from aluette_cli.annotate import Annotator
+    from aluette_cli.pipeline import RuleChoice
+
+    def peak(skipped: int) -> tuple[int, bytes, bytes]:
+        data = b"".join(
+            [
+                b'[Event "x"]\n\ndeal 1 dealer N\n',
+                (b"{" + b"x" * 60 + b"}\n") * 17_000,  # past 1,000,000 characters
+                b"{y}\n" * skipped,
+                b"point NS\n\ndeal 3 dealer S\npoint EW\n",
+            ]
+        )
+        out = io.BytesIO()
+        tracemalloc.start()
+        try:
+            for _ in Annotator(io.BytesIO(data), out, RuleChoice()).run():
+                pass
+            top = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        return top, data, out.getvalue()
+
+    small, _, _ = peak(20_000)
+    large, data, written = peak(80_000)
+    assert large - small < 4 << 20, (small, large)
+    head, _, tail = written.rpartition(b"point NS\n")
+    assert head + b"point NS\n" == data[: len(head) + 9]  # (deal 1's lines as they were)
+    assert b"deal 3 dealer S  {= A104 deal 3 " in tail

@@ -157,3 +157,43 @@ def test_a_line_past_the_limit_is_annotated_alike_however_the_reads_fall(case: s
         assert text == LONG_LINES[case]
     else:
         assert b"{=" in text and b"A009" in text
+
+
+def test_lines_with_comments_are_fed_a_block_at_a_time() -> None:
+    """The reader is fed each block of lines as it is read, comments or
+    not: lines that all held a comment were fed at the end of the file,
+    which the tee and the reader's lookahead then held whole."""
+    text = b"deal 1 dealer N\n" + b"{ a note }\n" * 40_000 + b"point NS\n"
+    reading = tee.Tee(io.BytesIO(text))
+    first = next(iter(reading))
+    assert len(first) <= 2 * tee.TEE_BLOCK
+    assert reading.read < 20_000
+
+
+def test_the_lines_of_a_deal_the_reader_skips_are_held_as_one_stretch_on_disk() -> None:
+    """Past a deal's limit the reader skips its lines whole, and tells the
+    tee (split.SkipWatch): the tee holds those it has passed on as one
+    entry, written into a temporary file as they will be written out, and
+    gives each line its number still.  (The last ones the reader is told
+    of after the tee's last block stay held one by one.)"""
+    from aluette_cli.reading import read_units
+
+    watch = split.SkipWatch()
+    long = b"{" + b"x" * 997 + b"}\n"  # 1,000 characters a line, its end too
+    skipped = [b"{= old} %d\n" % k for k in range(50_000)]
+    lines = [b"deal 1 dealer N\n", *[long] * 1_100, *skipped]
+    text = b"".join([*lines, b"deal 2 dealer E\n", b"point NS\n"])
+    reading = tee.Tee(io.BytesIO(text), watch)
+    units = [unit for unit in read_units(reading, watch=watch) if unit.kind == "deal"]
+    assert [unit.line for unit in units] == [1, 51_102]
+    assert (watch.first, watch.last) == (1_002, 51_101)  # (line 1,001 passes the limit)
+    (run,) = reading.runs
+    assert run.first == 1_002 and run.count > 40_000
+    assert len(reading.lines) == 1_001 + 1 + (51_103 - (run.first + run.count) + 1)
+    assert reading.lines_held() == 51_103 == reading.read
+    assert reading.index(51_102) == len(reading.lines) - 2
+    assert reading.index(run.first + 10) == reading.index(run.first) == 1_001
+    assert reading.index(run.first + run.count) == 1_002
+    run.rest.seek(0)
+    within = lines[run.first - 1 : run.first - 1 + run.count]
+    assert run.rest.read() == b"".join(within).replace(b"{= old}", b"")

@@ -32,7 +32,7 @@ from . import fastpath
 from .decode import decode_runs
 from .grammar import _attach_comments, _parser
 from .recover import _parse_other, _recover_deal, by_number, lines_crossed
-from .split import _WS, SplitEnd, Unit, split_units
+from .split import _WS, SkipWatch, SplitEnd, Unit, split_units
 from .syntax import _syntax_finding, _unclosed_comment
 
 # What can still be read of a unit the grammar cannot read: a deal's number
@@ -290,12 +290,16 @@ def read_records(
 
 
 def read_units(
-    stream: Iterable[bytes], line: int = 1, offset: int = 0, left_off: SplitEnd | None = None
+    stream: Iterable[bytes],
+    line: int = 1,
+    offset: int = 0,
+    left_off: SplitEnd | None = None,
+    watch: SkipWatch | None = None,
 ) -> Iterator[Unit]:
     """The units (tag sections and deals) of a byte stream: a whole file, or
-    the rest of one from its ``line`` and byte ``offset`` (``left_off``: see
-    :func:`split_units`)."""
-    return split_units(decode_runs(stream, line, offset), left_off)
+    the rest of one from its ``line`` and byte ``offset`` (``left_off`` and
+    ``watch``: see :func:`split_units`)."""
+    return split_units(decode_runs(stream, line, offset), left_off, watch)
 
 
 def read_games(stream: Iterable[bytes]) -> Iterator[Game]:

@@ -240,7 +240,27 @@ def cut_points(
     return starts
 
 
-def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -> Iterator[Unit]:
+class SkipWatch:
+    """The lines of a deal past its limit (:data:`MAX_UNIT_CHARS`) that the
+    reader skips whole, told as it reads them (the last stretch of them,
+    ``first`` to ``last``), to a reader of the same text that holds its
+    lines (annotate's :class:`tee.Tee`): such lines take no note, and it
+    may let go of them."""
+
+    __slots__ = ("first", "last")
+
+    def __init__(self) -> None:
+        self.first = self.last = 0
+
+    def skipped(self, number: int) -> None:
+        if number != self.last + 1:
+            self.first = number
+        self.last = number
+
+
+def split_units(
+    lines: Iterable[Line | Run], left_off: SplitEnd | None = None, watch: SkipWatch | None = None
+) -> Iterator[Unit]:
     """Cut text into tag sections and deals, without parsing them.
 
     A :class:`Run` is cut by :meth:`_Splitter.run`, a line read alone by
@@ -252,7 +272,7 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
     written before its header, and go with it.  The last lines of a deal
     written below the next deal's header go back to it (:func:`_given_back`).
     ``left_off``, if given, is told how the text left off once its last
-    unit is taken.
+    unit is taken, and ``watch`` of the lines of a deal it skips.
     """
     #: lines of the next deal written before its header, and the unit they
     #: were read in, whole: which of the two is yielded waits for what follows
@@ -265,7 +285,7 @@ def split_units(lines: Iterable[Line | Run], left_off: SplitEnd | None = None) -
     headless: tuple[Unit, int] | None = None
     #: the tags of a next game cut from a stray tag's section (:func:`_stray_tag`)
     pending: list[Unit] = []
-    for unit in _pushed_back(_split(lines, left_off), pending):
+    for unit in _pushed_back(_split(lines, left_off, watch), pending):
         if ahead is not None:
             first, tail, whole = ahead
             ahead = None
@@ -539,8 +559,10 @@ def _abuts(unit: Unit, after: Unit) -> bool:
     return after.line == unit.line + rows and after.column == column
 
 
-def _split(lines: Iterable[Line | Run], left_off: SplitEnd | None) -> Iterator[Unit]:
-    cut = _Splitter(lines)
+def _split(
+    lines: Iterable[Line | Run], left_off: SplitEnd | None, watch: SkipWatch | None
+) -> Iterator[Unit]:
+    cut = _Splitter(lines, watch)
     source = cut.source
     items, ahead = source.items, source.ahead
     while True:
@@ -585,9 +607,10 @@ class _Splitter:
     """One splitting's state between lines: the unit being read and its size
     in characters, whether a brace comment is open, the lines ahead."""
 
-    __slots__ = ("guard", "in_comment", "size", "source", "stopped", "unit")
+    __slots__ = ("guard", "in_comment", "size", "source", "stopped", "unit", "watch")
 
-    def __init__(self, lines: Iterable[Line | Run]) -> None:
+    def __init__(self, lines: Iterable[Line | Run], watch: SkipWatch | None = None) -> None:
+        self.watch = watch
         self.unit = Unit("other", 1, 1)
         self.stopped = False
         self.size = 0
@@ -670,6 +693,7 @@ class _Splitter:
         its bad byte, its length, and the unit's length."""
         text = line.text
         unit, size, in_comment = self.unit, self.size, self.in_comment
+        past = size > MAX_UNIT_CHARS and unit.kind == "deal"  # (a line of it skipped)
         bad = None
         if line.bad_byte is not None:
             column, offset, byte = line.bad_byte
@@ -768,6 +792,8 @@ class _Splitter:
                         limit=MAX_UNIT_CHARS,
                     )
                 )
+        if past and unit is self.unit and self.watch is not None:
+            self.watch.skipped(line.number)  # (skipped whole: no unit starts on it)
         self.unit, self.size, self.in_comment = unit, size, in_comment
 
 

@@ -26,7 +26,7 @@ from typing import IO, BinaryIO
 
 from ..lexicon import BLANKS, COMMENT_CLOSE, COMMENT_OPEN, LINE_COMMENT, QUOTE, TAG_VALUE
 from . import decode
-from .split import LOOKAHEAD_LINES, Lookahead, OpenComment
+from .split import LOOKAHEAD_LINES, Lookahead, OpenComment, SkipWatch
 
 MARK = "="
 #: How much text the reader is fed at a time.  Fed a line at a time, it
@@ -66,6 +66,28 @@ class LongLine:
         """Its length as the reader counts a unit's: the part it reads."""
         return len(self.head) + len(self.ending)
 
+
+@dataclass(slots=True)
+class SkippedLines:
+    """Lines of a deal past its limit that the reader skips whole
+    (:class:`split.SkipWatch`), written as they will be written out (their
+    generated comments taken out, as any line's) into a temporary file, so
+    that memory does not grow with them: a deal past the limit takes no
+    note (annotate leaves out the notes of a deal they would take past it),
+    and a million lines of one were held as a million lines."""
+
+    first: int  # the number of the first line
+    count: int
+    size: int  # bytes
+    rest: IO[bytes]
+
+    def __len__(self) -> int:
+        return self.size
+
+
+#: A line held: its bytes (no comment nor string in it), read as the notation
+#: reads it, too long to hold, or one of a stretch of skipped lines.
+Held = KeptLine | LongLine | bytes | SkippedLines
 
 #: A block of the stream: its bytes and its lines, or a line too long to hold.
 Block = tuple[bytes, list[bytes], LongLine | None]
@@ -175,15 +197,25 @@ def _as_read(line: str | bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
 
+def written(line: KeptLine) -> bytes:
+    """A line kept as the notation reads it, written out with no note."""
+    return (line.bom + line.text).encode("utf-8", "surrogateescape") + line.ending
+
+
 class Tee:
     """Feeds the reader the text without generated comments, in blocks of
     whole lines, and keeps each line, read as the notation reads it, until
     it is written out."""
 
-    def __init__(self, stream: BinaryIO) -> None:
+    def __init__(self, stream: BinaryIO, watch: SkipWatch | None = None) -> None:
         self.stream = stream
-        #: each line held: a line with no comment or string in it as its bytes
-        self.lines: list[KeptLine | LongLine | bytes] = []
+        #: each line held: a line with no comment or string in it as its bytes;
+        #: a stretch of lines the reader skips (``watch``) as one entry
+        self.lines: list[Held] = []
+        self.watch = watch
+        #: the stretches held (:class:`SkippedLines`), in order
+        self.runs: list[SkippedLines] = []
+        self.spilled = 0  # the last line put in a stretch
         self.first = 1  # number of the first line held
         self.kept = 0  # the last line held as more than its bytes
         self.in_comment = False
@@ -203,6 +235,20 @@ class Tee:
         #: where each of them is next in it (:meth:`_special`)
         self._searched: bytes | None = None
         self._next: dict[bytes, int] = {}
+
+    def index(self, number: int) -> int:
+        """Where line ``number`` is held in :attr:`lines` (the stretch that
+        holds it; ``len(lines)`` past the last)."""
+        k = number - self.first
+        for run in self.runs:
+            if run.first >= number:
+                break
+            k -= min(run.count - 1, number - run.first)
+        return k
+
+    def lines_held(self) -> int:
+        """How many lines :attr:`lines` holds."""
+        return len(self.lines) + sum(run.count - 1 for run in self.runs)
 
     def column(self, line: int, column: int) -> int:
         """The column (from 1) in the line as written of ``column`` in the
@@ -235,6 +281,8 @@ class Tee:
             gone = [number for number in self.cuts if number < before]
             for number in gone:
                 self.dropped += self.cuts.pop(number)[1]
+        while self.runs and self.runs[0].first < before:
+            self.runs.pop(0)
 
     def _blocks(self) -> Iterator[Block]:
         """The stream in blocks of whole lines, cut as the reader cuts it
@@ -268,6 +316,8 @@ class Tee:
         out: list[bytes] = []
         size = 0
         for block, pieces, long in blocks:
+            if self.watch is not None and self.watch.last > self.spilled:
+                self._spill(self.watch)
             if long is not None:
                 whole = self._unnoted(long)
                 if whole is not None:  # within the limit once its notes are gone
@@ -301,8 +351,55 @@ class Tee:
                 k += 1
                 out.append(self._line(piece, _ahead(blocks, islice(pieces, k, None))))
                 size += len(out[-1])
+                if size >= TEE_BLOCK:  # (a block of lines with comments is fed too)
+                    yield b"".join(out)
+                    out, size = [], 0
         if out:
             yield b"".join(out)
+
+    def _spill(self, watch: SkipWatch) -> None:
+        """Put the lines the reader has skipped whole since the last look
+        into a stretch on disk (:class:`SkippedLines`): the last one held,
+        if they go on from it, or a new one."""
+        start = max(watch.first, self.spilled + 1, self.first)
+        stop = min(watch.last, self.read)  # (the lines held so far)
+        if stop < start:
+            return
+        at, end = self.index(start), self.index(stop) + 1
+        last = self.lines[at - 1] if at > 0 else None
+        if type(last) is SkippedLines and last.first + last.count == start:
+            run, at = last, at - 1
+            moved = self.lines[at + 1 : end]
+        else:
+            rest = tempfile.TemporaryFile()  # noqa: SIM115 (closed once written out)
+            run = SkippedLines(start, 0, 0, rest)
+            self.runs.append(run)
+            moved = self.lines[at:end]
+        out = run.rest
+        for line in moved:
+            if type(line) is bytes:
+                out.write(line)
+                run.size += len(line)
+            elif type(line) is KeptLine:
+                data = written(line)
+                out.write(data)
+                run.size += len(data)
+            else:
+                assert type(line) is LongLine
+                out.write(line.head)
+                line.rest.seek(0)
+                run.size += len(line.head) + len(line.ending)
+                while data := line.rest.read(TEE_BLOCK):
+                    out.write(data)
+                    run.size += len(data)
+                line.rest.close()
+                out.write(line.ending)
+        # (the lines' generated comments taken out stay in :attr:`cuts`: a
+        # finding on one is placed as on any line)
+        run.count += stop - start + 1
+        self.lines[at:end] = [run]
+        self.spilled = stop
+        self.kept = max(self.kept, stop)  # (held as more than its bytes: no plain write)
 
     def _unnoted(self, long: LongLine) -> bytes | None:
         """Takes off a line too long to hold the notes annotate put on it:
