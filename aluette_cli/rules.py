@@ -654,6 +654,15 @@ def ruleset_from_toml(text: str, where: str, show: Show = _as_toml) -> Ruleset:
     known = get("options.known", list, [])
     for option in known:
         choice(option, OPTIONS, "options.known")
+    scoring = DEAL_SCORINGS[
+        choice(get("deal.scoring", str, "most-tricks"), DEAL_SCORINGS, "deal.scoring")
+    ]
+    if "mordienne" in known and scoring.pooled:
+        raise RulesetError(
+            f"{where}: 'options.known' cannot hold mordienne under deal.scoring ="
+            ' "team-tricks": a mordienne is the run of the player who wins the deal, and'
+            " where a team's tricks are pooled no player wins it (docs/rules.md §6, §9)"
+        )
     target = get("game.target", int, 5)
     deal_target = get("deal.target", int, 5)
     doubles = get("deal.doubles", bool, False)
@@ -670,9 +679,7 @@ def ruleset_from_toml(text: str, where: str, show: Show = _as_toml) -> Ruleset:
         description=str(description),
         ranking=tuple(ranking),
         tie=TIE_POLICIES[choice(get("play.tie", str, "spoil"), TIE_POLICIES, "play.tie")],
-        deal_scoring=DEAL_SCORINGS[
-            choice(get("deal.scoring", str, "most-tricks"), DEAL_SCORINGS, "deal.scoring")
-        ],
+        deal_scoring=scoring,
         deal_target=int(deal_target),  # type: ignore[arg-type]
         doubles=bool(doubles),
         game_length=GAME_LENGTHS[
@@ -706,6 +713,11 @@ def rules_tag_for(rules: str | None, output: str | None) -> str | None:
             " could name it; copy it there, or write the output beside it"
         )
     tag = Path(relative).as_posix()
+    if tag != tag.strip():  # (the reader takes a tag's value without its blanks)
+        raise ValueError(
+            f"{rules!r}: a Rules tag cannot name a file whose name begins or ends with a blank;"
+            " the record written would look for another; rename the file"
+        )
     try:  # found as the record's reader will look for it, or refused now
         _confined(tag, folder)
     except RulesetError as exc:

@@ -542,6 +542,45 @@ def test_a_ruleset_file_with_another_name_is_refused_as_a_record_would_refuse_it
         assert not os.path.exists(out)
 
 
+def test_a_ruleset_file_whose_name_begins_with_a_blank_is_refused(tmp_path: Path) -> None:
+    """The reader takes a tag's value without its blanks: generate wrote
+    [Rules " house.toml"] and validate read house.toml, another file or none.
+    (A name that ends with a blank does not end in .toml: no ruleset file.)"""
+    name = " house.toml"
+    text = (SAMPLES / "house-rules.toml").read_text(encoding="utf-8")
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / name.strip()).write_text(text.replace('"spoil"', '"cancel"'), encoding="utf-8")
+    out = str(tmp_path / "g.aln")
+    with pytest.raises(ValueError, match="begins or ends with a blank"):
+        rules_tag_for(str(tmp_path / name), out)
+    result = invoke(["generate", "--games", "1", "--rules", str(tmp_path / name), "-o", out])
+    assert result.exit_code == 2 and "begins or ends with a blank" in result.output
+    assert not os.path.exists(out)
+
+
+def test_mordienne_is_refused_where_a_team_s_tricks_are_pooled(tmp_path: Path) -> None:
+    """No player wins a team-tricks deal, so none makes a mordienne: a
+    refusal gave the conceders 2 points whatever the play, and a deal was
+    allowed a 2 no play could give it."""
+    text = ruleset_text().replace('scoring = "most-tricks"', 'scoring = "team-tricks"')
+    with pytest.raises(RulesetError, match=r"cannot hold mordienne under deal\.scoring"):
+        load_text(tmp_path, text)
+    load_text(tmp_path, text.replace('known = ["mordienne"]', "known = []"))
+
+
+def test_the_rules_sheet_says_a_doubled_mordienne_is_worth_4(tmp_path: Path) -> None:
+    from aluette_cli.writers.rulesheet import ruleset_text as sheet
+
+    text = ruleset_text().replace(
+        'scoring = "most-tricks"', 'scoring = "most-tricks"\ndoubles = true'
+    )
+    write(tmp_path / "d.toml", text)
+    doubles = load_ruleset("d.toml", base=tmp_path)
+    assert "2 points if it takes the deal, 2 to" in sheet(doubles)
+    said = sheet(doubles.with_options(frozenset({"mordienne"})))
+    assert "2 points if it takes the deal (4 with a mordienne), 2 to the opponents" in said
+
+
 def test_an_unknown_option_names_the_option_it_is_close_to() -> None:
     with pytest.raises(RulesetError, match="for 'mordiene', did you mean 'mordienne'\\?"):
         load_ruleset("classic").with_options(frozenset({"mordiene"}))
