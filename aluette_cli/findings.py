@@ -571,6 +571,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "case": "tag {name} is read as {known}: tag names are case-sensitive; write [{known} ...]",
         "near": "tag {name} is not a tag aluette knows; did you mean {known}? It is kept as"
         " written and not checked",
+        "near-read": "tag {name} is read as {known}, the tag it is a slip for, whose value it"
+        " holds; write [{known} ...]",
     },
 }
 

@@ -27,10 +27,11 @@ from .model import (
     Tag,
     find_tag,
     known_tag,
+    near_miss,
     player_tags,
 )
 from .policies import PointOutcome
-from .rules import Ruleset
+from .rules import RULE_TAGS, Ruleset
 
 # ASCII digits and blanks only, as everywhere in the notation (§1, §9): a
 # full-width "５" is no number in a deal line, nor is it in a tag.
@@ -106,8 +107,8 @@ def check_tags(tags: list[Tag], ruleset: Ruleset, flag: Flags) -> None:
         seen[tag.name] = tag
         if tag.name == "Date":
             _check_date(tag, flag)
-    for name in ("Rules", "Options"):
-        read = find_tag(tags, name)
+    for name, fits in RULE_TAGS.items():
+        read = find_tag(tags, name, fits)
         if read is not None:
             _check_rules_tag(name, read, ruleset, flag)
     _check_players(tags, flag)
@@ -174,28 +175,11 @@ def _check_tag_name(tag: Tag, tags: list[Tag], flag: Flags) -> None:
         variant = "near" if any(t.name == known for t in tags) else "case"
         flag(F.TAG_NAME_TYPO, variant, tag.pos, name=tag.name, known=known)
         return
-    from difflib import get_close_matches  # only for a tag the tool does not know
-
-    close = get_close_matches(tag.name, KNOWN_TAGS, n=1, cutoff=0.75)
-    meant = _FRENCH_TAGS.get(tag.name.lower()) or (close[0] if close else None)
+    meant = near_miss(tag.name)
     if meant is not None:
-        flag(F.TAG_NAME_TYPO, "near", tag.pos, name=tag.name, known=meant)
-
-
-#: A tag's name as a French scorer writes it (tag names are letters without
-#: accents: ``Resultat``, not ``Résultat``), and the tag meant.
-_FRENCH_TAGS = {
-    "evenement": "Event",
-    "lieu": "Site",
-    "tour": "Round",
-    "ronde": "Round",
-    "nord": "North",
-    "est": "East",
-    "sud": "South",
-    "ouest": "West",
-    "regles": "Rules",
-    "resultat": "Result",
-}
+        fits = RULE_TAGS.get(meant)
+        read = fits is not None and find_tag(tags, meant, fits) is tag
+        flag(F.TAG_NAME_TYPO, "near-read" if read else "near", tag.pos, name=tag.name, known=meant)
 
 
 #: a deal as the next one's dealer needs it: number, dealer, and whether

@@ -9,7 +9,7 @@ in characters, the way editors show them.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -62,6 +62,31 @@ def known_tag(name: str) -> str | None:
     return _KNOWN_FOLDED.get(name.lower())
 
 
+#: A tag's name as a French scorer writes it (tag names are letters without
+#: accents: ``Resultat``, not ``Résultat``), and the tag meant.
+_FRENCH_TAGS = {
+    "evenement": "Event",
+    "lieu": "Site",
+    "tour": "Round",
+    "ronde": "Round",
+    "nord": "North",
+    "est": "East",
+    "sud": "South",
+    "ouest": "West",
+    "regles": "Rules",
+    "resultat": "Result",
+}
+
+
+def near_miss(name: str) -> str | None:
+    """The known tag a name that spells none is a slip for (``Rles``:
+    Rules), or its French name (``Regles``), or None."""
+    from difflib import get_close_matches  # only for a tag the tool does not know
+
+    close = get_close_matches(name, KNOWN_TAGS, n=1, cutoff=0.75)
+    return _FRENCH_TAGS.get(name.lower()) or (close[0] if close else None)
+
+
 #: The tags that name the players, by seat (docs/notation.md §3).
 PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -79,9 +104,13 @@ def player_tags(tags: list[Tag]) -> Iterator[tuple[str, Tag, str]]:
             yield seat, tag, unicodedata.normalize("NFC", player)
 
 
-def find_tag(tags: list[Tag], name: str) -> Tag | None:
+def find_tag(tags: list[Tag], name: str, fits: Callable[[str], bool] | None = None) -> Tag | None:
     """The tag of that name; failing that, one spelt in another case
-    (``[rules "team-five"]`` still names the rules; the ledger warns, A409)."""
+    (``[rules "team-five"]`` still names the rules; the ledger warns, A409);
+    failing that, given ``fits``, the first tag whose name is a slip for it
+    (:func:`near_miss`) and whose value ``fits`` it: ``[Rles "team-five"]``
+    names the rules too, which read as classic made a finding of every
+    deal."""
     for tag in tags:
         if tag.name == name:
             return tag
@@ -89,6 +118,10 @@ def find_tag(tags: list[Tag], name: str) -> Tag | None:
     for tag in tags:
         if tag.name.lower() == folded:
             return tag
+    if fits is not None:
+        for tag in tags:
+            if known_tag(tag.name) is None and near_miss(tag.name) == name and fits(tag.value):
+                return tag
     return None
 
 

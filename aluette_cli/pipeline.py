@@ -15,10 +15,17 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 from . import findings as F
 from .engine import GameReplay
 from .findings import Finding
-from .model import BrokenDeal, Deal, Game, Pos, Tag
+from .model import BrokenDeal, Deal, Game, Pos, Tag, find_tag
 from .outcome import GameOutcome
 from .reading import GameCut, Unit, fastpath, parse_unit, read_records, read_units
-from .rules import Ruleset, RulesetError, load_record_ruleset, load_ruleset, parse_options
+from .rules import (
+    RULE_TAGS,
+    Ruleset,
+    RulesetError,
+    load_record_ruleset,
+    load_ruleset,
+    parse_options,
+)
 
 if TYPE_CHECKING:
     from .quickcheck import Checked, Gives, QuickCheck
@@ -156,13 +163,14 @@ def rules_name(game: Game, rules: str | None = None) -> str:
     """The name of the ruleset a game is played under: ``rules`` (the
     command line's), else its Rules tag trimmed (in any case of the tag's
     name), else classic.  Whoever names the game's rules reads them so."""
-    rules_tag = game.tag("Rules")
+    rules_tag = find_tag(game.tags, "Rules", RULE_TAGS["Rules"])
     return rules or (rules_tag.value.strip() if rules_tag else "") or "classic"
 
 
 def ruleset_for(game: Game, choice: RuleChoice, base: Path | None) -> Ruleset | Finding:
     """The ruleset a game is played under, or the finding that says why there is none."""
-    rules_tag, options_tag = game.tag("Rules"), game.tag("Options")
+    rules_tag = find_tag(game.tags, "Rules", RULE_TAGS["Rules"])
+    options_tag = find_tag(game.tags, "Options", RULE_TAGS["Options"])
     name = rules_name(game, choice.rules)
     options = choice.options
     if options is None:

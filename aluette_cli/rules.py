@@ -260,6 +260,27 @@ def parse_options(text: str) -> frozenset[str]:
     return frozenset(part.strip() for part in text.split(",") if part.strip())
 
 
+def _names_ruleset(value: str) -> bool:
+    """Whether a tag's value names a ruleset: a preset, or a file."""
+    name = value.strip()
+    return name in preset_names() or name.endswith(".toml")
+
+
+def _names_options(value: str) -> bool:
+    """Whether a tag's value names options only (``mordienne, chanter``)."""
+    named = parse_options(value)
+    return bool(named) and named <= set(OPTIONS)
+
+
+#: The tags that choose a game's rules, and what a value must name for a
+#: tag whose name is a slip for one (``Rles``) to be read as it
+#: (:func:`model.find_tag`).
+RULE_TAGS: dict[str, Callable[[str], bool]] = {
+    "Rules": _names_ruleset,
+    "Options": _names_options,
+}
+
+
 def load_ruleset(name: str | os.PathLike[str], base: Path | None = None) -> Ruleset:
     """A preset by name, or a ruleset file (``*.toml``, a ``str`` or a
     ``Path``), relative to ``base`` if given.

@@ -20,7 +20,7 @@ import pytest
 from aluette_cli.cards import Team, left_of, team_of
 from aluette_cli.findings import Flags
 from aluette_cli.ledger import GameLedger
-from aluette_cli.model import PLAYER_TAGS, BrokenDeal, Deal, PointClaim, Pos
+from aluette_cli.model import PLAYER_TAGS, BrokenDeal, Deal, PointClaim, Pos, find_tag
 from aluette_cli.policies import PointOutcome
 from aluette_cli.reading import read_games
 from aluette_cli.rules import Ruleset, load_ruleset
@@ -847,6 +847,52 @@ def test_a_known_tag_in_the_wrong_case_or_a_near_miss_is_a409(
     tag: str, expected: str | None
 ) -> None:
     assert said(replay(tag)[1]) == ([f"A409 1:1 {expected}"] if expected else [])
+
+
+@pytest.mark.parametrize(
+    ("tags", "said_of", "rules"),
+    [
+        (['[Rles "team-five"]'], "read", "team-five"),
+        (['[Regles "team-five"]'], "read", "team-five"),  # the French name
+        (['[Rles "house.toml"]'], "read", "house.toml"),
+        (['[Rles "nosuch"]'], "kept", "classic"),  # names no ruleset: not read so
+        (['[Rules "classic"]', '[Rles "team-five"]'], "kept", "classic"),  # the tag itself
+        (['[Optoins "mordienne"]'], "read", "classic"),
+        (['[Optoins "fast"]'], "kept", "classic"),
+    ],
+)
+def test_a_slip_for_the_rules_or_options_tag_is_read_as_it_where_its_value_fits(
+    tags: list[str], said_of: str, rules: str
+) -> None:
+    """[Rles "team-five"] was kept as an unknown tag, and the game read as
+    classic made a finding of nearly every deal (one slip, dozens of
+    findings): a tag that is a slip for Rules (or Options) and whose value
+    names a ruleset (or options) is read as it, and A409 says so."""
+    from aluette_cli.pipeline import rules_name
+    from aluette_cli.rules import RULE_TAGS
+
+    (read,) = read_games([record(*tags, "", "deal 1 dealer N", "point NS").encode("utf-8")])
+    assert rules_name(read) == rules
+    slip = read.tags[-1]
+    meant = "Rules" if slip.name in ("Rles", "Regles") else "Options"
+    assert (find_tag(read.tags, meant, RULE_TAGS[meant]) is slip) is (said_of == "read")
+    flag = Flags(1)
+    GameLedger(read.tags, CLASSIC, None, flag)
+    (finding,) = flag.found
+    if said_of == "read":
+        assert finding.message == (
+            f"tag {slip.name} is read as {meant}, the tag it is a slip for, whose value it"
+            f" holds; write [{meant} ...]"
+        )
+    else:
+        assert "It is kept as written and not checked" in finding.message
+
+
+def test_a_team_five_game_whose_rules_tag_is_mistyped_has_that_one_finding() -> None:
+    from .conftest import generated
+
+    text = generated(3, "--rules", "team-five").replace('[Rules "team-five"]', '[Rles "team-five"]')
+    assert [f.code for f in check(text).outcome.findings] == ["A409"]
 
 
 def test_a_known_tag_in_the_wrong_case_beside_the_tag_itself_is_a_near_miss() -> None:
