@@ -127,3 +127,15 @@ def test_a_deal_that_scored_for_a_point_not_given_counts_in_the_score_so_far(
         " next deal passed to the left, so it scored), after 3 scoring deals of 5: the game"
         " is not finished."
     )
+
+
+def test_a_signal_below_the_last_trick_is_said_after_it() -> None:
+    """It read "before trick 10", of a deal of nine tricks."""
+    from aluette_cli.outcome import SignalOutcome
+    from aluette_cli.writers.report import signal_sentence
+
+    late = SignalOutcome(seat="N", what="aces-2", before=9, honest=False, fact="N holds 0 aces")
+    said = signal_sentence(late)
+    assert said == "Signal: N signalled aces-2 after trick 9: NOT borne out (N holds 0 aces)."
+    early = SignalOutcome(seat="N", what="aces-2", before=0, honest=True)
+    assert signal_sentence(early) == "Signal: N signalled aces-2 before trick 1: borne out."

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import cast
 
-from ..cards import SEATS, team_of
+from ..cards import SEATS, TRICKS_PER_DEAL, team_of
 from ..findings import Finding, visible
 from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame, in_place
@@ -154,10 +154,13 @@ def signal_sentence(signal: SignalOutcome) -> str:
     """A signal and whether the signaller's hand bears it out."""
     verdict = {True: "borne out", False: "NOT borne out", None: "not checkable"}
     fact = f" ({signal.fact})" if signal.fact else ""
-    return (
-        f"Signal: {signal.seat} signalled {signal.what} before trick"
-        f" {signal.before + 1}: {verdict[signal.honest]}{fact}."
+    # (a signal written below the last trick is after the play: no trick follows)
+    when = (
+        f"before trick {signal.before + 1}"
+        if signal.before < TRICKS_PER_DEAL
+        else f"after trick {signal.before}"
     )
+    return f"Signal: {signal.seat} signalled {signal.what} {when}: {verdict[signal.honest]}{fact}."
 
 
 def deal_title(deal: DealOutcome) -> str:
