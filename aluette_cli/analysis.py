@@ -231,7 +231,7 @@ def _found(said: dict[int, list[Finding]], line: int | None, code: str) -> Findi
 
 def _said(finding: Finding) -> str:
     """Why a deal is not analysed, as ``validate`` says it."""
-    return f"line {finding.line}: {finding.message} ({finding.code}: see aluette validate)"
+    return f"line {finding.line}: {finding.with_cause()} ({finding.code}: see aluette validate)"
 
 
 def _stopped(problem: Finding, said: dict[int, list[Finding]], before: list[Trick]) -> str:

@@ -750,6 +750,12 @@ class Finding:
         """``file:line:col: CODE message (deal d, trick t)``, as compilers write."""
         return f"{visible(file)}:{self.line}:{self.column}: {self.code} {self.sentence()}"
 
+    def with_cause(self) -> str:
+        """The message and what it follows from, as every output says it."""
+        if self.consequence_of is None:
+            return self.message
+        return f"{self.message}; it follows from the mistake on line {self.consequence_of[1]}"
+
     def sentence(self) -> str:
         """The message with where it belongs and what it follows from:
         ``message (deal d, trick t)``."""
@@ -758,12 +764,8 @@ class Finding:
             where.append(f"deal {self.deal}")
         if self.trick is not None:
             where.append(f"trick {self.trick}")
-        message = self.message
-        if self.consequence_of is not None:
-            line = self.consequence_of[1]
-            message += f"; it follows from the mistake on line {line}"
         suffix = f" ({', '.join(where)})" if where else ""
-        return message + suffix
+        return self.with_cause() + suffix
 
 
 class Flags:

@@ -1051,3 +1051,43 @@ def test_the_signals_reach_every_process(tmp_path: Path) -> None:
     plays = alone["games"][0]["deals"][0]["plays"]
     (north,) = [p for p in plays if p["seat"] == "N" and p["trick"] == 8]
     assert north["as_seen"]["cards"]["3c"]["best"] == 0
+
+
+#: W's chant written, N's left out: N plays a card of the stock N took.
+CHANT_LEFT_OUT = """[Event "chant, one line left out"]
+[Options "chanter"]
+
+deal 1 dealer W
+N: 3d 2d 9c 2b 1d Rd Cd Vd 8d
+E: 3c 2c 9d 2e 1c Rc 1b Vc 8c
+S: Cc Rb Cb Vb 9b 8b 7b 6b 5b
+W: 1e Re Ce Ve 9e 8e 7e 6e 5e
+stock: 7d 6d 5d 4d 7c 6c 5c 4c 4b 4e 3e 3b
+chant W takes 7d 6d 5d 4d 7c 6c discards 5e 6e 7e 8e 9e Ve
+1. N:9c E:2c S:9b W:Re
+2. E:8c S:5b W:6c N:5c
+3. E:Vc S:Rb W:1e N:1d
+4. E:3c S:8b W:5d N:Cd
+5. E:9d S:7b W:6d N:2d
+6. N:3d E:Rc S:Cc W:Ce
+7. N:2b E:1b S:6b W:7d
+8. N:4c E:2e S:Vb W:4d
+9. E:1c S:Cb W:7c N:Rd
+"""
+
+
+def test_why_a_deal_is_not_analysed_says_what_validate_says_it_follows_from(
+    tmp_path: Path,
+) -> None:
+    """The A203 on line 12 follows from the chant left out (line 10), as
+    validate says: the reason dropped that, and blamed a right trick line."""
+    path = write(tmp_path, "chant.aln", CHANT_LEFT_OUT)
+    said = run("validate", path).stdout
+    assert "A203 card 5c played by N lies in the stock" in said
+    assert "it follows from the mistake on line 10" in said
+    result = run("analyse", "--from-trick", "7", "--format", "json", path)
+    (deal,) = json.loads(result.stdout)["games"][0]["deals"]
+    assert deal["skipped"] == (
+        "line 12: card 5c played by N lies in the stock; stock cards are never played;"
+        " it follows from the mistake on line 10 (A203: see aluette validate)"
+    )
