@@ -196,6 +196,8 @@ class _Gap:
     finding: Finding
     previous: Previous | None
     dealers: set[str] | None  # who should deal it
+    #: how many of it scored (:func:`_left_out`: 1 or 0), or None: not known
+    scored: int | None = None
 
 
 class GameLedger:
@@ -267,8 +269,6 @@ class GameLedger:
         if gap is not None and number == gap.number and not (guessed or self.over_at):
             _turned_up(self, gap, dealer, pos)
             return None
-        if gap is not None:  # (it did not turn up: the later deal's dealer tells it)
-            _left_out(self, gap, gap.later[1], 1, gap.later[0])
         number_instead, self.number_instead = self.number_instead, None
         last = self.last_number
         skips = number is not None and last is not None and number > last + 1
@@ -278,12 +278,11 @@ class GameLedger:
             # and the dealer is the one the rotation reaches after them
             numbers = {"number": number, "previous": self.last_number, "count": missing}
             left = self.flag(F.DEAL_NUMBER, "missing", pos, number, dealer=dealer, **numbers)
-            if missing == 1 and number is not None:  # (told once it does not turn up next)
+            scored = _left_out(self, self.expected_dealers, dealer, missing, number)
+            if missing == 1 and number is not None:  # (it may turn up right after)
                 later = (number, dealer, pos)
-                self.gap = _Gap(number - 1, later, left, self.previous, self.expected_dealers)
-                self.unknown += 1
-            else:
-                _left_out(self, self.expected_dealers, dealer, missing, number)
+                dealers = self.expected_dealers
+                self.gap = _Gap(number - 1, later, left, self.previous, dealers, scored)
             self.expected_dealers = None
         elif number is not None and "number" not in guessed:
             if not self.seen_deal and number != 1:
@@ -454,9 +453,6 @@ class GameLedger:
     # -- the end ----------------------------------------------------------
     def finish(self) -> tuple[bool, str | None]:
         """Whether the game is complete and who won it; checks the Result tag."""
-        if self.gap is not None:  # (the last deal's number skipped one)
-            _left_out(self, self.gap, self.gap.later[1], 1, self.gap.later[0])
-            self.gap = None
         complete = self.is_over()
         winner = None
         if complete:
@@ -494,7 +490,13 @@ def _turned_up(ledger: GameLedger, gap: _Gap, dealer: str | None, pos: Pos) -> N
     facts = {"number": gap.number, "later": gap.later[0]}
     found = ledger.flag(F.DEAL_NUMBER, "swapped", pos, gap.number, **facts)
     ledger.flag.follows(gap.finding, found)
-    ledger.unknown -= 1
+    if gap.scored is None:
+        ledger.unknown -= 1
+    elif gap.scored:  # (counted as left out: it is recorded now, as it comes)
+        ledger.scoring -= 1
+        ledger.unscored = tuple(n for n in ledger.unscored if n != gap.number)
+        if ledger.over_at is not None and not ledger.is_over():
+            ledger.over_at = None
     ledger.resume = (gap, ledger.previous, ledger.expected_dealers, ledger.open_dealers)
     ledger.previous, ledger.open_dealers = gap.previous, frozenset()
     ledger.instead = None
@@ -505,11 +507,11 @@ def _turned_up(ledger: GameLedger, gap: _Gap, dealer: str | None, pos: Pos) -> N
 
 def _left_out(
     ledger: GameLedger,
-    expected: Collection[str] | _Gap | None,
+    expected: Collection[str] | None,
     dealer: str | None,
     missing: int,
     number: int | None,
-) -> None:
+) -> int | None:
     """Count ``missing`` deals the record leaves out before deal ``number``,
     as its ``dealer`` tells them (``expected``: who should have dealt the
     first of them): each passed the deal to the left if it scored, and
@@ -518,31 +520,26 @@ def _left_out(
     them scored.  Those count toward the game's end, for points the record
     does not give, as a deal written with its header alone does
     (:meth:`GameLedger._told_by_dealer`); otherwise their outcomes are not
-    known.  Where every one scored, each is named.  One deal left out
-    (a :class:`_Gap`) is told once it has not turned up right after deal
-    ``number``, which is then placed and counted already: the game ends
-    there at the latest."""
-    last = None
-    if isinstance(expected, _Gap):
-        ledger.unknown -= 1  # (counted as not known while it could turn up)
-        expected, last = expected.dealers, number
+    known.  Where every one scored, each is named.  How many scored, or
+    None where that is not known."""
     steps = None
     if expected is not None and len(expected) == 1 and dealer in SEATS and missing < 4:
         (seat,) = expected
         steps = next(k for k in range(4) if _left(seat, k) == dealer)
     if steps is None or steps > missing or ledger.over_at is not None or number is None:
         ledger.unknown += missing
-        return
+        return None
     for left_out in range(number - missing, number) if steps == missing else ():
         ledger.scoring += 1
         ledger.unscored += (left_out,)
         if ledger.over_at is None and ledger.is_over():
-            ledger.over_at = last or left_out
+            ledger.over_at = left_out
     if steps < missing:  # (which of them scored is not known)
         ledger.scoring += steps
         ledger.unscored += (None,) * steps
         if steps and ledger.is_over():
-            ledger.over_at = last or number - 1
+            ledger.over_at = number - 1
+    return steps
 
 
 def _left(seat: str, steps: int) -> str:

@@ -183,6 +183,11 @@ def swapped(*deals: str, tags: Sequence[str] = ()) -> list[str]:
         (("1 N", "4 S", "5 W", "6 N"), (None,), 6),
         # deal 2 left out, E deals deal 3 as after deal 1: a mistyped number
         (("1 N", "3 E", "4 S", "5 W"), (), None),
+        # deal 5 left out right before the last deal: it ends the game, and
+        # deal 6 is one too many (counted as the later deal was placed)
+        (("1 N", "2 E", "3 S", "4 W", "6 E"), (5,), 5),
+        # deal 2 left out, then deal 4 numbered 2: still left out
+        (("1 N", "3 S", "2 W", "5 N", "6 E"), (2,), 5),
     ],
 )
 def test_deals_left_out_that_the_rotation_says_scored_count_toward_the_end(

@@ -1167,3 +1167,70 @@ def test_a_unit_says_its_first_long_lines_one_by_one_then_counts_the_rest() -> N
         " are skipped"
     )
     assert [f for f in deal.findings if "characters" in f.message]  # (the deal's own A009)
+
+
+def test_a_deal_cut_from_the_one_above_it_says_its_own_first_bad_lines() -> None:
+    """Deal 2 written without its header is cut from deal 1's unit once
+    both are read: each says its first 100 bad lines and counts its other
+    50.  The lines were counted as first read, one unit: deal 1 counted
+    none of its last 50, and deal 2 said none and counted 200."""
+    bad = "; caf\udce9 {}\n"
+    hands = [
+        "N: 2c 9d 2b Rd Cb Vd 8b 7e 3e\n", "E: 1d 1e Rb 9b 8c 6c 5b 5e 3b\n",
+        "S: 3d 3c 1b Ce Vc 8e 7d 7c 5d\n", "W: 9c 2e 1c Rc Re Ve 7b 6d 4b\n",
+    ]  # fmt: skip
+    text = "".join(
+        [
+            "deal 1 dealer W\n",
+            *(bad.format(k) for k in range(150)),
+            *hands,
+            "point NS\n",
+            "N: 3c 9c Cd Cc Vc Vb 9b 5b 4d\n",  # deal 2, its header left out
+            *(bad.format(k) for k in range(150)),
+            "E: 2c 9d 1d 1c Ce Ve 8b 5c 5e\npoint E\n",
+        ]
+    )
+    data = text.encode("utf-8", "surrogateescape")
+    deals = [unit for unit in read_units(io.BytesIO(data)) if unit.kind == "deal"]
+    assert [unit.line for unit in deals] == [1, 157]
+    for unit, first in zip(deals, (2, 158), strict=True):
+        said = [f for f in unit.findings if f.code == "A003"]
+        assert len(said) == 101
+        assert [f.line for f in said[:100]] == list(range(first, first + 100))
+        assert said[100].line == first + 149
+        assert said[100].message.startswith("50 lines of this deal after the first 100 said")
+        assert "byte 0xe9 at byte offset" in said[99].message
+
+
+def test_the_bad_lines_past_a_deal_s_limit_are_counted_in_memory_that_does_not_grow() -> None:
+    """Lines past the limit are skipped: of their bad bytes only how many
+    and the last are kept, however many lines there are (the lines within
+    the limit keep four numbers each, for a cut of the unit to move)."""
+    import tracemalloc
+
+    def read(bad_lines: int) -> tuple[int, Unit]:
+        data = b"".join(
+            [
+                b"deal 1 dealer N\n",
+                (b"{" + b"x" * 997 + b"}\n") * 1_050,  # past 1,000,000 characters at line 1,001
+                b"caf\xe9\n" * bad_lines,
+                b"deal 2 dealer E\n",
+            ]
+        )
+        # (fed in small pieces: a block's lines are held while it is read)
+        pieces = (data[k : k + 4096] for k in range(0, len(data), 4096))
+        tracemalloc.start()
+        try:
+            deal, _ = [u for u in read_units(pieces) if u.kind == "deal"]
+            top = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        return top, deal
+
+    small, _ = read(20_000)
+    large, deal = read(100_000)
+    assert large - small < 1 << 20, (small, large)
+    said = [f for f in deal.findings if f.code == "A003"]
+    assert [f.line for f in said[:100]] == list(range(1_052, 1_152))
+    assert said[100].line == 1_051 + 100_000
+    assert said[100].message.startswith("99,900 lines of this deal after the first 100 said")

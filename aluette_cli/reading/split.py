@@ -9,8 +9,9 @@ if nothing happened.
 from __future__ import annotations
 
 import re
+from array import array
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from heapq import heappop, heappush
@@ -274,6 +275,15 @@ def split_units(
     ``left_off``, if given, is told how the text left off once its last
     unit is taken, and ``watch`` of the lines of a deal it skips.
     """
+    for unit in _units_cut(lines, left_off, watch):
+        yield _settled(unit)
+
+
+def _units_cut(
+    lines: Iterable[Line | Run], left_off: SplitEnd | None, watch: SkipWatch | None
+) -> Iterator[Unit]:
+    """:func:`split_units`' units, as they come, their findings of lines not
+    settled yet (:func:`_settled`)."""
     #: lines of the next deal written before its header, and the unit they
     #: were read in, whole: which of the two is yielded waits for what follows
     ahead: tuple[Unit, Unit, Unit] | None = None
@@ -535,7 +545,7 @@ def _tag_below(before: Unit, tags: Unit, tag: re.Match[str]) -> tuple[Unit, Unit
 def _joined(before: Unit, after: Unit) -> Unit:
     """One deal unit of two that stand one below the other."""
     merged = Unit("deal", before.line, before.column, [*before.parts, *after.parts])
-    merged.findings = [*before.findings, *after.findings]
+    merged.findings = [*before.findings, *after.findings]  # (said whole: _settled)
     return merged
 
 
@@ -693,11 +703,14 @@ class _Splitter:
         its bad byte, its length, and the unit's length."""
         text = line.text
         unit, size, in_comment = self.unit, self.size, self.in_comment
-        past = size > MAX_UNIT_CHARS and unit.kind == "deal"  # (a line of it skipped)
+        beyond = size > MAX_UNIT_CHARS  # (a line of it skipped)
+        past = beyond and unit.kind == "deal"
         bad = None
         if line.bad_byte is not None:
             column, offset, byte = line.bad_byte
-            bad = Finding.of(F.BAD_ENCODING, "", line.number, column, byte=byte, offset=offset)
+            bad = Finding.of(
+                F.BAD_ENCODING, "", line.number, column, byte=byte, offset=offset, per_line=True
+            )
         # A comment left open ends before a line that starts a tag section:
         # that line starts a unit of its own even within a tag section, so
         # that the section the comment was opened in is the one reported.
@@ -746,7 +759,7 @@ class _Splitter:
                 continue
             else:
                 if bad is not None and bad.column <= m.start():
-                    _tell(unit, bad)  # the bad byte stands before the boundary
+                    _tell(unit, bad, beyond)  # the bad byte stands before the boundary
                     bad = None
                 at = m.start()
                 if token == TAG_OPEN:
@@ -758,7 +771,7 @@ class _Splitter:
                 start = at
                 size = 0
         if bad is not None:
-            _tell(unit, bad)
+            _tell(unit, bad, beyond and unit is self.unit)
         if line.skipped:
             stops = line.skipped >= decode.MAX_LINE_SKIP
             self.stopped = self.stopped or stops
@@ -770,11 +783,12 @@ class _Splitter:
                 limit=decode.MAX_LINE_BYTES,
                 skipped=line.skipped,
                 stop=decode.MAX_LINE_SKIP // (1 << 20),
+                per_line=not stops,
             )
             if stops:  # (said whatever came before: nothing after it is read)
                 unit.findings.append(cut)
             else:
-                _tell(unit, cut)
+                _tell(unit, cut, beyond and unit is self.unit)
         if size <= MAX_UNIT_CHARS:
             piece = text[start:] + "\n"
             size += len(piece)
@@ -807,36 +821,150 @@ MAX_SAID_LINES = 100
 #: a unit's kind in a sentence
 _UNIT_NAMES = {"tags": "tag section", "deal": "deal"}
 
+#: The codes said of a line, one a line, capped (:func:`_tell`); a finding
+#: of them has the fact ``per_line`` (an A009 that stops the reading has not).
+_PER_LINE = (F.BAD_ENCODING, F.OVER_LIMIT)
 
-def _tell(unit: Unit, finding: Finding) -> None:
-    """Add a finding of a line (A003, A009) to ``unit``, the first
-    :data:`MAX_SAID_LINES` of its code one by one; past them, one finding
-    at the last such line says how many more there are."""
+
+def _tell(unit: Unit, finding: Finding, beyond: bool = False) -> None:
+    """Add a finding of a line (A003, A009) to ``unit``: the first
+    :data:`MAX_SAID_LINES` of its code as they are; past them, the line's
+    place and facts go into one finding of the lines not said yet (four
+    numbers a line, :func:`_untold`), which goes where its lines go when
+    the unit is cut in two, and is said once the unit is whole
+    (:func:`_settled`: the first hundred of its lines one by one, one
+    finding counting the others).  Lines ``beyond`` the unit's limit, which
+    no cut reaches, are only counted: they can be as many as the file has."""
     counts = unit.counts
     if counts is None:
         counts = unit.counts = {}
-    seen = counts[finding.code] = counts.get(finding.code, 0) + 1
+    code = finding.code
+    seen = counts[code] = counts.get(code, 0) + 1
     if seen <= MAX_SAID_LINES:
         unit.findings.append(finding)
         return
-    facts = dict(finding.facts)
-    more = Finding.of(
-        finding.code,
-        "more",
-        finding.line,
-        finding.column,
-        count=seen - MAX_SAID_LINES,
-        shown=MAX_SAID_LINES,
-        what=_UNIT_NAMES.get(unit.kind, "text"),
-        **{key: facts[key] for key in ("limit",) if key in facts},
-    )
+    entry = (finding.line, finding.column, *_two_facts(finding))
     if seen > MAX_SAID_LINES + 1:
-        # (the finding counting them so far is the last of its code)
+        # (the finding of the lines not said is the last of its code)
         found = unit.findings
-        at = next(k for k in range(len(found) - 1, -1, -1) if found[k].code == finding.code)
-        found[at] = more
+        untold = next(f for f in reversed(found) if f.code == code).facts
     else:
-        unit.findings.append(more)
+        untold = _untold(code, array("q")).facts
+        unit.findings.append(Finding(code, "", finding.line, finding.column, facts=untold))
+    if beyond:
+        last = untold["beyond"]
+        last[:] = [last[0] + 1 if last else 1, finding.line, finding.column]
+    else:
+        untold["untold"].extend(entry)
+
+
+def _two_facts(finding: Finding) -> tuple[int, int]:
+    facts = finding.facts
+    if finding.code == F.BAD_ENCODING:
+        return facts["byte"], facts["offset"]
+    return facts["skipped"], 0
+
+
+def _untold(
+    code: str, lines: array[int], beyond: list[int] | None = None, at: tuple[int, int] = (0, 0)
+) -> Finding:
+    """A finding of the lines of ``code`` a unit has not said yet: their
+    line, column and two facts each, in ``lines``, and of those past the
+    unit's limit, ``beyond``: how many, and the last one's line and column
+    (said by :func:`_settled`)."""
+    where = (lines[0], lines[1]) if lines else at
+    facts = {"untold": lines, "beyond": beyond or [], "per_line": True}
+    return Finding(code, "", *where, facts=facts)
+
+
+def _said_of(code: str, entry: Sequence[int]) -> Finding:
+    """The finding of one line kept as four numbers (:func:`_untold`)."""
+    line, column, a, b = entry
+    if code == F.BAD_ENCODING:
+        return Finding.of(code, "", line, column, byte=a, offset=b, per_line=True)
+    stop = decode.MAX_LINE_SKIP // (1 << 20)
+    limit = decode.MAX_LINE_BYTES
+    return Finding.of(code, "line", line, column, limit=limit, skipped=a, stop=stop, per_line=True)
+
+
+def _part(findings: Iterable[Finding], keep: Callable[[int], bool]) -> list[Finding]:
+    """Those of ``findings`` on the lines ``keep`` takes, where a unit is
+    cut in two: a finding of lines not said yet (:func:`_untold`) keeps
+    those of its lines."""
+    taken: list[Finding] = []
+    for finding in findings:
+        untold = finding.facts.get("untold") if finding.code in _PER_LINE else None
+        if untold is None:
+            if keep(finding.line):
+                taken.append(finding)
+            continue
+        mine = array("q")
+        for k in range(0, len(untold), 4):
+            if keep(untold[k]):
+                mine.extend(untold[k : k + 4])
+        beyond = finding.facts["beyond"]
+        # (lines past the limit are past every line read: they go together)
+        beyond = beyond if beyond and keep(beyond[1]) else []
+        if mine or beyond:
+            at = (beyond[1], beyond[2]) if beyond else (0, 0)
+            taken.append(_untold(finding.code, mine, beyond, at))
+    return taken
+
+
+def _settled(unit: Unit) -> Unit:
+    """The unit as it is yielded, whole: of each code said line by line, its
+    first :data:`MAX_SAID_LINES` lines one by one and one finding at the
+    last of the others that counts them, wherever the lines were told
+    (a unit cut in two, or two joined, moves them)."""
+    found = unit.findings
+    for code in _PER_LINE:
+        mine = [f for f in found if f.code == code and f.facts.get("per_line")]
+        if len(mine) <= MAX_SAID_LINES and not any("untold" in f.facts for f in mine):
+            continue
+        # (line, column, the finding said, or the numbers of one not said yet):
+        # each finding's lines not said yet are in order, so the first of
+        # each are enough to find the unit's first, and its last the last
+        entries: list[tuple[int, int, Finding | Sequence[int]]] = []
+        total = 0
+        last = (0, 0)  # the last line past the unit's limit, if any
+        for f in mine:
+            untold = f.facts.get("untold")
+            if untold is None:
+                entries.append((f.line, f.column, f))
+                total += 1
+                continue
+            total += len(untold) // 4
+            if untold:
+                ends = {*range(0, min(len(untold), 4 * MAX_SAID_LINES), 4), len(untold) - 4}
+                entries += [(untold[n], untold[n + 1], untold[n : n + 4]) for n in sorted(ends)]
+            if beyond := f.facts["beyond"]:
+                total += beyond[0]
+                last = (beyond[1], beyond[2])
+        entries.sort(key=lambda e: (e[0], e[1]))
+        said = [
+            told if isinstance(told, Finding) else _said_of(code, told)
+            for _, _, told in entries[:MAX_SAID_LINES]
+        ]
+        if total > MAX_SAID_LINES:
+            line, column = max([(e[0], e[1]) for e in entries[-1:]] + [last])
+            facts = {"limit": decode.MAX_LINE_BYTES} if code == F.OVER_LIMIT else {}
+            count = total - MAX_SAID_LINES
+            what = _UNIT_NAMES.get(unit.kind, "text")
+            said.append(
+                Finding.of(
+                    code,
+                    "more",
+                    line,
+                    column,
+                    count=count,
+                    shown=MAX_SAID_LINES,
+                    what=what,
+                    **facts,
+                )
+            )
+        others = [f for f in found if not (f.code == code and f.facts.get("per_line"))]
+        found = unit.findings = others + said
+    return unit
 
 
 def _deal_since_tag(unit: Unit) -> bool:
@@ -1117,8 +1245,8 @@ def _cut(unit: Unit, text: str, start: int) -> tuple[Unit, Unit]:
     line, column = unit.pos(text, start)
     first = Unit("deal", unit.line, unit.column, [text[:start]])
     second = Unit("deal", line, column, [text[start:]])
-    for finding in unit.findings:
-        (first if finding.line < line else second).findings.append(finding)
+    first.findings = _part(unit.findings, lambda n: n < line)
+    second.findings = _part(unit.findings, lambda n: n >= line)
     return first, second
 
 
@@ -1286,7 +1414,7 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     first = Unit("deal", before.line, before.column, mine)
     second = Unit("deal", after.line, after.column, theirs)
     lines = {after.line + text.count("\n", 0, begin) for begin, _ in given}
-    first.findings = [*before.findings, *(f for f in after.findings if f.line in lines)]
+    first.findings = [*before.findings, *_part(after.findings, lambda n: n in lines)]
     if stray:
         at = after.line + text.count("\n", 0, given[0][0])
         first.findings.append(Finding.of(F.LINE_ORDER, "point-below-header", at, 1))
@@ -1302,7 +1430,7 @@ def _given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
             Finding.of(F.LINE_ORDER, "below-header", after.line + text.count("\n", 0, begin), 1)
             for begin, _ in given
         ]
-    second.findings = [f for f in after.findings if f.line not in lines]
+    second.findings = _part(after.findings, lambda n: n not in lines)
     return first, second
 
 
@@ -1437,9 +1565,9 @@ def _hands_given_back(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
         [text[:start], "\n" * text.count("\n", start, stop), text[stop:]],
     )
     last = after.line + text.count("\n", 0, stop)
-    first.findings = [*before.findings, *(f for f in after.findings if f.line < last)]
+    first.findings = [*before.findings, *_part(after.findings, lambda n: n < last)]
     first.findings.append(Finding.of(F.LINE_ORDER, variant, after.line, 1))
-    second.findings = [f for f in after.findings if f.line >= last]
+    second.findings = _part(after.findings, lambda n: n >= last)
     return first, second
 
 
@@ -1545,9 +1673,9 @@ def _taken_ahead(before: Unit, after: Unit, swapped: bool = False) -> tuple[Unit
     first = Unit("deal", before.line, before.column, [text[:start], "\n", text[end + 1 :]])
     between = "\n" * (after.line - at - 1)  # the lines down to the header
     second = Unit("deal", at, 1, [line, "\n", between, *after.parts])
-    first.findings = [f for f in before.findings if f.line != at]
+    first.findings = _part(before.findings, lambda n: n != at)
     second.findings = [
-        *(f for f in before.findings if f.line == at),
+        *_part(before.findings, lambda n: n == at),
         Finding.of(F.LINE_ORDER, variant, at, 1),
         *after.findings,
     ]
@@ -1583,9 +1711,9 @@ def _bids_taken_ahead(before: Unit, after: Unit) -> tuple[Unit, Unit] | None:
     at = before.line + len(lines) - count
     first = Unit("deal", before.line, before.column, [text[:start]])
     second = Unit("deal", at, 1, [text[start:], *after.parts])
-    first.findings = [f for f in before.findings if f.line < at]
+    first.findings = _part(before.findings, lambda n: n < at)
     second.findings = [
-        *(f for f in before.findings if f.line >= at),
+        *_part(before.findings, lambda n: n >= at),
         Finding.of(F.LINE_ORDER, "bid-above-header", at, 1),
         *after.findings,
     ]
