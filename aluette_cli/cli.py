@@ -700,7 +700,7 @@ def validate(
         )
         for file, result in results:
             games += 1
-            if result.deals:
+            if result.deals or result.findings:  # (a game it could not read is no pass)
                 with_deals.add(file)
             deals += result.deals
             kept = [f for f in result.findings if selection.keeps(f)]
@@ -853,7 +853,7 @@ def report(
             )
             for file, result in results:
                 frame.add(result.text)
-                if result.deals:
+                if result.deals or result.findings:
                     with_deals.add(file)
             if fmt == "json" and unread:
                 # The files not read, as validate --format json gives them (A010).

@@ -422,18 +422,18 @@ def _card(value: Any, where: str) -> str:
     try:
         return canonical_card(value) if isinstance(value, str) else canonical_card("")
     except ValueError:
-        raise RecordError(f"{where}: {value!r} is not a card") from None
+        raise RecordError(f"{where}: {_json(value)} is not a card") from None
 
 
 def _cards(values: Any, where: str) -> list[str]:
     if not isinstance(values, list) or not values:
-        raise RecordError(f"{where}: expected a list of cards, not {values!r}")
+        raise RecordError(f"{where}: expected a list of cards, not {_json(values)}")
     return [_card(v, where) for v in values]
 
 
 def _seat(value: Any, where: str, allowed: tuple[str, ...] = SEATS) -> str:
     if value not in allowed:
-        raise RecordError(f"{where}: {value!r} is not one of {', '.join(allowed)}")
+        raise RecordError(f"{where}: {_json(value)} is not one of {', '.join(allowed)}")
     return str(value)
 
 
@@ -450,9 +450,34 @@ def _shape(exc: Exception) -> str:
 
 def _int(value: Any, where: str, what: str) -> int:
     """A whole number >= 0, as the notation can write it (no bools, floats or signs)."""
-    if type(value) is not int or not 0 <= value <= 999_999_999:
-        raise RecordError(f"{where}: {what} must be a whole number, not {value!r}")
+    if type(value) is not int or value < 0:
+        raise RecordError(f"{where}: {what} must be a whole number, not {_json(value)}")
+    if value > 999_999_999:
+        raise RecordError(f"{where}: {what} must have at most nine digits, not {value}")
     return value
+
+
+def _json(value: Any) -> str:
+    """A value as a message quotes it: ``null``, ``true`` and ``false`` as
+    JSON writes them (not Python's None and True), the rest as every
+    message quotes what it found ('Zz')."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return repr(value)
+
+
+def _object(value: Any, where: str, what: str) -> Any:
+    """``value``, where it is a JSON object (a dict)."""
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: {what} must be an object, not {_json(value)}")
+    return value
+
+
+def _items(data: Any, key: str, where: str) -> list[Any]:
+    """An optional list of a deal (``[]`` when left out): anything else,
+    an object among them, is said, not read as empty."""
+    value = data.get(key, []) if isinstance(data, dict) else []
+    return _list(value, where, key)
 
 
 def _text(value: Any, where: str, what: str, pattern: re.Pattern[str]) -> str:
@@ -618,14 +643,14 @@ def _cut_from(
 
 def _bool(value: Any, where: str, what: str) -> bool:
     if type(value) is not bool:
-        raise RecordError(f"{where}: {what} must be true or false, not {value!r}")
+        raise RecordError(f"{where}: {what} must be true or false, not {_json(value)}")
     return value
 
 
 def _claim_from(claim: Any, where: str) -> TrickClaim:
     """A trick's claim: a seat, or pourri (no seat).  ``pourri`` must say
     the same as the seat: where they disagree the record says two things."""
-    claim = _known(claim, "claim", where)
+    claim = _known(_object(claim, where, "a trick's claim"), "claim", where)
     seat = _maybe_seat(claim.get("seat"), where)
     pourri = _bool(claim.get("pourri", seat is None), where, "a claim's pourri")
     if pourri != (seat is None):
@@ -753,13 +778,22 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
         pos=_pos_from(data, where),
         comments=_comments_from(data, where),
     )
-    for h in _get(data, "hands", where):
+    # A seat's first hand is its hand and any other one is given again
+    # (A107), in list order, as the ALN reader reads them in text order: a
+    # seat listed twice replaced its first hand, and a seat given only among
+    # the extra hands had none (an internal error).
+    for h in [
+        *_list(_get(data, "hands", where), where, "hands"),
+        *_items(data, "extra_hands", where),
+    ]:
         made = hand(h)
-        deal.hands[made.seat] = made
-    deal.extra_hands = [hand(h) for h in data.get("extra_hands", [])]
+        if made.seat in deal.hands:
+            deal.extra_hands.append(made)
+        else:
+            deal.hands[made.seat] = made
 
     def stock_from(stock: dict[str, Any]) -> Stock:
-        stock = _known(stock, "stock", where)
+        stock = _known(_object(stock, where, "a stock"), "stock", where)
         return Stock(
             _cards(_get(stock, "cards", where), where),
             _pos_from(stock, where),
@@ -779,7 +813,7 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
     stock = data.get("stock")
     if stock is not None:
         deal.stock = stock_from(stock)
-    deal.extra_stocks = [stock_from(s) for s in data.get("extra_stocks", [])]
+    deal.extra_stocks = [stock_from(s) for s in _items(data, "extra_stocks", where)]
     deal.chants = [
         Chant(
             _seat(c["seat"], where),
@@ -788,11 +822,11 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
             _pos_from(c, where),
             _comments_from(c, where),
         )
-        for c in (_known(c, "chant", where) for c in data.get("chants", []))
+        for c in (_known(c, "chant", where) for c in _items(data, "chants", where))
     ]
     deal.announces = [
         Announce(_seat(a["team"], where, TEAMS), _pos_from(a, where), _comments_from(a, where))
-        for a in (_known(a, "announce", where) for a in data.get("announces", []))
+        for a in (_known(a, "announce", where) for a in _items(data, "announces", where))
     ]
     deal.concessions = [
         Concede(
@@ -801,9 +835,9 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
             _pos_from(c, where),
             _comments_from(c, where),
         )
-        for c in (_known(c, "concession", where) for c in data.get("concessions", []))
+        for c in (_known(c, "concession", where) for c in _items(data, "concessions", where))
     ]
-    for t in _get(data, "tricks", where):
+    for t in _list(_get(data, "tricks", where), where, "tricks"):
         t = _known(t, "trick", where)
         claim = t.get("claim")
         deal.tricks.append(
@@ -833,7 +867,7 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
             _pos_from(s, where),
             _comments_from(s, where),
         )
-        for s in (_known(s, "signal", where) for s in data.get("signals", []))
+        for s in (_known(s, "signal", where) for s in _items(data, "signals", where))
     ]
     winners = _known(data.get("winners"), "winners", where)
     if winners is not None:
@@ -842,7 +876,7 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
             for e in _list(_get(winners, "entries", where), where, "entries", empty=False)
         ]
         deal.winners = Winners(entries, _pos_from(winners, where), _comments_from(winners, where))
-    for sheet in data.get("extra_winners", []):
+    for sheet in _items(data, "extra_winners", where):
         sheet = _known(sheet, "winners", where)
         deal.extra_winners.append(
             Winners(
@@ -857,7 +891,7 @@ def _deal_from_dict(data: dict[str, Any], where: str, game: int | None) -> Deal:
     point = data.get("point")
     if point is not None:
         deal.point = point_from(point)
-    deal.extra_points = [point_from(p) for p in data.get("extra_points", [])]
+    deal.extra_points = [point_from(p) for p in _items(data, "extra_points", where)]
     deal.cut = _cut_from(data, where, game, deal.number)
     return deal
 

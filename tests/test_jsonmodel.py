@@ -12,6 +12,7 @@ are checked against what the mistakes must give."""
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ import pytest
 
 from aluette_cli.jsonmodel import (
     RecordError,
+    _claim_from,
     game_to_dict,
     item_from_dict,
     item_to_dict,
@@ -593,3 +595,83 @@ def test_a_deal_whose_header_is_moved_down_after_a_deal_reads_back_from_json(
     assert [(f["code"], f["deal"]) for f in again] == codes
     assert "A001" in {code for code, _ in codes}
     assert run("convert", as_json, "--to", "aln").stdout == run("fmt", "-", input=text).stdout
+
+
+@cache
+def _game() -> str:
+    """A generated game, all four hands written."""
+    return generated(5, "--games", "1")
+
+
+def _first_deal_json(tmp_path: Path, text: str) -> tuple[Path, dict[str, Any]]:
+    source = write(tmp_path, "g.aln", text)
+    target = tmp_path / "g.json"
+    assert run("convert", source, "--to", "json", "-o", target).exit_code == 0
+    return target, json.loads(target.read_text("utf-8"))
+
+
+@pytest.mark.parametrize("form", ["hands", "extra_hands"])
+def test_a_seat_given_twice_in_the_json_is_a107_as_in_the_aln(tmp_path: Path, form: str) -> None:
+    """E's hand labelled N: the ALN says A107 (the second N is E's, as the
+    play shows).  In the JSON the second N replaced the first, and the deal
+    read as a hand of N's that played E's cards (18 A203s); given among the
+    extra hands only, a seat with no first hand was an internal error."""
+    text = _game().replace("\nE: ", "\nN: ", 1)
+    aln = write(tmp_path, "slip.aln", text)
+    expected = [f["code"] for f in validated(aln)]
+    assert expected == ["A107"]
+    path, document = _first_deal_json(tmp_path, _game())
+    deal = document["games"][0]["deals"][0]
+    east = next(h for h in deal["hands"] if h["seat"] == "E")
+    east["seat"] = "N"
+    if form == "extra_hands":  # (listed apart, after the others)
+        deal["hands"].remove(east)
+        deal["extra_hands"] = [east]
+    else:  # (listed after N's own)
+        deal["hands"].remove(east)
+        deal["hands"].append(east)
+    path.write_text(json.dumps(document), "utf-8")
+    assert [f["code"] for f in validated(path)] == expected
+
+
+def test_a_seat_given_only_among_the_extra_hands_is_its_hand(tmp_path: Path) -> None:
+    path, document = _first_deal_json(tmp_path, _game())
+    deal = document["games"][0]["deals"][0]
+    east = next(h for h in deal["hands"] if h["seat"] == "E")
+    deal["hands"].remove(east)
+    deal["extra_hands"] = [east]
+    path.write_text(json.dumps(document), "utf-8")
+    result = run("validate", path)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("tricks", {}, "tricks must be a list"),
+        ("hands", None, "hands must be a list"),
+        ("signals", {}, "signals must be a list"),
+        ("dealer", None, "null is not one of N, E, S, W"),
+        ("number", 1234567890, "a deal number must have at most nine digits, not 1234567890"),
+        ("number", True, "a deal number must be a whole number, not true"),
+        ("stock", ["1d"], "a stock must be an object, not ['1d']"),
+    ],
+)
+def test_a_json_value_of_the_wrong_shape_is_named_as_json_says_it(
+    tmp_path: Path, key: str, value: Any, said: str
+) -> None:
+    """An object where a list belongs was read as an empty list (exit 0),
+    and values were said as Python says them (None, True); the file whose
+    only game was skipped was said to hold nothing to check."""
+    path, document = _first_deal_json(tmp_path, _game())
+    document["games"][0]["deals"][0][key] = value
+    path.write_text(json.dumps(document), "utf-8")
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert f"game 1, deal 1: {said}; this game is skipped" in result.stdout
+    assert "nothing to check" not in result.stderr
+
+
+def test_a_claim_that_is_no_object_is_named() -> None:
+    with pytest.raises(RecordError, match="a trick's claim must be an object, not 'N'"):
+        _claim_from("N", "game 1, deal 1")
