@@ -25,6 +25,7 @@ from typing import IO, Any, BinaryIO, cast
 from . import compact as C
 from . import findings as F
 from . import model
+from .cards import SEATS
 from .engine import line_seats
 from .findings import Finding, Kind, visible
 from .framing import Framed
@@ -580,13 +581,10 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             game, rows, lost, long = None, [], [], index
             continue
         first = len(game.deals)  # the place of the row's deal, if it gives one
-        try:
-            _jsonl_deal(game, row, number)
-        except RecordError as exc:
-            finding = _problem("jsonl-deal", number, game=index, problem=str(exc)).finding
-            game.errors.append(finding)
-            game.skipped.append(finding)
-            lost.append(finding)
+        unread = _jsonl_deal(game, row, number)
+        if unread is not None:  # (among the deals, as an unreadable deal)
+            game.errors.append(unread)
+            lost.append(unread)
         rows.append((number, text, first if len(game.deals) > first else None))
         held += len(text)
         if held > MAX_GAME_CHARS:
@@ -615,18 +613,26 @@ def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = N
 
 def _jsonl_deal(
     game: Game, row: dict[str, Any], number: int, placing: _Placing | None = None
-) -> None:
+) -> Finding | None:
     """The deal of a JSON Lines row, added to its game; ``placing`` places
-    it in the file (:mod:`aluette_cli.jsonplace`)."""
+    it in the file (:mod:`aluette_cli.jsonplace`).  A deal that cannot be
+    read is the finding of why, and keeps its place in the game as an
+    unreadable deal of ALN does (:func:`_unread_row`)."""
     deal = row.get("deal")
     if deal is None:
-        return
+        return None
     compact = row["version"] == C.VERSION
     where = f"line {number}"
-    full = C.Expander(number, where).item(deal) if compact else deal
-    if placing is not None:
-        placing.deal(full)
-    item = item_from_dict(full, where, game.index)
+    try:
+        full = C.Expander(number, where).item(deal) if compact else deal
+        if placing is not None:
+            placing.deal(full)
+        item = item_from_dict(full, where, game.index)
+    except RecordError as exc:
+        finding = _problem("jsonl-deal", number, game=game.index, problem=str(exc)).finding
+        head = deal if isinstance(deal, dict) else {}
+        game.deals.append(_unread_row(number, head.get("number"), head.get("dealer"), finding))
+        return finding
     if isinstance(item, BrokenDeal):
         # The text is the deal: read again, it gives the parts and the
         # findings its ALN gave, in every form of the row.
@@ -638,6 +644,22 @@ def _jsonl_deal(
             move_item(item, _to(Pos(number, 1)))
     game.errors += item_errors(item)
     game.deals.append(item)
+    return None
+
+
+def _unread_row(line: int, number: object, dealer: object, why: Finding) -> BrokenDeal:
+    """The deal of a JSON Lines row that could not be read, in its place in
+    the game, its number and dealer as the row gives them where it does:
+    left out, the deals after it were said to follow a gap (A104), and the
+    game to end a deal short (A305)."""
+    known = type(number) is int and 0 <= number <= 999_999_999
+    return BrokenDeal(
+        Pos(line, 1),
+        number if known else None,  # type: ignore[arg-type]
+        dealer if dealer in SEATS else None,  # type: ignore[arg-type]
+        "",
+        why,
+    )
 
 
 @dataclass(slots=True)
@@ -716,8 +738,7 @@ def _jsonl_again(
         placing = _placing(text, number, origins, row)
         if game is None:
             game = _jsonl_header(row, number, placing)
-        with contextlib.suppress(RecordError):  # said when first read
-            _jsonl_deal(game, row, number, placing)
+        _jsonl_deal(game, row, number, placing)  # (what it says, said when first read)
     assert game is not None
     game.errors += lost
     game.skipped += skipped

@@ -474,13 +474,13 @@ class StatsAccumulator:
                 if game.winner in sides:
                     tally.games_won += 1
         pooled = bool(game.team_tricks)
-        # The rows say that a deal is skipped; its finding says why.
-        for finding in checked.game.skipped:  # a JSON Lines row, not among the rows
-            self._skip_finding("deal", finding, file, "the deal could not be read")
+        # The rows say that a deal is skipped; its finding says why.  (A JSON
+        # Lines row not among the rows too: each said in file order.)
+        unread: list[Finding | None] = list(checked.game.skipped)
         analysed = list(analysis.deals) if analysis is not None else []
         for k, (deal, row) in enumerate(zip(outcome.deals, tables.deals, strict=True)):
             if row.broken:
-                self._skip_finding("deal", deal.error, file, "the deal could not be read")
+                unread.append(deal.error)
             elif row.after_end:
                 why = deal.after_end
                 self._skip_finding("deal", why, file, "the deal came after the end of the game")
@@ -493,6 +493,8 @@ class StatsAccumulator:
                     found = analysed[k] if k < len(analysed) else None
                     number = "?" if row.deal is None else row.deal
                     self._add_analysis(found, views, f"{file}: deal {number}")
+        for why in sorted(unread, key=lambda f: (f.line, f.column) if f is not None else (0, 0)):
+            self._skip_finding("deal", why, file, "the deal could not be read")
 
     def _views(self, players: dict[str, str], teams: dict[str, str]) -> list[_View]:
         """(tallies, seat -> key) for the player, seat and team views of one game."""

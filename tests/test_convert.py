@@ -2091,3 +2091,29 @@ def test_fmt_holds_no_finding_of_the_file_it_formats() -> None:
     (small, heard_small), (large, heard_large) = peak(300), peak(1_500)
     assert (heard_small, heard_large) == (300, 1_500)
     assert large - small < 256 << 10, (small, large)
+
+
+@pytest.mark.parametrize("row", [1, 4])
+@pytest.mark.parametrize("compact", [True, False])
+def test_a_json_lines_deal_that_cannot_be_read_keeps_its_place(
+    tmp_path: Path, row: int, compact: bool
+) -> None:
+    """An unreadable row costs its deal, as an unreadable deal of ALN does:
+    the deals after it were said to follow a gap (A104), and a game whose
+    last deal was lost to end a deal short (A305), none of it marked as
+    following from the row's A001."""
+    text = generated(11, "--games", "1")
+    assert '[Result "' in text  # (a finished game: a deal short is A305)
+    source = write(tmp_path, "g.aln", text)
+    flags = ["--compact"] if compact else []
+    rows = run("convert", source, "--to", "jsonl", *flags).stdout.splitlines()
+    head, deal = rows[row].split('"deal"', 1)
+    card = re.search(r'"([1-9CVR][dcbe])"', deal)
+    assert card is not None
+    rows[row] = head + '"deal"' + deal.replace(card.group(0), '"Zz"', 1)
+    path = write(tmp_path, "g.jsonl", "\n".join(rows) + "\n")
+    result = run("validate", "--format", "json", path)
+    found = json.loads(result.stdout)
+    assert [(f["code"], f["line"]) for f in found] == [("A001", row + 1)]
+    deals = len(rows)
+    assert run("validate", path).stderr.startswith(f"1 game, {deals} deals: 1 error")
