@@ -190,6 +190,11 @@ def abbreviate_header(game: Json, lossless: bool = False) -> Json:
 # Expanding: compact row -> full row
 
 
+#: The keys of a compact trick and a compact draw (the row's schema).
+_TRICK_KEYS = frozenset({"at", "cards", "claim", "comments", "number", "pos", "seats"})
+_DRAW_KEYS = frozenset({"at", "cards", "comments", "pos", "seats"})
+
+
 class Expander:
     """Expands one compact row as the full reader reads it (:meth:`header`,
     :meth:`item`: a deal, or a deal kept as text); ``row`` is its line in
@@ -206,6 +211,21 @@ class Expander:
         if not isinstance(value, dict):
             raise self.fail(f"{what} must be a JSON object")
         return value
+
+    def keys(self, data: Json, allowed: frozenset[str], kind: str) -> None:
+        """A trick or a draw, rebuilt from the keys it may have, has no
+        other: a misspelt key (``Claim``) would lose what it holds without a
+        word, as the full reader refuses it (docs/formats.md §7)."""
+        if data.keys() <= allowed:
+            return
+        from difflib import get_close_matches  # a wrong key only
+
+        key = min(data.keys() - allowed)
+        near = [k for k in allowed if k.lower() == key.lower()] or get_close_matches(
+            key, allowed, n=1
+        )
+        meant = f"; did you mean {near[0]!r}?" if near else ""
+        raise self.fail(f"{key!r} is not a key of a {kind}{meant}")
 
     def array(self, value: Any, what: str) -> list[Any]:
         if not isinstance(value, list):
@@ -274,6 +294,7 @@ class Expander:
     def trick(self, data: Any, place: int) -> Json:
         what = f"trick {place}"
         data = self.obj(data, what)
+        self.keys(data, _TRICK_KEYS, "trick")
         plays, claim_pos = self.plays(data, what, f"{data.get('number', place)}.")
         claim = data.get("claim")
         if claim is not None and not isinstance(claim, str):
@@ -359,6 +380,7 @@ class Expander:
         draw = data.get("draw")
         if draw is not None:
             draw = self.obj(draw, "draw")
+            self.keys(draw, _DRAW_KEYS, "draw")
             cards, _ = self.plays(draw, "draw", "draw:")
             full["draw"] = {
                 "cards": cards,

@@ -538,3 +538,32 @@ def test_written_by_hand_games_keep_every_position(seed: int, form: independent.
     compact = api.dumps(games, "jsonl", compact=True)
     assert len(compact) < len(api.dumps(games, "jsonl"))
     assert all(compact_errors(json.loads(line)) == [] for line in io.StringIO(rows))
+
+
+@pytest.mark.parametrize(
+    ("part", "said"),
+    [
+        ("trick", "'Claim' is not a key of a trick; did you mean 'claim'?; this deal is skipped"),
+        (
+            "draw",
+            "'Comments' is not a key of a draw; did you mean 'comments'?; this line is skipped",
+        ),
+    ],
+)
+def test_a_compact_trick_or_draw_with_a_key_it_has_not_is_refused(
+    tmp_path: Path, part: str, said: str
+) -> None:
+    """A compact trick and draw are rebuilt from the keys they may have: a
+    misspelt claim was read as no claim (a wrong claim unchecked, dropped on
+    conversion), as the full form refuses it."""
+    game: dict[str, Any] = {"index": 1}
+    deal: dict[str, Any] = {"number": 1, "dealer": "N", "tricks": []}
+    if part == "trick":
+        deal["tricks"] = [{"cards": ["3d", "4d", "5d", "6d"], "Claim": "W"}]
+    else:
+        game["draw"] = {"cards": ["3d", "3c", "2d", "2c"], "Comments": []}
+    row = {"format": "aluette-record", "version": 2, "game": game, "deal": deal}
+    path = write(tmp_path, "row.jsonl", json.dumps(row) + "\n")
+    result = invoke(["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == f"{path}:1:1: A001 line 1: {said}\n"
