@@ -342,6 +342,10 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             has_games = True
             report = report or (isinstance(part.value, dict) and "file" in part.value)
             where = f"game {part.index}"
+            if isinstance(part.value, dict) and type(part.value.get("index")) is int:
+                # a game is numbered in file order (docs/formats.md §2): two
+                # games of one index were one game once written as JSON Lines
+                part.value["index"] = part.index
             try:
                 game = game_from_dict(part.value, where)
             except RecordError as exc:

@@ -2117,3 +2117,21 @@ def test_a_json_lines_deal_that_cannot_be_read_keeps_its_place(
     assert [(f["code"], f["line"]) for f in found] == [("A001", row + 1)]
     deals = len(rows)
     assert run("validate", path).stderr.startswith(f"1 game, {deals} deals: 1 error")
+
+
+def test_the_games_of_a_json_document_are_numbered_in_file_order(tmp_path: Path) -> None:
+    """Two games both given index 1: read as two games, they were one game
+    once written as JSON Lines (each row names its game by its index)."""
+    text = generated(2, "--games", "2")
+    source = write(tmp_path, "g.aln", text)
+    document = json.loads(run("convert", source, "--to", "json").stdout)
+    for game in document["games"]:
+        game["index"] = 1
+    path = write(tmp_path, "g.json", json.dumps(document))
+    rows = tmp_path / "g.jsonl"
+    assert run("convert", path, "--to", "jsonl", "-o", rows).exit_code == 0
+    indexes = {json.loads(row)["game"]["index"] for row in rows.read_text("utf-8").splitlines()}
+    assert indexes == {1, 2}
+    said = run("validate", rows)
+    assert (said.exit_code, said.stdout) == (0, "")
+    assert said.stderr.startswith("2 games")
