@@ -30,7 +30,7 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import Any
 
-from .jsonmodel import RecordError
+from .jsonmodel import RecordError, check_keys
 
 #: the version of a compact row (a full row is version 1)
 VERSION = 2
@@ -214,18 +214,8 @@ class Expander:
 
     def keys(self, data: Json, allowed: frozenset[str], kind: str) -> None:
         """A trick or a draw, rebuilt from the keys it may have, has no
-        other: a misspelt key (``Claim``) would lose what it holds without a
-        word, as the full reader refuses it (docs/formats.md §7)."""
-        if data.keys() <= allowed:
-            return
-        from difflib import get_close_matches  # a wrong key only
-
-        key = min(data.keys() - allowed)
-        near = [k for k in allowed if k.lower() == key.lower()] or get_close_matches(
-            key, allowed, n=1
-        )
-        meant = f"; did you mean {near[0]!r}?" if near else ""
-        raise self.fail(f"{key!r} is not a key of a {kind}{meant}")
+        other (docs/formats.md §7)."""
+        check_keys(data, allowed, kind, self.where)
 
     def array(self, value: Any, what: str) -> list[Any]:
         if not isinstance(value, list):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import Any
 
@@ -399,12 +399,18 @@ def _known(data: Any, kind: str, where: str) -> Any:
     twice = data.get(TWICE)
     if twice is not None:
         raise RecordError(f"{where}: key {twice!r} is given twice in a {kind}")
-    allowed = _KEYS[kind]
-    if data.keys() <= allowed:
-        return data
+    check_keys(data, _KEYS[kind], kind, where)
+    return data
+
+
+def check_keys(data: dict[str, Any], allowed: Collection[str], kind: str, where: str) -> None:
+    """RecordError, naming the key meant, where ``data`` has a key that a
+    ``kind`` has not: a misspelt key would lose what it holds without a word."""
+    if data.keys() <= set(allowed):
+        return
     from difflib import get_close_matches  # a wrong key only: validating imports no more
 
-    key = min(data.keys() - allowed)
+    key = min(data.keys() - set(allowed))
     near = [k for k in allowed if k.lower() == str(key).lower()] or get_close_matches(
         str(key), allowed, n=1
     )
