@@ -849,8 +849,9 @@ def _tell(unit: Unit, finding: Finding, beyond: bool = False) -> None:
         found = unit.findings
         untold = next(f for f in reversed(found) if f.code == code).facts
     else:
-        untold = _untold(code, array("q")).facts
-        unit.findings.append(Finding(code, "", finding.line, finding.column, facts=untold))
+        told = _untold(code, array("q"), [], (finding.line, finding.column))
+        unit.findings.append(told)
+        untold = told.facts
     if beyond:
         last = untold["beyond"]
         last[:] = [last[0] + 1 if last else 1, finding.line, finding.column]
@@ -871,10 +872,21 @@ def _untold(
     """A finding of the lines of ``code`` a unit has not said yet: their
     line, column and two facts each, in ``lines``, and of those past the
     unit's limit, ``beyond``: how many, and the last one's line and column
-    (said by :func:`_settled`)."""
+    (said by :func:`_settled`, which counts them: the count here is none)."""
     where = (lines[0], lines[1]) if lines else at
-    facts = {"untold": lines, "beyond": beyond or [], "per_line": True}
-    return Finding(code, "", *where, facts=facts)
+    limit = {"limit": decode.MAX_LINE_BYTES} if code == F.OVER_LIMIT else {}
+    return Finding.of(
+        code,
+        "more",
+        *where,
+        count=0,
+        shown=MAX_SAID_LINES,
+        what="unit",
+        untold=lines,
+        beyond=beyond or [],
+        per_line=True,
+        **limit,
+    )
 
 
 def _said_of(code: str, entry: Sequence[int]) -> Finding:
