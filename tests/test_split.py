@@ -946,6 +946,12 @@ def test_the_next_deal_s_first_line_above_the_point_line_is_taken_ahead_to_it(
             "N: 2c  1. W:3d N:3c E:3e S:3b -> W  2. W:4d N:4c E:4e S:4b -> W\npoint EW\n",
         ),
         (TAKEN_AHEAD[0][0], "2. W:6b N:6d E:6c S:6e -> W\n", "3. W:3d N:3c E:3e S:3b\n"),
+        # the next deal written compact, its trick 1 on its header's line
+        (
+            TAKEN_AHEAD[0][0],
+            "1. W:6b N:6d E:6c S:6e -> W\n",
+            " 1. W:3d N:3c E:3e S:3b -> W\n2. W:4d N:4c E:4e S:4b -> W\npoint EW\n",
+        ),
     ],
     ids=[
         "its own trick 1",
@@ -955,12 +961,14 @@ def test_the_next_deal_s_first_line_above_the_point_line_is_taken_ahead_to_it(
         "its own hand",
         "compact",
         "trick 2",
+        "trick 1 on the header's line",
     ],
 )
 def test_a_line_above_the_point_line_that_is_not_the_next_deal_s_stays(
     before: str, taken: str, after: str
 ) -> None:
-    data = f"{before}{taken}point NS\n\ndeal 2 dealer N\n{after}".encode()
+    header = "deal 2 dealer N" + ("" if after.startswith(" ") else "\n")
+    data = f"{before}{taken}point NS\n\n{header}{after}".encode()
     units = [u for u in read_units(io.BytesIO(data)) if u.kind == "deal"]
     assert [u.line for u in units] == [1, before.count("\n") + 4]
 

@@ -1675,8 +1675,10 @@ def _taken_ahead(before: Unit, after: Unit, swapped: bool = False) -> tuple[Unit
         return None
     if m.lastindex == 1:
         # trick 1, and the next deal's first trick, wherever it stands on
-        # its line (a deal written compact), is trick 2: it has no trick 1
-        numbers = _TRICK_NUMBERS.findall(theirs, body)
+        # its line (a deal written compact: on its header's line too), is
+        # trick 2: it has no trick 1
+        head = _DEALER_SEAT.search(theirs, 0, body)
+        numbers = _TRICK_NUMBERS.findall(theirs, body if head is None else head.end())
         if word != f"1{TRICK_DOT}" or numbers[:1] != ["2"] or "1" in numbers:
             return None
     elif _restart_patterns()[1][1].match(theirs, body) is None:
