@@ -198,6 +198,8 @@ class _Gap:
     dealers: set[str] | None  # who should deal it
     #: how many of it scored (:func:`_left_out`: 1 or 0), or None: not known
     scored: int | None = None
+    #: whether the game was over before the later deal was placed
+    over_before: bool = False
 
 
 class GameLedger:
@@ -263,10 +265,13 @@ class GameLedger:
         gap, self.gap = self.gap, None
         # (a dealer the turn after the later deal gives, and not the one
         # before the two, says the number is mistyped instead: A104 as usual)
-        if gap is not None and number == gap.number and not (guessed or self.over_at):
+        # (an end reached only once the gap was counted, or at the later
+        # deal, does not stop the deal left out from turning up)
+        ended = self.over_at is not None and (gap is None or gap.over_before)
+        if gap is not None and number == gap.number and not (guessed or ended):
             mistyped = dealer in (self.expected_dealers or ()) and dealer not in (gap.dealers or ())
             gap = None if mistyped else gap
-        if gap is not None and number == gap.number and not (guessed or self.over_at):
+        if gap is not None and number == gap.number and not (guessed or ended):
             _turned_up(self, gap, dealer, pos)
             return None
         number_instead, self.number_instead = self.number_instead, None
@@ -278,11 +283,14 @@ class GameLedger:
             # and the dealer is the one the rotation reaches after them
             numbers = {"number": number, "previous": self.last_number, "count": missing}
             left = self.flag(F.DEAL_NUMBER, "missing", pos, number, dealer=dealer, **numbers)
+            over_before = self.over_at is not None
             scored = _left_out(self, self.expected_dealers, dealer, missing, number)
             if missing == 1 and number is not None:  # (it may turn up right after)
                 later = (number, dealer, pos)
                 dealers = self.expected_dealers
-                self.gap = _Gap(number - 1, later, left, self.previous, dealers, scored)
+                self.gap = _Gap(
+                    number - 1, later, left, self.previous, dealers, scored, over_before
+                )
             self.expected_dealers = None
         elif number is not None and "number" not in guessed:
             if not self.seen_deal and number != 1:
@@ -495,8 +503,12 @@ def _turned_up(ledger: GameLedger, gap: _Gap, dealer: str | None, pos: Pos) -> N
     elif gap.scored:  # (counted as left out: it is recorded now, as it comes)
         ledger.scoring -= 1
         ledger.unscored = tuple(n for n in ledger.unscored if n != gap.number)
-        if ledger.over_at is not None and not ledger.is_over():
-            ledger.over_at = None
+    # (an end reached at the later deal, or by counting this one, comes after
+    # this deal, which is recorded now: its own record says if it ends the game)
+    if ledger.over_at is not None and (
+        ledger.over_at in (gap.number, gap.later[0]) or not ledger.is_over()
+    ):
+        ledger.over_at = None
     ledger.resume = (gap, ledger.previous, ledger.expected_dealers, ledger.open_dealers)
     ledger.previous, ledger.open_dealers = gap.previous, frozenset()
     ledger.instead = None

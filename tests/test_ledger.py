@@ -208,6 +208,20 @@ def test_deals_left_out_that_the_rotation_says_scored_count_toward_the_end(
     assert complete is (over is not None)
 
 
+def test_the_last_two_deals_in_each_other_s_place_are_one_slip() -> None:
+    """Deals 4 and 5 written 5, 4: counted as left out when deal 5 was
+    placed, deal 4 ended the game a deal early, and turned up refused, an
+    A106 and its point lost; the swap is one slip, every deal counted."""
+    lines = game(*NS_3_2, tags=result("NS 3-2"))
+    at = lines.index("deal 4 dealer W")
+    lines[at : at + 4] = [*lines[at + 2 : at + 4], *lines[at : at + 2]]
+    ledger, flag = replay(*lines)
+    assert ledger.finish() == (True, "NS")
+    assert [f.code for f in flag.found if f.consequence_of is None] == ["A104"]
+    assert "deal 4 is written after deal 5" in flag.found[-1].message
+    assert ledger.score == {"NS": 3, "EW": 2}
+
+
 def test_two_deals_in_each_other_s_place_are_one_unmarked_a104() -> None:
     # deal 3 (S's) first says deal 2 is left out; deal 2 (E's) turns up
     # right after it, and deal 4 (W's) follows deal 3 as if in order
