@@ -700,7 +700,7 @@ def validate(
         )
         for file, result in results:
             games += 1
-            if result.deals or result.findings:  # (a game it could not read is no pass)
+            if result.deals or _refused(result.findings):
                 with_deals.add(file)
             deals += result.deals
             kept = [f for f in result.findings if selection.keeps(f)]
@@ -853,7 +853,7 @@ def report(
             )
             for file, result in results:
                 frame.add(result.text)
-                if result.deals or result.findings:
+                if result.deals or _refused(result.findings):
                     with_deals.add(file)
             if fmt == "json" and unread:
                 # The files not read, as validate --format json gives them (A010).
@@ -1183,6 +1183,13 @@ def convert(
     job = ConvertJob(choice, many, to, source, style, compact, lossless, raw_csv)
     _run_jobs(job, pairs, jobs, status)
     sys.exit(status.code)
+
+
+def _refused(findings: Iterable[Finding]) -> bool:
+    """Whether a file without deals has an error said of it (a game of JSON
+    refused): then it is no file with "nothing to check".  A warning alone
+    (a tag's name mistyped in a file of tags) is not."""
+    return any(f.severity == "error" for f in findings)
 
 
 def _say_finding(progress: Progress, display: str, finding: Finding) -> None:

@@ -336,12 +336,15 @@ def test_validate_warns_when_a_file_holds_no_deals(tmp_path: Path) -> None:
     empty = str(write(tmp_path, "empty.aln", ""))
     comment = str(write(tmp_path, "comment.aln", "{ nothing yet }\n"))
     ok = str(write(tmp_path, "ok.aln", TIE_SHEET))
-    result = run("validate", empty, ok, comment)
-    assert result.exit_code == 0 and result.stdout == ""
+    # a warning said of its tags is still nothing checked (an error is not)
+    tags = str(write(tmp_path, "tags.aln", '[Event "x"]\n[Evnt "y"]\n'))
+    result = run("validate", empty, ok, comment, tags)
+    assert result.exit_code == 0
     warned = [line for line in result.stderr.splitlines() if line.startswith("aluette:")]
     assert warned == [
         f"aluette: warning: {empty} holds no deals: nothing to check",
         f"aluette: warning: {comment} holds no deals: nothing to check",
+        f"aluette: warning: {tags} holds no deals: nothing to check",
     ]
     assert run("validate", "-q", empty).stderr == ""
 
