@@ -555,7 +555,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         if index == long:
             continue
         long = None
-        if game is None or index != game.index:
+        if game is None or index != game.index or _another_game(row, first_row[1], game):
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
             rows, lost, held, dealt = [], [], 0, 0
@@ -649,6 +649,18 @@ def _jsonl_deal(
     game.errors += item_errors(item)
     game.deals.append(item)
     return None
+
+
+def _another_game(row: dict[str, Any], first: object, game: Game) -> bool:
+    """Whether a row of the index of the game being read is another game's:
+    its game is not the one the game's first row gives, and its deal is a
+    deal 1 after deals of the game (two files of one game each, joined:
+    ``cat a.jsonl b.jsonl``).  A later row's game otherwise is the first's,
+    edited (A001, "jsonl-game")."""
+    if row["game"] == first or not game.deals:
+        return False
+    deal = row.get("deal")
+    return isinstance(deal, dict) and deal.get("number") == 1
 
 
 def _unread_row(line: int, number: object, dealer: object, why: Finding) -> BrokenDeal:

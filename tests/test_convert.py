@@ -2135,3 +2135,21 @@ def test_the_games_of_a_json_document_are_numbered_in_file_order(tmp_path: Path)
     said = run("validate", rows)
     assert (said.exit_code, said.stdout) == (0, "")
     assert said.stderr.startswith("2 games")
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_two_files_of_json_lines_joined_are_two_games(tmp_path: Path, compact: bool) -> None:
+    """``cat a.jsonl b.jsonl``, each a game of index 1: a deal 1 whose game
+    is not the one of the rows above starts another game.  It was read as
+    the first game's row, edited (A001, "make them the same"), and its deal
+    as a deal numbered wrong (A104).  (A later row of one game edited is
+    still said: test_a_game_edited_in_a_later_jsonl_row_is_said.)"""
+    flags = ["--compact"] if compact else []
+    parts = []
+    for seed in (3, 4):
+        source = write(tmp_path, f"g{seed}.aln", generated(seed, "--games", "1"))
+        parts.append(run("convert", source, "--to", "jsonl", *flags).stdout)
+    path = write(tmp_path, "both.jsonl", "".join(parts))
+    said = run("validate", path)
+    assert (said.exit_code, said.stdout) == (0, ""), said.output
+    assert said.stderr.startswith("2 games")
