@@ -567,6 +567,16 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
         was = ended
         if written.lstrip().startswith("point") and winners:
             ended = len(winners[into])
+        # a line of several tricks (a deal written compact, or a card typed
+        # as a number: "4. 8e 6. 8d 8b"): each trick note, in order, is the
+        # trick from the k-th number on, where there are as many of each
+        plays = [n for n in _NOTE.findall(line) if _is_trick_note(n)]
+        starts = [m.start(1) for m in _TRICK_AT.finditer(written)]
+        segments = (
+            [written[a:b] for a, b in zip(starts, [*starts[1:], len(written)], strict=True)]
+            if len(starts) > 1 and len(starts) == len(plays)
+            else None
+        )
         for note in _NOTE.findall(line):
             if m := re.match(r"(A\d{3}) ", note):
                 findings[(m[1], number)] += 1
@@ -584,7 +594,10 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
                 # or on the line a trick broken over lines ends on, below
                 # its number (notation §1: whitespace is free)
                 trick = re.match(r"(\d+)\.", written) or re.search(r"\s(\d+)\.\s", written)
-                if trick is None:
+                if segments is not None:
+                    trick = re.match(r"(\d+)\.", segments[0])
+                    cards = tuple(sorted(_CARD.findall(segments.pop(0))))
+                elif trick is None:
                     trick = last_number
                     cards = tuple(sorted(_CARD.findall(written)))
                 else:
@@ -597,6 +610,18 @@ def annotated(path: Path, status: int = 1) -> tuple[Told, list[str]]:
                 named = tuple(sorted(_CARD.findall(note)))
                 winners[into].append(Trick(int(trick[1]), cards, won, named))
     return Told(findings, winners, counts, points), lines
+
+
+#: a trick's number on a line: at its start or after a blank, a blank after it
+_TRICK_AT = re.compile(r"(?:^|\s)(\d+\.)(?=\s|$)")
+
+
+def _is_trick_note(note: str) -> bool:
+    """Whether a note of annotate's explains a trick (not a finding, nor a
+    deal's or a game's summary)."""
+    return not re.match(r"A\d{3} ", note) and not note.startswith(
+        ("Tricks:", "Point:", "The deal", "The record", "Score so far", "Final score", "The game")
+    )
 
 
 def _own_play_below(then: str, number: int) -> bool:
@@ -990,8 +1015,19 @@ HEADER_RUN_ON = _two_deals(
     *_DEAL_1[:3], _DEAL_1[3].split(" ->")[0] + "  deal 3 dealer S", *_DEAL_1[4:], "", *_DEAL_2
 )
 
+#: A card of trick 4 typed as a number ("6d" as "6."): the line holds two
+#: tricks, trick 4 of one card and a trick of two, each explained by a note
+#: of its own on the line.
+CARD_AS_NUMBER = (
+    '[Event "Club night, round 9"]\n[Result "EW 3-2"]\n\ndeal 4 dealer N\n'
+    "1. E:9c S:7d W:Ce N:Cd -> E\n2. 7c 6b 3d 9d -> W\n3. W:Vc N:3e E:2e S:3c -> S\n"
+    "4. 8e 6. 8d 8b -> pourri\n5. S:2b W:6d N:1c E:5d -> S\n6. 1d Vb Rb 1e\n"
+    "7. 1b 2d 4c 3b\n8. W:Vd N:Rc E:4d S:9b\n9. 5e 4b 6e 5b -> S\npoint S\n"
+)
+
 
 @settings(max_examples=2_000 if LONG else 60)
+@example(text=CARD_AS_NUMBER)
 @example(text=HEADER_RUN_ON)
 @example(text=FIRST_LINE_ABOVE)
 @example(text=FIRST_HEADER_MISTYPED)
