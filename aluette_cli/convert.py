@@ -31,6 +31,7 @@ from .findings import Finding, Kind, visible
 from .framing import Framed
 from .jsonmodel import (
     FORMAT,
+    MAX_NUMBER,
     VERSION,
     RecordError,
     game_from_dict,
@@ -668,7 +669,7 @@ def _unread_row(line: int, number: object, dealer: object, why: Finding) -> Brok
     the game, its number and dealer as the row gives them where it does:
     left out, the deals after it were said to follow a gap (A104), and the
     game to end a deal short (A305)."""
-    known = type(number) is int and 0 <= number <= 999_999_999
+    known = type(number) is int and 0 <= number <= MAX_NUMBER
     return BrokenDeal(
         Pos(line, 1),
         number if known else None,  # type: ignore[arg-type]

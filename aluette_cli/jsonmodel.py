@@ -454,11 +454,15 @@ def _shape(exc: Exception) -> str:
     return "a value has the wrong type (see the record schema, aln-record.schema.json)"
 
 
+#: The largest number the notation writes (nine digits: its grammar's INT).
+MAX_NUMBER = 999_999_999
+
+
 def _int(value: Any, where: str, what: str) -> int:
     """A whole number >= 0, as the notation can write it (no bools, floats or signs)."""
     if type(value) is not int or value < 0:
         raise RecordError(f"{where}: {what} must be a whole number, not {_json(value)}")
-    if value > 999_999_999:
+    if value > MAX_NUMBER:
         raise RecordError(f"{where}: {what} must have at most nine digits, not {value}")
     return value
 

@@ -929,6 +929,8 @@ def _settled(unit: Unit) -> Unit:
     last of the others that counts them, wherever the lines were told
     (a unit cut in two, or two joined, moves them)."""
     found = unit.findings
+    if not found:  # (most units: nothing to settle)
+        return unit
     for code in _PER_LINE:
         mine = [f for f in found if f.code == code and f.facts.get("per_line")]
         if len(mine) <= MAX_SAID_LINES and not any("untold" in f.facts for f in mine):
