@@ -669,16 +669,12 @@ def validate(
         if not statistics:
             shown.begin()
 
-        read: list[str] = []  # the files opened, in order
-        with_deals: set[str] = set()
+        read = _FilesRead()
         live = output in (None, STDIO)
 
         def opened(file: str, reason: str | None) -> None:
-            if reason is None:
-                read.append(file)
-            else:
-                if read and read[-1] == file:  # opened, then it could not be read
-                    read.pop()
+            read.opened(file, reason)
+            if reason is not None:
                 # left out by --select/--ignore like any finding; the file
                 # was not read all the same (status 2, its line on stderr)
                 found = [f for f in [unreadable(file, reason)] if selection.keeps(f)]
@@ -700,8 +696,7 @@ def validate(
         )
         for file, result in results:
             games += 1
-            if result.deals or _refused(result.findings):
-                with_deals.add(file)
+            read.saw(file, result.deals, result.findings)
             deals += result.deals
             kept = [f for f in result.findings if selection.keeps(f)]
             status.account(kept)
@@ -719,10 +714,7 @@ def validate(
         else:
             shown.end()
     if not quiet:
-        for file in read:
-            if file not in with_deals:
-                # Like a linter given nothing to lint: say so, it is not a pass.
-                click.echo(f"aluette: warning: {file} holds no deals: nothing to check", err=True)
+        read.warn_empty("nothing to check")
         click.echo(_summary(games, deals, counts), err=True)
     sys.exit(status.code)
 
@@ -810,15 +802,11 @@ def report(
         raise click.UsageError("--analyse needs --format html (aluette analyse gives text, json)")
     _refuse_reading_into(files, output)
     unread: list[str] = []
-    read: list[str] = []  # the files opened, in order
-    with_deals: set[str] = set()
+    read = _FilesRead()
 
     def opened(file: str, reason: str | None) -> None:
-        if reason is None:
-            read.append(file)
-        else:
-            if read and read[-1] == file:  # opened, then it could not be read
-                read.pop()
+        read.opened(file, reason)
+        if reason is not None:
             unread.append(json.dumps(unreadable(file, reason).as_dict(file)))
 
     with atomic_output(output, binary=False) as out:
@@ -828,13 +816,24 @@ def report(
             # The page lays out the record, and places its findings among
             # the record's lines: a JSON record's are those its JSON gives.
             if limits is None:
-                games = each_result(files, choice, status, jobs=jobs, fmt=source, placed=False)
-                write_page(((file, _kept(result)) for file, result in games), out.write)
+                games = each_result(
+                    files, choice, status, jobs=jobs, on_file=opened, fmt=source, placed=False
+                )
+                write_page(
+                    ((file, read.seen(file, _kept(result))) for file, result in games), out.write
+                )
             else:
                 analysed = each_analysis(
-                    files, choice, status, limits, jobs, fmt=source, placed=False
+                    files, choice, status, limits, jobs, opened, fmt=source, placed=False
                 )
-                write_page(analysed, out.write, limits)
+                write_page(
+                    (
+                        (file, read.seen(file, checked), analysis)
+                        for file, checked, analysis in analysed
+                    ),
+                    out.write,
+                    limits,
+                )
         else:
             if fmt in TABLE_FORMATS:
                 render, opening = table_output(fmt, level, raw_csv)
@@ -853,15 +852,12 @@ def report(
             )
             for file, result in results:
                 frame.add(result.text)
-                if result.deals or _refused(result.findings):
-                    with_deals.add(file)
+                read.saw(file, result.deals, result.findings)
             if fmt == "json" and unread:
                 # The files not read, as validate --format json gives them (A010).
                 frame.close_with(f'], "unreadable": [{", ".join(unread)}]}}')
             frame.end()
-    for file in read:
-        if file not in with_deals:  # (as validate says it: an empty report is no report)
-            click.echo(f"aluette: warning: {file} holds no deals: nothing to report", err=True)
+    read.warn_empty("nothing to report")
     sys.exit(status.code)
 
 
@@ -936,6 +932,7 @@ def analyse(
         # own log of it is tracebacks.  (After its import, which sets the
         # levels of Dask's loggers.)
         logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
+    read = _FilesRead()
     with atomic_output(output, binary=False) as out, Progress(what="deals analysed") as progress:
         if fmt == "json":
             render, frame = render_analysis_json, Framed.json_list(out.write, '{"games": [', "]}")
@@ -944,12 +941,7 @@ def analyse(
             render, frame = render_analysis_text, Framed(out.write, between=between)
         frame.begin()
 
-        def opened(file: str, reason: str | None) -> None:
-            if reason is not None:
-                progress.close()
-                click.echo(cannot_read(file, reason), err=True)
-                status.raise_to(EXIT_USAGE)
-
+        opened = _hearing(progress, status, read.opened)
         games = api.check_files(files, choice, on_file=opened, fmt=source)
         analysed = analyse_games(
             games, limits, jobs, on_deal=lambda _: progress.add(1), scheduler=cluster
@@ -957,6 +949,7 @@ def analyse(
         try:
             for file, checked, analysis in analysed:
                 status.account(checked)
+                read.saw(file, checked.deals_read, checked.outcome.findings)
                 progress.close()
                 frame.add(render(checked, analysis, file, limits).text)
         except SchedulerError as error:  # lost on the way: nothing is written
@@ -964,6 +957,7 @@ def analyse(
             click.echo(f"aluette: {error}", err=True)
             sys.exit(EXIT_USAGE)
         frame.end()
+    read.warn_empty("nothing to analyse")
     sys.exit(status.code)
 
 
@@ -1185,11 +1179,39 @@ def convert(
     sys.exit(status.code)
 
 
-def _refused(findings: Iterable[Finding]) -> bool:
-    """Whether a file without deals has an error said of it (a game of JSON
-    refused): then it is no file with "nothing to check".  A warning alone
-    (a tag's name mistyped in a file of tags) is not."""
-    return any(f.severity == "error" for f in findings)
+class _FilesRead:
+    """The files a command read, in order, and those that held a deal.
+
+    Every command that reads records says of a file that held none that
+    there was nothing to do with it, as a linter given nothing to lint
+    does: an empty output is not a pass.  A file refused with an error (a
+    game of JSON refused) held something, and its error says what; a
+    warning alone (a tag's name mistyped in a file of tags) does not."""
+
+    def __init__(self) -> None:
+        self._read: list[str] = []
+        self._with_deals: set[str] = set()
+
+    def opened(self, file: str, reason: str | None) -> None:
+        """The ``on_file`` callback: ``reason`` is why it could not be read."""
+        if reason is None:
+            self._read.append(file)
+        elif self._read and self._read[-1] == file:  # opened, then it could not be read
+            self._read.pop()
+
+    def saw(self, file: str, deals: int, findings: Iterable[Finding]) -> None:
+        if deals or any(f.severity == "error" for f in findings):
+            self._with_deals.add(file)
+
+    def seen(self, file: str, checked: CheckedGame) -> CheckedGame:
+        """:meth:`saw` of a game on its way to a writer."""
+        self.saw(file, checked.deals_read, checked.outcome.findings)
+        return checked
+
+    def warn_empty(self, nothing: str) -> None:
+        for file in self._read:
+            if file not in self._with_deals:
+                click.echo(f"aluette: warning: {visible(file)} holds no deals: {nothing}", err=True)
 
 
 def _say_finding(progress: Progress, display: str, finding: Finding) -> None:
@@ -1530,8 +1552,10 @@ def stats(
     from .writers.stats import skipped_lines, stats_csv, stats_dict, stats_text, summary_lines
 
     tally = StatsAccumulator(limits)
+    read = _FilesRead()
 
     def opened(file: str, reason: str | None) -> None:
+        read.opened(file, reason)
         if reason is None:
             tally.add_file()
         else:
@@ -1543,10 +1567,12 @@ def stats(
         )
         for file, rendered in results:
             assert rendered.checked is not None
+            read.saw(file, rendered.deals, rendered.findings)
             tally.add(rendered.checked, file)
     else:
         analysed = each_analysis(files, choice, status, limits, jobs, opened, source)
         for file, checked, analysis in analysed:
+            read.saw(file, checked.deals_read, checked.outcome.findings)
             tally.add(checked, file, analysis)
     result = tally.result()
     with atomic_output(output, binary=False) as out:
@@ -1559,6 +1585,7 @@ def stats(
     if fmt == "csv":
         for line in summary_lines(result) + skipped_lines(result):
             click.echo(line, err=True)
+    read.warn_empty("nothing to count")
     sys.exit(status.code)
 
 

@@ -40,7 +40,7 @@ class Selection:
                 yield entry.upper()
             else:
                 raise ValueError(
-                    f"{raw!r} is neither a code or a code prefix (A001...A421, A2)"
+                    f"{raw!r} is neither a code nor a code prefix (A001...A421, A2)"
                     " nor a severity (error, warning)"
                 )
 

@@ -349,6 +349,33 @@ def test_validate_warns_when_a_file_holds_no_deals(tmp_path: Path) -> None:
     assert run("validate", "-q", empty).stderr == ""
 
 
+@pytest.mark.parametrize(
+    ("command", "nothing"),
+    [
+        (["report"], "nothing to report"),
+        (["report", "--format", "html"], "nothing to report"),
+        (["report", "--format", "html", "--analyse", "--from-trick", "9"], "nothing to report"),
+        (["stats"], "nothing to count"),
+        (["stats", "--analyse", "--from-trick", "9"], "nothing to count"),
+        (["analyse", "--from-trick", "9"], "nothing to analyse"),
+    ],
+)
+def test_every_command_that_reads_records_says_a_file_holds_no_deals(
+    tmp_path: Path, command: list[str], nothing: str
+) -> None:
+    """As validate says it: one line a file without deals, under the name
+    findings give it (standard input too), and none of a file that held one."""
+    empty = str(write(tmp_path, "empty.aln", "{ nothing yet }\n"))
+    full = str(write(tmp_path, "full.aln", "deal 1 dealer S\npoint NS\n"))
+    result = run(*command, empty, full)
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.stderr.splitlines() if "holds no deals" in line]
+    assert warned == [f"aluette: warning: {empty} holds no deals: {nothing}"]
+    empty_stdin = run(*command, "-", input="; only a note\n")
+    assert f"aluette: warning: <stdin> holds no deals: {nothing}" in empty_stdin.stderr
+    assert "holds no deals" not in run(*command, "-", input="deal 1 dealer S\npoint NS\n").stderr
+
+
 def test_validate_violation_exits_1(tmp_path: Path) -> None:
     # docs/rules.md §4: E, not N, wins the point of the tie-break example.
     path = str(write(tmp_path, "bad.aln", TIE_SHEET.replace("point EW", "point NS")))

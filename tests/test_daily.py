@@ -166,7 +166,7 @@ def test_select_and_ignore_choose_what_is_shown_and_counted() -> None:
 def test_a_code_that_names_nothing_is_a_usage_error() -> None:
     result = run("validate", "--select", "A999", VIOLATIONS)
     assert result.exit_code == 2
-    assert "'A999' is neither a code or a code prefix" in result.stderr
+    assert "'A999' is neither a code nor a code prefix" in result.stderr
 
 
 def test_statistics_count_each_code() -> None:
