@@ -520,8 +520,14 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     #: MAX_GAME_CHARS the game is skipped, as in a document, and ``long``
     #: is its index, whose later rows are passed without being held
     held = 0
-    long: int | None = None
+    #: the game skipped past a limit, whose later rows are passed unread:
+    #: its first row's game, as written, and the line of its last deal
+    long: tuple[Any, int | None] | None = None
     dealt = 0  # the rows of the current game that give a deal (model.MAX_DEALS)
+    #: the line of the current game's last deal, where its rows give it
+    last_line: int | None = None
+    games = 0  # games are numbered in file order (docs/formats.md §2)
+    dealless = False  # whether the current game's first row gives no deal
     for number, raw in _rows(stream):
         bad: Unreadable | None = None
         if isinstance(raw, bool):
@@ -553,19 +559,30 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 lost.append(finding)
             continue
         index = row["game"]["index"]
-        if index == long:
-            continue
-        long = None
-        if game is None or index != game.index or _another_game(row, first_row[1], game):
+        if long is not None:
+            if index == long[0]["index"] and not _another_game(row, long[0], True, long[1]):
+                long = (long[0], _deal_line(row, long[1]))
+                continue
+            long = None
+        written = first_row[1]  # (the game as its first row wrote it)
+        if (
+            game is None
+            or index != written["index"]
+            or _another_game(row, written, bool(game.deals) or dealless, last_line)
+        ):
             if game is not None:
-                yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
-            rows, lost, held, dealt = [], [], 0, 0
+                yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
+            rows, lost, held, dealt, last_line = [], [], 0, 0, None
             try:
                 game = _jsonl_header(row, number)
             except RecordError as exc:
                 game = None
                 before.append(_problem("jsonl-row", number, problem=str(exc)))
                 continue
+            games += 1
+            game.index = games
+            # a game of no deals is one row whose deal is null: whatever follows is another's
+            dealless = row.get("deal") is None
             lost = [replace(bad.finding, game=game.index) for bad in before]
             game.errors += lost
             game.skipped += lost
@@ -574,16 +591,17 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         elif row["game"] != first_row[1]:
             # Every row repeats its game; one edited in a later row only
             # would be read from the first and the edit lost without a word.
-            edited = _problem("jsonl-game", number, game=index, first=first_row[0])
+            edited = _problem("jsonl-game", number, game=game.index, first=first_row[0])
             game.errors.append(edited.finding)
             lost.append(edited.finding)
         dealt += row.get("deal") is not None
+        last_line = _deal_line(row, last_line)
         if dealt > model.MAX_DEALS:
             # as the ALN reader skips a game's deals past the most it may
             # hold: the game ends here, its later rows passed unread
             lost.append(game.cut_past_deals(number, 1))
-            yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
-            game, rows, lost, long = None, [], [], index
+            yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
+            game, rows, lost, long = None, [], [], (first_row[1], last_line)
             continue
         first = len(game.deals)  # the place of the row's deal, if it gives one
         unread = _jsonl_deal(game, row, number)
@@ -593,10 +611,10 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         rows.append((number, text, first if len(game.deals) > first else None))
         held += len(text)
         if held > MAX_GAME_CHARS:
-            yield _problem("json-long-game", number, 1, index, limit=MAX_GAME_CHARS)
-            game, rows, lost, long = None, [], [], index
+            yield _problem("json-long-game", number, 1, game.index, limit=MAX_GAME_CHARS)
+            game, rows, lost, long = None, [], [], (first_row[1], last_line)
     if game is not None:
-        yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped))
+        yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
     yield from before  # no game came after them
 
 
@@ -652,16 +670,39 @@ def _jsonl_deal(
     return None
 
 
-def _another_game(row: dict[str, Any], first: object, game: Game) -> bool:
+def _another_game(row: dict[str, Any], first: object, dealt: bool, last_line: int | None) -> bool:
     """Whether a row of the index of the game being read is another game's:
-    its game is not the one the game's first row gives, and its deal is a
-    deal 1 after deals of the game (two files of one game each, joined:
-    ``cat a.jsonl b.jsonl``).  A later row's game otherwise is the first's,
-    edited (A001, "jsonl-game")."""
-    if row["game"] == first or not game.deals:
-        return False
+    its deal is a deal 1 after deals of the game (``dealt``), and either
+    its game is not the one the game's first row gives, or the deal's
+    place in the record it was written from goes back to or above
+    ``last_line``, the place of the game's last deal (two files of one game
+    each, joined: ``cat a.jsonl b.jsonl``, the same tags or not).  A
+    later row's game otherwise is the first's, edited (A001,
+    "jsonl-game"); and a deal 1 written twice in one record, which keeps
+    going down, a deal of the game (A104)."""
     deal = row.get("deal")
-    return isinstance(deal, dict) and deal.get("number") == 1
+    if not dealt or not isinstance(deal, dict) or deal.get("number") != 1:
+        return False
+    if row["game"] != first:
+        return True
+    line = _deal_line(row, None)
+    return line is not None and last_line is not None and line <= last_line
+
+
+def _deal_line(row: dict[str, Any], last: int | None) -> int | None:
+    """The line of the record a row's deal was written from, where the row
+    gives it (the full form's ``pos``, the compact form's ``[line,
+    column]``); else ``last``."""
+    deal = row.get("deal")
+    pos = deal.get("pos") if isinstance(deal, dict) else None
+    line = (
+        pos.get("line")
+        if isinstance(pos, dict)
+        else pos[0]
+        if isinstance(pos, list) and pos
+        else None
+    )
+    return line if type(line) is int else last
 
 
 def _unread_row(line: int, number: object, dealer: object, why: Finding) -> BrokenDeal:
@@ -732,6 +773,7 @@ def _jsonl_again(
     rows: list[tuple[int, str, int | None]],
     lost: list[Finding],
     skipped: list[Finding],
+    index: int,
     wanted: set[int],
     read: list[Deal | BrokenDeal],
 ) -> tuple[Game, Origins]:
@@ -739,7 +781,8 @@ def _jsonl_again(
     (:mod:`aluette_cli.jsonplace`): the ``wanted`` deals (from 0) value by
     value; the others are the deals ``read`` the first time, placed at
     their rows' ``deal``; ``lost``, the findings of its rows that could not
-    be read (``skipped``, those of rows it skipped whole), are its own again."""
+    be read (``skipped``, those of rows it skipped whole), are its own again;
+    ``index``, its number in the file."""
     origins: Origins = {}
     game: Game | None = None
     for number, text, k in rows:
@@ -757,6 +800,7 @@ def _jsonl_again(
             game = _jsonl_header(row, number, placing)
         _jsonl_deal(game, row, number, placing)  # (what it says, said when first read)
     assert game is not None
+    game.index = index
     game.errors += lost
     game.skipped += skipped
     return game, origins

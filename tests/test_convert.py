@@ -2153,3 +2153,99 @@ def test_two_files_of_json_lines_joined_are_two_games(tmp_path: Path, compact: b
     said = run("validate", path)
     assert (said.exit_code, said.stdout) == (0, ""), said.output
     assert said.stderr.startswith("2 games")
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_json_lines_games_are_numbered_in_file_order(tmp_path: Path, compact: bool) -> None:
+    """As a document's (docs/formats.md §2): the second game of two files
+    joined was game 1 again in its findings, its report and its table rows
+    (one ``game_id`` for both), and a file whose rows of index 2 come first
+    numbered its first game 2, and 1 once converted to a document."""
+    flags = ["--compact"] if compact else []
+    first = run("convert", write(tmp_path, "a.aln", generated(5)), "--to", "jsonl", *flags)
+    wrong = generated(6).replace("point NS\n", "point EW\n").replace("point EW\n", "point NS\n")
+    second = run("convert", write(tmp_path, "b.aln", wrong), "--to", "jsonl", *flags)
+    joined = write(tmp_path, "ab.jsonl", first.stdout + second.stdout)
+    found = json.loads(run("validate", "--format", "json", joined).stdout)
+    assert found and {f["game"] for f in found} == {2}
+    report = json.loads(run("report", "--format", "json", joined).stdout)
+    assert [g["index"] for g in report["games"]] == [1, 2]
+    table = run("convert", joined, "--to", "csv").stdout.splitlines()[1:]
+    assert {row.split(",")[0] for row in table} == {f"{joined}#1", f"{joined}#2"}
+    # rows of index 2 first
+    rows = run("convert", write(tmp_path, "two.aln", generated(5, "--games", "2")), "--to", "jsonl")
+    lines = rows.stdout.splitlines()
+    cut = next(k for k, r in enumerate(lines) if json.loads(r)["game"]["index"] == 2)
+    turned = write(tmp_path, "turned.jsonl", "\n".join(lines[cut:] + lines[:cut]) + "\n")
+    report = json.loads(run("report", "--format", "json", turned).stdout)
+    as_document = json.loads(run("convert", turned, "--to", "json").stdout)
+    assert [g["index"] for g in report["games"]] == [1, 2]
+    assert [g["index"] for g in as_document["games"]] == [1, 2]
+    assert [len(g["deals"]) for g in report["games"]] == [
+        len(g["deals"]) for g in as_document["games"]
+    ]
+
+
+def test_two_files_of_json_lines_with_the_same_tags_joined_are_two_games(
+    tmp_path: Path,
+) -> None:
+    """``generate --no-claims`` writes the same tags for every seed: the
+    rows of two such files, joined, were one game of ten deals, its last
+    five after the end (A106).  A deal 1 whose place in the record goes
+    back up is another file's; a game of no deals (one row, its deal null)
+    is followed by another game whatever its deal."""
+    parts = []
+    for seed in (3, 4):
+        source = write(tmp_path, f"g{seed}.aln", generated(seed, "--no-claims"))
+        parts.append(run("convert", source, "--to", "jsonl").stdout)
+    assert (
+        json.loads(parts[0].splitlines()[0])["game"] == json.loads(parts[1].splitlines()[0])["game"]
+    )
+    said = run("validate", write(tmp_path, "both.jsonl", "".join(parts)))
+    assert (said.exit_code, said.stdout) == (0, ""), said.output
+    assert said.stderr.startswith("2 games, 10 deals")
+    tags = run("convert", write(tmp_path, "t.aln", '[Event "x"]\n'), "--to", "jsonl").stdout
+    said = run("validate", write(tmp_path, "tags-then-game.jsonl", tags + parts[1]))
+    assert (said.exit_code, said.stdout) == (0, ""), said.output
+    assert said.stderr.startswith("2 games, 5 deals")
+
+
+def test_a_deal_1_written_twice_in_one_game_stays_in_it_as_json_lines(tmp_path: Path) -> None:
+    """The same tags and a deal 1 again, further down the record: one game's
+    deal written twice (A104), as the record says, not a second game."""
+    text = "deal 1 dealer E\npoint NS\n\ndeal 2 dealer S\npoint EW\n\ndeal 1 dealer E\npoint NS\n"
+    source = write(tmp_path, "twice.aln", text)
+    rows = write(tmp_path, "twice.jsonl", run("convert", source, "--to", "jsonl").stdout)
+    as_aln = json.loads(run("validate", "--format", "json", source).stdout)
+    as_rows = json.loads(run("validate", "--format", "json", rows).stdout)
+    assert "A104" in {f["code"] for f in as_aln}
+    assert [(f["code"], f["game"], f["deal"]) for f in as_rows] == [
+        (f["code"], f["game"], f["deal"]) for f in as_aln
+    ]
+
+
+@pytest.mark.parametrize("limit", ["deals", "characters"])
+def test_a_jsonl_game_after_one_skipped_past_a_limit_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: str
+) -> None:
+    """The rows of a game skipped past a limit are passed unread up to the
+    next game, even one of the same index (two files joined): the second
+    file's game was passed with them, without a word."""
+    from aluette_cli import convert, model
+
+    parts = []
+    for seed in (3, 4):
+        source = write(tmp_path, f"g{seed}.aln", generated(seed))
+        parts.append(run("convert", source, "--to", "jsonl").stdout)
+    if limit == "deals":
+        monkeypatch.setattr(model, "MAX_DEALS", 4)  # the first game's fifth row passes it
+        parts[1] = "".join(parts[1].splitlines(keepends=True)[:4])
+    else:
+        rows = parts[0].splitlines()
+        monkeypatch.setattr(convert, "MAX_GAME_CHARS", len(rows[0]) + len(rows[1]))
+    alone = json.loads(invoke(["report", "--format", "json", "-"], parts[1]).stdout)["games"][0]
+    path = write(tmp_path, "both.jsonl", "".join(parts))
+    report = json.loads(invoke(["report", "--format", "json", path]).stdout)
+    assert [g["index"] for g in report["games"]] == [1, 2]
+    assert report["games"][1]["tags"] == alone["tags"]
+    assert report["games"][1]["deals"] == alone["deals"]
