@@ -30,7 +30,7 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import Any
 
-from .jsonmodel import RecordError, check_keys
+from .jsonmodel import RecordError, check_keys, json_quoted
 
 #: the version of a compact row (a full row is version 1)
 VERSION = 2
@@ -190,9 +190,10 @@ def abbreviate_header(game: Json, lossless: bool = False) -> Json:
 # Expanding: compact row -> full row
 
 
-#: The keys of a compact trick and a compact draw (the row's schema).
+#: The keys of a compact trick, draw and comment (the row's schema).
 _TRICK_KEYS = frozenset({"at", "cards", "claim", "comments", "number", "pos", "seats"})
 _DRAW_KEYS = frozenset({"at", "cards", "comments", "pos", "seats"})
+_COMMENT_KEYS = frozenset({"line", "pos", "text"})
 
 
 class Expander:
@@ -213,8 +214,8 @@ class Expander:
         return value
 
     def keys(self, data: Json, allowed: frozenset[str], kind: str) -> None:
-        """A trick or a draw, rebuilt from the keys it may have, has no
-        other (docs/formats.md §7)."""
+        """A trick, a draw or a comment, rebuilt from the keys it may have,
+        has no other (docs/formats.md §7)."""
         check_keys(data, allowed, kind, self.where)
 
     def array(self, value: Any, what: str) -> list[Any]:
@@ -230,7 +231,7 @@ class Expander:
         if value is None:
             return {"line": self.row, "column": 1}
         if not (isinstance(value, list) and len(value) == 2 and all(map(self.whole, value))):
-            raise self.fail(f"{what}: {key} must be [line, column], not {value!r}")
+            raise self.fail(f"{what}: {key} must be [line, column], not {json_quoted(value)}")
         return {"line": value[0], "column": value[1]}
 
     def places(self, data: Json, canonical: list[Place], line: int, what: str) -> list[Json]:
@@ -255,6 +256,7 @@ class Expander:
         full = []
         for c in self.array(data.get(key, []), f"{what}: {key}"):
             c = self.obj(c, f"{what}: a comment")
+            self.keys(c, _COMMENT_KEYS, "comment")
             comment = {"text": c.get("text"), "pos": self.pos(c, f"{what}: a comment")}
             if "line" in c:
                 comment["line"] = c["line"]
@@ -288,7 +290,7 @@ class Expander:
         plays, claim_pos = self.plays(data, what, f"{data.get('number', place)}.")
         claim = data.get("claim")
         if claim is not None and not isinstance(claim, str):
-            raise self.fail(f'{what}: claim must be a seat or "pourri", not {claim!r}')
+            raise self.fail(f'{what}: claim must be a seat or "pourri", not {json_quoted(claim)}')
         return {
             "number": data.get("number", place),
             "plays": plays,

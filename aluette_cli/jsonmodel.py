@@ -428,18 +428,18 @@ def _card(value: Any, where: str) -> str:
     try:
         return canonical_card(value) if isinstance(value, str) else canonical_card("")
     except ValueError:
-        raise RecordError(f"{where}: {_json(value)} is not a card") from None
+        raise RecordError(f"{where}: {json_quoted(value)} is not a card") from None
 
 
 def _cards(values: Any, where: str) -> list[str]:
     if not isinstance(values, list) or not values:
-        raise RecordError(f"{where}: expected a list of cards, not {_json(values)}")
+        raise RecordError(f"{where}: expected a list of cards, not {json_quoted(values)}")
     return [_card(v, where) for v in values]
 
 
 def _seat(value: Any, where: str, allowed: tuple[str, ...] = SEATS) -> str:
     if value not in allowed:
-        raise RecordError(f"{where}: {_json(value)} is not one of {', '.join(allowed)}")
+        raise RecordError(f"{where}: {json_quoted(value)} is not one of {', '.join(allowed)}")
     return str(value)
 
 
@@ -461,25 +461,25 @@ MAX_NUMBER = 999_999_999
 def _int(value: Any, where: str, what: str) -> int:
     """A whole number >= 0, as the notation can write it (no bools, floats or signs)."""
     if type(value) is not int or value < 0:
-        raise RecordError(f"{where}: {what} must be a whole number, not {_json(value)}")
+        raise RecordError(f"{where}: {what} must be a whole number, not {json_quoted(value)}")
     if value > MAX_NUMBER:
         raise RecordError(f"{where}: {what} must have at most nine digits, not {value}")
     return value
 
 
-def _json(value: Any) -> str:
+def json_quoted(value: Any) -> str:
     """A value as a message quotes it: ``null``, ``true`` and ``false`` as
     JSON writes them (not Python's None and True), the rest as every
     message quotes what it found ('Zz')."""
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
+    if value is None or isinstance(value, bool | list | dict):
+        return json.dumps(value, ensure_ascii=False)
     return repr(value)
 
 
 def _object(value: Any, where: str, what: str) -> Any:
     """``value``, where it is a JSON object (a dict)."""
     if not isinstance(value, dict):
-        raise RecordError(f"{where}: {what} must be an object, not {_json(value)}")
+        raise RecordError(f"{where}: {what} must be an object, not {json_quoted(value)}")
     return value
 
 
@@ -493,7 +493,7 @@ def _items(data: Any, key: str, where: str) -> list[Any]:
 def _text(value: Any, where: str, what: str, pattern: re.Pattern[str]) -> str:
     """A string the ALN writer can write back so that it reads the same."""
     if not isinstance(value, str) or not pattern.fullmatch(value):
-        raise RecordError(f"{where}: {what} {value!r} cannot be written in ALN")
+        raise RecordError(f"{where}: {what} {json_quoted(value)} cannot be written in ALN")
     return value
 
 
@@ -641,7 +641,7 @@ def _cut_from(
         code = _get(entry, "code", where)
         if code not in CUT:
             codes = " or ".join(sorted(CUT))
-            raise RecordError(f"{where}: a cut's code is {code!r}, not {codes}")
+            raise RecordError(f"{where}: a cut's code is {json_quoted(code)}, not {codes}")
         message = _text(_get(entry, "message", where), where, "a cut's message", _CUT_MESSAGE)
         pos = _pos_from(entry, where)
         try:
@@ -653,7 +653,7 @@ def _cut_from(
 
 def _bool(value: Any, where: str, what: str) -> bool:
     if type(value) is not bool:
-        raise RecordError(f"{where}: {what} must be true or false, not {_json(value)}")
+        raise RecordError(f"{where}: {what} must be true or false, not {json_quoted(value)}")
     return value
 
 

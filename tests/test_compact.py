@@ -548,18 +548,22 @@ def test_written_by_hand_games_keep_every_position(seed: int, form: independent.
             "draw",
             "'Comments' is not a key of a draw; did you mean 'comments'?; this line is skipped",
         ),
+        ("comment", "'Pos' is not a key of a comment; did you mean 'pos'?; this deal is skipped"),
     ],
 )
-def test_a_compact_trick_or_draw_with_a_key_it_has_not_is_refused(
+def test_a_compact_trick_draw_or_comment_with_a_key_it_has_not_is_refused(
     tmp_path: Path, part: str, said: str
 ) -> None:
-    """A compact trick and draw are rebuilt from the keys they may have: a
-    misspelt claim was read as no claim (a wrong claim unchecked, dropped on
-    conversion), as the full form refuses it."""
+    """A compact trick, draw and comment are rebuilt from the keys they may
+    have: a misspelt claim was read as no claim (a wrong claim unchecked,
+    dropped on conversion), a comment's misspelt place dropped; the full
+    form refuses both."""
     game: dict[str, Any] = {"index": 1}
     deal: dict[str, Any] = {"number": 1, "dealer": "N", "tricks": []}
     if part == "trick":
         deal["tricks"] = [{"cards": ["3d", "4d", "5d", "6d"], "Claim": "W"}]
+    elif part == "comment":  # its place was lost
+        deal["comments"] = [{"text": "from the sheet", "Pos": [4, 29]}]
     else:
         game["draw"] = {"cards": ["3d", "3c", "2d", "2c"], "Comments": []}
     row = {"format": "aluette-record", "version": 2, "game": game, "deal": deal}
@@ -567,3 +571,22 @@ def test_a_compact_trick_or_draw_with_a_key_it_has_not_is_refused(
     result = invoke(["validate", str(path)])
     assert result.exit_code == 1
     assert result.stdout == f"{path}:1:1: A001 line 1: {said}\n"
+
+
+@pytest.mark.parametrize(
+    ("part", "said"),
+    [
+        ({"comments": [{"text": None}]}, "comment null cannot be written in ALN"),
+        ({"tricks": [{"cards": ["3d"], "seats": ["N"], "claim": True}]}, "not true"),
+        ({"pos": [4, None]}, "pos must be [line, column], not [4, null]"),
+    ],
+)
+def test_a_compact_row_quotes_what_it_found_as_json_writes_it(
+    tmp_path: Path, part: dict[str, Any], said: str
+) -> None:
+    """null and true, as the row holds them, not Python's None and True."""
+    deal: dict[str, Any] = {"number": 1, "dealer": "N", **part}
+    row = {"format": "aluette-record", "version": 2, "game": {"index": 1}, "deal": deal}
+    result = invoke(["validate", str(write(tmp_path, "row.jsonl", json.dumps(row) + "\n"))])
+    assert result.exit_code == 1
+    assert said in result.stdout

@@ -654,7 +654,7 @@ def test_a_seat_given_only_among_the_extra_hands_is_its_hand(tmp_path: Path) -> 
         ("dealer", None, "null is not one of N, E, S, W"),
         ("number", 1234567890, "a deal number must have at most nine digits, not 1234567890"),
         ("number", True, "a deal number must be a whole number, not true"),
-        ("stock", ["1d"], "a stock must be an object, not ['1d']"),
+        ("stock", ["1d"], 'a stock must be an object, not ["1d"]'),
     ],
 )
 def test_a_json_value_of_the_wrong_shape_is_named_as_json_says_it(
