@@ -339,9 +339,14 @@ class _Checker:
             self.game.deals.append(deal)
         if self.replay is not None:
             problem = _over_limit(deal, self.game.index) if isinstance(deal, Deal) else None
-            if problem is not None:
+            if isinstance(deal, Deal) and problem is not None:
                 self.game.errors.append(problem)
-                deal = BrokenDeal(deal.pos, deal.number, deal.dealer, "", problem)
+                # a header part the reader could not read is a stand-in:
+                # not replayed, the deal does not have it filled from the
+                # game's sequence, so it is not known (not "dealer N")
+                number = None if "number" in deal.guessed else deal.number
+                dealer = None if "dealer" in deal.guessed else deal.dealer
+                deal = BrokenDeal(deal.pos, number, dealer, "", problem)
             self.replay.add(deal)
 
     def finish(self) -> CheckedGame:

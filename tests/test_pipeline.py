@@ -473,3 +473,24 @@ def test_a_deal_with_the_header_above_s_but_other_cards_is_no_copy(keep: Consume
     (checked,) = games(text, keep=keep)
     assert "A104" in [code for code, _, _ in found(checked)]
     assert "copy" not in checked.outcome.findings[0].message
+
+
+@pytest.mark.parametrize(
+    "keep", [EVERYTHING, OUTCOMES, FINDINGS], ids=["read", "outcomes", "findings"]
+)
+@pytest.mark.parametrize(
+    ("header", "said"), [("deal 2 dealer Q", "a seat"), ("deal x dealer W", "a number")]
+)
+def test_a_deal_past_a_limit_keeps_a_header_part_it_could_not_read_unknown(
+    keep: Consumer, header: str, said: str
+) -> None:
+    """Not replayed, the deal has no stand-in filled from the game's
+    sequence: the reader's ("dealer N", "deal 1") was taken at its word,
+    "A105 N deals, but E should"."""
+    over = "N:" + " 2c" * 49
+    deal = record(header, over, "winners: N N N E E - S W W", "point NS")
+    (checked,) = games(f"{REFERENCE}\n\n{deal}", keep=keep)
+    at = REFERENCE.count("\n") + 3  # the header's line
+    column = 15 if said == "a seat" else 6  # the Q, the x
+    assert found(checked) == [("A001", at, column), ("A009", at + 1, 1)]
+    assert f"expected {said}" in checked.outcome.findings[0].message
