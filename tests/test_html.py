@@ -437,8 +437,12 @@ def test_one_game_has_its_tags_as_the_page_header() -> None:
 
 
 def test_no_game_is_a_page_too(tmp_path: Path) -> None:
-    page = page_of(write(tmp_path, "empty.aln", ""))
-    assert "The input holds no game." in page
+    """A page that says so; and, as every report, a word on standard error."""
+    empty = write(tmp_path, "empty.aln", "")
+    result = run("report", "--format", "html", str(empty))
+    assert result.exit_code == 0
+    assert "The input holds no game." in result.stdout
+    assert result.stderr == f"aluette: warning: {empty} holds no deals: nothing to report\n"
 
 
 def test_output_file_and_exit_status(tmp_path: Path) -> None:

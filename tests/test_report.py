@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import invoke, run, write
+from .conftest import generated, invoke, run, write
 
 
 def trick_row(text: str) -> dict[str, str]:
@@ -135,7 +135,26 @@ def test_a_signal_below_the_last_trick_is_said_after_it() -> None:
     from aluette_cli.writers.report import signal_sentence
 
     late = SignalOutcome(seat="N", what="aces-2", before=9, honest=False, fact="N holds 0 aces")
-    said = signal_sentence(late)
+    said = signal_sentence(late, 9)
     assert said == "Signal: N signalled aces-2 after trick 9: NOT borne out (N holds 0 aces)."
     early = SignalOutcome(seat="N", what="aces-2", before=0, honest=True)
-    assert signal_sentence(early) == "Signal: N signalled aces-2 before trick 1: borne out."
+    assert signal_sentence(early, 9) == "Signal: N signalled aces-2 before trick 1: borne out."
+
+
+def test_a_signal_below_the_last_trick_of_a_short_deal_is_said_after_it(tmp_path: Path) -> None:
+    """A team-five deal ends once a team has five tricks: a signal written
+    below its last trick read "before trick 7" of a deal of six, in the text
+    and on the page."""
+    text = generated(2, "--rules", "team-five", "--options", "signals").split("\n")
+    start = text.index("deal 2 dealer E")
+    end = next(k for k in range(start, len(text)) if text[k].startswith("point"))
+    last = int(text[end - 1].split(".")[0])
+    assert last < 9
+    text.insert(end, "signal N monsieur")
+    path = write(tmp_path, "s.aln", "\n".join(text))
+    said = [line for line in run("report", path).stdout.splitlines() if "signalled" in line]
+    assert len(said) == 1
+    assert said[0].startswith(f"Signal: N signalled monsieur after trick {last}: ")
+    page = run("report", "--format", "html", path).stdout
+    assert f"signalled monsieur after trick {last}" in page
+    assert f"signalled monsieur before trick {last + 1}" not in page

@@ -529,7 +529,7 @@ class _GameWriter:
             body.append(self.sheet(deal))
         table = bool(deal.tricks) and ruleset is not None and not sheet
         # Signals stand in the table of tricks, before the trick they came before.
-        placed = {signal_sentence(s) for s in deal.signals} if table else set()
+        placed = {signal_sentence(s, len(deal.tricks)) for s in deal.signals} if table else set()
         body.append("<div class=side><div class=out>")
         for sentence in deal_sentences(deal):
             if sentence not in placed:
@@ -659,7 +659,8 @@ class _GameWriter:
         def signal_rows(i: int) -> None:
             for j, signal in signals.get(i, []):
                 notes = _comments(written[j].comments, "span") if j < len(written) else ""
-                said = esc(signal_sentence(signal)) + notes + spots.take(("signal", j))
+                said = esc(signal_sentence(signal, len(deal.tricks))) + notes
+                said += spots.take(("signal", j))
                 out.append(_note_row(said, "note sig"))
 
         run = range(deal.mordienne_from - 1, len(deal.tricks)) if deal.mordienne_from else range(0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import cast
 
-from ..cards import SEATS, TRICKS_PER_DEAL, team_of
+from ..cards import SEATS, team_of
 from ..findings import Finding, visible
 from ..outcome import DealOutcome, GameOutcome, SignalOutcome, TrickOutcome
 from ..pipeline import CheckedGame, in_place
@@ -150,14 +150,15 @@ def _span(first: int, last: int) -> str:
     return f"trick {first}" if first == last else f"tricks {first} to {last}"
 
 
-def signal_sentence(signal: SignalOutcome) -> str:
-    """A signal and whether the signaller's hand bears it out."""
+def signal_sentence(signal: SignalOutcome, tricks: int) -> str:
+    """A signal and whether the signaller's hand bears it out; ``tricks``,
+    how many the deal has (a team-five deal ends once a team has five)."""
     verdict = {True: "borne out", False: "NOT borne out", None: "not checkable"}
     fact = f" ({signal.fact})" if signal.fact else ""
     # (a signal written below the last trick is after the play: no trick follows)
     when = (
         f"before trick {signal.before + 1}"
-        if signal.before < TRICKS_PER_DEAL
+        if signal.before < tricks
         else f"after trick {signal.before}"
     )
     return f"Signal: {signal.seat} signalled {signal.what} {when}: {verdict[signal.honest]}{fact}."
@@ -216,7 +217,7 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
             f"Tricks: {counts}; pourri: {pourri}"
             + (f"; not in the record: {unknown}." if unknown else ".")
         )
-    lines.extend(signal_sentence(signal) for signal in deal.signals)
+    lines.extend(signal_sentence(signal, len(deal.tricks)) for signal in deal.signals)
     if deal.void:
         who = f"{deal.dealer} deals again" if deal.dealer else "the same dealer deals again"
         reason = deal.void_reason
