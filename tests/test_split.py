@@ -174,6 +174,17 @@ def test_a_deal_after_a_point_line_without_its_header_is_a_unit_of_its_own() -> 
     assert texts(data) == [(1, ONE + "\n"), (6, TWO)]
 
 
+@pytest.mark.parametrize(
+    "between", ["{ deal 2 }\n", "; the second deal\n", "\n  { deal 2 } ; the second\n\n"]
+)
+def test_a_deal_without_its_header_is_its_own_after_lines_of_comments_alone(between: str) -> None:
+    """The header written as a comment, or a note where it should be: the
+    deal's lines were read as more of the deal above (dozens of findings,
+    the deal lost); the comments stay with the deal above, as blank lines do."""
+    data = f"{ONE}{between}{TWO}".encode()
+    assert texts(data) == [(1, ONE + between), (5 + between.count("\n"), TWO)]
+
+
 NINE = "".join(f"{k}. N:{k}c E:{k}e S:{k}b W:{k}d\n" for k in range(1, 10))
 
 

@@ -1045,7 +1045,14 @@ def _restart_patterns() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
     )
     first = "|".join(f"({start})" for start in starts)
     again = tuple(re.compile(f"(?:\\A|\\n)[{BLANKS}]*{start}") for start in starts)
-    return re.compile(f"(?:[{BLANKS}]*\n)*[{BLANKS}]*(?:{first})"), again
+    # lines of a comment alone may stand before it too: the header written
+    # as a comment ("{ deal 2 }"), or a note where it should be
+    comment = (
+        f"{re.escape(LINE_COMMENT)}[^\n]*"
+        f"|{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}\n]*{re.escape(COMMENT_CLOSE)}"
+    )
+    between = f"(?:[{BLANKS}]*(?:(?:{comment})[{BLANKS}]*)*\n)*"
+    return re.compile(f"{between}[{BLANKS}]*(?:{first})"), again
 
 
 @cache
