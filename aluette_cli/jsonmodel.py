@@ -741,7 +741,8 @@ def item_errors(item: Deal | BrokenDeal) -> list[Finding]:
 
 def item_from_dict(data: Any, where: str = "deal", game: int | None = None) -> Deal | BrokenDeal:
     """A deal, or a deal that could not be read (``unread``: its text as written)."""
-    if isinstance(data, dict) and "unread" in data:
+    _object(data, where, "a deal")
+    if "unread" in data:
         _known(data, "deal", where)
         try:
             number = data.get("number")

@@ -675,3 +675,10 @@ def test_a_json_value_of_the_wrong_shape_is_named_as_json_says_it(
 def test_a_claim_that_is_no_object_is_named() -> None:
     with pytest.raises(RecordError, match="a trick's claim must be an object, not 'N'"):
         _claim_from("N", "game 1, deal 1")
+
+
+@pytest.mark.parametrize("value", ["x", ["deal"], None, 3])
+def test_a_deal_that_is_no_object_is_said_to_be_one(value: object) -> None:
+    """A row's deal written as a string was "missing key 'number'"."""
+    with pytest.raises(RecordError, match=r"^line 1: a deal must be an object, not "):
+        item_from_dict(value, "line 1")
