@@ -514,20 +514,19 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     lost: list[Finding] = []
     #: rows that could not be read before any game, for the first one
     before: list[Unreadable] = []
-    #: the current game's first row: its line, and its game as written
+    #: the current game's first row: its line, and the row
     first_row: tuple[int, Any] = (0, None)
     #: the characters of the current game's rows, held to place it; past
     #: MAX_GAME_CHARS the game is skipped, as in a document, and ``long``
     #: is its index, whose later rows are passed without being held
     held = 0
     #: the game skipped past a limit, whose later rows are passed unread:
-    #: its first row's game, as written, and the line of its last deal
+    #: its first row, and the line of its last deal
     long: tuple[Any, int | None] | None = None
     dealt = 0  # the rows of the current game that give a deal (model.MAX_DEALS)
     #: the line of the current game's last deal, where its rows give it
     last_line: int | None = None
     games = 0  # games are numbered in file order (docs/formats.md §2)
-    dealless = False  # whether the current game's first row gives no deal
     for number, raw in _rows(stream):
         bad: Unreadable | None = None
         if isinstance(raw, bool):
@@ -560,15 +559,14 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             continue
         index = row["game"]["index"]
         if long is not None:
-            if index == long[0]["index"] and not _another_game(row, long[0], True, long[1]):
+            if index == long[0]["game"]["index"] and not _another_game(row, long[0], True, long[1]):
                 long = (long[0], _deal_line(row, long[1]))
                 continue
             long = None
-        written = first_row[1]  # (the game as its first row wrote it)
         if (
             game is None
-            or index != written["index"]
-            or _another_game(row, written, bool(game.deals) or dealless, last_line)
+            or index != first_row[1]["game"]["index"]
+            or _another_game(row, first_row[1], bool(game.deals), last_line)
         ):
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
@@ -581,14 +579,12 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 continue
             games += 1
             game.index = games
-            # a game of no deals is one row whose deal is null: whatever follows is another's
-            dealless = row.get("deal") is None
             lost = [replace(bad.finding, game=game.index) for bad in before]
             game.errors += lost
             game.skipped += lost
             before = []
-            first_row = (number, row["game"])
-        elif row["game"] != first_row[1]:
+            first_row = (number, row)
+        elif not _same_game(row, first_row[1]):
             # Every row repeats its game; one edited in a later row only
             # would be read from the first and the edit lost without a word.
             edited = _problem("jsonl-game", number, game=game.index, first=first_row[0])
@@ -670,23 +666,56 @@ def _jsonl_deal(
     return None
 
 
-def _another_game(row: dict[str, Any], first: object, dealt: bool, last_line: int | None) -> bool:
-    """Whether a row of the index of the game being read is another game's:
-    its deal is a deal 1 after deals of the game (``dealt``), and either
-    its game is not the one the game's first row gives, or the deal's
-    place in the record it was written from goes back to or above
-    ``last_line``, the place of the game's last deal (two files of one game
-    each, joined: ``cat a.jsonl b.jsonl``, the same tags or not).  A
-    later row's game otherwise is the first's, edited (A001,
-    "jsonl-game"); and a deal 1 written twice in one record, which keeps
-    going down, a deal of the game (A104)."""
+def _another_game(
+    row: dict[str, Any], first: dict[str, Any], dealt: bool, last_line: int | None
+) -> bool:
+    """Whether a row of the index of the game being read is another game's
+    (two files of one game each, joined: ``cat a.jsonl b.jsonl``): its
+    game is not the one of the game's first row (:func:`_same_game`) and
+    its deal is a deal 1, or it gives no deal (a game of no deals, one
+    row), or the game has given none yet; or its game is the same, and its
+    deal is a deal 1 whose place in the record it was written from goes
+    back to or above ``last_line``, the place of the game's last deal (two
+    such files of the same tags).  A later row's game otherwise is the
+    first's, edited (A001, "jsonl-game"); a deal 1 further down, in a game
+    of the same tags, a deal of the game written twice (A104); and rows of
+    the game after a row of its header alone (its deal null), its deals."""
     deal = row.get("deal")
-    if not dealt or not isinstance(deal, dict) or deal.get("number") != 1:
+    numbered_1 = isinstance(deal, dict) and deal.get("number") == 1
+    if not _same_game(row, first):
+        return deal is None or numbered_1 or not dealt
+    if not (dealt and numbered_1):
         return False
-    if row["game"] != first:
-        return True
     line = _deal_line(row, None)
     return line is not None and last_line is not None and line <= last_line
+
+
+def _same_game(row: dict[str, Any], first: dict[str, Any]) -> bool:
+    """Whether a row's game is the one its game's first row gives: the same
+    JSON, or the same game in the other form (a file may mix full and
+    compact rows, docs/formats.md §3): the same index, tags and draw,
+    places aside, and the same comments where both rows carry some (a
+    compact row may leave them out)."""
+    if row["game"] == first["game"]:
+        return True
+    said, first_said = _game_said(row), _game_said(first)
+    if said is None or first_said is None or said[:3] != first_said[:3]:
+        return False
+    return not said[3] or not first_said[3] or said[3] == first_said[3]
+
+
+def _game_said(row: dict[str, Any]) -> tuple[object, ...] | None:
+    """What a row's game says, places aside: its index, tags, draw and
+    comments; None where it cannot be read."""
+    try:
+        game = _jsonl_header(row, 1)
+    except RecordError:
+        return None
+    tags = tuple((t.name, t.value) for t in game.tags)
+    draw = game.draw
+    cards = None if draw is None else tuple((p.seat, p.card) for p in draw.cards)
+    notes = [*game.tag_comments, *game.leading_comments, *(draw.comments if draw else ())]
+    return row["game"]["index"], tags, cards, tuple((c.text, c.line) for c in notes)
 
 
 def _deal_line(row: dict[str, Any], last: int | None) -> int | None:

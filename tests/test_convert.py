@@ -2192,8 +2192,9 @@ def test_two_files_of_json_lines_with_the_same_tags_joined_are_two_games(
     """``generate --no-claims`` writes the same tags for every seed: the
     rows of two such files, joined, were one game of ten deals, its last
     five after the end (A106).  A deal 1 whose place in the record goes
-    back up is another file's; a game of no deals (one row, its deal null)
-    is followed by another game whatever its deal."""
+    back up is another file's; after a game of no deals (one row, its deal
+    null) another game's rows start another game, whatever their deal, and
+    a row of no deal after a game's deals is another game of no deals."""
     parts = []
     for seed in (3, 4):
         source = write(tmp_path, f"g{seed}.aln", generated(seed, "--no-claims"))
@@ -2208,6 +2209,43 @@ def test_two_files_of_json_lines_with_the_same_tags_joined_are_two_games(
     said = run("validate", write(tmp_path, "tags-then-game.jsonl", tags + parts[1]))
     assert (said.exit_code, said.stdout) == (0, ""), said.output
     assert said.stderr.startswith("2 games, 5 deals")
+    said = run("validate", write(tmp_path, "game-then-tags.jsonl", parts[1] + tags))
+    assert (said.exit_code, said.stdout) == (0, ""), said.output
+    assert said.stderr.startswith("2 games, 5 deals")
+
+
+def test_a_game_logged_as_it_goes_opens_with_a_row_of_its_header_alone(tmp_path: Path) -> None:
+    """A program that logs a game writes its header first (deal null), then
+    a row a deal: one game, as its ALN is."""
+    source = write(tmp_path, "g.aln", generated(3))
+    rows = run("convert", source, "--to", "jsonl").stdout.splitlines(keepends=True)
+    header = json.loads(rows[0])
+    header["deal"] = None
+    path = write(tmp_path, "logged.jsonl", json.dumps(header) + "\n" + "".join(rows))
+    said = run("validate", path)
+    assert said.output == run("validate", source).output.replace(str(source), str(path))
+
+
+def test_full_and_compact_rows_of_one_game_mixed_are_one_game(tmp_path: Path) -> None:
+    """A file may mix full and compact rows (docs/formats.md §3): a row in
+    the other form than the game's first was said to edit the game (A001,
+    "make them the same"), which no one could do."""
+    # a comment in the header: the compact form leaves it out, the others keep it
+    text = generated(3).replace("\n", "  { club night }\n", 1)
+    source = write(tmp_path, "g.aln", text)
+    full = run("convert", source, "--to", "jsonl").stdout.splitlines(keepends=True)
+    for flags in (["--compact"], ["--compact", "--lossless"]):
+        compact = run("convert", source, "--to", "jsonl", *flags).stdout.splitlines(keepends=True)
+        for first, rest in ((full, compact), (compact, full)):
+            path = write(tmp_path, "mixed.jsonl", "".join(first[:2] + rest[2:]))
+            said = run("validate", path)
+            assert (said.exit_code, said.stdout) == (0, ""), (flags, said.output)
+            assert said.stderr.startswith("1 game, 5 deals")
+    # a tag edited in a later compact row is still said
+    edited = json.loads(compact[1])
+    edited["game"]["tags"]["Event"] = "another"
+    path = write(tmp_path, "edited.jsonl", "".join([full[0], json.dumps(edited) + "\n", *full[2:]]))
+    assert "A001 this row's game differs from that of line 1" in run("validate", path).stdout
 
 
 def test_a_deal_1_written_twice_in_one_game_stays_in_it_as_json_lines(tmp_path: Path) -> None:
