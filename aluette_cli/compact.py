@@ -30,7 +30,7 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import Any
 
-from .jsonmodel import RecordError, check_keys, json_quoted
+from .jsonmodel import TWICE, RecordError, check_keys, json_quoted
 
 #: the version of a compact row (a full row is version 1)
 VERSION = 2
@@ -350,6 +350,8 @@ class Expander:
         pos = self.pos(data, "game")
         tags = data.get("tags", {})
         if isinstance(tags, dict):
+            if TWICE in tags:
+                raise self.fail(f"tag {tags[TWICE]!r} is given twice in the tags")
             pairs = list(tags.items())
         elif isinstance(tags, list) and all(isinstance(p, list) and len(p) == 2 for p in tags):
             pairs = tags

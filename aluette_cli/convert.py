@@ -32,6 +32,7 @@ from .framing import Framed
 from .jsonmodel import (
     FORMAT,
     MAX_NUMBER,
+    TWICE,
     VERSION,
     RecordError,
     game_from_dict,
@@ -649,7 +650,8 @@ def _jsonl_deal(
         item = item_from_dict(full, where, game.index)
     except RecordError as exc:
         finding = _problem("jsonl-deal", number, game=game.index, problem=str(exc)).finding
-        head = deal if isinstance(deal, dict) else {}
+        head = dict(deal) if isinstance(deal, dict) else {}
+        head.pop(head.get(TWICE), None)  # a key given twice: which value was meant is not known
         game.deals.append(_unread_row(number, head.get("number"), head.get("dealer"), finding))
         return finding
     if isinstance(item, BrokenDeal):
@@ -862,6 +864,8 @@ def _row_problem(row: Any) -> str | None:
     header = row.get("game")
     if not isinstance(header, dict) or type(header.get("index")) is not int:
         return 'a row needs a "game" object with a whole-number "index"'
+    if TWICE in row:
+        return f"key {row[TWICE]!r} is given twice in a row"
     unknown = sorted(row.keys() - _ROW_KEYS)
     if unknown:
         return f"{unknown[0]!r} is not a key of a row (its keys: {', '.join(sorted(_ROW_KEYS))})"

@@ -80,7 +80,7 @@ def _parse_int(literal: str) -> int:
 
 #: The key an object decoded with a key given twice holds, naming that key:
 #: the decoder keeps the last value, so the reader refuses the object
-#: (:func:`_known`) rather than lose the first without a word.
+#: (:func:`check_keys`) rather than lose the first without a word.
 TWICE = "\x00twice"
 
 
@@ -396,16 +396,17 @@ def _known(data: Any, kind: str, where: str) -> Any:
     one the record has (:data:`_KEYS`), each given once (:data:`TWICE`)."""
     if not isinstance(data, dict):
         return data
-    twice = data.get(TWICE)
-    if twice is not None:
-        raise RecordError(f"{where}: key {twice!r} is given twice in a {kind}")
     check_keys(data, _KEYS[kind], kind, where)
     return data
 
 
 def check_keys(data: dict[str, Any], allowed: Collection[str], kind: str, where: str) -> None:
     """RecordError, naming the key meant, where ``data`` has a key that a
-    ``kind`` has not: a misspelt key would lose what it holds without a word."""
+    ``kind`` has not: a misspelt key would lose what it holds without a
+    word; or one given twice (:data:`TWICE`), whose first value would be."""
+    twice = data.get(TWICE)
+    if twice is not None:
+        raise RecordError(f"{where}: key {twice!r} is given twice in a {kind}")
     if data.keys() <= set(allowed):
         return
     from difflib import get_close_matches  # a wrong key only: validating imports no more

@@ -2287,3 +2287,47 @@ def test_a_jsonl_game_after_one_skipped_past_a_limit_is_read(
     assert [g["index"] for g in report["games"]] == [1, 2]
     assert report["games"][1]["tags"] == alone["tags"]
     assert report["games"][1]["deals"] == alone["deals"]
+
+
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        (
+            '{"format":"aluette-record","version":2,"game":{"index":1},'
+            '"deal":{"number":1,"dealer":"N","tricks":[{"cards":["3d"],"cards":["4d"]}]}}',
+            "line 1: key 'cards' is given twice in a trick; this deal is skipped",
+        ),
+        (
+            '{"format":"aluette-record","version":2,"game":{"index":1,'
+            '"draw":{"cards":["3d"],"cards":["4d"]}},"deal":null}',
+            "line 1: key 'cards' is given twice in a draw; this line is skipped",
+        ),
+        (
+            '{"format":"aluette-record","version":2,'
+            '"game":{"index":1,"tags":{"Event":"a","Event":"b"}},"deal":null}',
+            "line 1: tag 'Event' is given twice in the tags; this line is skipped",
+        ),
+        (
+            '{"format":"aluette-record","version":2,"game":{"index":1},"deal":null,"deal":null}',
+            "key 'deal' is given twice in a row; this line is skipped",
+        ),
+    ],
+)
+def test_a_key_given_twice_in_a_row_is_named(tmp_path: Path, row: str, said: str) -> None:
+    """The reader's mark of a key given twice stood in the message for the
+    key ('\\x00twice' is not a key of a trick), where a full row's deal
+    named it."""
+    path = write(tmp_path, "twice.jsonl", row + "\n")
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert result.stdout == f"{path}:1:1: A001 {said}\n"
+
+
+def test_a_row_skipped_for_a_dealer_given_twice_gives_its_place_no_dealer(tmp_path: Path) -> None:
+    """Which of the two was meant is not known: the last one made the deal's
+    place say "A105 W deals, but E should" of a deal the reader skipped."""
+    row = '{"format":"aluette-record","version":2,"game":{"index":1},'
+    first = row + '"deal":{"number":1,"dealer":"N","point":{"side":"NS"}}}\n'
+    second = row + '"deal":{"number":2,"dealer":"E","dealer":"W","point":{"side":"NS"}}}\n'
+    result = run("validate", write(tmp_path, "twice.jsonl", first + second))
+    assert [line.split()[1] for line in result.stdout.splitlines()] == ["A001"]
