@@ -864,6 +864,8 @@ def _row_problem(row: Any) -> str | None:
     header = row.get("game")
     if not isinstance(header, dict) or type(header.get("index")) is not int:
         return 'a row needs a "game" object with a whole-number "index"'
+    if "deals" in header:  # read, they would be dropped without a word
+        return 'a row\'s game holds no "deals": each row holds one deal, under "deal"'
     if TWICE in row:
         return f"key {row[TWICE]!r} is given twice in a row"
     unknown = sorted(row.keys() - _ROW_KEYS)

@@ -2331,3 +2331,21 @@ def test_a_row_skipped_for_a_dealer_given_twice_gives_its_place_no_dealer(tmp_pa
     second = row + '"deal":{"number":2,"dealer":"E","dealer":"W","point":{"side":"NS"}}}\n'
     result = run("validate", write(tmp_path, "twice.jsonl", first + second))
     assert [line.split()[1] for line in result.stdout.splitlines()] == ["A001"]
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_row_whose_game_holds_its_deals_is_refused(tmp_path: Path, version: int) -> None:
+    """A game copied whole from a document into a row: its deals were
+    dropped without a word, and the record said to hold none (exit 0)."""
+    document = json.loads(
+        run("convert", write(tmp_path, "g.aln", generated(3)), "--to", "json").stdout
+    )
+    game = document["games"][0]
+    row = {"format": "aluette-record", "version": version, "game": game, "deal": None}
+    if version == 2:
+        row["game"] = {"index": 1, "deals": game["deals"]}
+    result = run("validate", write(tmp_path, "whole.jsonl", json.dumps(row) + "\n"))
+    assert result.exit_code == 1
+    assert 'A001 a row\'s game holds no "deals": each row holds one deal, under "deal"' in (
+        result.stdout
+    )
