@@ -148,6 +148,9 @@ class Rewound:
         return read1(size)
 
 
+_BOM = b"\xef\xbb\xbf"
+_LONE_CR = re.compile(rb"\r(?!\n)")
+
 #: How much is read ahead to detect a format: a record's first line is far
 #: shorter, and an endless line or endless blank lines must not be held.
 SNIFF_BYTES = 1 << 20
@@ -157,17 +160,22 @@ def open_input(stream: BinaryIO, name: str, fmt: str | None) -> tuple[str, Rewou
     """The input's format (given, or detected) and the stream to read it from."""
     head: list[bytes] = []
     lines: list[bytes] = []  # the first non-blank line, and the next if it is a "{" alone
+
+    def enough() -> bool:
+        return bool(lines) and (len(lines) == 2 or lines[0].strip().removeprefix(_BOM) != b"{")
+
     held = 0
-    while fmt is None and held < SNIFF_BYTES:
-        if lines and (len(lines) == 2 or lines[0].strip().removeprefix(b"\xef\xbb\xbf") != b"{"):
-            break
+    while fmt is None and held < SNIFF_BYTES and not enough():
         line = stream.readline(SNIFF_BYTES - held)
         if not line:
             break
         head.append(line)
         held += len(line)
-        if line.strip():
-            lines.append(line)
+        # a line may end at a \r alone (docs/formats.md §3), and a byte
+        # order mark alone is no line of the record
+        for part in _LONE_CR.split(line):
+            if part.strip().removeprefix(_BOM).strip() and not enough():
+                lines.append(part)
     first, then = [*lines, b"", b""][:2]
     return fmt or detect_format(name, first, then), Rewound(head, stream)
 
@@ -533,7 +541,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         if isinstance(raw, bool):
             variant = "jsonl-long-stop" if raw else "jsonl-long"
             bad = _problem(variant, number, limit=MAX_ROW_BYTES, mib=MAX_SKIP >> 20)
-        elif not raw.strip():
+        elif not raw.strip().removeprefix(_BOM).strip():  # (a byte order mark alone too)
             continue
         else:
             try:

@@ -2349,3 +2349,21 @@ def test_a_row_whose_game_holds_its_deals_is_refused(tmp_path: Path, version: in
     assert 'A001 a row\'s game holds no "deals": each row holds one deal, under "deal"' in (
         result.stdout
     )
+
+
+@pytest.mark.parametrize("form", ["full", "compact", "document"])
+@pytest.mark.parametrize("start", [b"", b"\xef\xbb\xbf\n\n"], ids=["as is", "a mark alone first"])
+def test_json_whose_lines_end_at_a_carriage_return_alone_is_told_by_its_content(
+    tmp_path: Path, form: str, start: bytes
+) -> None:
+    """A line ends at a \\r alone too (docs/formats.md §3): rows so ended,
+    on standard input, were one line to the format's detection, read as a
+    JSON document and refused whole; and a byte order mark alone on the
+    first line was a line of ALN, or a row that is not JSON."""
+    source = write(tmp_path, "g.aln", generated(3))
+    flags = {"full": ["jsonl"], "compact": ["jsonl", "--compact"], "document": ["json"]}[form]
+    data = run("convert", source, "--to", *flags).stdout.replace("\n", "\r").encode()
+    expected = run("validate", source).stderr
+    for path in ("-", write(tmp_path, "rows.txt", start + data)):
+        said = invoke(["validate", str(path)], start + data if path == "-" else None)
+        assert (said.exit_code, said.stdout, said.stderr) == (0, "", expected), (path, said.output)
