@@ -530,11 +530,11 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     #: is its index, whose later rows are passed without being held
     held = 0
     #: the game skipped past a limit, whose later rows are passed unread:
-    #: its first row, and the line of its last deal
-    long: tuple[Any, int | None] | None = None
+    #: its first row, and the place of its last deal
+    long: tuple[Any, Place | None] | None = None
     dealt = 0  # the rows of the current game that give a deal (model.MAX_DEALS)
     #: the line of the current game's last deal, where its rows give it
-    last_line: int | None = None
+    last_place: Place | None = None
     games = 0  # games are numbered in file order (docs/formats.md §2)
     for number, raw in _rows(stream):
         bad: Unreadable | None = None
@@ -569,17 +569,17 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         index = row["game"]["index"]
         if long is not None:
             if index == long[0]["game"]["index"] and not _another_game(row, long[0], True, long[1]):
-                long = (long[0], _deal_line(row, long[1]))
+                long = (long[0], _deal_place(row, long[1]))
                 continue
             long = None
         if (
             game is None
             or index != first_row[1]["game"]["index"]
-            or _another_game(row, first_row[1], bool(game.deals), last_line)
+            or _another_game(row, first_row[1], bool(game.deals), last_place)
         ):
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
-            rows, lost, held, dealt, last_line = [], [], 0, 0, None
+            rows, lost, held, dealt, last_place = [], [], 0, 0, None
             try:
                 game = _jsonl_header(row, number)
             except RecordError as exc:
@@ -600,13 +600,13 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             game.errors.append(edited.finding)
             lost.append(edited.finding)
         dealt += row.get("deal") is not None
-        last_line = _deal_line(row, last_line)
+        last_place = _deal_place(row, last_place)
         if dealt > model.MAX_DEALS:
             # as the ALN reader skips a game's deals past the most it may
             # hold: the game ends here, its later rows passed unread
             lost.append(game.cut_past_deals(number, 1))
             yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
-            game, rows, lost, long = None, [], [], (first_row[1], last_line)
+            game, rows, lost, long = None, [], [], (first_row[1], last_place)
             continue
         first = len(game.deals)  # the place of the row's deal, if it gives one
         unread = _jsonl_deal(game, row, number)
@@ -617,7 +617,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         held += len(text)
         if held > MAX_GAME_CHARS:
             yield _problem("json-long-game", number, 1, game.index, limit=MAX_GAME_CHARS)
-            game, rows, lost, long = None, [], [], (first_row[1], last_line)
+            game, rows, lost, long = None, [], [], (first_row[1], last_place)
     if game is not None:
         yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
     yield from before  # no game came after them
@@ -677,7 +677,7 @@ def _jsonl_deal(
 
 
 def _another_game(
-    row: dict[str, Any], first: dict[str, Any], dealt: bool, last_line: int | None
+    row: dict[str, Any], first: dict[str, Any], dealt: bool, last_place: Place | None
 ) -> bool:
     """Whether a row of the index of the game being read is another game's
     (two files of one game each, joined: ``cat a.jsonl b.jsonl``): its
@@ -685,7 +685,7 @@ def _another_game(
     its deal is a deal 1, or it gives no deal (a game of no deals, one
     row), or the game has given none yet; or its game is the same, and its
     deal is a deal 1 whose place in the record it was written from goes
-    back to or above ``last_line``, the place of the game's last deal (two
+    back to or before ``last_place``, the place of the game's last deal (two
     such files of the same tags).  A later row's game otherwise is the
     first's, edited (A001, "jsonl-game"); a deal 1 further down, in a game
     of the same tags, a deal of the game written twice (A104); and rows of
@@ -696,8 +696,8 @@ def _another_game(
         return deal is None or numbered_1 or not dealt
     if not (dealt and numbered_1):
         return False
-    line = _deal_line(row, None)
-    return line is not None and last_line is not None and line <= last_line
+    place = _deal_place(row, None)
+    return place is not None and last_place is not None and place <= last_place
 
 
 def _same_game(row: dict[str, Any], first: dict[str, Any]) -> bool:
@@ -728,20 +728,23 @@ def _game_said(row: dict[str, Any]) -> tuple[object, ...] | None:
     return row["game"]["index"], tags, cards, tuple((c.text, c.line) for c in notes)
 
 
-def _deal_line(row: dict[str, Any], last: int | None) -> int | None:
-    """The line of the record a row's deal was written from, where the row
-    gives it (the full form's ``pos``, the compact form's ``[line,
-    column]``); else ``last``."""
+#: a place in a record: line and column
+Place = tuple[int, int]
+
+
+def _deal_place(row: dict[str, Any], last: Place | None) -> Place | None:
+    """The place (line, column) in the record a row's deal was written
+    from, where the row gives it (the full form's ``pos``, the compact
+    form's ``[line, column]``); else ``last``."""
     deal = row.get("deal")
     pos = deal.get("pos") if isinstance(deal, dict) else None
-    line = (
-        pos.get("line")
-        if isinstance(pos, dict)
-        else pos[0]
-        if isinstance(pos, list) and pos
-        else None
-    )
-    return line if type(line) is int else last
+    if isinstance(pos, dict):
+        place = (pos.get("line"), pos.get("column"))
+    elif isinstance(pos, list) and len(pos) == 2:
+        place = (pos[0], pos[1])
+    else:
+        return last
+    return place if all(type(x) is int for x in place) else last  # type: ignore[return-value]
 
 
 def _unread_row(line: int, number: object, dealer: object, why: Finding) -> BrokenDeal:
@@ -830,6 +833,7 @@ def _jsonl_again(
         if k is not None and k not in wanted and k < len(read):
             if game is None:
                 game = _jsonl_header(loads(text), number, _placing(text, number, origins))
+                game.index = index
             start = Text(text, number, 1).at(member_start(text, "deal") or 0)
             game.deals.append(replace(read[k], pos=start))
             continue
@@ -837,9 +841,9 @@ def _jsonl_again(
         placing = _placing(text, number, origins, row)
         if game is None:
             game = _jsonl_header(row, number, placing)
+            game.index = index  # (before its deals: their findings carry it)
         _jsonl_deal(game, row, number, placing)  # (what it says, said when first read)
     assert game is not None
-    game.index = index
     game.errors += lost
     game.skipped += skipped
     return game, origins

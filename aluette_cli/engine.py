@@ -1449,6 +1449,14 @@ def _longest_rising(numbers: list[int]) -> set[int]:
     return keep
 
 
+def fill_header(replay: GameReplay, deal: Deal) -> bool:
+    """:func:`_fill_header` for a deal the replay is not given whole (past a
+    limit, A009): its header's unreadable parts come from the game's
+    sequence all the same, so that neither a stand-in nor a gap is taken
+    for the record's word.  False where nothing says who dealt."""
+    return _fill_header(deal, replay.ledger, replay.ruleset) if deal.guessed else True
+
+
 def _fill_header(deal: Deal, ledger: GameLedger, ruleset: Ruleset) -> bool:
     """A header the reader could not read whole (A001): what it lacks comes
     from the game's sequence, so that its mistake is not reported twice.

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from . import findings as F
-from .engine import GameReplay
+from .engine import GameReplay, fill_header
 from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos, Tag, find_tag
 from .outcome import GameOutcome
@@ -341,12 +341,13 @@ class _Checker:
             problem = _over_limit(deal, self.game.index) if isinstance(deal, Deal) else None
             if isinstance(deal, Deal) and problem is not None:
                 self.game.errors.append(problem)
-                # a header part the reader could not read is a stand-in:
-                # not replayed, the deal does not have it filled from the
-                # game's sequence, so it is not known (not "dealer N")
-                number = None if "number" in deal.guessed else deal.number
-                dealer = None if "dealer" in deal.guessed else deal.dealer
-                deal = BrokenDeal(deal.pos, number, dealer, "", problem)
+                # a header part the reader could not read comes from the
+                # game's sequence, as a replayed deal's does (not the
+                # reader's stand-in, "dealer N"); unknown where nothing says
+                known = fill_header(self.replay, deal)
+                deal = BrokenDeal(
+                    deal.pos, deal.number, deal.dealer if known else None, "", problem
+                )
             self.replay.add(deal)
 
     def finish(self) -> CheckedGame:

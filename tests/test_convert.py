@@ -2367,3 +2367,41 @@ def test_json_whose_lines_end_at_a_carriage_return_alone_is_told_by_its_content(
     for path in ("-", write(tmp_path, "rows.txt", start + data)):
         said = invoke(["validate", str(path)], start + data if path == "-" else None)
         assert (said.exit_code, said.stdout, said.stderr) == (0, "", expected), (path, said.output)
+
+
+@pytest.mark.parametrize("flags", [[], ["--compact", "--lossless"]], ids=["full", "lossless"])
+def test_a_deal_1_written_twice_on_one_line_stays_in_its_game_as_json_lines(
+    tmp_path: Path, flags: list[str]
+) -> None:
+    """A place goes back by its line and its column: the second deal 1,
+    further along the same line, was read as another file's, two games."""
+    text = "deal 1 dealer W winners: N E S E W N E S N point EW"
+    text += " deal 1 dealer N winners: S - S W - N S W - point S\n"
+    source = write(tmp_path, "one.aln", text)
+    rows = write(tmp_path, "one.jsonl", run("convert", source, "--to", "jsonl", *flags).stdout)
+    as_aln = json.loads(run("validate", "--format", "json", source).stdout)
+    as_rows = json.loads(run("validate", "--format", "json", rows).stdout)
+    assert (
+        [(f["code"], f["game"], f["deal"]) for f in as_rows]
+        == [(f["code"], f["game"], f["deal"]) for f in as_aln]
+        == [("A104", 1, 1)]
+    )
+
+
+def test_the_findings_of_an_unreadable_deal_of_a_json_lines_game_carry_its_number(
+    tmp_path: Path,
+) -> None:
+    """Read again to be placed, the game had the index its rows give while
+    its deals were read: the second game's unreadable header said game 1."""
+    parts = []
+    for seed in (3, 4):
+        text = generated(seed)
+        if seed == 4:
+            text = text.replace("deal 1 dealer", "deal 1 dealer Q x", 1)
+        source = write(tmp_path, f"g{seed}.aln", text)
+        parts.append(run("convert", source, "--to", "jsonl").stdout)
+    path = write(tmp_path, "both.jsonl", "".join(parts))
+    found = json.loads(run("validate", "--format", "json", path).stdout)
+    assert found and {f["game"] for f in found} == {2}
+    report = json.loads(run("report", "--format", "json", path).stdout)
+    assert {v["game"] for v in report["games"][1]["violations"]} == {2}

@@ -481,12 +481,12 @@ def test_a_deal_with_the_header_above_s_but_other_cards_is_no_copy(keep: Consume
 @pytest.mark.parametrize(
     ("header", "said"), [("deal 2 dealer Q", "a seat"), ("deal x dealer W", "a number")]
 )
-def test_a_deal_past_a_limit_keeps_a_header_part_it_could_not_read_unknown(
+def test_a_deal_past_a_limit_has_a_header_part_it_could_not_read_from_the_sequence(
     keep: Consumer, header: str, said: str
 ) -> None:
-    """Not replayed, the deal has no stand-in filled from the game's
-    sequence: the reader's ("dealer N", "deal 1") was taken at its word,
-    "A105 N deals, but E should"."""
+    """Not replayed, the deal has it filled from the game's sequence all the
+    same, as a replayed deal has: the reader's stand-in ("dealer N") was
+    taken at its word, "A105 N deals, but E should"."""
     over = "N:" + " 2c" * 49
     deal = record(header, over, "winners: N N N E E - S W W", "point NS")
     (checked,) = games(f"{REFERENCE}\n\n{deal}", keep=keep)
@@ -494,3 +494,35 @@ def test_a_deal_past_a_limit_keeps_a_header_part_it_could_not_read_unknown(
     column = 15 if said == "a seat" else 6  # the Q, the x
     assert found(checked) == [("A001", at, column), ("A009", at + 1, 1)]
     assert f"expected {said}" in checked.outcome.findings[0].message
+
+
+@pytest.mark.parametrize("replayed", [True, False], ids=["replayed", "past a limit"])
+def test_the_deal_after_one_whose_dealer_could_not_be_read_is_checked_alike(
+    replayed: bool,
+) -> None:
+    """Deal 3's dealer slip is said of deal 3 whether deal 2 (dealer
+    unreadable) is replayed or past a limit; past it, deal 2 was given no
+    dealer, and the right deal 4 was blamed."""
+    play = "winners: S - S W - N S W -\npoint S\n"
+    if not replayed:
+        play = "".join(f"{k}. N:3d E:8d S:6e W:3b\n" for k in range(1, 38))  # past 36 tricks
+    text = (
+        '[Result "*"]\n\n'
+        "deal 1 dealer N\nwinners: N E S E W N E S N\npoint EW\n\n"
+        f"deal 2 dealer Q\n{play}\n"
+        "deal 3 dealer N\nwinners: W W N - E W S N N\npoint W\n\n"
+        "deal 4 dealer W\nwinners: N N N N N - - - -\npoint N\n"
+    )
+    (checked,) = games(text, keep=EVERYTHING)
+    slips = [(f.deal, f.line) for f in checked.outcome.findings if f.code == "A105"]
+    assert slips == [(3, text.splitlines().index("deal 3 dealer N") + 1)]
+
+
+def test_a_deal_past_a_limit_whose_number_could_not_be_read_keeps_its_place() -> None:
+    """Its number comes from the sequence: it was no deal ("Deal ?"), and
+    its dealer's finding said of no deal."""
+    tricks = "".join(f"{k}. N:3d E:8d S:6e W:3b\n" for k in range(1, 38))
+    text = f"deal 1 dealer N\nwinners: N E S E W N E S N\npoint EW\n\ndeal x dealer E\n{tricks}"
+    (checked,) = games(text, keep=EVERYTHING)
+    assert [(f.code, f.deal) for f in checked.outcome.findings] == [("A001", 2), ("A009", 2)]
+    assert [d.number for d in checked.outcome.deals] == [1, 2]

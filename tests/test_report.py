@@ -139,6 +139,8 @@ def test_a_signal_below_the_last_trick_is_said_after_it() -> None:
     assert said == "Signal: N signalled aces-2 after trick 9: NOT borne out (N holds 0 aces)."
     early = SignalOutcome(seat="N", what="aces-2", before=0, honest=True)
     assert signal_sentence(early, 9) == "Signal: N signalled aces-2 before trick 1: borne out."
+    # a deal whose play is not recorded: before trick 1, not "after trick 0"
+    assert signal_sentence(early, 0) == "Signal: N signalled aces-2 before trick 1: borne out."
 
 
 def test_a_signal_below_the_last_trick_of_a_short_deal_is_said_after_it(tmp_path: Path) -> None:

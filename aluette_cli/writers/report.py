@@ -152,13 +152,15 @@ def _span(first: int, last: int) -> str:
 
 def signal_sentence(signal: SignalOutcome, tricks: int) -> str:
     """A signal and whether the signaller's hand bears it out; ``tricks``,
-    how many the deal has (a team-five deal ends once a team has five)."""
+    how many the deal has (a team-five deal ends once a team has five; a
+    deal whose play is not recorded has none, and a signal is before
+    trick 1)."""
     verdict = {True: "borne out", False: "NOT borne out", None: "not checkable"}
     fact = f" ({signal.fact})" if signal.fact else ""
     # (a signal written below the last trick is after the play: no trick follows)
     when = (
         f"before trick {signal.before + 1}"
-        if signal.before < tricks
+        if signal.before < tricks or not tricks
         else f"after trick {signal.before}"
     )
     return f"Signal: {signal.seat} signalled {signal.what} {when}: {verdict[signal.honest]}{fact}."
