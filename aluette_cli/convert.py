@@ -577,15 +577,24 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             or index != first_row[1]["game"]["index"]
             or _another_game(row, first_row[1], bool(game.deals), last_place)
         ):
+            try:
+                new = _jsonl_header(row, number)
+            except RecordError as exc:
+                # a row that cannot be read, of the game it stands in, as a
+                # line that is not JSON is (before the first, the first's)
+                bad = _problem("jsonl-row", number, problem=str(exc))
+                if game is None:
+                    before.append(bad)
+                else:
+                    finding = replace(bad.finding, game=game.index)
+                    game.errors.append(finding)
+                    game.skipped.append(finding)
+                    lost.append(finding)
+                continue
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
             rows, lost, held, dealt, last_place = [], [], 0, 0, None
-            try:
-                game = _jsonl_header(row, number)
-            except RecordError as exc:
-                game = None
-                before.append(_problem("jsonl-row", number, problem=str(exc)))
-                continue
+            game = new
             games += 1
             game.index = games
             lost = [replace(bad.finding, game=game.index) for bad in before]

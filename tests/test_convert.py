@@ -2405,3 +2405,18 @@ def test_the_findings_of_an_unreadable_deal_of_a_json_lines_game_carry_its_numbe
     assert found and {f["game"] for f in found} == {2}
     report = json.loads(run("report", "--format", "json", path).stdout)
     assert {v["game"] for v in report["games"][1]["violations"]} == {2}
+
+
+def test_rows_whose_game_cannot_be_read_are_findings_of_the_game_they_stand_in(
+    tmp_path: Path,
+) -> None:
+    """As lines that are not JSON are: rows of a game whose header cannot
+    be read, between two games, were said of the game after them."""
+    source = write(tmp_path, "g.aln", generated(3, "--games", "3"))
+    rows = [json.loads(r) for r in run("convert", source, "--to", "jsonl").stdout.splitlines()]
+    second = [k for k, row in enumerate(rows, 1) if row["game"]["index"] == 2]
+    for k in second:
+        rows[k - 1]["game"]["tags"] = "Event"
+    path = write(tmp_path, "three.jsonl", "".join(json.dumps(r) + "\n" for r in rows))
+    found = json.loads(run("validate", "--format", "json", path).stdout)
+    assert [(f["code"], f["game"], f["line"]) for f in found] == [("A001", 1, k) for k in second]
