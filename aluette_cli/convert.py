@@ -59,7 +59,7 @@ from .jsonplace import (
     with_origins,
 )
 from .jsonstream import BLOCK, MAX_SKIP, Item, Member, Problem, read_document, reason_of
-from .model import BrokenDeal, Deal, Game, Pos
+from .model import BrokenDeal, Deal, Game, Pos, holds_text
 from .outcome import GameOutcome
 from .pipeline import CheckedGame, Consumer, RuleChoice, check_game, check_units, in_place
 from .readback import past_limits
@@ -667,9 +667,10 @@ def _jsonl_deal(
         item = item_from_dict(full, where, game.index)
     except RecordError as exc:
         finding = _problem("jsonl-deal", number, game=game.index, problem=str(exc)).finding
-        head = dict(deal) if isinstance(deal, dict) else {}
-        head.pop(head.get(TWICE), None)  # a key given twice: which value was meant is not known
-        game.deals.append(_unread_row(number, head.get("number"), head.get("dealer"), finding))
+        if isinstance(deal, dict):  # a deal, though not one that can be read: its place is kept
+            head = dict(deal)
+            head.pop(head.get(TWICE), None)  # a key given twice: which value was meant is not known
+            game.deals.append(_unread_row(number, head.get("number"), head.get("dealer"), finding))
         return finding
     if isinstance(item, BrokenDeal):
         # The text is the deal: read again, it gives the parts and the
@@ -937,7 +938,12 @@ def _seated(checked: CheckedGame) -> set[int]:
 def _deal_texts(checked: CheckedGame) -> Iterator[str]:
     """Each deal's JSON, in order: as stamped when it was read
     (:mod:`aluette_cli.jsonstamp`), else encoded from the model."""
-    return in_place(checked.stamped, checked.game.deals, lambda deal: _encode(item_to_dict(deal)))
+    texts = in_place(
+        checked.stamped,
+        checked.game.deals,
+        lambda deal: _encode(item_to_dict(deal)) if holds_text(deal) else "",
+    )
+    return (text for text in texts if text)
 
 
 def _deals_list(head: str, deals: Iterator[str]) -> Iterator[str]:
@@ -1043,6 +1049,8 @@ class Writer:
             return len(start) + 2
         size = 0
         for deal in game.deals:
+            if not holds_text(deal):
+                continue
             short = C.abbreviate_item(item_to_dict(deal), self.lossless)
             line = f'{start},"deal":{_encode_tight(short)}}}\n'
             self.out.write(line)
@@ -1237,7 +1245,9 @@ def meaning(item: CheckedGame, always: bool = False, record_only: bool = False) 
     found = item.outcome.findings
     if record_only:
         found = [f for f in found if f.kind is not Kind.SYNTAX]
-    if not found and not always:
+    # a row that could not be read leaves a gap in what is written: read again
+    lost = record_only and not all(map(holds_text, item.game.deals))
+    if not found and not always and not lost:
         return 0
     said = Counter((f.code, f.deal, f.trick) for f in found if f.code not in LAYOUT_ONLY)
     return hash(frozenset(said.items())) or 1  # (both reads in one process: one hash)
@@ -1374,10 +1384,13 @@ def converted_to_aln(
         items = converted(
             cast(BinaryIO, rewound), name, text, "aln", choice, source=fmt, style=style, base=base
         )
+        gaps: set[int] = set()  # the games that lost a row's deal (numbered as read)
         for item in items:
             verbatim.update(f.code for f in _unreadable_in(item))
             if isinstance(item, CheckedGame):
                 meant.append(meaning(item, record_only=fmt != "aln"))
+                if not all(map(holds_text, item.game.deals)):
+                    gaps.add(len(meant))
             yield item
         text.flush()
         text.detach()
@@ -1387,7 +1400,7 @@ def converted_to_aln(
         other = None
         if fmt != "aln" and past is None:
             read = game_read_otherwise(new, name, choice, base, meant, record_only=True)
-            other = _said_otherwise(read, fmt)
+            other = _said_otherwise(read, fmt, read in gaps)
         written = new if why is None else old
         written.seek(0)
         shutil.copyfileobj(written, out, BLOCK)
@@ -1403,14 +1416,20 @@ def converted_to_aln(
 _NAMES = {"json": "JSON", "jsonl": "JSON Lines", "csv": "CSV"}
 
 
-def _said_otherwise(game: int | None, fmt: str) -> str | None:
+def _said_otherwise(game: int | None, fmt: str, gap: bool = False) -> str | None:
     """Why ALN written from another format reads otherwise than it
-    (:func:`game_read_otherwise`), or None."""
+    (:func:`game_read_otherwise`), or None; ``gap``: a row of the game
+    could not be read, and its deal is left out."""
     if game is None:
         return None
+    said = f"game {game}, read again, gives other findings than the {_NAMES.get(fmt, fmt)} did:"
+    if gap:
+        return (
+            f"{said} a row of it could not be read, and its deal, of which nothing is"
+            " kept, is left out (the deals after it follow a gap); mend that row in the input"
+        )
     return (
-        f"game {game}, read again, gives other findings than the {_NAMES.get(fmt, fmt)} did:"
-        " the reader"
+        f"{said} the reader"
         " places lines it has to choose between (a line out of its place, A005; a hand"
         " line of one card, A101) by their neighbours, and the record's mistakes there"
         " read as others written in canonical order; mend that game in the input"

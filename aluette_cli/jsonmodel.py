@@ -48,6 +48,7 @@ from .model import (
     Trick,
     TrickClaim,
     Winners,
+    holds_text,
 )
 from .writers.aln import verbatim
 
@@ -350,7 +351,7 @@ def game_header_to_dict(game: Game) -> dict[str, Any]:
 
 def game_to_dict(game: Game) -> dict[str, Any]:
     data = game_header_to_dict(game)
-    data["deals"] = [item_to_dict(d) for d in game.deals]
+    data["deals"] = [item_to_dict(d) for d in game.deals if holds_text(d)]
     return data
 
 

@@ -327,6 +327,15 @@ class Draw:
     comments: list[Comment] = field(default_factory=list)
 
 
+def holds_text(deal: Deal | BrokenDeal) -> bool:
+    """Whether there is anything of ``deal`` to write: a JSON Lines row
+    that could not be read keeps its deal's place in the game (its number
+    and dealer, so that the deals after it are not said to follow a gap),
+    but nothing of what it said, and a writer leaves it out rather than
+    write an empty deal that reads as none, or stops the game being read."""
+    return not (isinstance(deal, BrokenDeal) and not deal.text)
+
+
 #: The most deals a game may hold (docs/notation.md, "Limits"): twice the
 #: longest game a ruleset can set in deals (``game.target`` at most 1,000).
 #: The readers skip the rest of a game past it, unread, so that a command

@@ -2420,3 +2420,44 @@ def test_rows_whose_game_cannot_be_read_are_findings_of_the_game_they_stand_in(
     path = write(tmp_path, "three.jsonl", "".join(json.dumps(r) + "\n" for r in rows))
     found = json.loads(run("validate", "--format", "json", path).stdout)
     assert [(f["code"], f["game"], f["line"]) for f in found] == [("A001", 1, k) for k in second]
+
+
+@pytest.mark.parametrize("to", ["json", "jsonl", "compact", "aln"])
+def test_a_json_lines_row_that_cannot_be_read_is_left_out_of_what_is_written(
+    tmp_path: Path, to: str
+) -> None:
+    """Its place was written as a deal of no text ({"unread": ""}), which
+    stopped the whole game being read from the JSON written; in ALN, blank
+    lines, and no word that the ALN reads otherwise."""
+    source = write(tmp_path, "g.aln", generated(3))
+    rows = run("convert", source, "--to", "jsonl").stdout.splitlines(keepends=True)
+    broken = json.loads(rows[1])
+    broken["deal"]["hands"][0]["cards"][0] = "Zz"
+    path = write(tmp_path, "rows.jsonl", "".join([rows[0], json.dumps(broken) + "\n", *rows[2:]]))
+    flags = {"compact": ["jsonl", "--compact"]}.get(to, [to])
+    converted = run("convert", path, "--to", *flags)
+    assert converted.exit_code == 1
+    assert "'Zz' is not a card" in converted.stderr
+    assert '"unread": ""' not in converted.stdout and '"unread":""' not in converted.stdout
+    suffix = {"compact": "jsonl"}.get(to, to)
+    again = run("report", "--format", "json", write(tmp_path, f"again.{suffix}", converted.stdout))
+    (game,) = json.loads(again.stdout)["games"]
+    assert [d["number"] for d in game["deals"]] == [1, 3, 4, 5]
+    assert (
+        game["tags"]
+        == json.loads(run("report", "--format", "json", source).stdout)["games"][0]["tags"]
+    )
+    if to == "aln":
+        assert "\n\n\n" not in converted.stdout
+        assert "a row of it could not be read, and its deal, of which nothing is kept, is left" in (
+            converted.stderr
+        )
+
+
+def test_a_json_lines_row_whose_deal_is_no_object_keeps_no_place(tmp_path: Path) -> None:
+    """A place is kept for a deal that is an object (docs/formats.md §3):
+    one that is a string was counted a deal."""
+    row = '{"format":"aluette-record","version":2,"game":{"index":1},"deal":"x"}\n'
+    said = run("validate", write(tmp_path, "x.jsonl", row))
+    assert said.exit_code == 1
+    assert said.stderr.startswith("1 game, 0 deals")

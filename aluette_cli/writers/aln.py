@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable, Iterator
 
 from ..cards import SEATS
 from ..lexicon import BYTE_ORDER_MARK, WHITESPACE
-from ..model import Comment, Deal, Game, Signal, Trick
+from ..model import Comment, Deal, Game, Signal, Trick, holds_text
 
 #: How trick lines are written: as recorded, or all with seats, or all cards-only.
 STYLES = ("keep", "seats", "cards")
@@ -148,6 +148,8 @@ def game_lines(
             yield _with_comments(f"draw: {cards}", game.draw.comments)
         yield ""
     for i, deal in enumerate(game.deals):
+        if not holds_text(deal):
+            continue
         if deal.text is not None:  # what could not be read is kept as written
             yield verbatim(deal.text)
             yield ""
