@@ -257,7 +257,9 @@ class Expander:
         for c in self.array(data.get(key, []), f"{what}: {key}"):
             c = self.obj(c, f"{what}: a comment")
             self.keys(c, _COMMENT_KEYS, "comment")
-            comment = {"text": c.get("text"), "pos": self.pos(c, f"{what}: a comment")}
+            if "text" not in c:  # as the full form says it
+                raise self.fail(f"{what}: a comment: missing key 'text'")
+            comment = {"text": c["text"], "pos": self.pos(c, f"{what}: a comment")}
             if "line" in c:
                 comment["line"] = c["line"]
             full.append(comment)

@@ -528,7 +528,8 @@ def _comments_from(data: Any, where: str, key: str = "comments") -> list[Comment
     comments = []
     for c in _list(_get(data, key, where), where, key):
         c = _known(c, "comment", where)
-        line = c.get("line", False) is True
+        # (a "line" that is not true or false was read as false: a brace comment)
+        line = _bool(c.get("line", False), where, "a comment's line")
         pattern = _LINE_COMMENT_TEXT if line else _COMMENT_TEXT
         text = _text(_get(c, "text", where), where, "comment", pattern)
         _within_a_line(text, where)

@@ -549,6 +549,7 @@ def test_written_by_hand_games_keep_every_position(seed: int, form: independent.
             "'Comments' is not a key of a draw; did you mean 'comments'?; this line is skipped",
         ),
         ("comment", "'Pos' is not a key of a comment; did you mean 'pos'?; this deal is skipped"),
+        ("no text", "deal: a comment: missing key 'text'; this deal is skipped"),
     ],
 )
 def test_a_compact_trick_draw_or_comment_with_a_key_it_has_not_is_refused(
@@ -564,6 +565,8 @@ def test_a_compact_trick_draw_or_comment_with_a_key_it_has_not_is_refused(
         deal["tricks"] = [{"cards": ["3d", "4d", "5d", "6d"], "Claim": "W"}]
     elif part == "comment":  # its place was lost
         deal["comments"] = [{"text": "from the sheet", "Pos": [4, 29]}]
+    elif part == "no text":  # said "comment null cannot be written in ALN"
+        deal["comments"] = [{"pos": [4, 29]}]
     else:
         game["draw"] = {"cards": ["3d", "3c", "2d", "2c"], "Comments": []}
     row = {"format": "aluette-record", "version": 2, "game": game, "deal": deal}

@@ -682,3 +682,15 @@ def test_a_deal_that_is_no_object_is_said_to_be_one(value: object) -> None:
     """A row's deal written as a string was "missing key 'number'"."""
     with pytest.raises(RecordError, match=r"^line 1: a deal must be an object, not "):
         item_from_dict(value, "line 1")
+
+
+@pytest.mark.parametrize("line", ['"yes"', "1", "null"])
+def test_a_comment_whose_line_is_not_true_or_false_is_refused(tmp_path: Path, line: str) -> None:
+    """It was read as false, a brace comment: a ';' note came back in braces."""
+    source = write(
+        tmp_path, "c.aln", "deal 1 dealer N ; note\nwinners: N N N E E - S W W\npoint NS\n"
+    )
+    rows = run("convert", source, "--to", "jsonl").stdout.replace('"line": true', f'"line": {line}')
+    result = run("validate", write(tmp_path, "c.jsonl", rows))
+    assert result.exit_code == 1
+    assert "a comment's line must be true or false, not " in result.stdout
