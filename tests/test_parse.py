@@ -266,3 +266,19 @@ def test_a_keyword_may_touch_what_follows_a_number_may_not():
     (game,) = games("deal 1 dealer N\npoint NS\n\ndeal 2dealer E\npoint EW\n")
     (error,) = game.errors
     assert (error.code, error.line, error.column) == ("A001", 4, 6)
+
+
+@pytest.mark.parametrize(
+    "header", ["deal 2 dealer W", "deal 2 {by Paul} dealer W", "deal2 dealer W", "deal 2 dealerW"]
+)
+def test_a_deal_lost_to_a_comment_left_open_keeps_its_header(header: str) -> None:
+    """Its number and dealer take part in the sequence checks (docs/notation.md
+    §8), however the grammar lets them be written: a comment in the header,
+    or words touching, made it a deal of no number or dealer."""
+    from .conftest import check
+
+    text = f"deal 1 dealer N\npoint NS\n\n{header}  {{ never closed\npoint NS\n"
+    checked = check(text)
+    deal = checked.game.deals[1]
+    assert (deal.number, deal.dealer) == (2, "W")
+    assert [(f.code, f.deal) for f in checked.outcome.findings] == [("A105", 2), ("A002", 2)]

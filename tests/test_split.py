@@ -1253,3 +1253,22 @@ def test_the_bad_lines_past_a_deal_s_limit_are_counted_in_memory_that_does_not_g
     assert [f.line for f in said[:100]] == list(range(1_052, 1_152))
     assert said[100].line == 1_051 + 100_000
     assert said[100].message.startswith("99,900 lines of this deal after the first 100 said")
+
+
+@pytest.mark.parametrize(
+    "header", ["deal 2 dealer E", "deal2 dealer E", "deal 2 dealerE", "deal 2  dealer\tE"]
+)
+def test_a_comment_left_open_ends_before_a_header_however_its_words_are_spaced(
+    header: str,
+) -> None:
+    """The grammar reads ``deal2 dealerE`` as ``deal 2 dealer E`` (docs/notation.md
+    §1): the comment left open ran on over it, and the deal was lost
+    without a word."""
+    data = f"deal 1 dealer N {{oops\npoint NS\n\n{header}\npoint EW {{checked}}\n".encode()
+    assert [(kind, line) for kind, line, _, _, _ in units_of(data)] == [("deal", 1), ("deal", 4)]
+
+
+def test_a_comment_left_open_ends_before_a_tag_touching_its_value() -> None:
+    data = b'deal 1 dealer N {oops\npoint NS\n\n[Event"y"]\n\ndeal 1 dealer E {a}\n'
+    kinds = [kind for kind, _, _, _, _ in units_of(data)]
+    assert kinds == ["deal", "tags", "deal"]

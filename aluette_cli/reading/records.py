@@ -37,7 +37,10 @@ from .syntax import _syntax_finding, _unclosed_comment
 
 # What can still be read of a unit the grammar cannot read: a deal's number
 # and dealer, a tag section's well-formed tags.
-_DEAL_HEAD = re.compile(f"{DEAL}{_WS}+({DIGITS})(?![0-9])(?:{_WS}+{DEALER}{_WS}+({SEAT})\\b)?")
+#: (the words may touch, and a comment may stand between them, as the
+#: grammar reads them: ``deal2 dealer E``, ``deal 2 {by Paul} dealer E``)
+_GAP = f"(?:{_WS}|{TERMINALS['COMMENT']})*"
+_DEAL_HEAD = re.compile(f"{DEAL}{_GAP}({DIGITS})(?![0-9])(?:{_GAP}{DEALER}{_GAP}({SEAT})\\b)?")
 _TAG_LINE = re.compile(
     f"{re.escape(TAG_OPEN)}{_WS}*({TAG_NAME}){_WS}+({TAG_VALUE}){_WS}*{re.escape(TAG_CLOSE)}"
 )

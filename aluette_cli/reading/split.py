@@ -94,9 +94,11 @@ _SCAN = re.compile(
 )
 # A line that starts a tag section or a deal ends a brace comment left open:
 # one missing "}" must not swallow the rest of the file.
+# (Its words may touch, and run over lines, as the grammar reads them:
+# ``deal2 dealerE``, ``[Event"x"]``.)
 _RESUME = re.compile(
-    f"{_WS}*(?:{re.escape(TAG_OPEN)}{_WS}*{TAG_NAME}{_WS}+{QUOTE}"
-    f"|{DEAL}{_WS}+{DIGITS}{_WS}+{DEALER}\\b)"
+    f"{_WS}*(?:{re.escape(TAG_OPEN)}{_WS}*{TAG_NAME}{_WS}*{QUOTE}"
+    f"|{DEAL}{_WS}*{DIGITS}{_WS}*{DEALER}{_WS}*{SEAT}\\b)"
 )
 _BRACE = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}]")
 #: How far ahead to look for the end of a comment before calling it unclosed.
