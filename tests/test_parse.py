@@ -190,11 +190,14 @@ def test_a_section_whose_first_bracket_is_a_letter_late_starts_at_the_letter(bef
         assert first.errors == []
 
 
-@pytest.mark.parametrize("note", ["", "  {= a note}"])
+@pytest.mark.parametrize(
+    "note", ["", "  {= a note}", "  { typed twice }", "  ; Paul deals", " {a} ; b"]
+)
 def test_a_header_typed_twice_is_one_deal_whose_second_header_is_not_read(note: str):
     """``deal 2 dealer N`` on two lines one below the other: one deal, the
     copy a line of it not read (A001), not an empty deal before it that
-    leaves the game's outcome unknown and every later number one off."""
+    leaves the game's outcome unknown and every later number one off.  A
+    scorer's comment on either line makes it no other header (it did)."""
     text = (
         "deal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n\n"
         f"deal 2 dealer N{note}\ndeal 2 dealer N\nwinners: S - S W - N S W -\npoint S\n"
@@ -204,6 +207,9 @@ def test_a_header_typed_twice_is_one_deal_whose_second_header_is_not_read(note: 
     (said,) = game.deals[1].unread
     assert (said.code, said.line, said.column) == ("A001", 6, 1)
     assert "the deal's header written again" in said.message
+    # the comment on the copy
+    (game,) = games(text.replace(f"N{note}\ndeal 2 dealer N", f"N\ndeal 2 dealer N{note}"))
+    assert [(d.number, d.dealer) for d in game.deals] == [(1, "W"), (2, "N")]
     # a blank line between is how deals stand apart: an empty deal, then one
     (game,) = games(text.replace(f"N{note}\ndeal 2", f"N{note}\n\ndeal 2"))
     assert [d.number for d in game.deals] == [1, 2, 2]

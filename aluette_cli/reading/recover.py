@@ -56,8 +56,8 @@ from .split import (
     HEADER_WORD,
     MISTYPED_WORD,
     Unit,
-    _unnoted,
     restarts,
+    words_said,
 )
 from .syntax import (
     _ARROW_LIKE,
@@ -267,10 +267,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             said = "rest" if elements else "line" if element else "header"
             if said == "line" and _TAG_ALONE.match(f"{seg}\n"):
                 said = "tag"  # (split._stray_tag: a tag moved among the deal's lines)
-            elif (
-                said == "line"
-                and _unnoted(seg).split() == _unnoted(unit.text.split("\n", 1)[0]).split()
-            ):
+            elif said == "line" and words_said(seg) == words_said(unit.text.split("\n", 1)[0]):
                 said = "header-again"  # (split._header_twice: the header typed twice)
             unread.append(_syntax_finding(exc, rest, builder, said))
             if chain is not None:

@@ -411,14 +411,14 @@ def _header_twice(before: Unit, after: Unit) -> bool:
         return False  # (most deals: far more than a line or two)
     if sum(map(len, before.parts)) > 256 or not _ends_before(before, after.line):
         return False
-    again = _HEADER_ALONE.match(after.text)
+    again = _HEADER_COMMENTED.match(after.text)
     if again is None:
         return False
-    header = _unnoted(again[0]).split()
+    header = words_said(again[0])
     *lines, end = before.text.split("\n")
     # (typed more than twice too; a blank line between is how deals stand
     # apart, as the formatter writes an empty deal before the next)
-    return not end and all(_unnoted(line).split() == header for line in lines)
+    return not end and all(words_said(line) == header for line in lines)
 
 
 def _tag_right_below(before: Unit, tags: Unit) -> re.Match[str] | None:
@@ -1923,6 +1923,22 @@ _PLAIN_TAG = re.compile(f"{_TAG}[{BLANKS}]*\n")
 #: The same, but for generated comments after them.
 _HEADER_ALONE = re.compile(f"{_HEADER}(?:{_NOTE.pattern})*[{BLANKS}]*\n")
 _TAG_ALONE = re.compile(f"{_TAG}(?:{_NOTE.pattern})*[{BLANKS}]*\n")
+
+
+#: A comment on one line, a brace one or a ``;`` one, with the blanks before
+#: it: a header typed twice is the same header whatever comments stand on
+#: either line (``deal 2 dealer E  { typed twice }``).
+_ONE_LINE_COMMENT = (
+    f"[{BLANKS}]*(?:{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}\n]*"
+    f"{re.escape(COMMENT_CLOSE)}|{re.escape(LINE_COMMENT)}[^\n]*)"
+)
+_HEADER_COMMENTED = re.compile(f"{_HEADER}(?:{_ONE_LINE_COMMENT})*[{BLANKS}]*\n")
+_COMMENTS_ON_A_LINE = re.compile(_ONE_LINE_COMMENT)
+
+
+def words_said(line: str) -> list[str]:
+    """A line's words, its comments on it left out (:data:`_ONE_LINE_COMMENT`)."""
+    return _COMMENTS_ON_A_LINE.sub("", line).split()
 
 
 def _unnoted(line: str) -> str:
