@@ -244,3 +244,25 @@ def test_a_tag_value_escapes_its_quotes_and_backslashes(value: str, escaped: str
 )
 def test_verbatim_text_loses_only_its_empty_lines_at_the_end(text: str, kept: str) -> None:
     assert verbatim(text) == kept
+
+
+def test_comments_before_a_later_game_go_with_its_tag_section() -> None:
+    """A game read from JSON may have comments before its tags where it is
+    not the first (two files of JSON Lines joined): written there, they were
+    read back as the foot of the game above."""
+    from aluette_cli import api
+
+    rows = "".join(
+        api.dumps(api.loads(text), "jsonl")
+        for text in (
+            '; Tuesday, scored by Rose\n[Event "Tuesday"]\n\ndeal 1 dealer N\npoint NS\n',
+            '; Friday, scored by Paul\n[Event "Friday"]\n\ndeal 1 dealer E\npoint EW\n',
+        )
+    )
+    games = list(api.loads(rows, fmt="jsonl"))
+    assert [c.text for c in games[1].game.leading_comments] == [" Friday, scored by Paul"]
+    back = [checked.game for checked in api.loads(api.dumps(games, "aln"))]
+    assert [c.text for c in back[0].leading_comments] == [" Tuesday, scored by Rose"]
+    assert [c.text for c in back[1].tag_comments] == [" Friday, scored by Paul"]
+    assert all(c.text != " Friday, scored by Paul" for d in back[0].deals for c in d.comments)
+    assert all(not d.point or not d.point.comments for d in back[0].deals)

@@ -125,15 +125,22 @@ def game_lines(
     ``seated``: the positions of deals whose seats ``style='cards'`` keeps as
     recorded, since without them the deal would read back otherwise.
     ``first``: the game is the first written (:func:`needs_stand_in`)."""
+    tag_comments = game.tag_comments
     if game.leading_text is not None:
         text = verbatim(game.leading_text)
         # Text before the first game that begins with U+FEFF (a file with
         # two byte-order marks) would be read back as a mark and lost: a
         # mark before it keeps it text, so the record reads back as it was.
         yield BYTE_ORDER_MARK + text if text.startswith(BYTE_ORDER_MARK) else text
-    else:
+    elif first or game.tags_text is not None:
         for comment in game.leading_comments:
             yield comment_text(comment)
+    else:
+        # Comments before a later game's tags (two files of JSON Lines
+        # joined) would be read back as the foot of the game above: they
+        # go with its tag section, which every later game has, so that they
+        # stay the game's.
+        tag_comments = [*game.leading_comments, *game.tag_comments]
     if game.tags_text is not None:
         yield verbatim(game.tags_text)
         yield ""
@@ -142,7 +149,7 @@ def game_lines(
         for i, line in enumerate(lines):
             last = i == len(lines) - 1
             # The tag section's comments, ";" ones included, follow its last tag.
-            yield _with_comments(line, game.tag_comments) if last else line
+            yield _with_comments(line, tag_comments) if last else line
         if game.draw is not None:
             cards = " ".join(f"{p.seat}:{p.card}" for p in game.draw.cards)
             yield _with_comments(f"draw: {cards}", game.draw.comments)
