@@ -577,24 +577,15 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             or index != first_row[1]["game"]["index"]
             or _another_game(row, first_row[1], bool(game.deals), last_place)
         ):
-            try:
-                new = _jsonl_header(row, number)
-            except RecordError as exc:
-                # a row that cannot be read, of the game it stands in, as a
-                # line that is not JSON is (before the first, the first's)
-                bad = _problem("jsonl-row", number, problem=str(exc))
-                if game is None:
-                    before.append(bad)
-                else:
-                    finding = replace(bad.finding, game=game.index)
-                    game.errors.append(finding)
-                    game.skipped.append(finding)
-                    lost.append(finding)
-                continue
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
             rows, lost, held, dealt, last_place = [], [], 0, 0, None
-            game = new
+            try:
+                game = _jsonl_header(row, number)
+            except RecordError as exc:
+                game = None
+                before.append(_problem("jsonl-row", number, problem=str(exc)))
+                continue
             games += 1
             game.index = games
             lost = [replace(bad.finding, game=game.index) for bad in before]
@@ -1011,7 +1002,8 @@ class Writer:
             self.run_on = self.tags_alone
             self.frame.add(write_game(game, turn_seats(checked), self.style, seated, first))
             has_tags = bool(game.tags) or game.tags_text is not None or needs_stand_in(game, first)
-            self.tags_alone = checked.outcome.index if has_tags and not game.deals else None
+            written = any(map(holds_text, game.deals))  # (a row not read is not written)
+            self.tags_alone = checked.outcome.index if has_tags and not written else None
         elif self.fmt == "json":
             assert self.frame is not None
             head = _encode({**game_header_to_dict(game), "deals": []})
@@ -1031,8 +1023,8 @@ class Writer:
         row = _encode({"format": FORMAT, "version": VERSION, "game": header, "deal": None})
         assert row.endswith("null}")  # the deal is the row's last key
         size = 0
-        if not checked.stamped and not game.deals:
-            self.out.write(row + "\n")  # a game with no deal is a row of its own
+        if not checked.stamped and not any(map(holds_text, game.deals)):
+            self.out.write(row + "\n")  # a game with no deal written is a row of its own
             size += len(row) + 1
         start = row[:-5]
         for text in _deal_texts(checked):
@@ -1044,7 +1036,7 @@ class Writer:
     def _write_compact(self, game: Game) -> int:
         head = _encode_tight(C.abbreviate_header(game_header_to_dict(game), self.lossless))
         start = f'{{"format":"{FORMAT}","version":{C.VERSION},"game":{head}'
-        if not game.deals:
+        if not any(map(holds_text, game.deals)):  # a game with no deal written: a row of its own
             self.out.write(start + "}\n")
             return len(start) + 2
         size = 0

@@ -2407,19 +2407,20 @@ def test_the_findings_of_an_unreadable_deal_of_a_json_lines_game_carry_its_numbe
     assert {v["game"] for v in report["games"][1]["violations"]} == {2}
 
 
-def test_rows_whose_game_cannot_be_read_are_findings_of_the_game_they_stand_in(
-    tmp_path: Path,
-) -> None:
-    """As lines that are not JSON are: rows of a game whose header cannot
-    be read, between two games, were said of the game after them."""
-    source = write(tmp_path, "g.aln", generated(3, "--games", "3"))
-    rows = [json.loads(r) for r in run("convert", source, "--to", "jsonl").stdout.splitlines()]
-    second = [k for k, row in enumerate(rows, 1) if row["game"]["index"] == 2]
-    for k in second:
-        rows[k - 1]["game"]["tags"] = "Event"
-    path = write(tmp_path, "three.jsonl", "".join(json.dumps(r) + "\n" for r in rows))
-    found = json.loads(run("validate", "--format", "json", path).stdout)
-    assert [(f["code"], f["game"], f["line"]) for f in found] == [("A001", 1, k) for k in second]
+def test_a_first_row_that_cannot_be_read_ends_the_game_above(tmp_path: Path) -> None:
+    """Two files joined, the second's first row's game unreadable: the rows
+    after it are the second game's still, not edits of the first's (A001
+    at each, its deals after the first game's end)."""
+    parts = []
+    for seed in (3, 4):
+        source = write(tmp_path, f"g{seed}.aln", generated(seed))
+        parts.append(run("convert", source, "--to", "jsonl").stdout.splitlines(keepends=True))
+    bad = json.loads(parts[1][0])
+    bad["game"]["tags"] = "Event"
+    parts[1][0] = json.dumps(bad) + "\n"
+    said = run("validate", write(tmp_path, "both.jsonl", "".join(parts[0] + parts[1])))
+    assert said.stderr.startswith("2 games, 9 deals"), said.output
+    assert "this row's game differs" not in said.stdout
 
 
 @pytest.mark.parametrize("to", ["json", "jsonl", "compact", "aln"])
@@ -2461,3 +2462,23 @@ def test_a_json_lines_row_whose_deal_is_no_object_keeps_no_place(tmp_path: Path)
     said = run("validate", write(tmp_path, "x.jsonl", row))
     assert said.exit_code == 1
     assert said.stderr.startswith("1 game, 0 deals")
+
+
+@pytest.mark.parametrize("to", [["jsonl"], ["jsonl", "--compact"], ["json"]])
+def test_a_game_whose_rows_could_none_be_read_is_still_written(
+    tmp_path: Path, to: list[str]
+) -> None:
+    """Its deals left out, it is a game of no deal, a row of its own: it
+    was written as nothing, its tags lost, and the record one game less."""
+    head = '{"format":"aluette-record","version":2,"game":{"index":%d,"tags":{"Event":"%s"}},'
+    one = (
+        head % (1, "One")
+        + '"deal":{"number":1,"dealer":"N","hands":[{"seat":"N","cards":["Zz"]}]}}'
+    )
+    two = head % (2, "Two") + '"deal":{"number":1,"dealer":"N","point":{"side":"NS"}}}'
+    path = write(tmp_path, "in.jsonl", f"{one}\n{two}\n")
+    converted = run("convert", path, "--to", *to)
+    assert converted.exit_code == 1
+    again = write(tmp_path, f"again.{to[0]}", converted.stdout)
+    report = json.loads(run("report", "--format", "json", again).stdout)
+    assert [g["tags"].get("Event") for g in report["games"]] == ["One", "Two"]
