@@ -568,15 +568,15 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             continue
         index = row["game"]["index"]
         if long is not None:
-            if index == long[0]["game"]["index"] and not _another_game(row, long[0], True, long[1]):
+            if index == long[0]["game"]["index"] and not _another_game(
+                row, _same_game(row, long[0]), True, long[1]
+            ):
                 long = (long[0], _deal_place(row, long[1]))
                 continue
             long = None
-        if (
-            game is None
-            or index != first_row[1]["game"]["index"]
-            or _another_game(row, first_row[1], bool(game.deals), last_place)
-        ):
+        ours = game is not None and index == first_row[1]["game"]["index"]
+        same = ours and _same_game(row, first_row[1])  # (asked once a row)
+        if game is None or not ours or _another_game(row, same, bool(game.deals), last_place):
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
             rows, lost, held, dealt, last_place = [], [], 0, 0, None
@@ -593,7 +593,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             game.skipped += lost
             before = []
             first_row = (number, row)
-        elif not _same_game(row, first_row[1]):
+        elif not same:
             # Every row repeats its game; one edited in a later row only
             # would be read from the first and the edit lost without a word.
             edited = _problem("jsonl-game", number, game=game.index, first=first_row[0])
@@ -677,12 +677,10 @@ def _jsonl_deal(
     return None
 
 
-def _another_game(
-    row: dict[str, Any], first: dict[str, Any], dealt: bool, last_place: Place | None
-) -> bool:
+def _another_game(row: dict[str, Any], same: bool, dealt: bool, last_place: Place | None) -> bool:
     """Whether a row of the index of the game being read is another game's
     (two files of one game each, joined: ``cat a.jsonl b.jsonl``): its
-    game is not the one of the game's first row (:func:`_same_game`) and
+    game is not the one of the game's first row (``same``, :func:`_same_game`) and
     its deal is a deal 1, or it gives no deal (a game of no deals, one
     row), or the game has given none yet; or its game is the same, and its
     deal is a deal 1 whose place in the record it was written from goes
@@ -693,7 +691,7 @@ def _another_game(
     the game after a row of its header alone (its deal null), its deals."""
     deal = row.get("deal")
     numbered_1 = isinstance(deal, dict) and deal.get("number") == 1
-    if not _same_game(row, first):
+    if not same:
         return deal is None or numbered_1 or not dealt
     if not (dealt and numbered_1):
         return False
