@@ -18,7 +18,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import IO, Any, BinaryIO, cast
 
@@ -523,15 +523,15 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     lost: list[Finding] = []
     #: rows that could not be read before any game, for the first one
     before: list[Unreadable] = []
-    #: the current game's first row: its line, and the row
-    first_row: tuple[int, Any] = (0, None)
+    #: the current game's first row (:data:`_FirstRow`)
+    first_row: _FirstRow = (0, None, lambda: None)
     #: the characters of the current game's rows, held to place it; past
     #: MAX_GAME_CHARS the game is skipped, as in a document, and ``long``
     #: is its index, whose later rows are passed without being held
     held = 0
     #: the game skipped past a limit, whose later rows are passed unread:
     #: its first row, and the place of its last deal
-    long: tuple[Any, Place | None] | None = None
+    long: tuple[_FirstRow, Place | None] | None = None
     dealt = 0  # the rows of the current game that give a deal (model.MAX_DEALS)
     #: the line of the current game's last deal, where its rows give it
     last_place: Place | None = None
@@ -568,14 +568,14 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             continue
         index = row["game"]["index"]
         if long is not None:
-            if index == long[0]["game"]["index"] and not _another_game(
+            if index == long[0][1]["game"]["index"] and not _another_game(
                 row, _same_game(row, long[0]), True, long[1]
             ):
                 long = (long[0], _deal_place(row, long[1]))
                 continue
             long = None
         ours = game is not None and index == first_row[1]["game"]["index"]
-        same = ours and _same_game(row, first_row[1])  # (asked once a row)
+        same = ours and _same_game(row, first_row)  # (asked once a row)
         if game is None or not ours or _another_game(row, same, bool(game.deals), last_place):
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
@@ -592,7 +592,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             game.errors += lost
             game.skipped += lost
             before = []
-            first_row = (number, row)
+            first_row = (number, row, cache(partial(_game_said, row)))
         elif not same:
             # Every row repeats its game; one edited in a later row only
             # would be read from the first and the edit lost without a word.
@@ -606,7 +606,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             # hold: the game ends here, its later rows passed unread
             lost.append(game.cut_past_deals(number, 1))
             yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
-            game, rows, lost, long = None, [], [], (first_row[1], last_place)
+            game, rows, lost, long = None, [], [], (first_row, last_place)
             continue
         first = len(game.deals)  # the place of the row's deal, if it gives one
         unread = _jsonl_deal(game, row, number)
@@ -617,7 +617,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         held += len(text)
         if held > MAX_GAME_CHARS:
             yield _problem("json-long-game", number, 1, game.index, limit=MAX_GAME_CHARS)
-            game, rows, lost, long = None, [], [], (first_row[1], last_place)
+            game, rows, lost, long = None, [], [], (first_row, last_place)
     if game is not None:
         yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
     yield from before  # no game came after them
@@ -699,15 +699,20 @@ def _another_game(row: dict[str, Any], same: bool, dealt: bool, last_place: Plac
     return place is not None and last_place is not None and place <= last_place
 
 
-def _same_game(row: dict[str, Any], first: dict[str, Any]) -> bool:
+#: a game's first JSON Lines row: its line, the row, and what its game says
+#: (:func:`_game_said`, worked out once for the game's every row that asks)
+_FirstRow = tuple[int, Any, Callable[[], "tuple[object, ...] | None"]]
+
+
+def _same_game(row: dict[str, Any], first: _FirstRow) -> bool:
     """Whether a row's game is the one its game's first row gives: the same
     JSON, or the same game in the other form (a file may mix full and
     compact rows, docs/formats.md §3): the same index, tags and draw,
     places aside, and the same comments where both rows carry some (a
     compact row may leave them out)."""
-    if row["game"] == first["game"]:
+    if row["game"] == first[1]["game"]:
         return True
-    said, first_said = _game_said(row), _game_said(first)
+    said, first_said = _game_said(row), first[2]()
     if said is None or first_said is None or said[:3] != first_said[:3]:
         return False
     return not said[3] or not first_said[3] or said[3] == first_said[3]
