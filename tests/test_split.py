@@ -1256,14 +1256,24 @@ def test_the_bad_lines_past_a_deal_s_limit_are_counted_in_memory_that_does_not_g
 
 
 @pytest.mark.parametrize(
-    "header", ["deal 2 dealer E", "deal2 dealer E", "deal 2 dealerE", "deal 2  dealer\tE"]
+    "header",
+    [
+        "deal 2 dealer E",
+        "deal2 dealer E",
+        "deal 2 dealerE",
+        "deal 2  dealer\tE",
+        "deal 2 dealer X",
+        "deal 2 dealer e",
+        "deal 2 dealer",
+    ],
 )
 def test_a_comment_left_open_ends_before_a_header_however_its_words_are_spaced(
     header: str,
 ) -> None:
     """The grammar reads ``deal2 dealerE`` as ``deal 2 dealer E`` (docs/notation.md
     §1): the comment left open ran on over it, and the deal was lost
-    without a word."""
+    without a word; so it was over a header whose seat is mistyped or left
+    out (``deal 2 dealer X``), which is read, with its own finding."""
     data = f"deal 1 dealer N {{oops\npoint NS\n\n{header}\npoint EW {{checked}}\n".encode()
     assert [(kind, line) for kind, line, _, _, _ in units_of(data)] == [("deal", 1), ("deal", 4)]
 

@@ -95,10 +95,11 @@ _SCAN = re.compile(
 # A line that starts a tag section or a deal ends a brace comment left open:
 # one missing "}" must not swallow the rest of the file.
 # (Its words may touch, and run over lines, as the grammar reads them:
-# ``deal2 dealerE``, ``[Event"x"]``.)
+# ``deal2 dealerE``, ``[Event"x"]``; and its seat be mistyped or missing,
+# ``deal 2 dealer X``, as a header it is then read, with its finding.)
 _RESUME = re.compile(
     f"{_WS}*(?:{re.escape(TAG_OPEN)}{_WS}*{TAG_NAME}{_WS}*{QUOTE}"
-    f"|{DEAL}{_WS}*{DIGITS}{_WS}*{DEALER}{_WS}*{SEAT}\\b)"
+    f"|{DEAL}{_WS}*{DIGITS}{_WS}*{DEALER}(?:{_WS}*{SEAT}\\b|\\b))"
 )
 _BRACE = re.compile(f"[{re.escape(COMMENT_OPEN + COMMENT_CLOSE)}]")
 #: How far ahead to look for the end of a comment before calling it unclosed.
