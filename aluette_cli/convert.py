@@ -505,6 +505,64 @@ def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, by
         yield number + 1, False if skipped else bytes(rest)
 
 
+def _row_texts(stream: Rewound) -> Iterator[tuple[int, int, str, Any]]:
+    """Each row of the input: its line and column, its text, and its JSON,
+    or why it cannot be read (an :class:`Unreadable`).  Rows run together
+    on one line (the line break between them lost: a file not ended with
+    one, joined to the next) are read as the rows they are; the column is
+    1 but for the rows after the first (:func:`_run_on`)."""
+    for number, raw in _rows(stream):
+        if isinstance(raw, bool):
+            variant = "jsonl-long-stop" if raw else "jsonl-long"
+            yield number, 1, "", _problem(variant, number, limit=MAX_ROW_BYTES, mib=MAX_SKIP >> 20)
+            continue
+        if not raw.strip().removeprefix(_BOM).strip():  # (a byte order mark alone too)
+            continue
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            yield number, 1, "", _problem("jsonl-encoding", number, offset=exc.start)
+            continue
+        column = 1
+        while True:
+            try:
+                row: Any = loads(text)
+            except json.JSONDecodeError as exc:
+                cut = _run_on(text, exc)
+                if cut is None:
+                    where = column + exc.colno - 1
+                    yield (
+                        number,
+                        column,
+                        text,
+                        _problem("jsonl", number, where, reason=reason_of(exc)),
+                    )
+                    break
+                row, rest = loads(text[:cut]), text[cut:]
+                yield number, column, text[:cut], _checked_row(row, number, column)
+                column, text = column + cut, rest
+                continue
+            except RecursionError:
+                yield number, column, text, _problem("jsonl-deep", number, column)
+                break
+            yield number, column, text, _checked_row(row, number, column)
+            break
+
+
+def _run_on(text: str, exc: json.JSONDecodeError) -> int | None:
+    """Where a second row starts on a row's line, if the line holds a whole
+    row and then another's opening brace ("Extra data" after the first)."""
+    if exc.msg != "Extra data" or not text.startswith("{", exc.pos):
+        return None
+    return exc.pos
+
+
+def _checked_row(row: Any, number: int, column: int) -> Any:
+    """A row read, or why it is not a record's (an :class:`Unreadable`)."""
+    problem = _row_problem(row)
+    return _problem("jsonl-row", number, column, problem=problem) if problem else row
+
+
 #: Where a row ends: a line end of any of the three kinds.
 _ROW_END = re.compile(rb"\r\n|\r|\n")
 
@@ -516,9 +574,9 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     its own that would split the game in two (its findings out of order,
     its index counted twice)."""
     game: Game | None = None
-    #: the current game's rows, to read again to place it: each row's line,
-    #: its text, and the place in the game of the deal read from it
-    rows: list[tuple[int, str, int | None]] = []
+    #: the current game's rows, to read again to place it: each row's line
+    #: and column, its text, and the place in the game of the deal read from it
+    rows: list[tuple[int, int, str, int | None]] = []
     #: the rows of the current game that could not be read, as findings
     lost: list[Finding] = []
     #: rows that could not be read before any game, for the first one
@@ -536,28 +594,13 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     #: the line of the current game's last deal, where its rows give it
     last_place: Place | None = None
     games = 0  # games are numbered in file order (docs/formats.md §2)
-    for number, raw in _rows(stream):
-        bad: Unreadable | None = None
-        if isinstance(raw, bool):
-            variant = "jsonl-long-stop" if raw else "jsonl-long"
-            bad = _problem(variant, number, limit=MAX_ROW_BYTES, mib=MAX_SKIP >> 20)
-        elif not raw.strip().removeprefix(_BOM).strip():  # (a byte order mark alone too)
-            continue
-        else:
-            try:
-                text = raw.decode("utf-8-sig")
-                row = loads(text)
-            except UnicodeDecodeError as exc:
-                bad = _problem("jsonl-encoding", number, offset=exc.start)
-            except json.JSONDecodeError as exc:
-                bad = _problem("jsonl", number, exc.colno, reason=reason_of(exc))
-            except RecursionError:
-                bad = _problem("jsonl-deep", number)
-            else:
-                problem = _row_problem(row)
-                if problem:
-                    bad = _problem("jsonl-row", number, problem=problem)
+    #: whether the line above could not be read (it may have been the
+    #: first row of the next file joined, the two run together on one line)
+    lost_above = False
+    for number, column, text, row in _row_texts(stream):
+        bad = row if isinstance(row, Unreadable) else None
         if bad is not None:
+            lost_above = True
             if game is None:
                 before.append(bad)
             else:
@@ -566,17 +609,25 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 game.skipped.append(finding)
                 lost.append(finding)
             continue
+        assert not isinstance(row, Unreadable)
         index = row["game"]["index"]
         if long is not None:
             if index == long[0][1]["game"]["index"] and not _another_game(
-                row, _same_game(row, long[0]), True, long[1]
+                row, _same_game(row, long[0]), True, long[1], lost_above
             ):
                 long = (long[0], _deal_place(row, long[1]))
+                lost_above = False
                 continue
             long = None
         ours = game is not None and index == first_row[1]["game"]["index"]
         same = ours and _same_game(row, first_row)  # (asked once a row)
-        if game is None or not ours or _another_game(row, same, bool(game.deals), last_place):
+        after = lost_above
+        lost_above = False
+        if (
+            game is None
+            or not ours
+            or _another_game(row, same, bool(game.deals), last_place, after)
+        ):
             if game is not None:
                 yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
             rows, lost, held, dealt, last_place = [], [], 0, 0, None
@@ -584,7 +635,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 game = _jsonl_header(row, number)
             except RecordError as exc:
                 game = None
-                before.append(_problem("jsonl-row", number, problem=str(exc)))
+                before.append(_problem("jsonl-row", number, column, problem=str(exc)))
                 continue
             games += 1
             game.index = games
@@ -596,9 +647,22 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         elif not same:
             # Every row repeats its game; one edited in a later row only
             # would be read from the first and the edit lost without a word.
-            edited = _problem("jsonl-game", number, game=game.index, first=first_row[0])
+            edited = _problem("jsonl-game", number, column, game.index, first=first_row[0])
+            if same is None:  # its own game cannot be read: say why
+                edited = _problem(
+                    "jsonl-game-unread",
+                    number,
+                    column,
+                    game.index,
+                    first=first_row[0],
+                    problem=_unread_game(row, number),
+                )
             game.errors.append(edited.finding)
             lost.append(edited.finding)
+        if column > 1:  # a row run on after another, on one line
+            joined = _problem("jsonl-run-on", number, column, game.index).finding
+            game.errors.append(joined)
+            lost.append(joined)
         dealt += row.get("deal") is not None
         last_place = _deal_place(row, last_place)
         if dealt > model.MAX_DEALS:
@@ -613,7 +677,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         if unread is not None:  # (among the deals, as an unreadable deal)
             game.errors.append(unread)
             lost.append(unread)
-        rows.append((number, text, first if len(game.deals) > first else None))
+        rows.append((number, column, text, first if len(game.deals) > first else None))
         held += len(text)
         if held > MAX_GAME_CHARS:
             yield _problem("json-long-game", number, 1, game.index, limit=MAX_GAME_CHARS)
@@ -677,7 +741,13 @@ def _jsonl_deal(
     return None
 
 
-def _another_game(row: dict[str, Any], same: bool, dealt: bool, last_place: Place | None) -> bool:
+def _another_game(
+    row: dict[str, Any],
+    same: bool | None,
+    dealt: bool,
+    last_place: Place | None,
+    after_lost: bool = False,
+) -> bool:
     """Whether a row of the index of the game being read is another game's
     (two files of one game each, joined: ``cat a.jsonl b.jsonl``): its
     game is not the one of the game's first row (``same``, :func:`_same_game`) and
@@ -685,15 +755,23 @@ def _another_game(row: dict[str, Any], same: bool, dealt: bool, last_place: Plac
     row), or the game has given none yet; or its game is the same, and its
     deal is a deal 1 whose place in the record it was written from goes
     back to or before ``last_place``, the place of the game's last deal (two
-    such files of the same tags).  A later row's game otherwise is the
+    such files of the same tags).  Below a line that could not be read
+    (``after_lost``: the other file's first row, run into the last row
+    above where that file did not end its last line), any deal will do,
+    deal 1 being the one lost.  A later row's game otherwise is the
     first's, edited (A001, "jsonl-game"); a deal 1 further down, in a game
     of the same tags, a deal of the game written twice (A104); and rows of
-    the game after a row of its header alone (its deal null), its deals."""
+    the game after a row of its header alone (its deal null), its deals.
+    A row whose own game cannot be read (``same`` None) starts another
+    only as a deal 1 below deals: the first row of a file joined; a
+    logger's deal 1 below its header alone is that game's."""
     deal = row.get("deal")
     numbered_1 = isinstance(deal, dict) and deal.get("number") == 1
+    if same is None:
+        return dealt and numbered_1
     if not same:
-        return deal is None or numbered_1 or not dealt
-    if not (dealt and numbered_1):
+        return deal is None or numbered_1 or not dealt or after_lost
+    if not (dealt and (numbered_1 or after_lost)):
         return False
     place = _deal_place(row, None)
     return place is not None and last_place is not None and place <= last_place
@@ -704,23 +782,27 @@ def _another_game(row: dict[str, Any], same: bool, dealt: bool, last_place: Plac
 _FirstRow = tuple[int, Any, Callable[[], "tuple[object, ...] | None"]]
 
 
-def _same_game(row: dict[str, Any], first: _FirstRow) -> bool:
+def _same_game(row: dict[str, Any], first: _FirstRow) -> bool | None:
     """Whether a row's game is the one its game's first row gives: the same
     JSON, or the same game in the other form (a file may mix full and
     compact rows, docs/formats.md §3): the same index, tags and draw,
-    places aside, and the same comments where both rows carry some (a
-    compact row may leave them out)."""
+    places aside, and the same comments where both rows carry them (a
+    compact row written without places leaves them out).  None where the
+    row's game cannot be read."""
     if row["game"] == first[1]["game"]:
         return True
     said, first_said = _game_said(row), first[2]()
-    if said is None or first_said is None or said[:3] != first_said[:3]:
+    if said is None:
+        return None
+    if first_said is None or said[:3] != first_said[:3]:
         return False
-    return not said[3] or not first_said[3] or said[3] == first_said[3]
+    return said[3] is None or first_said[3] is None or said[3] == first_said[3]
 
 
 def _game_said(row: dict[str, Any]) -> tuple[object, ...] | None:
     """What a row's game says, places aside: its index, tags, draw and
-    comments; None where it cannot be read."""
+    comments (None for a compact row without places that gives none: it
+    may have left them out); None where it cannot be read."""
     try:
         game = _jsonl_header(row, 1)
     except RecordError:
@@ -729,7 +811,18 @@ def _game_said(row: dict[str, Any]) -> tuple[object, ...] | None:
     draw = game.draw
     cards = None if draw is None else tuple((p.seat, p.card) for p in draw.cards)
     notes = [*game.tag_comments, *game.leading_comments, *(draw.comments if draw else ())]
-    return row["game"]["index"], tags, cards, tuple((c.text, c.line) for c in notes)
+    said = tuple((c.text, c.line) for c in notes)
+    silent = not said and row["version"] == C.VERSION and "pos" not in row["game"]
+    return row["game"]["index"], tags, cards, None if silent else said
+
+
+def _unread_game(row: dict[str, Any], number: int) -> str:
+    """Why a row's game cannot be read (:func:`_same_game` found it so)."""
+    try:
+        _jsonl_header(row, number)
+    except RecordError as exc:
+        return str(exc)
+    return "it cannot be read"  # (not reached: the game was found unreadable)
 
 
 #: a place in a record: line and column
@@ -816,7 +909,7 @@ def _members_of(node: Node) -> dict[str, Node]:
 
 
 def _jsonl_again(
-    rows: list[tuple[int, str, int | None]],
+    rows: list[tuple[int, int, str, int | None]],
     lost: list[Finding],
     skipped: list[Finding],
     index: int,
@@ -831,18 +924,19 @@ def _jsonl_again(
     ``index``, its number in the file."""
     origins: Origins = {}
     game: Game | None = None
-    for number, text, k in rows:
+    for number, column, text, k in rows:
         if game is not None and k is None:
             continue  # no deal was read from it
         if k is not None and k not in wanted and k < len(read):
             if game is None:
-                game = _jsonl_header(loads(text), number, _placing(text, number, origins))
+                placing = _placing(text, number, column, origins)
+                game = _jsonl_header(loads(text), number, placing)
                 game.index = index
-            start = Text(text, number, 1).at(member_start(text, "deal") or 0)
+            start = Text(text, number, column).at(member_start(text, "deal") or 0)
             game.deals.append(replace(read[k], pos=start))
             continue
         row = loads(text)
-        placing = _placing(text, number, origins, row)
+        placing = _placing(text, number, column, origins, row)
         if game is None:
             game = _jsonl_header(row, number, placing)
             game.index = index  # (before its deals: their findings carry it)
@@ -854,11 +948,11 @@ def _jsonl_again(
 
 
 def _placing(
-    text: str, number: int, origins: Origins, row: dict[str, Any] | None = None
+    text: str, number: int, column: int, origins: Origins, row: dict[str, Any] | None = None
 ) -> _Placing:
     row = loads(text) if row is None else row
     node = places(text, every=row["version"] == C.VERSION)
-    return _Placing(row, _members_of(node), Text(text, number, 1), origins)
+    return _Placing(row, _members_of(node), Text(text, number, column), origins)
 
 
 def _to(place: Pos) -> Mover:

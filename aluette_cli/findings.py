@@ -251,6 +251,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "jsonl-deal": "{problem}; this deal is skipped",
         "jsonl-game": "this row's game differs from that of line {first}, the first row of"
         " its game, which every row repeats: only the first is read; make them the same",
+        "jsonl-run-on": "another row starts here, on the same line: a line break is"
+        " missing between the two rows; read as two",
+        "jsonl-game-unread": "this row's game cannot be read ({problem}); that of line"
+        " {first}, the first row of its game, is read in its place",
         "jsonl-long": "this line is longer than the limit of {limit:,} bytes; it is skipped",
         "jsonl-long-stop": "this line is longer than the limit of {limit:,} bytes;"
         " reading stops {mib} MiB into it",

@@ -2226,6 +2226,86 @@ def test_a_game_logged_as_it_goes_opens_with_a_row_of_its_header_alone(tmp_path:
     assert said.output == run("validate", source).output.replace(str(source), str(path))
 
 
+def test_json_lines_files_joined_whose_games_differ_only_in_a_comment_are_two_games(
+    tmp_path: Path,
+) -> None:
+    """A full row carries its game's comments, none where it has none: a
+    game without them and one with a note above its tags, joined, were one
+    game (A104), the note lost without a word, as they are not in ALN; and
+    a note added in a later row of one game was not said."""
+    a = '[Event "Club"]\n\ndeal 1 dealer N\nwinners: N N N E E - S W W\npoint NS\n'
+    b = "; table 2\n" + a.replace("dealer N", "dealer E")
+    rows = [
+        run("convert", write(tmp_path, f"{n}.aln", t), "--to", "jsonl").stdout
+        for n, t in (("a", a), ("b", b))
+    ]
+    joined = write(tmp_path, "ab.jsonl", "".join(rows))
+    said = run("validate", joined)
+    assert (said.exit_code, said.stdout) == (0, ""), said.output
+    assert said.stderr.startswith("2 games, 2 deals")
+    assert "; table 2" in run("convert", joined, "--to", "aln").stdout
+    two = a + "\ndeal 2 dealer E\nwinners: N N N E E - S W W\npoint NS\n"
+    lines = run("convert", write(tmp_path, "two.aln", two), "--to", "jsonl").stdout.splitlines()
+    edited = json.loads(lines[1])
+    edited["game"]["tag_comments"] = [{"text": "checked", "pos": {"line": 1, "column": 17}}]
+    path = write(tmp_path, "edited.jsonl", lines[0] + "\n" + json.dumps(edited) + "\n")
+    assert "2:1: A001 this row's game differs from that of line 1" in run("validate", path).stdout
+
+
+def test_a_logged_games_deal_1_whose_game_cannot_be_read_stays_in_it(tmp_path: Path) -> None:
+    """Below a row of the game's header alone, deal 1's row, its game
+    unreadable, is the game's (docs/formats.md §3: the game is not split
+    around it): it ended the game, and the rows after it were another,
+    deal 1 lost (A104 at deal 2, and A305 for tags below no deals)."""
+    source = write(tmp_path, "g.aln", generated(3))
+    rows = run("convert", source, "--to", "jsonl", "--compact").stdout.splitlines()
+    header = json.loads(rows[0])
+    del header["deal"]
+    rows[0] = rows[0].replace('"game":{"index":1,', '"game":{"index":1,"index":1,', 1)
+    path = write(tmp_path, "logged.jsonl", "\n".join([json.dumps(header), *rows]) + "\n")
+    said = run("validate", path)
+    assert said.stdout == (
+        f"{path}:2:1: A001 this row's game cannot be read (line 2: key 'index' is given"
+        " twice in a game); that of line 1, the first row of its game, is read in its place\n"
+    )
+    assert said.stderr.startswith("1 game, 5 deals")
+
+
+@pytest.mark.parametrize("flags", [[], ["--compact"]], ids=["full", "compact"])
+def test_json_lines_files_joined_on_one_line_are_two_games(
+    tmp_path: Path, flags: list[str]
+) -> None:
+    """The first file's last line not ended, its last row and the second's
+    first are one line: both rows were lost (not valid JSON, "Extra
+    data"), and the second file's rows below read as edits of the first's
+    game (an A001 at each, its deals past the first game's end).  They are
+    read as the two rows they are, the finding at the second; and where
+    the second is torn, the rows below it are another game still."""
+    parts = []
+    for seed in (3, 4):
+        source = write(tmp_path, f"g{seed}.aln", generated(seed))
+        parts.append(run("convert", source, "--to", "jsonl", *flags).stdout)
+    alone = [json.loads(run("report", "--format", "json", "-", input=p).stdout) for p in parts]
+    glued = parts[0].rstrip("\n") + parts[1]
+    path = write(tmp_path, "ab.jsonl", glued)
+    said = run("validate", path)
+    line = parts[0].count("\n")
+    column = len(parts[0].splitlines()[-1]) + 1
+    assert said.stdout == (
+        f"{path}:{line}:{column}: A001 another row starts here, on the same line: a line break"
+        " is missing between the two rows; read as two\n"
+    )
+    report = json.loads(run("report", "--format", "json", path).stdout)
+    for game, single in zip(report["games"], alone, strict=True):
+        assert game["deals"] == single["games"][0]["deals"]
+    # the second row torn: lost, and the rows below it another game's
+    torn = parts[0].rstrip("\n") + parts[1][: len(parts[1].splitlines()[0]) // 2] + "\n"
+    torn += "".join(parts[1].splitlines(keepends=True)[1:])
+    said = run("validate", write(tmp_path, "torn.jsonl", torn))
+    assert said.stderr.startswith("2 games, 9 deals"), said.output
+    assert "this row's game differs" not in said.stdout
+
+
 def test_full_and_compact_rows_of_one_game_mixed_are_one_game(tmp_path: Path) -> None:
     """A file may mix full and compact rows (docs/formats.md §3): a row in
     the other form than the game's first was said to edit the game (A001,
