@@ -686,7 +686,10 @@ def check_option_lines(deal: Deal, ruleset: Ruleset, flag: Flags) -> None:
     # double is: none is a second one.
     for i, concede in enumerate(deal.concessions):
         if not ruleset.mordienne:
-            flag(F.OPTION_OFF, "concede", concede.pos, n)
+            # where the rules cannot have the option, asking for it is no help
+            known = "mordienne" in ruleset.known_options
+            variant = "concede" if known else "concede-none"
+            flag(F.OPTION_OFF, variant, concede.pos, n, rules=ruleset.name)
         elif i:
             flag(F.REPEATED_BID, "concession", concede.pos, n)
     if not ruleset.signals:

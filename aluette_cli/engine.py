@@ -823,7 +823,10 @@ def _claim_wrong(
         found = flag(F.TRICK_CLAIM, "nobody", claim.pos, n, i, **facts)
     else:
         facts.update(winner=outcome.winner, card=outcome.top[0])
-        found = flag(F.TRICK_CLAIM, "winner", claim.pos, n, i, **facts)
+        variant = "winner"
+        if outcome.cancelled:  # stronger cards were played, and cancelled out
+            facts["cancelled"], variant = outcome.cancelled, "winner-left"
+        found = flag(F.TRICK_CLAIM, variant, claim.pos, n, i, **facts)
     if cause is not None and (
         explained
         if explained is not None

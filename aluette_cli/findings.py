@@ -416,13 +416,17 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "winner": "trick {trick} is claimed {claimed}, but {winner}'s {card:named} is the"
         " highest card",
         "nobody": "trick {trick} is claimed {claimed}, but {truth}",
+        "winner-left": "trick {trick} is claimed {claimed}, but {winner}'s {card:named} is the"
+        " highest card left: {cancelled:and} cancel out",
         "whoever": "trick {trick} is claimed {claimed}, but {card:named} is the highest card,"
         " whoever played it",
+        "whoever-left": "trick {trick} is claimed {claimed}, but {card:named} is the highest"
+        " card left, whoever played it: {cancelled:and} cancel out",
     },
     POINT_CLAIM: {
         "void-nobody": "point claimed for {side}, but all {tricks} tricks belong to nobody:"
         " the deal is void and scores nothing",
-        "void-even": "point claimed for {side}, but NS and EW have {each} tricks each:"
+        "void-even": "point claimed for {side}, but NS and EW have {each:plural trick} each:"
         " the deal is void and scores nothing",
         "none": "point none claims a void deal, but {who}",
         "side": "point claimed for {side}, but {who}",
@@ -455,6 +459,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "chant": "a chant line needs the chanter option (Options tag or --options)",
         "announce": "announce {team} double: the {rules!r} rules have no doubles (team-five has)",
         "concede": "a concession needs the mordienne option",
+        "concede-none": "a concession needs the mordienne option, which the {rules!r} rules"
+        " have not: their deals have no concessions",
         "signal": "signal lines need the signals option",
     },
     DATE_FORMAT: {

@@ -410,7 +410,7 @@ class TeamTricks(DealScoring):
         decided = self.decided_after(sequence, target)
         if decided is not None:
             team = team_of(sequence[decided - 1])  # type: ignore[arg-type]
-            reason = f"{team} reached {target} tricks at trick {decided}"
+            reason = f"{team} reached {plural(target, 'trick')} at trick {decided}"
         elif totals[Team.NS] != totals[Team.EW]:
             team = Team.NS if totals[Team.NS] > totals[Team.EW] else Team.EW
             reason = (
@@ -423,7 +423,7 @@ class TeamTricks(DealScoring):
 
     def summary(self, target: int) -> str:
         return (
-            f"tricks are pooled per team; the first team to {target} tricks takes the"
+            f"tricks are pooled per team; the first team to {plural(target, 'trick')} takes the"
             " deal and play stops there; if none does, more tricks takes it, and equal is void"
         )
 

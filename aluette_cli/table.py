@@ -547,6 +547,9 @@ def wrong_whoever(
         return (Problem(F.TRICK_CLAIM, "nobody", facts),)
     if claimed is None and len(tops) == 1 and None not in tops:
         facts = {"trick": trick, "claimed": "pourri", "card": tops.pop()}
+        if results[0].cancelled:  # (the same cards cancel whoever led)
+            facts["cancelled"] = results[0].cancelled
+            return (Problem(F.TRICK_CLAIM, "whoever-left", facts),)
         return (Problem(F.TRICK_CLAIM, "whoever", facts),)
     return _NONE
 

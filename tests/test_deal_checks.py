@@ -591,6 +591,15 @@ def test_one_of_the_two_chanting_alone_is_a_one_sided_exchange() -> None:
             ["A402 2:1 announce EW double: the 'classic' rules have no doubles (team-five has)"],
         ),
         (CLASSIC, ["concede NS accepted"], ["A402 2:1 a concession needs the mordienne option"]),
+        # team-five cannot have the option (asked for, A401): no advice to ask for it
+        (
+            TEAM_FIVE,
+            ["concede NS accepted"],
+            [
+                "A402 2:1 a concession needs the mordienne option, which the 'team-five'"
+                " rules have not: their deals have no concessions"
+            ],
+        ),
         (CLASSIC, ["signal S monsieur"], ["A402 2:1 signal lines need the signals option"]),
         (
             TEAM_FIVE,

@@ -2234,3 +2234,21 @@ def test_without_hands_a_seat_written_twice_for_the_one_whose_turn_it_was_is_one
     assert found(check(text)) == []
     slipped = check(text.replace("S:Vb W:2b", "S:Vb S:2b"))
     assert [(f.code, f.line) for f in slipped.outcome.findings] == [("A202", 2)]
+
+
+def test_a_wrong_claim_under_cancelling_ties_names_the_cards_that_cancelled() -> None:
+    """docs/violations.md, A301: under team-five the highest card *left*
+    takes the trick; the finding called the winner's card the highest
+    card where stronger ones had been played, and cancelled out."""
+    text = '[Rules "team-five"]\ndeal 1 dealer W\n1. N:1d E:1c S:1b W:Rd -> S\n'
+    (message,) = messages(check(text), "A301")
+    assert message == (
+        "trick 1 is claimed for S, but W's Rd (king of coins) is the highest card left:"
+        " 1d, 1c and 1b cancel out"
+    )
+    text = text.replace("W:Rd", "W:5d")
+    text = text.replace("E:1c", "E:Rc")
+    (message,) = messages(check(text), "A301")
+    assert message.endswith(
+        "but E's Rc (king of cups) is the highest card left: 1d and 1b cancel out"
+    )

@@ -160,3 +160,13 @@ def test_a_signal_below_the_last_trick_of_a_short_deal_is_said_after_it(tmp_path
     page = run("report", "--format", "html", path).stdout
     assert f"signalled monsieur after trick {last}" in page
     assert f"signalled monsieur before trick {last + 1}" not in page
+
+
+def test_one_trick_is_said_in_the_singular(tmp_path: Path) -> None:
+    """'NS and EW have 1 tricks each', '(NS 1 tricks, EW 1)': a team-five
+    sheet of two tricks taken, one a side, and seven that cancelled out."""
+    text = '[Rules "team-five"]\ndeal 1 dealer W\nwinners: N E - - - - - - -\npoint NS\n'
+    said = run("report", write(tmp_path, "one.aln", text)).stdout
+    assert "neither side takes it (NS 1 trick, EW 1)" in said
+    assert "NS and EW have 1 trick each: the deal is void" in said
+    assert "1 tricks" not in said

@@ -501,7 +501,8 @@ def test_after_a_missing_trick_cards_alone_may_not_tell_who_led(
         ("classic", ("Rd", "Re", "7c", "8d", "8d"), "N", None),
         ("classic", ("Rd", "Re", "7c"), "N", None),
         # team-five: the kings cancel, and 8d is the highest card left.
-        ("team-five", ("Rd", "Re", "7c", "8d"), None, ("whoever", "8d")),
+        ("team-five", ("Rd", "Re", "7c", "8d"), None, ("whoever-left", "8d")),
+        ("team-five", ("Rd", "7e", "7c", "8d"), None, ("whoever", "Rd")),
         ("team-five", ("Rd", "Re", "7c", "7d"), "N", ("nobody", "it belongs to nobody")),
     ],
 )

@@ -227,7 +227,7 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
             why = f"all {reason.nobody} tricks belong to nobody"
         elif reason is not None and reason.totals is not None:
             ns, ew = reason.totals
-            why = f"neither side takes it (NS {ns} tricks, EW {ew})"
+            why = f"neither side takes it (NS {plural(ns, 'trick')}, EW {ew})"
         else:
             why = "the record says so"
         lines.append(f"The deal is void: {why}; no point, and {who}.")
@@ -295,7 +295,8 @@ def _unchecked(deal: DealOutcome) -> str:
         # (which entry it lacks it does not say: each after it may stand a
         # trick off, so the tricks given are not tried as a deal's)
         return f"not checked: the sheet gives {given} and does not say which it lacks"
-    return f"not checked: the record gives {given}, which do not decide the deal"
+    verb = "does" if len(deal.tricks) == 1 else "do"
+    return f"not checked: the record gives {given}, which {verb} not decide the deal"
 
 
 def game_sentence(outcome: GameOutcome) -> str:
