@@ -1097,6 +1097,32 @@ def test_a_refused_concession_the_conceders_score_is_continued_as_the_engine_sco
     tab.page.close()
 
 
+def test_a_refused_concession_in_a_deal_of_nine_pourri_tricks_is_void_on_the_page(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """docs/rules.md §11: such a deal is dealt again, as any void deal.  The
+    page offered no void deal once a concession was made, refused or not,
+    and refused its own record of one ("not a record this page wrote")."""
+    text = (
+        '[Options "mordienne"]\n[Result "*"]\n\ndeal 1 dealer W\nconcede NS refused\n'
+        "winners: - - - - - - - - -\npoint none\n"
+    )
+    (checked,) = aluette.loads(text)
+    assert checked.outcome.findings == []
+    exported = _continued_and_exported(browser, text, tmp_path)
+    assert "\npoint none\n" in exported.read_text("utf-8")
+    tab, shown = _imported(browser, pages["en"], exported)
+    assert shown == {"NS": 0, "EW": 0}
+    listed = tab.page.locator("#deals").inner_text()
+    assert "Deal 1" in listed and "void" in listed and "refused" in listed, listed
+    _tap(tab, "concede", "EW refused")
+    assert tab.page.locator('[data-act="void"]').is_enabled()
+    _tap(tab, "concede", "EW accepted")
+    assert not tab.page.locator('[data-act="void"]').is_enabled()
+    assert not tab.errors
+    tab.page.close()
+
+
 def test_a_record_the_page_did_not_write_is_refused(
     browser: Any, pages: dict[str, Path], tmp_path: Path
 ) -> None:

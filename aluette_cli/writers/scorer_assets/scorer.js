@@ -48,7 +48,8 @@
       values: worth(rules, options, draft),
       takers,
       barred: (x) => !!draft.concede && draft.concede.accepted && TEAM[x] === draft.concede.team,
-      voidable: !draft.concede,
+      // (a refused concession leaves a deal of nine pourri tricks void, rules.md §11)
+      voidable: !draft.concede || !draft.concede.accepted,
     };
   }
 
