@@ -41,6 +41,7 @@ from .jsonmodel import (
     item_from_dict,
     item_to_dict,
     loads,
+    raw_decode,
     read_unread,
 )
 from .jsonplace import (
@@ -505,56 +506,73 @@ def _rows(stream: Rewound, limit: int = MAX_ROW_BYTES) -> Iterator[tuple[int, by
         yield number + 1, False if skipped else bytes(rest)
 
 
-def _row_texts(stream: Rewound) -> Iterator[tuple[int, int, str, Any]]:
-    """Each row of the input: its line and column, its text, and its JSON,
-    or why it cannot be read (an :class:`Unreadable`).  Rows run together
-    on one line (the line break between them lost: a file not ended with
-    one, joined to the next) are read as the rows they are; the column is
-    1 but for the rows after the first (:func:`_run_on`)."""
+def _row_texts(stream: Rewound) -> Iterator[tuple[int, int, str, Any, bool]]:
+    """Each row of the input: its line and column, its text, its JSON or
+    why it cannot be read (an :class:`Unreadable`), and whether it runs on
+    after another row on its line (the line break between them lost: a file
+    not ended with one, joined to the next), which is read as the row it
+    is (:func:`_run_on`)."""
     for number, raw in _rows(stream):
         if isinstance(raw, bool):
             variant = "jsonl-long-stop" if raw else "jsonl-long"
-            yield number, 1, "", _problem(variant, number, limit=MAX_ROW_BYTES, mib=MAX_SKIP >> 20)
+            yield (
+                number,
+                1,
+                "",
+                _problem(variant, number, limit=MAX_ROW_BYTES, mib=MAX_SKIP >> 20),
+                False,
+            )
             continue
         if not raw.strip().removeprefix(_BOM).strip():  # (a byte order mark alone too)
             continue
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            yield number, 1, "", _problem("jsonl-encoding", number, offset=exc.start)
+            yield number, 1, "", _problem("jsonl-encoding", number, offset=exc.start), False
             continue
-        column = 1
-        while True:
+        pieces = [(0, text)]
+        while pieces:
+            offset, piece = pieces.pop()
+            column = offset + 1
             try:
-                row: Any = loads(text)
+                row = loads(piece)
             except json.JSONDecodeError as exc:
-                cut = _run_on(text, exc)
-                if cut is None:
-                    where = column + exc.colno - 1
-                    yield (
-                        number,
-                        column,
-                        text,
-                        _problem("jsonl", number, where, reason=reason_of(exc)),
-                    )
-                    break
-                row, rest = loads(text[:cut]), text[cut:]
-                yield number, column, text[:cut], _checked_row(row, number, column)
-                column, text = column + cut, rest
-                continue
+                if exc.msg == "Extra data" and piece.startswith("{", exc.pos) and not offset:
+                    pieces = _run_on(text, exc.pos)[::-1]
+                    continue
+                where = column + exc.colno - 1
+                row = _problem("jsonl", number, where, reason=reason_of(exc))
             except RecursionError:
-                yield number, column, text, _problem("jsonl-deep", number, column)
-                break
-            yield number, column, text, _checked_row(row, number, column)
-            break
+                row = _problem("jsonl-deep", number, column)
+            else:
+                row = _checked_row(row, number, column)
+            yield number, column, piece, row, offset > 0
 
 
-def _run_on(text: str, exc: json.JSONDecodeError) -> int | None:
-    """Where a second row starts on a row's line, if the line holds a whole
-    row and then another's opening brace ("Extra data" after the first)."""
-    if exc.msg != "Extra data" or not text.startswith("{", exc.pos):
-        return None
-    return exc.pos
+#: JSON's whitespace between two values
+_JSON_BLANKS = re.compile("[ \t\n\r]*")
+
+
+def _run_on(text: str, second: int) -> list[tuple[int, str]]:
+    """The rows of a line that holds a whole row and then, from ``second``,
+    another's opening brace (the line break between two rows lost), and
+    where each starts, the last to the line's end (read whole for its
+    error, if it has one).  Each is decoded where it stands, not the rest
+    of the line copied for each: a line of many short rows costs its length."""
+    rows = [(0, text[:second])]
+    start = second
+    while True:
+        try:
+            _, end = raw_decode(text, start)
+        except (ValueError, RecursionError):  # (read again, whole, for its error)
+            end = -1
+        blanks = _JSON_BLANKS.match(text, end) if end >= 0 else None
+        after = blanks.end() if blanks else -1
+        if end < 0 or after == len(text) or not text.startswith("{", after):
+            rows.append((start, text[start:]))
+            return rows
+        rows.append((start, text[start:end]))
+        start = after
 
 
 def _checked_row(row: Any, number: int, column: int) -> Any:
@@ -597,7 +615,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     #: whether the line above could not be read (it may have been the
     #: first row of the next file joined, the two run together on one line)
     lost_above = False
-    for number, column, text, row in _row_texts(stream):
+    for number, column, text, row, run_on in _row_texts(stream):
         bad = row if isinstance(row, Unreadable) else None
         if bad is not None:
             lost_above = True
@@ -659,7 +677,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 )
             game.errors.append(edited.finding)
             lost.append(edited.finding)
-        if column > 1:  # a row run on after another, on one line
+        if run_on:  # after another row, on one line
             joined = _problem("jsonl-run-on", number, column, game.index).finding
             game.errors.append(joined)
             lost.append(joined)

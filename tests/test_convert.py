@@ -2252,6 +2252,25 @@ def test_json_lines_files_joined_whose_games_differ_only_in_a_comment_are_two_ga
     assert "2:1: A001 this row's game differs from that of line 1" in run("validate", path).stdout
 
 
+def test_rows_run_together_on_one_line_are_each_read_where_they_stand(tmp_path: Path) -> None:
+    """Three rows on a line, spaces between them, the last torn: two read,
+    each run-on row said at its column, and the torn one's error placed
+    in the line as a row of its own line is."""
+    row = '{"format":"aluette-record","version":2,"game":{"index":1},"deal":DEAL}'
+    first = row.replace("DEAL", '{"number":1,"dealer":"N","point":{"side":"NS"}}')
+    second = row.replace("DEAL", '{"number":2,"dealer":"E","point":{"side":"EW"}}')
+    line = first + "  " + second + " " + second[:20]
+    said = run("validate", path := write(tmp_path, "run.jsonl", line + "\n"))
+    at = len(first) + 3
+    torn = at + len(second) + 1
+    assert said.stdout == (
+        f"{path}:1:{at}: A001 another row starts here, on the same line: a line break is"
+        " missing between the two rows; read as two\n"
+        f"{path}:1:{torn + 10}: A001 not valid JSON: Unterminated string; this line is skipped\n"
+    ), said.stdout
+    assert said.stderr.startswith("1 game, 2 deals")
+
+
 def test_a_logged_games_deal_1_whose_game_cannot_be_read_stays_in_it(tmp_path: Path) -> None:
     """Below a row of the game's header alone, deal 1's row, its game
     unreadable, is the game's (docs/formats.md §3: the game is not split
