@@ -1171,7 +1171,8 @@ def convert(
     choice = _rule_choice(rules, options)
     suffix = "." + to
     pairs, many = _usage(lambda: output_paths(files, output, in_place, suffix, RECORD_SUFFIXES))
-    _refuse_writing_over_inputs(pairs, "use `aluette fmt FILE` to format a file in place")
+    hint = "use `aluette fmt FILE` to format a file in place"
+    _refuse_writing_over_inputs(pairs, hint, beside=in_place)
     from .filejobs import ConvertJob
 
     job = ConvertJob(choice, many, to, source, style, compact, lossless, raw_csv)
@@ -1665,13 +1666,14 @@ def _rules_tag(rules: str | None, output: str | None) -> str | None:
 
 
 def _refuse_writing_over_inputs(
-    pairs: list[tuple[str, str | None]], hint: str, its_own: bool = False
+    pairs: list[tuple[str, str | None]], hint: str, its_own: bool = False, beside: bool = False
 ) -> None:
     """No output may be an input.  Its own would be replaced while it is
     read, and lost if anything went wrong: only the in-place mode
     (``its_own``) may do that.  Another would be replaced before it is read
     (``-o sub`` for the folder ``.`` that holds ``sub/a.aln``).  One look at
-    each file, however many there are."""
+    each file, however many there are.  ``beside``: the outputs are named
+    by ``--in-place`` (each beside its input), not by ``-o``."""
     inputs: dict[tuple[int, int], str] = {}
     for file, _ in pairs:
         found = _identity(file)
@@ -1682,9 +1684,14 @@ def _refuse_writing_over_inputs(
             continue
         own = same_file(file, target)
         if own and file == STDIO:  # (never written in place: it is read as a stream)
-            raise click.UsageError(f"-o {target} is the file standard input is read from")
+            raise click.UsageError(f"-o {visible(target)} is the file standard input is read from")
         if own and not its_own:
-            raise click.UsageError(f"-o {target} is the input file; {hint}")
+            said = (
+                f"--in-place would write over the input file {visible(file)}"
+                if beside
+                else f"-o {visible(target)} is the input file"
+            )
+            raise click.UsageError(f"{said}; {hint}")
         found = _identity(target)
         other = inputs.get(found) if found is not None else None
         if other is None or own:

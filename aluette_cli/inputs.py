@@ -17,6 +17,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from .findings import visible
 from .streams import STDIO, Walked, not_replaceable, same_file
 
 #: What a folder walk takes: the formats records are read from.
@@ -168,7 +169,8 @@ def output_paths(
         assert target is not None
         key = os.path.normpath(os.path.abspath(target))
         if key in seen:
-            raise ValueError(f"{seen[key]} and {file} would both be written to {target}")
+            first, second = visible(seen[key]), visible(file)
+            raise ValueError(f"{first} and {second} would both be written to {visible(target)}")
         seen[key] = file
     return pairs, True
 
@@ -183,15 +185,18 @@ def writes_into_inputs(files: tuple[str, ...], output: str | None) -> str | None
     for file in files:
         if same_file(file, output):
             if file == STDIO:
-                return f"-o {output} is the file standard input is read from"
-            return f"-o {output} is one of the input files"
+                return f"-o {visible(output)} is the file standard input is read from"
+            return f"-o {visible(output)} is one of the input files"
         folder = os.path.realpath(file)
         if (
             is_folder(file)
             and output.lower().endswith(RECORD_SUFFIXES)
             and os.path.commonpath([folder, target]) == folder
         ):
-            return f"-o {output} is inside the folder {file}, whose records are being read"
+            return (
+                f"-o {visible(output)} is inside the folder {visible(file)},"
+                " whose records are being read"
+            )
     return None
 
 
@@ -201,6 +206,6 @@ def _replaceable(file: str) -> None:
     why = not_replaceable(file)
     if why is not None:
         raise ValueError(
-            f"{file} cannot be replaced in place: {why}; write the output with -o,"
+            f"{visible(file)} cannot be replaced in place: {why}; write the output with -o,"
             " or to standard output"
         )

@@ -235,6 +235,10 @@ def test_a_sarif_result_gives_the_place_and_the_game_deal_and_trick() -> None:
         ("<stdin>", "stdin"),
         ("été.aln", "%C3%A9t%C3%A9.aln"),  # UTF-8, percent-encoded (RFC 3986)
         ("<draft>.aln", "%3Cdraft%3E.aln"),  # a file, whatever its first sign
+        # a name's bytes that are not UTF-8, as the system gives them: the
+        # log was cut off at "results" by an internal error
+        (b"b\xffad.aln".decode("utf-8", "surrogateescape"), "b%FFad.aln"),
+        (b"/r/b\xffad.aln".decode("utf-8", "surrogateescape"), "file:///r/b%FFad.aln"),
     ],
 )  # fmt: skip
 def test_a_file_name_is_a_sarif_artifact_uri(file: str, uri: str) -> None:

@@ -1134,6 +1134,28 @@ def test_fmt_shows_a_walked_file_name_with_its_controls_escaped(tmp_path: Path) 
         assert "a\\x1b[2J\\x0ab.aln" in result.output
 
 
+def test_a_file_name_s_controls_are_escaped_in_github_lines_and_usage_errors(
+    tmp_path: Path,
+) -> None:
+    """docs/cli.md, "Control characters": a record cannot set the
+    terminal's title.  The github format wrote the name raw in ``file=``
+    (a workflow's log is shown as a terminal shows it), and so did the
+    usage error of an -o that names an input."""
+    name = tmp_path / "x\x1b]0;pwned\x07.aln"
+    name.write_text('[Date "\x1b[2J"]\n\ndeal 1 dealer S\npoint EW\n')
+    said = run("validate", "--output-format", "github", name)
+    assert said.exit_code == 0
+    assert "file=" in said.stdout and "x\\x1b]0;pwned\\x07.aln" in said.stdout
+    for args in (
+        ["report", name, "-o", name],
+        ["convert", name, name, "--to", "json", "-o", tmp_path / "j"],
+    ):
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", result.output), result.output
+        assert "x\\x1b]0;pwned\\x07" in result.output, result.output
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [

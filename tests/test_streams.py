@@ -243,6 +243,18 @@ def test_output_naming_the_input_is_refused(tmp_path: Path, args: list[str], hin
     assert record.read_bytes() == CLASSIC.read_bytes()
 
 
+def test_convert_in_place_to_its_own_format_says_so(tmp_path: Path) -> None:
+    """No -o was given: the refusal named one ("-o in.aln is the input file")."""
+    record = write(tmp_path, "in.aln", CLASSIC.read_bytes())
+    result = run("convert", record, "--to", "aln", "--in-place")
+    assert result.exit_code == 2
+    assert f"--in-place would write over the input file {record}; use `aluette fmt" in (
+        result.stderr
+    )
+    assert "Error: -o " not in result.stderr
+    assert record.read_bytes() == CLASSIC.read_bytes()
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -126,7 +126,9 @@ class GithubDiagnostics(Diagnostics):
 
     def one(self, file: str, finding: Finding) -> None:
         level = "error" if finding.severity == "error" else "warning"
-        props = [f"file={_escape_property(file)}"]
+        # (a name's other control characters as escapes, as in the text: the
+        # log is shown on a terminal, which they would drive)
+        props = [f"file={visible(_escape_property(file))}"]
         if finding.line:
             props += [f"line={finding.line}", f"col={finding.column}"]
         props.append(f"title={_escape_property(finding.code + ' ' + CODES[finding.code].title)}")
@@ -141,12 +143,14 @@ _PSEUDO = re.compile(r"<\w+>")
 def artifact_uri(file: str) -> str:
     """A file name as a SARIF artifact URI: relative paths stay relative (code
     hosts resolve them against the repository), absolute ones are file: URIs."""
+    # A name's bytes that are not UTF-8 (held as surrogates, as the system
+    # gave them) are escaped as the bytes they are: b\xffad.aln, b%FFad.aln.
     if _PSEUDO.fullmatch(file):  # <stdin>: no file, only its name
-        return quote(file[1:-1])
+        return quote(file[1:-1], errors="surrogateescape")
     path = PurePath(file)
     if path.is_absolute():
-        return "file://" + quote(path.as_posix())
-    return quote(path.as_posix())
+        return "file://" + quote(path.as_posix(), errors="surrogateescape")
+    return quote(path.as_posix(), errors="surrogateescape")
 
 
 def rule_name(title: str) -> str:
