@@ -306,7 +306,6 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     shown = None
     version: object = None
     has_games = False
-    report = False  # whether a game reads as report --format json writes one
     #: commas too many before a game that could be read, for it to hold
     strays: list[tuple[int, int]] = []
     #: commas left out after a game: said with the game, as commas too many are
@@ -351,7 +350,10 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 return
         else:
             has_games = True
-            report = report or (isinstance(part.value, dict) and "file" in part.value)
+            if shown is None and isinstance(part.value, dict) and "file" in part.value:
+                # a report's game: the document is one, said once, at its start
+                yield _problem("json-report", format=FORMAT)
+                return
             where = f"game {part.index}"
             if isinstance(part.value, dict) and type(part.value.get("index")) is int:
                 # a game is numbered in file order (docs/formats.md §2): two
@@ -371,14 +373,18 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                     said = {"format": FORMAT, "version": VERSION}
                     unsaid = _problem("json-no-version", 1, 1, game.index, **said)
                     lost.insert(0, unsaid.finding)
+                if shown is None:  # so too a format not given before the games
+                    shown = False
+                    unsaid = _problem("json-no-format", 1, 1, game.index, format=FORMAT)
+                    lost.insert(0, unsaid.finding)
                 game.errors += lost
                 yield FromJson(game, partial(_json_again, part.value, source, where, lost))
     for line, column in strays:  # no game could be read after them
         yield _problem("json-stray-comma", line, column)
     for line, column in lacking:
         yield _problem("json-missing-comma", line, column)
-    if shown is None:
-        yield _problem("json-report" if report else "json-format", format=FORMAT)
+    if shown is None:  # (no game was read: one would have said it)
+        yield _problem("json-format", format=FORMAT)
     elif not has_games:
         yield _problem("json-games")
 

@@ -237,6 +237,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
             "the document gives no 'version' before its games (an {format} document is"
             " of version {version}); its games are read as of that version"
         ),
+        "json-no-format": (
+            "the document gives no 'format' before its games (an {format} document says"
+            " \"format\": \"{format}\"); its games are read as such"
+        ),
         "json-game": "{problem}; this game is skipped",
         "json-stray-comma": (
             "not valid JSON: a comma too many in the games list; read as if not there"

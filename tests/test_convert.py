@@ -1821,8 +1821,30 @@ def test_a_report_given_as_a_record_is_named_so(tmp_path: Path) -> None:
         f"{report}:1:1: A001 not an aluette-record JSON document: a report, as 'aluette report"
         " --format json' writes it; 'aluette convert --to json' writes a record in JSON"
     ) in result.stdout.splitlines()
+    # said once, alone, at its start: each game was said not to read before it
+    assert len(result.stdout.splitlines()) == 1, result.stdout
     record = write(tmp_path, "record.json", run("convert", sample, "--to", "json").stdout)
     assert run("validate", record).exit_code == 0
+
+
+def test_a_json_document_without_its_format_is_said_once_and_read(
+    tmp_path: Path, two_games: dict[str, Any]
+) -> None:
+    """As a document without its version: the finding came after the
+    games' own, out of place order, and was counted a game of its own (a
+    game of no deals in the report)."""
+    doc = {"version": 1, "games": two_games["doc"]["games"]}
+    path = write(tmp_path, "nf.json", json.dumps(doc))
+    said, codes = _validated(path)
+    assert said.exit_code == 1
+    assert said.stdout.splitlines() == [
+        f"{path}:1:1: A001 the document gives no 'format' before its games (an"
+        ' aluette-record document says "format": "aluette-record"); its games are read as such'
+    ]
+    assert said.stderr.startswith("2 games, ")
+    assert codes == [["A001"], []]
+    report = json.loads(run("report", "--format", "json", path).stdout)
+    assert len(report["games"]) == 2
 
 
 # --------------------------------------------------------------------------
