@@ -176,7 +176,13 @@ def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
     except RulesetError as exc:
         raise click.BadParameter(str(exc), param_hint="--rules/--options") from None
     ctx = click.get_current_context(silent=True)
-    output = ctx.params.get("output") if ctx is not None else None
+    _refuse_writing_over_rules(rules, ctx.params.get("output") if ctx is not None else None)
+    return choice
+
+
+def _refuse_writing_over_rules(rules: str | None, output: object) -> None:
+    """An output (``-o``) over the ruleset file read is a usage error: it
+    would be lost, and the records written under rules no longer there."""
     # (a name not ending in .toml is a preset, read from the package)
     if (
         rules is not None
@@ -190,7 +196,6 @@ def _rule_choice(rules: str | None, options: str | None) -> RuleChoice:
                 f"-o {visible(output)} is the ruleset file --rules reads; write the output"
                 " elsewhere"
             )
-    return choice
 
 
 def _version() -> str:
@@ -1622,6 +1627,7 @@ def scorer_command(rules: str | None, lang: str, record: str | None, output: str
     from .writers.scorer import InvalidRecord, page_for
 
     tag = _rules_tag(rules, output)
+    _refuse_writing_over_rules(rules, output)
     if record is not None:
         _refuse_reading_into((record,), output)
     try:

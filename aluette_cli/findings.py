@@ -239,7 +239,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "json-no-format": (
             "the document gives no 'format' before its games (an {format} document says"
-            " \"format\": \"{format}\"); its games are read as such"
+            ' "format": "{format}"); its games are read as such'
         ),
         "json-game": "{problem}; this game is skipped",
         "json-stray-comma": (

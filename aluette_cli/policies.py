@@ -387,7 +387,7 @@ class TeamTricks(DealScoring):
 
     name = "team-tricks"
     summary_fr = (
-        "les levées comptent par équipe ; la première équipe à {target} levées"
+        "les levées comptent par équipe ; la première équipe à {target} levée{s}"
         " prend la donne et le jeu s'arrête là ; sinon, qui a le plus de levées la prend, et à"
         " égalité la donne est nulle"
     )
@@ -484,13 +484,15 @@ class Deals(GameLength):
     """A game is a number of scoring deals (docs/rules.md §5); void deals do not count."""
 
     name = "deals"
-    summary_fr = "une partie est de {target} donnes marquantes (les donnes nulles ne comptent pas)"
+    summary_fr = (
+        "une partie est de {target} donne{s} marquante{s} (les donnes nulles ne comptent pas)"
+    )
 
     def is_over(self, scoring_deals: int, score: dict[str, int], target: int) -> bool:
         return scoring_deals >= target
 
     def end_reason(self, target: int) -> str:
-        return f"{target} scoring deals had been played"
+        return f"{plural(target, 'scoring deal')} had been played"
 
     def so_far(self, score: str, scoring_deals: int, target: int) -> str:
         return (
@@ -508,25 +510,25 @@ class Deals(GameLength):
         return f"the record has {count} of {target}"
 
     def summary(self, target: int) -> str:
-        return f"a game is {target} scoring deals (void deals do not count)"
+        return f"a game is {plural(target, 'scoring deal')} (void deals do not count)"
 
 
 class Points(GameLength):
     """The first team to a number of points wins (docs/rules.md §7)."""
 
     name = "points"
-    summary_fr = "la première équipe à {target} points gagne la partie"
+    summary_fr = "la première équipe à {target} point{s} gagne la partie"
 
     def is_over(self, scoring_deals: int, score: dict[str, int], target: int) -> bool:
         return max(score.values()) >= target
 
     def end_reason(self, target: int) -> str:
-        return f"a team had reached {target} points"
+        return f"a team had reached {plural(target, 'point')}"
 
     def so_far(self, score: str, scoring_deals: int, target: int) -> str:
         return (
             f"Score so far: {score}; the game goes on until a team has"
-            f" {target} points: it is not finished."
+            f" {plural(target, 'point')}: it is not finished."
         )
 
     def unfinished(
@@ -536,11 +538,11 @@ class Points(GameLength):
             return None
         return (
             f"the score is NS {score['NS']}, EW {score['EW']}"
-            f" and the game goes on until a team has {target} points"
+            f" and the game goes on until a team has {plural(target, 'point')}"
         )
 
     def summary(self, target: int) -> str:
-        return f"the first team to {target} points wins the game"
+        return f"the first team to {plural(target, 'point')} wins the game"
 
 
 GAME_LENGTHS: dict[str, GameLength] = {"deals": Deals(), "points": Points()}

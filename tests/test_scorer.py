@@ -30,7 +30,7 @@ from aluette_cli.cards import SEATS, TEAMS, Team, team_of
 from aluette_cli.ledger import GameLedger
 from aluette_cli.model import Pos
 from aluette_cli.policies import PointOutcome, TeamTricks
-from aluette_cli.rules import OPTIONS, Ruleset, load_ruleset, preset_names
+from aluette_cli.rules import CHANT_SEATS, OPTIONS, Ruleset, load_ruleset, preset_names
 from aluette_cli.writers.scorer import LANGS, game_end, option_facts, sheet_stops, words
 
 from . import test_html_browser as hb
@@ -156,6 +156,8 @@ def test_both_languages_have_every_word() -> None:
         "game",
         "dbl",
         "dbl.text",
+        "dbl.mordienne",
+        "chant.and",
         "ranking",
         "four",
         "title",
@@ -163,6 +165,9 @@ def test_both_languages_have_every_word() -> None:
         "rulesCard",
     }
     used |= {f"{o}.text" for o in OPTIONS} | {f"opt.{o}" for o in OPTIONS}
+    used |= {f"chant.{role}" for role in CHANT_SEATS}
+    for key in re.findall(r'\bcounted\("([\w.]+)"', script):  # and its word for one
+        used |= {key, key + ".one"}
     assert used == english.keys()
     assert all(value.strip() for value in (*english.values(), *french.values()))
 
@@ -640,6 +645,29 @@ def test_a_record_is_continued_by_tapping(browser: Any, tmp_path: Path, name: st
     tab.page.close()
 
 
+@pytest.mark.parametrize(("lang", "kept", "button"), [
+    ("en", "1 trick kept", "(1 deal)"), ("fr", "1 levée notée", "(1 donne)"),
+])  # fmt: skip
+def test_one_deal_and_one_trick_are_said_in_the_singular(
+    browser: Any, tmp_path: Path, lang: str, kept: str, button: str
+) -> None:
+    """'1 tricks kept', '(1 deals)': a deal conceded after its first trick."""
+    begun = tmp_path / "one.aln"
+    begun.write_text(
+        '[Options "mordienne"]\n\ndeal 1 dealer N\nconcede NS accepted\nwinners: E\npoint E\n',
+        "utf-8",
+    )
+    page = tmp_path / "one.html"
+    assert run("scorer", "--continue", begun, "--lang", lang, "-o", page).exit_code == 0
+    tab = _fresh_tab(browser, page, 390)
+    assert kept in tab.page.locator("#deals").inner_text()
+    _tap(tab, "new")
+    _tap(tab, "new")
+    assert tab.page.locator('[data-act="continue"]').inner_text().endswith(button)
+    assert not tab.errors
+    tab.page.close()
+
+
 @pytest.mark.parametrize(
     ("text", "says", "status"),
     [
@@ -694,6 +722,48 @@ def test_the_record_being_continued_is_not_written_over(tmp_path: Path) -> None:
     result = run("scorer", "--continue", str(record), "-o", str(record))
     assert result.exit_code == 2 and "is one of the input files" in result.output
     assert record.read_text("utf-8") == text
+
+
+def test_the_ruleset_file_read_is_not_written_over(tmp_path: Path) -> None:
+    """docs/cli.md: -o may not name the ruleset file --rules reads, for any
+    command; the scorer's page was written over it (status 0), and so over
+    the file a continued record's Rules tag names."""
+    rules = tmp_path / "house.toml"
+    text = (ROOT / "samples" / "house-rules.toml").read_text("utf-8")
+    rules.write_text(text, "utf-8")
+    record = tmp_path / "game.aln"
+    record.write_text('[Rules "house.toml"]\n\ndeal 1 dealer N\npoint N\n', "utf-8")
+    for args, said in (
+        (["--rules", rules], "is the ruleset file --rules reads"),
+        (
+            ["--continue", record],
+            "is the ruleset file house.toml that the record's Rules tag names",
+        ),
+    ):
+        result = run("scorer", *args, "-o", rules)
+        assert result.exit_code == 2 and said in result.output, result.output
+        assert rules.read_text("utf-8") == text
+
+
+def test_the_rules_card_says_the_rules_of_its_ruleset() -> None:
+    """The card is written from the ruleset, as `aluette rules` is: a house
+    file's chant went to "the dealer and the player on the dealer's left"
+    whoever it names, a double never said what a mordienne makes it worth,
+    and a game of one point was "the first team to 1 points"."""
+    from aluette_cli.writers.scorer import rules_card
+
+    house = load_ruleset(str(ROOT / "samples" / "house-rules.toml"))
+    for lang, partner in (("en", "the dealer's partner"), ("fr", "au partenaire du donneur")):
+        assert partner in rules_card(house, "house.toml", lang)
+    from aluette_cli.policies import GAME_LENGTHS
+
+    classic = load_ruleset("classic")  # (it knows the mordienne option)
+    points = GAME_LENGTHS["points"]
+    ruleset = dataclasses.replace(classic, doubles=True, game_length=points, game_target=1)
+    card = rules_card(ruleset, "doubled.toml", "en")
+    assert '<span data-option="mordienne"> (4 with a mordienne)</span>' in card
+    assert "The first team to 1 point wins the game." in card
+    assert "La première équipe à 1 point gagne la partie." in rules_card(ruleset, "d", "fr")
 
 
 def test_a_record_is_continued_from_standard_input(
@@ -764,10 +834,46 @@ def test_a_game_kept_by_another_page_is_not_taken_up(
             localStorage.setItem('aluette-scorer', JSON.stringify(game));
         }"""
     )
-    _reload(tab)
+    # ... and is kept aside, not dropped (docs/scorer.md, "Nothing is lost"):
+    # the next save wrote over it.  The page that has its rules takes it up.
+    aside = """() => Object.keys(localStorage).filter((k) => k.startsWith('aluette-scorer:'))
+        .map((k) => JSON.parse(JSON.parse(localStorage.getItem(k)).text))"""
+    _reload_until(tab, aside + ".length === 1")
     assert tab.page.locator('[data-act="start"]').count() == 1
+    (kept,) = tab.js(aside)
+    assert kept["setup"]["rules"] == "gone.toml" and len(kept["entries"]) == 1
+    _tap(tab, "dealer", "E")  # a new game, kept
+    tab.js(
+        """() => {
+            const k = Object.keys(localStorage).find((k) => k.startsWith('aluette-scorer:'));
+            const kept = JSON.parse(localStorage.getItem(k));
+            const game = JSON.parse(kept.text);
+            game.setup.rules = 'classic';  // as if this page were the one with its rules
+            localStorage.setItem(k, JSON.stringify({ ...kept, text: JSON.stringify(game) }));
+            const now = JSON.parse(localStorage.getItem('aluette-scorer'));
+            now.setup.rules = 'gone.toml';
+            localStorage.setItem('aluette-scorer', JSON.stringify(now));
+        }"""
+    )
+    _reload_until(tab, "() => document.querySelectorAll('#deals li').length === 1")
+    (back,) = tab.js(aside)
+    assert back["setup"]["rules"] == "gone.toml" and back["entries"] == []
     assert not tab.errors
     tab.page.close()
+
+
+def _reload_until(tab: hb.Tab, settled: str) -> None:
+    """:func:`_reload` for a page whose loading writes the storage (it sets
+    a game aside): reload until ``settled`` holds, for up to a minute."""
+    deadline = time.monotonic() + 60
+    while True:
+        tab.page.wait_for_timeout(500)
+        tab.page.reload()
+        tab.page.wait_for_function("() => document.documentElement.dataset.ready")
+        if tab.js(settled):
+            return
+        if time.monotonic() > deadline:
+            pytest.fail(f"never came to hold after a reload: {settled}")
 
 
 def test_the_french_page_says_no_english_word(browser: Any, pages: dict[str, Path]) -> None:
@@ -1143,6 +1249,15 @@ def test_a_record_the_page_did_not_write_is_refused(
         "renumbered.aln": own.replace("deal 1 dealer N", "deal 7 dealer N"),
         "late.aln": own + '\n[Site "Nantes"]\n',
         "house.aln": own.replace('[Rules "classic"]', '[Rules "house.toml"]'),
+        # an option written twice: the page broke (no message), and with no
+        # deal kept a setup no drawing survived, reload after reload
+        "twice.aln": own.replace(
+            '[Rules "classic"]', '[Rules "classic"]\n[Options "mordienne, mordienne"]'
+        ),
+        "twice-nodeal.aln": own.split("\n\ndeal")[0].replace(
+            '[Rules "classic"]', '[Rules "classic"]\n[Options "chanter, chanter"]'
+        )
+        + "\n",
     }
     _tap(tab, "new")
     _tap(tab, "new")

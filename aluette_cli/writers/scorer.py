@@ -31,12 +31,13 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import CARD_NICKNAMES, SEATS, TEAMS, TRICKS_PER_DEAL, Team, side_team, team_of
+from ..findings import visible
 from ..model import Announce, Concede, Deal, Pos
 from ..pipeline import CheckedGame, rules_name
 from ..policies import TEAM_TOTALS, DealScoring, GameLength, TiePolicy
 from ..rules import MAX_GAME_TARGET, Ruleset, load_ruleset, preset_names, rules_tag_for
 from ..scoring import point_values
-from ..streams import STDIO, display_name, open_source
+from ..streams import STDIO, display_name, open_source, same_file
 from ..verdict import exit_status
 from .html import _sha256, esc
 
@@ -188,14 +189,17 @@ def _tie_words(tie: TiePolicy, lang: str) -> str:
 
 def _scoring_words(scoring: DealScoring, target: int, lang: str) -> str:
     english = scoring.summary(target)
-    french = scoring.summary_fr
-    return french.format(target=target) if lang == "fr" and french else english
+    return _french(scoring.summary_fr, target) if lang == "fr" and scoring.summary_fr else english
 
 
 def _length_words(length: GameLength, target: int, lang: str) -> str:
     english = length.summary(target)
-    french = length.summary_fr
-    return french.format(target=target) if lang == "fr" and french else english
+    return _french(length.summary_fr, target) if lang == "fr" and length.summary_fr else english
+
+
+def _french(text: str, target: int) -> str:
+    """A policy's French summary for its target: ``{s}`` marks a plural."""
+    return text.format(target=target, s="" if target == 1 else "s")
 
 
 def _card_words(card: str, lang: str) -> str:
@@ -239,11 +243,18 @@ def rules_card(ruleset: Ruleset, key: str, lang: str) -> str:
         *(f"<dt>{esc(label)}</dt><dd>{esc(_sentence(text))}</dd>" for label, text in said),
     ]
     if ruleset.doubles:
-        parts.append(f"<dt>{esc(w['dbl'])}</dt><dd>{esc(w['dbl.text'])}</dd>")
+        # worth 4 with a mordienne where the option is known, said while it is on
+        before, after = w["dbl.text"].split("{mordienne}")
+        more = ""
+        if "mordienne" in ruleset.known_options:
+            more = f'<span data-option="mordienne">{esc(w["dbl.mordienne"])}</span>'
+        parts.append(f"<dt>{esc(w['dbl'])}</dt><dd>{esc(before)}{more}{esc(after)}</dd>")
+    seats = w["chant.and"].join(w["chant." + role] for role in ruleset.chant_seats)
     for option in sorted(ruleset.known_options):
+        text = w[option + ".text"].replace("{seats}", seats)
         parts.append(
             f'<dt data-option="{option}">{esc(w["opt." + option])}</dt>'
-            f'<dd data-option="{option}">{esc(w[option + ".text"])}</dd>'
+            f'<dd data-option="{option}">{esc(text)}</dd>'
         )
     parts.append("</dl></section>")
     return "".join(parts)
@@ -447,6 +458,11 @@ def page_for(
         if rules is None:  # the record's own rules: a preset, or its file as it names it
             key = rules_name(checked.game)
             if key not in preset_names():
+                if output is not None and same_file(str(folder / key), output):
+                    raise ValueError(
+                        f"-o {visible(output)} is the ruleset file {visible(key)} that the"
+                        " record's Rules tag names; write the page elsewhere"
+                    )
                 key = rules_tag_for(str(folder / key), output)
                 assert key is not None
                 chosen, tag = checked.outcome.ruleset, key

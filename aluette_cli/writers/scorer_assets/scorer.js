@@ -139,7 +139,7 @@
     if (key === undefined) return fill(W["import.rules"], { file, rules: tags.Rules });
     const rules = DATA.rulesets[key];
     const options = tags.Options ? tags.Options.split(", ") : [];
-    if (!options.every((o) => rules.known.includes(o))) return foreign;
+    if (!takes({ rules: key, options })) return foreign;  // (an option written twice too)
     const names = {};
     for (const seat of SEATS) names[seat] = tags[NAME_TAGS[seat]] || "";
     const game = {
@@ -181,17 +181,60 @@
     entries: [],
     draft: blank(),
   });
-  function load() {
+  /* Whether this page can go on with a game of these rules and options (a
+     page made with other rulesets cannot: another ruleset file, say). */
+  function takes(setup) {
+    const rules = setup && DATA.rulesets[setup.rules];
+    const options = setup && setup.options;
+    return !!rules && Array.isArray(options) && new Set(options).size === options.length &&
+      options.every((o) => rules.known.includes(o)) && !!rules.worth[options.slice().sort().join(",")];
+  }
+  const taken = (g) => !!g && takes(g.setup) && Array.isArray(g.entries) && !!g.draft;
+  /* A game kept by a page with other rulesets is not this page's to go on
+     with, nor to drop: it is kept aside, under a key of its own, and the
+     page that has its rules takes it up again (the latest kept aside). */
+  const ASIDE = KEY + ":";
+  /* Kept aside under a key of its own content (FNV-1a): the same game set
+     aside twice, a reload finding the storage before the first, is one. */
+  function setAside(text) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
     try {
-      const g = JSON.parse(localStorage.getItem(KEY));
-      // A game kept by a page with other rulesets is not this page's to go on with.
-      const rules = g && g.setup && DATA.rulesets[g.setup.rules];
-      if (rules && Array.isArray(g.entries) && g.setup.options.every((o) => rules.known.includes(o))) {
+      localStorage.setItem(ASIDE + (hash >>> 0).toString(16), JSON.stringify({ when: Date.now(), text }));
+      localStorage.removeItem(KEY);
+    } catch (e) { /* storage refused */ }
+  }
+  function takenBack() {
+    let best = null;
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (!k || !k.startsWith(ASIDE)) continue;
+        let kept = null, g = null;
+        try { kept = JSON.parse(localStorage.getItem(k)); g = JSON.parse(kept.text); } catch (e) { continue; }
+        if (taken(g) && (best === null || kept.when > best.when)) best = { k, g, when: kept.when, text: kept.text };
+      }
+      if (best === null) return null;
+      localStorage.setItem(KEY, best.text);  // kept before it is no longer aside
+      localStorage.removeItem(best.k);
+    } catch (e) { return null; }
+    return best.g;
+  }
+  function load() {
+    let kept = null;
+    try { kept = localStorage.getItem(KEY); } catch (e) { /* no storage: a new game */ }
+    try {
+      const g = JSON.parse(kept);
+      if (taken(g)) {
         g.draft.winners = g.draft.winners || [];  // kept before sheets were
         return g;
       }
+      if (g && g.setup && Array.isArray(g.entries)) setAside(kept);
     } catch (e) { /* a broken copy: start again */ }
-    return DATA.start ? started() : fresh();
+    if (DATA.start) return started();
+    const back = takenBack();
+    if (back) back.draft.winners = back.draft.winners || [];
+    return back || fresh();
   }
   /* The game of the record given with --continue, as it was written in. */
   const started = () => JSON.parse(JSON.stringify(DATA.start.game));
@@ -223,6 +266,8 @@
     return (s.names[seat] || W["seat." + seat]) + (s.names[seat] ? " (" + W["seat." + seat] + ")" : "");
   };
   const pts = (n) => n + " " + (n > 1 ? W.pts : W.pt);
+  /* A sentence that counts: its ".one" words for one. */
+  const counted = (key, n, vals) => fill(W[n === 1 ? key + ".one" : key], { ...vals, n });
   const short = (seat) => game.setup.names[seat] || W["seat." + seat];
 
   function setupView() {
@@ -234,7 +279,7 @@
     const iso = /^\d{4}\.\d{2}\.\d{2}$/.test(s.date) ? s.date.replace(/\./g, "-") : "";
     return h("section", { class: "setup" },
       DATA.start ? h("button", { type: "button", class: "go", "data-act": "continue",
-        text: fill(W.continue, { file: DATA.start.from, n: DATA.start.game.entries.length }) }) : null,
+        text: counted("continue", DATA.start.game.entries.length, { file: DATA.start.from }) }) : null,
       h("h2", { text: W.setup }),
       h("div", { class: "fields" }, field("event", W.event, s.event), field("site", W.site, s.site), field("date", W.date, iso, "date")),
       h("p", { class: "hint", text: W.partners }),
@@ -315,7 +360,7 @@
           h("strong", { text: e.who === null ? W.voided : who(e.who) + " " + pts(e.points) }),
           h("span", { text: (e.double ? " · " + W.double + " " + who(e.double) : "") +
             (e.concede ? " · " + W.concede + " " + who(e.concede.team) + " · " + (e.concede.accepted ? W.accepted : W.refused) : "") +
-            (e.winners && e.winners.length ? " · " + fill(W.kept, { n: e.winners.length }) : "") }),
+            (e.winners && e.winners.length ? " · " + counted("kept", e.winners.length) : "") }),
           h("span", { class: "run", text: " → " + states[i + 1].score.NS + "-" + states[i + 1].score.EW })))));
     }
     kids.push(h("section", { class: "export" }, h("h3", { text: W.export }),
@@ -416,7 +461,8 @@
     if (input.id !== "import" || !input.files.length) return;
     const file = input.files[0];
     file.text().then((text) => {
-      const got = imported(text, file.name);
+      let got;
+      try { got = imported(text, file.name); } catch (e) { got = fill(W["import.foreign"], { file: file.name }); }
       problem = typeof got === "string" ? got : null;
       if (!problem) {
         game = got;
