@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import DECK, HAND_SIZE, SEATS, left_of, seats_from
 from .deal_checks import Exchange, apply_chants, check_deck, hand_lines
 from .engine import in_number_order, place
-from .findings import OUT_OF_TURN, TRICK_CLAIM, TRICK_NUMBER, Finding, Flags, Kind
+from .findings import OUT_OF_TURN, TRICK_CLAIM, TRICK_COUNT, TRICK_NUMBER, Finding, Flags, Kind
 from .model import BrokenDeal, Deal, Trick
 from .outcome import DealOutcome
 from .parallel import map_in_order
@@ -297,7 +297,15 @@ def _walk(
         tricks.append((str(leader), played, took.winner))
     if not table.over:
         # The values would be of tricks nobody recorded, and the last one
-        # would not be what the deal scored.
+        # would not be what the deal scored: the replay's A206 says so.
+        short = (
+            f
+            for found in said.values()
+            for f in found
+            if f.code == TRICK_COUNT and f.deal == deal.number and f.line >= deal.pos.line
+        )
+        if (first := next(short, None)) is not None:
+            return _said(first)
         line = lines[len(tricks) - 1].pos.line if tricks else deal.tricks[-1].pos.line
         stop = f"after trick {len(tricks)} (line {line})"
         return f"the record's play stops {stop}, before the deal is over"

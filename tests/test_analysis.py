@@ -81,6 +81,29 @@ def test_the_text_says_it_in_a_sentence() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("before", "after", "said"),
+    [
+        # the value went to the others: they take it whatever EW do
+        (-1, 1, "after 7e NS win the point whatever EW do."),
+        # still EW's, less of it: EW win the point only playing well; NS
+        # can hold them to it (it said "EW win the point whatever EW do")
+        (-2, -1, "after 7e EW can win no more than the point."),
+        (-2, 0, "after 7e EW can do no better than a void deal."),
+        (2, -1, "after 7e EW win the point whatever NS do."),
+    ],
+)
+def test_a_play_that_lost_value_says_what_is_sure_after_it(
+    before: int, after: int, said: str
+) -> None:
+    from aluette_cli.analysis import PlayValue
+    from aluette_cli.writers.analysis import play_sentence
+
+    seat = "E" if before < 0 else "N"
+    play = PlayValue(7, seat, "7e", before, after, ("5e",))
+    assert play_sentence(play).endswith(said), play_sentence(play)
+
+
 def test_the_sample_is_a_valid_record() -> None:
     result = run("validate", str(THROWN))
     assert result.exit_code == 0
@@ -557,10 +580,12 @@ def test_a_deal_whose_play_stops_early_is_skipped(tmp_path: Path, kept: int) -> 
     result = run("analyse", "--from-trick", "5", "--format", "json", str(record))
     assert result.exit_code == 1  # the A206, as validate says
     (deal,) = json.loads(result.stdout)["games"][0]["deals"]
-    line = _line_of(text, f"{kept}. ")
-    assert deal["skipped"] == (
-        f"the record's play stops after trick {kept} (line {line}), before the deal is over"
-    )
+    # in validate's words, with its code (docs/analysis.md): it said "the
+    # record's play stops after trick 8 (line 17), before the deal is over"
+    (short,) = (f for f in json.loads(run("validate", "--format", "json", record).stdout))
+    assert short["code"] == "A206"
+    said = f"line {short['line']}: {short['message']} (A206: see aluette validate)"
+    assert deal["skipped"] == said
     assert deal["plays"] == []
 
 

@@ -49,8 +49,21 @@ def play_sentence(play: PlayValue) -> str:
     return (
         f"trick {play.trick}, {play.seat} plays {play.card}: {team} could still"
         f" {_goal(play.before, team)} with {_either(_better(play))}; after {play.card}"
-        f" {value_words(play.after)} whatever {team} do."
+        f" {_after(play.after, team)}."
     )
+
+
+def _after(value: int, team: str) -> str:
+    """What is sure after a play that lost ``team`` some of the value: the
+    others can hold it there, whatever ``team`` does (which is not to say
+    that ``team`` wins what is left whatever it does: it must play well)."""
+    mine = value if team == "NS" else -value
+    if mine < 0:
+        return f"{value_words(value)} whatever {team} do"
+    if mine == 0:
+        return f"{team} can do no better than a void deal"
+    worth = "the point" if mine == 1 else plural(mine, "point")
+    return f"{team} can win no more than {worth}"
 
 
 def deal_lines(deal: DealAnalysis, limits: Limits) -> list[str]:
