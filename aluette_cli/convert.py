@@ -537,21 +537,23 @@ def _row_texts(stream: Rewound) -> Iterator[tuple[int, int, str, Any, bool]]:
             yield number, 1, "", _problem("jsonl-encoding", number, offset=exc.start), False
             continue
         pieces = [(0, text)]
+        several = False  # whether the line holds rows run together
         while pieces:
             offset, piece = pieces.pop()
             column = offset + 1
             try:
                 row = loads(piece)
             except json.JSONDecodeError as exc:
-                if exc.msg == "Extra data" and piece.startswith("{", exc.pos) and not offset:
-                    pieces = _run_on(text, exc.pos)[::-1]
+                if exc.msg == "Extra data" and piece.startswith("{", exc.pos) and not several:
+                    pieces, several = _run_on(text, exc.pos)[::-1], True
                     continue
                 where = column + exc.colno - 1
-                row = _problem("jsonl", number, where, reason=reason_of(exc))
+                variant = "jsonl-part" if several else "jsonl"
+                row = _problem(variant, number, where, reason=reason_of(exc))
             except RecursionError:
                 row = _problem("jsonl-deep", number, column)
             else:
-                row = _checked_row(row, number, column)
+                row = _checked_row(row, number, column, several)
             yield number, column, piece, row, offset > 0
 
 
@@ -581,10 +583,13 @@ def _run_on(text: str, second: int) -> list[tuple[int, str]]:
         start = after
 
 
-def _checked_row(row: Any, number: int, column: int) -> Any:
-    """A row read, or why it is not a record's (an :class:`Unreadable`)."""
+def _checked_row(row: Any, number: int, column: int, several: bool = False) -> Any:
+    """A row read, or why it is not a record's (an :class:`Unreadable`);
+    ``several``: one of the rows run together on its line."""
     problem = _row_problem(row)
-    return _problem("jsonl-row", number, column, problem=problem) if problem else row
+    if not problem:
+        return row
+    return _problem("jsonl-row-part" if several else "jsonl-row", number, column, problem=problem)
 
 
 #: Where a row ends: a line end of any of the three kinds.
@@ -697,14 +702,14 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             game, rows, lost, long = None, [], [], (first_row, last_place)
             continue
         first = len(game.deals)  # the place of the row's deal, if it gives one
-        unread = _jsonl_deal(game, row, number)
+        unread = _jsonl_deal(game, row, number, column=column)
         if unread is not None:  # (among the deals, as an unreadable deal)
             game.errors.append(unread)
             lost.append(unread)
         rows.append((number, column, text, first if len(game.deals) > first else None))
         held += len(text)
         if held > MAX_GAME_CHARS:
-            yield _problem("json-long-game", number, 1, game.index, limit=MAX_GAME_CHARS)
+            yield _problem("json-long-game", number, column, game.index, limit=MAX_GAME_CHARS)
             game, rows, lost, long = None, [], [], (first_row, last_place)
     if game is not None:
         yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
@@ -728,7 +733,11 @@ def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = N
 
 
 def _jsonl_deal(
-    game: Game, row: dict[str, Any], number: int, placing: _Placing | None = None
+    game: Game,
+    row: dict[str, Any],
+    number: int,
+    placing: _Placing | None = None,
+    column: int = 1,
 ) -> Finding | None:
     """The deal of a JSON Lines row, added to its game; ``placing`` places
     it in the file (:mod:`aluette_cli.jsonplace`).  A deal that cannot be
@@ -745,11 +754,12 @@ def _jsonl_deal(
             placing.deal(full)
         item = item_from_dict(full, where, game.index)
     except RecordError as exc:
-        finding = _problem("jsonl-deal", number, game=game.index, problem=str(exc)).finding
+        finding = _problem("jsonl-deal", number, column, game.index, problem=str(exc)).finding
         if isinstance(deal, dict):  # a deal, though not one that can be read: its place is kept
             head = dict(deal)
             head.pop(head.get(TWICE), None)  # a key given twice: which value was meant is not known
-            game.deals.append(_unread_row(number, head.get("number"), head.get("dealer"), finding))
+            at = Pos(number, column)
+            game.deals.append(_unread_row(at, head.get("number"), head.get("dealer"), finding))
         return finding
     if isinstance(item, BrokenDeal):
         # The text is the deal: read again, it gives the parts and the
@@ -759,7 +769,7 @@ def _jsonl_deal(
         if placing is not None:
             placing.text(full, item)
         elif compact and "pos" not in deal:  # placed at its row, as the rest of it
-            move_item(item, _to(Pos(number, 1)))
+            move_item(item, _to(Pos(number, column)))
     game.errors += item_errors(item)
     game.deals.append(item)
     return None
@@ -868,14 +878,14 @@ def _deal_place(row: dict[str, Any], last: Place | None) -> Place | None:
     return place if all(type(x) is int for x in place) else last  # type: ignore[return-value]
 
 
-def _unread_row(line: int, number: object, dealer: object, why: Finding) -> BrokenDeal:
+def _unread_row(place: Pos, number: object, dealer: object, why: Finding) -> BrokenDeal:
     """The deal of a JSON Lines row that could not be read, in its place in
     the game, its number and dealer as the row gives them where it does:
     left out, the deals after it were said to follow a gap (A104), and the
     game to end a deal short (A305)."""
     known = type(number) is int and 0 <= number <= MAX_NUMBER
     return BrokenDeal(
-        Pos(line, 1),
+        place,
         number if known else None,  # type: ignore[arg-type]
         dealer if dealer in SEATS else None,  # type: ignore[arg-type]
         "",
@@ -964,7 +974,7 @@ def _jsonl_again(
         if game is None:
             game = _jsonl_header(row, number, placing)
             game.index = index  # (before its deals: their findings carry it)
-        _jsonl_deal(game, row, number, placing)  # (what it says, said when first read)
+        _jsonl_deal(game, row, number, placing, column)  # (what it says, said when first read)
     assert game is not None
     game.errors += lost
     game.skipped += skipped

@@ -252,6 +252,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "jsonl": "not valid JSON: {reason}; this line is skipped",
         "jsonl-deep": "the JSON is nested too deeply; this line is skipped",
         "jsonl-row": "{problem}; this line is skipped",
+        "jsonl-row-part": "{problem}; this row of the line is skipped",
+        "jsonl-part": "not valid JSON: {reason}; this row of the line is skipped",
         "jsonl-deal": "{problem}; this deal is skipped",
         "jsonl-game": "this row's game differs from that of line {first}, the first row of"
         " its game, which every row repeats: only the first is read; make them the same",

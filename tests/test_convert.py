@@ -2288,9 +2288,29 @@ def test_rows_run_together_on_one_line_are_each_read_where_they_stand(tmp_path: 
     assert said.stdout == (
         f"{path}:1:{at}: A001 another row starts here, on the same line: a line break is"
         " missing between the two rows; read as two\n"
-        f"{path}:1:{torn + 10}: A001 not valid JSON: Unterminated string; this line is skipped\n"
+        f"{path}:1:{torn + 10}: A001 not valid JSON: Unterminated string; this row of the"
+        " line is skipped\n"
     ), said.stdout
     assert said.stderr.startswith("1 game, 2 deals")
+
+
+def test_a_row_run_on_is_said_at_its_own_column(tmp_path: Path) -> None:
+    """Its deal's finding named column 1, the row before it on the line;
+    and a value before it that is no row was "this line is skipped", where
+    the rest of the line is read."""
+    row = '{"format":"aluette-record","version":2,"game":{"index":1},"deal":DEAL}'
+    first = row.replace("DEAL", '{"number":1,"dealer":"N","point":{"side":"NS"}}')
+    second = row.replace("DEAL", '{"number":2,"dealer":"E","hands":"oops"}')
+    path = write(tmp_path, "run.jsonl", first + second + "\n")
+    at = len(first) + 1
+    said = run("validate", path).stdout.splitlines()
+    assert f"{path}:1:{at}: A001 line 1: hands must be a list; this deal is skipped" in said
+    path = write(tmp_path, "value.jsonl", "[1,2]" + first + "\n")
+    said = run("validate", path)
+    assert said.stdout.startswith(
+        f"{path}:1:1: A001 a row must be a JSON object; this row of the line is skipped\n"
+    ), said.stdout
+    assert said.stderr.startswith("1 game, 1 deal")
 
 
 def test_a_logged_games_deal_1_whose_game_cannot_be_read_stays_in_it(tmp_path: Path) -> None:
