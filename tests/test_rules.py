@@ -576,9 +576,11 @@ def test_the_rules_sheet_says_a_doubled_mordienne_is_worth_4(tmp_path: Path) -> 
     )
     write(tmp_path / "d.toml", text)
     doubles = load_ruleset("d.toml", base=tmp_path)
-    assert "2 points if it takes the deal, 2 to" in sheet(doubles)
+    assert "the deal is then worth 2 points to whichever team takes it" in sheet(doubles)
     said = sheet(doubles.with_options(frozenset({"mordienne"})))
-    assert "2 points if it takes the deal (4 with a mordienne), 2 to the opponents" in said
+    # to the opponents too (docs/rules.md §11, 9): it said "2 points if it
+    # takes the deal (4 with a mordienne), 2 to the opponents if not"
+    assert "worth 2 points (4 with a mordienne) to whichever team takes it" in said
 
 
 def test_an_unknown_option_names_the_option_it_is_close_to() -> None:

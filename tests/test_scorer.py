@@ -761,7 +761,10 @@ def test_the_rules_card_says_the_rules_of_its_ruleset() -> None:
     points = GAME_LENGTHS["points"]
     ruleset = dataclasses.replace(classic, doubles=True, game_length=points, game_target=1)
     card = rules_card(ruleset, "doubled.toml", "en")
-    assert '<span data-option="mordienne"> (4 with a mordienne)</span>' in card
+    assert (
+        'worth 2 points<span data-option="mordienne"> (4 with a mordienne)</span> to whichever'
+        in card
+    )
     assert "The first team to 1 point wins the game." in card
     assert "La première équipe à 1 point gagne la partie." in rules_card(ruleset, "d", "fr")
 
@@ -862,18 +865,52 @@ def test_a_game_kept_by_another_page_is_not_taken_up(
     tab.page.close()
 
 
-def _reload_until(tab: hb.Tab, settled: str) -> None:
+def _reload_until(tab: hb.Tab, settled: str, page: Path | None = None) -> None:
     """:func:`_reload` for a page whose loading writes the storage (it sets
-    a game aside): reload until ``settled`` holds, for up to a minute."""
+    a game aside): reload until ``settled`` holds, for up to a minute; with
+    ``page``, open that page instead (another page, the same storage)."""
     deadline = time.monotonic() + 60
     while True:
         tab.page.wait_for_timeout(500)
-        tab.page.reload()
+        if page is None:
+            tab.page.reload()
+        else:
+            tab.page.goto(page.as_uri())
         tab.page.wait_for_function("() => document.documentElement.dataset.ready")
         if tab.js(settled):
             return
         if time.monotonic() > deadline:
             pytest.fail(f"never came to hold after a reload: {settled}")
+
+
+def test_a_page_made_for_a_ruleset_file_takes_up_its_game_kept_aside(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The club's page (its own ruleset file) and a plain page, one browser:
+    the club's game, set aside by the plain page, came back to the club's
+    page only while the storage held no game of a preset, which any page
+    offers; after a game on the plain page it was never shown again."""
+    shutil.copy(ROOT / "samples" / "house-rules.toml", tmp_path / "house.toml")
+    club, plain = tmp_path / "club.html", tmp_path / "plain.html"
+    assert run("scorer", "--rules", tmp_path / "house.toml", "-o", club).exit_code == 0
+    assert run("scorer", "-o", plain).exit_code == 0
+    event = "() => JSON.parse(localStorage.getItem('aluette-scorer') || 'null')?.setup.event"
+    tab = _fresh_tab(browser, club, 390)
+    tab.page.fill('[data-field="event"]', "club night")
+    _tap(tab, "dealer", "N")
+    _tap(tab, "start")
+    _tap(tab, "who", "N")
+    _reload_until(tab, f"{event} === undefined", plain)  # the club's game, set aside
+    tab.page.fill('[data-field="event"]', "at home")
+    _tap(tab, "dealer", "E")
+    _tap(tab, "start")
+    _tap(tab, "who", "E")
+    _reload_until(tab, f"{event} === 'club night'", club)
+    assert tab.page.locator("#deals li").count() == 1
+    _reload_until(tab, f"{event} === 'at home'", plain)  # and the other way
+    assert tab.page.locator("#deals li").count() == 1
+    assert not tab.errors
+    tab.page.close()
 
 
 def test_the_french_page_says_no_english_word(browser: Any, pages: dict[str, Path]) -> None:

@@ -55,9 +55,9 @@ def ruleset_text(ruleset: Ruleset, layout: Layout = PLAIN) -> str:
         ("deal", ruleset.deal_scoring.summary(ruleset.deal_target)),
         (
             "doubles",
-            "a team may announce a double before play: 2 points if it takes the deal"
+            "a team may announce a double before play: the deal is then worth 2 points"
             + (" (4 with a mordienne)" if ruleset.mordienne else "")
-            + ", 2 to the opponents if not"
+            + " to whichever team takes it"
             if ruleset.doubles
             else "none",
         ),

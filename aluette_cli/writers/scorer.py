@@ -309,6 +309,9 @@ def scorer_page(
         "rulesets": {key: ruleset_facts(r, tag, lang) for key, (r, tag) in offered.items()},
         "draw": {key: _card_words(r.draw_dealer, lang) for key, (r, _) in offered.items()},
         "start": start,
+        # the ruleset file the page was made for: a game of it kept aside
+        # comes back before a game of a preset that any page offers
+        "own": next((key for key in offered if key not in preset_names()), None),
     }
     cards = "".join(rules_card(r, key, lang) for key, (r, _) in offered.items())
     return (

@@ -204,7 +204,10 @@
       localStorage.removeItem(KEY);
     } catch (e) { /* storage refused */ }
   }
-  function takenBack() {
+  /* The latest game kept aside that this page can take up (``which`` of
+     them), back as the kept game; ``current``, the kept game it replaces,
+     is set aside in its turn. */
+  function takenBack(which, current) {
     let best = null;
     try {
       for (let i = 0; i < localStorage.length; i++) {
@@ -212,9 +215,10 @@
         if (!k || !k.startsWith(ASIDE)) continue;
         let kept = null, g = null;
         try { kept = JSON.parse(localStorage.getItem(k)); g = JSON.parse(kept.text); } catch (e) { continue; }
-        if (taken(g) && (best === null || kept.when > best.when)) best = { k, g, when: kept.when, text: kept.text };
+        if (taken(g) && which(g) && (best === null || kept.when > best.when)) best = { k, g, when: kept.when, text: kept.text };
       }
       if (best === null) return null;
+      if (current) setAside(current);
       localStorage.setItem(KEY, best.text);  // kept before it is no longer aside
       localStorage.removeItem(best.k);
     } catch (e) { return null; }
@@ -226,13 +230,18 @@
     try {
       const g = JSON.parse(kept);
       if (taken(g)) {
-        g.draft.winners = g.draft.winners || [];  // kept before sheets were
-        return g;
+        // a page made for a ruleset file takes up its own game first: a
+        // preset's, which every page offers, would otherwise keep it aside
+        const own = DATA.own && g.setup.rules !== DATA.own && !DATA.start &&
+          takenBack((x) => x.setup.rules === DATA.own, kept);
+        const back = own || g;
+        back.draft.winners = back.draft.winners || [];  // kept before sheets were
+        return back;
       }
       if (g && g.setup && Array.isArray(g.entries)) setAside(kept);
     } catch (e) { /* a broken copy: start again */ }
     if (DATA.start) return started();
-    const back = takenBack();
+    const back = takenBack(() => true, null);
     if (back) back.draft.winners = back.draft.winners || [];
     return back || fresh();
   }
