@@ -1282,3 +1282,17 @@ def test_a_comment_left_open_ends_before_a_tag_touching_its_value() -> None:
     data = b'deal 1 dealer N {oops\npoint NS\n\n[Event"y"]\n\ndeal 1 dealer E {a}\n'
     kinds = [kind for kind, _, _, _, _ in units_of(data)]
     assert kinds == ["deal", "tags", "deal"]
+
+
+def test_a_tag_below_a_deal_whose_comment_was_left_open_is_not_joined_to_it() -> None:
+    """A tag line among a deal's lines is read with the deal (a stray tag);
+    but where the deal's comment was left open and ended before the tag
+    (A002), joined again it ran on over the tag and the tricks below, up
+    to the next '}': tricks 1 to 7 gone without a word (A201), and a
+    comment that the JSON written from it could not hold (game skipped)."""
+    data = (
+        b'deal 1 dealer W  {long note\n[Rules "classic"]\n1. N:Cd E:6b S:Cb W:7b -> pourri\n'
+        b"2. N:2e E:Ce S:Ve W:Vd -> N  {monsieur takes it}\npoint NS\n"
+    )
+    kinds = [(kind, line) for kind, line, _, _, _ in units_of(data)]
+    assert kinds == [("deal", 1), ("tags", 2), ("deal", 3)]

@@ -316,7 +316,12 @@ def _units_cut(
         if headless is not None and held is headless[0] and _header_below(*headless, unit):
             unit, held = _joined(held, unit), None
         headless = None
-        tag = _tag_right_below(held, unit) if held is not None else None
+        # (not below a deal whose brace comment was left open: it ended
+        # before the tag's line (A002), and joined, it would run on over
+        # the tag and every line after it up to its next '}')
+        tag = None
+        if held is not None and not _left_open(held.text):
+            tag = _tag_right_below(held, unit)
         if held is not None and tag is not None:
             merged = _stray_tag(held, unit, tag)
             if merged is not None:
