@@ -496,7 +496,12 @@ def same_file(a: str, b: str) -> bool:
 def _wrap(binary: bool, raw: Any) -> Any:
     if binary:
         return raw
-    return open(raw.fileno(), "w", encoding="utf-8", newline="", closefd=False)
+    # A name's bytes that are not UTF-8 (held as surrogates) are written as
+    # the bytes they are, as standard output writes them: strict, a report
+    # naming such a file ended at an internal error, and wrote nothing.
+    return open(
+        raw.fileno(), "w", encoding="utf-8", errors="surrogateescape", newline="", closefd=False
+    )
 
 
 @contextlib.contextmanager

@@ -579,3 +579,18 @@ def test_with_standard_error_closed_the_status_still_says_how_it_went(tmp_path: 
     )
     assert done.returncode == 1
     assert f"{bad}:4:6: A001" in done.stdout
+
+
+def test_an_output_file_names_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
+    """As standard output does, the name's bytes written as they are: the
+    file output was strict, and a report naming such a file ended at an
+    internal error, nothing written (docs/cli.md: never an internal error)."""
+    name = os.fsdecode(b"b\xffad.aln")
+    record = tmp_path / name
+    record.write_text("deal 1 dealer W\nwinners: N E S E W N E S N\npoint N\n", "utf-8")
+    out = tmp_path / "out.txt"
+    for args in (["report", "--format", "csv"], ["validate"], ["report"]):
+        result = run(*args, record, "-o", out)
+        assert result.exit_code == 1 and "internal error" not in result.output, result.output
+        assert b"b\xffad.aln" in out.read_bytes()
+        out.unlink()

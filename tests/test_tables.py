@@ -380,3 +380,32 @@ def test_stats_adds_up_what_the_tables_hold(tmp_path: Path) -> None:
             sum(p["won"] for p in mine),
             sum(p["spoiled"] for p in mine),
         )
+
+
+def test_a_carriage_return_in_a_file_name_is_quoted_in_csv(tmp_path: Path) -> None:
+    """Python's writer quotes only the signs of its own line ending: a bare
+    CR in a file's name (a tag holds none) split the game row in three for
+    every reader."""
+    path = write(tmp_path, "a\rb.aln", "deal 1 dealer W\nwinners: N E S E W N E S N\npoint EW\n")
+    for level in ("game", "deal"):
+        text = run("report", "--format", "csv", "--level", level, path).stdout
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        assert len(rows) == 2 and len(rows[1]) == len(COLUMNS[level]), rows
+        assert rows[1][0] == f"{path}#1"
+
+
+def test_an_unreadable_json_lines_deal_counts_its_own_finding(tmp_path: Path) -> None:
+    """docs/tables.md: a deal's findings are those on its lines, and in JSON
+    Lines a deal's lines are its row.  The finding of a row whose deal
+    could not be read was counted on the deal above (or, on the first row,
+    on none), the broken deal showing none."""
+    source = write(tmp_path, "g.aln", generated(3))
+    rows = run("convert", source, "--to", "jsonl", "--compact").stdout.splitlines()
+    for broken in (0, 1):
+        bad = json.loads(rows[broken])
+        bad["deal"]["dealer"] = "Q"
+        lines = [*rows[:broken], json.dumps(bad), *rows[broken + 1 :]]
+        path = write(tmp_path, f"bad{broken}.jsonl", "\n".join(lines) + "\n")
+        deals = jsonl("deal", path)
+        assert [d["findings"] for d in deals] == [int(k == broken) for k in range(len(deals))]
+        assert deals[broken]["broken"] is True

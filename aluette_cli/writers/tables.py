@@ -69,8 +69,13 @@ def csv_text(tables: Iterable[GameTables], level: str, raw: bool = False) -> str
 def write_csv(out: IO[str], tables: Iterable[GameTables], level: str, raw: bool = False) -> None:
     """:func:`csv_text` written to ``out`` a row at a time, never held whole: a
     game's play rows number 36 a deal."""
-    writer = csv.writer(out, lineterminator="\n")
+    plain = csv.writer(out, lineterminator="\n")
+    # Python's writer quotes a cell only for the signs of its own line
+    # ending: a bare carriage return (from a file's name: a tag holds none)
+    # split the row in two or three for every reader (pandas, DuckDB).
+    quoted = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     for game in tables:
+        writer = quoted if "\r" in game.game.file else plain
         writer.writerows([csv_value(v, raw) for v in row] for row in values(game, level))
 
 
