@@ -289,9 +289,14 @@ def _lines_kept(placed: GameOutcome, read: GameOutcome) -> None:
 
 
 def _problem(
-    variant: str, line: int = 1, column: int = 1, game: int | None = None, **facts: object
+    variant: str,
+    line: int = 1,
+    column: int = 1,
+    game: int | None = None,
+    deal: int | None = None,
+    **facts: object,
 ) -> Unreadable:
-    return Unreadable(Finding.of(F.SYNTAX_ERROR, variant, line, column, game, **facts))
+    return Unreadable(Finding.of(F.SYNTAX_ERROR, variant, line, column, game, deal, **facts))
 
 
 #: The longest game of a JSON document read, in characters (some 2,000 deals
@@ -370,8 +375,9 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 strays, lacking = [], []
                 if version is None:  # said once, by the first game read
                     version = False
-                    said = {"format": FORMAT, "version": VERSION}
-                    unsaid = _problem("json-no-version", 1, 1, game.index, **said)
+                    unsaid = _problem(
+                        "json-no-version", 1, 1, game.index, format=FORMAT, version=VERSION
+                    )
                     lost.insert(0, unsaid.finding)
                 if shown is None:  # so too a format not given before the games
                     shown = False
@@ -754,13 +760,17 @@ def _jsonl_deal(
             placing.deal(full)
         item = item_from_dict(full, where, game.index)
     except RecordError as exc:
-        finding = _problem("jsonl-deal", number, column, game.index, problem=str(exc)).finding
+        head = dict(deal) if isinstance(deal, dict) else {}
+        head.pop(head.get(TWICE), None)  # a key given twice: which value was meant is not known
+        said = head.get("number")
+        known = said if type(said) is int and 0 <= said <= MAX_NUMBER else None
+        # said of its deal, as an unreadable deal of ALN is (and so placed
+        # with it, and counted among its findings in the tables)
+        finding = _problem("jsonl-deal", number, column, game.index, known, problem=str(exc))
         if isinstance(deal, dict):  # a deal, though not one that can be read: its place is kept
-            head = dict(deal)
-            head.pop(head.get(TWICE), None)  # a key given twice: which value was meant is not known
             at = Pos(number, column)
-            game.deals.append(_unread_row(at, head.get("number"), head.get("dealer"), finding))
-        return finding
+            game.deals.append(_unread_row(at, said, head.get("dealer"), finding.finding))
+        return finding.finding
     if isinstance(item, BrokenDeal):
         # The text is the deal: read again, it gives the parts and the
         # findings its ALN gave, in every form of the row.
