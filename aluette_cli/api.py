@@ -184,7 +184,9 @@ def rule_choice(
     return RuleChoice(rules, chosen)
 
 
-def _choice(rules: str | RuleChoice | None, options: Iterable[str] | str | None) -> RuleChoice:
+def _choice(
+    rules: str | os.PathLike[str] | RuleChoice | None, options: Iterable[str] | str | None
+) -> RuleChoice:
     """A RuleChoice holds its options already: ``options`` beside one was
     dropped without a word, an unknown name among them too."""
     if not isinstance(rules, RuleChoice):
@@ -203,13 +205,25 @@ class _Encoded:
 
     def readline(self, size: int = -1) -> bytes:
         # (size bounds characters here, not bytes: it bounds memory all the same)
-        return self.text.readline(size).encode("utf-8", "surrogateescape")
+        return _utf8(self.text.readline(size))
 
     def read(self, size: int = -1) -> bytes:
-        return self.text.read(size).encode("utf-8", "surrogateescape")
+        return _utf8(self.text.read(size))
 
     def __iter__(self) -> Iterator[bytes]:
-        return (line.encode("utf-8", "surrogateescape") for line in self.text)
+        return (_utf8(line) for line in self.text)
+
+
+def _utf8(text: str) -> bytes:
+    """Text as the bytes it stands for.  A lone surrogate goes through as the
+    byte it stands for (text read with "surrogateescape", as os.fsdecode and
+    sys.argv do), or as its own bytes (text read with "surrogatepass", or
+    made from a JSON escape), and the reader reports it where it is, as in a
+    file that is not UTF-8."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
 
 
 def _as_bytes(stream: IO[bytes] | IO[str]) -> BinaryIO:
@@ -295,7 +309,7 @@ def _unreadable_game(finding: Finding, index: int) -> CheckedGame:
 
 def load(
     source: Source,
-    rules: str | RuleChoice | None = None,
+    rules: str | os.PathLike[str] | RuleChoice | None = None,
     options: Iterable[str] | str | None = None,
     *,
     fmt: str | None = None,
@@ -353,8 +367,8 @@ def _load_path(
 
 
 def loads(
-    data: str | bytes,
-    rules: str | RuleChoice | None = None,
+    data: str | bytes | bytearray | memoryview,
+    rules: str | os.PathLike[str] | RuleChoice | None = None,
     options: Iterable[str] | str | None = None,
     *,
     fmt: str | None = None,
@@ -376,14 +390,7 @@ def loads(
     _check_format(fmt)
     _check_keep(keep, "loads")
     if isinstance(data, str):
-        # A lone surrogate goes through as the byte it stands for (text read
-        # with "surrogateescape", as os.fsdecode and sys.argv do), or as its
-        # own bytes, and the reader reports it where it is, as in a file
-        # that is not UTF-8.
-        try:
-            raw = data.encode("utf-8", "surrogateescape")
-        except UnicodeEncodeError:
-            raw = data.encode("utf-8", "surrogatepass")
+        raw = _utf8(data)
     elif isinstance(data, bytes | bytearray | memoryview):
         raw = bytes(data)
     else:
@@ -396,7 +403,7 @@ def loads(
 @overload
 def check_files(
     files: Iterable[str | os.PathLike[str]],
-    rules: str | RuleChoice | None = ...,
+    rules: str | os.PathLike[str] | RuleChoice | None = ...,
     options: Iterable[str] | str | None = ...,
     *,
     jobs: int = ...,
@@ -410,7 +417,7 @@ def check_files(
 @overload
 def check_files(
     files: Iterable[str | os.PathLike[str]],
-    rules: str | RuleChoice | None = ...,
+    rules: str | os.PathLike[str] | RuleChoice | None = ...,
     options: Iterable[str] | str | None = ...,
     *,
     render: Callable[[CheckedGame, str], T],
@@ -424,7 +431,7 @@ def check_files(
 
 def check_files(
     files: Iterable[str | os.PathLike[str]],
-    rules: str | RuleChoice | None = None,
+    rules: str | os.PathLike[str] | RuleChoice | None = None,
     options: Iterable[str] | str | None = None,
     *,
     render: Callable[[CheckedGame, str], Any] | None = None,
@@ -511,7 +518,7 @@ def _checked_files(
     # file be cut by the workers themselves (parallel.Shard).
     moved: Callable[[Any, int], Any] | None = getattr(render, "shift", None)
     shift = None if moved is None else partial(_shifted, moved)
-    work = _feed(expand(names), choice, convert, fmt, jobs, shift is not None, placed)
+    work = _feed(expand(names), choice, convert, fmt, jobs, shift is not None, placed, keep)
     for output in check_in_order(work, choice, _Paired(convert), jobs, keep, shift):
         if isinstance(output, _Told):
             if output.error is not None and on_file is None:
@@ -576,6 +583,7 @@ def _feed(
     jobs: int,
     shards: bool = False,
     placed: bool = True,
+    keep: Wants = True,
 ) -> Iterator[Work | Done | Shard]:
     for serial, file in enumerate(files):
         shown, base = display_name(file), base_of(file)
@@ -594,8 +602,10 @@ def _feed(
                 elif kind == "aln":
                     yield from file_work(shown, base, read_units(rewound), jobs)
                 else:
-                    for checked in _checked(rewound, file, choice, base, kind, True, True, placed):
-                        yield Done([(shown, convert(checked, shown))])
+                    for checked in _checked(rewound, file, choice, base, kind, keep, True, placed):
+                        # (at least 1: a game of no deals weighs too)
+                        deals = max(1, len(checked.outcome.deals))
+                        yield Done([(shown, convert(checked, shown))], deals)
         except OSError as exc:
             yield Done([_Told(file, reason_of(exc), exc)])
 

@@ -82,9 +82,12 @@ Work = tuple[str, Path | None, int, Iterable[Unit]]
 @dataclass(frozen=True, slots=True)
 class Done:
     """Outputs already made in the parent (games read from JSON, a file
-    opened or not), passed through in their place in the order."""
+    opened or not), passed through in their place in the order; ``units``,
+    what they weigh in a bundle (a game's deals), so that a file of JSON
+    games travels a bundle at a time, as ALN does, not held whole in one."""
 
     outputs: list[object]
+    units: int = 0
 
 
 _WORKER: dict[str, object] = {}
@@ -324,7 +327,9 @@ def _bundles(items: Iterable[Work | Done | Shard]) -> Iterator[list[Work | Done 
             yield [item]
             continue
         bundle.append(item)
-        if not isinstance(item, Done):
+        if isinstance(item, Done):
+            size += item.units
+        else:
             size += len(item[3])  # type: ignore[arg-type]  # a list in batches
         if size >= BATCH_UNITS:
             yield bundle

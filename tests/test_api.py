@@ -223,6 +223,26 @@ def test_keep_is_honoured_for_json_as_for_aln(tmp_path: Path, to: str) -> None:
         ]
 
 
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_keep_is_honoured_for_json_with_processes(tmp_path: Path, to: str) -> None:
+    """With jobs > 1, games read from JSON kept their deals whatever keep
+    said, and all of a file's games travelled to a worker and back in one
+    bundle, held whole before the first came out."""
+    from aluette_cli import parallel
+
+    aln = ROOT / "samples" / "violations.aln"
+    converted = tmp_path / f"violations.{to}"
+    api.dump(api.load(aln), converted, to)
+    for keep in (False, "outcomes", True):
+        one = [g for _, g in api.check_files([converted], keep=keep)]
+        two = [g for _, g in api.check_files([converted], keep=keep, jobs=2)]
+        assert [len(g.game.deals) for g in two] == [len(g.game.deals) for g in one]
+        assert [len(g.outcome.deals) for g in two] == [len(g.outcome.deals) for g in one]
+    # games read here travel a bundle at a time, weighed by their deals
+    done = [parallel.Done([k], parallel.BATCH_UNITS // 3) for k in range(7)]
+    assert [len(b) for b in parallel._bundles(done)] == [3, 3, 1]
+
+
 def test_rules_given_override_the_tags() -> None:
     text = '[Rules "to-five-points"]\n\n' + SHEET
     (tagged,) = api.loads(text)
@@ -377,11 +397,13 @@ def test_loads_reports_a_lone_surrogate_where_it_is_as_a_byte_not_utf8(bad: str,
     # Text read with "surrogateescape" holds the file's bad byte as a lone
     # surrogate; any other lone surrogate goes through as its own bytes.
     text = f'[Event "x{bad}"]\n\ndeal 1 dealer W\nwinners: N E S E W N E S N\npoint NS\n'
-    (game,) = api.loads(text)
-    (bad_byte,) = [f for f in game.outcome.findings if f.code == "A003"]
-    assert (bad_byte.line, bad_byte.column) == (1, 10)
-    assert f"byte {byte}" in bad_byte.message
-    assert "A302" in {f.code for f in game.outcome.findings}  # the deal is read all the same
+    # the same whether given as text or as a text stream: a stream raised a
+    # bare UnicodeEncodeError for a surrogate of no byte (docs/api.md)
+    for (game,) in (api.loads(text), api.load(io.StringIO(text))):
+        (bad_byte,) = [f for f in game.outcome.findings if f.code == "A003"]
+        assert (bad_byte.line, bad_byte.column) == (1, 10)
+        assert f"byte {byte}" in bad_byte.message
+        assert "A302" in {f.code for f in game.outcome.findings}  # the deal is read all the same
 
 
 @pytest.mark.parametrize("data", [None, 3, ["deal 1 dealer W"], Path("t.aln")])
@@ -532,3 +554,28 @@ def test_a_json_file_that_is_no_record_is_a_game_its_finding_names(tmp_path: Pat
         ((_, checked),) = aluette_cli.check_files([path], keep=False)
         (finding,) = checked.outcome.findings
         assert (finding.code, finding.game, checked.game.index) == ("A001", 1, 1), name
+
+
+def test_the_type_hints_take_the_documented_calls(tmp_path: Path) -> None:
+    """docs/api.md: loads takes bytearray and memoryview too, rules a str or
+    a Path, load_ruleset's base a folder's name: the hints refused them,
+    and a type checker said so of code that runs; nor did the package say
+    it has hints (py.typed), so an installed one's were not read."""
+    client = tmp_path / "client.py"
+    client.write_text(
+        "from pathlib import Path\n"
+        "import aluette_cli as aluette\n"
+        'aluette.loads(bytearray(b"deal 1 dealer W\\n"))\n'
+        'aluette.loads(memoryview(b"deal 1 dealer W\\n"))\n'
+        'aluette.load("g.aln", rules=Path("house-rules.toml"))\n'
+        'aluette.check_files(["g.aln"], rules=Path("house-rules.toml"))\n'
+        'aluette.load_ruleset("house-rules.toml", base="samples")\n',
+        "utf-8",
+    )
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", str(tmp_path / "c"),
+         "--follow-imports=silent", str(client)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stdout
+    assert (ROOT / "aluette_cli" / "py.typed").is_file()
