@@ -281,11 +281,14 @@ RULE_TAGS: dict[str, Callable[[str], bool]] = {
 }
 
 
-def load_ruleset(name: str | os.PathLike[str], base: Path | None = None) -> Ruleset:
+def load_ruleset(name: str | os.PathLike[str], base: Path | str | None = None) -> Ruleset:
     """A preset by name, or a ruleset file (``*.toml``, a ``str`` or a
     ``Path``), relative to ``base`` if given.
 
-    Loaded once per run: an archive names the same few rulesets in every game.
+    Loaded once a file as it is: an archive names the same few rulesets in
+    every game, and a long-lived process (a notebook, a service) that edits
+    a file, or changes its working folder, reads the file as it is now
+    (:func:`_file_key`).
     """
     if isinstance(name, os.PathLike):
         name = os.fspath(name)
@@ -293,11 +296,27 @@ def load_ruleset(name: str | os.PathLike[str], base: Path | None = None) -> Rule
         raise TypeError(
             f"load_ruleset() takes a preset name or a TOML file, not {type(name).__name__}"
         )
-    return _load_ruleset(name, base)
+    where = None if base is None else Path(base)
+    return _load_ruleset(name, where, _file_key(name, where))
+
+
+def _file_key(name: str, base: Path | None) -> tuple[object, ...] | None:
+    """What tells one ruleset file from another for the caches: its absolute
+    path, and its identity, size and time of change (a file edited in place,
+    or another file under the same name); None for a preset."""
+    if not name.endswith(".toml"):
+        return None
+    path = os.path.abspath(os.path.join(base, name) if base is not None else name)
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):  # (said when it is read)
+        return (path,)
+    return (path, found.st_dev, found.st_ino, found.st_mtime_ns, found.st_size)
 
 
 @functools.lru_cache(maxsize=64)
-def _load_ruleset(name: str, base: Path | None) -> Ruleset:
+def _load_ruleset(name: str, base: Path | None, key: tuple[object, ...] | None = None) -> Ruleset:
+    # (``key``, :func:`_file_key`, is for the cache alone)
     if name.endswith(".toml"):
         path = Path(name)
         if base is not None and not path.is_absolute():
@@ -395,7 +414,7 @@ def load_record_ruleset(name: str, base: Path | None) -> Ruleset:
     lies outside; and what is wrong in a file inside is said without quoting
     its values.  Results, failures included, are kept for the run.
     """
-    result = _load_record_ruleset(name, base)
+    result = _load_record_ruleset(name, base, _file_key(name, base))
     if isinstance(result, RulesetError):
         # (a copy: the one kept would gather the frames of every raise in
         # its traceback, and with them every game that asked, for the run)
@@ -404,7 +423,9 @@ def load_record_ruleset(name: str, base: Path | None) -> Ruleset:
 
 
 @functools.lru_cache(maxsize=64)
-def _load_record_ruleset(name: str, base: Path | None) -> Ruleset | RulesetError:
+def _load_record_ruleset(
+    name: str, base: Path | None, key: tuple[object, ...] | None = None
+) -> Ruleset | RulesetError:
     try:
         if not name.endswith(".toml"):
             return _load_ruleset(name, None)

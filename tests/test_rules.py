@@ -627,3 +627,24 @@ def test_a_ruleset_that_cannot_be_loaded_holds_no_game_that_asked_for_it() -> No
         assert checked.outcome.findings[0].code == "A401"
     checked = None
     assert alive() - before < 5
+
+
+def test_a_ruleset_file_is_read_again_once_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files loaded were kept by the name given, for the process: an API
+    user who edited the file, or changed folder, got the old rules without a
+    word (a notebook, a service)."""
+    for folder, target in (("a", "5"), ("b", "7")):
+        (tmp_path / folder).mkdir()
+        write(tmp_path / folder / "house.toml", ruleset_text(target=target))
+    monkeypatch.chdir(tmp_path / "a")
+    assert load_ruleset("house.toml").game_target == 5
+    monkeypatch.chdir(tmp_path / "b")
+    assert load_ruleset("house.toml").game_target == 7
+    edited = ruleset_text(target="9")
+    write(tmp_path / "b" / "house.toml", edited + "\n# edited\n")
+    assert load_ruleset("house.toml").game_target == 9
+    assert load_record_ruleset("house.toml", tmp_path / "a").game_target == 5
+    write(tmp_path / "a" / "house.toml", edited + "\n# edited too\n")
+    assert load_record_ruleset("house.toml", tmp_path / "a").game_target == 9
