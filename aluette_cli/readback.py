@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import BinaryIO
 
 from . import findings as F
+from .model import MAX_DEALS, Game, Pos
 from .reading import read_units
+from .reading.records import DealCount
 
 
 def past_limits(written: BinaryIO) -> str | None:
@@ -24,10 +26,15 @@ def past_limits(written: BinaryIO) -> str | None:
     limit of the reader it passes, at its line; None when it reads back whole."""
     written.seek(0)
     try:
+        place = DealCount()  # (a game's deals, and their characters, counted as read)
         for unit in read_units(written):
             for finding in unit.findings:
                 if finding.code == F.OVER_LIMIT:
                     return f"at line {finding.line}, {finding.message} (A009)"
+            if place(unit) > MAX_DEALS:
+                cut = Game(0, Pos(unit.line, unit.column))
+                finding = cut.cut_past_deals(unit.line, unit.column, place.too_long)
+                return f"at line {finding.line}, {finding.message} (A009)"
         return None
     finally:
         written.seek(0)

@@ -93,3 +93,14 @@ def test_fmt_leaves_a_file_whose_deal_formatting_would_take_past_the_limit(
     assert result.exit_code == 1 and "1,000,000 characters" in result.stderr
     assert path.read_text() == text
     assert run("validate", str(path)).stdout == before.stdout
+
+
+def test_a_game_past_the_limit_does_not_read_back() -> None:
+    """The deals of a game count to 4,000,000 characters, whatever their
+    size: formatting that took a game past it ("{xx}{xx}" written "{xx}
+    {xx}") was written, and read back two deals short (A009, A305)."""
+    deal = "deal 1 dealer W\n" + ("{" + "x" * 60_000 + "}\n") * 15  # 900,000 characters
+    assert past('[Event "x"]\n\n' + deal * 4) is None  # 3.6 million characters
+    said = past('[Event "x"]\n\n' + deal * 5 + '\n[Event "y"]\n\n' + deal)
+    assert said is not None and "longer than 4,000,000 characters" in said
+    assert said.startswith(f"at line {3 + 4 * 16},")  # the fifth deal's header
