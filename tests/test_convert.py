@@ -1694,19 +1694,36 @@ def test_a_json_document_of_another_version_is_refused_as_jsonl_rows_are(
     assert said.stderr == "1 game, 0 deals: 1 error, 0 warnings\n"
 
 
-def test_a_json_document_without_a_version_is_said_once_and_read_as_version_1(
-    tmp_path: Path, two_games: dict[str, Any]
+@pytest.mark.parametrize(
+    ("left_out", "said"),
+    [
+        (
+            "version",
+            "the document gives no 'version' before its games (an aluette-record document"
+            " is of version 1); its games are read as of that version",
+        ),
+        # (the finding came after the games' own, out of place order, and was
+        # counted a game of its own: a game of no deals in the report)
+        (
+            "format",
+            "the document gives no 'format' before its games (an aluette-record document"
+            ' says "format": "aluette-record"); its games are read as such',
+        ),
+    ],
+)
+def test_a_json_document_without_its_version_or_format_is_said_once_and_read(
+    tmp_path: Path, two_games: dict[str, Any], left_out: str, said: str
 ) -> None:
-    doc = {"format": "aluette-record", "games": two_games["doc"]["games"]}
-    path = write(tmp_path, "nv.json", json.dumps(doc))
-    said, codes = _validated(path)
-    assert said.exit_code == 1
-    assert said.stdout.splitlines() == [
-        f"{path}:1:1: A001 the document gives no 'version' before its games (an"
-        " aluette-record document is of version 1); its games are read as of that version"
-    ]
-    assert said.stderr.startswith("2 games, ")
+    doc = {"format": "aluette-record", "version": 1, "games": two_games["doc"]["games"]}
+    del doc[left_out]
+    path = write(tmp_path, "left-out.json", json.dumps(doc))
+    result, codes = _validated(path)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [f"{path}:1:1: A001 {said}"]
+    assert result.stderr.startswith("2 games, ")
     assert codes == [["A001"], []]
+    report = json.loads(run("report", "--format", "json", path).stdout)
+    assert len(report["games"]) == 2
 
 
 # --------------------------------------------------------------------------
@@ -1825,26 +1842,6 @@ def test_a_report_given_as_a_record_is_named_so(tmp_path: Path) -> None:
     assert len(result.stdout.splitlines()) == 1, result.stdout
     record = write(tmp_path, "record.json", run("convert", sample, "--to", "json").stdout)
     assert run("validate", record).exit_code == 0
-
-
-def test_a_json_document_without_its_format_is_said_once_and_read(
-    tmp_path: Path, two_games: dict[str, Any]
-) -> None:
-    """As a document without its version: the finding came after the
-    games' own, out of place order, and was counted a game of its own (a
-    game of no deals in the report)."""
-    doc = {"version": 1, "games": two_games["doc"]["games"]}
-    path = write(tmp_path, "nf.json", json.dumps(doc))
-    said, codes = _validated(path)
-    assert said.exit_code == 1
-    assert said.stdout.splitlines() == [
-        f"{path}:1:1: A001 the document gives no 'format' before its games (an"
-        ' aluette-record document says "format": "aluette-record"); its games are read as such'
-    ]
-    assert said.stderr.startswith("2 games, ")
-    assert codes == [["A001"], []]
-    report = json.loads(run("report", "--format", "json", path).stdout)
-    assert len(report["games"]) == 2
 
 
 # --------------------------------------------------------------------------
