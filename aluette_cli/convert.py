@@ -542,16 +542,16 @@ def _row_texts(stream: Rewound) -> Iterator[tuple[int, int, str, Any, bool]]:
         except UnicodeDecodeError as exc:
             yield number, 1, "", _problem("jsonl-encoding", number, offset=exc.start), False
             continue
-        pieces = [(0, text)]
+        pieces: Iterator[tuple[int, str, Any]] = iter(((0, text, None),))
         several = False  # whether the line holds rows run together
-        while pieces:
-            offset, piece = pieces.pop()
+        while (next_piece := next(pieces, None)) is not None:
+            offset, piece, decoded = next_piece
             column = offset + 1
             try:
-                row = loads(piece)
+                row = decoded if decoded is not None else loads(piece)
             except json.JSONDecodeError as exc:
                 if exc.msg == "Extra data" and piece.startswith("{", exc.pos) and not several:
-                    pieces, several = _run_on(text, exc.pos)[::-1], True
+                    pieces, several = _run_on(text), True
                     continue
                 where = column + exc.colno - 1
                 variant = "jsonl-part" if several else "jsonl"
@@ -567,26 +567,35 @@ def _row_texts(stream: Rewound) -> Iterator[tuple[int, int, str, Any, bool]]:
 _JSON_BLANKS = re.compile("[ \t\n\r]*")
 
 
-def _run_on(text: str, second: int) -> list[tuple[int, str]]:
-    """The rows of a line that holds a whole row and then, from ``second``,
-    another's opening brace (the line break between two rows lost), and
-    where each starts, the last to the line's end (read whole for its
-    error, if it has one).  Each is decoded where it stands, not the rest
-    of the line copied for each: a line of many short rows costs its length."""
-    rows = [(0, text[:second])]
-    start = second
+def _run_on(text: str) -> Iterator[tuple[int, str, Any]]:
+    """The rows of a line that holds a whole row and then another's opening
+    brace (the line break between two rows lost): where each starts, its
+    text and its JSON, decoded where it stands, one at a time (not the rest
+    of the line copied for each, nor every row held: a line of many short
+    rows costs its length); the last to the line's end, left to be read
+    whole for its error if it has one (its JSON None)."""
+    start = 0
     while True:
-        try:
-            _, end = raw_decode(text, start)
-        except (ValueError, RecursionError):  # (read again, whole, for its error)
-            end = -1
-        blanks = _JSON_BLANKS.match(text, end) if end >= 0 else None
-        after = blanks.end() if blanks else -1
-        if end < 0 or after == len(text) or not text.startswith("{", after):
-            rows.append((start, text[start:]))
-            return rows
-        rows.append((start, text[start:end]))
+        try:  # (JSON's blanks before a value are the row's, as loads reads them)
+            value, end = raw_decode(text, _blanks_end(text, start))
+        except (ValueError, RecursionError):
+            yield start, text[start:], None
+            return
+        after = _blanks_end(text, end)
+        if after == len(text):
+            yield start, text[start:], value
+            return
+        if not text.startswith("{", after):  # what follows is no row: said with this one
+            yield start, text[start:], None
+            return
+        yield start, text[start:end], value
         start = after
+
+
+def _blanks_end(text: str, at: int) -> int:
+    """Where JSON's blanks from ``at`` end."""
+    blanks = _JSON_BLANKS.match(text, at)
+    return blanks.end() if blanks else at
 
 
 def _checked_row(row: Any, number: int, column: int, several: bool = False) -> Any:
@@ -682,16 +691,11 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
         elif not same:
             # Every row repeats its game; one edited in a later row only
             # would be read from the first and the edit lost without a word.
-            edited = _problem("jsonl-game", number, column, game.index, first=first_row[0])
+            variant = "jsonl-game"
+            facts: dict[str, object] = {"first": first_row[0]}
             if same is None:  # its own game cannot be read: say why
-                edited = _problem(
-                    "jsonl-game-unread",
-                    number,
-                    column,
-                    game.index,
-                    first=first_row[0],
-                    problem=_unread_game(row, number),
-                )
+                variant, facts["problem"] = "jsonl-game-unread", _unread_game(row, number)
+            edited = _problem(variant, number, column, game.index, None, **facts)
             game.errors.append(edited.finding)
             lost.append(edited.finding)
         if run_on:  # after another row, on one line
