@@ -20,8 +20,12 @@ def value_words(value: int) -> str:
     if value == 0:
         return "the deal is void"
     team = "NS" if value > 0 else "EW"
-    worth = "the point" if abs(value) == 1 else plural(abs(value), "point")
-    return f"{team} win {worth}"
+    return f"{team} win {_worth(value)}"
+
+
+def _worth(value: int) -> str:
+    """'the point', '2 points': what a value is worth to the side it favours."""
+    return "the point" if abs(value) == 1 else plural(abs(value), "point")
 
 
 def _either(cards: tuple[str, ...]) -> str:
@@ -36,7 +40,7 @@ def _goal(value: int, team: str) -> str:
     if value == 0:
         return "make the deal void"
     mine = (value > 0) == (team == "NS")
-    worth = "the point" if abs(value) == 1 else plural(abs(value), "point")
+    worth = _worth(value)
     if mine:
         return f"win {worth}"
     return f"lose only {'1 point' if abs(value) == 1 else worth}"
@@ -62,8 +66,7 @@ def _after(value: int, team: str) -> str:
         return f"{value_words(value)} whatever {team} do"
     if mine == 0:
         return f"{team} can do no better than a void deal"
-    worth = "the point" if mine == 1 else plural(mine, "point")
-    return f"{team} can win no more than {worth}"
+    return f"{team} can win no more than {_worth(mine)}"
 
 
 def deal_lines(deal: DealAnalysis, limits: Limits) -> list[str]:
