@@ -163,6 +163,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         " is left out; the trick's cards are read, and the rest of the deal",
         "after-claim": "found {found} after the trick's claim; it is left out; the trick is"
         " read, and the rest of the deal",
+        "no-number": "found {found} where a trick's number was expected: a trick line"
+        " starts with its number ('{number}.'); this line is read as trick {number}, the"
+        " trick after the one above it, and kept as written",
         "tag": "found {found}, a tag among the deal's lines: tags stand in the game's tag"
         " section, before its first deal; this line is kept as written, not read; the rest of"
         " the deal is read",

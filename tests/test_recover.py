@@ -644,6 +644,58 @@ def test_a_line_that_would_make_more_than_one_element_is_not_read_with_the_one_a
 
 
 @pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "line, number",
+    [
+        # its plays with their seats, below trick 1: trick 2
+        ("S:4e W:8d N:Rc E:5b -> N", 2),
+        # its cards alone, indented: the same
+        ("  4e 8d Rc 5b -> N", 2),
+        # the first trick line of the deal: trick 1
+        ("S:4e W:8d N:Rc E:5b -> N  { a note }", 1),
+    ],
+    ids=["seats", "cards", "first"],
+)
+def test_a_trick_written_without_its_number_is_read_as_the_trick_after_the_one_above(
+    line: str, number: int
+) -> None:
+    above = [TRICK_1 + " -> S"] if number > 1 else []
+    deal = read_deal(record("deal 1 dealer W", HAND_N, *above, line))
+    assert [t.number for t in deal.tricks] == [*range(1, number), number]
+    trick = deal.tricks[-1]
+    assert [p.card for p in trick.plays] == ["4e", "8d", "Rc", "5b"]
+    assert trick.claim is not None and trick.claim.seat == "N"
+    word = len(line) - len(line.lstrip())
+    at = (2 + len(above) + 1, word + 1)
+    second = line.index(line.split()[1]) + 1  # (where W's play starts: the columns are the line's)
+    assert trick.pos == Pos(*at) and trick.plays[1].pos == Pos(at[0], second)
+    assert not deal.hands.keys() - {"N"}  # (no hand made of its first play)
+    found_word = line.split()[0]
+    said = (
+        f"found '{found_word}' where a trick's number was expected: a trick line starts with"
+        f" its number ('{number}.'); this line is read as trick {number}, the trick after"
+        " the one above it, and kept as written"
+    )
+    assert unread(deal) == [("A001", *at, said)]
+    assert [c.text for c in trick.comments] == ([" a note "] if "note" in line else [])
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "line",
+    [
+        "S: 4e 8d Rc 5b 3c",  # a hand: no arrow
+        "S:4e W:8d { N:Rc -> N }",  # the arrow in a comment
+        "S:4e W:8x -> N",  # no trick, with a number either
+    ],
+    ids=["hand", "commented", "unreadable"],
+)
+def test_a_line_without_a_number_that_is_no_trick_is_read_as_before(line: str) -> None:
+    deal = read_deal(record("deal 1 dealer W", line))
+    assert deal.tricks == []
+
+
+@pytest.mark.usefixtures("either_path")
 def test_a_deal_without_its_header_is_read_under_a_header_that_says_nothing() -> None:
     # The unit the splitter cuts (split._next_deal) after a deal's point line, at line 12:
     # every line is read, the first too, and the header's number and dealer

@@ -256,6 +256,19 @@ def test_a_trick_or_a_hand_the_deal_has_after_its_point_line_starts_the_next_dea
     assert texts(f"{first}{second}".encode()) == [(1, first), (4, second)]
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["N:Rc E:1d -> N\n", "  N:Rc E:1d { a note } -> pourri\n", "N:Rc \u2192 N\n"],
+    ids=["plain", "indented, a note before the arrow", "a phone's arrow"],
+)
+def test_a_trick_without_its_number_after_a_point_line_stays_with_its_deal(line: str) -> None:
+    # a seat's play, not its hand (the deal has N's hand): the deal's own,
+    # below its point line, not the next deal's written above its header
+    first = f"deal 1 dealer W\nN: 8e Rc\nE: 3e 1d\n1. N:8e E:3e -> N\npoint NS\n{line}"
+    second = "deal 2 dealer N\nE: 2c\npoint EW\n"
+    assert texts(f"{first}{second}".encode()) == [(1, first), (7, second)]
+
+
 def test_two_headers_left_out_make_three_deals() -> None:
     data = f"{ONE}{TWO}\n{TWO}".encode()
     assert texts(data) == [(1, ONE), (5, TWO + "\n"), (9, TWO)]

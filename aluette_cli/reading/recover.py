@@ -55,6 +55,7 @@ from .split import (
     COMMENT_SPAN,
     HEADER_WORD,
     MISTYPED_WORD,
+    ON_THE_LINE,
     Unit,
     restarts,
     words_said,
@@ -231,6 +232,7 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             seg, piece, parser, builder, "deal_element" if element else "deal_header"
         )
         chain: _Above | None = None  # lines cut short together so far
+        joined = None
         if last is not None and (exc is not None or all(_a_play(e) for e in elements)):
             joined = _runs_on(last, index, seg, parts, builder, parser, unit)
             if joined == OPEN:
@@ -241,6 +243,17 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                 index, seg, mark = last.first, f"{last.text}\n{seg}", last.comments
                 for k in sorted(last.unread, reverse=True):
                     del unread[k]
+        if element and exc is not None and joined is None and not _cut_short(last, parts):
+            lexed = builder.comments[mark:]
+            del builder.comments[mark:]
+            builder.line0, builder.col0 = piece.line, piece.column
+            numbered = _unnumbered_trick(seg, parts, parser, builder)
+            if numbered is not None:
+                parts.append(numbered[0])
+                unread.append(numbered[1])  # (so written back as it was: no number made up)
+                above = _Above(index, seg, len(parts) - 1, mark)
+                continue
+            builder.comments[mark:] = lexed
         parts += elements
         if exc is None and len(elements) == 1 and element:
             above = _Above(index, seg, len(parts) - 1, mark)
@@ -505,6 +518,61 @@ def _runs_on(
     if last.element is not None:
         del parts[last.element :]
     return found, None, rest
+
+
+#: A line that starts as a trick's plays do, a seat and its colon or a card,
+#: and has an arrow before any comment: a trick, whatever it starts with
+_UNNUMBERED = re.compile(
+    f"[{BLANKS}]*(?:{SEAT}{_WS}*{re.escape(COLON)}|{TERMINALS['CARD']})"
+    f"{ON_THE_LINE}{re.escape(ARROW)}"
+)
+
+
+def _cut_short(above: _Above | None, parts: list[object]) -> bool:
+    """Whether the line above is a trick without its claim, whose plays
+    the next line may go on with (:func:`_runs_on` says whether it does)."""
+    if above is None or above.element is None:
+        return False
+    trick = parts[above.element]
+    return isinstance(trick, Trick) and trick.claim is None
+
+
+def _unnumbered_trick(
+    seg: str, parts: list[object], parser: Lark, builder: _Builder
+) -> tuple[Trick, Finding] | None:
+    """The trick of a line written without its number (``S:Vc W:9c N:2c
+    E:1e -> N``), read as the trick after the last one above it, and the
+    A001 that says so; None for any other line.
+
+    Read as it stands, its first play is a hand (``S: Vc``), and each play
+    after it another, each a second hand of its seat, and its claim a line
+    that cannot be read: seven findings for a number left out, and the
+    trick's cards never checked.  Its arrow says it is a trick; the number
+    the order of the lines gives it is the one the reader takes, and the
+    finding says which."""
+    if _UNNUMBERED.match(seg) is None:
+        return None
+    from lark.exceptions import UnexpectedInput
+
+    before = [p.number for p in parts if isinstance(p, Trick)]
+    number = before[-1] + 1 if before else 1
+    prefix = f"{number}{TRICK_DOT} "
+    mark, col0 = len(builder.comments), builder.col0
+    builder.col0 -= len(prefix)  # (the cards' columns are the line's own)
+    try:
+        read = parser.parse(prefix + seg, start="deal_element")
+    except UnexpectedInput:
+        read = None
+    finally:
+        builder.col0 = col0
+    if not isinstance(read, Trick):
+        del builder.comments[mark:]
+        return None
+    word = len(seg) - len(seg.lstrip(WHITESPACE))
+    at = Pos(builder.line0, builder.col0 + word)
+    read.pos = at
+    found = _found(seg, word)
+    return read, Finding.of(F.SYNTAX_ERROR, "no-number", *at, found=found, number=number)
 
 
 #: What :func:`_runs_on` says of two lines cut short together at their end.

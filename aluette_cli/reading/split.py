@@ -53,6 +53,7 @@ from ..lexicon import (
 from ..model import KNOWN_TAGS, Pos, known_tag
 from . import decode
 from .decode import Line, Run
+from .syntax import ARROW_LIKE
 
 #: The longest unit (a tag section or a deal) read, in characters.  A real
 #: deal is about a kilobyte; past the limit the rest of the unit, up to the
@@ -1028,6 +1029,13 @@ def _bracket_late(text: str, bracket: int) -> int:
 #: comment runs to the first ``}`` (a ``{`` inside it opens nothing, nor does
 #: a ``;``), a ``;`` comment to the line's end (a brace inside it is text).  A
 #: brace left open runs to the end of the text, where the grammar reports it.
+#: The text of a line up to a word on it that is no comment's: brace
+#: comments closed on the line may stand before the word, a ``;`` comment
+#: may not (it runs to the line's end).
+ON_THE_LINE = (
+    f"(?:[^\n{re.escape(LINE_COMMENT)}{re.escape(COMMENT_OPEN)}]"
+    f"|{re.escape(COMMENT_OPEN)}[^\n{re.escape(COMMENT_CLOSE)}]*{re.escape(COMMENT_CLOSE)})*?"
+)
 COMMENT_SPAN = re.compile(
     f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}]*(?:{re.escape(COMMENT_CLOSE)})?"
     f"|{re.escape(LINE_COMMENT)}[^\n]*"
@@ -1045,9 +1053,12 @@ def _restart_patterns() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
     the same lines, one pattern for each kind, anywhere in a deal's text.
     Compiled when a deal first has a line after its point line: a
     well-kept record never does."""
+    # (a seat's line with an arrow on it is a trick whose number was left
+    # out, not a hand: the deal's own, whatever hands it has)
+    arrows = "|".join(map(re.escape, (ARROW, *ARROW_LIKE)))
     starts = (
         f"[0-9]+{re.escape(TRICK_DOT)}",
-        f"{SEAT}[{BLANKS}]*{COLON}",
+        f"{SEAT}[{BLANKS}]*{COLON}(?!{ON_THE_LINE}(?:{arrows}))",
         f"{STOCK}[{BLANKS}]*{COLON}",
         f"{WINNERS}[{BLANKS}]*{COLON}",
     )
