@@ -557,7 +557,7 @@ def _row_texts(stream: Rewound) -> Iterator[tuple[int, int, str, Any, bool]]:
                 variant = "jsonl-part" if several else "jsonl"
                 row = _problem(variant, number, where, reason=reason_of(exc))
             except RecursionError:
-                row = _problem("jsonl-deep", number, column)
+                row = _problem("jsonl-deep-part" if several else "jsonl-deep", number, column)
             else:
                 row = _checked_row(row, number, column, several)
             yield number, column, piece, row, offset > 0

@@ -254,6 +254,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "jsonl-encoding": "not UTF-8 text at byte {offset} of the line; it is skipped",
         "jsonl": "not valid JSON: {reason}; this line is skipped",
         "jsonl-deep": "the JSON is nested too deeply; this line is skipped",
+        "jsonl-deep-part": "the JSON is nested too deeply; this row of the line is skipped",
         "jsonl-row": "{problem}; this line is skipped",
         "jsonl-row-part": "{problem}; this row of the line is skipped",
         "jsonl-part": "not valid JSON: {reason}; this row of the line is skipped",

@@ -2312,6 +2312,21 @@ def test_a_row_run_on_is_said_at_its_own_column(tmp_path: Path) -> None:
     assert said.stderr.startswith("1 game, 1 deal")
 
 
+def test_a_row_run_on_nested_too_deeply_is_that_row_skipped(tmp_path: Path) -> None:
+    """The row before it on the line is read: "this line is skipped"
+    said otherwise."""
+    row = '{"format":"aluette-record","version":2,"game":{"index":1},"deal":DEAL}'
+    first = row.replace("DEAL", '{"number":1,"dealer":"N","point":{"side":"NS"}}')
+    deep = '{"deal":' + "[" * 100_000 + "]" * 100_000 + "}"
+    path = write(tmp_path, "deep.jsonl", first + deep + "\n")
+    said = run("validate", path)
+    at = len(first) + 1
+    assert said.stdout == (
+        f"{path}:1:{at}: A001 the JSON is nested too deeply; this row of the line is skipped\n"
+    ), said.stdout
+    assert said.stderr.startswith("1 game, 1 deal")
+
+
 def test_a_logged_games_deal_1_whose_game_cannot_be_read_stays_in_it(tmp_path: Path) -> None:
     """Below a row of the game's header alone, deal 1's row, its game
     unreadable, is the game's (docs/formats.md §3: the game is not split
