@@ -645,13 +645,17 @@ def test_a_record_is_continued_by_tapping(browser: Any, tmp_path: Path, name: st
     tab.page.close()
 
 
-@pytest.mark.parametrize(("lang", "kept", "button"), [
-    ("en", "1 trick kept", "(1 deal)"), ("fr", "1 levée notée", "(1 donne)"),
+@pytest.mark.parametrize(("lang", "kept", "button", "played", "point"), [
+    ("en", "1 trick kept", "(1 deal)", "scoring deals played: 1 of 5", "first team to 1 point"),
+    ("fr", "1 levée notée", "(1 donne)", "donnes marquantes jouées : 1 sur 5",
+     "première équipe à 1 point"),
 ])  # fmt: skip
 def test_one_deal_and_one_trick_are_said_in_the_singular(
-    browser: Any, tmp_path: Path, lang: str, kept: str, button: str
+    browser: Any, tmp_path: Path, lang: str, kept: str, button: str, played: str, point: str
 ) -> None:
-    """'1 tricks kept', '(1 deals)': a deal conceded after its first trick."""
+    """'1 tricks kept', '(1 deals)': a deal conceded after its first trick;
+    '1 donnes marquantes sur 5' after it, and 'the first team to 1 points'
+    in a game of one point."""
     begun = tmp_path / "one.aln"
     begun.write_text(
         '[Options "mordienne"]\n\ndeal 1 dealer N\nconcede NS accepted\nwinners: E\npoint E\n',
@@ -661,6 +665,20 @@ def test_one_deal_and_one_trick_are_said_in_the_singular(
     assert run("scorer", "--continue", begun, "--lang", lang, "-o", page).exit_code == 0
     tab = _fresh_tab(browser, page, 390)
     assert kept in tab.page.locator("#deals").inner_text()
+    assert tab.page.locator(".goal").inner_text() == f"classic · {played}"
+    house = (ROOT / "samples" / "house-rules.toml").read_text("utf-8")
+    one = house.replace('length = "deals"\ntarget = 5', 'length = "points"\ntarget = 1')
+    assert one != house
+    (tmp_path / "one.toml").write_text(one, "utf-8")
+    short = tmp_path / "short.html"
+    written = run("scorer", "--rules", tmp_path / "one.toml", "--lang", lang, "-o", short)
+    assert written.exit_code == 0, written.output
+    first = _fresh_tab(browser, short, 390)
+    _tap(first, "dealer", "N")
+    _tap(first, "start")
+    assert first.page.locator(".goal").inner_text() == f"one.toml · {point}"
+    assert not first.errors
+    first.page.close()
     _tap(tab, "new")
     _tap(tab, "new")
     assert tab.page.locator('[data-act="continue"]').inner_text().endswith(button)

@@ -317,7 +317,7 @@
     const states = decide(rules, s.dealer, game.entries);
     const now = states[states.length - 1], d = game.draft;
     const end = rules.end;
-    const goal = end.deals !== null ? fill(W.played, { k: now.scoring, n: end.deals }) : fill(W["end.points"], { n: end.points });
+    const goal = end.deals !== null ? fill(W.played, { k: now.scoring, n: end.deals }) : counted("end.points", end.points);
     const kids = [
       h("div", { class: "board" }, ["NS", "EW"].map((t) =>
         h("div", { class: "team " + t }, h("span", { class: "who", text: who(t) }),
