@@ -14,6 +14,7 @@ been replayed.
 from __future__ import annotations
 
 import shutil
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import chain, pairwise
@@ -319,6 +320,11 @@ class Annotator:
         self.cutting = False
         self.tricks = TrickNotes()
         self.deals = DealNotes()
+        #: the deal units read and not yet annotated: where each starts, its
+        #: game's characters up to its end as the reader counts them
+        #: (:class:`reading.DealCount`), and its game's place among them
+        self.read: deque[tuple[int, int, int]] = deque()
+        self.games_read = 0
 
     def run(self) -> Iterator[CheckedGame]:
         """Annotate everything, yielding each checked game as it is written."""
@@ -340,6 +346,8 @@ class Annotator:
             starts = sorted({deal.pos.line for deal in checked.outcome.deals})
             for start, end in pairwise(starts):
                 self._within_deal_limit(start, end)
+            if starts:
+                self._within_game_limit(max(starts))
             last = starts[-1] if starts else None
             if self.tee.cuts:
                 _as_written(checked, self.tee)
@@ -362,6 +370,10 @@ class Annotator:
             deal = place(unit)
             if unit.kind != "other":
                 self.cutting = deal > model.MAX_DEALS
+            if unit.kind == "tags":
+                self.games_read += 1  # (where the count of characters starts again)
+            elif deal and not self.cutting:
+                self.read.append((unit.line, place.chars, self.games_read))
             if deal > model.MAX_DEALS + 1:
                 self._flush(before=unit.line)
             yield unit
@@ -390,6 +402,38 @@ class Annotator:
         if size + sum(len(pending[n]) for n in mine) > limit:
             for number in mine:
                 del pending[number]
+
+    def _within_game_limit(self, last: int) -> None:
+        """Keep the notes of the game's deals, first deal first, only while
+        the game's characters and the notes kept stay within the reader's
+        limit on a game (:data:`model.MAX_GAME_CHARS`), the game's last deal
+        starting on line ``last``: past it, the reader would skip a deal and
+        every one after it in the record annotated.  The game's characters
+        are counted as the reader counts them (:class:`reading.DealCount`,
+        the text as read, without the notes of an earlier run); bytes count
+        for characters (at least as many)."""
+        read = self.read
+        if not read or read[0][0] > last:
+            return  # (none of its deals read as a deal unit)
+        game = read[0][2]
+        starts: list[int] = []
+        chars = 0  # the game's, up to its last deal's end
+        while read and read[0][2] == game:
+            line, chars, _ = read.popleft()
+            starts.append(line)
+        pending = self.pending
+        room = model.MAX_GAME_CHARS - chars
+        if sum(map(len, pending.values())) <= room:
+            return  # (nearly every game: far from it, notes and all)
+        for start, end in zip(starts, [*starts[1:], None], strict=True):
+            lines = [n for n in pending if start <= n and (end is None or n < end)]
+            size = sum(len(pending[n]) for n in lines)
+            if size > room:
+                room = 0  # (and no note after it either)
+                for number in lines:
+                    del pending[number]
+            else:
+                room -= size
 
     def _flush(self, before: int | None) -> None:
         lines, first = self.tee.lines, self.tee.first

@@ -970,6 +970,38 @@ def test_notes_never_take_a_deal_past_the_reader_s_limit(tmp_path: Path) -> None
     assert "{=" not in noted.split("\ndeal 2")[0] and "{=" in noted.split("\ndeal 2")[1]
 
 
+def test_notes_never_take_a_game_past_the_reader_s_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game of 3,999,748 characters (long comments) took some 3,000 of
+    notes: the reader then skipped its last deal (A009) and its Result no
+    longer held (A305).  The notes of its first deals are kept as far as
+    they fit; the limit here is the game's own characters and room for a
+    few deals' notes."""
+    import io
+
+    from aluette_cli import model
+    from aluette_cli.reading import DealCount, read_units
+
+    text = generated(3, "--games", "1")
+    place = DealCount()
+    for unit in read_units(io.BytesIO(text.encode("ascii"))):
+        place(unit)
+    monkeypatch.setattr(model, "MAX_GAME_CHARS", place.chars + 1_500)
+    path = write(tmp_path, "game.aln", text)
+    before = run("validate", str(path))
+    assert before.exit_code == 0, before.output
+    out = tmp_path / "game.ann"
+    assert run("annotate", str(path), "-o", str(out)).exit_code == 0
+    after = run("validate", str(out))
+    assert after.output.replace(str(out), str(path)) == before.output
+    noted = ["{=" in deal for deal in out.read_text("utf-8").split("\ndeal ")[1:]]
+    assert noted[0] and not noted[-1] and noted == sorted(noted, reverse=True), noted
+    monkeypatch.setattr(model, "MAX_GAME_CHARS", place.chars)  # (no room at all)
+    assert run("annotate", str(path), "-o", str(out)).exit_code == 0
+    assert out.read_text("utf-8") == text
+
+
 def test_notes_keep_to_the_line_limit_in_force_when_annotating(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
