@@ -1176,7 +1176,13 @@ def convert(
     choice = _rule_choice(rules, options)
     suffix = "." + to
     pairs, many = _usage(lambda: output_paths(files, output, in_place, suffix, RECORD_SUFFIXES))
-    hint = "use `aluette fmt FILE` to format a file in place"
+    from .convert import format_from_name
+
+    def hint(file: str) -> str:
+        if to == "aln" and format_from_name(file) == "aln":
+            return "use `aluette fmt FILE` to format a file in place"
+        return "write the output to another file with -o"  # (fmt writes ALN only)
+
     _refuse_writing_over_inputs(pairs, hint, beside=in_place)
     from .filejobs import ConvertJob
 
@@ -1672,7 +1678,10 @@ def _rules_tag(rules: str | None, output: str | None) -> str | None:
 
 
 def _refuse_writing_over_inputs(
-    pairs: list[tuple[str, str | None]], hint: str, its_own: bool = False, beside: bool = False
+    pairs: list[tuple[str, str | None]],
+    hint: str | Callable[[str], str],
+    its_own: bool = False,
+    beside: bool = False,
 ) -> None:
     """No output may be an input.  Its own would be replaced while it is
     read, and lost if anything went wrong: only the in-place mode
@@ -1697,7 +1706,7 @@ def _refuse_writing_over_inputs(
                 if beside
                 else f"-o {visible(target)} is the input file"
             )
-            raise click.UsageError(f"{said}; {hint}")
+            raise click.UsageError(f"{said}; {hint(file) if callable(hint) else hint}")
         found = _identity(target)
         other = inputs.get(found) if found is not None else None
         if other is None or own:

@@ -255,6 +255,23 @@ def test_convert_in_place_to_its_own_format_says_so(tmp_path: Path) -> None:
     assert record.read_bytes() == CLASSIC.read_bytes()
 
 
+@pytest.mark.parametrize("to", ["json", "jsonl", "csv"])
+def test_a_record_not_of_aln_written_over_itself_is_not_sent_to_fmt(
+    tmp_path: Path, to: str
+) -> None:
+    """fmt writes ALN only: it refuses the JSON it was named for."""
+    converted = run("convert", str(CLASSIC), "--to", to).stdout
+    record = write(tmp_path, f"in.{to}", converted)
+    for args in (["--in-place"], ["-o", str(record)]):
+        result = run("convert", record, "--to", to, *args)
+        assert result.exit_code == 2
+        assert "aluette fmt" not in result.stderr
+        assert result.stderr.endswith("; write the output to another file with -o\n")
+    assert record.read_text("utf-8") == converted
+    result = run("convert", record, "--to", "aln", "-o", str(record))  # (ALN over JSON)
+    assert "aluette fmt" not in result.stderr and "another file" in result.stderr
+
+
 @pytest.mark.parametrize(
     "args",
     [
