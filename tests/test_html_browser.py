@@ -528,6 +528,40 @@ def test_tags_and_comments_are_shown_as_text(browser: Any, tabs: list[Tab], tmp_
     assert tab.errors == []
 
 
+#: Whatever of a deal stands past the right edge of its box, which clips it
+#: (``content-visibility``): no scrolling shows it.
+PAST_THE_BOX = """d => {
+    const edge = d.getBoundingClientRect().right + 0.5;
+    return [...d.querySelectorAll('td, .c, .board h4, .board .card')]
+        .filter(e => e.getBoundingClientRect().width && e.getBoundingClientRect().right > edge)
+        .map(e => e.tagName.toLowerCase() + ' "' + e.textContent.trim().slice(0, 30) + '"');
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 800])
+def test_a_long_word_of_the_record_wraps_within_the_deal(
+    browser: Any, tabs: list[Tab], tmp_path: Path, width: int
+) -> None:
+    """A link in a trick's comment, a long name: one word, which widened
+    the table of tricks (or the board) past the deal's box, and the box cut
+    the rest off (the end of the link, the reasons beside it, East's hand)."""
+    link = "https://photos.example.org/share/AF1QipN8x7y3kLmZ0abcdEFGhijkLMnopQRst" * 2
+    text = CLASSIC.read_text("utf-8")
+    text = text.replace('[West "Anne"]', '[West "Wolfeschlegelsteinhausenbergerdorff"]')
+    text = text.replace('[East "Jean"]', '[East "Schwarzeneggerschwarzenegger"]')
+    three = "3. N:8b E:1d S:1b W:1c -> pourri"
+    assert three in text and "Wolfe" in text and "Schwarz" in text
+    text = text.replace(three, f"{three} {{photo: {link}}}", 1)
+    out = tmp_path / "long.html"
+    assert run("report", "--format", "html", write(tmp_path, "long.aln", text), "-o", out)
+    tab = tab_of(browser, tabs, out, width)
+    deal = tab.deal("section.deal")
+    assert tab.js(PAST_THE_BOX, deal.element_handle()) == []
+    assert_laid_out(tab, deal, f"at {width}px")
+    assert link in deal.locator("table.tricks").inner_text().replace("\n", "")
+    assert tab.errors == []
+
+
 # --------------------------------------------------------------------------
 # Print, and the screenshots
 
