@@ -291,19 +291,21 @@ def _checked(
         if isinstance(item, Unreadable):
             if not lenient:
                 raise ReadError(item.finding, name)
-            yield _unreadable_game(item.finding, index)
+            yield _unreadable_game(item.findings, index)
         else:
             yield as_wanted(item, wants)
 
 
-def _unreadable_game(finding: Finding, index: int) -> CheckedGame:
-    """A part that could not be read, as a game of its own; its finding names
-    that game, as a game of unreadable ALN text names its own (a JSON file
-    that is no record said "game": null, yet counted as game 1)."""
-    if finding.game is None:
-        finding = replace(finding, game=index)
-    game = Game(finding.game or index, Pos(finding.line, finding.column))
-    outcome = GameOutcome(game.index, None, [], {"NS": 0, "EW": 0}, False, None, [finding])
+def _unreadable_game(findings: list[Finding], index: int) -> CheckedGame:
+    """A part that could not be read, as a game of its own, its findings
+    the last of which says why; they name that game, as a game of
+    unreadable ALN text names its own (a JSON file that is no record said
+    "game": null, yet counted as game 1)."""
+    last = findings[-1]
+    number = last.game or index
+    findings = [f if f.game is not None else replace(f, game=number) for f in findings]
+    game = Game(number, Pos(last.line, last.column))
+    outcome = GameOutcome(game.index, None, [], {"NS": 0, "EW": 0}, False, None, findings)
     return CheckedGame(game, outcome)
 
 

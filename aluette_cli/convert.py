@@ -206,6 +206,13 @@ class Unreadable:
     """A part of a JSON input that is not a record: where, and why."""
 
     finding: Finding
+    #: what the document leaves out, said with its first game, here one that
+    #: cannot be read (:func:`_read_json`): in the same game, before it
+    before: tuple[Finding, ...] = ()
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [*self.before, self.finding]
 
 
 @dataclass(slots=True)
@@ -364,25 +371,28 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 # a game is numbered in file order (docs/formats.md §2): two
                 # games of one index were one game once written as JSON Lines
                 part.value["index"] = part.index
+            # A format or a version not given before the games: said once, at
+            # the document's start, with its first game, read or not.
+            unsaid: list[Finding] = []
+            if shown is None:
+                shown = False
+                unsaid.append(_problem("json-no-format", 1, 1, part.index, format=FORMAT).finding)
+            if version is None:
+                version = False
+                given = _problem(
+                    "json-no-version", 1, 1, part.index, format=FORMAT, version=VERSION
+                )
+                unsaid.append(given.finding)
             try:
                 game = game_from_dict(part.value, where)
             except RecordError as exc:
-                yield _problem("json-game", part.line, part.column, part.index, problem=str(exc))
+                why = _problem("json-game", part.line, part.column, part.index, problem=str(exc))
+                yield Unreadable(why.finding, tuple(unsaid))
             else:
                 source = Text(part.text, part.line, part.column)
-                lost = [_stray(line, column, game.index) for line, column in strays]
+                lost = [*unsaid, *(_stray(line, column, game.index) for line, column in strays)]
                 lost += [_lacking(line, column, game.index) for line, column in lacking]
                 strays, lacking = [], []
-                if version is None:  # said once, by the first game read
-                    version = False
-                    unsaid = _problem(
-                        "json-no-version", 1, 1, game.index, format=FORMAT, version=VERSION
-                    )
-                    lost.insert(0, unsaid.finding)
-                if shown is None:  # so too a format not given before the games
-                    shown = False
-                    unsaid = _problem("json-no-format", 1, 1, game.index, format=FORMAT)
-                    lost.insert(0, unsaid.finding)
                 game.errors += lost
                 yield FromJson(game, partial(_json_again, part.value, source, where, lost))
     for line, column in strays:  # no game could be read after them
@@ -1446,7 +1456,7 @@ def game_read_otherwise(
 def _unreadable_in(item: CheckedGame | Unreadable | NotWhole) -> list[Finding]:
     """What the formatter keeps verbatim, or cannot keep (:data:`findings.CUT`)."""
     if isinstance(item, Unreadable):
-        return [item.finding]
+        return item.findings
     if isinstance(item, NotWhole):
         return []  # said of the text written, not of the record read
     return [f for f in item.game.errors if f.kind is Kind.SYNTAX]

@@ -230,7 +230,8 @@ class ConvertJob(_Job):
             )
         for item in items:
             if isinstance(item, Unreadable):
-                yield Said(item.finding.format_line(display), EXIT_INVALID)
+                for finding in item.findings:
+                    yield Said(finding.format_line(display), EXIT_INVALID)
             elif isinstance(item, KeptAsIs):
                 yield Said(
                     f"aluette: {visible(display)} written out as it is, not formatted: {item.why}",

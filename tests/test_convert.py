@@ -1724,10 +1724,14 @@ def test_a_json_document_without_its_version_or_format_is_said_once_and_read(
     assert codes == [["A001"], []]
     report = json.loads(run("report", "--format", "json", path).stdout)
     assert len(report["games"]) == 2
-
-
-# --------------------------------------------------------------------------
-# An edit no reader may lose without a word
+    # the first game unreadable: said with it, still first, and in game 1
+    # (it was said with game 2, after game 1's own, out of place order)
+    games = [dict(doc["games"][0], deals=5), doc["games"][1]]
+    path = write(tmp_path, "first-lost.json", json.dumps({**doc, "games": games}))
+    result, codes = _validated(path)
+    assert result.stdout.splitlines()[0] == f"{path}:1:1: A001 {said}"
+    assert result.stderr.startswith("2 games, ")
+    assert codes == [["A001", "A001"], []]
 
 
 def _rows(seed: int) -> list[dict[str, Any]]:
