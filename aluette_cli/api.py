@@ -24,6 +24,7 @@ says (:mod:`aluette_cli.model`), ``outcome`` what the replay found
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -214,16 +215,30 @@ class _Encoded:
         return (_utf8(line) for line in self.text)
 
 
+def _lone_surrogates(error: UnicodeError) -> tuple[bytes, int]:
+    """Each lone surrogate as the byte it stands for (U+DC80 to U+DCFF: text
+    read with "surrogateescape", as os.fsdecode and sys.argv do), or as its
+    own bytes (the others: text read with "surrogatepass", or made from a
+    JSON escape), one at a time: text may hold both kinds, and a stream read
+    in pieces must come out as the same text whole does."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = bytearray()
+    for char in error.object[error.start : error.end]:
+        code = ord(char)
+        escaped = 0xDC80 <= code <= 0xDCFF
+        out += bytes((code - 0xDC00,)) if escaped else char.encode("utf-8", "surrogatepass")
+    return bytes(out), error.end
+
+
+codecs.register_error("aluette.surrogates", _lone_surrogates)
+
+
 def _utf8(text: str) -> bytes:
-    """Text as the bytes it stands for.  A lone surrogate goes through as the
-    byte it stands for (text read with "surrogateescape", as os.fsdecode and
-    sys.argv do), or as its own bytes (text read with "surrogatepass", or
-    made from a JSON escape), and the reader reports it where it is, as in a
-    file that is not UTF-8."""
-    try:
-        return text.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogatepass")
+    """Text as the bytes it stands for (:func:`_lone_surrogates`): the
+    reader reports a lone surrogate where it is, as in a file that is not
+    UTF-8."""
+    return text.encode("utf-8", "aluette.surrogates")
 
 
 def _as_bytes(stream: IO[bytes] | IO[str]) -> BinaryIO:

@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -404,6 +405,25 @@ def test_loads_reports_a_lone_surrogate_where_it_is_as_a_byte_not_utf8(bad: str,
         assert (bad_byte.line, bad_byte.column) == (1, 10)
         assert f"byte {byte}" in bad_byte.message
         assert "A302" in {f.code for f in game.outcome.findings}  # the deal is read all the same
+
+
+def test_text_with_both_kinds_of_lone_surrogate_reads_alike_whole_and_as_a_stream() -> None:
+    """Each stands for its own bytes: a surrogate of no byte later in the
+    text made loads take the whole text's as its own bytes (U+DCFF became
+    ED B3 BF, not the byte FF it stands for), and say other bytes at other
+    offsets than a stream read line by line."""
+    text = '[Event "Cl\udcffub"]\n[North "Ma\ud800rie"]\n\ndeal 1 dealer N\npoint NS\n'
+
+    def bad_bytes(games: Iterable[api.CheckedGame]) -> list[tuple[int, int, str]]:
+        found = [f for game in games for f in game.outcome.findings if f.code == "A003"]
+        return [(f.line, f.column, f.message) for f in found]
+
+    said = bad_bytes(api.loads(text))
+    assert [message.split(" is ")[0] for _, _, message in said] == [
+        "byte 0xff at byte offset 10",
+        "byte 0xed at byte offset 26",
+    ]
+    assert bad_bytes(api.load(io.StringIO(text, newline=""))) == said
 
 
 @pytest.mark.parametrize("data", [None, 3, ["deal 1 dealer W"], Path("t.aln")])
