@@ -366,6 +366,15 @@ def test_a_chanter_who_discards_cards_just_taken_holds_nine(
     assert {seat: len(cards) for seat, cards in hands.items()} == dict.fromkeys("NESW", 9)
     assert "Cd" not in hands["N"] and "4b" not in hands["N"] and "8d" not in hands["N"]
     assert "2e" in hands["N"] and "5e" not in hands["W"] and "1b" in hands["W"]
+    # the stock after the chant: out of play, no card taken from it twice
+    # on the table (in its new hand and in the stock as dealt)
+    stock = tab.js(
+        "d => [...d.querySelectorAll('.board .stock .card')].map(c => c.dataset.card)",
+        tab.page.locator("#g1-d1").element_handle(),
+    )
+    discards = "Cd 4c 8d 1e 7b 4b 6b 5c 2b 3d 9e 5e".split()
+    assert sorted(stock) == sorted(discards)
+    assert len({*stock, *(card for cards in hands.values() for card in cards)}) == 48
     outcome = outcome_of(record)
     step_through(tab, "#g1-d1", outcome.deals[0], outcome.ruleset)
     tab.page.keyboard.press("End")

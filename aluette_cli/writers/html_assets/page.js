@@ -301,6 +301,17 @@
     var stock = board.querySelector(".stock .cards");
     if (stock) {
       var cards = words(stock.textContent).filter(isCard);
+      /* after a chant, the cards out of play: the stock less the cards
+         taken from it, and the discards (else a card taken stood twice on
+         the table, in its new hand and in the stock) */
+      if (chanted) deal.querySelectorAll(".chant[data-seat]").forEach(function (chant) {
+        var takes = chant.querySelector(".takes"), discards = chant.querySelector(".discards");
+        (takes ? words(takes.textContent).filter(isCard) : []).forEach(function (c) {
+          var at = cards.indexOf(c);
+          if (at >= 0) cards.splice(at, 1);
+        });
+        cards = cards.concat(discards ? words(discards.textContent).filter(isCard) : []);
+      });
       stock.textContent = "";
       cards.forEach(function (c) { stock.appendChild(face(c)); });
     }
