@@ -27,22 +27,46 @@ ALN_SUFFIXES = (".aln",)
 
 
 def expand(paths: Iterable[str], suffixes: tuple[str, ...] = RECORD_SUFFIXES) -> Iterator[str]:
-    """Each path as given, a folder replaced by the record files below it.
+    """Each path as given, a folder replaced by the record files below it;
+    a file met again (named twice, or named and found in a folder named
+    too, or through a link) only the first time, as linters take a source
+    once: read twice, its games were counted twice (``stats``) and written
+    twice.
 
     A folder that cannot be listed, or holds no record, is yielded itself,
     so that opening it fails in its place with the reason, as a missing
     file does (:func:`aluette_cli.streams.open_source`).
     """
+    met: set[tuple[int, int]] = set()
     for path in paths:
         if is_folder(path):
             found = False
             for found_path in _walk(path, suffixes):
                 found = True
-                yield found_path
+                if _first_time(found_path, met):
+                    yield found_path
             if not found:
                 yield path
-        else:
+        elif _first_time(path, met):
             yield path
+
+
+def _first_time(path: str, met: set[tuple[int, int]]) -> bool:
+    """Whether the file ``path`` is not among those ``met`` (by device and
+    inode), which it joins; a path that is no file there (standard input, a
+    name that does not exist) is always new: it fails, or is read, in its
+    place."""
+    if path == STDIO:
+        return True
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return True
+    key = (found.st_dev, found.st_ino)
+    if key in met:
+        return False
+    met.add(key)
+    return True
 
 
 def _walk(top: str, suffixes: tuple[str, ...]) -> Iterator[str]:

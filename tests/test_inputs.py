@@ -93,14 +93,27 @@ def test_files_found_by_the_walk_are_walked_paths_and_named_ones_are_not() -> No
     listed (listing does not block) as one, and so is a link to a record; a
     link to a folder is not followed.  A file the user named is read
     whatever it is: a plain path."""
-    lay_out("records/a.aln", "elsewhere/x.aln")
+    lay_out("records/a.aln", "elsewhere/x.aln", "elsewhere/y.aln")
     os.mkfifo("records/pipe.aln")
     Path("records/linked").symlink_to(Path("elsewhere").resolve(), True)
-    Path("records/r.aln").symlink_to(Path("records/a.aln").resolve())
-    paths = list(expand(["records", "records/a.aln", "-"]))
+    Path("records/r.aln").symlink_to(Path("elsewhere/x.aln").resolve())
+    paths = list(expand(["records", "elsewhere/y.aln", "-"]))
     walked = ["records/a.aln", "records/pipe.aln", "records/r.aln"]
-    assert paths == [*walked, "records/a.aln", "-"]
+    assert paths == [*walked, "elsewhere/y.aln", "-"]
     assert [isinstance(p, Walked) for p in paths] == [True, True, True, False, False]
+
+
+def test_a_file_met_again_is_taken_once_where_it_is_first_met() -> None:
+    """Named twice, named and found in a folder named too, or reached
+    through a link: one file, read once (``stats`` counted its games
+    twice).  A name that is no file, and standard input, keep every place:
+    each fails, or is read, where it stands."""
+    lay_out("records/a.aln", "records/b.aln")
+    Path("records/link.aln").symlink_to(Path("records/b.aln").resolve())
+    os.link("records/a.aln", "hard.aln")
+    given = ["records/b.aln", "records", "./records/a.aln", "hard.aln", "records/b.aln"]
+    assert list(expand(given)) == ["records/b.aln", "records/a.aln"]
+    assert list(expand(["gone.aln", "gone.aln", "-", "-"])) == ["gone.aln", "gone.aln", "-", "-"]
 
 
 @pytest.mark.parametrize("names", [[], ["notes.txt", "sub/"], [".r.aln", "sub/.x.json"]], ids=str)
