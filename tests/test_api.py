@@ -160,15 +160,17 @@ def test_findings_are_those_validate_prints() -> None:
 
 
 def test_check_files_in_several_processes_keeps_the_order(tmp_path: Path) -> None:
-    corpus = tmp_path / "c.aln"
+    corpus, copy = tmp_path / "c.aln", tmp_path / "copy.aln"
     corpus.write_bytes(run("generate", "--games", "30", "--seed", "2").stdout_bytes)
-    one = [(f, g.outcome.index, g.outcome.score) for f, g in api.check_files([corpus, corpus])]
+    copy.write_bytes(corpus.read_bytes())  # (one file named twice is read once)
+    one = [(f, g.outcome.index, g.outcome.score) for f, g in api.check_files([corpus, copy])]
     two = [
         (f, g.outcome.index, g.outcome.score)
-        for f, g in api.check_files([corpus, corpus], jobs=2, keep=False)
+        for f, g in api.check_files([corpus, copy], jobs=2, keep=False)
     ]
     assert one == two
     assert len(one) == 60
+    assert len(list(api.check_files([corpus, corpus], jobs=2, keep=False))) == 30
 
 
 def test_an_unreadable_file_raises_or_is_told(tmp_path: Path) -> None:
