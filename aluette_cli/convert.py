@@ -733,7 +733,11 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             game, rows, lost, long = None, [], [], (first_row, last_place)
     if game is not None:
         yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
-    yield from before  # no game came after them
+    if before:  # no game came after them: one part that cannot be read, as
+        # unreadable ALN text is (each was a game of its own: five lines of no
+        # game were five games)
+        said = tuple(finding for bad in before[:-1] for finding in bad.findings)
+        yield Unreadable(before[-1].finding, said)
 
 
 def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = None) -> Game:

@@ -2624,6 +2624,30 @@ def test_a_json_lines_row_whose_deal_is_no_object_keeps_no_place(tmp_path: Path)
     assert said.stderr.startswith("1 game, 0 deals")
 
 
+def test_json_lines_of_no_game_that_can_be_read_are_one_part_not_a_game_a_line(
+    tmp_path: Path,
+) -> None:
+    """Rows that no game follows, as text that is no record in ALN is: five
+    such lines were five games."""
+    sample = ROOT / "samples" / "classic-game.aln"
+    rows = [
+        json.loads(line)
+        for line in run("convert", sample, "--to", "jsonl").stdout.split("\n")
+        if line
+    ]
+    for row in rows:
+        row["game"]["tags"] = 5  # (no game's tags: the row cannot be read)
+    path = write(tmp_path, "lost.jsonl", "".join(json.dumps(r) + "\n" for r in rows) + "[1]\n")
+    said = run("validate", path)
+    assert said.exit_code == 1
+    assert [line.split(": A001 ")[0] for line in said.stdout.splitlines()] == [
+        f"{path}:{n}:1" for n in range(1, len(rows) + 2)
+    ]
+    assert said.stderr == f"1 game, 0 deals: {len(rows) + 1} errors, 0 warnings\n"
+    (game,) = json.loads(run("report", "--format", "json", path).stdout)["games"]
+    assert {f["game"] for f in game["violations"]} == {1}
+
+
 @pytest.mark.parametrize("to", [["jsonl"], ["jsonl", "--compact"], ["json"]])
 def test_a_game_whose_rows_could_none_be_read_is_still_written(
     tmp_path: Path, to: list[str]
