@@ -184,6 +184,19 @@ def test_an_unreadable_deal_and_one_after_the_end(tmp_path: Path) -> None:
     assert sum(int(r["points"] or 0) for r in rows if r["scored"] == "true") == 4
 
 
+def test_a_deal_whose_header_cannot_be_read_has_the_number_its_findings_name(
+    tmp_path: Path,
+) -> None:
+    """docs/tables.md said the column was then empty; the number and the
+    dealer are the game's sequence's, as the findings say "(deal 2)"."""
+    sheet = "winners: N N N N N N N N N\npoint NS\n"
+    text = f"deal 1 dealer W\n{sheet}\ndeal ? dealer Q\n{sheet}"
+    rows = report_table("deal", write(tmp_path, "h.aln", text), code=1)
+    assert [(r["deal"], r["dealer"]) for r in rows] == [("1", "W"), ("2", "N")]
+    said = run("validate", tmp_path / "h.aln").stdout
+    assert "this deal header cannot be read" in said and said.endswith("(deal 2)\n")
+
+
 def test_a_deal_pasted_twice_is_a_copy_and_not_scored(tmp_path: Path) -> None:
     """The copy's row says why its points are left out (A104), as JSON's
     ``copy`` does; the deal it repeats scores as any other."""
