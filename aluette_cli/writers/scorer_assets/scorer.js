@@ -224,6 +224,11 @@
     } catch (e) { return null; }
     return best.g;
   }
+  /* A game kept before score sheets were has no sheet in its draft. */
+  const current = (g) => {
+    if (g) g.draft.winners = g.draft.winners || [];
+    return g;
+  };
   function load() {
     let kept = null;
     try { kept = localStorage.getItem(KEY); } catch (e) { /* no storage: a new game */ }
@@ -234,16 +239,12 @@
         // preset's, which every page offers, would otherwise keep it aside
         const own = DATA.own && g.setup.rules !== DATA.own && !DATA.start &&
           takenBack((x) => x.setup.rules === DATA.own, kept);
-        const back = own || g;
-        back.draft.winners = back.draft.winners || [];  // kept before sheets were
-        return back;
+        return current(own || g);
       }
       if (g && g.setup && Array.isArray(g.entries)) setAside(kept);
     } catch (e) { /* a broken copy: start again */ }
     if (DATA.start) return started();
-    const back = takenBack(() => true, null);
-    if (back) back.draft.winners = back.draft.winners || [];
-    return back || fresh();
+    return current(takenBack(() => true, null)) || fresh();
   }
   /* The game of the record given with --continue, as it was written in. */
   const started = () => JSON.parse(JSON.stringify(DATA.start.game));
