@@ -875,14 +875,23 @@ def test_analyse_without_as_seen_gives_no_as_seen_figures() -> None:
 # On a Dask cluster
 
 
-def test_analyse_on_a_local_dask_cluster_gives_what_one_process_gives() -> None:
+def twice(tmp_path: Path, record: Path) -> tuple[Path, Path]:
+    """The record and a copy of it: two files, for two processes (one file
+    named twice is read once)."""
+    copy = tmp_path / f"copy-{record.name}"
+    copy.write_bytes(record.read_bytes())
+    return record, copy
+
+
+def test_analyse_on_a_local_dask_cluster_gives_what_one_process_gives(tmp_path: Path) -> None:
     distributed = pytest.importorskip("dask.distributed")
+    files = twice(tmp_path, THROWN)
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
     ) as cluster:
         address = cluster.scheduler_address
-        on_cluster = analysed("--from-trick", "7", "--scheduler", address, THROWN, THROWN)
-    here = analysed("--from-trick", "7", THROWN, THROWN)
+        on_cluster = analysed("--from-trick", "7", "--scheduler", address, *files)
+    here = analysed("--from-trick", "7", *files)
     assert on_cluster == here
     assert len(here["games"]) == 2
 
@@ -959,8 +968,8 @@ def test_a_cluster_lost_on_the_way_is_said_in_one_line_and_nothing_is_written(
     assert not out.exists()
 
 
-def test_analyse_as_seen_gives_the_same_figures_over_several_processes() -> None:
-    args = ("--as-seen", "--samples", "5", "--from-trick", "8", THROWN, THROWN)
+def test_analyse_as_seen_gives_the_same_figures_over_several_processes(tmp_path: Path) -> None:
+    args = ("--as-seen", "--samples", "5", "--from-trick", "8", *twice(tmp_path, THROWN))
     assert analysed("-j", "2", *args) == analysed(*args)
 
 
@@ -1070,7 +1079,7 @@ def test_a_chanter_knows_its_own_discards_are_out_of_play() -> None:
 
 def test_the_signals_reach_every_process(tmp_path: Path) -> None:
     path = write(tmp_path, "signal.aln", SIGNAL)
-    args = ("--as-seen", "--samples", "6", "--from-trick", "8", path, path)
+    args = ("--as-seen", "--samples", "6", "--from-trick", "8", *twice(tmp_path, path))
     alone = analysed(*args)
     assert analysed("-j", "2", *args) == alone
     plays = alone["games"][0]["deals"][0]["plays"]
