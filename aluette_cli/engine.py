@@ -238,7 +238,8 @@ class GameReplay:
         scored = self.ledger.record(n, dealt, score.void, score.point, shown)
         if self._told is not None:
             self._told.record(n, dealt, (score.void, score.point), told, cause, shown)
-        outcome = _outcome(n, deal.dealer, deal.pos, tricks, sequence, score, scored, after_end)
+        # (a stand-in dealer is no dealer the record gives: none is shown)
+        outcome = _outcome(n, dealt, deal.pos, tricks, sequence, score, scored, after_end)
         outcome.from_sheet = not deal.tricks and deal.winners is not None
         outcome.signals, outcome.chant_dealer = signals, exchange.dealer
         return outcome

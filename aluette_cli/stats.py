@@ -269,6 +269,9 @@ class Totals:
     #: scoring deals (and their points) with no recorded individual winner
     deals_without_scorer: int = 0
     points_without_scorer: int = 0
+    #: scoring deals with a winner whose dealer the record does not give
+    #: (its header unreadable): in no place of the seat table
+    deals_without_dealer: int = 0
     plays: int = 0
 
 
@@ -572,6 +575,7 @@ class StatsAccumulator:
             if deal.mordienne:
                 side.mordiennes += 1
             if winner is not None:
+                totals.deals_without_dealer += deal.dealer is None
                 for tallies, by_seat in views[:2]:  # players and seats
                     tally = tallies[by_seat[winner]]
                     tally.deals_won += 1

@@ -649,8 +649,25 @@ def test_sample_seat_table_and_positions() -> None:
     by_name = dict(zip(["N", "E", "S", "W"], ["Marie", "Jean", "Paul", "Anne"], strict=True))
     assert seats == {seat: CLASSIC_PLAYERS[name] for seat, name in by_name.items()}
     title = next(line for line in result.stdout.splitlines() if line.startswith("Deal points by"))
-    assert title.endswith("(5 deals with a known winner)")
+    assert title.endswith("(5 deals with a known winner and dealer)")
     assert table_rows(result.stdout, title) == CLASSIC_POSITIONS
+
+
+def test_a_deal_whose_dealer_the_record_does_not_give_has_no_place(tmp_path: Path) -> None:
+    """Deal 1's header lost its dealer, and nothing else in its sheet says
+    who dealt: the reader's stand-in (N) was counted as the dealer, N's
+    point placed "as dealer"."""
+    sheet = "winners: N N N E E S - W W\npoint N\n"
+    path = tmp_path / "lost.aln"
+    path.write_text(f"deal 1\n{sheet}\ndeal 2 dealer S\n{sheet}", "utf-8")
+    result = run("stats", "--by", "seat", "--format", "json", str(path))
+    placed = json.loads(result.stdout)["positions"]
+    assert placed["of_deals"] == 1 and placed["of_points"] == 1
+    rows = {row["seat"]: row for row in json.loads(result.stdout)["rows"]}
+    assert rows["N"]["points"] == 2 and rows["N"]["points_as_second"] == 1
+    assert rows["N"]["points_as_dealer"] == 0
+    text = run("stats", "--by", "seat", str(path)).stdout
+    assert "(1 deal with a known winner and dealer)" in text
 
 
 def test_sample_team_table() -> None:

@@ -142,12 +142,18 @@ def position_points(result: StatsResult) -> list[int]:
     return [sum(t.by_position[i] for t in result.seats) for i in range(len(POSITIONS))]
 
 
+def _placed_deals(result: StatsResult) -> int:
+    """The scoring deals the seat table places: a winner, and the dealer."""
+    t = result.totals
+    return t.scoring_deals - t.deals_without_scorer - t.deals_without_dealer
+
+
 def positions(result: StatsResult) -> dict[str, object]:
     points = position_points(result)
     total = sum(points)
     return {
         "of_points": total,
-        "of_deals": result.totals.scoring_deals - result.totals.deals_without_scorer,
+        "of_deals": _placed_deals(result),
         "positions": [
             {"position": name, "points": p, "share": _ratio(p / total if total else None)}
             for name, p in zip(POSITIONS, points, strict=True)
@@ -444,12 +450,11 @@ def _position_table(result: StatsResult, layout: Layout) -> list[str]:
     total = sum(points)
     rows: list[list[object]] = [[t.label, *t.by_position, sum(t.by_position)] for t in result.seats]
     rows.append(["all", *(f"{p} ({_percent(p, total)})" for p in points), total])
-    known = result.totals.scoring_deals - result.totals.deals_without_scorer
     return [
         "",
         layout.para(
             "Deal points by where the deal winner sat, from the dealer's left"
-            f" ({plural(known, 'deal')} with a known winner)"
+            f" ({plural(_placed_deals(result), 'deal')} with a known winner and dealer)"
         ),
         layout.table(
             rows,
