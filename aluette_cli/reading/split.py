@@ -1029,16 +1029,16 @@ def _bracket_late(text: str, bracket: int) -> int:
 #: comment runs to the first ``}`` (a ``{`` inside it opens nothing, nor does
 #: a ``;``), a ``;`` comment to the line's end (a brace inside it is text).  A
 #: brace left open runs to the end of the text, where the grammar reports it.
+COMMENT_SPAN = re.compile(
+    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}]*(?:{re.escape(COMMENT_CLOSE)})?"
+    f"|{re.escape(LINE_COMMENT)}[^\n]*"
+)
 #: The text of a line up to a word on it that is no comment's: brace
 #: comments closed on the line may stand before the word, a ``;`` comment
 #: may not (it runs to the line's end).
 ON_THE_LINE = (
     f"(?:[^\n{re.escape(LINE_COMMENT)}{re.escape(COMMENT_OPEN)}]"
     f"|{re.escape(COMMENT_OPEN)}[^\n{re.escape(COMMENT_CLOSE)}]*{re.escape(COMMENT_CLOSE)})*?"
-)
-COMMENT_SPAN = re.compile(
-    f"{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}]*(?:{re.escape(COMMENT_CLOSE)})?"
-    f"|{re.escape(LINE_COMMENT)}[^\n]*"
 )
 #: A point line, at the start of its line.
 _POINT_LINE = "\n" + POINT
