@@ -171,6 +171,34 @@ def _mistakes() -> list[Mistake]:
             "it was dealt to E",
         ),
         Mistake(
+            "a trick's number left out",
+            replace_line(SEATED, t4, lines_of(SEATED)[t4 - 1].split(" ", 1)[1]),
+            t4,
+            "A001",
+            "this line is read as trick 4, the trick after the one above it",
+        ),
+        Mistake(
+            "a note in brackets after a claim",
+            replace_line(SEATED, t4, lines_of(SEATED)[t4 - 1] + " [checked]"),
+            t4,
+            "A001",
+            "found '[checked]' after the trick's claim",
+        ),
+        Mistake(
+            "a note in brackets alone below a trick",
+            replace_line(SEATED, t4, lines_of(SEATED)[t4 - 1] + "\n[checked]"),
+            t4 + 1,
+            "A001",
+            "found '[checked]'",
+        ),
+        Mistake(
+            "a stray quote before a header",
+            replace_line(SEATED, d2, '"' + lines_of(SEATED)[d2 - 1]),
+            d2,
+            "A001",
+            "this deal header cannot be read",
+        ),
+        Mistake(
             "a missing trick, with seats",
             replace_line(SEATED, line_no(SEATED, "2. ", d1), None),
             line_no(SEATED, "2. ", d1),  # trick 3 now stands there

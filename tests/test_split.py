@@ -1309,3 +1309,58 @@ def test_a_tag_below_a_deal_whose_comment_was_left_open_is_not_joined_to_it() ->
     )
     kinds = [(kind, line) for kind, line, _, _, _ in units_of(data)]
     assert kinds == [("deal", 1), ("tags", 2), ("deal", 3)]
+
+
+# --------------------------------------------------------------------------
+# A slip in a deal's lines that looks like the start of another unit
+
+
+def kinds(data: str) -> list[tuple[str, int]]:
+    """Each unit's kind and first line."""
+    return [(u.kind, u.line) for u in read_units(io.BytesIO(data.encode())) if u.kind != "other"]
+
+
+@pytest.mark.parametrize(
+    "slip",
+    [
+        "2. N:1b E:3e S:1d W:9d -> W [checked]\n",  # a note in brackets after a claim
+        "2. N:1b E:3e S:1d W:9d -> W\n[checked]\n",  # ...alone, right below the trick
+        "2. N:1b E:3e S:1d W:9d -> W\n  [x] [y]\n",
+        "2. N:1b E:3e S:1d W:9d -> W [Note: Paul checked]\n",
+    ],
+)
+def test_a_bracket_that_starts_no_tag_cuts_no_deal(slip: str) -> None:
+    """It is a line of the deal that cannot be read (A001): cut there, the
+    deal's lines below it were a deal without its header, the next deals
+    another game."""
+    deal = ONE.replace("2. N:1b E:3e S:1d W:9d -> W\n", slip)
+    assert kinds(f'[Event "a"]\n\n{deal}\ndeal 2 dealer N\n') == [
+        ("tags", 1),
+        ("deal", 3),
+        ("deal", 7 + slip.count("\n")),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lines", "cut"),
+    [
+        ('[Event "b"]\n', 5),  # a tag, right below the deal
+        ('  [ Site  "b"]\n', 5),
+        ('1. N:8e -> N [Event "b"]\n', 5),  # (a tag on the line: its quote says so)
+        ("[Event Club night]\n", 5),  # a known tag's name, its quotes left out
+        ("[rules classic]\n", 5),
+        ("\n[Eve", 6),  # below a blank line: the file cut short in a tag's name
+        ("\n[checked]\n", 6),
+    ],
+)
+def test_a_bracket_that_starts_a_tag_starts_the_next_game(lines: str, cut: int) -> None:
+    found = kinds(f"{ONE}{lines}")
+    assert found[:1] == [("deal", 1)] and ("tags", cut) in found, found
+
+
+def test_a_quote_before_a_header_hides_no_deal() -> None:
+    """Read as a tag's value to the end of its line, the quote hid the
+    header, and the deal was read as more lines of the one before: every
+    card of it played again, dozens of findings for one slip."""
+    second = ONE.replace("deal 1 dealer W", '"deal 2 dealer N')
+    assert texts(f"{ONE}\n{second}".encode()) == [(1, ONE + "\n"), (6, second)]

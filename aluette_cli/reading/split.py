@@ -763,6 +763,7 @@ class _Splitter:
                     and not cuts
                     and not (m.start() == 0 and _deal_since_tag(unit))
                 )
+                or (token == TAG_OPEN and unit.kind == "deal" and not _opens_tags(text, m, unit))
                 or (token == DEAL and not _starts_deal(text, m))
             ):
                 continue
@@ -2036,7 +2037,45 @@ def _loose_start(text: str) -> bool:
             return False
         if _LOOSE_START.match(text) is not None:
             return True
+    if text.startswith(QUOTE):  # (a stray quote hides what follows it on the line)
+        return _QUOTED_START.match(text) is not None
     return DEALER in text and _mistyped_header().match(text) is not None
+
+
+#: A header that a stray quote before it would hide from the scan, which
+#: reads a quote as a tag's value to the end of its line: ``"deal 4 dealer
+#: S`` swallowed deal 4 into the deal before it, card after card
+_QUOTED_START = re.compile(f"{QUOTE}{_WS}*{DEAL}{_WS}*[0-9]")
+
+
+#: A bracket and a tag's name, and the quote of its value if it follows
+_TAG_AHEAD = re.compile(f"{re.escape(TAG_OPEN)}{_WS}*({TAG_NAME})(?:{_WS}*({QUOTE}))?")
+
+
+def _opens_tags(text: str, m: re.Match[str], unit: Unit) -> bool:
+    """Whether the bracket ``m`` in the line ``text`` of a deal ``unit``
+    starts the next game's tags: a tag's name and its value's quote after
+    it; or, at the start of its line, a known tag's name (``[Event Club
+    night]``, the quotes left out), or any name below a blank line, where a
+    tag section starts (``[Eve``, the file cut short).  Any other (``-> W
+    [checked]``, ``[x]`` right below a trick) is a slip in the deal, one
+    line that cannot be read: cut there, the deal's lines below it were
+    read as a deal without its header, and its game as two."""
+    tag = _TAG_AHEAD.match(text, m.start())
+    if tag is None:
+        return False
+    if tag[2] is not None:
+        return True
+    if text[: m.start()].strip(WHITESPACE):
+        return False
+    return (
+        known_tag(tag[1]) is not None
+        or _BLANK_ABOVE.search(unit.parts[-1] if unit.parts else "\n") is not None
+    )
+
+
+#: a unit's text that ends with a blank line (or is one)
+_BLANK_ABOVE = re.compile(f"(?:\\A|\\n)[{BLANKS}]*\\n\\Z")
 
 
 def _starts_deal(text: str, m: re.Match[str]) -> bool:
