@@ -34,10 +34,34 @@ _SECTION = re.compile(r"^## (A\d{3}) .*?(?=^## |\Z)", re.M | re.S)
 _MARKUP = re.compile(r"^<!--.*?-->\n", re.M)
 
 
+#: The deal most examples change one line of, as the page shows it
+_REFERENCE = re.compile(r"^<!-- file: reference\.aln, numbered -->\n(```\n.*?```\n)", re.M | re.S)
+#: An example made from it, and where its entry gives it
+_FROM_REFERENCE = re.compile(r"^<!-- file: \S+ = reference\.aln", re.M)
+_EXAMPLE = re.compile(r"^\*\*Example\.\*\*", re.M)
+
+
 def entries(text: str | None = None) -> dict[str, str]:
-    """Each code's section of docs/violations.md, by code."""
+    """Each code's section of docs/violations.md, by code.  An entry whose
+    example changes a line of the reference deal shows that deal before its
+    example, as the page shows it once for all of them: alone, "line 7 of
+    the reference deal" could not be tried."""
     page = violations_text() if text is None else text
-    return {m.group(1): _MARKUP.sub("", m.group()).strip() + "\n" for m in _SECTION.finditer(page)}
+    reference = _REFERENCE.search(page)
+    shown = (
+        "**The reference deal** (`reference.aln`; the line numbers on the left"
+        f" are not part of the file):\n\n{reference.group(1)}\n"
+        if reference is not None
+        else None
+    )
+    found = {}
+    for m in _SECTION.finditer(page):
+        section = m.group()
+        example = _EXAMPLE.search(section)
+        if shown is not None and example is not None and _FROM_REFERENCE.search(section):
+            section = section[: example.start()] + shown + section[example.start() :]
+        found[m.group(1)] = _MARKUP.sub("", section).strip() + "\n"
+    return found
 
 
 def explain(code: str) -> str | None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from aluette_cli.explain import entries, explain, listing
+import re
+from pathlib import Path
+
+from aluette_cli.explain import entries, explain, listing, violations_text
 from aluette_cli.findings import CODES
 
-from .conftest import run
+from .conftest import run, write
 
 
 def test_explain_covers_every_code() -> None:
@@ -51,3 +54,28 @@ def test_explain_without_a_code_lists_every_code_with_its_severity_and_title() -
     assert [line.split()[0] for line in lines] == sorted(CODES)
     assert "A203  error    card not in the player's hand" in lines
     assert "A403  warning  Date not in YYYY.MM.DD form" in lines
+
+
+def test_an_example_made_from_the_reference_deal_shows_that_deal_and_can_be_tried(
+    tmp_path: Path,
+) -> None:
+    """ "In the reference deal, line 7 has S play Vd": the deal stands once
+    at the page's head, which ``explain`` did not print, and the example
+    could not be tried from the terminal."""
+    page = violations_text()
+    made = set(re.findall(r"^## (A\d{3}) (?:(?!^## ).)*?= reference\.aln", page, re.M | re.S))
+    assert {"A101", "A203", "A206", "A301"} <= made
+    for code in made:
+        said = explain(code)
+        assert said is not None
+        assert said.index("**The reference deal**") < said.index("**Example.**"), code
+    # A203's, as a reader would build it: the deal, with its line 7 as shown
+    said = explain("A203")
+    assert said is not None
+    deal = re.search(r"```\n( 1  deal 1 dealer S\n.*?)```", said, re.S)
+    assert deal is not None
+    lines = [line[4:] for line in deal.group(1).splitlines()]
+    lines[6] = "1. W:1d N:Cd E:3b S:Vd -> W"
+    assert lines[6] in said
+    result = run("validate", write(tmp_path, "a203.aln", "\n".join(lines) + "\n"))
+    assert [line.split()[1] for line in result.stdout.splitlines()] == ["A203"]
