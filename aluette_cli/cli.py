@@ -37,7 +37,7 @@ from .analysis import (
     analyse_games,
     scheduler_client,
 )
-from .completion import complete_codes, complete_rules
+from .completion import complete_code, complete_codes, complete_rules
 from .convert import INPUT_FORMATS, OUTPUT_FORMATS, Tally, formatted_file, not_aln
 from .findings import CODES, FILE_UNREADABLE, Finding, visible
 from .framing import Framed
@@ -967,7 +967,7 @@ def analyse(
 
 
 @cli.command(name="explain")
-@click.argument("code", metavar="[CODE]", required=False, shell_complete=complete_codes)
+@click.argument("code", metavar="[CODE]", required=False, shell_complete=complete_code)
 @output_option()
 def explain_command(code: str | None, output: str | None) -> None:
     """Explain a finding code: what it means, the rule, an example.

@@ -38,3 +38,14 @@ def complete_codes(
         for word in words
         if word.lower().startswith(last.lower())
     ]
+
+
+def complete_code(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """One code (``explain``): a severity is no code to explain."""
+    return [
+        CompletionItem(code, help=CODES[code].title)
+        for code in sorted(CODES)
+        if code.lower().startswith(incomplete.strip().lower())
+    ]

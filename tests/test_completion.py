@@ -33,6 +33,10 @@ def test_completion_knows_presets_codes_and_formats() -> None:
     assert {"classic", "team-five", "to-five-points"} <= set(complete("report", "--rules", ""))
     assert complete("report", "--rules", "team") == ["team-five", "team"]
     assert complete("explain", "A20")[:3] == ["A201", "A202", "A203"]
+    # (a severity selects codes, and is no code to explain: explain refused it)
+    assert complete("explain", "") == sorted(CODES)
+    assert complete("explain", "e") == []
+    assert complete("validate", "--select", "e") == ["error"]
     assert complete("validate", "--select", "A301,A30")[:2] == ["A301,A301", "A301,A302"]
     assert "sarif" in complete("validate", "--output-format", "")
     assert "jsonl" in complete("convert", "x.aln", "--to", "")
