@@ -306,10 +306,14 @@ def _problem(
     return Unreadable(Finding.of(F.SYNTAX_ERROR, variant, line, column, game, deal, **facts))
 
 
-#: The longest game of a JSON document read, in characters (some 2,000 deals
-#: with every position and comment): one game is held at a time, and one
-#: longer than this is skipped, and reported, without being held.
-MAX_GAME_CHARS = 4_000_000
+#: The longest game of a JSON document (or of JSON Lines rows) read, in
+#: characters: one game is held at a time, and one longer than this is
+#: skipped, and reported, without being held.  A game of the most deals a
+#: game may hold (model.MAX_DEALS), every position written, fits: some 4,800
+#: characters a deal, 9.4 million for a game of 1,971 (a ruleset's longest
+#: game, to 1,000 points); at 4,000,000, as for ALN, such a game, legal and
+#: written by convert, was skipped whole when read back.
+MAX_GAME_CHARS = 12_000_000
 
 
 def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:

@@ -343,11 +343,11 @@ def holds_text(deal: Deal | BrokenDeal) -> bool:
 #: and ``generate`` stops a game there, unfinished.
 MAX_DEALS = 2_000
 #: The most characters of deals a game may hold, read as ALN (docs/notation.md,
-#: "Limits"), as a game of JSON may (convert.MAX_GAME_CHARS): a game of
-#: MAX_DEALS deals of the longest kind, comments and all, is under half of
-#: it.  Deals of up to a unit's limit each, kept whole, made a game of a
-#: few dozen of them hold gigabytes; the readers skip the rest of a game
-#: past it as past MAX_DEALS.
+#: "Limits"), as a game of JSON, wordier, may hold three times as many
+#: (convert.MAX_GAME_CHARS): a game of MAX_DEALS deals of the longest kind,
+#: comments and all, is under half of it.  Deals of up to a unit's limit
+#: each, kept whole, made a game of a few dozen of them hold gigabytes; the
+#: readers skip the rest of a game past it as past MAX_DEALS.
 MAX_GAME_CHARS = 4_000_000
 
 

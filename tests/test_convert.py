@@ -2615,6 +2615,24 @@ def test_a_json_lines_row_that_cannot_be_read_is_left_out_of_what_is_written(
         )
 
 
+def test_the_longest_game_a_ruleset_sets_reads_back_from_its_json(tmp_path: Path) -> None:
+    """A game of 1,000 deals (``game.target`` at most 1,000) took 4.76
+    million characters as JSON, past a game's limit then: convert wrote it,
+    with a warning, and reading it back skipped the whole game."""
+    classic = (ROOT / "aluette_cli" / "rulesets" / "classic.toml").read_text("utf-8")
+    longest = classic.replace("target = 5\n", "target = 1000\n")
+    assert longest != classic
+    write(tmp_path, "longest.toml", longest.replace('name = "classic"', 'name = "longest"'))
+    record = tmp_path / "g.aln"
+    made = run("generate", "--rules", tmp_path / "longest.toml", "--seed", "3", "-o", record)
+    assert made.exit_code == 0, made.output
+    for to in ("json", "jsonl"):
+        converted = run("convert", record, "--to", to, "-o", tmp_path / f"g.{to}")
+        assert converted.exit_code == 0, converted.stderr
+        said = run("validate", tmp_path / f"g.{to}")
+        assert said.exit_code == 0 and said.stderr.startswith("1 game, 1000 deals"), said.output
+
+
 def test_a_json_lines_row_whose_deal_is_no_object_keeps_no_place(tmp_path: Path) -> None:
     """A place is kept for a deal that is an object (docs/formats.md §3):
     one that is a string was counted a deal."""
