@@ -687,8 +687,13 @@ def test_a_trick_written_without_its_number_is_read_as_the_trick_after_the_one_a
         "S: 4e 8d Rc 5b 3c",  # a hand: no arrow
         "S:4e W:8d { N:Rc -> N }",  # the arrow in a comment
         "S:4e W:8x -> N",  # no trick, with a number either
+        # a trick's number mistyped into a card ("9." as 9b): five plays,
+        # or seats on some only, one line unread (it was four findings)
+        "9b 4b Vc Ve Cb -> N",
+        "9b E:4b S:Vc W:Ve N:Cb -> N",
+        "9b E:4b S:Vc W:Ve -> N",
     ],
-    ids=["hand", "commented", "unreadable"],
+    ids=["hand", "commented", "unreadable", "five cards", "five plays", "seats on some"],
 )
 def test_a_line_without_a_number_that_is_no_trick_is_read_as_before(line: str) -> None:
     deal = read_deal(record("deal 1 dealer W", line))

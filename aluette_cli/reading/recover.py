@@ -565,7 +565,10 @@ def _unnumbered_trick(
         read = None
     finally:
         builder.col0 = col0
-    if not isinstance(read, Trick):
+    # (more than four plays, or seats on some only: a trick whose number was
+    # mistyped into a card, ``9b E:4b S:Vc W:Ve N:Cb``, one line unread)
+    seated = {play.seat is not None for play in read.plays} if isinstance(read, Trick) else ()
+    if not isinstance(read, Trick) or len(read.plays) > len(SEATS) or len(seated) > 1:
         del builder.comments[mark:]
         return None
     word = len(seg) - len(seg.lstrip(WHITESPACE))
