@@ -525,7 +525,7 @@ def _checked_files(
     # reading it is met inside the replay: _check_one catches it there.  With
     # processes the parent reads everything, and _feed catches it.
     if jobs <= 1:
-        for file in expand(names):
+        for file in expand(names, once=True):
             yield from _check_one(file, choice, convert, keep, fmt, on_file, placed)
         return
     # Several processes: the files are read here, a few batches ahead, and
@@ -535,7 +535,8 @@ def _checked_files(
     # file be cut by the workers themselves (parallel.Shard).
     moved: Callable[[Any, int], Any] | None = getattr(render, "shift", None)
     shift = None if moved is None else partial(_shifted, moved)
-    work = _feed(expand(names), choice, convert, fmt, jobs, shift is not None, placed, keep)
+    files = expand(names, once=True)
+    work = _feed(files, choice, convert, fmt, jobs, shift is not None, placed, keep)
     for output in check_in_order(work, choice, _Paired(convert), jobs, keep, shift):
         if isinstance(output, _Told):
             if output.error is not None and on_file is None:

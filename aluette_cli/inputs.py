@@ -26,28 +26,33 @@ RECORD_SUFFIXES = (".aln", ".json", ".jsonl", ".ndjson")
 ALN_SUFFIXES = (".aln",)
 
 
-def expand(paths: Iterable[str], suffixes: tuple[str, ...] = RECORD_SUFFIXES) -> Iterator[str]:
+def expand(
+    paths: Iterable[str], suffixes: tuple[str, ...] = RECORD_SUFFIXES, once: bool = False
+) -> Iterator[str]:
     """Each path as given, a folder replaced by the record files below it;
-    a file met again (named twice, or named and found in a folder named
-    too, or through a link) only the first time, as linters take a source
-    once: read twice, its games were counted twice (``stats``) and written
-    twice.
+    with ``once`` (the commands that read records and count or report their
+    games), a file met again (named twice, or named and found in a folder
+    named too, or through a link) only the first time, as linters take a
+    source once: read twice, its games were counted twice (``stats``).  A
+    command that writes a file for each input writes one for each name: a
+    hard link's two names are two files once one is written beside it and
+    renamed.
 
     A folder that cannot be listed, or holds no record, is yielded itself,
     so that opening it fails in its place with the reason, as a missing
     file does (:func:`aluette_cli.streams.open_source`).
     """
-    met: set[tuple[int, int]] = set()
+    met: set[tuple[int, int]] | None = set() if once else None
     for path in paths:
         if is_folder(path):
             found = False
             for found_path in _walk(path, suffixes):
                 found = True
-                if _first_time(found_path, met):
+                if met is None or _first_time(found_path, met):
                     yield found_path
             if not found:
                 yield path
-        elif _first_time(path, met):
+        elif met is None or _first_time(path, met):
             yield path
 
 

@@ -112,8 +112,16 @@ def test_a_file_met_again_is_taken_once_where_it_is_first_met() -> None:
     Path("records/link.aln").symlink_to(Path("records/b.aln").resolve())
     os.link("records/a.aln", "hard.aln")
     given = ["records/b.aln", "records", "./records/a.aln", "hard.aln", "records/b.aln"]
-    assert list(expand(given)) == ["records/b.aln", "records/a.aln"]
-    assert list(expand(["gone.aln", "gone.aln", "-", "-"])) == ["gone.aln", "gone.aln", "-", "-"]
+    assert list(expand(given, once=True)) == ["records/b.aln", "records/a.aln"]
+    lost = ["gone.aln", "gone.aln", "-", "-"]
+    assert list(expand(lost, once=True)) == lost
+    # A command that writes for each input writes for each name: a hard
+    # link's second name, written beside and renamed, is a file of its own
+    # (fmt of a folder left it unformatted, and said the folder was done).
+    walked = ["records/a.aln", "records/b.aln", "records/link.aln"]
+    assert list(expand(given)) == ["records/b.aln", *walked, "./records/a.aln", *given[3:]]
+    pairs, _ = output_paths(("records", "hard.aln"), None, True, None, RECORD_SUFFIXES)
+    assert [file for file, _ in pairs] == [*walked, "hard.aln"]
 
 
 @pytest.mark.parametrize("names", [[], ["notes.txt", "sub/"], [".r.aln", "sub/.x.json"]], ids=str)
