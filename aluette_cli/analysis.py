@@ -181,8 +181,9 @@ def _cannot(
     missing = [s for s in SEATS if s not in lines]
     if missing:
         return "the record does not give the four hands"
-    if deal.unread:
-        unread = deal.unread[0]
+    # (a line read as a trick, its number left out, is read: its trick named)
+    unread = next((f for f in deal.unread if f.trick is None), None)
+    if unread is not None:
         return f"line {unread.line} cannot be read ({unread.code}: see aluette validate)"
     if not deal.tricks:
         return "the record gives no cards played"

@@ -764,7 +764,8 @@ def unread_tricks(deal: Deal) -> int:
     return sum(
         1
         for f in deal.unread
-        if Pos(f.line, f.column) > last or (first is not None and Pos(f.line, f.column) >= first)
+        if f.trick is None  # (a trick read, its number left out: recover._unnumbered_trick)
+        and (Pos(f.line, f.column) > last or (first is not None and Pos(f.line, f.column) >= first))
     )
 
 

@@ -339,6 +339,26 @@ def test_one_mistake_one_finding(tmp_path: Path, mistake: Mistake) -> None:
     assert mistake.says in finding["message"], finding["message"]
 
 
+def test_a_trick_read_without_its_number_hides_no_missing_trick(tmp_path: Path) -> None:
+    """Its line is read: counted as a line that may be an unread trick, it
+    silenced the A206 of a deal short of a trick, and the A201 of a trick
+    left out, and analyse refused the deal as having a line it cannot read."""
+    d1 = line_no(SEATED, "deal 1 ")
+    t3, t9 = line_no(SEATED, "3. ", d1), line_no(SEATED, "9. ", d1)
+    short = replace_line(replace_line(SEATED, t9, None), t3, lines_of(SEATED)[t3 - 1][3:])
+    codes = [f["code"] for f in to_act_on(findings(tmp_path, short))]
+    assert sorted(codes) == ["A001", "A206"], codes
+    t2 = line_no(SEATED, "2. ", d1)
+    gap = replace_line(SEATED, t3, lines_of(SEATED)[t3 - 1][3:])  # read as trick 3 still
+    gap = replace_line(gap, t2, None)  # trick 2 left out: the unnumbered line is read as 2
+    said = {f["code"]: f["message"] for f in to_act_on(findings(tmp_path, gap))}
+    assert "read as trick 2" in said["A001"], said
+    assert said["A201"].startswith("trick 3 is missing: trick 4 follows trick 2"), said
+    path = write(tmp_path, "read.aln", replace_line(SEATED, t3, lines_of(SEATED)[t3 - 1][3:]))
+    analysed = run("analyse", "--from-trick", "9", "--format", "json", path).stdout
+    assert "cannot be read" not in analysed
+
+
 def test_the_bases_are_clean(tmp_path: Path) -> None:
     for text in (SEATED, CARDS, POINTS_ONLY, CHANT_PLAYED):
         assert findings(tmp_path, text) == []

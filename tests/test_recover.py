@@ -681,6 +681,23 @@ def test_a_trick_written_without_its_number_is_read_as_the_trick_after_the_one_a
 
 
 @pytest.mark.usefixtures("either_path")
+def test_a_trick_without_its_number_in_a_deal_skipped_for_a_comment_left_open() -> None:
+    """Its finding said as the other lines' of a deal skipped are: it had no
+    ``expected`` to say it with, and every command stopped on a KeyError."""
+    found = recovered(record("deal 1 dealer E", "S:Vb W:2b N:6d E:9b -> W", "{"))
+    assert isinstance(found, list)
+    assert [(f.code, f.line, f.message) for f in found] == [
+        (
+            "A001",
+            2,
+            "found 'S:Vb', expected a trick number such as '1.'; this line cannot be read,"
+            " and the deal is skipped: a brace comment in it is never closed",
+        ),
+        ("A002", 3, "this brace comment is never closed: its closing brace is missing"),
+    ]
+
+
+@pytest.mark.usefixtures("either_path")
 @pytest.mark.parametrize(
     "line",
     [

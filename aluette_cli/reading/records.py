@@ -339,5 +339,6 @@ def _unknown_escapes(unit: Unit) -> list[Finding]:
 
 
 def _in_game(finding: Finding, game: Game, result: object) -> Finding:
+    # (its trick kept: a line read as a trick says which, as from JSON)
     deal = result.number if isinstance(result, Deal | BrokenDeal) else None
-    return replace(finding, game=game.index, deal=deal, trick=None)
+    return replace(finding, game=game.index, deal=deal)

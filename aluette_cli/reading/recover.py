@@ -63,6 +63,7 @@ from .split import (
 from .syntax import (
     _ARROW_LIKE,
     _content_end,
+    _expected_words,
     _fixed,
     _found,
     _syntax_finding,
@@ -575,7 +576,23 @@ def _unnumbered_trick(
     at = Pos(builder.line0, builder.col0 + word)
     read.pos = at
     found = _found(seg, word)
-    return read, Finding.of(F.SYNTAX_ERROR, "no-number", *at, found=found, number=number)
+    # (what was expected is said where the deal is skipped after all: a
+    # brace comment below it never closed, "line-skipped")
+    expected = _expected_words(["TRICK_NO"], "line")
+    # (its trick named: a finding of a line read, which counts as no trick
+    # the record leaves unread, engine.unread_tricks)
+    said = Finding.of(
+        F.SYNTAX_ERROR,
+        "no-number",
+        *at,
+        None,
+        None,
+        number,
+        found=found,
+        number=number,
+        expected=expected,
+    )
+    return read, said
 
 
 #: What :func:`_runs_on` says of two lines cut short together at their end.
