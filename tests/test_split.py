@@ -429,8 +429,13 @@ def test_a_hand_after_a_short_trick_that_does_not_finish_it_starts_the_next_deal
         "deal 1 dealer W\nN: 8e Rc\nN: 8e Rc\n1. N:8e E:Rc S:Re W:Vb\n",
         # the hand before it inside a comment
         "deal 1 dealer W\n{N: 8e Rc}\n1. N:8e E:Rc S:Re W:Vb\nN: 2c 3c\n",
+        # a trick written without its number: a seat's play, not its hand (it
+        # was cut as the next deal, whose header the reader then looked for in
+        # it, and the JSON of it could not be read back)
+        "deal 1 dealer W\nN: 8e Rc\n1. N:8e E:Rc S:Re W:Vb -> W\nN:1b E:3e S:1d W:9d -> N\n"
+        "3. N:Rc E:2c S:3c W:4c -> N\n",
     ],
-    ids=["moved hand", "hand repeated", "own commented"],
+    ids=["moved hand", "hand repeated", "own commented", "trick without its number"],
 )
 def test_without_point_lines_a_hand_that_is_no_next_deal_s_cuts_nothing(data: str) -> None:
     assert len(texts(data.encode())) == 1
@@ -1358,9 +1363,12 @@ def test_a_bracket_that_starts_a_tag_starts_the_next_game(lines: str, cut: int) 
     assert found[:1] == [("deal", 1)] and ("tags", cut) in found, found
 
 
-def test_a_quote_before_a_header_hides_no_deal() -> None:
+@pytest.mark.parametrize("before", ["", "  ", "  {= A001 a note annotate wrote} "])
+def test_a_quote_before_a_header_hides_no_deal(before: str) -> None:
     """Read as a tag's value to the end of its line, the quote hid the
     header, and the deal was read as more lines of the one before: every
-    card of it played again, dozens of findings for one slip."""
-    second = ONE.replace("deal 1 dealer W", '"deal 2 dealer N')
+    card of it played again, dozens of findings for one slip.  Annotate
+    puts its note before the quote (a string never closed runs to the
+    line's end), and the record annotated must read as the record did."""
+    second = ONE.replace("deal 1 dealer W", f'{before}"deal 2 dealer N')
     assert texts(f"{ONE}\n{second}".encode()) == [(1, ONE + "\n"), (6, second)]

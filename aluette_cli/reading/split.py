@@ -1041,6 +1041,11 @@ ON_THE_LINE = (
     f"(?:[^\n{re.escape(LINE_COMMENT)}{re.escape(COMMENT_OPEN)}]"
     f"|{re.escape(COMMENT_OPEN)}[^\n{re.escape(COMMENT_CLOSE)}]*{re.escape(COMMENT_CLOSE)})*?"
 )
+#: After a seat and its colon: no arrow on the rest of its line.  A seat's
+#: line with an arrow on it is a trick whose number was left out, not a
+#: hand: the deal's own, whatever hands it has (recover._unnumbered_trick
+#: reads it), never the start of the next deal.
+_NO_ARROW = f"(?!{ON_THE_LINE}(?:{'|'.join(map(re.escape, (ARROW, *ARROW_LIKE)))}))"
 #: A point line, at the start of its line.
 _POINT_LINE = "\n" + POINT
 
@@ -1054,12 +1059,9 @@ def _restart_patterns() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
     the same lines, one pattern for each kind, anywhere in a deal's text.
     Compiled when a deal first has a line after its point line: a
     well-kept record never does."""
-    # (a seat's line with an arrow on it is a trick whose number was left
-    # out, not a hand: the deal's own, whatever hands it has)
-    arrows = "|".join(map(re.escape, (ARROW, *ARROW_LIKE)))
     starts = (
         f"[0-9]+{re.escape(TRICK_DOT)}",
-        f"{SEAT}[{BLANKS}]*{COLON}(?!{ON_THE_LINE}(?:{arrows}))",
+        f"{SEAT}[{BLANKS}]*{COLON}{_NO_ARROW}",
         f"{STOCK}[{BLANKS}]*{COLON}",
         f"{WINNERS}[{BLANKS}]*{COLON}",
     )
@@ -1177,7 +1179,7 @@ def _unpointed_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     trick = f"[0-9]+{re.escape(TRICK_DOT)}"
     after = re.compile(
         f"\\n[{BLANKS}]*{trick}[^\\n]*\\n(?:[{BLANKS}]*\\n)*[{BLANKS}]*"
-        f"({SEAT}|{STOCK})[{BLANKS}]*{COLON}"
+        f"({SEAT}(?=[{BLANKS}]*{COLON}{_NO_ARROW})|{STOCK})[{BLANKS}]*{COLON}"
     )
     play = re.compile(f"\\n[{BLANKS}]*(?:{trick}|{WINNERS}[{BLANKS}]*{COLON})")
     return after, play
@@ -2037,15 +2039,19 @@ def _loose_start(text: str) -> bool:
             return False
         if _LOOSE_START.match(text) is not None:
             return True
-    if text.startswith(QUOTE):  # (a stray quote hides what follows it on the line)
-        return _QUOTED_START.match(text) is not None
+    if QUOTE in text and _QUOTED_START.match(text) is not None:
+        return True  # (a stray quote hides what follows it on the line)
     return DEALER in text and _mistyped_header().match(text) is not None
 
 
 #: A header that a stray quote before it would hide from the scan, which
 #: reads a quote as a tag's value to the end of its line: ``"deal 4 dealer
-#: S`` swallowed deal 4 into the deal before it, card after card
-_QUOTED_START = re.compile(f"{QUOTE}{_WS}*{DEAL}{_WS}*[0-9]")
+#: S`` swallowed deal 4 into the deal before it, card after card.  Blanks
+#: and brace comments may stand before it (annotate puts its note there).
+_QUOTED_START = re.compile(
+    f"[{BLANKS}]*(?:{re.escape(COMMENT_OPEN)}[^\n{re.escape(COMMENT_CLOSE)}]*"
+    f"{re.escape(COMMENT_CLOSE)}[{BLANKS}]*)*{QUOTE}{_WS}*{DEAL}{_WS}*[0-9]"
+)
 
 
 #: A bracket and a tag's name, and the quote of its value if it follows
