@@ -326,6 +326,21 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     strays: list[tuple[int, int]] = []
     #: commas left out after a game: said with the game, as commas too many are
     lacking: list[tuple[int, int]] = []
+
+    def unsaid(index: int) -> list[Finding]:
+        """A format or a version not given before the games: said once, at
+        the document's start, with its first game, read or not."""
+        nonlocal shown, version
+        said = []
+        if shown is None:
+            shown = False
+            said.append(_problem("json-no-format", 1, 1, index, format=FORMAT).finding)
+        if version is None:
+            version = False
+            given = _problem("json-no-version", 1, 1, index, format=FORMAT, version=VERSION)
+            said.append(given.finding)
+        return said
+
     # every game convert writes opens with its index (the schema orders no keys)
     for part in read_document(stream.read1, "games", MAX_GAME_CHARS, "index"):
         if isinstance(part, Problem | Item):
@@ -345,7 +360,8 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 return
             has_games = True  # a game of the list, that cannot be read
             variant = _SKIPPED.get(part.variant, part.variant)
-            yield _problem(variant, part.line, part.column, part.index, **part.facts)
+            why = _problem(variant, part.line, part.column, part.index, **part.facts)
+            yield Unreadable(why.finding, tuple(unsaid(part.index)))
         elif isinstance(part, Member):
             if part.key == "format":
                 shown = part.value
@@ -375,26 +391,15 @@ def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
                 # a game is numbered in file order (docs/formats.md §2): two
                 # games of one index were one game once written as JSON Lines
                 part.value["index"] = part.index
-            # A format or a version not given before the games: said once, at
-            # the document's start, with its first game, read or not.
-            unsaid: list[Finding] = []
-            if shown is None:
-                shown = False
-                unsaid.append(_problem("json-no-format", 1, 1, part.index, format=FORMAT).finding)
-            if version is None:
-                version = False
-                given = _problem(
-                    "json-no-version", 1, 1, part.index, format=FORMAT, version=VERSION
-                )
-                unsaid.append(given.finding)
+            said = unsaid(part.index)
             try:
                 game = game_from_dict(part.value, where)
             except RecordError as exc:
                 why = _problem("json-game", part.line, part.column, part.index, problem=str(exc))
-                yield Unreadable(why.finding, tuple(unsaid))
+                yield Unreadable(why.finding, tuple(said))
             else:
                 source = Text(part.text, part.line, part.column)
-                lost = [*unsaid, *(_stray(line, column, game.index) for line, column in strays)]
+                lost = [*said, *(_stray(line, column, game.index) for line, column in strays)]
                 lost += [_lacking(line, column, game.index) for line, column in lacking]
                 strays, lacking = [], []
                 game.errors += lost

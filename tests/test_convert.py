@@ -1727,11 +1727,15 @@ def test_a_json_document_without_its_version_or_format_is_said_once_and_read(
     # the first game unreadable: said with it, still first, and in game 1
     # (it was said with game 2, after game 1's own, out of place order)
     games = [dict(doc["games"][0], deals=5), doc["games"][1]]
-    path = write(tmp_path, "first-lost.json", json.dumps({**doc, "games": games}))
-    result, codes = _validated(path)
-    assert result.stdout.splitlines()[0] == f"{path}:1:1: A001 {said}"
-    assert result.stderr.startswith("2 games, ")
-    assert codes == [["A001", "A001"], []]
+    text = json.dumps({**doc, "games": games})
+    broken = text.replace('"deals": 5', '"deals": 5 5', 1)  # (nor valid JSON)
+    assert broken != text
+    for name, data in (("first-lost.json", text), ("first-broken.json", broken)):
+        path = write(tmp_path, name, data)
+        result, codes = _validated(path)
+        assert result.stdout.splitlines()[0] == f"{path}:1:1: A001 {said}", name
+        assert result.stderr.startswith("2 games, ")
+        assert codes == [["A001", "A001"], []], name
 
 
 def _rows(seed: int) -> list[dict[str, Any]]:
