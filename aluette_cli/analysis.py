@@ -148,7 +148,8 @@ def deal_tasks(checked: CheckedGame) -> list[DealTask | DealAnalysis]:
     for deal, outcome in zip(checked.game.deals, checked.outcome.deals, strict=False):
         reason = _cannot(deal, outcome, ruleset, said)
         if isinstance(reason, str):
-            out.append(_skip(deal, reason))
+            # (the replay's dealer: none where the record gives none, as report says)
+            out.append(DealAnalysis(deal.number, outcome.dealer, skipped=reason))
         else:
             out.append(reason)
     return out

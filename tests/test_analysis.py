@@ -1125,3 +1125,12 @@ def test_why_a_deal_is_not_analysed_says_what_validate_says_it_follows_from(
         "line 12: card 5c played by N lies in the stock; stock cards are never played;"
         " it follows from the mistake on line 10 (A203: see aluette validate)"
     )
+
+
+def test_a_deal_whose_dealer_the_record_does_not_give_names_none(tmp_path: Path) -> None:
+    """As report names none: analyse showed the reader's stand-in, N."""
+    path = write(tmp_path, "q.aln", "deal 1 dealer Q\nwinners: N E N N S - W N E\npoint N\n")
+    said = run("analyse", "--format", "json", str(path)).stdout
+    (deal,) = json.loads(said)["games"][0]["deals"]
+    assert deal["dealer"] is None and deal["skipped"]
+    assert "Deal 1: not analysed" in run("analyse", str(path)).stdout
