@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -653,8 +654,10 @@ def test_a_line_that_would_make_more_than_one_element_is_not_read_with_the_one_a
         ("  4e 8d Rc 5b -> N", 2),
         # the first trick line of the deal: trick 1
         ("S:4e W:8d N:Rc E:5b -> N  { a note }", 1),
+        # a note before its first play
+        ("{ a note } S:4e W:8d N:Rc E:5b -> N", 2),
     ],
-    ids=["seats", "cards", "first"],
+    ids=["seats", "cards", "first", "a note first"],
 )
 def test_a_trick_written_without_its_number_is_read_as_the_trick_after_the_one_above(
     line: str, number: int
@@ -665,19 +668,32 @@ def test_a_trick_written_without_its_number_is_read_as_the_trick_after_the_one_a
     trick = deal.tricks[-1]
     assert [p.card for p in trick.plays] == ["4e", "8d", "Rc", "5b"]
     assert trick.claim is not None and trick.claim.seat == "N"
-    word = len(line) - len(line.lstrip())
+    word = re.search("S:4e|4e", line).start()  # type: ignore[union-attr]
     at = (2 + len(above) + 1, word + 1)
-    second = line.index(line.split()[1]) + 1  # (where W's play starts: the columns are the line's)
+    # (where W's play starts: the columns are the line's)
+    second = line.index(line[word:].split()[1]) + 1
     assert trick.pos == Pos(*at) and trick.plays[1].pos == Pos(at[0], second)
     assert not deal.hands.keys() - {"N"}  # (no hand made of its first play)
-    found_word = line.split()[0]
+    found_word = line[word:].split()[0]
     said = (
         f"found '{found_word}' where a trick's number was expected: a trick line starts with"
         f" its number ('{number}.'); this line is read as trick {number}, the trick after"
         " the one above it, and kept as written"
     )
     assert unread(deal) == [("A001", *at, said)]
-    assert [c.text for c in trick.comments] == ([" a note "] if "note" in line else [])
+    assert [c.text for c in trick.comments] == ([" a note "] if line.endswith("}") else [])
+
+
+@pytest.mark.usefixtures("either_path")
+def test_a_trick_without_its_number_below_a_whole_trick_without_its_claim() -> None:
+    """Four cards are a whole trick: the line below it, which goes on with
+    no short trick, is a trick of its own, its number left out (read line
+    by line, for a slip below it, it was three hands and a line that cannot
+    be read)."""
+    slip = "3. N:Rc E:5x S:6e W:7e -> N"
+    deal = read_deal(record("deal 1 dealer W", HAND_N, TRICK_1, "W:9d N:Rc E:5b S:7e -> W", slip))
+    assert [(t.number, len(t.plays)) for t in deal.tricks] == [(1, 4), (2, 4)]
+    assert not deal.hands.keys() - {"N"}
 
 
 @pytest.mark.usefixtures("either_path")

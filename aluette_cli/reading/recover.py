@@ -16,6 +16,7 @@ from ..lexicon import (
     BLANKS,
     CHANT,
     COLON,
+    COMMENT_CLOSE,
     COMMENT_OPEN,
     CONCEDE,
     DEAL,
@@ -521,21 +522,25 @@ def _runs_on(
     return found, None, rest
 
 
-#: A line that starts as a trick's plays do, a seat and its colon or a card,
-#: and has an arrow before any comment: a trick, whatever it starts with
+#: A line that starts as a trick's plays do, a seat and its colon or a card
+#: (brace comments before it aside), and has an arrow before any ``;``
+#: comment: a trick, whatever it starts with
 _UNNUMBERED = re.compile(
-    f"[{BLANKS}]*(?:{SEAT}{_WS}*{re.escape(COLON)}|{TERMINALS['CARD']})"
+    f"[{BLANKS}]*(?:{re.escape(COMMENT_OPEN)}[^\n{re.escape(COMMENT_CLOSE)}]*"
+    f"{re.escape(COMMENT_CLOSE)}[{BLANKS}]*)*"
+    f"(?P<play>{SEAT}{_WS}*{re.escape(COLON)}|{TERMINALS['CARD']})"
     f"{ON_THE_LINE}{re.escape(ARROW)}"
 )
 
 
 def _cut_short(above: _Above | None, parts: list[object]) -> bool:
-    """Whether the line above is a trick without its claim, whose plays
-    the next line may go on with (:func:`_runs_on` says whether it does)."""
+    """Whether the line above is a trick short of a card and without its
+    claim, whose plays the next line may go on with (:func:`_runs_on` says
+    whether it does); four cards are a whole trick, its claim left out."""
     if above is None or above.element is None:
         return False
     trick = parts[above.element]
-    return isinstance(trick, Trick) and trick.claim is None
+    return isinstance(trick, Trick) and trick.claim is None and len(trick.plays) < len(SEATS)
 
 
 def _unnumbered_trick(
@@ -551,7 +556,8 @@ def _unnumbered_trick(
     trick's cards never checked.  Its arrow says it is a trick; the number
     the order of the lines gives it is the one the reader takes, and the
     finding says which."""
-    if _UNNUMBERED.match(seg) is None:
+    starts = _UNNUMBERED.match(seg)
+    if starts is None:
         return None
     from lark.exceptions import UnexpectedInput
 
@@ -572,7 +578,7 @@ def _unnumbered_trick(
     if not isinstance(read, Trick) or len(read.plays) > len(SEATS) or len(seated) > 1:
         del builder.comments[mark:]
         return None
-    word = len(seg) - len(seg.lstrip(WHITESPACE))
+    word = starts.start("play")  # (its first play: a note may stand before it)
     at = Pos(builder.line0, builder.col0 + word)
     read.pos = at
     found = _found(seg, word)
