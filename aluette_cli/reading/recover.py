@@ -16,7 +16,6 @@ from ..lexicon import (
     BLANKS,
     CHANT,
     COLON,
-    COMMENT_CLOSE,
     COMMENT_OPEN,
     CONCEDE,
     DEAL,
@@ -56,6 +55,7 @@ from .split import (
     COMMENT_SPAN,
     HEADER_WORD,
     MISTYPED_WORD,
+    NOTES_FIRST,
     ON_THE_LINE,
     Unit,
     restarts,
@@ -526,9 +526,7 @@ def _runs_on(
 #: (brace comments before it aside), and has an arrow before any ``;``
 #: comment: a trick, whatever it starts with
 _UNNUMBERED = re.compile(
-    f"[{BLANKS}]*(?:{re.escape(COMMENT_OPEN)}[^\n{re.escape(COMMENT_CLOSE)}]*"
-    f"{re.escape(COMMENT_CLOSE)}[{BLANKS}]*)*"
-    f"(?P<play>{SEAT}{_WS}*{re.escape(COLON)}|{TERMINALS['CARD']})"
+    f"{NOTES_FIRST}(?P<play>{SEAT}{_WS}*{re.escape(COLON)}|{TERMINALS['CARD']})"
     f"{ON_THE_LINE}{re.escape(ARROW)}"
 )
 

@@ -1041,6 +1041,11 @@ ON_THE_LINE = (
     f"(?:[^\n{re.escape(LINE_COMMENT)}{re.escape(COMMENT_OPEN)}]"
     f"|{re.escape(COMMENT_OPEN)}[^\n{re.escape(COMMENT_CLOSE)}]*{re.escape(COMMENT_CLOSE)})*?"
 )
+#: Blanks and brace comments closed on the line, before a line's first word
+NOTES_FIRST = (
+    f"[{BLANKS}]*(?:{re.escape(COMMENT_OPEN)}[^\n{re.escape(COMMENT_CLOSE)}]*"
+    f"{re.escape(COMMENT_CLOSE)}[{BLANKS}]*)*"
+)
 #: After a seat and its colon: no arrow on the rest of its line.  A seat's
 #: line with an arrow on it is a trick whose number was left out, not a
 #: hand: the deal's own, whatever hands it has (recover._unnumbered_trick
@@ -2048,10 +2053,7 @@ def _loose_start(text: str) -> bool:
 #: reads a quote as a tag's value to the end of its line: ``"deal 4 dealer
 #: S`` swallowed deal 4 into the deal before it, card after card.  Blanks
 #: and brace comments may stand before it (annotate puts its note there).
-_QUOTED_START = re.compile(
-    f"[{BLANKS}]*(?:{re.escape(COMMENT_OPEN)}[^\n{re.escape(COMMENT_CLOSE)}]*"
-    f"{re.escape(COMMENT_CLOSE)}[{BLANKS}]*)*{QUOTE}{_WS}*{DEAL}{_WS}*[0-9]"
-)
+_QUOTED_START = re.compile(f"{NOTES_FIRST}{QUOTE}{_WS}*{DEAL}{_WS}*[0-9]")
 
 
 #: A bracket and a tag's name, and the quote of its value if it follows
