@@ -1003,13 +1003,19 @@ def test_text_with_no_game_in_it_is_skipped() -> None:
     assert "No games to count." in result.stdout
 
 
-def test_a_json_game_skipped_unread_is_not_said_to_hold_no_deal(tmp_path: Path) -> None:
+def test_a_json_game_skipped_unread_is_not_said_to_hold_no_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A game of JSON past its limit is skipped without being read: how many
-    deals it holds is not known, so the summary gives no count."""
+    deals it holds is not known, so the summary gives no count.  (The limit
+    made small here: a game as long as the real one is 12 MB of text.)"""
+    from aluette_cli import convert
+
     path = tmp_path / "big.json"
     games = generated(3, "--games", "2")
     record = json.loads(run("convert", "--to", "json", "-", input=games).stdout)
-    record["games"][0]["tags"][0]["value"] = "x" * 4_100_000
+    monkeypatch.setattr(convert, "MAX_GAME_CHARS", 100_000)
+    record["games"][0]["tags"][0]["value"] = "x" * 100_000
     path.write_text(json.dumps(record), encoding="utf-8")
     result = run("stats", str(path))
     assert "A001" in result.stdout and "this game is skipped" in result.stdout
