@@ -359,6 +359,18 @@ def test_a_trick_read_without_its_number_hides_no_missing_trick(tmp_path: Path) 
     assert "cannot be read" not in analysed
 
 
+def test_a_trick_read_without_its_claim_hides_no_missing_trick(tmp_path: Path) -> None:
+    """Its cards are read, and its line with them: counted as a line that
+    may be an unread trick, it silenced the A206 of a deal short of one."""
+    d1 = line_no(SEATED, "deal 1 ")
+    t3, t9 = line_no(SEATED, "3. ", d1), line_no(SEATED, "9. ", d1)
+    claimed = lines_of(SEATED)[t3 - 1]
+    slip = claimed[: claimed.index("->")] + "-> X"
+    short = replace_line(replace_line(SEATED, t9, None), t3, slip)
+    codes = sorted(f["code"] for f in to_act_on(findings(tmp_path, short)))
+    assert codes == ["A001", "A206"], codes
+
+
 def test_the_bases_are_clean(tmp_path: Path) -> None:
     for text in (SEATED, CARDS, POINTS_ONLY, CHANT_PLAYED):
         assert findings(tmp_path, text) == []

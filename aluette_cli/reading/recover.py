@@ -4,6 +4,7 @@ and of the text before the first tag section or deal."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -271,9 +272,12 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             if element and not elements and rest.text == seg:
                 kept = _trick_kept(seg, exc, parser, builder)
                 if kept is not None:
-                    # the claim, or what follows it, cannot be read: not the cards
+                    # the claim, or what follows it, cannot be read: not the
+                    # cards (its trick named: a line read, no trick the record
+                    # leaves unread, engine.unread_tricks)
                     parts.append(kept[0])
-                    unread.append(_syntax_finding(exc, rest, builder, kept[1]))
+                    claim = _syntax_finding(exc, rest, builder, kept[1])
+                    unread.append(replace(claim, trick=kept[0].number))
                     if _stop(exc) < 0:  # cut at its arrow: the next line may hold its claim
                         above = _Above(index, seg, len(parts) - 1, mark, (len(unread) - 1,))
                     continue
