@@ -31,21 +31,21 @@ def complete_codes(
 ) -> list[CompletionItem]:
     """Codes and severities, after the last comma of a list (``A203,A3``)."""
     done, _, last = incomplete.rpartition(",")
-    prefix = f"{done}," if done else ""
-    words = [*Selection.SEVERITIES, *sorted(CODES)]
-    return [
-        CompletionItem(prefix + word, help=CODES[word].title if word in CODES else None)
-        for word in words
-        if word.lower().startswith(last.lower())
-    ]
+    return _offered([*Selection.SEVERITIES, *sorted(CODES)], f"{done}," if done else "", last)
 
 
 def complete_code(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
     """One code (``explain``): a severity is no code to explain."""
+    return _offered(sorted(CODES), "", incomplete.strip())
+
+
+def _offered(words: list[str], prefix: str, typed: str) -> list[CompletionItem]:
+    """The words that start with what is typed, in any case, each after
+    ``prefix`` and with its code's title."""
     return [
-        CompletionItem(code, help=CODES[code].title)
-        for code in sorted(CODES)
-        if code.lower().startswith(incomplete.strip().lower())
+        CompletionItem(prefix + word, help=CODES[word].title if word in CODES else None)
+        for word in words
+        if word.lower().startswith(typed.lower())
     ]
