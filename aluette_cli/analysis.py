@@ -182,8 +182,7 @@ def _cannot(
     missing = [s for s in SEATS if s not in lines]
     if missing:
         return "the record does not give the four hands"
-    # (a line read as a trick, its number left out, is read: its trick named)
-    unread = next((f for f in deal.unread if f.trick is None), None)
+    unread = next(iter(deal.left_unread()), None)
     if unread is not None:
         return f"line {unread.line} cannot be read ({unread.code}: see aluette validate)"
     if not deal.tricks:

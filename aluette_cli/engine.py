@@ -763,9 +763,8 @@ def unread_tricks(deal: Deal) -> int:
     first = min((trick.pos for trick in deal.tricks), default=None)
     return sum(
         1
-        for f in deal.unread
-        if f.trick is None  # (a trick read, its number left out: recover._unnumbered_trick)
-        and (Pos(f.line, f.column) > last or (first is not None and Pos(f.line, f.column) >= first))
+        for f in deal.left_unread()
+        if Pos(f.line, f.column) > last or (first is not None and Pos(f.line, f.column) >= first)
     )
 
 

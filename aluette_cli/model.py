@@ -259,7 +259,10 @@ class Deal:
     #: point lines after the first (A109): the first is the claim checked,
     #: these are kept so that no line the scorer wrote is lost
     extra_points: list[PointClaim] = field(default_factory=list)
-    #: the reading errors of lines that could not be read (the deal is the rest)
+    #: the reading errors of lines that could not be read whole (the deal is
+    #: the rest), and of trick lines read with a slip (a number left out, a
+    #: claim that cannot be read: :meth:`left_unread` tells them apart);
+    #: kept so that the deal is written back as it was
     unread: list[Finding] = field(default_factory=list)
     #: lines read where they belong, not where they stand (A005), and the
     #: header left out of a deal that follows a point line (A001): read, so
@@ -276,6 +279,13 @@ class Deal:
     #: what the reader could not hold of the deal's text (:data:`findings.CUT`):
     #: the record read shows nothing of it, so the JSON forms carry these
     cut: list[Finding] = field(default_factory=list)
+
+    def left_unread(self) -> list[Finding]:
+        """The findings of :attr:`unread` whose lines were not read: a
+        trick line read with a slip names its trick, and no trick is missing
+        for it (engine.unread_tricks), nor is its deal short of a line
+        (analysis)."""
+        return [f for f in self.unread if f.trick is None]
 
 
 def deal_said(deal: Deal) -> tuple[object, ...]:
