@@ -685,6 +685,48 @@ def test_a_trick_written_without_its_number_is_read_as_the_trick_after_the_one_a
 
 
 @pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "claim, word, said",
+    [
+        (
+            "\u2192 N",
+            "\u2192",
+            "found '\u2192' (write '->'), expected '->', a card, a seat"
+            " (N, E, S or W) or the end of the line",
+        ),
+        (
+            "-> pouri",
+            "pouri",
+            "found 'pouri' (write 'pourri'), expected a seat (N, E, S or W) or 'pourri'",
+        ),
+        ("->", None, "found the end of the line, expected a seat (N, E, S or W) or 'pourri'"),
+    ],
+    ids=["phone arrow", "misspelt", "left out"],
+)
+def test_a_trick_without_its_number_whose_claim_cannot_be_read_keeps_its_cards(
+    claim: str, word: str | None, said: str
+) -> None:
+    """Two slips on one line, its number left out and its claim unreadable,
+    are two findings and the trick's cards checked, as one slip is: it was
+    three hands given twice, each with its A005 and A107, and the line's
+    rest unread."""
+    line = f"S:4e W:8d N:Rc E:5b {claim}"
+    deal = read_deal(record("deal 1 dealer W", HAND_N, TRICK_1 + " -> S", line))
+    assert [(t.number, len(t.plays)) for t in deal.tricks] == [(1, 4), (2, 4)]
+    assert deal.tricks[-1].claim is None
+    assert not deal.hands.keys() - {"N"}
+    column = line.index(word) + 1 if word else len(line) + 1
+    assert [(f.code, f.line, f.column, f.trick) for f in deal.unread] == [
+        ("A001", 4, 1, 2),
+        ("A001", 4, column, 2),
+    ]
+    assert deal.unread[1].message == (
+        f"{said}; the trick's claim cannot be read, it is left out; the trick's cards are"
+        " read, and the rest of the deal"
+    )
+
+
+@pytest.mark.usefixtures("either_path")
 def test_a_trick_without_its_number_below_a_whole_trick_without_its_claim() -> None:
     """Four cards are a whole trick: the line below it, which goes on with
     no short trick, is a trick of its own, its number left out (read line

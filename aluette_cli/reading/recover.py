@@ -64,6 +64,7 @@ from .split import (
 )
 from .syntax import (
     _ARROW_LIKE,
+    ARROW_LIKE,
     _content_end,
     _expected_words,
     _fixed,
@@ -250,10 +251,10 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             lexed = builder.comments[mark:]
             del builder.comments[mark:]
             builder.line0, builder.col0 = piece.line, piece.column
-            numbered = _unnumbered_trick(seg, parts, parser, builder)
+            numbered = _unnumbered_trick(seg, parts, parser, builder, piece)
             if numbered is not None:
                 parts.append(numbered[0])
-                unread.append(numbered[1])  # (so written back as it was: no number made up)
+                unread += numbered[1]  # (so written back as it was: no number made up)
                 above = _Above(index, seg, len(parts) - 1, mark)
                 continue
             builder.comments[mark:] = lexed
@@ -528,10 +529,11 @@ def _runs_on(
 
 #: A line that starts as a trick's plays do, a seat and its colon or a card
 #: (brace comments before it aside), and has an arrow before any ``;``
-#: comment: a trick, whatever it starts with
+#: comment, or one as a phone writes it (``→``): a trick, whatever it
+#: starts with
 _UNNUMBERED = re.compile(
     f"{NOTES_FIRST}(?P<play>{SEAT}{_WS}*{re.escape(COLON)}|{TERMINALS['CARD']})"
-    f"{ON_THE_LINE}{re.escape(ARROW)}"
+    f"{ON_THE_LINE}(?:{'|'.join(map(re.escape, (ARROW, *ARROW_LIKE)))})"
 )
 
 
@@ -546,18 +548,21 @@ def _cut_short(above: _Above | None, parts: list[object]) -> bool:
 
 
 def _unnumbered_trick(
-    seg: str, parts: list[object], parser: Lark, builder: _Builder
-) -> tuple[Trick, Finding] | None:
+    seg: str, parts: list[object], parser: Lark, builder: _Builder, piece: Unit
+) -> tuple[Trick, list[Finding]] | None:
     """The trick of a line written without its number (``S:Vc W:9c N:2c
-    E:1e -> N``), read as the trick after the last one above it, and the
-    A001 that says so; None for any other line.
+    E:1e -> N``), read as the trick after the last one above it, the A001
+    that says so, and, where its claim cannot be read either (``-> pouri``,
+    ``→ N``, ``->`` and nothing), the A001 of the claim left out; None for
+    any other line.
 
     Read as it stands, its first play is a hand (``S: Vc``), and each play
     after it another, each a second hand of its seat, and its claim a line
     that cannot be read: seven findings for a number left out, and the
     trick's cards never checked.  Its arrow says it is a trick; the number
     the order of the lines gives it is the one the reader takes, and the
-    finding says which."""
+    finding says which.  A slip in its claim as well leaves its cards the
+    trick, as it does on a line with its number (:func:`_trick_kept`)."""
     starts = _UNNUMBERED.match(seg)
     if starts is None:
         return None
@@ -568,10 +573,17 @@ def _unnumbered_trick(
     prefix = f"{number}{TRICK_DOT} "
     mark, col0 = len(builder.comments), builder.col0
     builder.col0 -= len(prefix)  # (the cards' columns are the line's own)
+    claim: list[Finding] = []
     try:
         read = parser.parse(prefix + seg, start="deal_element")
-    except UnexpectedInput:
-        read = None
+    except UnexpectedInput as exc:
+        del builder.comments[mark:]
+        kept = _trick_kept(prefix + seg, exc, parser, builder)
+        read = kept[0] if kept is not None else None
+        if kept is not None:
+            # (the unit of the line as read, its number put before it)
+            whole = Unit("deal", piece.line, piece.column - len(prefix), [prefix + seg])
+            claim.append(replace(_syntax_finding(exc, whole, builder, kept[1]), trick=number))
     finally:
         builder.col0 = col0
     # (more than four plays, or seats on some only: a trick whose number was
@@ -600,7 +612,7 @@ def _unnumbered_trick(
         number=number,
         expected=expected,
     )
-    return read, said
+    return read, [said, *claim]
 
 
 #: What :func:`_runs_on` says of two lines cut short together at their end.
