@@ -574,6 +574,7 @@ def _unnumbered_trick(
     mark, col0 = len(builder.comments), builder.col0
     builder.col0 -= len(prefix)  # (the cards' columns are the line's own)
     claim: list[Finding] = []
+    read: object
     try:
         read = parser.parse(prefix + seg, start="deal_element")
     except UnexpectedInput as exc:
