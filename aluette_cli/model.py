@@ -233,6 +233,12 @@ class PointClaim:
     comments: list[Comment] = field(default_factory=list)
 
 
+#: The A001s of a deal's line the reader knows holds no play, kept as
+#: written: a tag among its lines, its header written again.  Their finding
+#: carries the kind as its fact ``line``.
+NO_PLAY_LINES = ("tag", "header-again")
+
+
 @dataclass(slots=True)
 class Deal:
     number: int
@@ -281,11 +287,14 @@ class Deal:
     cut: list[Finding] = field(default_factory=list)
 
     def left_unread(self) -> list[Finding]:
-        """The findings of :attr:`unread` whose lines were not read: a
-        trick line read with a slip names its trick, and no trick is missing
-        for it (engine.unread_tricks), nor is its deal short of a line
-        (analysis)."""
-        return [f for f in self.unread if f.trick is None]
+        """The findings of :attr:`unread` whose lines were not read and may
+        have been a play: a trick line read with a slip names its trick, and
+        a line the reader knows for a tag or the deal's header written again
+        says so (:data:`NO_PLAY_LINES`); no trick is missing for either
+        (engine.unread_tricks), nor is its deal short of a line (analysis)."""
+        return [
+            f for f in self.unread if f.trick is None and f.facts.get("line") not in NO_PLAY_LINES
+        ]
 
 
 def deal_said(deal: Deal) -> tuple[object, ...]:

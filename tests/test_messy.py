@@ -371,6 +371,28 @@ def test_a_trick_read_without_its_claim_hides_no_missing_trick(tmp_path: Path) -
     assert codes == ["A001", "A206"], codes
 
 
+@pytest.mark.parametrize("kind", ["tag", "header"])
+def test_a_tag_or_header_among_a_deal_s_lines_hides_no_missing_trick(
+    tmp_path: Path, kind: str
+) -> None:
+    """The reader says such a line is a tag, or the deal's header written
+    again: no play.  Counted as a line that may be an unread trick, it
+    silenced the A206 of a deal short of trick 9, and analyse refused a deal
+    whose every play was read."""
+    d1 = line_no(SEATED, "deal 1 ")
+    t9 = line_no(SEATED, "9. ", d1)
+    # (a tag below the deal's tricks; the header typed again below itself)
+    at, stray = (t9, '[Round "3"]') if kind == "tag" else (d1, lines_of(SEATED)[d1 - 1])
+    whole = "\n".join([*lines_of(SEATED)[:at], stray, *lines_of(SEATED)[at:]])
+    short = replace_line(whole, t9 + (kind == "header"), None)
+    found = to_act_on(findings(tmp_path, short))
+    said = sorted((f["code"], f["line"]) for f in found)
+    assert said == [("A001", at + (kind == "header")), ("A206", d1)], found
+    path = write(tmp_path, "read.aln", whole)
+    analysed = json.loads(run("analyse", "--from-trick", "9", "--format", "json", path).stdout)
+    assert "cannot be read" not in json.dumps(analysed["games"][0]["deals"][0])
+
+
 def test_the_bases_are_clean(tmp_path: Path) -> None:
     for text in (SEATED, CARDS, POINTS_ONLY, CHANT_PLAYED):
         assert findings(tmp_path, text) == []

@@ -727,6 +727,47 @@ def test_a_trick_without_its_number_whose_claim_cannot_be_read_keeps_its_cards(
 
 
 @pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize("seated", [True, False], ids=["seats", "cards"])
+@pytest.mark.parametrize("slip", [False, True], ids=["read whole", "read line by line"])
+def test_a_trick_without_its_claim_then_one_without_its_number_are_two_tricks(
+    seated: bool, slip: bool
+) -> None:
+    """Read whole, the grammar took the second line's cards for more of the
+    trick above (whitespace is free): one trick of eight cards, four
+    findings; read line by line, for a slip elsewhere in the deal, the same
+    lines were two tricks and one A001.  They read alike either way."""
+    first, second = "1. N:3d E:Rb S:4e W:8d", "S:4e W:8d N:Rc E:5b -> N"
+    if not seated:
+        first, second = "1. 3d Rb 4e 8d", "4e 8d Rc 5b -> N"
+    lines = [HAND_N, first, second]
+    if slip:
+        lines.append("3. N:Rc E:5x S:6e W:7e -> N")
+    deal = read_deal(record("deal 1 dealer W", *lines))
+    assert [(t.number, len(t.plays)) for t in deal.tricks] == [(1, 4), (2, 4)]
+    assert deal.tricks[0].claim is None and deal.tricks[1].claim is not None
+    assert [(f.code, f.line, f.trick) for f in deal.unread][:1] == [("A001", 4, 2)]
+    assert len(deal.unread) == 1 + slip
+
+
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize(
+    "unreadable",
+    ["4. N:3d E:Rb S:4e W:8x -> S", "{ late } 4. N:3d E:Rb S:4e W:8x -> S"],
+    ids=["number first", "a note first"],
+)
+def test_a_trick_without_its_number_below_a_trick_line_that_cannot_be_read(
+    unreadable: str,
+) -> None:
+    """The trick after the one above it is the trick after the line's number,
+    read or not: below an unreadable trick 4 it was read as trick 3 (the
+    last one read, plus one), led out of turn, and trick 5 was missing."""
+    above = [TRICK_1 + " -> S", "2. S:4e W:8d N:Rc E:5b -> N", unreadable]
+    deal = read_deal(record("deal 1 dealer W", HAND_N, *above, "S:4e W:8d N:Rc E:5b -> N"))
+    assert [t.number for t in deal.tricks] == [1, 2, 5]
+    assert [(f.line, f.trick) for f in deal.unread] == [(5, None), (6, 5)]
+
+
+@pytest.mark.usefixtures("either_path")
 def test_a_trick_without_its_number_below_a_whole_trick_without_its_claim() -> None:
     """Four cards are a whole trick: the line below it, which goes on with
     no short trick, is a trick of its own, its number left out (read line

@@ -21,6 +21,7 @@ from ..lexicon import (
     CONCEDE,
     DEAL,
     DEALER,
+    DIGITS,
     LINE_COMMENT,
     POINT,
     SEAT,
@@ -34,6 +35,7 @@ from ..lexicon import (
     WINNERS,
 )
 from ..model import (
+    NO_PLAY_LINES,
     Announce,
     Chant,
     Comment,
@@ -251,7 +253,8 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
             lexed = builder.comments[mark:]
             del builder.comments[mark:]
             builder.line0, builder.col0 = piece.line, piece.column
-            numbered = _unnumbered_trick(seg, parts, parser, builder, piece)
+            above_no = _number_above(parts, segments, index, unit.line)
+            numbered = _unnumbered_trick(seg, above_no, parser, builder, piece)
             if numbered is not None:
                 parts.append(numbered[0])
                 unread += numbered[1]  # (so written back as it was: no number made up)
@@ -289,7 +292,10 @@ def _recover_deal(unit: Unit, parser: Lark, builder: _Builder) -> Deal | list[Fi
                 said = "tag"  # (split._stray_tag: a tag moved among the deal's lines)
             elif said == "line" and words_said(seg) == words_said(unit.text.split("\n", 1)[0]):
                 said = "header-again"  # (split._header_twice: the header typed twice)
-            unread.append(_syntax_finding(exc, rest, builder, said))
+            finding = _syntax_finding(exc, rest, builder, said)
+            if said in NO_PLAY_LINES:  # (a line known to hold no play: Deal.left_unread)
+                finding = replace(finding, facts={**finding.facts, "line": said})
+            unread.append(finding)
             if chain is not None:
                 above = chain._replace(unread=(*chain.unread, len(unread) - 1))
             elif element and not elements and _stop(exc) < 0:
@@ -405,13 +411,24 @@ def line_in_trick(deal: Deal) -> bool:
     whose own line holds four cards, followed by a line of five cards, the
     first with no seat, is two tricks' lines, and the deal is read line by
     line: the second is then one A001, skipped (the trick it was is
-    missing, and nothing else is said of it).  Fewer cards on the next line
-    are more cards of the trick (A205), as written."""
+    missing, and nothing else is said of it).  So is a trick whose own line
+    holds four cards and no claim, followed by a line of at most four, with
+    their seats all or none, that holds the claim: the next trick written
+    without its number (:func:`_unnumbered_trick`), below a trick whose
+    claim was left out.  Fewer cards on the next line, and no claim, are
+    more cards of the trick (A205), as written."""
     for trick in deal.tricks:
         plays = trick.plays
         if len(plays) > 4 and plays[3].pos.line == trick.pos.line < plays[4].pos.line:
             line = plays[4].pos.line
-            if plays[4].seat is None and sum(p.pos.line == line for p in plays[4:]) == 5:
+            below = [p for p in plays[4:] if p.pos.line == line]
+            if len(below) < len(plays) - 4:
+                continue  # (the trick goes on over more lines: no one line is a trick)
+            if plays[4].seat is None and len(below) == 5:
+                return True
+            claimed = trick.claim is not None and trick.claim.pos.line == line
+            seated = {p.seat is not None for p in below}
+            if claimed and len(below) <= len(SEATS) and len(seated) == 1:
                 return True
     return False
 
@@ -547,11 +564,35 @@ def _cut_short(above: _Above | None, parts: list[object]) -> bool:
     return isinstance(trick, Trick) and trick.claim is None and len(trick.plays) < len(SEATS)
 
 
+#: A line that starts with a trick's number (brace comments before it aside)
+_NUMBERED = re.compile(f"{NOTES_FIRST}(?P<number>{DIGITS}){re.escape(TRICK_DOT)}")
+
+
+def _number_above(
+    parts: list[object], segments: list[tuple[int, str]], index: int, first: int
+) -> int:
+    """The number of the trick line nearest above the line ``index`` of a
+    unit starting at line ``first``: a trick read, or a line that could not
+    be read but starts with a trick's number (``4. N:Rd E:Rb S:3c W:2x``:
+    the line below it is trick 5, not the trick after the last one read);
+    0 where none is."""
+    read = {p.pos.line: p.number for p in parts if isinstance(p, Trick) and p.pos is not None}
+    for i, text in reversed(segments):
+        if i >= index:
+            continue
+        if first + i in read:
+            return read[first + i]
+        written = _NUMBERED.match(text)
+        if written is not None:
+            return int(written["number"])
+    return 0
+
+
 def _unnumbered_trick(
-    seg: str, parts: list[object], parser: Lark, builder: _Builder, piece: Unit
+    seg: str, above: int, parser: Lark, builder: _Builder, piece: Unit
 ) -> tuple[Trick, list[Finding]] | None:
     """The trick of a line written without its number (``S:Vc W:9c N:2c
-    E:1e -> N``), read as the trick after the last one above it, the A001
+    E:1e -> N``), read as the trick after the trick line above it, the A001
     that says so, and, where its claim cannot be read either (``-> pouri``,
     ``→ N``, ``->`` and nothing), the A001 of the claim left out; None for
     any other line.
@@ -568,8 +609,7 @@ def _unnumbered_trick(
         return None
     from lark.exceptions import UnexpectedInput
 
-    before = [p.number for p in parts if isinstance(p, Trick)]
-    number = before[-1] + 1 if before else 1
+    number = above + 1  # (:func:`_number_above`)
     prefix = f"{number}{TRICK_DOT} "
     mark, col0 = len(builder.comments), builder.col0
     builder.col0 -= len(prefix)  # (the cards' columns are the line's own)
