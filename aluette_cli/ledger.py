@@ -450,6 +450,8 @@ class GameLedger:
             if point is not None:
                 self.score[point.team] += point.points
                 scored = True
+            else:  # (scored, for a side the record does not say)
+                self.unscored += (number,)
             self.scoring += 1
             if self.is_over():
                 self.over_at = number

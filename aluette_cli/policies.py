@@ -333,6 +333,14 @@ class DealScoring:
     def result(self, sequence: Sequence[str | None], target: int, mordienne: bool) -> DealResult:
         raise NotImplementedError
 
+    def void_possible(self, known: Sequence[str | None], unknown: int, target: int) -> bool:
+        """Whether a deal whose tricks the record gives went to ``known``
+        (None: nobody), with ``unknown`` more it does not give, may still be
+        void.  Where it may not, the deal scored, its point unknown: it
+        counts toward the game's end, and the next deal passes to the left.
+        True where the rules cannot say."""
+        return True
+
     def summary(self, target: int) -> str:
         raise NotImplementedError
 
@@ -372,6 +380,10 @@ class MostTricks(DealScoring):
         start = mordienne_start(sequence, winner) if mordienne else None
         made = start is not None
         return DealResult(counts, winner, tie_break, _point(winner.team, made), start)
+
+    def void_possible(self, known: Sequence[str | None], unknown: int, target: int) -> bool:
+        # void only where nobody took a trick: one trick taken decides that
+        return not any(known)
 
     def summary(self, target: int) -> str:
         return (
@@ -420,6 +432,15 @@ class TeamTricks(DealScoring):
         else:
             return DealResult(counts, None, None, None)
         return DealResult(counts, None, None, PointOutcome(team, 1, False, reason))
+
+    def void_possible(self, known: Sequence[str | None], unknown: int, target: int) -> bool:
+        # void where the teams end level, neither at the target: the tricks
+        # not given may bring them level below it (each to a team or to nobody)
+        counts = counts_of(known)
+        ns, ew = (sum(counts[s] for s in team.seats) for team in (Team.NS, Team.EW))
+        # (level below the target: the trailing team takes the gap, and
+        # nobody the rest)
+        return max(ns, ew) < target and abs(ns - ew) <= unknown
 
     def summary(self, target: int) -> str:
         return (

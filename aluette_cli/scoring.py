@@ -30,7 +30,8 @@ class DealScore:
     winner: str | None = None
     tie_break: TieBreak | None = None
     point: PointOutcome | None = None
-    #: None when the record does not say enough to know
+    #: None when the record does not say enough to know; False with no
+    #: ``point``: the deal scored, for a side the record does not say
     void: bool | None = None
     void_reason: VoidReason | None = None
     mordienne_from: int | None = None
@@ -74,9 +75,14 @@ def score_deal(
         def scored(winners: Sequence[str | None]) -> DealScore:
             return scored_as_bid(deal, winners, ruleset)
 
-        score = _whoever(sequence, unknown, scored) if unknown else scored(sequence)
+        score = _whoever(sequence, unknown, scored, ruleset) if unknown else scored(sequence)
     else:
-        score = DealScore()
+        # (the record stops short: a deal some of whose tricks were taken may
+        # be known to have scored all the same, its point unknown)
+        known = [t.winner for t in tricks if not t.unknown]
+        left = TRICKS_PER_DEAL - len(known)
+        never = tricks and not ruleset.deal_scoring.void_possible(known, left, ruleset.deal_target)
+        score = DealScore(void=False if never else None)
     claim = deal.point
     if claim is None:
         return score
@@ -93,9 +99,12 @@ def score_deal(
         score.void,
         lambda: _mordienne_off(deal, sequence, ruleset),
     )
-    if score.void is None:
+    if score.point is None and score.void is not True:
+        # (undecided, or known to have scored but not for whom)
         wrongs = [claim_wrong(claim.side, claim.points, p, w) for p, w in score.possible]
-        which = tricks_named(score.unknown) if wrongs else ""
+        if score.void is False and not score.possible and claim.side is None:
+            wrongs = ["none"]  # (the ways were too many to try: none is void)
+        which = (tricks_named(score.unknown) if score.unknown else NOT_GIVEN) if wrongs else ""
         if wrongs and all(wrong in ("void", "none", "side") for wrong in wrongs):
             # however the tricks the record does not give went, not this
             variant, side = (
@@ -165,10 +174,16 @@ def _worth(deal: Deal, point: PointOutcome | None, ruleset: Ruleset) -> PointOut
     return point
 
 
+#: The tricks a point line is held to, where the record stops short of the
+#: ones it leaves out and does not say which (a sheet short of entries)
+NOT_GIVEN = "the tricks the record does not give"
+
+
 def _whoever(
     sequence: Sequence[str | None],
     unknown: Sequence[int],
     scored: Callable[[Sequence[str | None]], DealScore],
+    ruleset: Ruleset,
 ) -> DealScore:
     """The score of a deal with tricks the record does not give, if the
     tricks it gives decide it: every seat (or nobody) is tried for each
@@ -176,10 +191,15 @@ def _whoever(
     (a refused concession too), and the deal is scored when every way gives
     the same point.  The counts are those of the tricks given; the deal's
     winner, tie-break and mordienne are said only when every way agrees on
-    them."""
+    them.  Where the ways differ but none is void (or the rules say none can
+    be, where they are too many to try), the deal scored, for a side not
+    known (``void`` False, ``point`` None): it counts toward the game's end,
+    and the next deal passes to the left."""
     numbers = tuple(k + 1 for k in unknown)
     if len(unknown) > UNKNOWN_TRIED:
-        return DealScore(unknown=numbers)
+        given = [seat for k, seat in enumerate(sequence) if k not in unknown]
+        never = not ruleset.deal_scoring.void_possible(given, len(unknown), ruleset.deal_target)
+        return DealScore(unknown=numbers, void=False if never else None)
     filled = list(sequence)
     scores: list[DealScore] = []
     ways: dict[tuple[PointOutcome | None, str | None], None] = {}
@@ -191,7 +211,8 @@ def _whoever(
         scores.append(way)
     points = {point for point, _ in ways}
     if len(points) > 1:
-        return DealScore(unknown=numbers, decided=False, possible=tuple(ways))
+        void = None if None in points else False
+        return DealScore(unknown=numbers, decided=False, possible=tuple(ways), void=void)
     (point,) = points
     if point is None:
         # Void whichever way the unknown tricks went: no rule of today's

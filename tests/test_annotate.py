@@ -295,7 +295,7 @@ def test_a_deal_s_notes_go_on_its_last_line_past_a_trick_broken_over_lines(
     assert lines[1] == "1."
     assert lines[2].startswith(
         "N:9d E:8c S:Ce W:6d -> N  {= N wins: 9d (petit-neuf) beats Ce (cavalier)}"
-        " {= The record does not say enough"
+        " {= The deal is not void, but the record does not say enough"
     )
     assert "Score so far" in lines[2]
 

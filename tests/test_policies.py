@@ -194,3 +194,31 @@ def test_no_engine_class_is_over_300_lines(module: str) -> None:
         if isinstance(node, ast.ClassDef):
             assert node.end_lineno is not None
             assert node.end_lineno - node.lineno < 300, f"{module}.{node.name}"
+
+
+@pytest.mark.parametrize("scoring", sorted(policies.DEAL_SCORINGS))
+@pytest.mark.parametrize("target", [5, 3])
+def test_void_possible_is_whether_some_way_the_tricks_not_given_went_is_void(
+    scoring: str, target: int
+) -> None:
+    """Held to every way up to three tricks not given could have gone (a seat
+    or nobody each), on every short sequence of known winners: the scoring
+    of a deal whose tricks cannot all be tried leans on it."""
+    from itertools import product
+
+    deal_scoring = policies.DEAL_SCORINGS[scoring]
+    seats: tuple[str | None, ...] = ("N", "E", "S", "W", None)
+    checked = 0
+    for given in range(0, 5):
+        for known in product(seats, repeat=given):
+            for unknown in range(0, 4):
+                ways = (
+                    deal_scoring.result([*known, *rest], target, False).point is None
+                    for rest in product(seats, repeat=unknown)
+                )
+                assert deal_scoring.void_possible(known, unknown, target) == any(ways), (
+                    known,
+                    unknown,
+                )
+                checked += 1
+    assert checked == 4 * sum(5**k for k in range(5))

@@ -657,3 +657,86 @@ def test_a_point_line_right_for_the_claims_follows_from_a_card_slip_under_any_bi
     acted_on = [f.code for f in slipped.outcome.findings if f.consequence_of is None]
     assert acted_on == ["A204"]
     assert {f.code for f in slipped.outcome.findings} == {"A204", "A301", "A302"}
+
+
+# Tricks 1 and 9 unreadable: S 1 (trick 6), N 2 (3, 7), E 1, W 2 (4, 5), one
+# pourri.  Whoever took the two, someone took a trick: the deal is not void
+# (docs/rules.md §4), though which side scores they decide (two to W: EW;
+# two to N: NS).
+OPEN_SIDE = (
+    DECIDED.replace("1. 2b Cc 9b 6e", "1. 2x Cc 9b 6e")
+    .replace("9. Vb 7d Ce 4d", "9. Vb 7x Ce 4d")
+    .replace("point NS\n", "")
+)
+
+
+def test_tricks_left_out_that_leave_the_side_open_still_show_the_deal_scored() -> None:
+    """It counted as a deal that may be void: a game it ended was not
+    finished, and a next deal dealt by the same seat was not A105."""
+    checked = check(OPEN_SIDE)
+    deal = checked.outcome.deals[0]
+    assert (deal.void, deal.point, deal.decided) == (False, None, False)
+    assert deal_sentences(deal)[-1] == (
+        "The deal is not void, but the record does not say enough to know who scores it."
+    )
+    assert checked.outcome.unscored == (1,)
+
+
+@pytest.mark.parametrize("unreadable", [(1, 9), (1, 2, 5, 9)], ids=["tried", "too many"])
+def test_a_void_claimed_beside_tricks_left_out_that_show_a_trick_taken_is_wrong(
+    unreadable: tuple[int, ...],
+) -> None:
+    """Every way the tricks could have gone is tried where they are few; where
+    they are more, the rules say none is void (one trick taken is enough)."""
+    text = DECIDED.replace("point NS", "point none")
+    for number in unreadable:
+        (line,) = [x for x in text.splitlines() if x.startswith(f"{number}. ")]
+        text = text.replace(line, line[:-6] + "8x" + line[-4:])
+    checked = check(text)
+    said = messages(checked, "A302")
+    which = "tricks 1 and 9" if len(unreadable) == 2 else "tricks 1, 2, 5 and 9"
+    assert said == [
+        f"point none claims a void deal, but whoever took {which}, the deal is not void"
+    ]
+
+
+def test_a_deal_left_open_that_scored_ends_a_game_it_decides() -> None:
+    """NS lead 3-1 after four deals of five; the last, two trick lines left
+    out, scored for someone (tricks were taken): the game is over, and NS
+    win whatever it gave.  It was said not to be finished."""
+    sheets = ["N N N E E S W - -", "E E E N N S W - -", "N N N E E S W - -", "S S S E E N W - -"]
+    deals = [
+        f"deal {k} dealer {dealer}\nwinners: {sheet}\npoint {'EW' if k == 2 else 'NS'}\n"
+        for k, (dealer, sheet) in enumerate(zip("WNES", sheets, strict=True), 1)
+    ]
+    last = (
+        "deal 5 dealer W\n1. N:4b E:Ce S:5c W:4d -> E\n2. E:4e S:6c W:Cd N:Re -> N\n"
+        "3. N:2e E:7d S:1d W:5e -> N\n4. N:6e E:3e S:1e W:8e -> S\n"
+        "6. N:1c E:8b S:Rb W:9c -> W\n7. W:Cc N:7b E:Cb S:Vd -> pourri\n"
+        "8. W:2b N:5b E:5d S:3d -> S\n"
+    )
+    checked = check('[Result "NS 4-1"]\n\n' + "\n".join([*deals, last]))
+    outcome = checked.outcome
+    assert (outcome.complete, outcome.winner, outcome.unscored) == (True, "NS", (5,))
+    assert [f.code for f in outcome.findings] == ["A206", "A201"]
+    assert (
+        game_text(checked, "t.aln").count(
+            "Final score: NS 3, EW 1, and deal 5's point, which the record does not give (its"
+            " tricks show it scored). NS win the game whatever it was."
+        )
+        == 1
+    )
+
+
+@pytest.mark.parametrize("deal_2", ["1. E:3d S:4c W:5c N:6c -> E", "winners: E - -"])
+def test_a_deal_cut_short_after_a_trick_taken_passes_the_deal_to_the_left(deal_2: str) -> None:
+    """Cut short (trick lines, or a sheet short of entries), a deal one of
+    whose tricks was taken scored: dealt again by the same seat is A105, as
+    it is below the same deal written whole."""
+    sheet = "deal {n} dealer {d}\nwinners: N N N E E S W - -\npoint NS\n"
+    deals = [sheet.format(n=1, d="W"), f"deal 2 dealer N\n{deal_2}\n", sheet.format(n=3, d="N")]
+    text = "\n".join(['[Result "*"]\n', *deals])
+    checked = check(text)
+    assert messages(checked, "A105") == [
+        "N deals, but E should: N dealt deal 2 and the deal passes to the left"
+    ]

@@ -233,6 +233,12 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         lines.append(f"The deal is void: {why}; no point, and {who}.")
         return lines
     point = deal.point
+    if point is None and deal.void is False:
+        # (its tricks show that it scored: it is not void whoever took the rest)
+        lines.append(
+            "The deal is not void, but the record does not say enough to know who scores it."
+        )
+        return lines
     if point is None:
         lines.append("The record does not say enough to know who scores this deal.")
         return lines
@@ -303,12 +309,21 @@ def game_sentence(outcome: GameOutcome) -> str:
     score = f"NS {outcome.score['NS']}, EW {outcome.score['EW']}"
     if outcome.ruleset is None:
         return "The game was not replayed (see the violations below)."
+    # (deals whose own tricks show they scored, for a side not known; the
+    # others of ``unscored`` are told so by the next deal's dealer)
+    shown = {d.number for d in outcome.deals if d.void is False and d.point is None}
+    told = [n for n in outcome.unscored if n is None or n not in shown]
     if outcome.unscored:
         deals = [f"deal {n}" if n is not None else "a deal" for n in outcome.unscored]
         one = len(deals) == 1
         points = f"{deals[0]}'s point" if one else f"the points of {listed(deals)}"
-        score += f", and {points}, which the record does not give (the next deal"
-        score += f" passed to the left, so {'it' if one else 'each'} scored)"
+        score += f", and {points}, which the record does not give ("
+        if not told:
+            score += f"{'its' if one else 'their'} tricks show {'it' if one else 'each'} scored)"
+        elif len(told) == len(outcome.unscored):
+            score += f"the next deal passed to the left, so {'it' if one else 'each'} scored)"
+        else:
+            score += "each scored, as its tricks or the next deal's dealer show)"
     if outcome.complete and outcome.unscored:
         one = len(outcome.unscored) == 1
         if outcome.winner is None:
@@ -320,7 +335,7 @@ def game_sentence(outcome: GameOutcome) -> str:
             return f"Final score: {score}. The game is a draw."
         return f"Final score: {score}. {outcome.winner} win the game."
     # (the deals that scored for points not given count toward the end too)
-    scoring = sum(1 for d in outcome.deals if d.void is False) + len(outcome.unscored)
+    scoring = sum(1 for d in outcome.deals if d.void is False) + len(told)
     return outcome.ruleset.game_length.so_far(score, scoring, outcome.ruleset.game_target)
 
 
