@@ -1325,3 +1325,17 @@ def test_a_deal_whose_point_goes_to_the_other_side_is_no_player_s(tmp_path: Path
     assert [row["deals_won"] for row in data["rows"]] == [0, 0, 0, 0]
     totals = data["totals"]
     assert (totals["deals_without_scorer"], totals["points_without_scorer"]) == (1, 2)
+
+
+def test_the_note_on_points_without_a_deal_winner_names_a_concession_among_its_causes() -> None:
+    """An accepted concession gives its point to a side, no player winning
+    the deal: the note named only team-five rules and a point line naming a
+    side, of a classic record with neither."""
+    text = (
+        '[Options "mordienne"]\n[Result "*"]\n\n'
+        "deal 1 dealer W\nconcede NS accepted\nwinners: N N S W E E E\n"
+    )
+    assert stats_json("-", input=text)["totals"]["deals_without_scorer"] == 1
+    out = run("stats", "-", input=text).stdout
+    assert "1 point of 1 deal went to a side with no recorded deal winner" in out
+    assert "a concession" in out

@@ -380,7 +380,8 @@ def _tally_notes(result: StatsResult, by: str) -> list[str]:
         notes.append(
             f"{plural(t.points_without_scorer, 'point')} of"
             f" {plural(t.deals_without_scorer, 'deal')} went to a side with no recorded"
-            " deal winner (team-five rules, or a point line naming only the side):"
+            " deal winner (team-five rules, a concession, a point line naming only the"
+            " side, or tricks left out that leave the winner open):"
             " they count in team points only."
         )
     if s.pourri_without_leader:
