@@ -541,7 +541,7 @@ class StatsAccumulator:
             totals.deals_with_tricks += 1
             if deal.record == "sheet":
                 totals.deals_from_sheets += 1
-        elif known:
+        elif deal.void or deal.point_team is not None:  # (not a deal known only to have scored)
             totals.deals_from_point_lines += 1
         if not known:
             totals.deals_outcome_unknown += 1

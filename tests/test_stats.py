@@ -651,6 +651,7 @@ def test_sample_seat_table_and_positions() -> None:
     title = next(line for line in result.stdout.splitlines() if line.startswith("Deal points by"))
     assert title.endswith("(5 deals with a known winner and dealer)")
     assert table_rows(result.stdout, title) == CLASSIC_POSITIONS
+    assert "deals won, points: as the seat that took the deal for the side;" in result.stdout
 
 
 def test_a_deal_whose_dealer_the_record_does_not_give_has_no_place(tmp_path: Path) -> None:

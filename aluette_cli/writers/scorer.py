@@ -394,7 +394,7 @@ def continued(checked: CheckedGame, tag: str, where: str) -> dict[str, Any]:
     players = checked.game.players()
     entries = []
     for deal, out in zip(checked.game.deals, outcome.deals, strict=True):
-        if not isinstance(deal, Deal) or out.void is None:
+        if not isinstance(deal, Deal) or out.void is None or (not out.void and out.point is None):
             raise ValueError(
                 f"{where}:{out.pos.line}: deal {out.number}: the record does not say who scored it"
             )

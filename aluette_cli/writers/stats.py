@@ -372,7 +372,8 @@ def _tally_notes(result: StatsResult, by: str) -> list[str]:
         notes.append("deals won, points: the deals the side scored and their points.")
     else:
         notes.append(
-            f"deals won, points: as the {by} who took the deal for the side;"
+            f"deals won, points: as the {by} {'who' if by == 'player' else 'that'} took the"
+            " deal for the side;"
             " team points: what the side scored in the deals played."
         )
     notes.append("tricks per deal: tricks won / deals whose tricks are recorded.")
