@@ -534,6 +534,12 @@ def _scored(
             given: list[str | None] = [t.winner for t in tricks]
             filled = given + [None] * (TRICKS_PER_DEAL - len(tricks))
             score = score_deal(deal, filled, tricks, ruleset, flag, tail)
+            # (the tricks past its last line are unknown as a missing one in
+            # the middle is: each has its place, its row, its '?')
+            tricks += [
+                TrickOutcome(k + 1, None, [], None, False, [])
+                for k in range(len(tricks), TRICKS_PER_DEAL)
+            ]
             return (filled if score.decided else None), score
     return sequence, score_deal(deal, sequence, tricks, ruleset, flag, unknown)
 

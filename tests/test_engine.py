@@ -2255,3 +2255,26 @@ def test_a_wrong_claim_under_cancelling_ties_names_the_cards_that_cancelled() ->
     assert message.endswith(
         "but E's Rc (king of cups) is the highest card left: 1d and 1b cancel out"
     )
+
+
+@pytest.mark.parametrize("left_out", [(9,), (8, 9)], ids=["one", "two"])
+def test_trick_lines_left_out_at_the_end_are_unknown_tricks_in_their_places(
+    left_out: tuple[int, ...],
+) -> None:
+    """The deal's unknown named them, and the scoring tried every way they
+    went, but its tricks stopped at the last line: the report had no '?'
+    row for them, the trick table no row, where a trick left out in the
+    middle has both."""
+    text = "\n".join(
+        line
+        for line in REFERENCE.splitlines()
+        if not line.startswith(tuple(f"{k}." for k in left_out))
+    )
+    checked = check(text)
+    assert [code for code, _, _ in found(checked)] == ["A206"]
+    deal = checked.outcome.deals[0]
+    assert deal.unknown == list(left_out)
+    assert [t.number for t in deal.tricks] == list(range(1, 10))
+    assert [t.number for t in deal.tricks if t.unknown] == list(left_out)
+    tricks = report(checked)["deals"][0]["tricks"]
+    assert [t["number"] for t in tricks] == list(range(1, 10))
