@@ -242,11 +242,14 @@ def partly_read_to_dict(deal: Deal) -> dict[str, Any]:
     that knows only unread deals still reads it, and ALN is written back
     byte for byte) and each line that could not be read (``unread_lines``:
     its text, and where reading it failed)."""
+    from .reading.split import text_start
+
     assert deal.text is not None
     lines = deal.text.split("\n")
+    first = text_start(deal.pos, deal.text).line  # (its header may stand below its first lines)
     unread = []
     for finding in deal.unread:
-        at = finding.line - deal.pos.line
+        at = finding.line - first
         line = lines[at] if 0 <= at < len(lines) else ""
         unread.append(
             {"text": line.rstrip("\r"), "pos": {"line": finding.line, "column": finding.column}}
@@ -690,15 +693,12 @@ def read_unread(
     that broke it."""
     # the reader needs this module's neighbours
     from .reading import Unit, header_number, parse_unit
+    from .reading.split import text_start
 
-    unit = Unit("deal", deal.pos.line, deal.pos.column, [deal.text + "\n"])
-    result, _, error = parse_unit(unit)
-    if isinstance(result, Deal) and result.pos.line > deal.pos.line:
-        # Its header below its first lines (split._next_deal): ``pos`` is the
-        # header's, and the text starts that many lines above it (at the
-        # start of its line: where the ALN writer puts it).
-        unit = Unit("deal", 2 * deal.pos.line - result.pos.line, 1, unit.parts)
-        result, _, error = parse_unit(unit)
+    # (``pos`` names its header, which may stand below its first lines:
+    # the text then starts that many lines above it, split.text_start)
+    start = text_start(deal.pos, deal.text)
+    result, _, error = parse_unit(Unit("deal", start.line, start.column, [deal.text + "\n"]))
     if isinstance(result, Deal):
         header_number(result, last_number)
         result.unread = [replace(f, game=game, deal=result.number) for f in result.unread]

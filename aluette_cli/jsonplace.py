@@ -29,7 +29,7 @@ from typing import Any, Union
 
 from .findings import Finding
 from .model import BrokenDeal, Deal, Game, Pos
-from .reading.split import HEADER_LINE
+from .reading.split import text_start
 
 #: A value's offset in its text, and its members (an object) or its elements
 #: (an array); None for a string, a number, true, false or null.
@@ -326,10 +326,8 @@ def text_mover(deal: dict[str, Any], node: Node, text: Text, origins: Origins) -
     column = pos.get("column")
     start = Pos(pos["line"], column if type(column) is int else 1)
     unread = deal.get("unread")
-    if isinstance(unread, str) and (header := HEADER_LINE.search(unread)) and header.start():
-        # its first lines written above its header, which the deal's pos
-        # names: the text starts that many lines up, at a line's start
-        start = Pos(start.line - unread.count("\n", 0, header.start()), 1)
+    if isinstance(unread, str):
+        start = text_start(start, unread)  # (pos names its header, wherever it stands)
     return string_mover(deal, "unread", start, node, text, origins)
 
 

@@ -250,6 +250,15 @@ point EW
 """
 
 
+def test_the_unread_lines_of_a_deal_starting_above_its_header_are_the_lines_that_failed() -> None:
+    """Each line's text was taken counting from the header, one line below
+    where the deal's text starts: the line named was the one above the
+    line that could not be read (here the header itself)."""
+    game = next(read_games([MOVED_HEADER.encode()]))
+    (row,) = game_to_dict(game)["deals"][1]["unread_lines"]
+    assert row == {"text": "2. E:3x", "pos": {"line": 9, "column": 6}}
+
+
 def test_a_deal_whose_header_was_moved_down_reads_back_from_its_json() -> None:
     """Kept as written, it starts above its header: read again from JSON
     after a deal the reader cuts it from, its findings stand where its ALN

@@ -291,6 +291,43 @@ def test_the_games_own_texts_are_read_again_and_placed_in_their_strings(
             assert (finding["aln_line"], finding["aln_column"]) == where
 
 
+@pytest.mark.parametrize("to", ["json", "jsonl", "compact"])
+def test_a_deal_that_cannot_be_read_with_a_line_above_its_header_is_placed_in_its_string(
+    tmp_path: Path, to: str
+) -> None:
+    """Its pos named the line its text starts on, where a deal read names
+    its header's: its text was taken to start a line higher still, and its
+    A002 kept the ALN's line 6, of a JSON file of 3 lines (or 1), with no
+    place in the ALN beside it.  Its header names it now, as it does a deal
+    read (deal 1, dealer N: it had neither)."""
+    aln = write(
+        tmp_path,
+        "broken.aln",
+        '[Event "x"]\n\nN: 1d 4d Cd 5e 6d 1c 8b 2d Vb\ndeal 1 dealer N\n'
+        "winners: E E E W N S - N E\npoint EW {never closed\n",
+    )
+    (aln_said,) = json.loads(invoke(["validate", "--format", "json", str(aln)]).stdout)
+    assert (aln_said["code"], aln_said["line"], aln_said["column"], aln_said["deal"]) == (
+        "A002",
+        6,
+        10,
+        1,
+    )
+    record = tmp_path / f"broken.{'jsonl' if to == 'compact' else to}"
+    invoke(
+        ["convert", str(aln), "--to", "jsonl" if to == "compact" else to, "-o", str(record)]
+        + (["--compact"] if to == "compact" else [])
+    )
+    text = record.read_text("utf-8")
+    (said,) = json.loads(invoke(["validate", "--format", "json", str(record)]).stdout)
+    # (the compact form keeps no positions: the ALN's place is not known)
+    aln_place = None if to == "compact" else (6, 10)
+    assert (said.get("aln_line") and (said["aln_line"], said["aln_column"])) == aln_place
+    assert said["deal"] == 1
+    line = text.split("\n")[said["line"] - 1]
+    assert line[said["column"] - 1 :].startswith("{never closed")
+
+
 @pytest.mark.parametrize("to", ["json", "jsonl"])
 def test_a_deal_kept_as_text_with_lines_above_its_header_is_placed_in_its_string(
     tmp_path: Path, to: str

@@ -32,7 +32,7 @@ from . import fastpath
 from .decode import decode_runs
 from .grammar import _attach_comments, _parser
 from .recover import _parse_other, _recover_deal, by_number, lines_crossed
-from .split import _WS, SkipWatch, SplitEnd, Unit, split_units
+from .split import _WS, SkipWatch, SplitEnd, Unit, header_below, split_units
 from .syntax import _syntax_finding, _unclosed_comment
 
 # What can still be read of a unit the grammar cannot read: a deal's number
@@ -152,10 +152,14 @@ def parse_unit_with_grammar(unit: Unit) -> tuple[object, list[Comment], Finding 
         if unit.kind == "tags":
             tags = [_salvaged(m, text, unit) for m in _tags_in(text)]
             return (tags, None), [], error
-        m = _DEAL_HEAD.match(text)
+        # (its header below its first lines: the deal's place and name are
+        # the header's, as for a deal read, split.text_start)
+        word = header_below(text) or 0
+        m = _DEAL_HEAD.match(text, word)
         number = int(m.group(1)) if m else None
         dealer = m.group(2) if m else None
-        broken = BrokenDeal(Pos(unit.line, unit.column), number, dealer, text, unread=why[1:])
+        at = unit.pos(text, word) if word else Pos(unit.line, unit.column)
+        broken = BrokenDeal(at, number, dealer, text, unread=why[1:])
         return broken, [], error
     if isinstance(result, Deal) and lines_crossed(result):
         return _by_lines(unit, result, builder.comments)

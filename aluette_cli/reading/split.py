@@ -1898,6 +1898,29 @@ def lead_in(text: str) -> str:
 HEADER_LINE = re.compile(f"(?im)^[{BLANKS}]*{DEAL}\\b")
 
 
+def header_below(text: str) -> int | None:
+    """Where in a deal's text its header word stands, where the header is
+    below the deal's first lines (split._next_deal); None where it heads its
+    text, or where there is none.  A deal's ``pos`` is its header's, read or
+    kept as text alike: the text then starts that many lines above it
+    (:func:`text_start`)."""
+    header = HEADER_LINE.search(text)
+    if header is None or not header.start():
+        return None
+    return header.end() - len(DEAL)
+
+
+def text_start(pos: Pos, text: str) -> Pos:
+    """Where a deal's text starts in the file, its ``pos`` being its
+    header's: at the start of the line that many lines above a header below
+    the first lines (:func:`header_below`), and at ``pos`` otherwise.  The
+    one rule for the JSON forms, which keep the text and the ``pos``."""
+    below = header_below(text)
+    if below is None:
+        return pos
+    return Pos(pos.line - text.count("\n", 0, below), 1)
+
+
 def restarts(text: str) -> bool:
     """Whether a deal's text starts as :func:`_next_deal` cuts one: with the
     line that follows a point line where the header was left out, or moved
