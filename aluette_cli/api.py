@@ -304,8 +304,8 @@ def _checked(
     wants = consumer(keep)
     for index, item in enumerate(items, 1):
         if isinstance(item, Unreadable):
-            if not lenient:
-                raise ReadError(item.finding, name)
+            if not lenient:  # (the first place it is not a record)
+                raise ReadError(item.findings[0], name)
             yield _unreadable_game(item.findings, index)
         else:
             yield as_wanted(item, wants)

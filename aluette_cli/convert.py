@@ -315,6 +315,41 @@ def _problem(
 #: written by convert, was skipped whole when read back.
 MAX_GAME_CHARS = 12_000_000
 
+#: The most rows of JSON Lines that cannot be read said one by one in one
+#: game (or before any): the others are counted in one finding, so that a
+#: file of another tool's rows holds no finding a line in memory.
+MAX_LOST_ROWS = 1_000
+
+
+@dataclass(slots=True)
+class _LostRows:
+    """The rows of one part of JSON Lines (a game, or the rows before any)
+    that could not be read past :data:`MAX_LOST_ROWS`: where the first of
+    them stands, how many, and the line of the last."""
+
+    said: int = 0  # the rows said one by one
+    line: int = 0
+    column: int = 0
+    count: int = 0
+    last: int = 0
+
+    def keeps(self, number: int, column: int) -> bool:
+        """Whether the row at ``number`` is said one by one; else counted."""
+        if self.said < MAX_LOST_ROWS:
+            self.said += 1
+            return True
+        if not self.count:
+            self.line, self.column = number, column
+        self.count, self.last = self.count + 1, number
+        return False
+
+    def finding(self, game: int | None) -> list[Finding]:
+        """The one finding of the rows counted, if any."""
+        if not self.count:
+            return []
+        facts = {"count": self.count, "last": self.last, "limit": MAX_LOST_ROWS}
+        return [Finding.of(F.SYNTAX_ERROR, "jsonl-more", self.line, self.column, game, **facts)]
+
 
 def _read_json(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     """The games of a record document, one at a time (:mod:`aluette_cli.jsonstream`):
@@ -660,13 +695,25 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
     #: whether the line above could not be read (it may have been the
     #: first row of the next file joined, the two run together on one line)
     lost_above = False
+    #: the rows that could not be read past those said, before any game and in it
+    past_before, past = _LostRows(), _LostRows()
+
+    def ended(game: Game) -> FromJson:
+        """The game, its rows past those said counted in one finding."""
+        counted = past.finding(game.index)
+        game.errors += counted
+        game.skipped += counted
+        lost.extend(counted)
+        return FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
+
     for number, column, text, row, run_on in _row_texts(stream):
         bad = row if isinstance(row, Unreadable) else None
         if bad is not None:
             lost_above = True
             if game is None:
-                before.append(bad)
-            else:
+                if past_before.keeps(number, column):
+                    before.append(bad)
+            elif past.keeps(number, column):
                 finding = replace(bad.finding, game=game.index)
                 game.errors.append(finding)
                 game.skipped.append(finding)
@@ -692,20 +739,22 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             or _another_game(row, same, bool(game.deals), last_place, after)
         ):
             if game is not None:
-                yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
-            rows, lost, held, dealt, last_place = [], [], 0, 0, None
+                yield ended(game)
+            rows, lost, held, dealt, last_place, past = [], [], 0, 0, None, _LostRows()
             try:
                 game = _jsonl_header(row, number)
             except RecordError as exc:
                 game = None
-                before.append(_problem("jsonl-row", number, column, problem=str(exc)))
+                if past_before.keeps(number, column):
+                    before.append(_problem("jsonl-row", number, column, problem=str(exc)))
                 continue
             games += 1
             game.index = games
             lost = [replace(bad.finding, game=game.index) for bad in before]
+            lost += past_before.finding(game.index)
             game.errors += lost
             game.skipped += lost
-            before = []
+            before, past_before = [], _LostRows()
             first_row = (number, row, cache(partial(_game_said, row)))
         elif not same:
             # Every row repeats its game; one edited in a later row only
@@ -727,7 +776,7 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             # as the ALN reader skips a game's deals past the most it may
             # hold: the game ends here, its later rows passed unread
             lost.append(game.cut_past_deals(number, 1))
-            yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
+            yield ended(game)
             game, rows, lost, long = None, [], [], (first_row, last_place)
             continue
         first = len(game.deals)  # the place of the row's deal, if it gives one
@@ -741,12 +790,13 @@ def _read_jsonl(stream: Rewound) -> Iterator[FromJson | Unreadable]:
             yield _problem("json-long-game", number, column, game.index, limit=MAX_GAME_CHARS)
             game, rows, lost, long = None, [], [], (first_row, last_place)
     if game is not None:
-        yield FromJson(game, partial(_jsonl_again, rows, lost, game.skipped, game.index))
+        yield ended(game)
     if before:  # no game came after them: one part that cannot be read, as
         # unreadable ALN text is (each was a game of its own: five lines of no
         # game were five games)
-        said = tuple(finding for bad in before[:-1] for finding in bad.findings)
-        yield Unreadable(before[-1].finding, said)
+        said = [finding for bad in before for finding in bad.findings]
+        said += past_before.finding(None)
+        yield Unreadable(said[-1], tuple(said[:-1]))
 
 
 def _jsonl_header(row: dict[str, Any], number: int, placing: _Placing | None = None) -> Game:

@@ -256,6 +256,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "jsonl-deep": "the JSON is nested too deeply; this line is skipped",
         "jsonl-deep-part": "the JSON is nested too deeply; this row of the line is skipped",
         "jsonl-row": "{problem}; this line is skipped",
+        "jsonl-more": "{count:plural, line} from here to line {last} cannot be read either,"
+        " and are skipped: a game says at most {limit:,} lines that cannot be read one by"
+        " one",
         "jsonl-row-part": "{problem}; this row of the line is skipped",
         "jsonl-part": "not valid JSON: {reason}; this row of the line is skipped",
         "jsonl-deal": "{problem}; this deal is skipped",

@@ -330,6 +330,14 @@ def test_json_that_is_not_a_record_is_said_of_the_file_named(tmp_path: Path) -> 
         list(api.loads("null\n", fmt="json"))
 
 
+def test_json_lines_that_are_no_record_raise_at_their_first_line() -> None:
+    """Every line of another tool's log was read first, and the error named
+    the last of them."""
+    log = "".join(f'{{"ts": {k}}}\n' for k in range(3))
+    with pytest.raises(api.ReadError, match=r"^<input>:1:1: A001 a row must say"):
+        list(api.loads(log, fmt="jsonl"))
+
+
 def test_csv_rows_have_the_columns_of_the_csv() -> None:
     (game,) = api.load(ROOT / "samples" / "classic-game.aln")
     rows = list(api.csv_rows(game))

@@ -2670,6 +2670,34 @@ def test_json_lines_of_no_game_that_can_be_read_are_one_part_not_a_game_a_line(
     assert {f["game"] for f in game["violations"]} == {1}
 
 
+@pytest.mark.parametrize("where", ["before any game", "in a game"])
+def test_json_lines_that_cannot_be_read_past_the_most_said_are_counted_in_one_finding(
+    tmp_path: Path, where: str
+) -> None:
+    """Another tool's log of JSON Lines held a finding a line, all in
+    memory until a game came or the file ended (368 MB for 400,000 lines):
+    past convert.MAX_LOST_ROWS a part's lines are counted, not said."""
+    from aluette_cli.convert import MAX_LOST_ROWS
+
+    log = "".join(f'{{"ts": {k}}}\n' for k in range(MAX_LOST_ROWS + 5))
+    game = run("convert", ROOT / "samples" / "classic-game.aln", "--to", "jsonl").stdout
+    text = log + game if where == "before any game" else game + log
+    path = write(tmp_path, "log.jsonl", text)
+    said = run("validate", path)
+    assert said.exit_code == 1
+    lines = said.stdout.splitlines()
+    first = 1 if where == "before any game" else game.count("\n") + 1
+    assert len(lines) == MAX_LOST_ROWS + 1
+    assert lines[0].startswith(f"{path}:{first}:1: A001 a row must say")
+    assert lines[-1] == (
+        f"{path}:{first + MAX_LOST_ROWS}:1: A001 5 lines from here to line"
+        f" {first + MAX_LOST_ROWS + 4} cannot be read either, and are skipped: a game says"
+        " at most 1,000 lines that cannot be read one by one"
+    )
+    # (the lines said with the game they stand in, or before: one game)
+    assert said.stderr.startswith("1 game, ")
+
+
 @pytest.mark.parametrize("to", [["jsonl"], ["jsonl", "--compact"], ["json"]])
 def test_a_game_whose_rows_could_none_be_read_is_still_written(
     tmp_path: Path, to: list[str]
