@@ -131,6 +131,34 @@ def _games_arg(games: CheckedGame | Iterable[CheckedGame], function: str) -> Ite
     return (_game_arg(game, function) for game in games)
 
 
+def _file_arg(file: object, function: str) -> str:
+    """The name a writer gives the games' file, refused at once when it is
+    no text: a TypeError from deep inside the CSV writer, after its header
+    row, said nothing of the call."""
+    if not isinstance(file, str):
+        raise TypeError(
+            f"{function}() file is the name of the games' file (str), not {_kind(file)}"
+        )
+    return file
+
+
+def _base_arg(base: object, function: str) -> Path | None:
+    """Where a record read from memory or a stream looks for a house-rules
+    file, checked at the call."""
+    if base is None:
+        return None
+    if not isinstance(base, str | os.PathLike):
+        raise TypeError(f"{function}() base is a folder's path (str or Path), not {_kind(base)}")
+    return Path(base)
+
+
+def _callable_arg(value: object, name: str, function: str) -> None:
+    """A callback, refused at the call rather than at its first use, which
+    a generator reaches only at its first game."""
+    if value is not None and not callable(value):
+        raise TypeError(f"{function}() {name} is a function (or None), not {_kind(value)}")
+
+
 class ReadError(ValueError):
     """A part of a JSON or JSON Lines input that is not a record.
 
@@ -176,8 +204,11 @@ def rule_choice(
         chosen = parse_options(options)
     else:
         names = list(options) if isinstance(options, Iterable) else None
-        if names is None or not all(isinstance(name, str) for name in names):
+        if names is None:
             raise TypeError(f"options are names (a list of str, or text), not {_kind(options)}")
+        for name in names:  # (the item that is no name, not the list it is in)
+            if not isinstance(name, str):
+                raise TypeError(f"options are names (str), and {name!r} is {_kind(name)}")
         chosen = frozenset(names)
     ruleset = load_ruleset(rules or "classic")
     if chosen is not None:
@@ -372,7 +403,7 @@ def load(
             f"load() takes a path or a file object open for reading, not {_kind(source)}"
         )
     name = str(getattr(source, "name", ""))
-    where = None if base is None else Path(base)
+    where = _base_arg(base, "load")
     return _checked(_as_bytes(source), name, choice, where, fmt, keep, keep_read=True)
 
 
@@ -412,7 +443,7 @@ def loads(
         raw = bytes(data)
     else:
         raise TypeError(f"loads() takes str or bytes, not {type(data).__name__}")
-    where = None if base is None else Path(base)
+    where = _base_arg(base, "loads")
     choice = _choice(rules, options)
     return _checked(io.BytesIO(raw), "", choice, where, fmt, keep, keep_read=True)
 
@@ -494,6 +525,8 @@ def check_files(
         raise TypeError(f"check_files() jobs is a number of processes (int), not {_kind(jobs)}")
     if jobs < 1:
         raise ValueError(f"check_files() jobs is at least 1, not {jobs}")
+    _callable_arg(render, "render", "check_files")
+    _callable_arg(on_file, "on_file", "check_files")
     convert: Callable[[CheckedGame, str], Any] = render or _pair
     if isinstance(files, str | bytes | os.PathLike):
         # A path is itself an iterable (of characters): read as a list of
@@ -719,6 +752,7 @@ def _write(
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(OUTPUT_FORMATS)}")
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r}: expected one of {', '.join(STYLES)}")
+    _file_arg(file, function)
     each = _games_arg(games, function)
     writer = Writer(out, fmt, style, file, compact=compact, lossless=lossless)
     writer.begin()
@@ -737,7 +771,7 @@ def csv_rows(checked: CheckedGame, file: str = "<input>") -> Iterator[tuple[obje
     >>> dict(zip(CSV_COLUMNS, next(csv_rows(game, "t.aln"))))["game_id"]
     't.aln#1'
     """
-    return values(game_tables(_game_arg(checked, "csv_rows"), file), "play")
+    return values(game_tables(_game_arg(checked, "csv_rows"), _file_arg(file, "csv_rows")), "play")
 
 
 def table_rows(
@@ -754,7 +788,8 @@ def table_rows(
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
     columns = COLUMNS[level]
-    rows = values(game_tables(_game_arg(checked, "table_rows"), file), level)
+    game = _game_arg(checked, "table_rows")
+    rows = values(game_tables(game, _file_arg(file, "table_rows")), level)
     return (dict(zip(columns, row, strict=True)) for row in rows)
 
 

@@ -524,6 +524,14 @@ def test_a_game_that_is_not_one_leaves_the_dumped_path_as_it_was(tmp_path: Path)
         (lambda: api.rule_choice(""), ValueError, "names no ruleset"),
         (lambda: api.load("x.aln", rules=""), ValueError, "names no ruleset"),
         (lambda: api.dumps({}), TypeError, r"dumps\(\) takes a CheckedGame or an iterable"),
+        # a callback reached only at the first game; a folder's path
+        (lambda: api.check_files([], on_file=1), TypeError, r"on_file is a function"),
+        (lambda: api.check_files([], render="x"), TypeError, r"render is a function"),
+        (lambda: api.loads("", base=1), TypeError, r"loads\(\) base is a folder's path"),
+        (lambda: api.load(io.BytesIO(), base=1), TypeError, r"load\(\) base is a folder's"),
+        # the option that is no name named, not the list it stands in
+        (lambda: api.rule_choice(None, ["mordienne", 1]), TypeError, r"and 1 is int"),
+        (lambda: api.dumps([], "csv", file=None), TypeError, r"dumps\(\) file is the name"),
     ],
 )
 def test_every_argument_is_checked_at_the_call(call: object, error: type, expected: str) -> None:
@@ -544,6 +552,21 @@ def test_dump_says_what_it_writes_to(target: object, expected: str) -> None:
     (game,) = api.loads(SHEET)
     with pytest.raises(TypeError, match=expected):
         api.dump(game, target)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("file", [None, b"x.aln", 7])
+def test_the_name_of_the_games_file_is_checked_before_a_row_is_written(file: object) -> None:
+    """It failed inside the CSV writer, its header row written already, or
+    went into every row's game id as it was (``7#1``)."""
+    (game,) = api.loads(SHEET)
+    out = io.StringIO()
+    with pytest.raises(TypeError, match=r"dump\(\) file is the name of the games' file"):
+        api.dump(game, out, "csv", file=file)  # type: ignore[arg-type]
+    assert out.getvalue() == ""
+    with pytest.raises(TypeError, match=r"csv_rows\(\) file is the name"):
+        api.csv_rows(game, file)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"table_rows\(\) file is the name"):
+        api.table_rows(game, "deal", file)  # type: ignore[arg-type]
 
 
 def test_dump_writes_nothing_to_a_stream_before_a_game_of_a_list_is_refused() -> None:
