@@ -371,7 +371,7 @@ def test_a_trick_read_without_its_claim_hides_no_missing_trick(tmp_path: Path) -
     assert codes == ["A001", "A206"], codes
 
 
-@pytest.mark.parametrize("kind", ["tag", "header"])
+@pytest.mark.parametrize("kind", ["tag", "header", "unquoted"])
 def test_a_tag_or_header_among_a_deal_s_lines_hides_no_missing_trick(
     tmp_path: Path, kind: str
 ) -> None:
@@ -382,7 +382,9 @@ def test_a_tag_or_header_among_a_deal_s_lines_hides_no_missing_trick(
     d1 = line_no(SEATED, "deal 1 ")
     t9 = line_no(SEATED, "9. ", d1)
     # (a tag below the deal's tricks; the header typed again below itself)
-    at, stray = (t9, '[Round "3"]') if kind == "tag" else (d1, lines_of(SEATED)[d1 - 1])
+    at, stray = (d1, lines_of(SEATED)[d1 - 1])
+    if kind != "header":  # (a known tag's value without its quotes is one too)
+        at, stray = t9, '[Round "3"]' if kind == "tag" else "[Round 3]"
     whole = "\n".join([*lines_of(SEATED)[:at], stray, *lines_of(SEATED)[at:]])
     short = replace_line(whole, t9 + (kind == "header"), None)
     found = to_act_on(findings(tmp_path, short))

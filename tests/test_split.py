@@ -812,9 +812,12 @@ def test_a_signal_line_among_the_play_below_a_header_among_the_hands_goes_back_w
     ["deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\n", "deal 1 dealer W\n"],
     ids=["below trick 1", "below the header"],
 )
-def test_a_tag_among_a_deal_s_lines_is_read_with_the_deal(above: str) -> None:
-    # a tag moved down into the first deal: the deal's lines on either side
-    tag, rest = '[Result "NS 3-2"]\n', "2. N:1b E:3e S:1d W:9d\n3. N:2b E:2c S:2d W:2e\n"
+@pytest.mark.parametrize("tag", ['[Result "NS 3-2"]\n', "[Result NS 3-2]\n", "[event Club]\n"])
+def test_a_tag_among_a_deal_s_lines_is_read_with_the_deal(above: str, tag: str) -> None:
+    # a tag moved down into the first deal: the deal's lines on either side;
+    # a known tag's value without its quotes too (it started a game of its
+    # own, the deal's later tricks a deal without its header)
+    rest = "2. N:1b E:3e S:1d W:9d\n3. N:2b E:2c S:2d W:2e\n"
     rest = rest if "1." in above else "1. N:8e E:Rc S:Re W:Vb\n" + rest
     data = f'[Event "E"]\n\n{above}{tag}{rest}'.encode()
     units = [u for u in read_units(io.BytesIO(data)) if u.kind != "other"]

@@ -1970,7 +1970,13 @@ _PLAIN_HEADER = re.compile(f"{_HEADER}[{BLANKS}]*\n")
 _PLAIN_TAG = re.compile(f"{_TAG}[{BLANKS}]*\n")
 #: The same, but for generated comments after them.
 _HEADER_ALONE = re.compile(f"{_HEADER}(?:{_NOTE.pattern})*[{BLANKS}]*\n")
-_TAG_ALONE = re.compile(f"{_TAG}(?:{_NOTE.pattern})*[{BLANKS}]*\n")
+#: A tag alone on its line (a known tag's value without its quotes too,
+#: ``[Event Club]``, which starts a tag section all the same): below a line
+#: of a deal, one line of it (:func:`_stray_tag`).
+_TAG_ALONE = re.compile(
+    f"(?:{_TAG}|{re.escape(TAG_OPEN)}(?i:{'|'.join(KNOWN_TAGS)})[{BLANKS}]+"
+    f"[^{QUOTE}{re.escape(TAG_CLOSE)}\n]+{re.escape(TAG_CLOSE)})(?:{_NOTE.pattern})*[{BLANKS}]*\n"
+)
 
 
 #: A comment on one line, a brace one or a ``;`` one, with the blanks before
