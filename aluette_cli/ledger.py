@@ -306,8 +306,10 @@ class GameLedger:
                 numbers = {"number": number, "expected": expected, "previous": self.last_number}
                 self.flag(F.DEAL_NUMBER, "next", pos, number, **numbers)
                 self.number_instead = expected
+        drawer = None  # (the draw's dealer, where the header names another)
         if not self.seen_deal and self.first_dealer and dealer and dealer != self.first_dealer:
-            drawn = {"drawer": self.first_dealer, "card": self.ruleset.draw_dealer}
+            drawer = self.first_dealer
+            drawn = {"drawer": drawer, "card": self.ruleset.draw_dealer}
             self.flag(F.DRAW_WRONG, "first-dealer", pos, number, dealer=dealer, **drawn)
         opened, self.open_dealers = self.open_dealers, frozenset()
         # (only from the next deal, after a deal numbered right: a deal 1
@@ -317,7 +319,9 @@ class GameLedger:
         if opened and dealer is not None and after and not (guessed or number_instead):
             self._told_by_dealer(opened, dealer)
         expected_dealers = self.expected_dealers
-        self.instead = None
+        # (the deal may have been dealt by the draw's dealer, the header's a
+        # slip: the next deal may go on from either, as after an A105)
+        self.instead = {drawer} if drawer else None
         if (
             dealer is not None
             and "dealer" not in guessed

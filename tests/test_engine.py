@@ -2278,3 +2278,15 @@ def test_trick_lines_left_out_at_the_end_are_unknown_tricks_in_their_places(
     assert [t.number for t in deal.tricks if t.unknown] == list(left_out)
     tricks = report(checked)["deals"][0]["tricks"]
     assert [t["number"] for t in tricks] == list(range(1, 10))
+
+
+def test_a_first_dealer_the_draw_settles_leaves_trick_1_led_as_the_draw_says() -> None:
+    """The header names N, the draw S (madame, 3c), and W (S's left) leads
+    trick 1: one slip, the header's, one A408.  An A202 asked whether the
+    header's dealer was the slip, which the draw had settled."""
+    text = '[Event "x"]\ndraw: S:3c N:3d E:2d W:2c\n\n' + REFERENCE.replace(
+        "deal 1 dealer S", "deal 1 dealer N"
+    )
+    checked = check(text)
+    assert [f.code for f in checked.outcome.findings] == ["A408"]
+    assert checked.outcome.score == {"NS": 0, "EW": 1}
