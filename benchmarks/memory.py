@@ -14,8 +14,8 @@ The forms table (``--scale``, the default) runs validate, report (text and
 JSON), convert (to JSON and to ALN), annotate, ``fmt --check`` and stats on
 each form of input a user has reported: one 100 MB line, a 20,000-deal JSON
 document, and a 300 MB file as ALN, as a JSON document and as JSON Lines,
-one 200 MB JSON Lines line, and the 300 MB of ALN as one game;
-``--scale`` multiplies every size.  A
+one 200 MB JSON Lines line, the 300 MB of ALN as one game, and 300 MB of
+another tool's JSON Lines (no row a record's); ``--scale`` multiplies every size.  A
 command that does not read a form (annotate and fmt read ALN only) is
 ``-``; a peak over the goal is marked.
 
@@ -126,7 +126,7 @@ def _converted(source: Path, to: str, target: Path) -> Path:
 
 
 #: The forms of input, by the short name ``--forms`` takes.
-FORMS = ("line", "json", "aln", "json-big", "jsonl", "row", "game")
+FORMS = ("line", "json", "aln", "json-big", "jsonl", "row", "game", "log")
 
 
 def forms(scale: float, folder: Path, chosen: tuple[str, ...] = FORMS) -> list[tuple[str, Path]]:
@@ -170,6 +170,13 @@ def forms(scale: float, folder: Path, chosen: tuple[str, ...] = FORMS) -> list[t
         "game": (
             f"one game, ALN, {big / MB:g} MB",
             lambda: _one_game(deals(big, ALN_PER_DEAL), folder / f"game-{big}.aln"),
+        ),
+        # another tool's JSON Lines read by mistake: every row a finding
+        "log": (
+            f"no record, JSON Lines, {big / MB:g} MB",
+            lambda: _write_repeated(
+                folder / f"log-{big}.jsonl", b"", b'{"ts": 1, "msg": "request served"}\n', big, b""
+            ),
         ),
     }
     return [(makers[key][0], makers[key][1]()) for key in chosen]
