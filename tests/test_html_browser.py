@@ -571,6 +571,29 @@ def test_a_long_word_of_the_record_wraps_within_the_deal(
     assert tab.errors == []
 
 
+@pytest.mark.parametrize("width", [360, 390, 430])
+def test_two_word_names_leave_the_trick_its_centre_on_a_phone(
+    browser: Any, tabs: list[Tab], tmp_path: Path, width: int
+) -> None:
+    """West's heading ("W Anne Lefebvre dealer") took its column's width on
+    one line, and the centre was squeezed under its cards: East's card of
+    the trick lay on East's hand.  The header's labels broke mid-word
+    ("Play/ers") beside such names."""
+    text = CLASSIC.read_text("utf-8")
+    names = (("North", "Marie", "Dupont"), ("East", "Jean", "Martin"), ("South", "Paul", "Bernard"))
+    for seat, name, surname in (*names, ("West", "Anne", "Lefebvre")):
+        text = text.replace(f'[{seat} "{name}"]', f'[{seat} "{name} {surname}"]')
+    out = tmp_path / "names.html"
+    assert run("report", "--format", "html", write(tmp_path, "names.aln", text), "-o", out)
+    tab = tab_of(browser, tabs, out, width)
+    deal = tab.deal("section.deal")
+    deal.locator(".viewer").focus()
+    tab.page.keyboard.press("ArrowDown")  # trick 1 played
+    assert_laid_out(tab, deal, f"at {width}px, trick 1")
+    assert_laid_out(tab, tab.page.locator(".top").first, f"the header at {width}px")
+    assert tab.errors == []
+
+
 # --------------------------------------------------------------------------
 # Print, and the screenshots
 
@@ -667,6 +690,14 @@ LAYOUT = """d => {
     };
     apart(boxes('.board .hand .card, .board .stock .card'));
     apart(boxes('.centre .card, .centre .verdict'));
+    apart(boxes('.board .hand .card:not(.played), .centre .card'));
+    apart(boxes('dl.tags dt, dl.tags dd'));
+    for (const [e] of boxes('dl.tags dt')) {  // a label on one line: not "Play/ers"
+        const words = document.createRange();
+        words.selectNodeContents(e);
+        const lines = new Set([...words.getClientRects()].map(q => Math.round(q.top)));
+        if (lines.size > 1) overlaps.push(name(e) + ' broken');
+    }
     apart(boxes('.card .nick'));
     apart(boxes('.board h4, .board .hand'));
     apart(boxes('.controls > *'));
