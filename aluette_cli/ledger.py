@@ -620,8 +620,10 @@ def _check_result(ledger: GameLedger, tag: Tag, complete: bool, winner: str | No
         ledger.flag(F.GAME_UNFINISHED, "no-deals", tag.pos)
         return
     if not complete:
-        why = ledger.ruleset.game_length.unfinished(
-            ledger.score, ledger.scoring, ledger.unknown, ledger.ruleset.game_target
+        ruleset = ledger.ruleset
+        open_points = len(ledger.unscored) * ruleset.most_a_deal_scores()
+        why = ruleset.game_length.unfinished(
+            ledger.score, ledger.scoring, ledger.unknown, ruleset.game_target, open_points
         )
         if why is not None:
             ledger.flag(F.GAME_UNFINISHED, "", tag.pos, why=why)

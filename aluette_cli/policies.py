@@ -492,9 +492,13 @@ class GameLength:
         raise NotImplementedError
 
     def unfinished(
-        self, score: dict[str, int], scoring: int, unknown: int, target: int
+        self, score: dict[str, int], scoring: int, unknown: int, target: int, open_points: int = 0
     ) -> str | None:
-        """Why a Result that claims a finished game is wrong, or None if it may be right."""
+        """Why a Result that claims a finished game is wrong, or None if it
+        may be right.  ``unknown``: deals whose outcome is not known;
+        ``open_points``: the most points the deals that scored for a side
+        the record does not say (counted in ``scoring``) may have added to
+        either team's."""
         raise NotImplementedError
 
     def summary(self, target: int) -> str:
@@ -522,7 +526,7 @@ class Deals(GameLength):
         )
 
     def unfinished(
-        self, score: dict[str, int], scoring: int, unknown: int, target: int
+        self, score: dict[str, int], scoring: int, unknown: int, target: int, open_points: int = 0
     ) -> str | None:
         most = scoring + unknown
         if most >= target:
@@ -553,10 +557,10 @@ class Points(GameLength):
         )
 
     def unfinished(
-        self, score: dict[str, int], scoring: int, unknown: int, target: int
+        self, score: dict[str, int], scoring: int, unknown: int, target: int, open_points: int = 0
     ) -> str | None:
-        if unknown:
-            return None
+        if unknown or max(score.values()) + open_points >= target:
+            return None  # (a point the record does not give may have ended it)
         return (
             f"the score is NS {score['NS']}, EW {score['EW']}"
             f" and the game goes on until a team has {plural(target, 'point')}"

@@ -740,3 +740,28 @@ def test_a_deal_cut_short_after_a_trick_taken_passes_the_deal_to_the_left(deal_2
     assert messages(checked, "A105") == [
         "N deals, but E should: N dealt deal 2 and the deal passes to the left"
     ]
+
+
+def test_a_deal_left_open_that_scored_may_end_a_game_to_points() -> None:
+    """NS have 4 of 5 points; deal 5, cut short, scored for a side the
+    record does not give: NS may have reached 5.  The Result "NS 5-0" was
+    an A305 ("the game goes on"), where the same deal without its tricks,
+    its outcome unknown, was rightly none."""
+    deals = "".join(f"deal {k} dealer {d}\npoint NS\n\n" for k, d in enumerate("ESWN", 1))
+    last = (
+        "deal 5 dealer E\nN: 8c Ve Cd 7c 6d 3d Vb 9b 1e\nE: 7d 9e 3b 6e 8b Rb 1c 3c 5c\n"
+        "S: 2b 4c Rd 1b Ce 2c 5b 6b 8d\nW: 6c 4d Cc Vc Vd 2d 4e 4b 9c\n"
+        "stock: 7e 1d 8e 5d Re 5e 7b 3e Rc 9d Cb 2e\n"
+        "1. S:2b W:Cc N:9b E:6e -> S\n2. S:2c W:4b N:6d E:3c -> E\n"
+        "3. E:Rb S:8d W:Vd N:3d -> N\n4. N:Cd E:1c S:5b W:2d -> W\n5. W:9c N:Ve E:3b S:4c -> W\n"
+    )
+    checked = check(f'[Rules "to-five-points"]\n[Result "NS 5-0"]\n\n{deals}{last}')
+    assert [f.code for f in checked.outcome.findings] == ["A206"]
+    assert checked.outcome.unscored == (5,)
+    assert (
+        game_text(checked, "t.aln").count(
+            "Score so far: NS 4, EW 0, and deal 5's point, which the record does not give (its"
+            " tricks show it scored): the game may be over; the record does not say."
+        )
+        == 1
+    )

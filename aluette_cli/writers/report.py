@@ -336,7 +336,17 @@ def game_sentence(outcome: GameOutcome) -> str:
         return f"Final score: {score}. {outcome.winner} win the game."
     # (the deals that scored for points not given count toward the end too)
     scoring = sum(1 for d in outcome.deals if d.void is False) + len(told)
-    return outcome.ruleset.game_length.so_far(score, scoring, outcome.ruleset.game_target)
+    ruleset = outcome.ruleset
+    open_points = len(outcome.unscored) * ruleset.most_a_deal_scores()
+    if (
+        open_points
+        and ruleset.game_length.unfinished(
+            outcome.score, scoring, 0, ruleset.game_target, open_points
+        )
+        is None
+    ):  # (a game to points those points may have ended)
+        return f"Score so far: {score}: the game may be over; the record does not say."
+    return ruleset.game_length.so_far(score, scoring, ruleset.game_target)
 
 
 # --------------------------------------------------------------------------
