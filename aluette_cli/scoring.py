@@ -212,7 +212,13 @@ def _whoever(
     points = {point for point, _ in ways}
     if len(points) > 1:
         void = None if None in points else False
-        return DealScore(unknown=numbers, decided=False, possible=tuple(ways), void=void)
+        # (every way the same player's: the deal is theirs, for points not
+        # known, a mordienne's 2 or 1)
+        winners = {winner for _, winner in ways}
+        winner = next(iter(winners)) if void is False and len(winners) == 1 else None
+        return DealScore(
+            unknown=numbers, decided=False, possible=tuple(ways), void=void, winner=winner
+        )
     (point,) = points
     if point is None:
         # Void whichever way the unknown tricks went: no rule of today's

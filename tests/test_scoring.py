@@ -765,3 +765,22 @@ def test_a_deal_left_open_that_scored_may_end_a_game_to_points() -> None:
         )
         == 1
     )
+
+
+def test_a_deal_the_same_player_takes_whoever_took_the_tricks_left_out_names_its_winner() -> None:
+    """N has 5 of the 6 tricks given, after E's trick 1: N takes the deal
+    whatever tricks 7 to 9 gave, for 1 point, or 2 for a mordienne if N took
+    them all.  It was said that the record does not say who scores it, beside
+    an A302 that said the deal was not E's."""
+    tricks = (
+        "1. N:4c E:3d S:5c W:6c -> E\n2. E:4d S:5d W:6d N:3c -> N\n"
+        "3. N:2d E:4e S:5e W:6e -> N\n4. N:2c E:4b S:5b W:6b -> N\n"
+        "5. N:9c E:7c S:7d W:7e -> N\n6. N:9d E:8c S:8d W:8e -> N\n"
+    )
+    checked = check(f'[Options "mordienne"]\n\ndeal 1 dealer W\n{tricks}')
+    deal = checked.outcome.deals[0]
+    assert (deal.void, deal.point, deal.deal_winner) == (False, None, "N")
+    assert deal_sentences(deal)[-1] == (
+        "Whoever took tricks 7, 8 and 9, N wins the deal for NS; the record does not say"
+        " enough to know for how many points."
+    )

@@ -233,6 +233,15 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         lines.append(f"The deal is void: {why}; no point, and {who}.")
         return lines
     point = deal.point
+    if point is None and deal.void is False and deal.deal_winner is not None:
+        # (whoever took the rest, the same player takes the deal: for how
+        # much, a mordienne's 2 or 1, they decide)
+        taker, whoever = deal.deal_winner, tricks_named(deal.unknown)
+        lines.append(
+            f"Whoever took {whoever}, {taker} wins the deal for {team_of(taker)}; the record"
+            " does not say enough to know for how many points."
+        )
+        return lines
     if point is None and deal.void is False:
         # (its tricks show that it scored: it is not void whoever took the rest)
         lines.append(
