@@ -768,6 +768,15 @@ def test_a_trick_without_its_number_below_a_trick_line_that_cannot_be_read(
 
 
 @pytest.mark.usefixtures("either_path")
+def test_a_trick_without_its_number_below_a_line_of_two_tricks_the_second_unread() -> None:
+    """The line above holds tricks 2 and 3, trick 3 unreadable: the line
+    below is trick 4, not 3 (the trick read on the line above, plus one)."""
+    two = "2. S:4e W:8d N:Rc E:5b -> N 3. N:3d E:Rb S:4e W:8x -> S"
+    deal = read_deal(record("deal 1 dealer W", HAND_N, TRICK_1 + " -> S", two, "S:4e W:8d -> N"))
+    assert [t.number for t in deal.tricks] == [1, 2, 4]
+
+
+@pytest.mark.usefixtures("either_path")
 def test_a_trick_without_its_number_below_a_whole_trick_without_its_claim() -> None:
     """Four cards are a whole trick: the line below it, which goes on with
     no short trick, is a trick of its own, its number left out (read line

@@ -62,6 +62,7 @@ from .split import (
     ON_THE_LINE,
     Unit,
     restarts,
+    trick_numbers,
     words_said,
 )
 from .syntax import (
@@ -580,11 +581,13 @@ def _number_above(
     for i, text in reversed(segments):
         if i >= index:
             continue
-        if first + i in read:
-            return read[first + i]
-        written = _NUMBERED.match(text)
-        if written is not None:
-            return int(written["number"])
+        # (the last trick of the line, read or not: a line may hold several,
+        # ``3. ... -> N 4. N:Cd ... W:2x``, its last one unreadable)
+        numbers = [read[first + i]] if first + i in read else []
+        if _NUMBERED.match(text) is not None:
+            numbers += trick_numbers(text)
+        if numbers:
+            return max(numbers)
     return 0
 
 

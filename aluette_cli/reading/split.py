@@ -1272,7 +1272,7 @@ def _among_last_tricks(text: str) -> int:
         end = start - 1
     else:
         return -1
-    had = set(_tricks_named(text[:start]))
+    had = set(trick_numbers(text[:start]))
     if not below or not had or below[0] != max(had) + 1 or had & set(below):
         return -1
     if max(below) > HAND_SIZE:
@@ -1280,7 +1280,7 @@ def _among_last_tricks(text: str) -> int:
     return start
 
 
-def _tricks_named(text: str) -> list[int]:
+def trick_numbers(text: str) -> list[int]:
     """The numbers of the tricks a deal's ``text`` writes, in order, what its
     comments say aside (a note's "pourri: 1." names no trick)."""
     return [int(n) for n in _below().trick_number.findall(COMMENT_SPAN.sub("", text))]
@@ -1642,7 +1642,7 @@ def _behind(before: Unit, numbers: list[int]) -> bool:
     """Whether tricks ``numbers`` come before a trick of the deal ``before``
     in the order of the numbers (trick 8 below the next header, after trick
     9): lines moved down, not a header moved up."""
-    had = _tricks_named(before.text)
+    had = trick_numbers(before.text)
     return bool(numbers and had) and min(numbers) < max(had)
 
 
@@ -1838,7 +1838,7 @@ def _continues(before: Unit, numbers: list[int], sheets: int, points: int, heade
     text = COMMENT_SPAN.sub(lambda m: re.sub("[^\\n]", " ", m.group()), before.text)
     if points and below.point_below.search("\n" + text) is not None:
         return False
-    had = set(_tricks_named(text))
+    had = set(trick_numbers(text))
     played = below.play_below.search("\n" + text) is not None
     if sheets and played:
         return False
