@@ -132,12 +132,14 @@ def _games_arg(games: CheckedGame | Iterable[CheckedGame], function: str) -> Ite
 
 
 def _file_arg(file: object, function: str) -> str:
-    """The name a writer gives the games' file, refused at once when it is
-    no text: a TypeError from deep inside the CSV writer, after its header
-    row, said nothing of the call."""
+    """The name a writer gives the games' file (a path is its name),
+    refused at once when it is neither: a TypeError from deep inside the
+    CSV writer, after its header row, said nothing of the call."""
+    if isinstance(file, os.PathLike):
+        file = os.fspath(file)
     if not isinstance(file, str):
         raise TypeError(
-            f"{function}() file is the name of the games' file (str), not {_kind(file)}"
+            f"{function}() file is the name of the games' file (str or Path), not {_kind(file)}"
         )
     return file
 
@@ -395,6 +397,7 @@ def load(
     choice = _choice(rules, options)
     _check_format(fmt)
     _check_keep(keep, "load")
+    where = _base_arg(base, "load")  # (checked for a path too, which finds its own)
     if isinstance(source, str | os.PathLike):
         name = os.fspath(source)
         return _load_path(name, choice, fmt, keep)
@@ -403,7 +406,6 @@ def load(
             f"load() takes a path or a file object open for reading, not {_kind(source)}"
         )
     name = str(getattr(source, "name", ""))
-    where = _base_arg(base, "load")
     return _checked(_as_bytes(source), name, choice, where, fmt, keep, keep_read=True)
 
 
@@ -671,7 +673,7 @@ def dump(
     fmt: str = "aln",
     *,
     style: str = "keep",
-    file: str = "<input>",
+    file: str | os.PathLike[str] = "<input>",
     compact: bool = False,
     lossless: bool = False,
 ) -> None:
@@ -713,7 +715,7 @@ def dumps(
     fmt: str = "aln",
     *,
     style: str = "keep",
-    file: str = "<input>",
+    file: str | os.PathLike[str] = "<input>",
     compact: bool = False,
     lossless: bool = False,
 ) -> str:
@@ -739,7 +741,7 @@ def _write(
     out: IO[str],
     fmt: str,
     style: str,
-    file: str,
+    file: str | os.PathLike[str],
     compact: bool = False,
     lossless: bool = False,
     function: str = "dump",
@@ -752,16 +754,18 @@ def _write(
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(OUTPUT_FORMATS)}")
     if style not in STYLES:
         raise ValueError(f"unknown style {style!r}: expected one of {', '.join(STYLES)}")
-    _file_arg(file, function)
+    name = _file_arg(file, function)
     each = _games_arg(games, function)
-    writer = Writer(out, fmt, style, file, compact=compact, lossless=lossless)
+    writer = Writer(out, fmt, style, name, compact=compact, lossless=lossless)
     writer.begin()
     for checked in each:
         writer.write(checked)
     writer.end()
 
 
-def csv_rows(checked: CheckedGame, file: str = "<input>") -> Iterator[tuple[object, ...]]:
+def csv_rows(
+    checked: CheckedGame, file: str | os.PathLike[str] = "<input>"
+) -> Iterator[tuple[object, ...]]:
     r"""The rows ``convert --to csv`` writes for one game: one tuple per card
     played, in the order of :data:`CSV_COLUMNS`, ``file`` naming the game's
     file in each.  Values are Python's: None where the CSV has an empty cell,
@@ -775,7 +779,7 @@ def csv_rows(checked: CheckedGame, file: str = "<input>") -> Iterator[tuple[obje
 
 
 def table_rows(
-    checked: CheckedGame, level: str = "game", file: str = "<input>"
+    checked: CheckedGame, level: str = "game", file: str | os.PathLike[str] = "<input>"
 ) -> Iterator[dict[str, object]]:
     r"""The rows of one results table for one game (``report --format jsonl
     --level LEVEL``), as dicts in the order of :data:`TABLE_COLUMNS[level]`.

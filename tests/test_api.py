@@ -529,6 +529,7 @@ def test_a_game_that_is_not_one_leaves_the_dumped_path_as_it_was(tmp_path: Path)
         (lambda: api.check_files([], render="x"), TypeError, r"render is a function"),
         (lambda: api.loads("", base=1), TypeError, r"loads\(\) base is a folder's path"),
         (lambda: api.load(io.BytesIO(), base=1), TypeError, r"load\(\) base is a folder's"),
+        (lambda: api.load("x.aln", base=1), TypeError, r"load\(\) base is a folder's"),
         # the option that is no name named, not the list it stands in
         (lambda: api.rule_choice(None, ["mordienne", 1]), TypeError, r"and 1 is int"),
         (lambda: api.dumps([], "csv", file=None), TypeError, r"dumps\(\) file is the name"),
@@ -567,6 +568,16 @@ def test_the_name_of_the_games_file_is_checked_before_a_row_is_written(file: obj
         api.csv_rows(game, file)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"table_rows\(\) file is the name"):
         api.table_rows(game, "deal", file)  # type: ignore[arg-type]
+
+
+def test_the_name_of_the_games_file_may_be_a_path() -> None:
+    """Every other path the API takes may be a Path: this one was refused."""
+    (game,) = api.loads(SHEET)
+    (row,) = api.table_rows(game, "deal", Path("g.aln"))
+    assert (row["game_id"], row["file"]) == ("g.aln#1", "g.aln")
+    (played,) = api.load(ROOT / "samples" / "classic-game.aln")
+    assert next(api.csv_rows(played, Path("g.aln")))[0] == "g.aln#1"
+    assert "g.aln#1" in api.dumps(played, "csv", file=Path("g.aln"))
 
 
 def test_dump_writes_nothing_to_a_stream_before_a_game_of_a_list_is_refused() -> None:
