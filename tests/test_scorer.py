@@ -974,6 +974,28 @@ def test_the_french_page_says_no_english_word(browser: Any, pages: dict[str, Pat
     page.close()
 
 
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_trick_buttons_break_no_word_on_a_phone(
+    browser: Any, pages: dict[str, Path], width: int
+) -> None:
+    """French "pourrie" took two lines at 360 pixels ("pourri/e"), and a
+    name typed broke inside its words ("Marie Dupon/t")."""
+    tab = _fresh_tab(browser, pages["fr"], width)
+    _tap(tab, "dealer", "W")
+    _tap(tab, "start")
+    lines = tab.page.evaluate(
+        """() => [...document.querySelectorAll('button[data-act=trick]')].map(b => {
+            const words = document.createRange();
+            words.selectNodeContents(b);
+            return [b.textContent,
+                    new Set([...words.getClientRects()].map(r => Math.round(r.top))).size];
+        })"""
+    )
+    assert lines and all(count == 1 for _, count in lines), lines
+    assert not tab.errors
+    tab.page.close()
+
+
 # --------------------------------------------------------------------------
 # Trick winners tapped as they fall
 
@@ -1331,3 +1353,15 @@ def test_a_record_the_page_did_not_write_is_refused(
         assert page.locator("#import-problem").count() == 0
     assert not tab.errors
     page.close()
+
+
+def test_the_rules_card_names_each_card_as_its_language_does() -> None:
+    """French drops the e of "de" before a vowel, as the card's own name
+    does ("deux d'écrit"): the card said "2 de épées"."""
+    from aluette_cli.writers.scorer import rules_card
+
+    classic = load_ruleset("classic")
+    french = rules_card(classic, "classic", "fr")
+    assert "2 d'épées (deux d'écrit)" in french and "de épées" not in french
+    assert "3 de deniers" in french
+    assert "2 of swords" in rules_card(classic, "classic", "en")

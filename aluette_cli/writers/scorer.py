@@ -176,11 +176,12 @@ _RANKS = {
         "V": ("valet", "valets"), "C": ("cavalier", "cavaliers"), "R": ("roi", "rois"),
     },
 }  # fmt: skip
+#: Each suit's name, after the word that joins a rank to it ("of", or in
+#: French "de", "d'" before a vowel: "2 d'épées", as "deux d'écrit")
 _SUITS = {
-    "en": {"d": "coins", "c": "cups", "b": "clubs", "e": "swords"},
-    "fr": {"d": "deniers", "c": "coupes", "b": "bâtons", "e": "épées"},
+    "en": {"d": "of coins", "c": "of cups", "b": "of clubs", "e": "of swords"},
+    "fr": {"d": "de deniers", "c": "de coupes", "b": "de bâtons", "e": "d'épées"},
 }
-_OF = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
 
 
 def _tie_words(tie: TiePolicy, lang: str) -> str:
@@ -203,7 +204,7 @@ def _french(text: str, target: int) -> str:
 
 
 def _card_words(card: str, lang: str) -> str:
-    words = _OF[lang].format(rank=_RANKS[lang][card[0]][0], suit=_SUITS[lang][card[1]])
+    words = f"{_RANKS[lang][card[0]][0]} {_SUITS[lang][card[1]]}"
     nick = CARD_NICKNAMES.get(card)
     return f"{words} ({nick})" if nick else words
 
