@@ -626,3 +626,20 @@ def test_analyse_needs_the_html_format() -> None:
     assert result.exit_code == 2
     assert "--analyse needs --format html" in result.stderr
     assert run("report", "--format", "html", "--as-seen", str(THROWN)).exit_code == 2
+
+
+@pytest.mark.parametrize(("options", "applied"), [("", False), ("chanter", True)])
+def test_a_chant_is_applied_by_the_table_view_only_where_the_engine_applies_it(
+    tmp_path: Path, options: str, applied: bool
+) -> None:
+    """Without the chanter option a chant line is A402 and the engine plays
+    the deal from the hands dealt: the table view applied it all the same,
+    "the hands as dealt, after the chant", beside findings that said W's
+    card lay in the stock."""
+    text = (
+        f'[Rules "classic"]\n[Options "{options}"]\n\ndeal 1 dealer S\n'
+        "chant W takes 2d Vb discards Rd 7c\n1. W:8e N:6c E:7e S:1c\n"
+    )
+    page = page_of(write(tmp_path, "chant.aln", text))
+    (line,) = re.findall(r'<li class="chant"[^>]*>', page)
+    assert ('data-seat="W"' in line) == applied

@@ -546,7 +546,10 @@ class _GameWriter:
         body.append(spots.take(("point",)) + spots.take(("winners",)))
         body.append("</div></div></div>\n")
         if record is not None:
-            body.append(self.record_lines(record, spots))
+            # (a chant the rules do not allow is written, but the engine did
+            # not apply it, A402: nor does the table view)
+            applied = ruleset is not None and ruleset.chanter
+            body.append(self.record_lines(record, spots, applied))
         analysed = self.analysed[k] if k < len(self.analysed) else None
         if analysed is not None:
             body.append(f"<p class=an>{esc(analysis_sentence(analysed))}</p>\n")
@@ -587,14 +590,16 @@ class _GameWriter:
         out.append("</div>")
         return "".join(out)
 
-    def record_lines(self, record: Deal, spots: _Spots) -> str:
+    def record_lines(self, record: Deal, spots: _Spots, chanted: bool) -> str:
         """The lines of the optional rules, as the record gives them: chant
-        exchanges, doubles announced, concessions."""
+        exchanges (their seat marked for the table view to apply where the
+        engine applied them, ``chanted``), doubles announced, concessions."""
         items = []
         for i, chant in enumerate(record.chants):
             seat = esc(chant.seat)
+            applies = f' data-seat="{seat}"' if chanted else ""
             items.append(
-                f'<li class="chant" data-seat="{seat}">Chant: {seat} takes'
+                f'<li class="chant"{applies}>Chant: {seat} takes'
                 f' <span class="takes cards">{_cards(chant.takes)}</span> from the stock and'
                 f' discards <span class="discards cards">{_cards(chant.discards)}</span>.'
                 f"{_comments(chant.comments, 'span')}{spots.take(('chant', i))}</li>"

@@ -396,7 +396,7 @@
       tricks.forEach(function (t, j) { t.row.classList.toggle("now", j === i); });
       if (i < 0) {
         centre.appendChild(el("p", "hint", "Press \u25B6 or the right arrow key to play the first card"));
-        says(caption, "The hands as dealt" + (deal.querySelector(".chant") ? ", after the chant" : "") + ".", "head");
+        says(caption, "The hands as dealt" + (deal.querySelector(".chant[data-seat]") ? ", after the chant" : "") + ".", "head");
         var opening = tricks.length && tricks[0].plays.length ? tricks[0].plays[0] : null;
         if (opening && opening.v) says(caption, "With all cards seen: " + worth(opening.v[0]) + ".", "vals");
         where.textContent = total + " cards to play";
