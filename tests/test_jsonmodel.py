@@ -703,3 +703,20 @@ def test_a_comment_whose_line_is_not_true_or_false_is_refused(tmp_path: Path, li
     result = run("validate", write(tmp_path, "c.jsonl", rows))
     assert result.exit_code == 1
     assert "a comment's line must be true or false, not " in result.stdout
+
+
+def test_a_comment_line_starting_with_deal_is_no_header_below_a_deal_s_first_lines() -> None:
+    """A deal without its header, a brace comment over two lines whose
+    second starts with "deal", and a comment left open (A002): its text was
+    taken for a deal whose header stands below its first lines, and its
+    JSON refused ("the ALN reader would read no deal in it"), the game lost."""
+    text = (
+        "deal 1 dealer E\nwinners: S E N W W S N - S\npoint NS\n\n"
+        "winners: E W N W S S - N S {a long\ndeal of thinking here}\npoint S {open\n"
+    )
+    from aluette_cli.jsonmodel import game_from_dict
+
+    game = next(read_games([text.encode()]))
+    back = game_from_dict(json.loads(json.dumps(game_to_dict(game))))
+    assert len(back.deals) == len(game.deals) == 2
+    assert [f.code for f in back.errors] == [f.code for f in game.errors] == ["A002"]

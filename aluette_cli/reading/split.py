@@ -1857,7 +1857,7 @@ def leads_in(text: str) -> list[str]:
     tags or after a deal's point line, and the two cut alike only where the
     tags are followed by a whole deal (:func:`_headless_after`)."""
     lead = lead_in(text)
-    if lead and HEADER_LINE.search(text, text.find("\n") + 1 or len(text)):
+    if lead and header_line(text, text.find("\n") + 1 or len(text)):
         return [lead, f"{ANY_HEADER}{POINT} none\n\n"]
     return [lead]
 
@@ -1875,7 +1875,7 @@ def lead_in(text: str) -> str:
     m = _restart_patterns()[0].match(text)
     if m is None or m.lastindex is None:
         return ""
-    if HEADER_LINE.search(text, text.find("\n") + 1 or len(text)):
+    if header_line(text, text.find("\n") + 1 or len(text)):
         # its first lines written above its header: read as the first deal's
         # after the tags are (_headless_after), or as the next deal's after
         # a point line (:func:`leads_in` gives both)
@@ -1898,13 +1898,21 @@ def lead_in(text: str) -> str:
 HEADER_LINE = re.compile(f"(?im)^[{BLANKS}]*{DEAL}\\b")
 
 
+def header_line(text: str, start: int = 0) -> re.Match[str] | None:
+    """The first :data:`HEADER_LINE` of ``text`` from ``start``, what its
+    comments say aside: a brace comment's line that starts with the word
+    (``{a long`` then ``deal of thinking}``) is no header."""
+    masked = COMMENT_SPAN.sub(lambda m: re.sub("[^\n]", " ", m.group()), text)
+    return HEADER_LINE.search(masked, start)
+
+
 def header_below(text: str) -> int | None:
     """Where in a deal's text its header word stands, where the header is
     below the deal's first lines (split._next_deal); None where it heads its
     text, or where there is none.  A deal's ``pos`` is its header's, read or
     kept as text alike: the text then starts that many lines above it
     (:func:`text_start`)."""
-    header = HEADER_LINE.search(text)
+    header = header_line(text)
     if header is None or not header.start():
         return None
     return header.end() - len(DEAL)
