@@ -30,7 +30,7 @@ from .deal_checks import (
     hand_lines,
 )
 from .findings import Finding, Flags
-from .ledger import GameLedger, ToldLedger
+from .ledger import GameLedger, ToldLedger, may_be_over
 from .model import BrokenDeal, Deal, Draw, Pos, Tag, Trick, TrickClaim, deal_said
 from .outcome import DealOutcome, GameOutcome, TrickOutcome
 from .policies import DealResult, PointOutcome, TieBreak, mordienne_start
@@ -235,7 +235,8 @@ class GameReplay:
         first = next((t.plays for t in tricks if t.number == 1), None)
         shown = _shown_dealer(deal, dealers, first, ruleset, flag, start, exchange.kept)
         dealt = deal.dealer if known else None  # who the next deal passes from
-        scored = self.ledger.record(n, dealt, score.void, score.point, shown)
+        side = side_team(score.taker) if score.taker else None
+        scored = self.ledger.record(n, dealt, score.void, score.point, shown, side)
         if self._told is not None:
             self._told.record(n, dealt, (score.void, score.point), told, cause, shown)
         # (a stand-in dealer is no dealer the record gives: none is shown)
@@ -356,9 +357,11 @@ class GameReplay:
         self.findings.sort(key=Finding.sort_key)
         score = dict(self.ledger.score)
         found, unscored = self.findings, self.ledger.unscored
-        return GameOutcome(
+        outcome = GameOutcome(
             self.index, self.ruleset, self.deals, score, complete, winner, found, unscored
         )
+        outcome.may_be_over = not complete and may_be_over(self.ledger)
+        return outcome
 
 
 def _seated_as_played(
@@ -746,6 +749,7 @@ def _outcome(
         point=score.point,
         void=score.void,
         void_reason=score.void_reason,
+        taker=score.taker,
         mordienne_from=score.mordienne_from,
         unknown=list(score.unknown),
         decided=score.decided,

@@ -211,6 +211,9 @@ class GameLedger:
         #: deals that scored, as the next deal's dealer tells, for points
         #: the record does not give: they count toward the game's end
         self.unscored: tuple[int | None, ...] = ()
+        #: the team each of those went to, where its tricks tell (by its
+        #: number): its points alone are open
+        self.unscored_sides: dict[int | None, str] = {}
         #: who may have dealt the deal just recorded, when its outcome is not
         #: told: the next deal's dealer says whether it scored
         self.open_dealers: frozenset[str] = frozenset()
@@ -405,6 +408,7 @@ class GameLedger:
         void: bool | None,
         point: PointOutcome | None,
         shown: str | None = None,
+        side: str | None = None,
     ) -> bool:
         """Count a replayed deal; True if its point went into the score.
 
@@ -413,7 +417,10 @@ class GameLedger:
         (a slip of the pen): both are accepted, so one mistake is one A105.
         So too the dealer the first trick ``shown`` (table.dealer_shown)."""
         resume, self.resume = self.resume, None
+        after_end = self.over_at is not None  # (reported, not scored)
         scored = self._record(number, dealer, void, point, shown)
+        if side is not None and void is False and point is None and not after_end:
+            self.unscored_sides[number] = side
         if resume is not None:
             # The later of the two deals, placed before this one's outcome
             # was known, is dealt by the turn this one gives (an A105 the
@@ -470,11 +477,12 @@ class GameLedger:
         complete = self.is_over()
         winner = None
         if complete:
-            ns, ew = self.score[Team.NS], self.score[Team.EW]
             # (a deal that scored for points not given may change who won,
             # unless the known score is further apart than they can be)
-            most = len(self.unscored) * self.ruleset.most_a_deal_scores()
-            winner = "NS" if ns - ew > most else "EW" if ew - ns > most else None
+            opened = open_points(self)
+            ns_low, ns_high = (self.score[Team.NS] + n for n in opened[Team.NS])
+            ew_low, ew_high = (self.score[Team.EW] + n for n in opened[Team.EW])
+            winner = "NS" if ns_low > ew_high else "EW" if ew_low > ns_high else None
             if not self.unscored:
                 winner = winner or "draw"
         result = next((t for t in self.tags if t.name == "Result"), None) or next(
@@ -600,6 +608,31 @@ def _missing_before(
     return skipped if dealer in reached else 0
 
 
+def open_points(ledger: GameLedger) -> dict[str, tuple[int, int]]:
+    """The least and the most points each team may hold beyond its score,
+    from the deals that scored for points the record does not give: a deal
+    whose team its tricks tell gives that team one point at least, and the
+    other none."""
+    most = ledger.ruleset.most_a_deal_scores()
+    least, high = dict.fromkeys(TEAMS, 0), dict.fromkeys(TEAMS, 0)
+    for number in ledger.unscored:
+        side = ledger.unscored_sides.get(number)
+        for team in TEAMS:
+            if side is None or side == team:
+                high[team] += most
+                least[team] += side == team
+    return {team: (least[team], high[team]) for team in TEAMS}
+
+
+def may_be_over(ledger: GameLedger) -> bool:
+    """Whether points the record does not give may have ended the game (a
+    game to points): its Result may then claim it finished."""
+    most = {team: high for team, (_, high) in open_points(ledger).items()}
+    ruleset = ledger.ruleset
+    why = ruleset.game_length.unfinished(ledger.score, ledger.scoring, 0, ruleset.game_target, most)
+    return bool(ledger.unscored) and why is None
+
+
 def _check_result(ledger: GameLedger, tag: Tag, complete: bool, winner: str | None) -> None:
     """The Result tag against the game as the ledger counted it."""
     m = _RESULT.match(tag.value)
@@ -621,9 +654,9 @@ def _check_result(ledger: GameLedger, tag: Tag, complete: bool, winner: str | No
         return
     if not complete:
         ruleset = ledger.ruleset
-        open_points = len(ledger.unscored) * ruleset.most_a_deal_scores()
+        most = {team: high for team, (_, high) in open_points(ledger).items()}
         why = ruleset.game_length.unfinished(
-            ledger.score, ledger.scoring, ledger.unknown, ruleset.game_target, open_points
+            ledger.score, ledger.scoring, ledger.unknown, ruleset.game_target, most
         )
         if why is not None:
             ledger.flag(F.GAME_UNFINISHED, "", tag.pos, why=why)

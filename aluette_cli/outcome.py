@@ -87,6 +87,10 @@ class DealOutcome:
     #: None when the record does not say enough to know
     void: bool | None = None
     void_reason: VoidReason | None = None
+    #: the seat (or team) that takes a deal whose points alone the tricks
+    #: left out leave open (scoring.DealScore.taker); ``point`` and
+    #: ``deal_winner`` stay None, as the report's contract has them
+    taker: str | None = None
     #: the trick where a mordienne's winning run began
     mordienne_from: int | None = None
     #: the numbers of the tricks the record does not give (missing or unread lines)
@@ -133,3 +137,5 @@ class GameOutcome:
     #: record does not give: not in ``score``, and ``winner`` is None where
     #: they could change it
     unscored: tuple[int | None, ...] = ()
+    #: not complete, but points such deals may have added may have ended it
+    may_be_over: bool = False

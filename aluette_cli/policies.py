@@ -11,7 +11,7 @@ one class and one line in its registry (``TIE_POLICIES``, ``DEAL_SCORINGS``,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar, NamedTuple
@@ -492,13 +492,18 @@ class GameLength:
         raise NotImplementedError
 
     def unfinished(
-        self, score: dict[str, int], scoring: int, unknown: int, target: int, open_points: int = 0
+        self,
+        score: dict[str, int],
+        scoring: int,
+        unknown: int,
+        target: int,
+        open_points: Mapping[str, int] | None = None,
     ) -> str | None:
         """Why a Result that claims a finished game is wrong, or None if it
         may be right.  ``unknown``: deals whose outcome is not known;
-        ``open_points``: the most points the deals that scored for a side
-        the record does not say (counted in ``scoring``) may have added to
-        either team's."""
+        ``open_points``: the most points, by team, the deals that scored
+        for points the record does not give (counted in ``scoring``) may
+        have added to its score."""
         raise NotImplementedError
 
     def summary(self, target: int) -> str:
@@ -526,7 +531,12 @@ class Deals(GameLength):
         )
 
     def unfinished(
-        self, score: dict[str, int], scoring: int, unknown: int, target: int, open_points: int = 0
+        self,
+        score: dict[str, int],
+        scoring: int,
+        unknown: int,
+        target: int,
+        open_points: Mapping[str, int] | None = None,
     ) -> str | None:
         most = scoring + unknown
         if most >= target:
@@ -557,9 +567,15 @@ class Points(GameLength):
         )
 
     def unfinished(
-        self, score: dict[str, int], scoring: int, unknown: int, target: int, open_points: int = 0
+        self,
+        score: dict[str, int],
+        scoring: int,
+        unknown: int,
+        target: int,
+        open_points: Mapping[str, int] | None = None,
     ) -> str | None:
-        if unknown or max(score.values()) + open_points >= target:
+        most = open_points or {}
+        if unknown or any(points + most.get(team, 0) >= target for team, points in score.items()):
             return None  # (a point the record does not give may have ended it)
         return (
             f"the score is NS {score['NS']}, EW {score['EW']}"

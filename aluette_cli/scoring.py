@@ -43,6 +43,10 @@ class DealScore:
     #: where they do not: every (point, deal winner) the ways they could
     #: have gone give, so that a point line none of them gives is still found
     possible: tuple[tuple[PointOutcome | None, str | None], ...] = ()
+    #: where only the points of a deal that scored are open (a mordienne's
+    #: 2 or 1): the seat that takes it whatever the tricks left out gave, or
+    #: its team where no one seat does; ``winner`` and ``point`` stay None
+    taker: str | None = None
 
 
 #: The most unknown tricks whose every winner is tried: five ways each (a
@@ -212,12 +216,15 @@ def _whoever(
     points = {point for point, _ in ways}
     if len(points) > 1:
         void = None if None in points else False
-        # (every way the same player's: the deal is theirs, for points not
-        # known, a mordienne's 2 or 1)
+        # (every way the same side's: the deal is theirs, for points not
+        # known, a mordienne's 2 or 1; its player's where every way agrees)
+        teams = {point.team for point in points if point is not None}
         winners = {winner for _, winner in ways}
-        winner = next(iter(winners)) if void is False and len(winners) == 1 else None
+        taker = None
+        if void is False and len(teams) == 1:
+            (taker,) = winners if len(winners) == 1 and None not in winners else teams
         return DealScore(
-            unknown=numbers, decided=False, possible=tuple(ways), void=void, winner=winner
+            unknown=numbers, decided=False, possible=tuple(ways), void=void, taker=taker
         )
     (point,) = points
     if point is None:

@@ -779,8 +779,44 @@ def test_a_deal_the_same_player_takes_whoever_took_the_tricks_left_out_names_its
     )
     checked = check(f'[Options "mordienne"]\n\ndeal 1 dealer W\n{tricks}')
     deal = checked.outcome.deals[0]
-    assert (deal.void, deal.point, deal.deal_winner) == (False, None, "N")
+    # (point and deal_winner null together, as the report's contract has them)
+    assert (deal.void, deal.point, deal.deal_winner, deal.taker) == (False, None, None, "N")
     assert deal_sentences(deal)[-1] == (
         "Whoever took tricks 7, 8 and 9, N wins the deal for NS; the record does not say"
         " enough to know for how many points."
     )
+
+
+#: Deal 5 of a game: N takes it whatever tricks 7 to 9 gave, for 1 point or
+#: 2 (a mordienne): its points alone are open.
+N_TAKES_IT = (
+    "deal 5 dealer W\n1. N:4c E:3d S:5c W:6c -> E\n2. E:4d S:5d W:6d N:3c -> N\n"
+    "3. N:2d E:4e S:5e W:6e -> N\n4. N:2c E:4b S:5b W:6b -> N\n"
+    "5. N:9c E:7c S:7d W:7e -> N\n6. N:9d E:8c S:8d W:8e -> N\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("rules", "before", "result", "codes", "winner"),
+    [
+        # NS 0, EW 4 of 5: N's 1 or 2 cannot end the game, "EW 5-1" is early
+        ('[Rules "to-five-points"]', "EW EW EW EW", "EW 5-1", ["A305", "A206"], None),
+        # NS 2, EW 2 after four of five deals: NS win whatever N's deal was worth
+        ("", "NS NS EW EW", "*", ["A206"], "NS"),
+    ],
+    ids=["to points", "five deals"],
+)
+def test_a_deal_whose_points_alone_are_open_counts_for_its_side_in_the_game(
+    rules: str, before: str, result: str, codes: list[str], winner: str | None
+) -> None:
+    """Its open points could go either way: a game to points that they
+    cannot end was said to be perhaps over (its early Result no A305), and
+    a game they cannot change the winner of had no winner."""
+    deals = "".join(
+        f"deal {k} dealer {d}\npoint {side}\n\n"
+        for k, (d, side) in enumerate(zip("WNES", before.split(), strict=True), 1)
+    )
+    text = f'{rules}\n[Options "mordienne"]\n[Result "{result}"]\n\n{deals}{N_TAKES_IT}'
+    checked = check(text)
+    assert [f.code for f in checked.outcome.findings] == codes
+    assert (checked.outcome.winner, checked.outcome.may_be_over) == (winner, False)

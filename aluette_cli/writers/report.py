@@ -233,13 +233,14 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         lines.append(f"The deal is void: {why}; no point, and {who}.")
         return lines
     point = deal.point
-    if point is None and deal.void is False and deal.deal_winner is not None:
-        # (whoever took the rest, the same player takes the deal: for how
+    if point is None and deal.void is False and deal.taker is not None:
+        # (whoever took the rest, the same side takes the deal: for how
         # much, a mordienne's 2 or 1, they decide)
-        taker, whoever = deal.deal_winner, tricks_named(deal.unknown)
+        taker, whoever = deal.taker, tricks_named(deal.unknown)
+        takes = f"{taker} wins the deal for {team_of(taker)}" if taker in SEATS else ""
         lines.append(
-            f"Whoever took {whoever}, {taker} wins the deal for {team_of(taker)}; the record"
-            " does not say enough to know for how many points."
+            f"Whoever took {whoever}, {takes or taker + ' take the deal'}; the record does not"
+            " say enough to know for how many points."
         )
         return lines
     if point is None and deal.void is False:
@@ -345,17 +346,9 @@ def game_sentence(outcome: GameOutcome) -> str:
         return f"Final score: {score}. {outcome.winner} win the game."
     # (the deals that scored for points not given count toward the end too)
     scoring = sum(1 for d in outcome.deals if d.void is False) + len(told)
-    ruleset = outcome.ruleset
-    open_points = len(outcome.unscored) * ruleset.most_a_deal_scores()
-    if (
-        open_points
-        and ruleset.game_length.unfinished(
-            outcome.score, scoring, 0, ruleset.game_target, open_points
-        )
-        is None
-    ):  # (a game to points those points may have ended)
+    if outcome.may_be_over:  # (a game to points those points may have ended)
         return f"Score so far: {score}: the game may be over; the record does not say."
-    return ruleset.game_length.so_far(score, scoring, ruleset.game_target)
+    return outcome.ruleset.game_length.so_far(score, scoring, outcome.ruleset.game_target)
 
 
 # --------------------------------------------------------------------------
