@@ -535,6 +535,9 @@ class Exchange:
     discarded: dict[str, str] = field(default_factory=dict)
     #: the dealer the chants were made for, where not the header's
     dealer: str | None = None
+    #: the places in the deal's chant lines of the exchanges made (not a
+    #: seat's second chant, nor one of a seat that takes no stock)
+    made: list[int] = field(default_factory=list)
 
 
 def _repeated(cards: Sequence[str]) -> list[str]:
@@ -616,6 +619,7 @@ def apply_chants(
                 problem("discards", seat=seat, count=len(chant.discards))
             continue
         chanted.add(seat)
+        exchange.made.append(next(k for k, c in enumerate(deal.chants) if c is chant))
         # (a take written wrong leaves a stock card the player plays later:
         # ``takers`` says whose, engine._chant_slips)
         if len(chant.takes) != 6:

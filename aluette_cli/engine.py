@@ -243,6 +243,7 @@ class GameReplay:
         outcome = _outcome(n, dealt, deal.pos, tricks, sequence, score, scored, after_end)
         outcome.from_sheet = not deal.tricks and deal.winners is not None
         outcome.signals, outcome.chant_dealer = signals, exchange.dealer
+        outcome.chants_made = exchange.made
         return outcome
 
     def _play(

@@ -106,6 +106,9 @@ class DealOutcome:
     #: the dealer whose two seats made the chants, where the header names
     #: another (a dealer written wrong: deal_checks.apply_chants)
     chant_dealer: str | None = None
+    #: the places in the deal's chant lines of the exchanges the replay made
+    #: (deal_checks.Exchange.made): the match page applies those alone
+    chants_made: list[int] = field(default_factory=list)
     #: whether its point went into the game's score (not after the game's end)
     scored: bool = False
     #: the finding that the game was already over when this deal was played

@@ -628,18 +628,28 @@ def test_analyse_needs_the_html_format() -> None:
     assert run("report", "--format", "html", "--as-seen", str(THROWN)).exit_code == 2
 
 
-@pytest.mark.parametrize(("options", "applied"), [("", False), ("chanter", True)])
+@pytest.mark.parametrize(
+    ("options", "chants", "made"),
+    [
+        ("", ["W"], [False]),  # no chanter option: A402
+        ("chanter", ["W"], [True]),
+        ("chanter", ["E"], [False]),  # E takes no stock after S deals: A405
+        ("chanter", ["W", "W"], [True, False]),  # W's second chant: A405
+    ],
+    ids=["option off", "made", "wrong seat", "twice"],
+)
 def test_a_chant_is_applied_by_the_table_view_only_where_the_engine_applies_it(
-    tmp_path: Path, options: str, applied: bool
+    tmp_path: Path, options: str, chants: list[str], made: list[bool]
 ) -> None:
-    """Without the chanter option a chant line is A402 and the engine plays
-    the deal from the hands dealt: the table view applied it all the same,
-    "the hands as dealt, after the chant", beside findings that said W's
-    card lay in the stock."""
+    """A chant line the replay does not make (A402, A405) leaves the hands
+    as dealt: the table view applied it all the same, "the hands as dealt,
+    after the chant", beside findings that said the cards played lay in
+    the stock or in the hand."""
+    lines = "".join(f"chant {seat} takes 2d Vb discards Rd 7c\n" for seat in chants)
     text = (
         f'[Rules "classic"]\n[Options "{options}"]\n\ndeal 1 dealer S\n'
-        "chant W takes 2d Vb discards Rd 7c\n1. W:8e N:6c E:7e S:1c\n"
+        f"{lines}1. W:8e N:6c E:7e S:1c\n"
     )
     page = page_of(write(tmp_path, "chant.aln", text))
-    (line,) = re.findall(r'<li class="chant"[^>]*>', page)
-    assert ('data-seat="W"' in line) == applied
+    found = re.findall(r'<li class="chant"[^>]*>', page)
+    assert ["data-seat=" in line for line in found] == made

@@ -546,10 +546,9 @@ class _GameWriter:
         body.append(spots.take(("point",)) + spots.take(("winners",)))
         body.append("</div></div></div>\n")
         if record is not None:
-            # (a chant the rules do not allow is written, but the engine did
-            # not apply it, A402: nor does the table view)
-            applied = ruleset is not None and ruleset.chanter
-            body.append(self.record_lines(record, spots, applied))
+            # (a chant the replay did not make, A402 or A405, is written, but
+            # the table view does not apply it either)
+            body.append(self.record_lines(record, spots, deal.chants_made))
         analysed = self.analysed[k] if k < len(self.analysed) else None
         if analysed is not None:
             body.append(f"<p class=an>{esc(analysis_sentence(analysed))}</p>\n")
@@ -590,14 +589,14 @@ class _GameWriter:
         out.append("</div>")
         return "".join(out)
 
-    def record_lines(self, record: Deal, spots: _Spots, chanted: bool) -> str:
+    def record_lines(self, record: Deal, spots: _Spots, made: Sequence[int]) -> str:
         """The lines of the optional rules, as the record gives them: chant
-        exchanges (their seat marked for the table view to apply where the
-        engine applied them, ``chanted``), doubles announced, concessions."""
+        exchanges (the seat of those the replay ``made`` marked, for the
+        table view to apply), doubles announced, concessions."""
         items = []
         for i, chant in enumerate(record.chants):
             seat = esc(chant.seat)
-            applies = f' data-seat="{seat}"' if chanted else ""
+            applies = f' data-seat="{seat}"' if i in made else ""
             items.append(
                 f'<li class="chant"{applies}>Chant: {seat} takes'
                 f' <span class="takes cards">{_cards(chant.takes)}</span> from the stock and'
