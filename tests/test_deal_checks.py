@@ -476,6 +476,7 @@ EXCHANGE = Exchange(
     kept=dict.fromkeys(["7d", "6d", "5d", "4d", "7c", "6c"], "W") | {"5c": "N", "4c": "N"},
     discarded=dict.fromkeys(["5e", "6e", "7e", "8e", "9e", "Ve"], "W")
     | dict.fromkeys(["4b", "4e", "3e", "3b", "Vd", "8d"], "N"),
+    made=[0, 1],  # (both chant lines, W's then N's)
 )
 
 
