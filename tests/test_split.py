@@ -812,7 +812,17 @@ def test_a_signal_line_among_the_play_below_a_header_among_the_hands_goes_back_w
     ["deal 1 dealer W\n1. N:8e E:Rc S:Re W:Vb\n", "deal 1 dealer W\n"],
     ids=["below trick 1", "below the header"],
 )
-@pytest.mark.parametrize("tag", ['[Result "NS 3-2"]\n', "[Result NS 3-2]\n", "[event Club]\n"])
+@pytest.mark.parametrize(
+    "tag",
+    [
+        '[Result "NS 3-2"]\n',
+        "[Result NS 3-2]\n",
+        "[event Club]\n",
+        # blanks are free in a tag, and a comment may follow it
+        '[ Result "NS 3-2" ]\n',
+        '[Result "NS 3-2"] {moved} ; here\n',
+    ],
+)
 def test_a_tag_among_a_deal_s_lines_is_read_with_the_deal(above: str, tag: str) -> None:
     # a tag moved down into the first deal: the deal's lines on either side;
     # a known tag's value without its quotes too (it started a game of its

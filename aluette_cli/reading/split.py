@@ -1982,8 +1982,13 @@ _HEADER_ALONE = re.compile(f"{_HEADER}(?:{_NOTE.pattern})*[{BLANKS}]*\n")
 #: ``[Event Club]``, which starts a tag section all the same): below a line
 #: of a deal, one line of it (:func:`_stray_tag`).
 _TAG_ALONE = re.compile(
-    f"(?:{_TAG}|{re.escape(TAG_OPEN)}(?i:{'|'.join(KNOWN_TAGS)})[{BLANKS}]+"
-    f"[^{QUOTE}{re.escape(TAG_CLOSE)}\n]+{re.escape(TAG_CLOSE)})(?:{_NOTE.pattern})*[{BLANKS}]*\n"
+    f"{re.escape(TAG_OPEN)}[{BLANKS}]*"
+    f"(?:{TAG_NAME}[{BLANKS}]+{QUOTE}[^{QUOTE}{re.escape(ESCAPE)}\n]*{QUOTE}"
+    f"|(?i:{'|'.join(KNOWN_TAGS)})[{BLANKS}]+[^{QUOTE}{re.escape(TAG_CLOSE)}\n]+)"
+    f"[{BLANKS}]*{re.escape(TAG_CLOSE)}"
+    # (blanks are free in a tag, and a comment may follow it on its line)
+    f"(?:[{BLANKS}]*{re.escape(COMMENT_OPEN)}[^{re.escape(COMMENT_CLOSE)}\n]*"
+    f"{re.escape(COMMENT_CLOSE)})*[{BLANKS}]*(?:{re.escape(LINE_COMMENT)}[^\n]*)?\n"
 )
 
 
