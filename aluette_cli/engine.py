@@ -235,7 +235,10 @@ class GameReplay:
         first = next((t.plays for t in tricks if t.number == 1), None)
         shown = _shown_dealer(deal, dealers, first, ruleset, flag, start, exchange.kept)
         dealt = deal.dealer if known else None  # who the next deal passes from
-        side = side_team(score.taker) if score.taker else None
+        side = None
+        if score.taker:  # (its team, and the least the ways it went give)
+            least = min(p.points for p, _ in score.possible if p is not None)
+            side = (side_team(score.taker), least)
         scored = self.ledger.record(n, dealt, score.void, score.point, shown, side)
         if self._told is not None:
             self._told.record(n, dealt, (score.void, score.point), told, cause, shown)

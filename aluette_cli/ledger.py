@@ -211,9 +211,9 @@ class GameLedger:
         #: deals that scored, as the next deal's dealer tells, for points
         #: the record does not give: they count toward the game's end
         self.unscored: tuple[int | None, ...] = ()
-        #: the team each of those went to, where its tricks tell (by its
-        #: number): its points alone are open
-        self.unscored_sides: dict[int | None, str] = {}
+        #: the team each of those went to, where its tricks tell, and the
+        #: least it is worth (by its number): its points alone are open
+        self.unscored_sides: dict[int | None, tuple[str, int]] = {}
         #: who may have dealt the deal just recorded, when its outcome is not
         #: told: the next deal's dealer says whether it scored
         self.open_dealers: frozenset[str] = frozenset()
@@ -408,19 +408,20 @@ class GameLedger:
         void: bool | None,
         point: PointOutcome | None,
         shown: str | None = None,
-        side: str | None = None,
+        side: tuple[str, int] | None = None,
     ) -> bool:
         """Count a replayed deal; True if its point went into the score.
+        ``side``: the team a deal that scored for points the record does not
+        give went to, where its tricks tell, and the least it is worth.
 
         After a wrong dealer the next deal may follow either the written
         dealer (the wrong seat really dealt) or the one the rotation wanted
         (a slip of the pen): both are accepted, so one mistake is one A105.
         So too the dealer the first trick ``shown`` (table.dealer_shown)."""
         resume, self.resume = self.resume, None
-        after_end = self.over_at is not None  # (reported, not scored)
+        if side is not None and void is False and point is None and self.over_at is None:
+            self.unscored_sides[number] = side  # (before: it may end the game)
         scored = self._record(number, dealer, void, point, shown)
-        if side is not None and void is False and point is None and not after_end:
-            self.unscored_sides[number] = side
         if resume is not None:
             # The later of the two deals, placed before this one's outcome
             # was known, is dealt by the turn this one gives (an A105 the
@@ -469,7 +470,8 @@ class GameLedger:
         return scored
 
     def is_over(self) -> bool:
-        return self.ruleset.game_length.is_over(self.scoring, self.score, self.ruleset.game_target)
+        low, _ = score_bounds(self)  # (a side surely taken may have reached a target)
+        return self.ruleset.game_length.is_over(self.scoring, low, self.ruleset.game_target)
 
     # -- the end ----------------------------------------------------------
     def finish(self) -> tuple[bool, str | None]:
@@ -479,10 +481,8 @@ class GameLedger:
         if complete:
             # (a deal that scored for points not given may change who won,
             # unless the known score is further apart than they can be)
-            opened = open_points(self)
-            ns_low, ns_high = (self.score[Team.NS] + n for n in opened[Team.NS])
-            ew_low, ew_high = (self.score[Team.EW] + n for n in opened[Team.EW])
-            winner = "NS" if ns_low > ew_high else "EW" if ew_low > ns_high else None
+            low, high = score_bounds(self)
+            winner = self.ruleset.game_length.known_winner(low, high, self.ruleset.game_target)
             if not self.unscored:
                 winner = winner or "draw"
         result = next((t for t in self.tags if t.name == "Result"), None) or next(
@@ -494,8 +494,8 @@ class GameLedger:
             _check_result(self, result, complete, winner)
         elif complete and not (self.unknown or self.unscored):
             ns, ew = self.score[Team.NS], self.score[Team.EW]
-            high, low = max(ns, ew), min(ns, ew)
-            written = f"draw {ns}-{ew}" if winner == "draw" else f"{winner} {high}-{low}"
+            more, fewer = max(ns, ew), min(ns, ew)
+            written = f"draw {ns}-{ew}" if winner == "draw" else f"{winner} {more}-{fewer}"
             why = self.ruleset.game_length.end_reason(self.ruleset.game_target)
             self.flag(F.RESULT_OPEN, "", result.pos, why=why, result=written, ns=ns, ew=ew)
         return complete, winner
@@ -611,17 +611,26 @@ def _missing_before(
 def open_points(ledger: GameLedger) -> dict[str, tuple[int, int]]:
     """The least and the most points each team may hold beyond its score,
     from the deals that scored for points the record does not give: a deal
-    whose team its tricks tell gives that team one point at least, and the
-    other none."""
+    whose team its tricks tell gives that team the least it is worth at
+    least, and the other none."""
     most = ledger.ruleset.most_a_deal_scores()
     least, high = dict.fromkeys(TEAMS, 0), dict.fromkeys(TEAMS, 0)
     for number in ledger.unscored:
-        side = ledger.unscored_sides.get(number)
+        side, worth = ledger.unscored_sides.get(number, (None, 0))
         for team in TEAMS:
             if side is None or side == team:
                 high[team] += most
-                least[team] += side == team
+                least[team] += worth if side == team else 0
     return {team: (least[team], high[team]) for team in TEAMS}
+
+
+def score_bounds(ledger: GameLedger) -> tuple[dict[str, int], dict[str, int]]:
+    """The least and the most points each team may hold, by
+    :func:`open_points`."""
+    opened = open_points(ledger)
+    low = {team: ledger.score[team] + least for team, (least, _) in opened.items()}
+    high = {team: ledger.score[team] + most for team, (_, most) in opened.items()}
+    return low, high
 
 
 def may_be_over(ledger: GameLedger) -> bool:

@@ -506,6 +506,15 @@ class GameLength:
         have added to its score."""
         raise NotImplementedError
 
+    def known_winner(
+        self, low: Mapping[str, int], high: Mapping[str, int], target: int
+    ) -> str | None:
+        """The team that won a finished game whose teams hold between
+        ``low`` and ``high`` points (points the record does not give
+        between), where it is the same however those went; None else."""
+        ns, ew = Team.NS, Team.EW
+        return ns if low[ns] > high[ew] else ew if low[ew] > high[ns] else None
+
     def summary(self, target: int) -> str:
         raise NotImplementedError
 
@@ -581,6 +590,15 @@ class Points(GameLength):
             f"the score is NS {score['NS']}, EW {score['EW']}"
             f" and the game goes on until a team has {plural(target, 'point')}"
         )
+
+    def known_winner(
+        self, low: Mapping[str, int], high: Mapping[str, int], target: int
+    ) -> str | None:
+        # (the first team to the target wins: one whose points not given may
+        # have taken it there first may have won, whatever the totals)
+        winner = super().known_winner(low, high, target)
+        loser = Team.EW if winner == Team.NS else Team.NS
+        return winner if winner is not None and high[loser] < target else None
 
     def summary(self, target: int) -> str:
         return f"the first team to {plural(target, 'point')} wins the game"

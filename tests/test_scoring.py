@@ -9,11 +9,13 @@ deal below is worked out by hand from docs/rules.md.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from aluette_cli.writers.report import deal_sentences, game_text
 
-from .conftest import check, found, generated, messages, report
+from .conftest import ROOT, check, found, generated, messages, report
 from .test_annotate import HAND_BUILT
 
 # Classic rules, dealer E, so S leads trick 1 (cards-only lines: the leader first).
@@ -820,3 +822,51 @@ def test_a_deal_whose_points_alone_are_open_counts_for_its_side_in_the_game(
     checked = check(text)
     assert [f.code for f in checked.outcome.findings] == codes
     assert (checked.outcome.winner, checked.outcome.may_be_over) == (winner, False)
+
+
+def test_a_deal_whose_side_alone_is_known_ends_a_game_to_points_it_takes_there() -> None:
+    """NS have 4 of 5 points, and N takes deal 5 whatever tricks 7 to 9
+    gave: NS reach 5 at least, the game is over, and deal 6 one too many.
+    It was "perhaps over", deal 6 scored."""
+    deals = "".join(f"deal {k} dealer {d}\npoint NS\n\n" for k, d in enumerate("WNES", 1))
+    after = "\ndeal 6 dealer N\npoint EW\n"
+    text = f'[Rules "to-five-points"]\n[Options "mordienne"]\n\n{deals}{N_TAKES_IT}{after}'
+    outcome = check(text).outcome
+    assert [f.code for f in outcome.findings] == ["A206", "A106"]
+    assert (outcome.complete, outcome.winner, outcome.score) == (True, "NS", {"NS": 4, "EW": 0})
+
+
+def test_a_doubled_deal_whose_side_alone_is_known_counts_its_least_worth(tmp_path: Path) -> None:
+    """NS announced a double and N takes deal 5 whatever tricks 7 to 9
+    gave: 2 points at least (4 with a mordienne), so NS, 2 to 3 behind
+    after four deals, win the game. It counted 1 point at least: no winner."""
+    toml = (ROOT / "aluette_cli" / "rulesets" / "classic.toml").read_text("utf-8")
+    assert 'scoring = "most-tricks"\n' in toml
+    toml = toml.replace('scoring = "most-tricks"\n', 'scoring = "most-tricks"\ndoubles = true\n')
+    (tmp_path / "doubled.toml").write_text(toml, "utf-8")
+    deals = "".join(
+        f"deal {k} dealer {d}\npoint {side}\n\n"
+        for k, (d, side) in enumerate(zip("WNES", ["EW", "NS", "NS", "EW"], strict=True), 1)
+    )
+    deals = deals.replace("deal 1 dealer W\n", "deal 1 dealer W\nannounce EW double\n")
+    deals = deals.replace("point EW\n\ndeal 2", "point EW 2\n\ndeal 2")
+    last = N_TAKES_IT.replace("deal 5 dealer W\n", "deal 5 dealer W\nannounce NS double\n")
+    text = f'[Rules "doubled.toml"]\n[Options "mordienne"]\n\n{deals}{last}'
+    outcome = check(text, base=tmp_path).outcome
+    assert [f.code for f in outcome.findings] == ["A206"]
+    assert (outcome.score, outcome.complete, outcome.winner) == ({"NS": 2, "EW": 3}, True, "NS")
+
+
+def test_a_game_to_points_the_other_side_may_have_reached_first_has_no_known_winner() -> None:
+    """EW lead 3 to 0 when deal 3 scored for points the record does not
+    give (deal 4's dealer says so): an EW mordienne there ended the game at
+    5.  NS's 6 after it do not make NS the winners."""
+    text = (
+        '[Rules "to-five-points"]\n[Options "mordienne"]\n\n'
+        "deal 1 dealer W\npoint EW 2\n\ndeal 2 dealer N\npoint EW\n\n"
+        "deal 3 dealer E\n\ndeal 4 dealer S\npoint NS 2\n\ndeal 5 dealer W\npoint NS 2\n\n"
+        "deal 6 dealer N\npoint NS 2\n"
+    )
+    outcome = check(text).outcome
+    assert outcome.unscored == (3,)
+    assert (outcome.complete, outcome.winner) == (True, None)
