@@ -821,6 +821,7 @@ def test_a_signal_line_among_the_play_below_a_header_among_the_hands_goes_back_w
         # blanks are free in a tag, and a comment may follow it
         '[ Result "NS 3-2" ]\n',
         '[Result "NS 3-2"] {moved} ; here\n',
+        '[Event "Club \\"X\\""]\n',  # an escape in its value
     ],
 )
 def test_a_tag_among_a_deal_s_lines_is_read_with_the_deal(above: str, tag: str) -> None:

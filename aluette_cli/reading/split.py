@@ -1983,7 +1983,7 @@ _HEADER_ALONE = re.compile(f"{_HEADER}(?:{_NOTE.pattern})*[{BLANKS}]*\n")
 #: of a deal, one line of it (:func:`_stray_tag`).
 _TAG_ALONE = re.compile(
     f"{re.escape(TAG_OPEN)}[{BLANKS}]*"
-    f"(?:{TAG_NAME}[{BLANKS}]+{QUOTE}[^{QUOTE}{re.escape(ESCAPE)}\n]*{QUOTE}"
+    f"(?:{TAG_NAME}[{BLANKS}]+{QUOTE}(?:[^{QUOTE}{re.escape(ESCAPE)}\n]|{re.escape(ESCAPE)}.)*{QUOTE}"
     f"|(?i:{'|'.join(KNOWN_TAGS)})[{BLANKS}]+[^{QUOTE}{re.escape(TAG_CLOSE)}\n]+)"
     f"[{BLANKS}]*{re.escape(TAG_CLOSE)}"
     # (blanks are free in a tag, and a comment may follow it on its line)
