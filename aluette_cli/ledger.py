@@ -470,7 +470,9 @@ class GameLedger:
         return scored
 
     def is_over(self) -> bool:
-        low, _ = score_bounds(self)  # (a side surely taken may have reached a target)
+        # (a side a deal surely went to, its points not given, may have
+        # reached a target: asked once a deal, so only where there is one)
+        low = score_bounds(self)[0] if self.unscored_sides else self.score
         return self.ruleset.game_length.is_over(self.scoring, low, self.ruleset.game_target)
 
     # -- the end ----------------------------------------------------------
