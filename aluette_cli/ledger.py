@@ -211,9 +211,12 @@ class GameLedger:
         #: deals that scored, as the next deal's dealer tells, for points
         #: the record does not give: they count toward the game's end
         self.unscored: tuple[int | None, ...] = ()
-        #: the team each of those went to, where its tricks tell, and the
-        #: least it is worth (by its number): its points alone are open
-        self.unscored_sides: dict[int | None, tuple[str, int]] = {}
+        #: beside each of those, the team it went to and the least it is
+        #: worth, where its tricks tell (its points alone are open), or None
+        self.unscored_sides: tuple[tuple[str, int] | None, ...] = ()
+        #: the least points those of a known team hold for it, as they come;
+        #: replaced, never changed in place (the ToldLedger's copies share it)
+        self.sure: dict[str, int] = dict.fromkeys(TEAMS, 0)
         #: who may have dealt the deal just recorded, when its outcome is not
         #: told: the next deal's dealer says whether it scored
         self.open_dealers: frozenset[str] = frozenset()
@@ -385,7 +388,7 @@ class GameLedger:
         elif dealer in passed and dealer not in opened:
             self.unknown -= 1
             self.scoring += 1
-            self.unscored += (self.previous[0],)
+            _add_unscored(self, self.previous[0])
             if self.is_over():
                 self.over_at = self.previous[0]
 
@@ -419,9 +422,7 @@ class GameLedger:
         (a slip of the pen): both are accepted, so one mistake is one A105.
         So too the dealer the first trick ``shown`` (table.dealer_shown)."""
         resume, self.resume = self.resume, None
-        if side is not None and void is False and point is None and self.over_at is None:
-            self.unscored_sides[number] = side  # (before: it may end the game)
-        scored = self._record(number, dealer, void, point, shown)
+        scored = self._record(number, dealer, void, point, shown, side)
         if resume is not None:
             # The later of the two deals, placed before this one's outcome
             # was known, is dealt by the turn this one gives (an A105 the
@@ -441,6 +442,7 @@ class GameLedger:
         void: bool | None,
         point: PointOutcome | None,
         shown: str | None,
+        side: tuple[str, int] | None = None,
     ) -> bool:
         self.previous = (number, dealer, void)
         scored = False
@@ -463,16 +465,15 @@ class GameLedger:
                 self.score[point.team] += point.points
                 scored = True
             else:  # (scored, for a side the record does not say)
-                self.unscored += (number,)
+                _add_unscored(self, number, side)
             self.scoring += 1
             if self.is_over():
                 self.over_at = number
         return scored
 
     def is_over(self) -> bool:
-        # (a side a deal surely went to, its points not given, may have
-        # reached a target: asked once a deal, so only where there is one)
-        low = score_bounds(self)[0] if self.unscored_sides else self.score
+        # (with the least points the deals of a known side surely gave)
+        low: dict[str, int] = {team: self.score[team] + self.sure[team] for team in TEAMS}
         return self.ruleset.game_length.is_over(self.scoring, low, self.ruleset.game_target)
 
     # -- the end ----------------------------------------------------------
@@ -518,7 +519,14 @@ def _turned_up(ledger: GameLedger, gap: _Gap, dealer: str | None, pos: Pos) -> N
         ledger.unknown -= 1
     elif gap.scored:  # (counted as left out: it is recorded now, as it comes)
         ledger.scoring -= 1
-        ledger.unscored = tuple(n for n in ledger.unscored if n != gap.number)
+        # (its entry: one of no known side, as a deal left out is)
+        kept = [
+            (n, side)
+            for n, side in zip(ledger.unscored, ledger.unscored_sides, strict=True)
+            if n != gap.number or side is not None
+        ]
+        ledger.unscored = tuple(n for n, _ in kept)
+        ledger.unscored_sides = tuple(side for _, side in kept)
     # (an end reached at the later deal, or by counting this one, comes after
     # this deal, which is recorded now: its own record says if it ends the game)
     if ledger.over_at is not None and (
@@ -559,12 +567,13 @@ def _left_out(
         return None
     for left_out in range(number - missing, number) if steps == missing else ():
         ledger.scoring += 1
-        ledger.unscored += (left_out,)
+        _add_unscored(ledger, left_out)
         if ledger.over_at is None and ledger.is_over():
             ledger.over_at = left_out
     if steps < missing:  # (which of them scored is not known)
         ledger.scoring += steps
-        ledger.unscored += (None,) * steps
+        for _ in range(steps):
+            _add_unscored(ledger, None)
         if steps and ledger.is_over():
             ledger.over_at = number - 1
     return steps
@@ -616,14 +625,21 @@ def open_points(ledger: GameLedger) -> dict[str, tuple[int, int]]:
     whose team its tricks tell gives that team the least it is worth at
     least, and the other none."""
     most = ledger.ruleset.most_a_deal_scores()
-    least, high = dict.fromkeys(TEAMS, 0), dict.fromkeys(TEAMS, 0)
-    for number in ledger.unscored:
-        side, worth = ledger.unscored_sides.get(number, (None, 0))
-        for team in TEAMS:
-            if side is None or side == team:
-                high[team] += most
-                least[team] += worth if side == team else 0
-    return {team: (least[team], high[team]) for team in TEAMS}
+    sides = [side[0] if side else None for side in ledger.unscored_sides]
+    high = {team: most * sum(side in (None, team) for side in sides) for team in TEAMS}
+    return {team: (ledger.sure[team], high[team]) for team in TEAMS}
+
+
+def _add_unscored(
+    ledger: GameLedger, number: int | None, side: tuple[str, int] | None = None
+) -> None:
+    """A deal that scored for points the record does not give, and the team
+    it went to and the least it is worth, where its tricks tell."""
+    ledger.unscored += (number,)
+    ledger.unscored_sides += (side,)
+    if side is not None:
+        team, least = side
+        ledger.sure = {**ledger.sure, team: ledger.sure[team] + least}
 
 
 def score_bounds(ledger: GameLedger) -> tuple[dict[str, int], dict[str, int]]:

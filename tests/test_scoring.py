@@ -870,3 +870,28 @@ def test_a_game_to_points_the_other_side_may_have_reached_first_has_no_known_win
     outcome = check(text).outcome
     assert outcome.unscored == (3,)
     assert (outcome.complete, outcome.winner) == (True, None)
+
+
+def test_two_deals_of_one_number_each_count_their_own_side() -> None:
+    """Deal 4 written twice (the second should be 5, A104): N takes the
+    first and E the second, each for its points alone open.  The second's
+    side stood for both (kept by the deal's number): EW at 5 at least, the
+    game over and deal 6 one too many, where NS hold 1 at least and EW may
+    still be short of 5."""
+    first = N_TAKES_IT.replace("deal 5 dealer W", "deal 4 dealer S").replace(
+        "1. N:4c E:3d S:5c W:6c -> E", "1. W:6c N:4c E:3d S:5c -> E"
+    )
+    second = (
+        "deal 4 dealer W\n1. N:3d E:4c S:5c W:6c -> N\n2. N:4d E:3c S:5d W:6d -> E\n"
+        "3. E:2d S:5e W:6e N:4e -> E\n4. E:2c S:5b W:6b N:4b -> E\n"
+        "5. E:9c S:7d W:7e N:7c -> E\n6. E:9d S:8d W:8e N:8c -> E\n"
+    )
+    deals = "".join(f"deal {k} dealer {d}\npoint EW\n\n" for k, d in enumerate("WNE", 1))
+    text = (
+        f'[Rules "to-five-points"]\n[Options "mordienne"]\n\n{deals}{first}\n{second}'
+        "\ndeal 6 dealer N\npoint NS\n"
+    )
+    outcome = check(text).outcome
+    assert "A106" not in [f.code for f in outcome.findings]
+    assert [d.taker for d in outcome.deals[3:5]] == ["N", "E"]
+    assert (outcome.complete, outcome.winner) == (False, None)
