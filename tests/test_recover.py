@@ -752,8 +752,12 @@ def test_a_trick_without_its_claim_then_one_without_its_number_are_two_tricks(
 @pytest.mark.usefixtures("either_path")
 @pytest.mark.parametrize(
     "unreadable",
-    ["4. N:3d E:Rb S:4e W:8x -> S", "{ late } 4. N:3d E:Rb S:4e W:8x -> S"],
-    ids=["number first", "a note first"],
+    [
+        "4. N:3d E:Rb S:4e W:8x -> S",
+        "{ late } 4. N:3d E:Rb S:4e W:8x -> S",
+        "4.N:3d E:Rb S:4e W:8x -> S",  # its number glued to its first play
+    ],
+    ids=["number first", "a note first", "glued"],
 )
 def test_a_trick_without_its_number_below_a_trick_line_that_cannot_be_read(
     unreadable: str,

@@ -584,8 +584,9 @@ def _number_above(
         # (the last trick of the line, read or not: a line may hold several,
         # ``3. ... -> N 4. N:Cd ... W:2x``, its last one unreadable)
         numbers = [read[first + i]] if first + i in read else []
-        if _NUMBERED.match(text) is not None:
-            numbers += trick_numbers(text)
+        written = _NUMBERED.match(text)
+        if written is not None:  # (its own number, glued to its first play too: "4.N:Rd")
+            numbers += [int(written["number"]), *trick_numbers(text)]
         if numbers:
             return max(numbers)
     return 0
