@@ -590,8 +590,10 @@ def apply_chants(
     # is the one used (applied too, its cards would be taken twice and its
     # discards played "out of hand" for the rest of the deal).
     firsts: dict[str, Chant] = {}
-    for chant in deal.chants:
+    place: dict[str, int] = {}  # (each first chant's place among the chant lines)
+    for k, chant in enumerate(deal.chants):
         first = firsts.setdefault(chant.seat, chant)
+        place.setdefault(chant.seat, k)
         if first is not chant:
             flag(F.CHANT_WRONG, "twice", chant.pos, n, seat=chant.seat, first=first.pos.line)
     #: who takes each card, to know what a player whose hand is not written
@@ -619,7 +621,7 @@ def apply_chants(
                 problem("discards", seat=seat, count=len(chant.discards))
             continue
         chanted.add(seat)
-        exchange.made.append(next(k for k, c in enumerate(deal.chants) if c is chant))
+        exchange.made.append(place[seat])
         # (a take written wrong leaves a stock card the player plays later:
         # ``takers`` says whose, engine._chant_slips)
         if len(chant.takes) != 6:
