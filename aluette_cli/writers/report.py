@@ -237,10 +237,14 @@ def deal_sentences(deal: DealOutcome) -> list[str]:
         # (whoever took the rest, the same side takes the deal: for how
         # much, a mordienne's 2 or 1, they decide)
         taker, whoever = deal.taker, tricks_named(deal.unknown)
-        takes = f"{taker} wins the deal for {team_of(taker)}" if taker in SEATS else ""
+        takes = (
+            f"{taker} wins the deal for {team_of(taker)}"
+            if taker in SEATS
+            else f"{taker} take the deal"  # (a team, where tricks are pooled)
+        )
         lines.append(
-            f"Whoever took {whoever}, {takes or taker + ' take the deal'}; the record does not"
-            " say enough to know for how many points."
+            f"Whoever took {whoever}, {takes}; the record does not say enough to know for"
+            " how many points."
         )
         return lines
     if point is None and deal.void is False:
